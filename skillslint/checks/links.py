@@ -1,0 +1,168 @@
+"""Relative links and file mentions: broken, escaping the skill, or chained too deep.
+
+Links are read from Markdown outside fenced code blocks and inline code, since those
+show example syntax rather than real references. Bare mentions such as
+`scripts/fill_form.py` (the spec's way of pointing at bundled files) are checked in
+SKILL.md only, and only under the spec's three folders, to avoid guessing at prose.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from skillslint.checks import Emit
+
+# [text](target "title") and ![alt](target); target may be <wrapped in angle brackets>.
+_INLINE = re.compile(r"!?\[(?:[^\[\]\n]|\[[^\]\n]*\])*\]\(\s*(<[^>\n]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)")
+_REFDEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:\s*(<[^>\n]*>|\S+)", re.MULTILINE)
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_MENTION = re.compile(r"(?<![\w/.~$-])((?:scripts|references|assets)/[\w./-]*\.[A-Za-z0-9]+)\b")
+# Wording that makes a bare mention hypothetical ("e.g. `scripts/rotate.py` would help").
+_HYPOTHETICAL = re.compile(
+    r"\b(e\.g\.|i\.e\.|examples?|for instance|such as|would|could|might)\b", re.IGNORECASE
+)
+# Text that marks a target as an example to fill in rather than a real path.
+_PLACEHOLDER = re.compile(r"[<>{}*$]|\.\.\.|\bpath/to\b|\bexample\b|\byour[-_]", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Ref:
+    target: str
+    line: int
+    col: int
+    mention: bool = False
+
+
+def extract(text: str, first_line: int = 1, mentions: bool = False) -> list[Ref]:
+    """Links (and optionally bare file mentions) in Markdown, with 1-based positions.
+
+    Candidates come from whole-text regex scans and are then dropped when they sit in
+    a fenced block or a code span; only lines holding a candidate are looked at.
+    """
+    fences = _fence_ranges(text)
+    fence_starts = [a for a, _ in fences]
+    candidates: list[tuple[int, int, str, bool]] = []  # match start, target start, target, mention
+    for pattern in (_INLINE, _REFDEF):
+        candidates += [(m.start(), m.start(1), m.group(1), False) for m in pattern.finditer(text)]
+    if mentions:
+        candidates += [(m.start(1), m.start(1), m.group(1), True) for m in _MENTION.finditer(text)]
+    candidates.sort()
+    refs: list[Ref] = []
+    line, counted_to = 0, 0
+    for start, target_start, target, mention in candidates:
+        i = bisect_right(fence_starts, start) - 1
+        if i >= 0 and start < fences[i][1]:
+            continue
+        line += text.count("\n", counted_to, start)
+        counted_to = start
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", start)
+        row = text[line_start : line_end if line_end >= 0 else len(text)]
+        span = _code_span_at(row, start - line_start)
+        if mention:
+            if _HYPOTHETICAL.search(row):
+                continue
+            # Inside a code span only a span that is exactly the path counts (`scripts/x.py`).
+            if span is not None and span.strip("`").strip() != target:
+                continue
+        elif span is not None:
+            continue
+        refs.append(Ref(target, first_line + line, target_start - line_start + 1, mention))
+    return refs
+
+
+def _code_span_at(row: str, col: int) -> str | None:
+    if "`" not in row:
+        return None
+    return next((m.group(0) for m in _CODE_SPAN.finditer(row) if m.start() <= col < m.end()), None)
+
+
+def _fence_ranges(text: str) -> list[tuple[int, int]]:
+    """[start, end) offsets of fenced code blocks; an unclosed fence runs to the end."""
+    ranges: list[tuple[int, int]] = []
+    opened: tuple[int, str] | None = None
+    for m in _FENCE.finditer(text):
+        marker = m.group(1)
+        if opened is None:
+            opened = (m.start(), marker)
+            continue
+        eol = text.find("\n", m.end())
+        eol = len(text) if eol < 0 else eol
+        # A closing fence uses the same character, is at least as long, and has no info string.
+        if marker[0] == opened[1][0] and len(marker) >= len(opened[1]) and not text[m.end() : eol].strip():
+            ranges.append((opened[0], eol))
+            opened = None
+    if opened is not None:
+        ranges.append((opened[0], len(text)))
+    return ranges
+
+
+def local_target(target: str) -> str | None:
+    """The file part of a relative link, or None for URLs, anchors, absolute paths and examples."""
+    if target.startswith("<") and target.endswith(">"):
+        target = target[1:-1].strip()
+    if not target or target.startswith(("#", "/", "\\", "~")) or _SCHEME.match(target):
+        return None
+    if _PLACEHOLDER.search(target):
+        return None
+    target = unquote(target.split("#", 1)[0].split("?", 1)[0])
+    return target or None
+
+
+Link = tuple[str, int, int]  # normalised target path, line, col
+
+
+def check_file_links(
+    skill_root: Path, md_file: Path, text: str, first_line: int, emit: Emit, mentions: bool = False
+) -> list[Link]:
+    """Check every relative link in one Markdown file; returns the local Markdown files it links to."""
+    root = os.path.normpath(skill_root)
+    base = os.path.dirname(md_file)
+    linked: list[Link] = []
+    for ref in extract(text, first_line, mentions):
+        target = local_target(ref.target)
+        if target is None:
+            continue
+        resolved = os.path.normpath(os.path.join(base if not ref.mention else root, target))
+        if resolved != root and not resolved.startswith(root + os.sep):
+            emit(
+                "SR302",
+                ref.line,
+                ref.col,
+                f"link '{ref.target}' leaves the skill folder; bundle the file",
+                md_file,
+            )
+        elif not os.path.exists(resolved):
+            code = "SR314" if ref.mention else "SR301"
+            what = "mentioned file" if ref.mention else "link target"
+            emit(code, ref.line, ref.col, f"{what} '{target}' does not exist in the skill", md_file)
+        elif resolved.endswith(".md"):
+            linked.append((resolved, ref.line, ref.col))
+    return linked
+
+
+def check_depth(
+    skill_md: Path, direct: list[Link], onward: dict[str, tuple[Path, list[Link]]], emit: Emit
+) -> None:
+    """Warn when a file that SKILL.md links to links on to a file SKILL.md does not link to.
+
+    Models open referenced files on demand and often only partly follow a second hop.
+    `onward` maps each Markdown file (normalised path) to its display path and links.
+    """
+    first_hop = {target for target, _, _ in direct} | {os.path.normpath(skill_md)}
+    for ref_file in sorted({target for target, _, _ in direct}):
+        display, links = onward.get(ref_file, (Path(ref_file), []))
+        reported: set[str] = set()
+        for target, line, col in links:
+            if target not in first_hop and target not in reported:
+                reported.add(target)
+                rel = os.path.relpath(target, os.path.dirname(skill_md))
+                msg = f"links on to '{rel}', two hops from SKILL.md; link it from SKILL.md directly"
+                emit("SR303", line, col, msg, display)
