@@ -1,0 +1,115 @@
+"""``cairn``: serve the MCP servers, and manage data from the shell.
+
+    cairn serve [memory|all] [--transport http|sse|stdio] [--host H] [--port P] [--auth none]
+    cairn memory export  --format jsonl|markdown --output PATH [--user ID]
+    cairn memory import  PATH
+    cairn memory reembed
+    cairn config                      # the settings in force, as JSON
+
+Exit status: 0 success, 1 failure, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from servers import catalog
+from servers.core.serving import is_loopback
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cairn", description="Cairn: memory, skills and more for any MCP host.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run an MCP server (or all of them) over stdio, SSE or Streamable HTTP")
+    serve.add_argument("name", nargs="?", default="all", choices=[*catalog.names(), "all"])
+    serve.add_argument("--transport", "-t", choices=["http", "sse", "stdio"], default="http")
+    serve.add_argument("--host", default=None, help="interface for HTTP/SSE (default CAIRN_HOST or 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=None, help="port for HTTP/SSE (default CAIRN_PORT or 8765)")
+    serve.add_argument(
+        "--auth", choices=["none"], default="none", help="'none' (loopback only); OAuth modes arrive with issue #8"
+    )
+
+    memory = sub.add_parser("memory", help="export, import or re-embed memory")
+    msub = memory.add_subparsers(dest="memory_command", required=True)
+    export = msub.add_parser("export", help="write entries as JSONL or a folder of Markdown files")
+    export.add_argument("--format", choices=["jsonl", "markdown"], default="jsonl")
+    export.add_argument("--output", "-o", required=True)
+    export.add_argument("--user", default=None, help="only this user's entries (default: every user)")
+    export.add_argument("--live-only", action="store_true", help="leave archived entries out")
+    imp = msub.add_parser("import", help="read a JSONL file or a Markdown folder made by export")
+    imp.add_argument("path")
+    msub.add_parser("reembed", help="embed every entry with the configured embedder (after a model change)")
+
+    sub.add_parser("config", help="print the settings in force")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "serve":
+            return _serve(args)
+        if args.command == "memory":
+            return _memory(args)
+        if args.command == "config":
+            from servers.core.settings import get_settings
+
+            print(get_settings().model_dump_json(indent=2))
+            return 0
+    except KeyboardInterrupt:
+        print("interrupted; run the same command again to resume", file=sys.stderr)
+        return 130
+    return 2
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from servers.core.settings import get_settings
+
+    settings = get_settings()
+    host = args.host or settings.host
+    port = args.port or settings.port
+    if args.transport != "stdio" and args.auth == "none" and not is_loopback(host):
+        print(
+            f"cairn: refusing to serve {host} without authentication: --auth none is allowed on loopback only "
+            "(127.0.0.1, ::1, localhost). Bind to 127.0.0.1 and put an authenticating proxy in front.",
+            file=sys.stderr,
+        )
+        return 2
+    from servers.cli.run import run_server
+
+    return run_server(args.name, args.transport, host, port, settings)
+
+
+def _memory(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from servers.core.settings import get_settings
+    from servers.memory.models import MemoryInputError
+    from servers.memory.portability import export_entries, import_entries, reembed
+    from servers.memory.service import MemoryService
+
+    service = MemoryService(get_settings())
+    try:
+        if args.memory_command == "export":
+            count = export_entries(
+                service, Path(args.output), fmt=args.format, user_id=args.user, include_archived=not args.live_only
+            )
+            print(json.dumps({"exported": count, "format": args.format, "to": str(Path(args.output).expanduser())}))
+        elif args.memory_command == "import":
+            print(json.dumps(import_entries(service, Path(args.path))))
+        elif args.memory_command == "reembed":
+            print(json.dumps({"embedded": reembed(service), "model": service.embedder.name}))
+    except MemoryInputError as exc:
+        print(f"cairn: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        service.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""What every Cairn server shares: settings, storage, embeddings, the LLM client, events, serving."""

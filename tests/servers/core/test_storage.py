@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from servers.core.storage import Database, Migration, StorageError, migrate
+
+
+def test_database_runs_wal_with_fts5_and_sqlite_vec(tmp_path: Path) -> None:
+    db = Database(tmp_path / "x.db")
+    assert db.scalar("PRAGMA journal_mode") == "wal"
+    assert db.scalar("SELECT vec_version()").startswith("v0.1")
+    db.execute("CREATE VIRTUAL TABLE t USING fts5(body)")
+    db.execute("INSERT INTO t (body) VALUES ('hello world')")
+    assert db.scalar("SELECT COUNT(*) FROM t WHERE t MATCH 'world'") == 1
+
+
+def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
+    db = Database(tmp_path / "x.db")
+    db.execute("CREATE TABLE t (a INTEGER)")
+    with pytest.raises(RuntimeError), db.transaction():
+        db.execute("INSERT INTO t VALUES (1)")
+        raise RuntimeError("boom")
+    assert db.scalar("SELECT COUNT(*) FROM t") == 0
+    with db.transaction():
+        db.execute("INSERT INTO t VALUES (2)")
+        with db.transaction():  # nested: joins the outer one
+            db.execute("INSERT INTO t VALUES (3)")
+    assert db.scalar("SELECT SUM(a) FROM t") == 5
+
+
+def test_migrations_apply_once_and_in_order(tmp_path: Path) -> None:
+    db = Database(tmp_path / "x.db")
+    steps = [
+        Migration(1, "create", "CREATE TABLE t (a INTEGER)"),
+        Migration(2, "add column", lambda d: d.execute("ALTER TABLE t ADD COLUMN b TEXT")),
+    ]
+    assert migrate(db, "demo", steps[:1]) == 1
+    assert migrate(db, "demo", steps) == 2
+    assert migrate(db, "demo", steps) == 2  # idempotent
+    db.execute("INSERT INTO t (a, b) VALUES (1, 'x')")
+    assert db.scalar("SELECT COUNT(*) FROM schema_migrations WHERE component = 'demo'") == 2
+
+
+def test_newer_schema_than_code_is_a_clear_error(tmp_path: Path) -> None:
+    db = Database(tmp_path / "x.db")
+    migrate(db, "demo", [Migration(1, "a", "CREATE TABLE a (x)"), Migration(2, "b", "CREATE TABLE b (x)")])
+    with pytest.raises(StorageError, match="newer than this Cairn knows"):
+        migrate(db, "demo", [Migration(1, "a", "CREATE TABLE a (x)")])
+
+
+def test_migration_versions_must_increase(tmp_path: Path) -> None:
+    db = Database(tmp_path / "x.db")
+    with pytest.raises(ValueError, match="unique and increasing"):
+        migrate(db, "demo", [Migration(2, "b", "SELECT 1"), Migration(1, "a", "SELECT 1")])
