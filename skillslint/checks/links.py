@@ -26,7 +26,7 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _MENTION = re.compile(r"(?<![\w/.~$-])((?:scripts|references|assets)/[\w./-]*\.[A-Za-z0-9]+)\b")
 # Wording that makes a bare mention hypothetical ("e.g. `scripts/rotate.py` would help").
 _HYPOTHETICAL = re.compile(
-    r"\b(e\.g\.|i\.e\.|examples?|for instance|such as|would|could|might)\b", re.IGNORECASE
+    r"\b(?:examples?|for instance|such as|would|could|might)\b|\b(?:e\.g|i\.e)\.", re.IGNORECASE
 )
 # Text that marks a target as an example to fill in rather than a real path.
 _PLACEHOLDER = re.compile(r"[<>{}*$]|\.\.\.|\bpath/to\b|\bexample\b|\byour[-_]", re.IGNORECASE)
@@ -52,7 +52,11 @@ def extract(text: str, first_line: int = 1, mentions: bool = False) -> list[Ref]
     for pattern in (_INLINE, _REFDEF):
         candidates += [(m.start(), m.start(1), m.group(1), False) for m in pattern.finditer(text)]
     if mentions:
-        candidates += [(m.start(1), m.start(1), m.group(1), True) for m in _MENTION.finditer(text)]
+        # A path that is already a link target is checked as a link, not again as a mention.
+        targets = {start for _, start, _, _ in candidates}
+        candidates += [
+            (m.start(1), m.start(1), m.group(1), True) for m in _MENTION.finditer(text) if m.start(1) not in targets
+        ]
     candidates.sort()
     refs: list[Ref] = []
     line, counted_to = 0, 0

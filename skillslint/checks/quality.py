@@ -113,7 +113,8 @@ def _is_title(desc: str, name: str, body: str) -> bool:
     heading = _H1.search(body)
     if text in {norm(name), norm(heading.group(1)) if heading else None}:
         return True
-    return len(text.split()) <= 3 and not desc.rstrip().endswith(".")
+    # A few words with no sentence punctuation ("PDF Tools") name the skill, they don't describe it.
+    return len(text.split()) <= 3 and len(desc) < 40 and not re.search(r"[.!?。！？]", desc)
 
 
 def check_files(loc: SkillLocation, doc: Document, emit: Emit) -> None:

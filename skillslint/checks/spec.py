@@ -42,9 +42,9 @@ def _name(doc: Document, fm: dict[str, object], folder: Path, emit: Emit) -> Non
     if len(name) > MAX_NAME:
         emit("SR103", *pos, f"`name` is {len(name)} characters; the limit is {MAX_NAME}")
     if not _NAME_CHARS.fullmatch(name):
-        bad = "".join(sorted({c for c in name if not re.fullmatch(r"[a-z0-9-]", c)}))
+        bad = ", ".join(repr(c) for c in sorted({c for c in name if not re.fullmatch(r"[a-z0-9-]", c)}))
         hint = name.strip().lower().replace("_", "-").replace(" ", "-")
-        emit("SR104", *pos, f"`name` may only use lowercase a-z, 0-9 and '-', found {bad!r}; try '{hint}'")
+        emit("SR104", *pos, f"`name` may only use lowercase a-z, 0-9 and '-', found {bad}; try '{hint}'")
     if name.startswith("-") or name.endswith("-") or "--" in name:
         emit("SR105", *pos, "`name` must not start or end with '-' or contain '--'")
     if name != folder.name:
