@@ -38,9 +38,7 @@ def _version() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="skills-ref", description="Lint and read Agent Skills (SKILL.md folders)."
-    )
+    parser = argparse.ArgumentParser(prog="skills-ref", description="Lint and read Agent Skills (SKILL.md folders).")
     parser.add_argument("--version", action="version", version=f"skills-ref {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -65,9 +63,7 @@ def _parser() -> argparse.ArgumentParser:
             metavar="CODE",
             help="only these codes or prefixes (SR1, SR301); repeat or comma-separate",
         )
-        cmd.add_argument(
-            "--ignore", action="append", default=[], metavar="CODE", help="skip these codes or prefixes"
-        )
+        cmd.add_argument("--ignore", action="append", default=[], metavar="CODE", help="skip these codes or prefixes")
         cmd.add_argument(
             "-q",
             "--quiet",
@@ -93,9 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return EXIT_OK
     except Exception as exc:  # the contract is "never a traceback"
-        print(
-            f"skills-ref: internal error: {type(exc).__name__}: {exc} (please report this)", file=sys.stderr
-        )
+        print(f"skills-ref: internal error: {type(exc).__name__}: {exc} (please report this)", file=sys.stderr)
         return EXIT_USAGE
 
 
@@ -103,7 +97,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "lint" and args.list_checks:
         print(render.list_checks())
         return EXIT_OK
-    paths: list[Path] = list(getattr(args, "paths", None) or [args.path])
+    paths: list[Path] = list(args.paths) if hasattr(args, "paths") else [args.path]
     if not paths:
         parser.error("lint needs at least one PATH (or --list-checks)")
     missing = [p for p in paths if not p.exists()]

@@ -92,9 +92,7 @@ def decode(path: Path, data: bytes, code: str) -> tuple[str | None, Finding | No
         line_start = data.rfind(b"\n", 0, exc.start) + 1
         col = len(data[line_start : exc.start].decode("utf-8", "replace")) + 1
         bad = data[exc.start : exc.start + 1].hex()
-        return None, _finding(
-            path, line, col, code, f"not valid UTF-8 (byte 0x{bad}); save the file as UTF-8"
-        )
+        return None, _finding(path, line, col, code, f"not valid UTF-8 (byte 0x{bad}); save the file as UTF-8")
 
 
 def load(path: Path) -> Document:

@@ -73,7 +73,9 @@ def read_properties(path: str | os.PathLike[str]) -> SkillProperties:
         raise SkillError(first.message if first else f"cannot read {skill_md}", errors)
     fm = doc.frontmatter
     for key in ("name", "description"):
-        value = fm.get(key)
+        if key not in fm:
+            raise SkillError(f"missing required field in frontmatter: {key} ({skill_md})")
+        value = fm[key]
         if not isinstance(value, str) or not value.strip():
             raise SkillError(f"field '{key}' must be a non-empty string in {skill_md}")
     tools = fm.get("allowed-tools")

@@ -27,12 +27,17 @@ def text_line(f: Finding) -> str:
 def render_text(report: LintReport, findings: list[Finding], summary: bool = True) -> str:
     lines = [text_line(f) for f in findings]
     if summary:
-        n = len(report.skills)
-        lines.append(
-            f"{n} skill{'s' * (n != 1)} checked: {report.errors} errors, {report.warnings} warnings, "
-            f"{report.infos} info"
+        counts = (
+            _plural(len(report.skills), "skill"),
+            _plural(report.errors, "error"),
+            _plural(report.warnings, "warning"),
         )
+        lines.append(f"{counts[0]} checked: {counts[1]}, {counts[2]}, {report.infos} info")
     return "\n".join(lines)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def render_json(report: LintReport, findings: list[Finding]) -> str:
@@ -109,6 +114,4 @@ def _uri(path: Path) -> str:
 
 def list_checks() -> str:
     width = max(len(c.name) for c in codes.CHECKS.values())
-    return "\n".join(
-        f"{c.code}  {c.severity.value:<7}  {c.name:<{width}}  {c.summary}" for c in codes.CHECKS.values()
-    )
+    return "\n".join(f"{c.code}  {c.severity.value:<7}  {c.name:<{width}}  {c.summary}" for c in codes.CHECKS.values())

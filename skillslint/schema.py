@@ -40,9 +40,7 @@ def load_schema() -> dict[str, Any]:
             loaded: dict[str, Any] = json.loads(candidate.read_text(encoding="utf-8"))
             return loaded
     tried = ", ".join(str(c) for c in CANDIDATES)
-    raise FileNotFoundError(
-        f"{SCHEMA_NAME} not found (tried {tried}); reinstall cairn or run from a checkout"
-    )
+    raise FileNotFoundError(f"{SCHEMA_NAME} not found (tried {tried}); reinstall cairn or run from a checkout")
 
 
 @cache
@@ -71,8 +69,6 @@ def type_mismatch(key: str, value: object) -> str | None:
     names = [declared] if isinstance(declared, str) else list(declared)
     for name in names:
         # YAML `true` is a Python bool, which is also an int; JSON keeps them apart.
-        if isinstance(value, _JSON_TYPES[name]) and not (
-            isinstance(value, bool) and name in ("integer", "number")
-        ):
+        if isinstance(value, _JSON_TYPES[name]) and not (isinstance(value, bool) and name in ("integer", "number")):
             return None
     return " or ".join(names)

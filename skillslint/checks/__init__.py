@@ -21,6 +21,4 @@ class Emit:
 
     def __call__(self, code: str, line: int, col: int, message: str, path: Path | None = None) -> None:
         entry = check(code)
-        self.findings.append(
-            Finding(path or self.path, max(line, 1), max(col, 1), code, entry.severity, message)
-        )
+        self.findings.append(Finding(path or self.path, max(line, 1), max(col, 1), code, entry.severity, message))

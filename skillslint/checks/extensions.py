@@ -42,9 +42,7 @@ def _schema_errors(doc: Document, fm: dict[str, object], families: dict[str, str
         if families.get(key) == "host":
             expected = schema.type_mismatch(key, value)
             if expected is not None:
-                emit(
-                    "SR202", *doc.value_pos(key), f"`{key}` should be {expected}, not {type(value).__name__}"
-                )
+                emit("SR202", *doc.value_pos(key), f"`{key}` should be {expected}, not {type(value).__name__}")
     cairn = {k: v for k, v in fm.items() if families.get(k) == "cairn"}
     if not cairn:
         return  # most skills: skip loading the full validator

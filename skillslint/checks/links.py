@@ -25,9 +25,7 @@ _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _MENTION = re.compile(r"(?<![\w/.~$-])((?:scripts|references|assets)/[\w./-]*\.[A-Za-z0-9]+)\b")
 # Wording that makes a bare mention hypothetical ("e.g. `scripts/rotate.py` would help").
-_HYPOTHETICAL = re.compile(
-    r"\b(?:examples?|for instance|such as|would|could|might)\b|\b(?:e\.g|i\.e)\.", re.IGNORECASE
-)
+_HYPOTHETICAL = re.compile(r"\b(?:examples?|for instance|such as|would|could|might)\b|\b(?:e\.g|i\.e)\.", re.IGNORECASE)
 # Text that marks a target as an example to fill in rather than a real path.
 _PLACEHOLDER = re.compile(r"[<>{}*$]|\.\.\.|\bpath/to\b|\bexample\b|\byour[-_]", re.IGNORECASE)
 
@@ -152,9 +150,7 @@ def check_file_links(
     return linked
 
 
-def check_depth(
-    skill_md: Path, direct: list[Link], onward: dict[str, tuple[Path, list[Link]]], emit: Emit
-) -> None:
+def check_depth(skill_md: Path, direct: list[Link], onward: dict[str, tuple[Path, list[Link]]], emit: Emit) -> None:
     """Warn when a file that SKILL.md links to links on to a file SKILL.md does not link to.
 
     Models open referenced files on demand and often only partly follow a second hop.

@@ -82,8 +82,7 @@ def check_body(doc: Document, emit: Emit) -> None:
             "SR305",
             doc.body_line,
             1,
-            f"body is about {tokens:,} tokens (guide: under {MAX_BODY_TOKENS:,}); "
-            "move detail into references/",
+            f"body is about {tokens:,} tokens (guide: under {MAX_BODY_TOKENS:,}); move detail into references/",
         )
 
 

@@ -72,11 +72,7 @@ def check_secrets(path: Path, text: str, emit: Emit) -> None:
     for pattern in _ASSIGNMENTS:
         for m in pattern.finditer(lowered):
             value = text[m.start(1) : m.end(1)]
-            if (
-                looks_like_placeholder(value)
-                or _example_context(text, m.start())
-                or _NOT_SECRET.search(value)
-            ):
+            if looks_like_placeholder(value) or _example_context(text, m.start()) or _NOT_SECRET.search(value):
                 continue
             if _entropy(value) >= 3.5 and _mixed(value):
                 key = text[m.start() : m.start(1)].split("=")[0].split(":")[0].strip(" \"'")

@@ -77,9 +77,7 @@ def _optional_fields(doc: Document, fm: dict[str, object], emit: Emit) -> None:
         if not isinstance(value, str) or not value.strip():
             emit("SR121", *pos, f"`compatibility` must be a non-empty string, got {_kind(value)}")
         elif len(value) > MAX_COMPATIBILITY:
-            emit(
-                "SR121", *pos, f"`compatibility` is {len(value)} characters; the limit is {MAX_COMPATIBILITY}"
-            )
+            emit("SR121", *pos, f"`compatibility` is {len(value)} characters; the limit is {MAX_COMPATIBILITY}")
     if "metadata" in fm:
         _metadata(doc, fm["metadata"], emit)
     if "allowed-tools" in fm:
@@ -90,9 +88,7 @@ def _optional_fields(doc: Document, fm: dict[str, object], emit: Emit) -> None:
 
 def _metadata(doc: Document, meta: object, emit: Emit) -> None:
     if not isinstance(meta, dict):
-        emit(
-            "SR122", *doc.value_pos("metadata"), f"`metadata` must be a mapping of strings, got {_kind(meta)}"
-        )
+        emit("SR122", *doc.value_pos("metadata"), f"`metadata` must be a mapping of strings, got {_kind(meta)}")
         return
     for key, value in meta.items():
         pos = doc.value_pos("metadata", str(key))

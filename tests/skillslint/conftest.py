@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from lintkit import CORPUS, GOOD_DESCRIPTION, MakeSkill
 
+
 @pytest.fixture
 def make_skill(tmp_path: Path) -> MakeSkill:
     """Write a skill folder under tmp_path and return it.
@@ -54,7 +55,7 @@ def make_skill(tmp_path: Path) -> MakeSkill:
     return make
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip(f"real-world skills corpus not found at {CORPUS} (expected beside the checkout)")

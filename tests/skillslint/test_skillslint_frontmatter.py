@@ -17,7 +17,11 @@ def codes(text: str) -> list[str]:
 
 def test_valid_frontmatter_parses_with_positions() -> None:
     doc = parse(SKILL, "---\nname: demo\ndescription: Use when testing.\nmetadata:\n  owner: me\n---\n# Body\n")
-    assert doc.frontmatter == {"name": "demo", "description": "Use when testing.", "metadata": {"owner": "me"}}
+    assert doc.frontmatter == {
+        "name": "demo",
+        "description": "Use when testing.",
+        "metadata": {"owner": "me"},
+    }
     assert doc.key_pos("description") == (3, 1)
     assert doc.value_pos("description") == (3, 14)
     assert doc.value_pos("metadata", "owner") == (5, 10)

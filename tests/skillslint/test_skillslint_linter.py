@@ -101,9 +101,7 @@ def test_lint_reports_every_problem_not_only_the_first(make_skill: MakeSkill) ->
 
 
 def test_validate_runs_only_spec_families(make_skill: MakeSkill) -> None:
-    folder = make_skill(
-        "demo", frontmatter="name: demo\ndescription: Chart Maker\ntags: x\n", body="[x](missing.md)\n"
-    )
+    folder = make_skill("demo", frontmatter="name: demo\ndescription: Chart Maker\ntags: x\n", body="[x](missing.md)\n")
     assert [f.code for f in validate(folder)] == []
     assert {f.code for f in lint_skill(folder)} == {"SR201", "SR301", "SR307"}
 
@@ -139,7 +137,7 @@ def test_same_name_in_two_plugins_is_not_a_duplicate(make_skill: MakeSkill, tmp_
 
 def test_chain_resolves_against_the_whole_linted_tree(tmp_path: Path, make_skill: MakeSkill) -> None:
     make_skill("first")
-    make_skill("second", frontmatter=f"name: second\ndescription: Use when chaining.\nchain:\n  - skill: first\n")
+    make_skill("second", frontmatter="name: second\ndescription: Use when chaining.\nchain:\n  - skill: first\n")
     assert lint_paths([tmp_path]).findings == ()
     alone = lint_paths([tmp_path / "second"])
     assert [f.code for f in alone.findings] == ["SR205"]

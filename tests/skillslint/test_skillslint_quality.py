@@ -32,7 +32,11 @@ def test_non_utf8_text_file_is_a_warning_and_binary_is_skipped(make_skill: MakeS
 @pytest.mark.skipif(os.name == "nt", reason="POSIX file modes")
 def test_shebang_scripts_need_the_executable_bit(make_skill: MakeSkill) -> None:
     folder = make_skill(
-        files={"scripts/ok.sh": "#!/bin/sh\n", "scripts/bad.py": "#!/usr/bin/env python3\n", "scripts/lib.py": "x=1\n"},
+        files={
+            "scripts/ok.sh": "#!/bin/sh\n",
+            "scripts/bad.py": "#!/usr/bin/env python3\n",
+            "scripts/lib.py": "x=1\n",
+        },
         mode={"scripts/ok.sh": 0o755, "scripts/bad.py": 0o644},
     )
     assert [(f.code, f.path.name) for f in lint_skill(folder)] == [("SR308", "bad.py")]
@@ -70,7 +74,10 @@ def test_reference_linked_from_skill_md_directly_is_not_deep(make_skill: MakeSki
 
 def test_mentions_resolve_from_the_skill_root(make_skill: MakeSkill) -> None:
     folder = make_skill(
-        body="Run `scripts/go.py`, then read references/deep/notes.md.\nA tool, e.g. `scripts/imaginary.py`, could help.\n",
+        body=(
+            "Run `scripts/go.py`, then read references/deep/notes.md.\n"
+            "A tool, e.g. `scripts/imaginary.py`, could help.\n"
+        ),
         files={"scripts/go.py": "print()\n", "references/deep/notes.md": "x\n"},
     )
     assert codes(folder) == []
@@ -80,7 +87,7 @@ def test_link_forms(make_skill: MakeSkill) -> None:
     folder = make_skill(
         body=(
             "[a](<references/with space.md>) [b](references/with%20space.md#part) [c][ref]\n"
-            "![img](assets/pic.png \"title\") [mail](mailto:x@y.z) [abs](/etc/passwd) [anchor](#top)\n"
+            '![img](assets/pic.png "title") [mail](mailto:x@y.z) [abs](/etc/passwd) [anchor](#top)\n'
             "`[not a link](nowhere.md)`\n"
             "~~~\n[fenced](nowhere.md)\n~~~\n"
             "[ref]: <references/with space.md>\n"
@@ -119,7 +126,9 @@ def test_description_title_and_when(make_skill: MakeSkill) -> None:
     title = make_skill("pdf", frontmatter="name: pdf\ndescription: PDF\n")
     assert codes(title) == ["SR307"]
     heading = make_skill(
-        "pdf2", frontmatter="name: pdf2\ndescription: PDF Processing Toolkit Guide\n", body="# PDF Processing Toolkit Guide\n"
+        "pdf2",
+        frontmatter="name: pdf2\ndescription: PDF Processing Toolkit Guide\n",
+        body="# PDF Processing Toolkit Guide\n",
     )
     assert codes(heading) == ["SR307"]
     chinese = make_skill("cn", frontmatter="name: cn\ndescription: 当用户需要调研时使用。\n")
