@@ -45,7 +45,9 @@ def connection_help(name: str, transport: str, host: str, port: int, settings: C
     return "\n".join(lines)
 
 
-def run_server(name: str, transport: Literal["http", "sse", "stdio"], host: str, port: int, settings: CairnSettings) -> int:
+def run_server(
+    name: str, transport: Literal["http", "sse", "stdio"], host: str, port: int, settings: CairnSettings
+) -> int:
     from servers.core.serving import build_server, http_app
 
     server = build_server(name, settings)

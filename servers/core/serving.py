@@ -42,12 +42,15 @@ def build_server(name: str, settings: CairnSettings) -> FastMCP:
     if name != "all":
         server = catalog.factory(name)(settings)
     else:
-        server = FastMCP("cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION,
-                         mask_error_details=True)
+        server = FastMCP(
+            "cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION, mask_error_details=True
+        )
         for child_name in catalog.names():
             child = catalog.factory(child_name)(settings)
             # Tools already named "<ns>_…" keep their name instead of becoming "<ns>_<ns>_…".
-            renames = {t: t.removeprefix(f"{child_name}_") for t in _tool_names(child) if t.startswith(f"{child_name}_")}
+            renames = {
+                t: t.removeprefix(f"{child_name}_") for t in _tool_names(child) if t.startswith(f"{child_name}_")
+            }
             server.mount(child, namespace=child_name, tool_names=renames)
     _add_health(server, name)
     return server

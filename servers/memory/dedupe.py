@@ -2,19 +2,20 @@
 
 Cosine similarity alone cannot decide: "prefers dark mode" and "prefers light mode" embed at 0.97.
 Two entries merge only when the vectors are close *and* the words agree: same numbers, codes and
-identifiers, no opposite polarity, and most of the wording shared.
+identifiers, no opposite polarity, and no word swapped for another. One text may add a little detail
+to the other ("uses a standing desk" / "uses a standing desk at work"), but a substitution — dark for
+light, alice for bob — always means two memories.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from rapidfuzz import fuzz
 
 from servers.memory.models import Entry
 from servers.memory.store import MemoryStore
-from servers.memory.text import contradicts, normalize, terms
+from servers.memory.text import content_terms, contradicts, normalize
 
-LEXICAL_AGREEMENT = 60.0  # rapidfuzz token_set_ratio (0-100) on search terms
+MAX_ADDED_TERMS = 3
 NEIGHBOURS = 5
 
 
@@ -22,12 +23,21 @@ def canonical(text: str) -> str:
     return " ".join(normalize(text).lower().split())
 
 
+def _stem(term: str) -> str:
+    return term[:-1] if len(term) > 3 and term.endswith("s") and not term.endswith("ss") else term
+
+
 def same_statement(a: str, b: str) -> bool:
     if canonical(a) == canonical(b):
         return True
     if contradicts(a, b):
         return False
-    return fuzz.token_set_ratio(" ".join(terms(a)), " ".join(terms(b))) >= LEXICAL_AGREEMENT
+    terms_a = {_stem(t) for t in content_terms(a)}
+    terms_b = {_stem(t) for t in content_terms(b)}
+    if terms_a == terms_b:
+        return True
+    smaller, larger = sorted((terms_a, terms_b), key=len)
+    return bool(smaller) and smaller < larger and len(larger - smaller) <= MAX_ADDED_TERMS
 
 
 def find_duplicate(

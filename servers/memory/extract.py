@@ -116,7 +116,11 @@ def flush_candidates(messages: list[Message]) -> list[Candidate]:
             add(2, position, f"{tool} result: {body}", "auto_flush", ["tool_result", tool])
         for call in message.tool_calls:
             if call.result and len(call.result) > SUBSTANTIAL_RESULT_CHARS:
-                body = call.result[: STORED_RESULT_CHARS - 1] + "…" if len(call.result) > STORED_RESULT_CHARS else call.result
+                body = (
+                    call.result[: STORED_RESULT_CHARS - 1] + "…"
+                    if len(call.result) > STORED_RESULT_CHARS
+                    else call.result
+                )
                 add(2, position, f"{call.name} result: {body}", "auto_flush", ["tool_result", call.name])
     return sorted(found)
 
@@ -146,7 +150,11 @@ def task_summary(task: str, tool_calls: list[ToolCall], outcome: str) -> tuple[s
             name, _, count = steps[-1].partition(" ×")
             steps[-1] = f"{name} ×{int(count or 1) + 1}"
     failures = [c.name for c in tool_calls if c.error]
-    lines = [f"Task: {task.strip()}", f"Outcome: {outcome.strip()}", f"Workflow: {' → '.join(steps)} ({len(tool_calls)} tool calls)"]
+    lines = [
+        f"Task: {task.strip()}",
+        f"Outcome: {outcome.strip()}",
+        f"Workflow: {' → '.join(steps)} ({len(tool_calls)} tool calls)",
+    ]
     if failures:
         lines.append(f"Failed calls: {', '.join(failures)}")
     trace = [

@@ -103,12 +103,20 @@ class Lifecycle:
             if vector is None:
                 continue
             neighbours = self.store.vector_search(user_id, np.frombuffer(vector, dtype=np.float32), 6)
-            others = self.store.get_many(r for r, sim in neighbours if sim >= threshold and r != rowid and r not in gone)
+            others = self.store.get_many(
+                r for r, sim in neighbours if sim >= threshold and r != rowid and r not in gone
+            )
             for other_rowid, other in sorted(others.items(), key=lambda kv: kv[1].created_at):
-                if other.archived_at or other.type == "daily_summary" or not same_statement(entry.content, other.content):
+                if (
+                    other.archived_at
+                    or other.type == "daily_summary"
+                    or not same_statement(entry.content, other.content)
+                ):
                     continue
                 keep_rowid, keep, drop_rowid, drop = (
-                    (other_rowid, other, rowid, entry) if other.created_at <= entry.created_at else (rowid, entry, other_rowid, other)
+                    (other_rowid, other, rowid, entry)
+                    if other.created_at <= entry.created_at
+                    else (rowid, entry, other_rowid, other)
                 )
                 self.store.update(
                     keep_rowid,
@@ -149,7 +157,9 @@ class Lifecycle:
         """Write ``daily/<date>.md`` from that day's entries and index it for recall; None if empty."""
         entries = [
             e
-            for _, e in self.store.live_entries(user_id, "substr(created_at, 1, 10) = ? AND type != 'daily_summary'", (date,))
+            for _, e in self.store.live_entries(
+                user_id, "substr(created_at, 1, 10) = ? AND type != 'daily_summary'", (date,)
+            )
         ]
         files = self.service.files(user_id)
         if not entries:
@@ -157,7 +167,9 @@ class Lifecycle:
         text = render_daily(date, entries)
         with files.locked():
             files.write_atomic(files.daily(date), text)
-        existing = self.store.live_entries(user_id, "type = 'daily_summary' AND json_extract(slots, '$.date') = ?", (date,))
+        existing = self.store.live_entries(
+            user_id, "type = 'daily_summary' AND json_extract(slots, '$.date') = ?", (date,)
+        )
         body = text.split("---", 2)[-1].strip()
         if existing:
             rowid, entry = existing[0]
@@ -251,4 +263,3 @@ class Lifecycle:
         rowid = self.store.rowid_of(result.id, user_id)
         if rowid is not None:
             self.store.update(rowid, longterm=True, longterm_suppressed=False)
-

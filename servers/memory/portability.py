@@ -96,11 +96,16 @@ def import_entries(service: MemoryService, source: Path, *, show_progress: bool 
                 store.update(rowid, longterm=True)
             counts["imported"] += 1
         elif entry.updated_at > existing.updated_at:
-            rowid = store.rowid_of(entry.id, entry.user_id)
-            assert rowid is not None
+            existing_rowid = store.rowid_of(entry.id, entry.user_id)
+            assert existing_rowid is not None  # get() just found it
             store.update(
-                rowid, content=entry.content, keywords=entry.keywords, slots=entry.slots, type=entry.type,
-                seen_count=entry.seen_count, clear_vector=entry.content != existing.content,
+                existing_rowid,
+                content=entry.content,
+                keywords=entry.keywords,
+                slots=entry.slots,
+                type=entry.type,
+                seen_count=entry.seen_count,
+                clear_vector=entry.content != existing.content,
             )
             counts["updated"] += 1
         else:

@@ -71,7 +71,7 @@ def compile_filters(filters: dict[str, Any] | None, daily_days: int) -> Callable
     if "slots" in filters:
         slots = filters["slots"]
         if not isinstance(slots, dict) or not all(isinstance(v, str) for v in slots.values()):
-            raise MemoryInputError("filter 'slots' must be an object of string values, e.g. {\"project\": \"cairn\"}")
+            raise MemoryInputError('filter \'slots\' must be an object of string values, e.g. {"project": "cairn"}')
         checks.append(lambda e: all(e.slots.get(k) == v for k, v in slots.items()))
     if "keywords" in filters:
         kws = filters["keywords"]
@@ -84,7 +84,7 @@ def compile_filters(filters: dict[str, Any] | None, daily_days: int) -> Callable
             value = filters[key]
             if not isinstance(value, str):
                 raise MemoryInputError(f"filter {key!r} must be a string")
-            checks.append(lambda e, key=key, value=value: getattr(e, key) == value)
+            checks.append(_attribute_equals(key, value))
     if "created_after" in filters:
         after = _parse_time("created_after", filters["created_after"])
         checks.append(lambda e: e.created_at >= after)
@@ -97,6 +97,10 @@ def compile_filters(filters: dict[str, Any] | None, daily_days: int) -> Callable
             raise MemoryInputError("filter 'layer' must be 'longterm', 'daily' or 'entry'")
         checks.append(lambda e: layer_of(e, daily_days) == layer)
     return lambda e: all(check(e) for check in checks)
+
+
+def _attribute_equals(name: str, value: str) -> Callable[[Entry], bool]:
+    return lambda entry: bool(getattr(entry, name) == value)
 
 
 def layer_of(entry: Entry, daily_days: int) -> str:

@@ -39,12 +39,17 @@ capture a finished task that used tools (memory_capture_task). MEMORY.md holds l
 
 UserId = Annotated[
     str,
-    Field(pattern=USER_ID_PATTERN, description="Whose memory (1-128 chars). Ignored in favour of the token's subject when authenticated."),
+    Field(
+        pattern=USER_ID_PATTERN,
+        description="Whose memory (1-128 chars). Ignored in favour of the token's subject when authenticated.",
+    ),
 ]
-EntryId = Annotated[str, Field(min_length=1, max_length=64, description="An entry id from memory_write or memory_recall.")]
+EntryId = Annotated[
+    str, Field(min_length=1, max_length=64, description="An entry id from memory_write or memory_recall.")
+]
 Keywords = Annotated[list[str] | None, Field(max_length=32, description="Up to 32 keywords of 1-64 chars.")]
 Slots = Annotated[
-    dict[str, str] | None, Field(description="Up to 32 named values (e.g. {\"project\": \"cairn\"}), values ≤ 512 chars.")
+    dict[str, str] | None, Field(description='Up to 32 named values (e.g. {"project": "cairn"}), values ≤ 512 chars.')
 ]
 MemoryType = Literal["note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture"]
 
@@ -68,7 +73,8 @@ def entry_markdown(entry: Entry) -> str:
     meta = entry.model_dump(exclude={"content", "trace"}, exclude_none=True)
     if entry.trace:
         meta["trace"] = entry.trace
-    return "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n\n" + entry.content + "\n"
+    header: str = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)
+    return "---\n" + header + "---\n\n" + entry.content + "\n"
 
 
 def create_server(settings: CairnSettings | None = None, *, service: MemoryService | None = None) -> FastMCP:
@@ -82,7 +88,9 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
         memory.embedder.start_background_load()
         yield {"memory": memory}
 
-    mcp = FastMCP("cairn-memory", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True)
+    mcp = FastMCP(
+        "cairn-memory", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
+    )
     mcp.memory_service = memory  # type: ignore[attr-defined]  # reached by the CLI and tests
 
     def user(requested: str | None) -> str:
@@ -144,7 +152,14 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
     ) -> Entry:
         """Change an entry: replace its text, keywords or slots, change its type, or set a time to live."""
         return _call(
-            memory.update, id, user(user_id), content=content, keywords=keywords, slots=slots, type=type, ttl_days=ttl_days
+            memory.update,
+            id,
+            user(user_id),
+            content=content,
+            keywords=keywords,
+            slots=slots,
+            type=type,
+            ttl_days=ttl_days,
         )
 
     @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
@@ -163,7 +178,9 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
 
     @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
     def memory_flush(
-        messages: Annotated[list[Message], Field(max_length=MAX_MESSAGES, description="Up to 500 messages about to be compacted.")],
+        messages: Annotated[
+            list[Message], Field(max_length=MAX_MESSAGES, description="Up to 500 messages about to be compacted.")
+        ],
         session_id: Annotated[str, Field(min_length=1, max_length=200)],
         user_id: UserId = "default",
     ) -> FlushResult:
@@ -174,8 +191,12 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
     @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
     def memory_capture_task(
         task: Annotated[str, Field(min_length=1, max_length=4000, description="What the task was.")],
-        tool_calls: Annotated[list[ToolCall], Field(max_length=MAX_TOOL_CALLS, description="The tools used, in order (≤ 500).")],
-        outcome: Annotated[str, Field(max_length=4000, description="How it ended: success, failure, partial, and why.")],
+        tool_calls: Annotated[
+            list[ToolCall], Field(max_length=MAX_TOOL_CALLS, description="The tools used, in order (≤ 500).")
+        ],
+        outcome: Annotated[
+            str, Field(max_length=4000, description="How it ended: success, failure, partial, and why.")
+        ],
         user_id: UserId = "default",
         session_id: Annotated[str | None, Field(max_length=200)] = None,
     ) -> CaptureResult:

@@ -76,10 +76,14 @@ class MemoryService:
 
     def vectors(self, *, wait_s: float | None = None) -> tuple[Embedder | None, str | None]:
         """The embedder when its vectors can be used, else (None, reason)."""
-        if not self.embedder.is_loaded and wait_s is not None:
-            if self.embedder.error is None and not self.embedder.wait_loaded(wait_s):
-                self.embedder.start_background_load()
-                return None, "the embedding model is still loading; keyword search only"
+        if (
+            not self.embedder.is_loaded
+            and wait_s is not None
+            and self.embedder.error is None
+            and not self.embedder.wait_loaded(wait_s)
+        ):
+            self.embedder.start_background_load()
+            return None, "the embedding model is still loading; keyword search only"
         try:
             embedder = self.embedder.get()
         except EmbedderUnavailable as exc:
@@ -108,9 +112,17 @@ class MemoryService:
         """(relevant, duplicate, merge) cosine thresholds: settings override the embedder's own."""
         embedder, _ = self.vectors()
         base = embedder.calibration if embedder else None
-        relevant = self.config.semantic_floor if self.config.semantic_floor is not None else (base.relevant if base else 0.0)
-        dup = self.config.dedupe_similarity if self.config.dedupe_similarity is not None else (base.duplicate if base else 1.0)
-        merge = self.config.merge_similarity if self.config.merge_similarity is not None else (base.merge if base else 1.0)
+        relevant = (
+            self.config.semantic_floor if self.config.semantic_floor is not None else (base.relevant if base else 0.0)
+        )
+        dup = (
+            self.config.dedupe_similarity
+            if self.config.dedupe_similarity is not None
+            else (base.duplicate if base else 1.0)
+        )
+        merge = (
+            self.config.merge_similarity if self.config.merge_similarity is not None else (base.merge if base else 1.0)
+        )
         return relevant, dup, merge
 
     # --- validation --------------------------------------------------------------------------------
@@ -201,7 +213,9 @@ class MemoryService:
                     keywords=list(dict.fromkeys([*existing.keywords, *kws])),
                     slots={**existing.slots, **slot_map},
                     # A repeat that says what kind of memory it is upgrades a generic note.
-                    type=type_ if existing.type in ("note", "auto_flush", "auto_capture") and type_ in DURABLE_TYPES else None,
+                    type=type_
+                    if existing.type in ("note", "auto_flush", "auto_capture") and type_ in DURABLE_TYPES
+                    else None,
                 )
                 self.bus.publish_nowait(
                     "memory.written", {"id": existing.id, "user_id": user_id, "merged": True}, session_id=session_id
@@ -225,7 +239,9 @@ class MemoryService:
         rowid = self.store.insert(entry)
         if vector is not None and embedder is not None:
             self.store.set_vector(rowid, user_id, vector, embedder.name)
-        self.bus.publish_nowait("memory.written", {"id": entry.id, "user_id": user_id, "merged": False}, session_id=session_id)
+        self.bus.publish_nowait(
+            "memory.written", {"id": entry.id, "user_id": user_id, "merged": False}, session_id=session_id
+        )
         return WriteResult(id=entry.id, merged_into=None)
 
     # --- recall --------------------------------------------------------------------------------------
@@ -317,7 +333,7 @@ class MemoryService:
                 type=entry.type,
                 slots=entry.slots,
                 created_at=entry.created_at,
-                layer=layer,  # type: ignore[arg-type]
+                layer=layer,
                 keywords=entry.keywords,
             )
             if min_score is not None and hit.score < min_score:

@@ -124,7 +124,8 @@ class MemoryStore:
         )
 
     def get_meta(self, key: str) -> str | None:
-        return self.db.scalar("SELECT value FROM memory_meta WHERE key = ?", (key,))
+        value = self.db.scalar("SELECT value FROM memory_meta WHERE key = ?", (key,))
+        return None if value is None else str(value)
 
     def set_meta(self, key: str, value: str) -> None:
         with self.db.transaction():

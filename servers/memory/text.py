@@ -20,9 +20,7 @@ _CJK_RANGES = (
     (0xAC00, 0xD7AF),  # hangul syllables
 )
 
-_CJK_RUN = re.compile(
-    "[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]+"
-)
+_CJK_RUN = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]+")
 # A word is letters/digits with inner _ . - : / kept together, so identifiers survive as one term.
 _WORD = re.compile(r"[^\W_]+(?:[_.\-:/][^\W_]+)*|_+[^\W_]+(?:_[^\W_]+)*", re.UNICODE)
 
@@ -35,8 +33,8 @@ EN_STOPWORDS = frozenset(
     when where which while who whom why will with would you your yours please thanks thank ok okay""".split()
 )
 ZH_STOPWORDS = frozenset(
-    """的 了 是 在 和 有 我 你 他 她 它 们 这 那 就 也 都 而 及 与 或 一个 我们 你们 他们 什么 怎么 如何 为什么
-    可以 一下 这个 那个 哪些 还是 因为 所以 但是 如果 已经 没有 不是 就是 之前 之后 关于""".split()
+    """的 了 是 在 和 有 我 你 他 她 它 们 这 那 就 也 都 而 及 与 或 一个 我们 你们 他们 什么 怎么
+    如何 为什么 可以 一下 这个 那个 哪些 还是 因为 所以 但是 如果 已经 没有 不是 就是 之前 之后 关于""".split()
 )
 
 
@@ -191,9 +189,7 @@ def contradicts(a: str, b: str) -> bool:
     if salient_tokens(a) != salient_tokens(b):
         return True
     pa, pb = polarity(a), polarity(b)
-    return any(axis in pb and pb[axis] != sign for axis, sign in pa.items()) or (
-        pa.get(-1) != pb.get(-1)
-    )
+    return any(axis in pb and pb[axis] != sign for axis, sign in pa.items()) or (pa.get(-1) != pb.get(-1))
 
 
 def top_keywords(text: str, limit: int = 8) -> list[str]:

@@ -7,6 +7,7 @@ calibrated thresholds.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from dataclasses import dataclass
@@ -86,10 +87,8 @@ class LazyEmbedder:
         return self._loaded.wait(timeout)
 
     def _load_quietly(self) -> None:
-        try:
+        with contextlib.suppress(EmbedderUnavailable):  # the error is kept and reported on use
             self.get()
-        except EmbedderUnavailable:
-            pass
 
     def get(self) -> Embedder:
         if self._inner is not None:

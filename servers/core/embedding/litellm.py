@@ -40,7 +40,8 @@ class LiteLLMEmbedder:
         rows = [item["embedding"] for item in response.data]
         matrix = np.asarray(rows, dtype=np.float32)
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-        return matrix / np.where(norms == 0, 1, norms)
+        normalized: Matrix = (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
+        return normalized
 
     def embed_passages(self, texts: list[str]) -> Matrix:
         if not texts:
@@ -48,4 +49,5 @@ class LiteLLMEmbedder:
         return self._embed(texts)
 
     def embed_query(self, text: str) -> Vector:
-        return self._embed([text])[0]
+        vector: Vector = self._embed([text])[0]
+        return vector

@@ -158,7 +158,9 @@ def test_delete_removes_everything(filled: MemoryService) -> None:
     filled.delete(entry_id)
     with pytest.raises(EntryNotFound):
         filled.get(entry_id)
-    assert filled.store.db.scalar("SELECT COUNT(*) FROM entries_vec WHERE rowid NOT IN (SELECT rowid FROM entries)") == 0
+    assert (
+        filled.store.db.scalar("SELECT COUNT(*) FROM entries_vec WHERE rowid NOT IN (SELECT rowid FROM entries)") == 0
+    )
 
 
 @pytest.mark.parametrize(

@@ -52,3 +52,20 @@ def test_rephrasings_are_not_contradictions() -> None:
 def test_salient_tokens_and_keywords() -> None:
     assert {"8080", "v2.3", "err_timeout"} <= salient_tokens("v2.3 on 8080 failed: ERR_TIMEOUT")
     assert top_keywords("deploy parser; parser tests; deploy again", 2) == ["deploy", "parser"]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("The user prefers dark mode in the editor", "the user prefers dark mode for the editor", True),
+        ("Uses a standing desk", "Uses a standing desk at work", True),
+        ("alpha wrote note 17", "beta wrote note 17", False),
+        ("Alice owns the billing service", "Bob owns the billing service", False),
+        ("I like green tea", "I don't like green tea", False),
+        ("用户喜欢深色主题", "用户喜欢浅色主题", False),
+    ],
+)
+def test_same_statement(a: str, b: str, same: bool) -> None:
+    from servers.memory.dedupe import same_statement
+
+    assert same_statement(a, b) is same

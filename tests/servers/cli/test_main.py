@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from servers.cli.main import main
+from servers.cli.run import connection_help
+from servers.core.settings import CairnSettings
+from tests.conftest import REPO_ROOT
+from tests.servers.memory.test_transports import child_env
+
+
+def test_serve_refuses_unauthenticated_non_loopback(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "memory", "--host", "0.0.0.0"]) == 2
+    assert "loopback only" in capsys.readouterr().err
+
+
+def test_unknown_server_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", "nonsense"])
+    assert exit_info.value.code == 2
+
+
+def test_connection_help_has_working_entries(tmp_path: Path) -> None:
+    text = connection_help("all", "http", "127.0.0.1", 8765, CairnSettings(home=tmp_path))
+    assert "claude mcp add --transport http cairn http://127.0.0.1:8765/mcp" in text
+    desktop = json.loads(text.split("claude_desktop_config.json):\n  ")[1].splitlines()[0])
+    entry = desktop["mcpServers"]["cairn"]
+    assert entry["args"] == ["serve", "all", "--transport", "stdio"]
+    assert Path(entry["command"]).name == "cairn"
+
+
+@pytest.mark.slow
+def test_memory_export_and_import_commands(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    env = child_env(home)
+    run = [sys.executable, "-m", "servers.cli.main"]
+    script = (
+        "from servers.core.settings import CairnSettings as S; from servers.memory.service import MemoryService as M;"
+        "m = M(S()); m.write('export me: 导出测试'); m.close()"
+    )
+    subprocess.run([sys.executable, "-c", script], env=env, cwd=REPO_ROOT, check=True)
+    out = tmp_path / "dump.jsonl"
+    exported = subprocess.run(
+        [*run, "memory", "export", "-o", str(out)], env=env, cwd=REPO_ROOT, capture_output=True, text=True, check=True
+    )
+    assert json.loads(exported.stdout)["exported"] == 1
+    other = child_env(tmp_path / "other")
+    imported = subprocess.run(
+        [*run, "memory", "import", str(out)], env=other, cwd=REPO_ROOT, capture_output=True, text=True, check=True
+    )
+    assert json.loads(imported.stdout.strip().splitlines()[-1])["imported"] == 1
+    missing = subprocess.run(
+        [*run, "memory", "import", str(tmp_path / "nope.jsonl")],
+        env=other,
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert missing.returncode == 1 and "does not exist" in missing.stderr

@@ -1,0 +1,105 @@
+"""Maintenance: retention, merges, daily summaries, MEMORY.md promotion and human edits."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from servers.memory.extract import ToolCall
+from servers.memory.lifecycle import Lifecycle
+from servers.memory.service import MemoryService
+
+
+def _age(memory: MemoryService, entry_id: str, days: int) -> None:
+    stamp = (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    memory.store.db.execute("UPDATE entries SET created_at = ?, updated_at = ? WHERE id = ?", (stamp, stamp, entry_id))
+
+
+def test_retention_archives_by_type_and_ttl(memory: MemoryService) -> None:
+    old_task = memory.capture_task("Rotate logs", [ToolCall(name="bash")], "done").id
+    old_pref = memory.write("I prefer concise answers", type="preference").id
+    short = memory.write("Wifi password for the offsite is guest-2024", ttl_days=1).id
+    assert old_task
+    _age(memory, old_task, 120)
+    _age(memory, old_pref, 400)
+    memory.store.db.execute("UPDATE entries SET expires_at = '2000-01-01T00:00:00.000000Z' WHERE id = ?", (short,))
+    report = Lifecycle(memory).maintain()
+    assert report.archived_expired == 2
+    assert memory.get(old_task).archive_reason == "expired (retention 90 days for type task)"
+    assert memory.get(short).archive_reason == "expired (ttl)"
+    assert memory.get(old_pref).archived_at is None  # preferences are kept
+
+
+def test_near_duplicates_merge_but_contradictions_stay(memory: MemoryService) -> None:
+    a = memory.write("Run the integration tests with make itest", dedupe=False).id
+    b = memory.write("Run the integration tests with `make itest`", dedupe=False).id
+    dark = memory.write("The user prefers dark mode in the editor", dedupe=False).id
+    light = memory.write("The user prefers light mode in the editor", dedupe=False).id
+    report = Lifecycle(memory).maintain()
+    assert report.merged == 1
+    assert memory.get(a).seen_count == 2 and memory.get(b).archive_reason == f"merged into {a}"
+    assert memory.get(dark).archived_at is None and memory.get(light).archived_at is None
+
+
+def test_daily_summary_file_and_recall(memory: MemoryService) -> None:
+    memory.write("Decided to ship the beta on Friday", type="decision")
+    memory.capture_task("Fix flaky CI job", [ToolCall(name="gh_run"), ToolCall(name="fs_edit")], "success")
+    report = Lifecycle(memory).maintain()
+    today = datetime.now(UTC).strftime("%Y-%m-%d")
+    assert report.daily_summaries == [today]
+    text = memory.files("default").daily(today).read_text()
+    assert "entry_count: 2" in text and "Decided to ship the beta" in text
+    assert "gh_run × 1" in text and "Fix flaky CI job (success)" in text
+    hits = memory.recall("what happened today ship beta", filters={"layer": "daily"}).results
+    assert hits and hits[0].type == "daily_summary"
+
+
+def test_facts_seen_three_times_enter_memory_md(memory: MemoryService) -> None:
+    for _ in range(3):
+        memory.write("The user's timezone is Europe/Berlin", type="fact")
+    memory.write("A one-off note about lunch")
+    lifecycle = Lifecycle(memory)
+    lifecycle.maintain()
+    text = memory.files("default").memory_md.read_text()
+    assert "- The user's timezone is Europe/Berlin" in text.split("## Facts")[1]
+    assert "lunch" not in text
+    hit = memory.recall("timezone").results[0]
+    assert hit.layer == "longterm"
+
+
+def test_human_edits_to_memory_md_are_kept(memory: MemoryService) -> None:
+    for _ in range(3):
+        memory.write("Prefers pytest over unittest", type="preference")
+        memory.write("Uses a standing desk", type="fact")
+    lifecycle = Lifecycle(memory)
+    lifecycle.maintain()
+    path = memory.files("default").memory_md
+    text = path.read_text()
+    # a person removes one bullet, adds another, and writes a note of their own
+    text = text.replace("- Uses a standing desk\n", "")
+    text = text.replace("## Facts\n", "## Facts\nThese are mine, hands off.\n- Allergic to peanuts\n")
+    text += "\n## Projects\n- Cairn is the main project\n"
+    path.write_text(text)
+
+    report = lifecycle.maintain()
+    assert report.human_edits_imported == 3
+    for _ in range(3):  # seen again: still not re-added, because the person removed it
+        memory.write("Uses a standing desk", type="fact")
+    lifecycle.maintain()
+    final = path.read_text()
+    assert "standing desk" not in final
+    assert "- Allergic to peanuts" in final and "These are mine, hands off." in final
+    assert "## Projects\n- Cairn is the main project" in final
+    assert "- Prefers pytest over unittest" in final
+    assert memory.recall("peanut allergy").results[0].layer == "longterm"
+
+
+def test_backfill_embeds_entries_written_without_vectors(settings, embedder) -> None:  # type: ignore[no-untyped-def]
+    from servers.core.embedding import create_embedder
+
+    offline = MemoryService(settings, embedder=create_embedder("none"))
+    entry_id = offline.write("Written while the model was unavailable").id
+    offline.close()
+    online = MemoryService(settings, embedder=embedder)
+    assert Lifecycle(online).maintain().vectors_backfilled >= 1
+    assert online.get(entry_id).embedding_model == embedder.name
+    online.close()
