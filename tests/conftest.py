@@ -45,6 +45,8 @@ def settings(cairn_home: Path):  # type: ignore[no-untyped-def]
 def memory(settings, embedder) -> Iterator[object]:  # type: ignore[no-untyped-def]
     from servers.memory.service import MemoryService
 
-    service = MemoryService(settings, embedder=embedder)
+    from servers.core.events import EventBus
+
+    service = MemoryService(settings, embedder=embedder, bus=EventBus())
     yield service
     service.close()

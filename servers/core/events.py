@@ -42,6 +42,10 @@ EVENT_TYPES = frozenset(
         "job.run.succeeded",
         "job.run.failed",
         "job.run.skipped",
+        "job.run.missed",
+        "job.paused",
+        "tool.called",
+        "approval.requested",
         "pattern.detected",
         "notification.sent",
         "notification.suppressed",
@@ -168,3 +172,16 @@ class EventBus:
         except Exception:
             stats.failures += 1
             log.exception("event handler %s failed on %s", sub.name, event.type)
+
+
+_default_bus: EventBus | None = None
+_default_lock = threading.Lock()
+
+
+def default_bus() -> EventBus:
+    """The process-wide bus: servers mounted together under `cairn serve all` share it."""
+    global _default_bus
+    with _default_lock:
+        if _default_bus is None:
+            _default_bus = EventBus()
+        return _default_bus

@@ -17,6 +17,9 @@ from pathlib import Path
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from servers.nodehost.settings import NodehostSettings
+from servers.scheduler.settings import SchedulerSettings
+
 
 def _default_retention() -> dict[str, int | None]:
     # Days before an entry of this type is archived; None keeps it until a person removes it.
@@ -74,6 +77,8 @@ class CairnSettings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(8765, ge=1, le=65535)
     memory: MemorySettings = Field(default_factory=MemorySettings)
+    nodehost: NodehostSettings = Field(default_factory=NodehostSettings)
+    scheduler: SchedulerSettings = Field(default_factory=SchedulerSettings)
 
     @field_validator("home", mode="after")
     @classmethod

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder, create_embedder
-from servers.core.events import EventBus
+from servers.core.events import EventBus, default_bus
 from servers.core.settings import CairnSettings
 from servers.core.storage import Database
 from servers.memory import search
@@ -64,7 +64,7 @@ class MemoryService:
         self.db = db or Database(self.root / "memory.db")
         self.store = MemoryStore(self.db)
         self.embedder = embedder or create_embedder(settings.embedder)
-        self.bus = bus or EventBus()
+        self.bus = bus or default_bus()
         self.fusion = search.FusionConfig(k=self.config.rrf_k)
         self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memory-semantic")
 
