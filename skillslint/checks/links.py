@@ -17,13 +17,16 @@ from urllib.parse import unquote
 
 from skillslint.checks import Emit
 
-# [text](target "title") and ![alt](target); target may be <wrapped in angle brackets>.
-_INLINE = re.compile(r"!?\[(?:[^\[\]\n]|\[[^\]\n]*\])*\]\(\s*(<[^>\n]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)")
+# Most patterns below start with a literal so the regex engine can skip ahead to it;
+# conditions before the literal (line start, word boundary) are checked in Python.
+# The `](target "title")` half of [text](target) and ![alt](target); target may be <wrapped>.
+_INLINE = re.compile(r"\]\(\s*(<[^>\n]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)")
 _REFDEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:\s*(<[^>\n]*>|\S+)", re.MULTILINE)
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)
+_FENCES = (re.compile(r"````*"), re.compile(r"~~~~*"))
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_MENTION = re.compile(r"(?<![\w/.~$-])((?:scripts|references|assets)/[\w./-]*\.[A-Za-z0-9]+)\b")
+_MENTIONS = tuple(re.compile(folder + r"/[\w./-]*\.[A-Za-z0-9]+\b") for folder in ("scripts", "references", "assets"))
+_MENTION_AFTER = re.compile(r"[\w/.~$-]")  # a mention glued to these is part of a longer path
 # Wording that makes a bare mention hypothetical ("e.g. `scripts/rotate.py` would help").
 _HYPOTHETICAL = re.compile(r"\b(?:examples?|for instance|such as|would|could|might)\b|\b(?:e\.g|i\.e)\.", re.IGNORECASE)
 # Text that marks a target as an example to fill in rather than a real path.
@@ -47,14 +50,17 @@ def extract(text: str, first_line: int = 1, mentions: bool = False) -> list[Ref]
     fences = _fence_ranges(text)
     fence_starts = [a for a, _ in fences]
     candidates: list[tuple[int, int, str, bool]] = []  # match start, target start, target, mention
-    for pattern in (_INLINE, _REFDEF):
-        candidates += [(m.start(), m.start(1), m.group(1), False) for m in pattern.finditer(text)]
+    candidates += [(m.start(), m.start(1), m.group(1), False) for m in _INLINE.finditer(text)]
+    if "]:" in text:
+        candidates += [(m.start(), m.start(1), m.group(1), False) for m in _REFDEF.finditer(text)]
     if mentions:
         # A path that is already a link target is checked as a link, not again as a mention.
         targets = {start for _, start, _, _ in candidates}
-        candidates += [
-            (m.start(1), m.start(1), m.group(1), True) for m in _MENTION.finditer(text) if m.start(1) not in targets
-        ]
+        for pattern in _MENTIONS:
+            for m in pattern.finditer(text):
+                start = m.start()
+                if start not in targets and not (start and _MENTION_AFTER.match(text, start - 1)):
+                    candidates.append((start, start, m.group(0), True))
     candidates.sort()
     refs: list[Ref] = []
     line, counted_to = 0, 0
@@ -90,10 +96,14 @@ def _fence_ranges(text: str) -> list[tuple[int, int]]:
     """[start, end) offsets of fenced code blocks; an unclosed fence runs to the end."""
     ranges: list[tuple[int, int]] = []
     opened: tuple[int, str] | None = None
-    for m in _FENCE.finditer(text):
-        marker = m.group(1)
+    marks = sorted((m for fence in _FENCES for m in fence.finditer(text)), key=lambda m: m.start())
+    for m in marks:
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if m.start() - line_start > 3 or text[line_start : m.start()].strip(" "):
+            continue  # a fence opens a line, indented by at most three spaces
+        marker = m.group(0)
         if opened is None:
-            opened = (m.start(), marker)
+            opened = (line_start, marker)
             continue
         eol = text.find("\n", m.end())
         eol = len(text) if eol < 0 else eol
