@@ -10,6 +10,7 @@ from typing import Literal
 
 import uvicorn
 from fastmcp import FastMCP
+from starlette.types import ASGIApp
 
 from servers.core.serving import http_app
 
@@ -23,18 +24,22 @@ def free_port() -> int:
 @asynccontextmanager
 async def running(server: FastMCP, transport: Literal["http", "sse"]) -> AsyncIterator[str]:
     """Serve ``server`` on a free loopback port; yields the base URL."""
-    port = free_port()
-    config = uvicorn.Config(
-        http_app(server, transport), host="127.0.0.1", port=port, lifespan="on", log_level="warning"
-    )
-    uv = uvicorn.Server(config)
-    task = asyncio.create_task(uv.serve())
-    while not uv.started:
+    async with serving_app(http_app(server, transport), free_port()) as base:
+        yield base
+
+
+@asynccontextmanager
+async def serving_app(app: ASGIApp, port: int) -> AsyncIterator[str]:
+    """Serve an ASGI app on 127.0.0.1:port until the block ends; yields the base URL."""
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="on", log_level="warning")
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
         if task.done():
             task.result()
         await asyncio.sleep(0.02)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
-        uv.should_exit = True
+        server.should_exit = True
         await task

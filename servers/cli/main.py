@@ -1,6 +1,8 @@
 """``cairn``: serve the MCP servers, and manage data from the shell.
 
-    cairn serve [memory|all] [--transport http|sse|stdio] [--host H] [--port P] [--auth none]
+    cairn serve [memory|all] [--transport http|sse|stdio] [--host H] [--port P] [--auth cairn|external|none]
+    cairn auth add-user NAME | users | remove-user NAME | rotate-keys | serve
+    cairn connect URL [--list-tools]
     cairn memory export  --format jsonl|markdown --output PATH [--user ID]
     cairn memory import  PATH
     cairn memory reembed
@@ -30,8 +32,15 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=None, help="interface for HTTP/SSE (default CAIRN_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, default=None, help="port for HTTP/SSE (default CAIRN_PORT or 8765)")
     serve.add_argument(
-        "--auth", choices=["none"], default="none", help="'none' (loopback only); OAuth modes arrive with issue #8"
+        "--auth",
+        choices=["cairn", "external", "none"],
+        default="cairn",
+        help="cairn: Cairn's own OAuth server (default); external: trust CAIRN_AUTH__EXTERNAL_*; none: loopback only",
     )
+
+    from servers.cli.auth import add_auth_commands
+
+    add_auth_commands(sub)
 
     memory = sub.add_parser("memory", help="export, import or re-embed memory")
     msub = memory.add_subparsers(dest="memory_command", required=True)
@@ -55,6 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(args)
         if args.command == "memory":
             return _memory(args)
+        if args.command in ("auth", "connect"):
+            from servers.cli.auth import run_auth_command
+
+            return run_auth_command(args)
         if args.command == "config":
             from servers.core.settings import get_settings
 
@@ -79,9 +92,15 @@ def _serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.transport != "stdio" and args.auth == "none":
+        print("cairn: warning: --auth none: anyone who can reach this port can use it", file=sys.stderr)
     from servers.cli.run import run_server
 
-    return run_server(args.name, args.transport, host, port, settings)
+    try:
+        return run_server(args.name, args.transport, host, port, settings, auth=args.auth)
+    except ValueError as exc:
+        print(f"cairn: {exc}", file=sys.stderr)
+        return 2
 
 
 def _memory(args: argparse.Namespace) -> int:

@@ -17,7 +17,9 @@ def _cairn_executable() -> str:
     return str(beside) if beside.exists() else (shutil.which("cairn") or "cairn")
 
 
-def connection_help(name: str, transport: str, host: str, port: int, settings: CairnSettings) -> str:
+def connection_help(
+    name: str, transport: str, host: str, port: int, settings: CairnSettings, *, auth: str = "none"
+) -> str:
     exe = _cairn_executable()
     label = "cairn" if name == "all" else f"cairn-{name}"
     stdio_entry = {
@@ -35,6 +37,11 @@ def connection_help(name: str, transport: str, host: str, port: int, settings: C
             "Connect Claude Code to this running server:",
             f"  claude mcp add --transport {'sse' if transport == 'sse' else 'http'} {label} {url}",
         ]
+        if auth == "cairn":
+            lines += [
+                "  then run /mcp in Claude Code and choose Authenticate: a browser page asks you to sign in",
+                "  (manage users with `cairn auth add-user NAME`) and to allow the scopes it requests.",
+            ]
     lines += [
         "Or let the host start Cairn itself over stdio:",
         f"  claude mcp add {label} -e CAIRN_HOME={settings.home} -- {exe} serve {name} --transport stdio",
@@ -46,19 +53,31 @@ def connection_help(name: str, transport: str, host: str, port: int, settings: C
 
 
 def run_server(
-    name: str, transport: Literal["http", "sse", "stdio"], host: str, port: int, settings: CairnSettings
+    name: str,
+    transport: Literal["http", "sse", "stdio"],
+    host: str,
+    port: int,
+    settings: CairnSettings,
+    *,
+    auth: Literal["cairn", "external", "none"] = "cairn",
 ) -> int:
-    from servers.core.serving import build_server, http_app
-
-    server = build_server(name, settings)
     if transport == "stdio":
-        # stdout is the protocol stream: everything for people goes to stderr.
-        asyncio.run(server.run_stdio_async(show_banner=False))
+        from servers.core.serving import build_server
+
+        # stdio needs no auth (the host started us), and stdout is the protocol stream:
+        # everything for people goes to stderr.
+        asyncio.run(build_server(name, settings).run_stdio_async(show_banner=False))
         return 0
     import uvicorn
 
-    app = http_app(server, transport)
-    print(connection_help(name, transport, host, port, settings), file=sys.stderr, flush=True)
-    config = uvicorn.Config(app, host=host, port=port, lifespan="on", log_level="warning", timeout_graceful_shutdown=2)
+    from servers.auth.wiring import build_endpoint
+
+    endpoint = build_endpoint(name, settings, transport=transport, host=host, port=port, auth=auth)
+    print(connection_help(name, transport, host, port, settings, auth=auth), file=sys.stderr, flush=True)
+    for notice in endpoint.notices:
+        print(notice, file=sys.stderr, flush=True)
+    config = uvicorn.Config(
+        endpoint.app, host=host, port=port, lifespan="on", log_level="warning", timeout_graceful_shutdown=2
+    )
     uvicorn.Server(config).run()
     return 0

@@ -49,6 +49,7 @@ EVENT_TYPES = frozenset(
         "pattern.detected",
         "notification.sent",
         "notification.suppressed",
+        "notification.deferred",
     }
 )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Literal
 
@@ -37,16 +38,25 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def build_server(name: str, settings: CairnSettings) -> FastMCP:
-    """One server by name, or ``all``: every catalogued server mounted under its own namespace."""
+def build_server(
+    name: str, settings: CairnSettings, *, on_child: Callable[[str, FastMCP], None] | None = None
+) -> FastMCP:
+    """One server by name, or ``all``: every catalogued server mounted under its own namespace.
+
+    ``on_child`` sees each server as it is built (e.g. to add a scope guard before it is mounted).
+    """
     if name != "all":
         server = catalog.factory(name)(settings)
+        if on_child:
+            on_child(name, server)
     else:
         server = FastMCP(
             "cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION, mask_error_details=True
         )
         for child_name in catalog.names():
             child = catalog.factory(child_name)(settings)
+            if on_child:
+                on_child(child_name, child)
             # Tools already named "<ns>_…" keep their name instead of becoming "<ns>_<ns>_…".
             renames = {
                 t: t.removeprefix(f"{child_name}_") for t in _tool_names(child) if t.startswith(f"{child_name}_")

@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from servers.auth.settings import AuthSettings
 from servers.nodehost.settings import NodehostSettings
 from servers.scheduler.settings import SchedulerSettings
 
@@ -77,6 +78,7 @@ class CairnSettings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(8765, ge=1, le=65535)
     memory: MemorySettings = Field(default_factory=MemorySettings)
+    auth: AuthSettings = Field(default_factory=AuthSettings)
     nodehost: NodehostSettings = Field(default_factory=NodehostSettings)
     scheduler: SchedulerSettings = Field(default_factory=SchedulerSettings)
 

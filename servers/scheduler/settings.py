@@ -1,9 +1,93 @@
-"""Settings of the scheduler server (``CAIRN_SCHEDULER__<FIELD>``)."""
+"""Settings of the scheduler server (``CAIRN_SCHEDULER__<FIELD>``, nested with ``__``).
+
+| variable                                         | default        | meaning                                          |
+|--------------------------------------------------|----------------|--------------------------------------------------|
+| ``CAIRN_SCHEDULER__TIMEZONE``                    | system or UTC  | the user's IANA zone: cron default, quiet hours  |
+| ``CAIRN_SCHEDULER__RUN_LOOP``                    | ``true``       | run jobs in this process (false = tools only)    |
+| ``CAIRN_SCHEDULER__POLL_INTERVAL_SECONDS``       | ``1.0``        | how often the database is checked for due runs   |
+| ``CAIRN_SCHEDULER__LEASE_SECONDS``               | ``60``         | a run whose worker stops is retried after this   |
+| ``CAIRN_SCHEDULER__JOBS_FILE``                   | ``<home>/scheduler/jobs.yaml`` | static jobs (YAML)               |
+| ``CAIRN_SCHEDULER__WEBHOOK_SECRET``              | generated      | HMAC-SHA256 key of webhook signatures            |
+| ``CAIRN_SCHEDULER__ATTENTION__QUIET_HOURS``      | ``[22, 8]``    | no notifications from 22:00 to 08:00             |
+| ``CAIRN_SCHEDULER__ATTENTION__DAILY_CAP``        | ``5``          | notifications delivered per local day            |
+| ``CAIRN_SCHEDULER__ATTENTION__MIN_INTERVAL_SECONDS`` | ``1800``   | between two notifications of one type            |
+| ``CAIRN_SCHEDULER__ATTENTION__PRIORITY_THRESHOLD`` | ``0.6``      | lower priorities are suppressed                  |
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+import os
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, Field, SecretStr, field_validator
+
+
+def system_timezone() -> str:
+    """The machine's IANA zone name (``TZ`` or the /etc/localtime link), else UTC."""
+    name = os.environ.get("TZ", "").lstrip(":")
+    if not name:
+        try:
+            target = os.path.realpath("/etc/localtime")
+        except OSError:
+            target = ""
+        name = target.split("zoneinfo/", 1)[1] if "zoneinfo/" in target else ""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return "UTC"
+    return name or "UTC"
+
+
+def _check_zone(value: str) -> str:
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"unknown timezone {value!r}: use an IANA name such as 'Europe/Berlin'") from None
+    return value
+
+
+class AttentionSettings(BaseModel):
+    """Defaults of the attention gate (seed 000 §5.4)."""
+
+    quiet_hours: tuple[int, int] | None = Field(
+        (22, 8), description="[start, end) local hours with no notifications; null disables quiet hours."
+    )
+    daily_cap: int = Field(5, ge=0, description="Notifications delivered per local day; 0 = none.")
+    min_interval_seconds: int = Field(1800, ge=0, description="Between two delivered notifications of one type.")
+    priority_threshold: float = Field(0.6, ge=0, le=1, description="Notifications below this are suppressed.")
+    defer_quiet_hours: bool = Field(True, description="Deliver quiet-hour notifications when quiet hours end.")
+
+    @field_validator("quiet_hours")
+    @classmethod
+    def _hours(cls, value: tuple[int, int] | None) -> tuple[int, int] | None:
+        if value is not None and not all(0 <= h <= 23 for h in value):
+            raise ValueError("quiet_hours are two hours 0-23, e.g. [22, 8]")
+        return value
 
 
 class SchedulerSettings(BaseModel):
-    """Filled in by the scheduler server."""
+    """Limits and defaults of the scheduler server."""
+
+    timezone: str = Field(default_factory=system_timezone, description="The user's IANA timezone.")
+    run_loop: bool = Field(True, description="Execute due runs in this process.")
+    poll_interval_seconds: float = Field(1.0, gt=0, le=60)
+    lease_seconds: float = Field(60.0, ge=5, description="A claimed run not renewed for this long is retried.")
+    claim_batch: int = Field(500, ge=1, le=10_000, description="Due jobs claimed per transaction.")
+    max_parallel_runs: int = Field(32, ge=1, le=1000, description="Actions executing at once in one process.")
+    max_failures: int = Field(3, ge=1, description="Consecutive failures that put a job in status 'error'.")
+    max_catch_up_runs: int = Field(100, ge=1, description="Runs one 'all' catch-up may start; the rest are missed.")
+    run_retention_days: int = Field(30, ge=1, description="Finished runs older than this are forgotten.")
+    max_jobs: int = Field(50_000, ge=1, description="Jobs one data directory may hold.")
+    jobs_file: Path | None = Field(None, description="Static jobs (YAML); default <home>/scheduler/jobs.yaml.")
+    webhook_secret: SecretStr | None = Field(
+        None, description="HMAC key for webhook signatures; unset = a random key kept in <home>/scheduler/."
+    )
+    webhook_timeout_seconds: float = Field(10.0, gt=0, le=120)
+    tool_timeout_seconds: float = Field(300.0, gt=0)
+    attention: AttentionSettings = Field(default_factory=AttentionSettings)
+
+    @field_validator("timezone")
+    @classmethod
+    def _zone(cls, value: str) -> str:
+        return _check_zone(value)

@@ -15,8 +15,16 @@ from tests.servers.memory.test_transports import child_env
 
 
 def test_serve_refuses_unauthenticated_non_loopback(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["serve", "memory", "--host", "0.0.0.0"]) == 2
+    assert main(["serve", "memory", "--host", "0.0.0.0", "--auth", "none"]) == 2
     assert "loopback only" in capsys.readouterr().err
+
+
+def test_oauth_off_loopback_needs_https(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CAIRN_HOME", str(tmp_path))
+    assert main(["serve", "memory", "--host", "0.0.0.0", "--port", "8799"]) == 2
+    assert "needs https" in capsys.readouterr().err
 
 
 def test_unknown_server_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,3 +70,28 @@ def test_memory_export_and_import_commands(tmp_path: Path) -> None:
         text=True,
     )
     assert missing.returncode == 1 and "does not exist" in missing.stderr
+
+
+def test_auth_user_commands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from servers.core.settings import get_settings
+
+    monkeypatch.setenv("CAIRN_HOME", str(tmp_path / "h"))
+    get_settings.cache_clear()
+    monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
+    assert main(["auth", "add-user", "grace", "--password-stdin"]) == 1
+    assert "at least 8" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO("a long enough password\n"))
+    assert main(["auth", "add-user", "grace", "--password-stdin"]) == 0
+    assert main(["auth", "users"]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1] == "grace"
+    assert main(["auth", "rotate-keys"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(["auth", "rotate-keys"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert second["new_kid"] != first["new_kid"] and set(second["active"]) == {first["new_kid"], second["new_kid"]}
+    assert main(["auth", "remove-user", "nobody"]) == 1
+    get_settings.cache_clear()

@@ -69,7 +69,19 @@ def memory_http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     home = tmp_path_factory.mktemp("conformance-home")
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "servers.cli.main", "serve", "memory", "--transport", "http", "--port", str(port)],
+        [
+            sys.executable,
+            "-m",
+            "servers.cli.main",
+            "serve",
+            "memory",
+            "-t",
+            "http",
+            "--port",
+            str(port),
+            "--auth",
+            "none",
+        ],
         env=child_env(home),
         cwd=REPO_ROOT,
         stdout=subprocess.DEVNULL,

@@ -1,0 +1,135 @@
+"""Cairn's authorization server as Starlette routes, to serve beside the MCP endpoints or alone.
+
+Endpoints (relative to the issuer): RFC 8414 metadata, ``/register`` (RFC 7591), ``/authorize``,
+``/token``, ``/revoke`` (the MCP SDK's handlers over :class:`CairnAuthorizationServer`), plus
+``/consent`` (login + consent page), ``/jwks.json`` and ``/introspect`` (RFC 7662).
+"""
+
+from __future__ import annotations
+
+import base64
+import hmac
+from dataclasses import dataclass
+from pathlib import Path
+
+from mcp.server.auth.routes import build_metadata, cors_middleware, create_auth_routes
+from mcp.server.auth.settings import ClientRegistrationOptions, RevocationOptions
+from pydantic import AnyHttpUrl, ConfigDict, TypeAdapter
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import BaseRoute, Route
+
+from servers.auth.keys import KeyStore
+from servers.auth.pages import SessionSigner, consent_routes
+from servers.auth.provider import ALL_SCOPES, CairnAuthorizationServer
+from servers.auth.settings import AuthSettings
+from servers.auth.store import AuthStore
+from servers.auth.tokens import verify_access_token
+from servers.core.storage import Database
+
+# An issuer with no path must keep that form: clients compare issuers as exact strings (RFC 8414 §3.3).
+_URL = TypeAdapter(AnyHttpUrl, config=ConfigDict(url_preserve_empty_path=True))
+
+
+@dataclass
+class AuthorizationServer:
+    provider: CairnAuthorizationServer
+    routes: list[BaseRoute]
+
+    @property
+    def issuer(self) -> str:
+        return self.provider.issuer
+
+
+def open_store(directory: Path) -> tuple[AuthStore, KeyStore]:
+    directory.mkdir(parents=True, exist_ok=True)
+    return AuthStore(Database(directory / "auth.db")), KeyStore(directory / "keys")
+
+
+def create_authorization_server(
+    directory: Path, issuer: str, settings: AuthSettings, resources: set[str] | None = None
+) -> AuthorizationServer:
+    store, keys = open_store(directory)
+    provider = CairnAuthorizationServer(store, keys, issuer=issuer, settings=settings, resources=resources)
+    issuer_url = _URL.validate_python(provider.issuer)
+    registration = ClientRegistrationOptions(enabled=True, valid_scopes=ALL_SCOPES, default_scopes=ALL_SCOPES)
+    revocation = RevocationOptions(enabled=True)
+    sdk_routes = create_auth_routes(
+        provider, issuer_url, client_registration_options=registration, revocation_options=revocation
+    )
+    metadata = build_metadata(issuer_url, None, registration, revocation)
+    metadata.introspection_endpoint = _URL.validate_python(f"{provider.issuer}/introspect")
+    metadata.introspection_endpoint_auth_methods_supported = ["client_secret_basic", "client_secret_post"]
+    metadata.authorization_response_iss_parameter_supported = True
+
+    async def jwks(_: Request) -> JSONResponse:
+        return JSONResponse(keys.public_jwks(), headers={"Cache-Control": "public, max-age=300"})
+
+    async def metadata_with_jwks(request: Request) -> JSONResponse:
+        body = metadata.model_dump(mode="json", exclude_none=True)
+        body["jwks_uri"] = f"{provider.issuer}/jwks.json"
+        return JSONResponse(body, headers={"Cache-Control": "public, max-age=3600"})
+
+    async def introspect(request: Request) -> JSONResponse:
+        form = await request.form()
+        client_id, secret = _client_credentials(request, form)
+        client = await provider.get_client(client_id) if client_id else None
+        if client is None or not client.client_secret or not hmac.compare_digest(secret, client.client_secret):
+            return JSONResponse(
+                {"error": "invalid_client", "error_description": "introspection needs a confidential client"},
+                status_code=401,
+                headers={"WWW-Authenticate": 'Basic realm="cairn"'},
+            )
+        token = str(form.get("token", ""))
+        verified = verify_access_token(keys, token, issuer=provider.issuer, audiences=None)
+        if verified is None or store.is_revoked(verified.jti, verified.family_id):
+            return JSONResponse({"active": False})
+        return JSONResponse(
+            {
+                "active": True,
+                "scope": " ".join(verified.scopes),
+                "client_id": verified.client_id,
+                "sub": verified.subject,
+                "aud": verified.audience,
+                "iss": provider.issuer,
+                "exp": verified.expires_at,
+                "iat": verified.claims.get("iat"),
+                "jti": verified.jti,
+                "token_type": "Bearer",
+            }
+        )
+
+    routes: list[BaseRoute] = []
+    for route in sdk_routes:
+        if isinstance(route, Route) and route.path == "/.well-known/oauth-authorization-server":
+            routes.append(
+                Route(route.path, cors_middleware(metadata_with_jwks, ["GET", "OPTIONS"]), methods=["GET", "OPTIONS"])
+            )
+        else:
+            routes.append(route)
+    routes += [
+        # OpenID-style discovery path too: some clients look there first.
+        Route(
+            "/.well-known/openid-configuration",
+            cors_middleware(metadata_with_jwks, ["GET", "OPTIONS"]),
+            methods=["GET", "OPTIONS"],
+        ),
+        Route("/jwks.json", jwks, methods=["GET"]),
+        Route("/introspect", introspect, methods=["POST"]),
+        *consent_routes(provider, SessionSigner(directory / "session.key")),
+    ]
+    return AuthorizationServer(provider, routes)
+
+
+def _client_credentials(request: Request, form: object) -> tuple[str, str]:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("basic "):
+        try:
+            client_id, _, secret = base64.b64decode(header[6:]).decode().partition(":")
+            return client_id, secret
+        except (ValueError, UnicodeDecodeError):
+            return "", ""
+    getter = getattr(form, "get", None)
+    if getter is None:
+        return "", ""
+    return str(getter("client_id", "")), str(getter("client_secret", ""))

@@ -1,0 +1,190 @@
+"""The login + consent page behind ``/authorize``: who is asking, for what, and may they.
+
+CSRF: the form carries a per-request token that must also come back in a cookie set when the form
+was served (double submit), so another site cannot post a consent. Logins are rate-limited per user
+and address. A signed session cookie and remembered consents let a returning user through without
+the page when nothing new is asked.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import html
+import os
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from mcp.server.auth.provider import construct_redirect_uri
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from servers.auth.passwords import verify_password
+from servers.auth.provider import SCOPE_DESCRIPTIONS, CairnAuthorizationServer
+
+SESSION_COOKIE = "cairn_session"
+CSRF_COOKIE = "cairn_csrf"
+SESSION_TTL_S = 12 * 3600
+
+_STYLE = """
+body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1b1f24}
+h1{font-size:1.3rem} .who{color:#57606a} ul{padding-left:1.2rem} label{display:block;margin:.6rem 0 .2rem}
+input[type=text],input[type=password]{width:100%;padding:.5rem;box-sizing:border-box}
+.row{display:flex;gap:.6rem;margin-top:1rem} button{padding:.55rem 1rem;font-size:1rem}
+.error{color:#b42318;background:#fef3f2;padding:.5rem;border-radius:4px}
+"""
+
+
+class SessionSigner:
+    """HMAC-signed ``username|expiry`` cookies; the key lives beside the signing keys, mode 0600."""
+
+    def __init__(self, path: Path) -> None:
+        if not path.exists():
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(secrets.token_bytes(32))
+        self._key = path.read_bytes()
+
+    def sign(self, username: str) -> str:
+        payload = f"{username}|{int(time.time()) + SESSION_TTL_S}"
+        mac = hmac.new(self._key, payload.encode(), hashlib.sha256).hexdigest()
+        return f"{payload}|{mac}"
+
+    def verify(self, cookie: str | None) -> str | None:
+        if not cookie or cookie.count("|") != 2:
+            return None
+        username, expiry, mac = cookie.split("|")
+        expected = hmac.new(self._key, f"{username}|{expiry}".encode(), hashlib.sha256).hexdigest()
+        if not hmac.compare_digest(mac, expected) or not expiry.isdigit() or int(expiry) < time.time():
+            return None
+        return username
+
+
+def _page(title: str, body: str, status: int = 200) -> HTMLResponse:
+    document = (
+        f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<meta name='viewport' content='width=device-width,initial-scale=1'><title>{html.escape(title)}</title>"
+        f"<style>{_STYLE}</style></head><body>{body}</body></html>"
+    )
+    response = HTMLResponse(document, status_code=status)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"
+    return response
+
+
+def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> list[Route]:
+    store, settings = server.store, server.settings
+
+    def form(
+        request_id: str,
+        csrf: str,
+        client_name: str,
+        redirect: str,
+        scopes: list[str],
+        user: str | None,
+        error: str | None = None,
+        status: int = 200,
+    ) -> HTMLResponse:
+        items = (
+            "".join(f"<li><b>{html.escape(s)}</b> — {html.escape(SCOPE_DESCRIPTIONS.get(s, s))}</li>" for s in scopes)
+            or "<li>Basic access (no scopes)</li>"
+        )
+        login = (
+            f"<p class='who'>Signed in as <b>{html.escape(user)}</b>.</p>"
+            if user
+            else "<label for='u'>Username</label>"
+            "<input id='u' type='text' name='username' autocomplete='username' required>"
+            "<label for='p'>Password</label><input id='p' type='password' name='password' "
+            "autocomplete='current-password' required>"
+        )
+        body = (
+            f"<h1>Allow {html.escape(client_name)}?</h1>"
+            + (f"<p class='error' role='alert'>{html.escape(error)}</p>" if error else "")
+            + f"<p class='who'>It will return to <b>{html.escape(redirect)}</b> and asks to:</p><ul>{items}</ul>"
+            f"<form method='post' action='{server.issuer}/consent'>"
+            f"<input type='hidden' name='request' value='{html.escape(request_id)}'>"
+            f"<input type='hidden' name='csrf' value='{html.escape(csrf)}'>{login}"
+            "<div class='row'><button type='submit' name='decision' value='allow'>Allow</button>"
+            "<button type='submit' name='decision' value='deny'>Deny</button></div></form>"
+        )
+        response = _page("Cairn — authorize", body, status)
+        response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", path="/")
+        return response
+
+    async def show(request: Request) -> Response:
+        request_id = request.query_params.get("request", "")
+        pending = store.request(request_id)
+        if pending is None:
+            return _page("Cairn", "<h1>This sign-in link has expired</h1><p>Start again from your app.</p>", 400)
+        client_id, params, csrf = pending
+        client = await server.get_client(client_id)
+        scopes = params.get("scopes") or []
+        user = signer.verify(request.cookies.get(SESSION_COOKIE))
+        if user and store.consented(user, client_id, scopes):
+            return _finish(request_id, client_id, params, user)
+        name = (client.client_name if client else None) or client_id
+        host = urlsplit(params["redirect_uri"]).netloc
+        return form(request_id, csrf, name, host, scopes, user)
+
+    def _finish(request_id: str, client_id: str, params: dict[str, Any], user: str) -> Response:
+        code = server.issue_code(client_id, user, params)
+        store.drop_request(request_id)
+        target = construct_redirect_uri(
+            str(params["redirect_uri"]), code=code, state=params.get("state"), iss=server.issuer
+        )
+        response = RedirectResponse(target, status_code=302)
+        response.set_cookie(
+            SESSION_COOKIE, signer.sign(user), httponly=True, samesite="lax", path="/", max_age=SESSION_TTL_S
+        )
+        return response
+
+    async def submit(request: Request) -> Response:
+        data = await request.form()
+        request_id = str(data.get("request", ""))
+        pending = store.request(request_id)
+        if pending is None:
+            return _page("Cairn", "<h1>This sign-in link has expired</h1><p>Start again from your app.</p>", 400)
+        client_id, params, csrf = pending
+        sent = str(data.get("csrf", ""))
+        if not (hmac.compare_digest(sent, csrf) and hmac.compare_digest(request.cookies.get(CSRF_COOKIE, ""), csrf)):
+            return _page("Cairn", "<h1>Request refused</h1><p>The form was not submitted from this page.</p>", 403)
+        if data.get("decision") != "allow":
+            store.drop_request(request_id)
+            target = construct_redirect_uri(
+                str(params["redirect_uri"]), error="access_denied", state=params.get("state"), iss=server.issuer
+            )
+            return RedirectResponse(target, status_code=302)
+        client = await server.get_client(client_id)
+        name = (client.client_name if client else None) or client_id
+        scopes = params.get("scopes") or []
+        host = urlsplit(params["redirect_uri"]).netloc
+        user = signer.verify(request.cookies.get(SESSION_COOKIE))
+        if user is None:
+            username = str(data.get("username", "")).strip()
+            address = request.client.host if request.client else "?"
+            key = f"{username}|{address}"
+            if store.recent_failures(key, settings.login_window_s) >= settings.login_attempts:
+                return form(
+                    request_id,
+                    csrf,
+                    name,
+                    host,
+                    scopes,
+                    None,
+                    "Too many failed sign-ins. Wait a few minutes and try again.",
+                    429,
+                )
+            stored = store.password_hash(username)
+            if stored is None or not verify_password(str(data.get("password", "")), stored):
+                store.record_failure(key)
+                return form(request_id, csrf, name, host, scopes, None, "Wrong username or password.", 401)
+            user = username
+        store.grant_consent(user, client_id, scopes)
+        return _finish(request_id, client_id, params, user)
+
+    return [Route("/consent", show, methods=["GET"]), Route("/consent", submit, methods=["POST"])]

@@ -1,0 +1,42 @@
+"""Password hashing with scrypt, a memory-hard KDF from the standard library (no extra dependency)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import os
+
+# 2**15 × 8 × 128 bytes = 32 MiB of memory per hash: costly to brute-force, fine for a login form.
+_N, _R, _P = 2**15, 8, 1
+_MAXMEM = 64 * 1024 * 1024
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def hash_password(password: str) -> str:
+    salt = os.urandom(16)
+    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=_N, r=_R, p=_P, maxmem=_MAXMEM, dklen=32)
+    return f"scrypt${_N}${_R}${_P}${_b64(salt)}${_b64(digest)}"
+
+
+def verify_password(password: str, encoded: str) -> bool:
+    try:
+        scheme, n, r, p, salt, digest = encoded.split("$")
+        if scheme != "scrypt":
+            return False
+        expected = base64.b64decode(digest)
+        actual = hashlib.scrypt(
+            password.encode("utf-8"),
+            salt=base64.b64decode(salt),
+            n=int(n),
+            r=int(r),
+            p=int(p),
+            maxmem=_MAXMEM,
+            dklen=len(expected),
+        )
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(actual, expected)

@@ -1,0 +1,271 @@
+"""Cairn's authorization server logic, behind the MCP SDK's OAuth routes (RFC 8414, 7591, 6749 + PKCE).
+
+The SDK handlers parse requests, check PKCE S256 (``plain`` is refused) and redirect URIs; this class
+decides: which clients may register, who consents (a login + consent page), what tokens say, and
+how refresh tokens rotate and are revoked.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+import time
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+from mcp.server.auth.provider import (
+    AccessToken,
+    AuthorizationCode,
+    AuthorizationParams,
+    AuthorizeError,
+    OAuthAuthorizationServerProvider,
+    RefreshToken,
+    RegistrationError,
+    TokenError,
+)
+from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
+from pydantic import AnyUrl
+
+from servers.auth.keys import KeyStore
+from servers.auth.settings import AuthSettings
+from servers.auth.store import AuthStore, CodeRecord, RefreshRecord, digest, new_secret
+from servers.auth.tokens import issue_access_token, verify_access_token
+
+SCOPE_DESCRIPTIONS = {
+    "memory:read": "Read your memories",
+    "memory:write": "Write, change and delete your memories",
+    "skills:read": "List and read skills",
+    "skills:write": "Install skills and record skill feedback",
+    "scheduler:read": "See scheduled jobs and notifications",
+    "scheduler:write": "Create, change and run scheduled jobs",
+    "reflection:read": "Read reflections and rules",
+    "reflection:write": "Record reflections and change rules",
+    "nodehost:exec": "Run commands and change files on this machine",
+    "registry:publish": "Publish skills to the registry",
+}
+ALL_SCOPES = list(SCOPE_DESCRIPTIONS)
+
+
+class CairnRefreshToken(RefreshToken):
+    family_id: str
+    token_hash: str
+
+
+def redirect_uri_allowed(uri: str) -> bool:
+    """https anywhere; plain http only to this machine (RFC 8252 native apps)."""
+    parts = urlsplit(uri)
+    if parts.scheme == "https":
+        return bool(parts.hostname)
+    if parts.scheme != "http" or not parts.hostname:
+        return False
+    if parts.hostname == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(parts.hostname).is_loopback
+    except ValueError:
+        return False
+
+
+class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCode, CairnRefreshToken, AccessToken]):
+    def __init__(
+        self, store: AuthStore, keys: KeyStore, *, issuer: str, settings: AuthSettings, resources: set[str] | None
+    ) -> None:
+        self.store = store
+        self.keys = keys
+        self.issuer = issuer.rstrip("/")
+        self.settings = settings
+        # Resources tokens may be issued for (RFC 8707); None accepts any resource on this issuer's host.
+        self.resources = resources
+
+    # --- clients ---------------------------------------------------------------------------------
+
+    async def get_client(self, client_id: str) -> OAuthClientInformationFull | None:
+        info = self.store.client(client_id)
+        return OAuthClientInformationFull.model_validate(info) if info else None
+
+    async def register_client(self, client_info: OAuthClientInformationFull) -> None:
+        for uri in client_info.redirect_uris or []:
+            if not redirect_uri_allowed(str(uri)):
+                raise RegistrationError(
+                    "invalid_redirect_uri", f"{uri}: redirect URIs must use https, or http to a loopback address"
+                )
+        if client_info.scope:
+            unknown = sorted(set(client_info.scope.split()) - set(ALL_SCOPES))
+            if unknown:
+                raise RegistrationError("invalid_client_metadata", f"unknown scope(s): {' '.join(unknown)}")
+        self.store.save_client(client_info.client_id or "", client_info.model_dump(mode="json", exclude_none=True))
+
+    # --- authorization ---------------------------------------------------------------------------------
+
+    async def authorize(self, client: OAuthClientInformationFull, params: AuthorizationParams) -> str:
+        scopes = params.scopes or []
+        unknown = sorted(set(scopes) - set(ALL_SCOPES))
+        if unknown:
+            raise AuthorizeError("invalid_scope", f"unknown scope(s): {' '.join(unknown)}")
+        if params.resource and not self.resource_allowed(params.resource):
+            raise AuthorizeError("invalid_target", f"this server does not issue tokens for {params.resource}")
+        request_id, _ = self.store.save_request(
+            client.client_id or "", params.model_dump(mode="json"), ttl_s=self.settings.code_ttl_s * 2
+        )
+        return f"{self.issuer}/consent?{urlencode({'request': request_id})}"
+
+    def resource_allowed(self, resource: str) -> bool:
+        if self.resources is not None:
+            return resource.rstrip("/") in {r.rstrip("/") for r in self.resources}
+        return urlsplit(resource).netloc == urlsplit(self.issuer).netloc
+
+    def issue_code(self, client_id: str, username: str, params: dict[str, Any]) -> str:
+        code = secrets.token_urlsafe(32)
+        self.store.save_code(
+            code,
+            CodeRecord(
+                client_id=client_id,
+                username=username,
+                scopes=params.get("scopes") or [],
+                code_challenge=params["code_challenge"],
+                redirect_uri=params["redirect_uri"],
+                redirect_explicit=bool(params["redirect_uri_provided_explicitly"]),
+                resource=params.get("resource"),
+                expires_at=time.time() + self.settings.code_ttl_s,
+                used_at=None,
+            ),
+        )
+        return code
+
+    async def load_authorization_code(
+        self, client: OAuthClientInformationFull, authorization_code: str
+    ) -> AuthorizationCode | None:
+        record = self.store.code(authorization_code)
+        if record is None or record.client_id != client.client_id:
+            return None
+        if record.used_at is not None:
+            # A replayed code: whatever it bought is revoked too (OAuth 2.1 §4.1.3).
+            self.store.revoke_family(digest(authorization_code), self.settings.access_token_ttl_s)
+            return None
+        return AuthorizationCode(
+            code=authorization_code,
+            scopes=record.scopes,
+            expires_at=record.expires_at,
+            client_id=record.client_id,
+            code_challenge=record.code_challenge,
+            redirect_uri=AnyUrl(record.redirect_uri),
+            redirect_uri_provided_explicitly=record.redirect_explicit,
+            resource=record.resource,
+            subject=record.username,
+        )
+
+    async def exchange_authorization_code(
+        self, client: OAuthClientInformationFull, authorization_code: AuthorizationCode
+    ) -> OAuthToken:
+        if not self.store.use_code(authorization_code.code):
+            raise TokenError("invalid_grant", "authorization code was already used")
+        # The family is named after the code, so a later replay of the code can revoke what it bought.
+        family = digest(authorization_code.code)
+        return self._tokens(
+            client.client_id or "",
+            authorization_code.subject or "",
+            authorization_code.scopes,
+            authorization_code.resource,
+            family,
+        )
+
+    def _tokens(
+        self, client_id: str, username: str, scopes: list[str], resource: str | None, family: str
+    ) -> OAuthToken:
+        access, _ = issue_access_token(
+            self.keys,
+            issuer=self.issuer,
+            subject=username,
+            client_id=client_id,
+            scopes=scopes,
+            audience=resource or self.issuer,
+            ttl_s=self.settings.access_token_ttl_s,
+            family_id=family,
+        )
+        refresh = new_secret("crt")
+        self.store.save_refresh(
+            refresh,
+            RefreshRecord(
+                token_hash=digest(refresh),
+                family_id=family,
+                client_id=client_id,
+                username=username,
+                scopes=scopes,
+                resource=resource,
+                expires_at=time.time() + self.settings.refresh_token_ttl_s,
+                rotated_at=None,
+                revoked_at=None,
+            ),
+        )
+        return OAuthToken(
+            access_token=access,
+            expires_in=self.settings.access_token_ttl_s,
+            scope=" ".join(scopes) or None,
+            refresh_token=refresh,
+        )
+
+    # --- refresh ---------------------------------------------------------------------------------------
+
+    async def load_refresh_token(
+        self, client: OAuthClientInformationFull, refresh_token: str
+    ) -> CairnRefreshToken | None:
+        record = self.store.refresh(refresh_token)
+        if record is None or record.client_id != client.client_id:
+            return None
+        if record.revoked_at is not None or record.expires_at <= time.time():
+            return None
+        if record.rotated_at is not None:
+            # Reuse of a rotated token means it leaked: end the whole login.
+            self.store.revoke_family(record.family_id, self.settings.access_token_ttl_s)
+            return None
+        return CairnRefreshToken(
+            token=refresh_token,
+            client_id=record.client_id,
+            scopes=record.scopes,
+            expires_at=int(record.expires_at),
+            resource=record.resource,
+            subject=record.username,
+            family_id=record.family_id,
+            token_hash=record.token_hash,
+        )
+
+    async def exchange_refresh_token(
+        self, client: OAuthClientInformationFull, refresh_token: CairnRefreshToken, scopes: list[str]
+    ) -> OAuthToken:
+        if not set(scopes) <= set(refresh_token.scopes):
+            raise TokenError("invalid_scope", "a refresh cannot add scopes")
+        if not self.store.rotate_refresh(refresh_token.token_hash):
+            self.store.revoke_family(refresh_token.family_id, self.settings.access_token_ttl_s)
+            raise TokenError("invalid_grant", "refresh token was already used")
+        return self._tokens(
+            client.client_id or "",
+            refresh_token.subject or "",
+            scopes or refresh_token.scopes,
+            refresh_token.resource,
+            refresh_token.family_id,
+        )
+
+    # --- access tokens and revocation --------------------------------------------------------------------
+
+    async def load_access_token(self, token: str) -> AccessToken | None:
+        verified = verify_access_token(self.keys, token, issuer=self.issuer, audiences=None)
+        if verified is None or self.store.is_revoked(verified.jti, verified.family_id):
+            return None
+        return AccessToken(
+            token=token,
+            client_id=verified.client_id,
+            scopes=verified.scopes,
+            expires_at=verified.expires_at,
+            resource=verified.audience,
+            subject=verified.subject,
+            claims=verified.claims,
+        )
+
+    async def revoke_token(self, token: AccessToken | CairnRefreshToken) -> None:
+        if isinstance(token, CairnRefreshToken):
+            self.store.revoke_family(token.family_id, self.settings.access_token_ttl_s)
+            return
+        claims = token.claims or {}
+        if claims.get("fam"):
+            self.store.revoke_family(str(claims["fam"]), self.settings.access_token_ttl_s)
+        self.store.revoke_access(str(claims.get("jti", "")), float(token.expires_at or time.time()))

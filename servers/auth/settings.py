@@ -1,0 +1,29 @@
+"""Settings of authentication (``CAIRN_AUTH__<FIELD>``)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+
+class AuthSettings(BaseModel):
+    issuer: str | None = Field(
+        None,
+        description="Public base URL of Cairn's authorization server; default http://<host>:<port> of `cairn serve`.",
+    )
+    public_url: str | None = Field(
+        None, description="Public base URL of the MCP endpoints when behind a proxy; default http://<host>:<port>."
+    )
+    access_token_ttl_s: int = Field(900, ge=60, le=86_400, description="Access tokens are short-lived JWTs.")
+    refresh_token_ttl_s: int = Field(30 * 86_400, ge=3600)
+    code_ttl_s: int = Field(300, ge=30, le=600)
+    login_attempts: int = Field(5, ge=1, description="Failed logins allowed per user and address per window.")
+    login_window_s: int = Field(300, ge=10)
+    # --auth external: trust another issuer
+    external_issuer: str | None = None
+    external_jwks_url: str | None = None
+    external_introspection_url: str | None = None
+    external_client_id: str | None = None
+    external_client_secret: str | None = None
+    external_audience: list[str] | None = Field(
+        None, description="Accepted token audiences; default the endpoint URLs."
+    )

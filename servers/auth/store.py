@@ -1,0 +1,335 @@
+"""Persistence of the authorization server: users, clients, codes, refresh-token families, consents.
+
+Secrets are never stored in the clear: authorization codes and refresh tokens are kept as SHA-256
+hashes, passwords as scrypt hashes. A refresh token belongs to a family (one login); presenting a
+token that was already rotated revokes the whole family (OAuth 2.1 §4.3.1 reuse detection).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from servers.core.storage import Database, Migration, migrate
+
+_SCHEMA = """
+CREATE TABLE users (
+    username TEXT PRIMARY KEY,
+    password_hash TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    disabled INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE clients (
+    client_id TEXT PRIMARY KEY,
+    info TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE TABLE pending_requests (
+    request_id TEXT PRIMARY KEY,
+    client_id TEXT NOT NULL,
+    params TEXT NOT NULL,
+    csrf TEXT NOT NULL,
+    expires_at REAL NOT NULL
+);
+CREATE TABLE codes (
+    code_hash TEXT PRIMARY KEY,
+    client_id TEXT NOT NULL,
+    username TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    code_challenge TEXT NOT NULL,
+    redirect_uri TEXT NOT NULL,
+    redirect_explicit INTEGER NOT NULL,
+    resource TEXT,
+    expires_at REAL NOT NULL,
+    used_at REAL
+);
+CREATE TABLE refresh_tokens (
+    token_hash TEXT PRIMARY KEY,
+    family_id TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    username TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    resource TEXT,
+    expires_at REAL NOT NULL,
+    rotated_at REAL,
+    revoked_at REAL
+);
+CREATE INDEX refresh_family ON refresh_tokens (family_id);
+CREATE TABLE revoked_access (
+    jti TEXT PRIMARY KEY,
+    family_id TEXT,
+    expires_at REAL NOT NULL
+);
+CREATE TABLE consents (
+    username TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    granted_at REAL NOT NULL,
+    PRIMARY KEY (username, client_id, scope)
+);
+CREATE TABLE login_failures (
+    key TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX login_failures_key ON login_failures (key, at);
+"""
+
+MIGRATIONS = [Migration(1, "users, clients, codes, refresh tokens, consents", _SCHEMA)]
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def new_secret(prefix: str) -> str:
+    return f"{prefix}_{secrets.token_urlsafe(32)}"
+
+
+@dataclass(frozen=True)
+class CodeRecord:
+    client_id: str
+    username: str
+    scopes: list[str]
+    code_challenge: str
+    redirect_uri: str
+    redirect_explicit: bool
+    resource: str | None
+    expires_at: float
+    used_at: float | None
+
+
+@dataclass(frozen=True)
+class RefreshRecord:
+    token_hash: str
+    family_id: str
+    client_id: str
+    username: str
+    scopes: list[str]
+    resource: str | None
+    expires_at: float
+    rotated_at: float | None
+    revoked_at: float | None
+
+
+class AuthStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        migrate(db, "auth", MIGRATIONS)
+
+    # --- users ---------------------------------------------------------------------------------
+
+    def add_user(self, username: str, password_hash: str) -> None:
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)"
+                " ON CONFLICT(username) DO UPDATE SET password_hash = excluded.password_hash, disabled = 0",
+                (username, password_hash, time.time()),
+            )
+
+    def password_hash(self, username: str) -> str | None:
+        value = self.db.scalar("SELECT password_hash FROM users WHERE username = ? AND disabled = 0", (username,))
+        return str(value) if value is not None else None
+
+    def users(self) -> list[str]:
+        return [r["username"] for r in self.db.query("SELECT username FROM users WHERE disabled = 0 ORDER BY username")]
+
+    def remove_user(self, username: str) -> bool:
+        with self.db.transaction():
+            exists = self.db.scalar("SELECT 1 FROM users WHERE username = ?", (username,))
+            self.db.execute("UPDATE users SET disabled = 1 WHERE username = ?", (username,))
+            self.db.execute(
+                "UPDATE refresh_tokens SET revoked_at = ? WHERE username = ? AND revoked_at IS NULL",
+                (time.time(), username),
+            )
+        return bool(exists)
+
+    # --- login rate limit ------------------------------------------------------------------------
+
+    def recent_failures(self, key: str, window_s: float) -> int:
+        return int(
+            self.db.scalar(
+                "SELECT COUNT(*) FROM login_failures WHERE key = ? AND at > ?", (key, time.time() - window_s)
+            )
+        )
+
+    def record_failure(self, key: str) -> None:
+        with self.db.transaction():
+            self.db.execute("INSERT INTO login_failures (key, at) VALUES (?, ?)", (key, time.time()))
+            self.db.execute("DELETE FROM login_failures WHERE at < ?", (time.time() - 86_400,))
+
+    # --- clients ---------------------------------------------------------------------------------
+
+    def save_client(self, client_id: str, info: dict[str, Any]) -> None:
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO clients (client_id, info, created_at) VALUES (?, ?, ?)",
+                (client_id, json.dumps(info), time.time()),
+            )
+
+    def client(self, client_id: str) -> dict[str, Any] | None:
+        value = self.db.scalar("SELECT info FROM clients WHERE client_id = ?", (client_id,))
+        return json.loads(value) if value else None
+
+    # --- pending authorization requests (between /authorize and the consent page) -------------------
+
+    def save_request(self, client_id: str, params: dict[str, Any], ttl_s: float) -> tuple[str, str]:
+        request_id, csrf = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+        with self.db.transaction():
+            self.db.execute("DELETE FROM pending_requests WHERE expires_at < ?", (time.time(),))
+            self.db.execute(
+                "INSERT INTO pending_requests (request_id, client_id, params, csrf, expires_at) VALUES (?, ?, ?, ?, ?)",
+                (request_id, client_id, json.dumps(params), csrf, time.time() + ttl_s),
+            )
+        return request_id, csrf
+
+    def request(self, request_id: str) -> tuple[str, dict[str, Any], str] | None:
+        row = self.db.query_one(
+            "SELECT client_id, params, csrf FROM pending_requests WHERE request_id = ? AND expires_at > ?",
+            (request_id, time.time()),
+        )
+        return (row["client_id"], json.loads(row["params"]), row["csrf"]) if row else None
+
+    def drop_request(self, request_id: str) -> None:
+        with self.db.transaction():
+            self.db.execute("DELETE FROM pending_requests WHERE request_id = ?", (request_id,))
+
+    # --- consents ---------------------------------------------------------------------------------
+
+    def consented(self, username: str, client_id: str, scopes: list[str]) -> bool:
+        if not scopes:
+            return bool(
+                self.db.scalar("SELECT 1 FROM consents WHERE username = ? AND client_id = ?", (username, client_id))
+            )
+        marks = ",".join("?" * len(scopes))
+        count = self.db.scalar(
+            f"SELECT COUNT(*) FROM consents WHERE username = ? AND client_id = ? AND scope IN ({marks})",
+            (username, client_id, *scopes),
+        )
+        return int(count) == len(set(scopes))
+
+    def grant_consent(self, username: str, client_id: str, scopes: list[str]) -> None:
+        with self.db.transaction():
+            for scope in scopes or [""]:
+                self.db.execute(
+                    "INSERT OR REPLACE INTO consents (username, client_id, scope, granted_at) VALUES (?, ?, ?, ?)",
+                    (username, client_id, scope, time.time()),
+                )
+
+    # --- authorization codes -------------------------------------------------------------------------
+
+    def save_code(self, code: str, record: CodeRecord) -> None:
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT INTO codes (code_hash, client_id, username, scopes, code_challenge, redirect_uri,"
+                " redirect_explicit, resource, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    digest(code),
+                    record.client_id,
+                    record.username,
+                    json.dumps(record.scopes),
+                    record.code_challenge,
+                    record.redirect_uri,
+                    int(record.redirect_explicit),
+                    record.resource,
+                    record.expires_at,
+                ),
+            )
+
+    def code(self, code: str) -> CodeRecord | None:
+        row = self.db.query_one("SELECT * FROM codes WHERE code_hash = ?", (digest(code),))
+        if row is None:
+            return None
+        return CodeRecord(
+            client_id=row["client_id"],
+            username=row["username"],
+            scopes=json.loads(row["scopes"]),
+            code_challenge=row["code_challenge"],
+            redirect_uri=row["redirect_uri"],
+            redirect_explicit=bool(row["redirect_explicit"]),
+            resource=row["resource"],
+            expires_at=row["expires_at"],
+            used_at=row["used_at"],
+        )
+
+    def use_code(self, code: str) -> bool:
+        """Mark a code used; False when it was used already (a replay)."""
+        with self.db.transaction():
+            used = self.db.scalar("SELECT used_at FROM codes WHERE code_hash = ?", (digest(code),))
+            if used is not None:
+                return False
+            self.db.execute("UPDATE codes SET used_at = ? WHERE code_hash = ?", (time.time(), digest(code)))
+        return True
+
+    # --- refresh tokens ---------------------------------------------------------------------------------
+
+    def save_refresh(self, token: str, record: RefreshRecord) -> None:
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT INTO refresh_tokens (token_hash, family_id, client_id, username, scopes, resource, expires_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    digest(token),
+                    record.family_id,
+                    record.client_id,
+                    record.username,
+                    json.dumps(record.scopes),
+                    record.resource,
+                    record.expires_at,
+                ),
+            )
+
+    def refresh(self, token: str) -> RefreshRecord | None:
+        row = self.db.query_one("SELECT * FROM refresh_tokens WHERE token_hash = ?", (digest(token),))
+        if row is None:
+            return None
+        return RefreshRecord(
+            token_hash=row["token_hash"],
+            family_id=row["family_id"],
+            client_id=row["client_id"],
+            username=row["username"],
+            scopes=json.loads(row["scopes"]),
+            resource=row["resource"],
+            expires_at=row["expires_at"],
+            rotated_at=row["rotated_at"],
+            revoked_at=row["revoked_at"],
+        )
+
+    def rotate_refresh(self, token_hash: str) -> bool:
+        """Mark a refresh token spent; False if it was spent already (reuse: the caller revokes the family)."""
+        with self.db.transaction():
+            done = self.db.scalar("SELECT rotated_at FROM refresh_tokens WHERE token_hash = ?", (token_hash,))
+            if done is not None:
+                return False
+            self.db.execute("UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ?", (time.time(), token_hash))
+        return True
+
+    def revoke_family(self, family_id: str, access_ttl_s: float) -> None:
+        now = time.time()
+        with self.db.transaction():
+            self.db.execute(
+                "UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL", (now, family_id)
+            )
+            # Access tokens of the family stop working too: verifiers in this process check this list.
+            self.db.execute(
+                "INSERT OR REPLACE INTO revoked_access (jti, family_id, expires_at) VALUES (?, ?, ?)",
+                (f"family:{family_id}", family_id, now + access_ttl_s),
+            )
+
+    def revoke_access(self, jti: str, expires_at: float) -> None:
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO revoked_access (jti, family_id, expires_at) VALUES (?, NULL, ?)",
+                (jti, expires_at),
+            )
+
+    def is_revoked(self, jti: str, family_id: str | None) -> bool:
+        return bool(
+            self.db.scalar(
+                "SELECT 1 FROM revoked_access WHERE jti = ? OR (? IS NOT NULL AND jti = 'family:' || ?)",
+                (jti, family_id, family_id),
+            )
+        )

@@ -1,0 +1,115 @@
+"""Putting an endpoint together: the MCP server, its transport, and its authentication mode.
+
+| mode       | who issues tokens                       | endpoint                                  |
+|------------|-----------------------------------------|-------------------------------------------|
+| ``cairn``  | Cairn's authorization server, same site | protected; AS routes served at the root   |
+| ``external``| another issuer (JWKS or introspection) | protected                                 |
+| ``none``   | nobody                                  | open; loopback only                       |
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Literal
+from urllib.parse import urlsplit
+
+from fastmcp import FastMCP
+from starlette.applications import Starlette
+
+from servers import catalog
+from servers.auth.authserver import AuthorizationServer, create_authorization_server
+from servers.auth.passwords import hash_password
+from servers.auth.resource import (
+    CairnTokenVerifier,
+    ScopeGuard,
+    external_verifier,
+    resource_provider,
+    server_scopes,
+)
+from servers.core.serving import build_server, endpoint_path, http_app, is_loopback
+from servers.core.settings import CairnSettings
+
+AuthMode = Literal["cairn", "external", "none"]
+
+
+@dataclass
+class Endpoint:
+    app: Starlette
+    server: FastMCP
+    url: str
+    base_url: str
+    authorization_server: AuthorizationServer | None = None
+    notices: list[str] = field(default_factory=list)
+
+
+def base_url_for(settings: CairnSettings, host: str, port: int) -> str:
+    if settings.auth.public_url:
+        return settings.auth.public_url.rstrip("/")
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"http://{shown}:{port}"
+
+
+def build_endpoint(
+    name: str,
+    settings: CairnSettings,
+    *,
+    transport: Literal["http", "sse"],
+    host: str,
+    port: int,
+    auth: AuthMode,
+) -> Endpoint:
+    base = base_url_for(settings, host, port)
+    url = base + endpoint_path(transport)
+
+    def guard(child_name: str, child: FastMCP) -> None:
+        child.add_middleware(ScopeGuard(child_name))
+
+    server = build_server(name, settings, on_child=guard if auth != "none" else None)
+    notices: list[str] = []
+    authorization_server: AuthorizationServer | None = None
+    if auth == "cairn":
+        issuer = (settings.auth.issuer or base).rstrip("/")
+        if not issuer.startswith("https://") and not is_loopback(urlsplit(issuer).hostname or ""):
+            raise ValueError(
+                f"the authorization server would be at {issuer}, but OAuth needs https off this machine: "
+                "serve behind a TLS proxy and set CAIRN_AUTH__ISSUER and CAIRN_AUTH__PUBLIC_URL to its https URL"
+            )
+        authorization_server = create_authorization_server(
+            settings.data_dir("auth"), issuer, settings.auth, resources={url}
+        )
+        provider = authorization_server.provider
+        verifier = CairnTokenVerifier(provider.keys, provider.store, issuer=issuer, audiences={url})
+        server.auth = resource_provider(verifier, issuer=issuer, base_url=base, scopes=endpoint_scopes(name))
+        notices += ensure_first_user(authorization_server)
+    elif auth == "external":
+        if not settings.auth.external_issuer:
+            raise ValueError("--auth external needs CAIRN_AUTH__EXTERNAL_ISSUER")
+        server.auth = resource_provider(
+            external_verifier(settings.auth, [url]),
+            issuer=settings.auth.external_issuer,
+            base_url=base,
+            scopes=endpoint_scopes(name),
+        )
+    app = http_app(server, transport)
+    if authorization_server is not None:
+        app.router.routes.extend(authorization_server.routes)
+    return Endpoint(app, server, url, base, authorization_server, notices)
+
+
+def endpoint_scopes(name: str) -> list[str]:
+    names = catalog.names() if name == "all" else [name]
+    return [scope for server_name in names for scope in server_scopes(server_name)]
+
+
+def ensure_first_user(authorization_server: AuthorizationServer) -> list[str]:
+    """On a first start there is nobody to sign in as: create ``admin`` and show its password once."""
+    store = authorization_server.provider.store
+    if store.users():
+        return []
+    password = secrets.token_urlsafe(12)
+    store.add_user("admin", hash_password(password))
+    return [
+        "First start: created user 'admin' with password " + password,
+        "  (shown once; change it with `cairn auth add-user admin`)",
+    ]

@@ -1,0 +1,102 @@
+"""``cairn auth …`` (users, keys, serving the authorization server alone) and ``cairn connect URL``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import json
+import sys
+from typing import Any
+
+
+def add_auth_commands(sub: Any) -> None:
+    auth = sub.add_parser("auth", help="Cairn's OAuth authorization server: users, keys, serving")
+    asub = auth.add_subparsers(dest="auth_command", required=True)
+    add = asub.add_parser("add-user", help="add a user, or set a user's password")
+    add.add_argument("username")
+    add.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    asub.add_parser("users", help="list users")
+    remove = asub.add_parser("remove-user", help="disable a user and end their logins")
+    remove.add_argument("username")
+    asub.add_parser("rotate-keys", help="add a new signing key (older keys keep verifying)")
+    serve = asub.add_parser("serve", help="serve the authorization server alone")
+    serve.add_argument("--host", default=None)
+    serve.add_argument("--port", type=int, default=None)
+
+    connect = sub.add_parser("connect", help="connect to a (possibly OAuth-protected) remote MCP server")
+    connect.add_argument("url")
+    connect.add_argument("--scope", action="append", default=None, help="scope to request (repeatable)")
+    connect.add_argument("--call", metavar="TOOL", help="call a tool instead of listing tools")
+    connect.add_argument("--args", default="{}", help="JSON arguments for --call")
+    connect.add_argument("--username", help="headless sign-in to a Cairn authorization server (no browser)")
+    connect.add_argument("--password-stdin", action="store_true")
+
+
+def _password(from_stdin: bool) -> str:
+    if from_stdin or not sys.stdin.isatty():
+        return sys.stdin.readline().rstrip("\n")
+    first = getpass.getpass("Password: ")
+    if first != getpass.getpass("Again: "):
+        raise SystemExit("cairn: passwords differ")
+    return first
+
+
+def run_auth_command(args: argparse.Namespace) -> int:
+    from servers.core.settings import get_settings
+
+    settings = get_settings()
+    if args.command == "connect":
+        return asyncio.run(_connect(args, settings.home))
+    from servers.auth.authserver import open_store
+
+    store, keys = open_store(settings.data_dir("auth"))
+    if args.auth_command == "add-user":
+        from servers.auth.passwords import hash_password
+
+        password = _password(args.password_stdin)
+        if len(password) < 8:
+            print("cairn: a password needs at least 8 characters", file=sys.stderr)
+            return 1
+        store.add_user(args.username, hash_password(password))
+        print(f"user {args.username!r} saved")
+    elif args.auth_command == "users":
+        print("\n".join(store.users()))
+    elif args.auth_command == "remove-user":
+        if not store.remove_user(args.username):
+            print(f"cairn: no user {args.username!r}", file=sys.stderr)
+            return 1
+        print(f"user {args.username!r} disabled and signed out")
+    elif args.auth_command == "rotate-keys":
+        print(json.dumps({"new_kid": keys.rotate(), "active": [k["kid"] for k in keys.public_jwks()["keys"]]}))
+    elif args.auth_command == "serve":
+        import uvicorn
+        from starlette.applications import Starlette
+
+        from servers.auth.authserver import create_authorization_server
+        from servers.auth.wiring import base_url_for, ensure_first_user
+
+        host, port = args.host or settings.host, args.port or settings.port
+        issuer = (settings.auth.issuer or base_url_for(settings, host, port)).rstrip("/")
+        authorization_server = create_authorization_server(settings.data_dir("auth"), issuer, settings.auth)
+        for line in [f"Cairn authorization server: {issuer}", *ensure_first_user(authorization_server)]:
+            print(line, file=sys.stderr)
+        uvicorn.run(Starlette(routes=authorization_server.routes), host=host, port=port, log_level="warning")
+    return 0
+
+
+async def _connect(args: argparse.Namespace, home: Any) -> int:
+    from fastmcp import Client
+
+    from servers.auth.client import oauth_for
+
+    password = _password(True) if args.password_stdin else None
+    auth = oauth_for(args.url, home, scopes=args.scope, username=args.username, password=password)
+    async with Client(args.url, auth=auth) as client:
+        if args.call:
+            result = await client.call_tool(args.call, json.loads(args.args), raise_on_error=False)
+            print(json.dumps(result.structured_content or [c.model_dump() for c in result.content], indent=2))
+            return 1 if result.is_error else 0
+        for tool in await client.list_tools():
+            print(f"{tool.name}\t{(tool.description or '').splitlines()[0] if tool.description else ''}")
+    return 0

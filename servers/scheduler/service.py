@@ -1,0 +1,321 @@
+"""The scheduler's domain API: jobs, runs, approvals and notifications, used by the MCP tools and the CLI.
+
+Every write validates first and then changes the database in one transaction, so bad input leaves
+nothing half-written. A job is addressed by its id or its name (names are unique per user).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from servers.core.events import EventBus, default_bus
+from servers.core.settings import CairnSettings
+from servers.core.storage import Database
+from servers.scheduler.actions import ActionRunner, parse_action
+from servers.scheduler.attention import AttentionGate
+from servers.scheduler.clock import Clock, SystemClock
+from servers.scheduler.engine import Engine, Executor
+from servers.scheduler.models import (
+    FINAL_RUN_STATUSES,
+    Job,
+    JobOptions,
+    JobSpec,
+    NotFound,
+    Notification,
+    Run,
+    RunList,
+    SchedulerInputError,
+)
+from servers.scheduler.store import (
+    SchedulerStore,
+    dumps,
+    job_model,
+    job_row,
+    new_id,
+    notification_model,
+    run_model,
+)
+from servers.scheduler.triggers import build, stored_form
+
+log = logging.getLogger(__name__)
+_SPEC_FIELDS = set(JobSpec.model_fields)
+
+
+class SchedulerService:
+    def __init__(
+        self,
+        settings: CairnSettings,
+        *,
+        clock: Clock | None = None,
+        bus: EventBus | None = None,
+        executor: Executor | None = None,
+        worker_id: str | None = None,
+    ) -> None:
+        self.settings = settings
+        self.config = settings.scheduler
+        self.clock = clock or SystemClock()
+        self.bus = bus or default_bus()
+        self.store = SchedulerStore(Database(settings.data_dir("scheduler") / "scheduler.db"))
+        self.gate = AttentionGate(self.store, self.config.attention, self.config.timezone, self.clock, self.bus)
+        self.actions = ActionRunner(settings, self.gate, self.clock)
+        self.engine = Engine(
+            self.store, self.config, self.clock, executor or self.actions, self.gate, self.bus, worker_id=worker_id
+        )
+
+    def close(self) -> None:
+        self.store.close()
+
+    @property
+    def jobs_file(self) -> Path:
+        return self.config.jobs_file or (self.settings.home / "scheduler" / "jobs.yaml")
+
+    # --- jobs -----------------------------------------------------------------------------------------------
+
+    async def create(self, spec: JobSpec, user_id: str, *, source: str = "dynamic") -> Job:
+        action = parse_action(spec.action.model_dump())
+        await self.actions.validate(action)
+        now = self.clock.now()
+        trigger = build(spec.schedule, self.config.timezone, now)
+        kind, data = stored_form(trigger)
+        first = trigger.next_after(now)
+        values = {
+            "id": new_id("j"),
+            "user_id": user_id,
+            "name": spec.name.strip(),
+            "source": source,
+            "status": "active" if first is not None else "completed",
+            "schedule": dumps(spec.schedule.model_dump(exclude_none=True)),
+            "trigger_kind": kind,
+            "trigger_data": dumps(data),
+            "timezone": trigger.timezone,
+            "action": dumps(spec.action.model_dump(exclude_none=True)),
+            **self._option_columns(spec),
+            "next_run_at": first,
+            "created_at": now,
+            "updated_at": now,
+        }
+        db = self.store.db
+        with db.transaction():
+            if self.store.count_jobs() >= self.config.max_jobs:
+                raise SchedulerInputError(
+                    f"this data directory already holds {self.config.max_jobs} jobs (the limit); delete some first"
+                )
+            clash = db.query_one("SELECT id FROM jobs WHERE user_id = ? AND name = ?", (user_id, values["name"]))
+            if clash:
+                raise SchedulerInputError(
+                    f"a job named {values['name']!r} already exists (id {clash['id']}); "
+                    "choose another name or change it with job_update"
+                )
+            self.store.insert_job(values)
+        self.engine.wake()
+        return self.get(values["id"], user_id)
+
+    @staticmethod
+    def _option_columns(spec: JobOptions) -> dict[str, Any]:
+        options = JobOptions.model_validate(spec.model_dump(include=set(JobOptions.model_fields)))
+        return {
+            "options": options.model_dump_json(),
+            "max_concurrency": options.max_concurrency,
+            "cooldown_seconds": options.cooldown_seconds,
+            "misfire_grace_seconds": options.misfire_grace_seconds,
+            "catch_up": options.catch_up,
+            "approval_required": int(options.approval_required),
+        }
+
+    def _row(self, key: str, user_id: str) -> dict[str, Any]:
+        row = self.store.job_for_user(key, user_id)
+        if row is None:
+            raise NotFound("job", key)
+        return row
+
+    def get(self, key: str, user_id: str) -> Job:
+        return job_model(self._row(key, user_id))
+
+    def jobs(self, user_id: str, status: str | None = None, limit: int = 100) -> list[Job]:
+        return [job_model(r) for r in self.store.jobs(user_id, status, limit)]
+
+    def spec_of(self, row: dict[str, Any]) -> JobSpec:
+        options = JobOptions.model_validate_json(row["options"]).model_dump()
+        return JobSpec.model_validate(
+            {
+                **options,
+                "name": row["name"],
+                "schedule": json.loads(row["schedule"]),
+                "action": json.loads(row["action"]),
+            }
+        )
+
+    async def update(self, key: str, user_id: str, changes: dict[str, Any], *, allow_static: bool = False) -> Job:
+        row = self._row(key, user_id)
+        if row["source"] == "static" and not allow_static:
+            raise SchedulerInputError(
+                f"job {row['name']!r} is defined in {self.jobs_file}; edit that file (it is read at start-up)"
+            )
+        unknown = set(changes) - _SPEC_FIELDS
+        if unknown:
+            raise SchedulerInputError(f"cannot change {sorted(unknown)}; changeable: {sorted(_SPEC_FIELDS)}")
+        current = self.spec_of(row).model_dump(exclude_none=True)
+        try:
+            spec = JobSpec.model_validate({**current, **{k: v for k, v in changes.items() if v is not None}})
+        except ValidationError as exc:
+            raise SchedulerInputError(f"invalid change: {exc}") from None
+        if "action" in changes:
+            await self.actions.validate(parse_action(spec.action.model_dump()))
+        now = self.clock.now()
+        values: dict[str, Any] = {
+            "name": spec.name.strip(),
+            "action": dumps(spec.action.model_dump(exclude_none=True)),
+            **self._option_columns(spec),
+            "updated_at": now,
+        }
+        if "schedule" in changes:
+            trigger = build(spec.schedule, self.config.timezone, now)
+            kind, data = stored_form(trigger)
+            values.update(
+                schedule=dumps(spec.schedule.model_dump(exclude_none=True)),
+                trigger_kind=kind,
+                trigger_data=dumps(data),
+                timezone=trigger.timezone,
+                next_run_at=trigger.next_after(now),
+                advance_pending=0,
+            )
+            if row["status"] == "completed" and values["next_run_at"] is not None:
+                values["status"] = "active"
+        with self.store.db.transaction():
+            clash = self.store.db.query_one(
+                "SELECT id FROM jobs WHERE user_id = ? AND name = ? AND id != ?", (user_id, values["name"], row["id"])
+            )
+            if clash:
+                raise SchedulerInputError(f"another job is already named {values['name']!r} (id {clash['id']})")
+            self.store.update_job(row["id"], values)
+        self.engine.wake()
+        return self.get(row["id"], user_id)
+
+    def pause(self, key: str, user_id: str) -> Job:
+        row = self._row(key, user_id)
+        if row["status"] == "completed":
+            raise SchedulerInputError(f"job {row['name']!r} has completed; there is nothing left to pause")
+        with self.store.db.transaction():
+            self.store.update_job(
+                row["id"], {"status": "paused", "status_reason": "paused by request", "updated_at": self.clock.now()}
+            )
+        self.bus.publish_nowait(
+            "job.paused", {"job_id": row["id"], "job_name": row["name"], "user_id": user_id, "reason": "request"}
+        )
+        return self.get(row["id"], user_id)
+
+    def resume(self, key: str, user_id: str) -> Job:
+        """Back to active from paused or error; the schedule continues from now (paused time is not caught up)."""
+        row = self._row(key, user_id)
+        if row["status"] == "completed":
+            raise SchedulerInputError(f"job {row['name']!r} has completed; give it a new schedule with job_update")
+        now = self.clock.now()
+        following = job_row(row).trigger.next_after(now)
+        values: dict[str, Any] = {
+            "status": "active" if following is not None else "completed",
+            "status_reason": None if following is not None else "its only run time passed while it was paused",
+            "consec_failures": 0,
+            "next_run_at": following,
+            "advance_pending": 0,
+            "updated_at": now,
+        }
+        with self.store.db.transaction():
+            self.store.update_job(row["id"], values)
+        self.engine.wake()
+        return self.get(row["id"], user_id)
+
+    def delete(self, key: str, user_id: str, *, allow_static: bool = False) -> str:
+        row = self._row(key, user_id)
+        if row["source"] == "static" and not allow_static:
+            raise SchedulerInputError(
+                f"job {row['name']!r} is defined in {self.jobs_file}; remove it there, or job_pause it"
+            )
+        with self.store.db.transaction():
+            self.store.delete_job(row["id"])
+        return str(row["id"])
+
+    # --- runs -------------------------------------------------------------------------------------------------
+
+    def run_now(self, key: str, user_id: str) -> Run:
+        """Queue a run due now (concurrency and approval still apply; cooldown does not)."""
+        row = self._row(key, user_id)
+        now = self.clock.now()
+        status = "pending_approval" if row["approval_required"] else "pending"
+        with self.store.db.transaction():
+            run_id = self.store.insert_run(row["id"], trigger="manual", status=status, scheduled_for=now, now=now)
+        if status == "pending_approval":
+            self.bus.publish_nowait(
+                "approval.requested",
+                {"job_id": row["id"], "job_name": row["name"], "user_id": user_id, "run_id": run_id},
+            )
+        self.engine.wake()
+        return self.run(run_id, user_id)
+
+    def run(self, run_id: str, user_id: str) -> Run:
+        row = self.store.db.query_one(
+            "SELECT r.*, j.timezone AS tz FROM runs r JOIN jobs j ON j.id = r.job_id WHERE r.id = ? AND j.user_id = ?",
+            (run_id, user_id),
+        )
+        if row is None:
+            raise NotFound("run", run_id)
+        return run_model(row, row["tz"])
+
+    def runs(self, key: str, user_id: str, limit: int = 20, status: str | None = None) -> RunList:
+        row = self._row(key, user_id)
+        return RunList(
+            job_id=row["id"], runs=[run_model(r, row["timezone"]) for r in self.store.runs(row["id"], limit, status)]
+        )
+
+    def approve(self, run_id: str, user_id: str) -> Run:
+        self._decide(run_id, user_id, "pending", "approved")
+        self.engine.wake()
+        return self.run(run_id, user_id)
+
+    def reject(self, run_id: str, user_id: str, reason: str | None = None) -> Run:
+        return self._decide(run_id, user_id, "rejected", f"rejected{': ' + reason if reason else ''}")
+
+    def _decide(self, run_id: str, user_id: str, status: str, reason: str) -> Run:
+        current = self.run(run_id, user_id)
+        if current.status != "pending_approval":
+            raise SchedulerInputError(f"run {run_id} is {current.status}, not waiting for approval")
+        now = self.clock.now()
+        with self.store.db.transaction():
+            self.store.db.execute(
+                "UPDATE runs SET status = ?, reason = ?, due_at = ?, finished_at = ?"
+                " WHERE id = ? AND status = 'pending_approval'",
+                (status, reason, now, now if status in FINAL_RUN_STATUSES else None, run_id),
+            )
+            if self.store.changes() != 1:
+                raise SchedulerInputError(f"run {run_id} was decided by someone else meanwhile")
+        return self.run(run_id, user_id)
+
+    # --- notifications ------------------------------------------------------------------------------------------
+
+    def notifications(self, user_id: str, status: str = "pending", limit: int = 20) -> list[Notification]:
+        statuses = {
+            "pending": ["delivered"],
+            "all": ["delivered", "acked", "suppressed", "deferred"],
+        }.get(status, [status])
+        tz = self.config.timezone
+        return [notification_model(r, tz) for r in self.store.notifications(user_id, statuses, limit)]
+
+    def ack(self, notification_id: str, user_id: str) -> Notification:
+        row = self.store.notification(notification_id, user_id)
+        if row is None:
+            raise NotFound("notification", notification_id)
+        if row["status"] == "delivered":
+            with self.store.db.transaction():
+                self.store.db.execute(
+                    "UPDATE notifications SET status = 'acked', acked_at = ? WHERE id = ? AND status = 'delivered'",
+                    (self.clock.now(), notification_id),
+                )
+        elif row["status"] != "acked":
+            raise SchedulerInputError(f"notification {notification_id} was {row['status']}, not delivered")
+        fresh = self.store.notification(notification_id, user_id)
+        assert fresh is not None
+        return notification_model(fresh, self.config.timezone)

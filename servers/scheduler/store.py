@@ -1,0 +1,360 @@
+"""Persistence of jobs, runs and notifications in one SQLite file (``<home>/scheduler/scheduler.db``).
+
+Times are stored as POSIX seconds (REAL) so that due-time comparisons are plain numeric index scans;
+they are turned into ISO 8601 only at the edge (:func:`job_model`, :func:`run_model`).
+
+A job row carries ``next_run_at`` and ``advance_pending``: claiming an occurrence sets
+``advance_pending`` in the same transaction that creates its run, so no second process can claim it;
+the next occurrence is computed afterwards (cron math is the slow part of a claim).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from servers.core.storage import Database, Migration, migrate
+from servers.scheduler.clock import iso
+from servers.scheduler.models import Job, JobOptions, Notification, RetryPolicy, Run
+from servers.scheduler.triggers import Trigger, from_stored
+
+_SCHEMA_V1 = """
+CREATE TABLE jobs (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    source TEXT NOT NULL,
+    status TEXT NOT NULL,
+    status_reason TEXT,
+    schedule TEXT NOT NULL,
+    trigger_kind TEXT NOT NULL,
+    trigger_data TEXT NOT NULL,
+    timezone TEXT NOT NULL,
+    action TEXT NOT NULL,
+    options TEXT NOT NULL,
+    max_concurrency INTEGER NOT NULL,
+    cooldown_seconds INTEGER NOT NULL,
+    misfire_grace_seconds INTEGER NOT NULL,
+    catch_up TEXT NOT NULL,
+    approval_required INTEGER NOT NULL,
+    next_run_at REAL,
+    advance_pending INTEGER NOT NULL DEFAULT 0,
+    last_run_at REAL,
+    last_run_status TEXT,
+    consec_failures INTEGER NOT NULL DEFAULT 0,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    UNIQUE (user_id, name)
+);
+CREATE INDEX jobs_due ON jobs (next_run_at) WHERE status = 'active' AND advance_pending = 0;
+CREATE INDEX jobs_advance ON jobs (next_run_at) WHERE advance_pending = 1;
+CREATE TABLE runs (
+    id TEXT PRIMARY KEY,
+    job_id TEXT NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+    trigger TEXT NOT NULL,
+    status TEXT NOT NULL,
+    scheduled_for REAL NOT NULL,
+    due_at REAL NOT NULL,
+    attempt INTEGER NOT NULL DEFAULT 1,
+    covers INTEGER NOT NULL DEFAULT 1,
+    reason TEXT,
+    claimed_by TEXT,
+    lease_until REAL,
+    started_at REAL,
+    finished_at REAL,
+    output TEXT,
+    error TEXT,
+    created_at REAL NOT NULL
+);
+CREATE UNIQUE INDEX runs_occurrence ON runs (job_id, trigger, scheduled_for, attempt);
+CREATE INDEX runs_job ON runs (job_id, created_at);
+CREATE INDEX runs_open ON runs (status, due_at) WHERE status IN ('pending', 'running', 'pending_approval');
+CREATE INDEX runs_finished ON runs (finished_at) WHERE finished_at IS NOT NULL;
+CREATE TABLE notifications (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    title TEXT,
+    message TEXT NOT NULL,
+    priority REAL NOT NULL,
+    status TEXT NOT NULL,
+    reason TEXT,
+    job_id TEXT,
+    run_id TEXT,
+    created_at REAL NOT NULL,
+    deliver_after REAL,
+    delivered_at REAL,
+    acked_at REAL
+);
+CREATE INDEX notifications_user ON notifications (user_id, status, created_at);
+CREATE INDEX notifications_delivered ON notifications (user_id, delivered_at) WHERE delivered_at IS NOT NULL;
+CREATE INDEX notifications_deferred ON notifications (deliver_after) WHERE status = 'deferred';
+"""
+
+MIGRATIONS = [Migration(1, "jobs, runs, notifications", _SCHEMA_V1)]
+
+
+def new_id(prefix: str) -> str:
+    """Time-ordered and unique across processes: milliseconds, then random bits."""
+    return f"{prefix}{int(time.time() * 1000):012x}{os.urandom(4).hex()}"
+
+
+@dataclass(frozen=True)
+class JobRow:
+    """A job as the engine needs it (parsed once per use, not per field)."""
+
+    id: str
+    user_id: str
+    name: str
+    source: str
+    status: str
+    trigger: Trigger
+    action: dict[str, Any]
+    options: JobOptions
+    next_run_at: float | None
+    advance_pending: bool
+    last_run_at: float | None
+    consec_failures: int
+    timezone: str
+
+
+def job_row(row: dict[str, Any]) -> JobRow:
+    return JobRow(
+        id=row["id"],
+        user_id=row["user_id"],
+        name=row["name"],
+        source=row["source"],
+        status=row["status"],
+        trigger=from_stored(row["trigger_kind"], json.loads(row["trigger_data"])),
+        action=json.loads(row["action"]),
+        options=JobOptions.model_validate_json(row["options"]),
+        next_run_at=row["next_run_at"],
+        advance_pending=bool(row["advance_pending"]),
+        last_run_at=row["last_run_at"],
+        consec_failures=row["consec_failures"],
+        timezone=row["timezone"],
+    )
+
+
+def job_model(row: dict[str, Any]) -> Job:
+    options = JobOptions.model_validate_json(row["options"])
+    trigger = from_stored(row["trigger_kind"], json.loads(row["trigger_data"]))
+    tz = row["timezone"]
+    # While a claimed occurrence waits for its successor to be computed, next_run_at still names it.
+    upcoming = None if row["advance_pending"] else row["next_run_at"]
+    return Job(
+        id=row["id"],
+        name=row["name"],
+        user_id=row["user_id"],
+        source=row["source"],
+        status=row["status"],
+        status_reason=row["status_reason"],
+        schedule=json.loads(row["schedule"]),
+        schedule_text=trigger.describe(),
+        timezone=tz,
+        action=json.loads(row["action"]),
+        description=options.description,
+        max_concurrency=options.max_concurrency,
+        cooldown_seconds=options.cooldown_seconds,
+        retry=options.retry,
+        misfire_grace_seconds=options.misfire_grace_seconds,
+        catch_up=options.catch_up,
+        approval_required=options.approval_required,
+        next_run_at=iso(upcoming, tz),
+        last_run_at=iso(row["last_run_at"], tz),
+        last_run_status=row["last_run_status"],
+        consec_failures=row["consec_failures"],
+        created_at=iso(row["created_at"], tz) or "",
+        updated_at=iso(row["updated_at"], tz) or "",
+    )
+
+
+def run_model(row: dict[str, Any], tz: str | None = None) -> Run:
+    return Run(
+        id=row["id"],
+        job_id=row["job_id"],
+        trigger=row["trigger"],
+        status=row["status"],
+        scheduled_for=iso(row["scheduled_for"], tz) or "",
+        due_at=iso(row["due_at"], tz) or "",
+        attempt=row["attempt"],
+        covers=row["covers"],
+        reason=row["reason"],
+        started_at=iso(row["started_at"], tz),
+        finished_at=iso(row["finished_at"], tz),
+        output=row["output"],
+        error=row["error"],
+    )
+
+
+def notification_model(row: dict[str, Any], tz: str | None = None) -> Notification:
+    return Notification(
+        id=row["id"],
+        type=row["type"],
+        title=row["title"],
+        message=row["message"],
+        priority=row["priority"],
+        status=row["status"],
+        reason=row["reason"],
+        job_id=row["job_id"],
+        run_id=row["run_id"],
+        created_at=iso(row["created_at"], tz) or "",
+        deliver_after=iso(row["deliver_after"], tz),
+        delivered_at=iso(row["delivered_at"], tz),
+        acked_at=iso(row["acked_at"], tz),
+    )
+
+
+class SchedulerStore:
+    """SQL for jobs, runs and notifications; callers group writes with ``db.transaction()``."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        migrate(db, "scheduler", MIGRATIONS)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- jobs -------------------------------------------------------------------------------------------
+
+    def job(self, job_id: str) -> dict[str, Any] | None:
+        return self.db.query_one("SELECT * FROM jobs WHERE id = ?", (job_id,))
+
+    def job_for_user(self, key: str, user_id: str) -> dict[str, Any] | None:
+        """By id, else by name: agents remember names better than ids."""
+        row = self.db.query_one("SELECT * FROM jobs WHERE id = ? AND user_id = ?", (key, user_id))
+        return row or self.db.query_one("SELECT * FROM jobs WHERE name = ? AND user_id = ?", (key, user_id))
+
+    def jobs(self, user_id: str | None, status: str | None = None, limit: int = 1000) -> list[dict[str, Any]]:
+        sql, params = "SELECT * FROM jobs WHERE 1 = 1", []
+        if user_id is not None:
+            sql += " AND user_id = ?"
+            params.append(user_id)
+        if status is not None:
+            sql += " AND status = ?"
+            params.append(status)
+        sql += " ORDER BY created_at, id LIMIT ?"
+        return self.db.query(sql, [*params, limit])
+
+    def count_jobs(self) -> int:
+        return int(self.db.scalar("SELECT COUNT(*) FROM jobs"))
+
+    def insert_job(self, values: dict[str, Any]) -> None:
+        names = ", ".join(values)
+        marks = ", ".join("?" for _ in values)
+        self.db.execute(f"INSERT INTO jobs ({names}) VALUES ({marks})", list(values.values()))
+
+    def update_job(self, job_id: str, values: dict[str, Any]) -> None:
+        sets = ", ".join(f"{k} = ?" for k in values)
+        self.db.execute(f"UPDATE jobs SET {sets} WHERE id = ?", [*values.values(), job_id])
+
+    def delete_job(self, job_id: str) -> None:
+        self.db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
+
+    def next_due(self) -> float | None:
+        value = self.db.scalar("SELECT MIN(next_run_at) FROM jobs WHERE status = 'active' AND advance_pending = 0")
+        return float(value) if value is not None else None
+
+    # --- runs -------------------------------------------------------------------------------------------
+
+    def insert_run(
+        self,
+        job_id: str,
+        *,
+        trigger: str,
+        status: str,
+        scheduled_for: float,
+        now: float,
+        due_at: float | None = None,
+        attempt: int = 1,
+        covers: int = 1,
+        reason: str | None = None,
+        claimed_by: str | None = None,
+        lease_until: float | None = None,
+    ) -> str:
+        run_id = new_id("r")
+        started = now if status == "running" else None
+        finished = now if status in ("missed", "skipped") else None
+        self.db.execute(
+            "INSERT INTO runs (id, job_id, trigger, status, scheduled_for, due_at, attempt, covers, reason,"
+            " claimed_by, lease_until, started_at, finished_at, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                run_id,
+                job_id,
+                trigger,
+                status,
+                scheduled_for,
+                scheduled_for if due_at is None else due_at,
+                attempt,
+                covers,
+                reason,
+                claimed_by,
+                lease_until,
+                started,
+                finished,
+                now,
+            ),
+        )
+        return run_id
+
+    def run(self, run_id: str) -> dict[str, Any] | None:
+        return self.db.query_one("SELECT * FROM runs WHERE id = ?", (run_id,))
+
+    def runs(self, job_id: str, limit: int, status: str | None = None) -> list[dict[str, Any]]:
+        if status:
+            return self.db.query(
+                "SELECT * FROM runs WHERE job_id = ? AND status = ? ORDER BY created_at DESC, id DESC LIMIT ?",
+                (job_id, status, limit),
+            )
+        return self.db.query(
+            "SELECT * FROM runs WHERE job_id = ? ORDER BY created_at DESC, id DESC LIMIT ?", (job_id, limit)
+        )
+
+    def running_counts(self, job_ids: Sequence[str]) -> dict[str, int]:
+        if not job_ids:
+            return {}
+        marks = ", ".join("?" for _ in job_ids)
+        rows = self.db.query(
+            f"SELECT job_id, COUNT(*) AS n FROM runs WHERE status = 'running' AND job_id IN ({marks}) GROUP BY job_id",
+            list(job_ids),
+        )
+        return {r["job_id"]: r["n"] for r in rows}
+
+    def changes(self) -> int:
+        return int(self.db.connection().changes())
+
+    def prune_runs(self, before: float) -> int:
+        """Forget finished runs older than ``before`` (the history a person may still look at stays)."""
+        with self.db.transaction():
+            self.db.execute("DELETE FROM runs WHERE finished_at IS NOT NULL AND finished_at < ?", (before,))
+            deleted = self.changes()
+            self.db.execute(
+                "DELETE FROM notifications WHERE status IN ('acked', 'suppressed') AND created_at < ?", (before,)
+            )
+        return deleted
+
+    # --- notifications ----------------------------------------------------------------------------------
+
+    def notification(self, notification_id: str, user_id: str) -> dict[str, Any] | None:
+        return self.db.query_one("SELECT * FROM notifications WHERE id = ? AND user_id = ?", (notification_id, user_id))
+
+    def notifications(self, user_id: str, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
+        marks = ", ".join("?" for _ in statuses)
+        return self.db.query(
+            f"SELECT * FROM notifications WHERE user_id = ? AND status IN ({marks})"
+            " ORDER BY created_at DESC, id DESC LIMIT ?",
+            [user_id, *statuses, limit],
+        )
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def retry_policy(row: dict[str, Any]) -> RetryPolicy:
+    return JobOptions.model_validate_json(row["options"]).retry

@@ -1,0 +1,426 @@
+"""OAuth end to end with real parts: Cairn's authorization server, a protected memory endpoint on
+127.0.0.1, the fastmcp OAuth client (headless consent), and raw HTTP for the negative cases."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import httpx
+import pytest
+import pytest_asyncio
+from fastmcp import Client
+from fastmcp.exceptions import ToolError
+
+from servers.auth.client import HeadlessOAuth, _FormParser, token_storage
+from servers.auth.passwords import hash_password
+from servers.auth.tokens import issue_access_token
+from servers.auth.wiring import Endpoint, build_endpoint
+from tests.support import free_port, serving_app
+
+pytestmark = pytest.mark.slow
+USER, PASSWORD = "ada", "correct horse battery"
+REDIRECT = "http://127.0.0.1:9/callback"
+
+
+@pytest_asyncio.fixture
+async def site(settings, embedder, request: pytest.FixtureRequest) -> AsyncIterator[tuple[Endpoint, str]]:  # type: ignore[no-untyped-def]
+    transport = getattr(request, "param", "http")
+    port = free_port()
+    endpoint = build_endpoint("memory", settings, transport=transport, host="127.0.0.1", port=port, auth="cairn")
+    assert endpoint.notices and "admin" in endpoint.notices[0]  # first start creates a user
+    assert endpoint.authorization_server is not None
+    endpoint.authorization_server.provider.store.add_user(USER, hash_password(PASSWORD))
+    async with serving_app(endpoint.app, port) as base:
+        yield endpoint, base
+
+
+def pkce() -> tuple[str, str]:
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    return verifier, challenge
+
+
+async def register(http: httpx.AsyncClient, base: str, redirect: str = REDIRECT) -> str:
+    response = await http.post(
+        f"{base}/register",
+        json={
+            "redirect_uris": [redirect],
+            "client_name": "test client",
+            "token_endpoint_auth_method": "none",
+            "grant_types": ["authorization_code", "refresh_token"],
+            "response_types": ["code"],
+        },
+    )
+    assert response.status_code == 201, response.text
+    return str(response.json()["client_id"])
+
+
+async def get_code(
+    http: httpx.AsyncClient,
+    base: str,
+    client_id: str,
+    challenge: str,
+    *,
+    scope: str,
+    resource: str,
+    method: str = "S256",
+    redirect: str = REDIRECT,
+) -> httpx.Response:
+    """Runs /authorize and the consent form; returns the final response (a redirect when it worked)."""
+    params = {
+        "response_type": "code",
+        "client_id": client_id,
+        "redirect_uri": redirect,
+        "code_challenge": challenge,
+        "code_challenge_method": method,
+        "state": "st4te",
+        "scope": scope,
+        "resource": resource,
+    }
+    response = await http.get(f"{base}/authorize", params=params)
+    if response.status_code != 302 or "/consent" not in response.headers["location"]:
+        return response
+    page = await http.get(response.headers["location"])
+    if page.status_code == 302:  # signed in already and consent remembered: no page
+        return page
+    form = _FormParser()
+    form.feed(page.text)
+    assert form.action
+    return await http.post(
+        form.action, data={**form.fields, "username": USER, "password": PASSWORD, "decision": "allow"}
+    )
+
+
+def code_of(response: httpx.Response) -> str:
+    assert response.status_code == 302, response.text
+    query = parse_qs(urlsplit(response.headers["location"]).query)
+    return query["code"][0]
+
+
+async def token(http: httpx.AsyncClient, base: str, **form: str) -> httpx.Response:
+    return await http.post(f"{base}/token", data=form)
+
+
+async def test_full_flow_with_the_fastmcp_client(site: tuple[Endpoint, str], tmp_path: Path) -> None:
+    endpoint, _ = site
+    oauth = HeadlessOAuth(
+        endpoint.url,
+        username=USER,
+        password=PASSWORD,
+        scopes=["memory:read", "memory:write"],
+        client_name="e2e",
+        token_storage=token_storage(tmp_path),
+    )
+    async with Client(endpoint.url, auth=oauth) as client:
+        written = (await client.call_tool("memory_write", {"content": "OAuth works end to end"})).structured_content
+        entry = (await client.call_tool("memory_get", {"id": written["id"]})).structured_content
+        assert entry["user_id"] == USER  # the token's subject is the user
+        with pytest.raises(ToolError, match="memory:admin"):
+            await client.call_tool("memory_recall", {"query": "x", "user_id": "someone-else"})
+    # a second client reuses the stored tokens: no consent step this time
+    again = HeadlessOAuth(
+        endpoint.url,
+        username=USER,
+        password="wrong",
+        scopes=["memory:read", "memory:write"],
+        client_name="e2e",
+        token_storage=token_storage(tmp_path),
+    )
+    async with Client(endpoint.url, auth=again) as client:
+        assert (await client.call_tool("memory_recall", {"query": "OAuth"})).structured_content["results"]
+    assert again.last_page_status is None
+    stored = list((tmp_path / "client" / "tokens").rglob("*"))
+    assert any(p.is_file() for p in stored)
+    assert all(b"access_token" not in p.read_bytes() for p in stored if p.is_file())  # encrypted at rest
+
+
+async def test_metadata_and_challenges(site: tuple[Endpoint, str]) -> None:
+    endpoint, base = site
+    async with httpx.AsyncClient() as http:
+        prm = (await http.get(f"{base}/.well-known/oauth-protected-resource/mcp")).json()
+        assert prm["resource"] == endpoint.url and prm["authorization_servers"] == [base]
+        assert prm["scopes_supported"] == ["memory:read", "memory:write"]
+        meta = (await http.get(f"{base}/.well-known/oauth-authorization-server")).json()
+        assert meta["issuer"] == base  # no trailing slash (exact-match comparison by clients)
+        assert meta["code_challenge_methods_supported"] == ["S256"]
+        assert meta["jwks_uri"] == f"{base}/jwks.json" and meta["authorization_response_iss_parameter_supported"]
+        assert (await http.get(meta["jwks_uri"])).json()["keys"][0]["kty"] == "RSA"
+
+        bare = await http.post(endpoint.url, json={})
+        assert bare.status_code == 401
+        assert 'resource_metadata="' in bare.headers["www-authenticate"]
+        garbage = await http.post(endpoint.url, json={}, headers={"Authorization": "Bearer not-a-token"})
+        assert garbage.status_code == 401 and 'error="invalid_token"' in garbage.headers["www-authenticate"]
+
+
+async def test_wrong_audience_and_expired_tokens_are_refused(site: tuple[Endpoint, str]) -> None:
+    endpoint, base = site
+    provider = endpoint.authorization_server.provider  # type: ignore[union-attr]
+
+    def make(audience: str, ttl: int) -> str:
+        value, _ = issue_access_token(
+            provider.keys,
+            issuer=base,
+            subject=USER,
+            client_id="c",
+            scopes=["memory:read"],
+            audience=audience,
+            ttl_s=ttl,
+            family_id=None,
+        )
+        return value
+
+    async with httpx.AsyncClient() as http:
+        for bad in (make("http://127.0.0.1:1/mcp", 60), make(endpoint.url, -5)):
+            response = await http.post(endpoint.url, json={}, headers={"Authorization": f"Bearer {bad}"})
+            assert response.status_code == 401
+
+
+async def test_missing_scope_hides_and_refuses_write_tools(site: tuple[Endpoint, str]) -> None:
+    endpoint, base = site
+    async with httpx.AsyncClient() as http:
+        client_id = await register(http, base)
+        verifier, challenge = pkce()
+        code = code_of(await get_code(http, base, client_id, challenge, scope="memory:read", resource=endpoint.url))
+        pair = (
+            await token(
+                http,
+                base,
+                grant_type="authorization_code",
+                client_id=client_id,
+                code=code,
+                redirect_uri=REDIRECT,
+                code_verifier=verifier,
+            )
+        ).json()
+    assert pair["scope"] == "memory:read"
+    async with Client(endpoint.url, auth=pair["access_token"]) as client:
+        names = {t.name for t in await client.list_tools()}
+        assert "memory_recall" in names and "memory_write" not in names
+        with pytest.raises(ToolError, match="memory:write"):
+            await client.call_tool("memory_write", {"content": "x"})
+
+
+async def test_code_flow_negative_cases(site: tuple[Endpoint, str]) -> None:
+    endpoint, base = site
+    async with httpx.AsyncClient() as http:
+        client_id = await register(http, base)
+        verifier, challenge = pkce()
+        code = code_of(await get_code(http, base, client_id, challenge, scope="memory:read", resource=endpoint.url))
+        common = {"grant_type": "authorization_code", "client_id": client_id, "redirect_uri": REDIRECT}
+
+        wrong = await token(http, base, **common, code=code, code_verifier="x" * 50)
+        assert wrong.status_code in (400, 401) and wrong.json()["error"] == "invalid_grant"
+
+        ok = await token(http, base, **common, code=code, code_verifier=verifier)
+        assert ok.status_code == 200, ok.text
+        pair: dict[str, Any] = ok.json()
+        assert pair["token_type"] == "Bearer" and pair["refresh_token"]
+        call = await http.post(
+            endpoint.url,
+            headers={
+                "Authorization": f"Bearer {pair['access_token']}",
+                "Accept": "application/json, text/event-stream",
+            },
+            json={
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": {"name": "t", "version": "1"},
+                },
+            },
+        )
+        assert call.status_code == 200
+
+        reused = await token(http, base, **common, code=code, code_verifier=verifier)
+        assert reused.status_code in (400, 401) and reused.json()["error"] == "invalid_grant"
+        # replaying the code revoked what it bought
+        revoked = await http.post(endpoint.url, json={}, headers={"Authorization": f"Bearer {pair['access_token']}"})
+        assert revoked.status_code == 401
+
+        plain = await get_code(
+            http, base, client_id, "a" * 43, scope="memory:read", resource=endpoint.url, method="plain"
+        )
+        assert plain.status_code in (302, 400)
+        if plain.status_code == 302:
+            assert "error=invalid_request" in plain.headers["location"]
+
+        mismatch = await http.get(
+            f"{base}/authorize",
+            params={
+                "response_type": "code",
+                "client_id": client_id,
+                "redirect_uri": "http://127.0.0.1:9/elsewhere",
+                "code_challenge": challenge,
+                "code_challenge_method": "S256",
+            },
+        )
+        assert mismatch.status_code == 400
+
+        unknown = await http.get(
+            f"{base}/authorize",
+            params={
+                "response_type": "code",
+                "client_id": "nobody",
+                "redirect_uri": REDIRECT,
+                "code_challenge": challenge,
+                "code_challenge_method": "S256",
+            },
+        )
+        assert unknown.status_code == 400
+
+        evil = await http.post(
+            f"{base}/register", json={"redirect_uris": ["http://evil.example/cb"], "token_endpoint_auth_method": "none"}
+        )
+        assert evil.status_code == 400 and evil.json()["error"] == "invalid_redirect_uri"
+
+
+async def test_refresh_rotation_reuse_detection_and_revocation(site: tuple[Endpoint, str]) -> None:
+    endpoint, base = site
+    async with httpx.AsyncClient() as http:
+        client_id = await register(http, base)
+        verifier, challenge = pkce()
+        code = code_of(
+            await get_code(http, base, client_id, challenge, scope="memory:read memory:write", resource=endpoint.url)
+        )
+        first = (
+            await token(
+                http,
+                base,
+                grant_type="authorization_code",
+                client_id=client_id,
+                code=code,
+                redirect_uri=REDIRECT,
+                code_verifier=verifier,
+            )
+        ).json()
+        second = await token(
+            http, base, grant_type="refresh_token", client_id=client_id, refresh_token=first["refresh_token"]
+        )
+        assert second.status_code == 200, second.text
+        rotated = second.json()
+        assert rotated["refresh_token"] != first["refresh_token"]
+
+        replay = await token(
+            http, base, grant_type="refresh_token", client_id=client_id, refresh_token=first["refresh_token"]
+        )
+        assert replay.status_code in (400, 401) and replay.json()["error"] == "invalid_grant"
+        # the replay revoked the family: the rotated token is dead too
+        after = await token(
+            http, base, grant_type="refresh_token", client_id=client_id, refresh_token=rotated["refresh_token"]
+        )
+        assert after.status_code in (400, 401)
+        dead = await http.post(endpoint.url, json={}, headers={"Authorization": f"Bearer {rotated['access_token']}"})
+        assert dead.status_code == 401
+
+        # a fresh login, then explicit revocation (RFC 7009)
+        verifier, challenge = pkce()
+        code = code_of(await get_code(http, base, client_id, challenge, scope="memory:read", resource=endpoint.url))
+        fresh = (
+            await token(
+                http,
+                base,
+                grant_type="authorization_code",
+                client_id=client_id,
+                code=code,
+                redirect_uri=REDIRECT,
+                code_verifier=verifier,
+            )
+        ).json()
+        gone = await http.post(
+            f"{base}/revoke", data={"token": fresh["refresh_token"], "client_id": client_id, "client_secret": ""}
+        )
+        assert gone.status_code == 200
+        assert (
+            await token(
+                http, base, grant_type="refresh_token", client_id=client_id, refresh_token=fresh["refresh_token"]
+            )
+        ).status_code in (400, 401)
+
+
+async def test_login_is_rate_limited_and_csrf_checked(site: tuple[Endpoint, str], settings) -> None:  # type: ignore[no-untyped-def]
+    endpoint, base = site
+    async with httpx.AsyncClient() as http:
+        client_id = await register(http, base)
+        _, challenge = pkce()
+        start = await http.get(
+            f"{base}/authorize",
+            params={
+                "response_type": "code",
+                "client_id": client_id,
+                "redirect_uri": REDIRECT,
+                "code_challenge": challenge,
+                "code_challenge_method": "S256",
+                "scope": "memory:read",
+                "resource": endpoint.url,
+            },
+        )
+        page = await http.get(start.headers["location"])
+        form = _FormParser()
+        form.feed(page.text)
+        assert form.action
+        forged = await httpx.AsyncClient().post(
+            form.action, data={**form.fields, "username": USER, "password": PASSWORD, "decision": "allow"}
+        )
+        assert forged.status_code == 403  # no CSRF cookie: not our page
+        statuses = []
+        for _ in range(settings.auth.login_attempts + 1):
+            bad = await http.post(
+                form.action, data={**form.fields, "username": USER, "password": "nope", "decision": "allow"}
+            )
+            statuses.append(bad.status_code)
+        assert statuses[:-1] == [401] * settings.auth.login_attempts and statuses[-1] == 429
+
+
+@pytest.mark.parametrize("site", ["sse"], indirect=True)
+async def test_same_flow_over_sse(site: tuple[Endpoint, str], tmp_path: Path) -> None:
+    from fastmcp.client.transports import SSETransport
+
+    endpoint, _ = site
+    assert endpoint.url.endswith("/sse")
+    oauth = HeadlessOAuth(
+        endpoint.url,
+        username=USER,
+        password=PASSWORD,
+        scopes=["memory:read", "memory:write"],
+        client_name="sse",
+        token_storage=token_storage(tmp_path),
+    )
+    async with Client(SSETransport(endpoint.url, auth=oauth)) as client:
+        await client.call_tool("memory_write", {"content": "over sse with oauth"})
+        found = (await client.call_tool("memory_recall", {"query": "sse oauth"})).structured_content
+        assert found["results"]
+
+
+async def test_serve_all_guards_each_mounted_server(settings, embedder) -> None:  # type: ignore[no-untyped-def]
+    port = free_port()
+    endpoint = build_endpoint("all", settings, transport="http", host="127.0.0.1", port=port, auth="cairn")
+    provider = endpoint.authorization_server.provider  # type: ignore[union-attr]
+    async with serving_app(endpoint.app, port) as base:
+        async with httpx.AsyncClient() as http:
+            prm = (await http.get(f"{base}/.well-known/oauth-protected-resource/mcp")).json()
+            assert {"memory:read", "memory:write"} <= set(prm["scopes_supported"])
+        reader, _ = issue_access_token(
+            provider.keys,
+            issuer=base,
+            subject=USER,
+            client_id="c",
+            scopes=["memory:read"],
+            audience=endpoint.url,
+            ttl_s=60,
+            family_id=None,
+        )
+        async with Client(endpoint.url, auth=reader) as client:
+            names = {t.name for t in await client.list_tools()}
+            assert "memory_recall" in names and "memory_write" not in names
+            with pytest.raises(ToolError, match="insufficient scope"):
+                await client.call_tool("memory_write", {"content": "x"})
