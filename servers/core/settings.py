@@ -20,6 +20,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from servers.auth.settings import AuthSettings
 from servers.nodehost.settings import NodehostSettings
 from servers.scheduler.settings import SchedulerSettings
+from servers.skills.settings import SkillsSettings
 
 
 def _default_retention() -> dict[str, int | None]:
@@ -81,6 +82,7 @@ class CairnSettings(BaseSettings):
     auth: AuthSettings = Field(default_factory=AuthSettings)
     nodehost: NodehostSettings = Field(default_factory=NodehostSettings)
     scheduler: SchedulerSettings = Field(default_factory=SchedulerSettings)
+    skills: SkillsSettings = Field(default_factory=SkillsSettings)
 
     @field_validator("home", mode="after")
     @classmethod

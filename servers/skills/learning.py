@@ -1,0 +1,204 @@
+"""Learning from use: usage records, feedback, stats, adoption reports, suggestions (000 §4.2.7, 001).
+
+The rules live in :mod:`feedback` (stats, multiplier, adoption, when to ask) and :mod:`improve`
+(suggestions and drafts); this class records what happened and applies those rules at the right time.
+Feedback is per installation, not per user: skills are shared by everyone using this server.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Literal
+
+from servers.skills import feedback, improve
+from servers.skills.models import (
+    ApplyResult,
+    FeedbackResult,
+    MatchSignal,
+    Rating,
+    Skill,
+    SkillInputError,
+    StatsResult,
+    Suggestion,
+    UsageReport,
+)
+
+if TYPE_CHECKING:
+    from servers.skills.service import SkillsService
+
+Action = Literal["preview", "apply", "dismiss"]
+
+
+class Learning:
+    def __init__(self, service: SkillsService) -> None:
+        self.service = service
+        self.store = service.store
+        self._multipliers: dict[str, float] | None = None
+        self._lock = threading.Lock()
+
+    # --- recording ------------------------------------------------------------------------------------
+
+    def multipliers(self) -> dict[str, float]:
+        """Skill → feedback multiplier, only for skills where it is not 1 (cached until the next write)."""
+        cached = self._multipliers
+        if cached is None:
+            counts = self.store.counts()
+            cached = {name: m for name, c in counts.items() if (m := feedback.stats(name, c).multiplier) != 1.0}
+            self._multipliers = cached
+        return cached
+
+    def activated(
+        self,
+        skill: Skill,
+        session_id: str | None,
+        by: Literal["auto", "manual", "chain"],
+        score: float | None = None,
+        signals: list[MatchSignal] | None = None,
+        task: str | None = None,
+    ) -> None:
+        if by == "manual" and session_id and task is None:
+            # What the user asked that match_skills did not answer: evidence for a missed trigger.
+            recent = self.store.unmatched(session_id, limit=1)
+            task = recent[0] if recent else None
+        self.store.record_usage(skill.name, session_id, by, score, [s.model_dump() for s in signals or []], task)
+        if session_id:
+            self.service.matcher.cooldowns.mark(session_id, skill.name)
+        self._multipliers = None
+        self.service.bus.publish_nowait(
+            "skill.activated",
+            {"name": skill.name, "scope": skill.scope, "by": by, "score": score},
+            session_id=session_id,
+        )
+
+    def matched(self, session_id: str | None, task: str, found: bool) -> None:
+        if not session_id:
+            return
+        self.store.bump_messages(session_id)
+        if not found:
+            self.store.add_unmatched(session_id, task)
+
+    def feedback(self, name: str, rating: Rating, comment: str | None, session_id: str | None) -> FeedbackResult:
+        skill = self.service.get(name)
+        self.store.add_feedback(skill.name, rating, comment, session_id)
+        self._multipliers = None
+        self.service.bus.publish_nowait(
+            "skill.feedback", {"name": skill.name, "rating": rating, "comment": comment}, session_id=session_id
+        )
+        self._refresh(skill)
+        return FeedbackResult(name=skill.name, rating=rating, stats=self.stats(skill.name).skills[0])
+
+    def stats(self, name: str | None = None) -> StatsResult:
+        if name is not None:
+            name = self.service.get(name).name
+        counts = self.store.counts(name)
+        if name is not None:
+            return StatsResult(skills=[feedback.stats(name, counts.get(name, {}))])
+        return StatsResult(skills=[feedback.stats(n, c) for n, c in sorted(counts.items())])
+
+    # --- after a reply (001 §1-3) ---------------------------------------------------------------------
+
+    def report_usage(self, name: str, session_id: str, reply: str, later: list[str]) -> UsageReport:
+        skill = self.service.get(name)
+        adopted, confidence, signals = feedback.detect_adoption(skill.body, reply, later)
+        usage = self.store.last_usage(skill.name, session_id)
+        if usage is None:  # the host used the skill without asking us first: count it as manual
+            self.activated(skill, session_id, "manual")
+            usage = self.store.last_usage(skill.name, session_id)
+        assert usage is not None
+        self.store.set_adoption(int(usage["id"]), adopted, confidence)
+        self._multipliers = None
+        self.store.bump_messages(session_id)
+        ask = None
+        if feedback.should_ask_feedback(len(later), usage["score"]) and self.store.ask_feedback_once(
+            session_id, skill.name
+        ):
+            ask = feedback.feedback_question(skill.name)
+        return UsageReport(
+            name=skill.name,
+            adopted=adopted,
+            confidence=confidence,
+            signals=signals,
+            feedback_request=ask,
+            recommendation=self._recommend(session_id),
+            suggestions=self._refresh(skill),
+        )
+
+    def _recommend(self, session_id: str) -> Suggestion | None:
+        session = self.store.session(session_id)
+        if not improve.recommendation_due(session):
+            return None
+        found = improve.recurring_pattern(self.store.unmatched(session_id))
+        if found is None or found[1] < improve.PATTERN_MIN_CONFIDENCE:
+            return None
+        tasks, confidence = found
+        lib = self.service.library()
+        taken = set(lib.skills) | {n for scope in lib.by_scope.values() for n in scope}
+        draft = self.store.add_suggestion(improve.new_skill_draft(tasks, confidence, taken))
+        self.store.note_recommendation(session_id, int(session["messages"]))
+        self.service.bus.publish_nowait(
+            "skill.suggested",
+            {"suggestion": draft.id, "name": draft.skill, "confidence": confidence},
+            session_id=session_id,
+        )
+        return draft
+
+    def _refresh(self, skill: Skill) -> list[Suggestion]:
+        """Re-derive this skill's trigger suggestions from its history; returns what is pending."""
+        fb = self.store.feedback_for(skill.name)
+        helped_sessions = {r["session_id"] for r in fb if r["rating"] in ("helpful", "partially_helpful")}
+        helped = [
+            str(u["task"])
+            for u in self.store.usages_for(skill.name)
+            if u["activated_by"] == "manual" and u["task"] and (u["adopted"] == 1 or u["session_id"] in helped_sessions)
+        ]
+        st = self.stats(skill.name).skills[0]
+        for made in (
+            improve.missed_trigger(skill, helped),
+            improve.noisy_trigger(skill, st.not_helpful, st.helpful_rate, self.service.config.default_threshold),
+        ):
+            if made is not None:
+                self.store.add_suggestion(made)
+        return self.store.suggestions(skill.name)
+
+    # --- suggestions --------------------------------------------------------------------------------
+
+    def suggestions(self, name: str | None = None) -> list[Suggestion]:
+        return self.store.suggestions(name)
+
+    def apply(self, suggestion_id: str, action: Action) -> ApplyResult:
+        with self._lock:
+            s = self.store.suggestion(suggestion_id)
+            if s is None:
+                raise SkillInputError(f"no suggestion {suggestion_id!r}; skill_suggestions lists pending ones")
+            if s.status != "pending":
+                raise SkillInputError(f"suggestion {suggestion_id} is already {s.status}")
+            if action == "dismiss":
+                self.store.set_suggestion_status(s.id, "dismissed")
+                return ApplyResult(suggestion=s.model_copy(update={"status": "dismissed"}), applied=False)
+            if s.type == "new_skill":
+                return self._apply_new(s, action)
+            return self._apply_trigger(s, action)
+
+    def _apply_new(self, s: Suggestion, action: Action) -> ApplyResult:
+        target = self.service.user_dir / s.skill / "SKILL.md"
+        if action == "preview":
+            return ApplyResult(suggestion=s, applied=False, path=str(target), preview=s.suggested)
+        if target.parent.exists():
+            raise SkillInputError(f"{target.parent} already exists; dismiss this suggestion or remove the folder")
+        improve.write_checked(target, s.suggested)
+        return self._applied(s, str(target), s.suggested)
+
+    def _apply_trigger(self, s: Suggestion, action: Action) -> ApplyResult:
+        skill = self.service.get(s.skill)
+        fm, body = improve.split_skill_md(skill.skill_md.read_text(encoding="utf-8"))
+        text = improve.dump_skill_md(improve.updated_frontmatter(fm, s), body)
+        if action == "preview":
+            return ApplyResult(suggestion=s, applied=False, path=str(skill.skill_md), preview=text)
+        path = self.service.copy_to_user(skill) if skill.scope == "system" else skill.skill_md
+        improve.write_checked(path, text)
+        return self._applied(s, str(path), text)
+
+    def _applied(self, s: Suggestion, path: str, text: str) -> ApplyResult:
+        self.store.set_suggestion_status(s.id, "applied")
+        self.service.catalog.invalidate()
+        return ApplyResult(suggestion=s.model_copy(update={"status": "applied"}), applied=True, path=path, preview=text)

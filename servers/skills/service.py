@@ -1,0 +1,271 @@
+"""The skills domain API: what the MCP tools, resources, prompts and benchmarks call.
+
+Nothing here knows about MCP. Bad input raises :class:`SkillInputError`, unknown names
+:class:`SkillNotFound`, broken chains :class:`ChainError`; the server turns them into tool errors.
+Learning from use (feedback, adoption, suggestions) lives in :mod:`servers.skills.learning`.
+"""
+
+from __future__ import annotations
+
+import base64
+import mimetypes
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+from typing import Literal
+
+from rapidfuzz import process
+
+from servers.core.embedding import LazyEmbedder, create_embedder
+from servers.core.events import EventBus, default_bus
+from servers.core.settings import CairnSettings
+from servers.core.storage import Database
+from servers.skills import chains, install
+from servers.skills.catalog import Catalog, Library, system_skills_dir
+from servers.skills.injection import build_prompt, fit_budget
+from servers.skills.learning import Learning
+from servers.skills.matcher import MatchContext, SkillMatcher
+from servers.skills.models import (
+    SCOPES,
+    ActivatedSkill,
+    InstallResult,
+    Match,
+    MatchResult,
+    Problem,
+    Scope,
+    ScopeChange,
+    SearchResult,
+    Skill,
+    SkillFile,
+    SkillInputError,
+    SkillList,
+    SkillNotFound,
+    SkillSummary,
+)
+from servers.skills.search import SkillSearch
+from servers.skills.store import SkillsStore
+
+TEXT_SNIFF = 8192
+
+
+def summary(skill: Skill, status: str = "active") -> SkillSummary:
+    return SkillSummary(name=skill.name, description=skill.description, scope=skill.scope, status=status)
+
+
+class SkillsService:
+    def __init__(
+        self,
+        settings: CairnSettings,
+        *,
+        embedder: LazyEmbedder | None = None,
+        bus: EventBus | None = None,
+        db: Database | None = None,
+    ) -> None:
+        self.settings = settings
+        self.config = settings.skills
+        self.root: Path = settings.data_dir("skills")
+        self.user_dir = self.root / "user"
+        self.user_dir.mkdir(parents=True, exist_ok=True)
+        self.db = db or Database(self.root / "skills.db")
+        self.store = SkillsStore(self.db)
+        self.bus = bus or default_bus()
+        self.embedder = embedder or create_embedder(settings.embedder)
+        roots: list[tuple[Scope, Path]] = []
+        if self.config.include_system:
+            roots.append(("system", (self.config.system_path or system_skills_dir()).expanduser()))
+        roots.append(("user", self.user_dir))
+        roots += [("project", p.expanduser()) for p in reversed(self.config.paths)]
+        self.catalog = Catalog(roots, reload_check_s=self.config.reload_check_s, disabled=self.store.disabled)
+        self.matcher = SkillMatcher(self.config)
+        self.searcher = SkillSearch(self.store, self.embedder)
+        self.learning = Learning(self)
+        self._install_lock = threading.Lock()
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- reading ------------------------------------------------------------------------------------
+
+    def library(self) -> Library:
+        return self.catalog.library()
+
+    def problems(self) -> list[Problem]:
+        return list(self.library().problems)
+
+    def get(self, name: str) -> Skill:
+        lib = self.library()
+        skill = lib.skills.get(name)
+        if skill is not None:
+            fresh = self.catalog.fresh(skill)
+            if fresh is not None:
+                return fresh
+            lib = self.library()
+        close = process.extractOne(name, list(lib.skills))
+        hint = f" (did you mean {close[0]!r}?)" if close and close[1] >= 80 else ""
+        raise SkillNotFound(name, hint)
+
+    def list_skills(self, scope: Scope | None = None) -> SkillList:
+        lib = self.library()
+        if scope is None:
+            skills = [summary(s) for s in lib.skills.values()]
+        else:
+            skills = [summary(s, lib.status(s)) for s in sorted(lib.by_scope[scope].values(), key=lambda s: s.name)]
+        return SkillList(skills=skills, problems=len(lib.problems))
+
+    def search(self, query: str, limit: int = 10) -> SearchResult:
+        if not query.strip():
+            raise SkillInputError("query is empty: say what the skill should help with")
+        lib = self.library()
+        return self.searcher.search(
+            query, list(lib.skills.values()), lib.generation, limit, self.config.semantic_search
+        )
+
+    def render(self, skill: Skill) -> str:
+        """The text an agent follows: the body, or the body plus its expanded chain."""
+        if not skill.chain:
+            return skill.body
+        return chains.render(skill, chains.expand(skill, self.library().skills))
+
+    def activate(self, name: str, session_id: str | None = None) -> ActivatedSkill:
+        skill = self.get(name)
+        steps = chains.expand(skill, self.library().skills) if skill.chain else []
+        seen = self.store.activated_in_session(session_id) if session_id else set()
+        self.learning.activated(skill, session_id, "manual")
+        for step in steps:
+            self.learning.activated(self.library().skills[step.skill], session_id, "chain")
+        return ActivatedSkill(
+            name=skill.name,
+            description=skill.description,
+            scope=skill.scope,
+            body=skill.body,
+            files=self._files(skill),
+            steps=steps,
+            prerequisites=list(skill.prerequisites),
+            missing_prerequisites=[p for p in skill.prerequisites if p not in seen] if session_id else [],
+            output=skill.output,
+        )
+
+    def _files(self, skill: Skill, limit: int = 200) -> list[str]:
+        out: list[str] = []
+        for path in sorted(skill.folder.rglob("*")):
+            if path.is_file() and path != skill.skill_md and not any(p.startswith(".") for p in path.parts[-3:]):
+                out.append(path.relative_to(skill.folder).as_posix())
+                if len(out) >= limit:
+                    break
+        return out
+
+    def read_file(self, name: str, path: str) -> SkillFile:
+        skill = self.get(name)
+        folder = skill.folder.resolve()
+        target = (folder / path).resolve()
+        if not target.is_relative_to(folder) or Path(path).is_absolute():
+            raise SkillInputError(f"{path!r} is outside the skill folder of {name!r}; give a path inside it")
+        if not target.is_file():
+            files = ", ".join(self._files(skill, 20)) or "none"
+            raise SkillInputError(f"{name!r} has no file {path!r}; its files: SKILL.md, {files}")
+        size = target.stat().st_size
+        if size > self.config.max_file_bytes:
+            raise SkillInputError(f"{path!r} is {size} bytes, over the {self.config.max_file_bytes}-byte limit")
+        data = target.read_bytes()
+        mime = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        text = _as_text(data)
+        rel = target.relative_to(folder).as_posix()
+        if text is not None:
+            mime = mime if mime.startswith("text/") or mime.endswith(("json", "xml", "yaml")) else "text/plain"
+            return SkillFile(name=skill.name, path=rel, size=size, mime_type=mime, encoding="utf-8", content=text)
+        encoded = base64.b64encode(data).decode("ascii")
+        return SkillFile(name=skill.name, path=rel, size=size, mime_type=mime, encoding="base64", content=encoded)
+
+    # --- matching -----------------------------------------------------------------------------------
+
+    def match(
+        self,
+        task: str,
+        recent_tools: list[str] | None = None,
+        slots: dict[str, str] | None = None,
+        session_id: str | None = None,
+    ) -> MatchResult:
+        lib = self.library()
+        ctx = MatchContext(task, tuple(recent_tools or ()), dict(slots or {}), session_id)
+        chosen = self.matcher.match(lib, ctx, self.learning.multipliers())
+        injected = fit_budget(
+            [(c.skill, c.score) for c in chosen], self.config.token_budget, self.config.default_max_tokens, self.render
+        )
+        names = {i.skill.name for i in injected}
+        for c in chosen:
+            if c.skill.name in names:
+                self.learning.activated(c.skill, session_id, "auto", c.score, c.signals, task)
+        self.learning.matched(session_id, task, bool(chosen))
+        others = self._index_order(lib, ctx, names)
+        return MatchResult(
+            matches=[
+                Match(name=c.skill.name, score=c.score, signals=c.signals, injected=c.skill.name in names)
+                for c in chosen
+            ],
+            prompt=build_prompt(injected, others, self.config.index_token_budget),
+        )
+
+    def _index_order(self, lib: Library, ctx: MatchContext, skip: set[str]) -> list[Skill]:
+        """Skills not injected, the ones sharing the task's words first, then by priority and name."""
+        cover = self.searcher.coverage(ctx.task, list(lib.skills.values()), lib.generation)
+        rest = [s for s in lib.skills.values() if s.name not in skip]
+        return sorted(rest, key=lambda s: (-cover.get(s.name, 0.0), -s.priority, s.name))
+
+    # --- scopes, installs -----------------------------------------------------------------------------
+
+    def set_enabled(self, name: str, scope: Scope | Literal["all"], enabled: bool) -> ScopeChange:
+        lib = self.library()
+        known = name in lib.skills or any(name in lib.by_scope[s] for s in SCOPES)
+        if not known and enabled is False:
+            raise SkillNotFound(name)
+        self.store.set_disabled(name, scope, not enabled)
+        self.catalog.invalidate()
+        now = self.library().skills.get(name)
+        return ScopeChange(name=name, scope=scope, disabled=not enabled, active=summary(now) if now else None)
+
+    def install(
+        self, source: str, scope: Scope = "user", version: str | None = None, overwrite: bool = False
+    ) -> InstallResult:
+        if scope == "system":
+            raise SkillInputError("the system scope is read-only (it ships with Cairn); install to user or project")
+        if scope == "project" and not self.config.paths:
+            raise SkillInputError("no project folder is configured: set CAIRN_SKILLS__PATHS or install to user")
+        dest = self.user_dir if scope == "user" else self.config.paths[0].expanduser()
+        with self._install_lock, tempfile.TemporaryDirectory(prefix="cairn-install-") as tmp:
+            staged = install.stage(
+                source,
+                Path(tmp),
+                registry=self.config.registry_url,
+                version=version,
+                max_bytes=self.config.install_max_bytes,
+                timeout=self.config.install_timeout_s,
+            )
+            path, replaced = install.place(staged, dest, overwrite=overwrite)
+        self.catalog.invalidate()
+        return InstallResult(
+            name=staged.name,
+            version=staged.version,
+            scope=scope,
+            path=str(path),
+            sha256=staged.sha256,
+            replaced=replaced,
+            warnings=list(staged.warnings),
+        )
+
+    def copy_to_user(self, skill: Skill) -> Path:
+        """A user-scope copy of ``skill`` (which then overrides it); returns the copy's SKILL.md."""
+        target = self.user_dir / skill.declared_name
+        if not target.exists():
+            shutil.copytree(skill.folder, target)
+        self.catalog.invalidate()
+        return target / skill.skill_md.name
+
+
+def _as_text(data: bytes) -> str | None:
+    if b"\x00" in data[:TEXT_SNIFF]:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None

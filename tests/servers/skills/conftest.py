@@ -1,0 +1,65 @@
+"""Fixtures for the skills server: skill folders written on the fly and a service over them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from servers.core.events import EventBus
+from servers.core.settings import CairnSettings
+from servers.skills.service import SkillsService
+
+MakeSkill = Callable[..., Path]
+
+
+def write_skill(root: Path, name: str, description: str | None = None, body: str = "", **extra: Any) -> Path:
+    """A lint-clean skill folder ``root/name`` with the given frontmatter extras."""
+    folder = root / name
+    folder.mkdir(parents=True, exist_ok=True)
+    fm = {"name": name, "description": description or f"Does {name} things. Use when the task is about {name}."}
+    fm.update(extra)
+    text = "---\n" + yaml.safe_dump(fm, allow_unicode=True, sort_keys=False) + "---\n\n"
+    text += body or f"# {name}\n\nSteps for {name}.\n"
+    (folder / "SKILL.md").write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def roots(tmp_path: Path) -> dict[str, Path]:
+    out = {"system": tmp_path / "system", "project": tmp_path / "project"}
+    for p in out.values():
+        p.mkdir()
+    return out
+
+
+@pytest.fixture
+def make_settings(cairn_home: Path, roots: dict[str, Path]) -> Callable[..., CairnSettings]:
+    def build(**skills: Any) -> CairnSettings:
+        conf: dict[str, Any] = {"system_path": roots["system"], "paths": [roots["project"]], "reload_check_s": 0}
+        conf.update(skills)
+        return CairnSettings(home=cairn_home, embedder="none", skills=conf)
+
+    return build
+
+
+@pytest.fixture
+def make_service(make_settings: Callable[..., CairnSettings]) -> Iterator[Callable[..., SkillsService]]:
+    made: list[SkillsService] = []
+
+    def build(**skills: Any) -> SkillsService:
+        service = SkillsService(make_settings(**skills), bus=EventBus())
+        made.append(service)
+        return service
+
+    yield build
+    for service in made:
+        service.close()
+
+
+@pytest.fixture
+def service(make_service: Callable[..., SkillsService]) -> SkillsService:
+    return make_service()

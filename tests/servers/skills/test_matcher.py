@@ -1,0 +1,163 @@
+"""SkillMatcher scoring and conflict rules, case by case (000 §4.2.3, §4.2.7)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from servers.skills.catalog import Library
+from servers.skills.loader import build_skill
+from servers.skills.matcher import Cooldowns, MatchContext, SkillMatcher
+from servers.skills.models import Skill
+from servers.skills.settings import SkillsSettings
+
+
+def skill(name: str, description: str = "", **fm: Any) -> Skill:
+    front = {"name": name, "description": description or f"{name} skill", **fm}
+    return build_skill(name, front, f"# {name}\n", Path(f"/s/{name}"), Path(f"/s/{name}/SKILL.md"), "system")
+
+
+def library(*skills: Skill) -> Library:
+    table = {s.name: s for s in skills}
+    return Library(table, {"system": table, "user": {}, "project": {}}, (), generation=1)
+
+
+RESEARCH = {
+    "intent_patterns": ["调研|研究", "research|investigate"],
+    "tool_signals": ["web_search", "web_fetch"],
+    "context_signals": {"keywords": ["竞品", "行业", "趋势", "方案对比"], "slots": {"task_type": ["research"]}},
+}
+
+
+def scores(matcher: SkillMatcher, lib: Library, **ctx: Any) -> dict[str, float]:
+    return {c.skill.name: c.score for c in matcher.match(lib, MatchContext(**ctx))}
+
+
+def test_intent_pattern_alone_scores_half_and_passes_default_threshold() -> None:
+    m = SkillMatcher(SkillsSettings())
+    assert scores(m, library(skill("deep", triggers=RESEARCH)), task="please Research this") == {"deep": 0.5}
+
+
+def test_only_the_first_matching_intent_pattern_counts() -> None:
+    signals = SkillMatcher.score_triggers(skill("deep", triggers=RESEARCH), MatchContext("研究 research"))
+    assert [(s.type, s.weight) for s in signals] == [("intent_pattern", 0.5)]
+    assert signals[0].detail == "调研|研究"
+
+
+def test_every_signal_adds_its_weight() -> None:
+    ctx = MatchContext(
+        "research the 竞品 and 行业",
+        recent_tools=["web_search", "web_fetch", "other"],
+        slots={"task_type": "research"},
+    )
+    signals = SkillMatcher.score_triggers(skill("deep", triggers=RESEARCH), ctx)
+    assert [(s.type, s.weight) for s in signals] == [
+        ("intent_pattern", 0.5),
+        ("tool_signal", 0.25),
+        ("tool_signal", 0.25),
+        ("context_keyword", 0.075),  # 0.15 x 2/4
+        ("context_slot", 0.1),
+    ]
+    assert signals[3].detail == "2/4 keywords"
+    # The sum (1.175) is capped at 1.
+    assert scores(
+        SkillMatcher(SkillsSettings()),
+        library(skill("deep", triggers=RESEARCH)),
+        task=ctx.task,
+        recent_tools=ctx.recent_tools,
+        slots=ctx.slots,
+    ) == {"deep": 1.0}
+
+
+def test_tool_signal_and_keywords_without_intent_fall_short_of_the_threshold() -> None:
+    lib = library(skill("deep", triggers=RESEARCH))
+    m = SkillMatcher(SkillsSettings())
+    assert scores(m, lib, task="看看竞品", recent_tools=["web_search"]) == {}  # 0.25 + 0.0375
+    assert scores(m, lib, task="看看竞品", recent_tools=["web_search", "web_fetch"]) == {"deep": 0.5375}
+
+
+def test_slot_value_must_be_listed() -> None:
+    signals = SkillMatcher.score_triggers(
+        skill("deep", triggers=RESEARCH), MatchContext("x", slots={"task_type": "chat"})
+    )
+    assert signals == []
+
+
+def test_per_skill_threshold() -> None:
+    strict = skill("strict", triggers={"intent_patterns": ["deploy"], "confidence_threshold": 0.6})
+    loose = skill("loose", triggers={"intent_patterns": ["deploy"], "confidence_threshold": 0.3})
+    m = SkillMatcher(SkillsSettings())
+    assert scores(m, library(strict, loose), task="deploy it") == {"loose": 0.5}
+    assert scores(m, library(strict, loose), task="deploy it", recent_tools=[]) == {"loose": 0.5}
+
+
+def test_exclusive_group_keeps_the_highest_priority_even_with_a_lower_score() -> None:
+    broad = skill("broad", triggers={**RESEARCH}, priority=9, exclusive_group="research")
+    narrow = skill(
+        "narrow",
+        triggers={"intent_patterns": ["research"], "tool_signals": ["web_search"]},
+        priority=4,
+        exclusive_group="research",
+    )
+    other = skill("other", triggers={"intent_patterns": ["research"]})
+    got = scores(
+        SkillMatcher(SkillsSettings()), library(broad, narrow, other), task="research", recent_tools=["web_search"]
+    )
+    assert got == {"broad": 0.75, "other": 0.5}
+
+
+def test_at_most_three_best_first() -> None:
+    many = [
+        skill(f"s{i}", triggers={"intent_patterns": ["go"], "tool_signals": ["t"] if i < 2 else []}) for i in range(6)
+    ]
+    result = SkillMatcher(SkillsSettings()).match(library(*many), MatchContext("go", recent_tools=["t"]))
+    assert [(c.skill.name, c.score) for c in result] == [("s0", 0.75), ("s1", 0.75), ("s2", 0.5)]
+
+
+def test_cooldown_is_per_session_and_expires() -> None:
+    cool = skill("cool", triggers={"intent_patterns": ["go"]}, cooldown=300)
+    cooldowns = Cooldowns()
+    m = SkillMatcher(SkillsSettings(), cooldowns)
+    lib = library(cool)
+    cooldowns.mark("s1", "cool", at=1000.0)
+    cands = m.candidates(lib, MatchContext("go", session_id="s1"))
+    assert m.resolve(cands, "s1", now=1100.0) == []
+    assert [c.skill.name for c in m.resolve(cands, "s2", now=1100.0)] == ["cool"]
+    assert [c.skill.name for c in m.resolve(cands, "s1", now=1300.0)] == ["cool"]
+    assert [c.skill.name for c in m.resolve(cands, None, now=1100.0)] == ["cool"]
+
+
+@pytest.mark.parametrize(("factor", "expected"), [(1.2, 0.6), (0.6, None)])
+def test_feedback_multiplier_scales_the_score(factor: float, expected: float | None) -> None:
+    lib = library(skill("fb", triggers={"intent_patterns": ["go"]}))
+    result = SkillMatcher(SkillsSettings()).match(lib, MatchContext("go"), {"fb": factor})
+    if expected is None:
+        assert result == []  # 0.5 x 0.6 = 0.3 falls under the threshold
+    else:
+        assert result[0].score == expected
+        assert result[0].signals[-1].type == "feedback"
+        assert result[0].signals[-1].weight == pytest.approx(0.1)
+
+
+def test_multiplied_score_is_capped_at_one() -> None:
+    lib = library(skill("fb", triggers={**RESEARCH}))
+    ctx = MatchContext("research", recent_tools=["web_search", "web_fetch"])
+    assert SkillMatcher(SkillsSettings()).match(lib, ctx, {"fb": 1.2})[0].score == 1.0
+
+
+def test_skills_without_triggers_match_through_their_description() -> None:
+    plain = skill("pdf-forms", "Fill in PDF forms and extract form fields from PDF documents.")
+    other = skill("slides", "Create slide decks and presentations.")
+    m = SkillMatcher(SkillsSettings())
+    got = m.match(library(plain, other), MatchContext("fill the form fields in this PDF"))
+    assert [c.skill.name for c in got] == ["pdf-forms"]
+    assert got[0].signals[0].type == "description"
+    assert scores(m, library(plain, other), task="fill in my tax return") == {}  # one shared word of three
+    assert scores(m, library(plain, other), task="what is the weather") == {}
+
+
+def test_triggered_skills_do_not_match_on_description_words() -> None:
+    trig = skill("deploying", "Deploy services to production clusters.", triggers={"intent_patterns": ["^never$"]})
+    assert scores(SkillMatcher(SkillsSettings()), library(trig), task="deploy services to production clusters") == {}
