@@ -1,0 +1,186 @@
+"""Root containment: every path an agent names is resolved to its real path and must sit inside a root.
+
+Lessons from other tool hosts: a prefix check without a separator lets ``/work-evil`` pass for ``/work``;
+symlinks escape unless the *real* path is checked; relative paths with ``..`` must be resolved before the
+check, never after. The nodehost state folder (policy, audit log, token) is refused even inside a root.
+
+>>> ws = Workspace([Path("/work")], protected=[Path("/home/u/.cairn/nodehost")])
+>>> ws.readable("src/app.py")          # -> /work/src/app.py (relative paths start at the first root)
+>>> ws.readable("../etc/passwd")       # InputError: outside the workspace
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from servers.nodehost.errors import InputError
+
+
+class ConfigError(ValueError):
+    """A configuration nodehost refuses to start with (the message says how to fix it)."""
+
+
+def is_within(path: str, root: str) -> bool:
+    """Component-wise containment on normalised absolute paths: ``/a/b`` is within ``/a``, ``/a-b`` is not."""
+    if path == root:
+        return True
+    prefix = root if root.endswith(os.sep) else root + os.sep
+    return path.startswith(prefix)
+
+
+def real(path: str | Path) -> str:
+    # realpath follows every symlink it can, including a dangling last component, so a link that points
+    # out of the root is judged by where it points.
+    return os.path.realpath(os.fspath(path))
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """The allowed roots (real paths) and the paths no tool may touch."""
+
+    roots: tuple[str, ...]
+    protected: tuple[str, ...] = ()
+    source: str = "settings"
+    notes: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def create(cls, roots: Sequence[Path], protected: Sequence[Path], *, source: str = "settings") -> Workspace:
+        return cls(tuple(real(r) for r in roots), tuple(real(p) for p in protected), source)
+
+    @property
+    def primary(self) -> str:
+        if not self.roots:
+            raise InputError(
+                "no workspace is configured: set CAIRN_NODEHOST__ROOTS='[\"/path/to/project\"]' (or 'roots:' in the "
+                "policy file), or start the server from the project folder"
+            )
+        return self.roots[0]
+
+    def contains(self, path: str) -> bool:
+        return any(is_within(path, root) for root in self.roots)
+
+    def is_protected(self, path: str) -> bool:
+        return any(is_within(path, p) for p in self.protected)
+
+    def resolve(self, raw: str, *, base: str | None = None) -> str:
+        """The real absolute path ``raw`` names (relative to ``base`` or the first root); no containment check."""
+        if "\x00" in raw:
+            raise InputError("path contains a null byte")
+        if not raw.strip():
+            raise InputError("path is empty")
+        expanded = os.path.expanduser(raw)
+        joined = expanded if os.path.isabs(expanded) else os.path.join(base or self.primary, expanded)
+        return real(joined)
+
+    def _inside(self, raw: str, *, base: str | None = None) -> str:
+        path = self.resolve(raw, base=base)
+        if self.is_protected(path):
+            raise InputError(f"{raw!r} is nodehost's own state (policy, audit log, token): no tool may touch it")
+        if not self.contains(path):
+            raise InputError(
+                f"{raw!r} resolves to {path}, outside the workspace ({', '.join(self.roots) or 'none'}); "
+                "symlinks are followed before this check"
+            )
+        return path
+
+    def readable(self, raw: str) -> str:
+        """A regular file inside the workspace."""
+        path = self._inside(raw)
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            raise InputError(f"{raw!r} does not exist") from None
+        if stat.S_ISDIR(mode):
+            raise InputError(f"{raw!r} is a directory: use fs_glob to list it")
+        if not stat.S_ISREG(mode):
+            raise InputError(f"{raw!r} is a device, FIFO or socket: only regular files can be read")
+        return path
+
+    def directory(self, raw: str | None) -> str:
+        """A directory (or a single file, for fs_grep) inside the workspace; default the first root."""
+        path = self._inside(raw) if raw else self.primary
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            raise InputError(f"{raw!r} does not exist") from None
+        if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+            raise InputError(f"{raw!r} is a device, FIFO or socket")
+        return path
+
+    def writable(self, raw: str) -> tuple[str, bool]:
+        """The target of a write and whether it is inside the workspace (outside needs approval).
+
+        The protected state folder is refused either way; so is anything that is not a regular file.
+        """
+        path = self.resolve(raw)
+        if self.is_protected(path):
+            raise InputError(f"{raw!r} is nodehost's own state (policy, audit log, token): no tool may change it")
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            mode = None
+        if mode is not None and stat.S_ISDIR(mode):
+            raise InputError(f"{raw!r} is a directory")
+        if mode is not None and not stat.S_ISREG(mode):
+            raise InputError(f"{raw!r} is a device, FIFO or socket: only regular files can be written")
+        return path, self.contains(path)
+
+    def relative(self, path: str) -> str:
+        """``path`` relative to the root holding it, for compact listings."""
+        for root in self.roots:
+            if is_within(path, root):
+                return os.path.relpath(path, root)
+        return path
+
+
+def choose_roots(
+    configured: Sequence[Path] | None,
+    *,
+    configured_source: str,
+    host_roots: Sequence[Path] | None,
+    cwd: Path,
+    protected: Sequence[Path],
+) -> Workspace:
+    """Roots in order: configured, else the host's MCP roots, else the working directory.
+
+    A configured root that is missing, is ``/`` or holds the state folder stops start-up with a fix; a host
+    root or the cwd that does so is left out (with a note in ``permissions``), so a host starting Cairn from
+    ``/`` or from the home folder gets no workspace rather than the whole disk.
+    """
+    guarded = [real(p) for p in protected]
+
+    def problem(root: str) -> str | None:
+        if not os.path.isdir(root):
+            return "is not an existing directory"
+        if root == os.sep:
+            return "is the filesystem root"
+        if any(is_within(g, root) for g in guarded):
+            return (
+                f"contains nodehost's state folder ({', '.join(guarded)}); the policy and audit log must stay "
+                "out of reach"
+            )
+        return None
+
+    if configured:
+        roots = [real(r) for r in configured]
+        for root in roots:
+            issue = problem(root)
+            if issue:
+                raise ConfigError(
+                    f"nodehost root {root} ({configured_source}) {issue}: choose a project folder, "
+                    "or move CAIRN_HOME outside it"
+                )
+        return Workspace(tuple(dict.fromkeys(roots)), tuple(guarded), configured_source)
+    candidates, source = ([real(r) for r in host_roots], "host") if host_roots else ([real(cwd)], "cwd")
+    kept, notes = [], []
+    for root in candidates:
+        issue = problem(root)
+        if issue:
+            notes.append(f"left out {root}: it {issue}")
+        else:
+            kept.append(root)
+    return Workspace(tuple(dict.fromkeys(kept)), tuple(guarded), source, tuple(notes))
