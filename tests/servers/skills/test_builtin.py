@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from skillslint import lint_paths
 
 from servers.skills.catalog import system_skills_dir
 from servers.skills.service import SkillsService
+from skillslint import lint_paths
 
 
 def test_builtin_skills_are_strictly_lint_clean() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from skillslint import Severity, lint_paths
 
 from servers.skills.service import SkillsService
+from skillslint import Severity, lint_paths
 from tests.conftest import CORPUS
 
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not beside this checkout")

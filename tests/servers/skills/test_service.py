@@ -51,7 +51,7 @@ def test_symlink_out_of_the_folder_is_refused(service: SkillsService, folder: Pa
 
 
 def test_missing_file_lists_what_exists(service: SkillsService, folder: Path) -> None:
-    with pytest.raises(SkillInputError, match="references/guide.md"):
+    with pytest.raises(SkillInputError, match=r"references/guide\.md"):
         service.read_file("docs", "references/nope.md")
 
 
