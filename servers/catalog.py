@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 SERVERS: dict[str, str] = {
     "memory": "servers.memory.server:create_server",
     "skills": "servers.skills.server:create_server",
+    "scheduler": "servers.scheduler.server:create_server",
 }
 
 
