@@ -18,6 +18,7 @@ SERVERS: dict[str, str] = {
     "memory": "servers.memory.server:create_server",
     "skills": "servers.skills.server:create_server",
     "scheduler": "servers.scheduler.server:create_server",
+    "nodehost": "servers.nodehost.server:create_server",
 }
 
 

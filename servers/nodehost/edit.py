@@ -170,14 +170,33 @@ def _unescape_new(new: str, find: str, found: str) -> str:
 
 
 def reindent(new: str, find: str, found: str) -> str:
-    """Shift ``new`` by the indentation difference between ``find`` and the block it matched."""
-    want, have = common_indent(_lines(find)), common_indent(found.split("\n"))
-    if want == have:
+    """Give ``new`` the indentation the file uses where ``find`` used another one.
+
+    Each indentation of ``find`` is paired with the one on the same line of the matched block; a line of
+    ``new`` takes the paired indentation, or (for deeper levels ``find`` never used) the common scale
+    factor between the two (2 spaces in the model's text -> 4 in the file), else the longest paired prefix.
+    """
+    find_lines, block_lines = _lines(find), found.split("\n")
+    if len(find_lines) != len(block_lines):
         return new
-    new_lines = new.split("\n")
-    if not all(line.startswith(want) for line in new_lines if line.strip()):
+    pairs: dict[str, str] = {}
+    for mine, theirs in zip(find_lines, block_lines, strict=True):
+        if mine.strip() and pairs.setdefault(_indent(mine), _indent(theirs)) != _indent(theirs):
+            return new  # the same indentation maps to two different ones: no consistent shift
+    if all(k == v for k, v in pairs.items()):
         return new
-    return "\n".join(have + line[len(want) :] if line.strip() else line for line in new_lines)
+    scales = {len(v) / len(k) for k, v in pairs.items() if k and set(k) == set(v) == {" "}}
+    scale = scales.pop() if len(scales) == 1 else None
+
+    def shift(indent: str) -> str:
+        if indent in pairs:
+            return pairs[indent]
+        if scale and set(indent) == {" "}:
+            return " " * round(len(indent) * scale)
+        prefix = max((k for k in pairs if indent.startswith(k)), key=len, default=None)
+        return indent if prefix is None else pairs[prefix] + indent[len(prefix) :]
+
+    return "\n".join(shift(_indent(line)) + line.lstrip() if line.strip() else line for line in new.split("\n"))
 
 
 @dataclass(frozen=True)

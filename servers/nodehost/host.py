@@ -321,6 +321,10 @@ class NodeHost:
             return self._assess_write(ws, args.path or os.path.join(ws.primary, "screenshots", f"screen-{stamp}.png"))
         if isinstance(args, OpenArgs):
             return Assessment(binding={"target": self._open_target(args.target, ws)})
+        if isinstance(args, ReadArgs):
+            ws.readable(args.path)  # refused here, before anything is allowed or audited as allowed
+        if isinstance(args, GlobArgs | GrepArgs):
+            ws.directory(args.path)
         if isinstance(args, ClipboardArgs):
             if args.action == "write" and args.text is None:
                 raise InputError("clipboard write needs 'text'")

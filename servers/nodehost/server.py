@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TypeVar, cast
@@ -88,7 +89,8 @@ def _tool_errors() -> Iterator[None]:
     try:
         yield
     except NodehostError as exc:
-        raise ToolError(str(exc)) from exc
+        # An expected refusal (and already in the audit log), not a server fault: keep it out of error logs.
+        raise ToolError(str(exc), log_level=logging.INFO) from exc
 
 
 def _tags(tool: str) -> set[str]:

@@ -114,3 +114,12 @@ def test_unified_diff_counts_lines() -> None:
     assert diff.text.startswith("--- a/f.txt\n+++ b/f.txt\n")
     assert (diff.additions, diff.deletions) == (2, 1)
     assert "\\ No newline" in unified_diff("a", "b", "x").text
+
+
+def test_reindent_scales_deeper_levels_the_model_added() -> None:
+    content = "def f():\n    if a:\n        b()\n"
+    old = "def f():\n  if a:\n    b()"
+    new = "def f():\n  if a:\n    b()\n    if c:\n      d()"
+    done = replace(content, old, new)
+    assert done.strategy == "line_trimmed"
+    assert done.content == "def f():\n    if a:\n        b()\n        if c:\n            d()\n"
