@@ -44,22 +44,31 @@ def cut_to_tokens(text: str, max_tokens: int) -> tuple[str, bool]:
     return (cut[:newline] if newline > lo // 2 else cut).rstrip(), True
 
 
+def prepare(skill: Skill, text: str, default_max_tokens: int) -> tuple[str, int]:
+    """The text to inject for ``skill`` (cut to its ``max_tokens``) and its token cost."""
+    limit = skill.max_tokens or default_max_tokens
+    text, was_cut = cut_to_tokens(text, limit)
+    if was_cut:
+        text += f"\n\n[cut to {limit} tokens; activate_skill('{skill.name}') returns the whole text]"
+    return text, estimate_tokens(text)
+
+
+def index_line(skill: Skill) -> tuple[str, int]:
+    desc = " ".join(skill.description.split())
+    if len(desc) > INDEX_DESCRIPTION_CHARS:
+        desc = desc[: INDEX_DESCRIPTION_CHARS - 1].rstrip() + "…"
+    line = f"- `{skill.name}` — {desc}"
+    return line, estimate_tokens(line)
+
+
 def fit_budget(
-    matches: Sequence[tuple[Skill, float]],
-    budget: int,
-    default_max_tokens: int,
-    render: Callable[[Skill], str],
+    matches: Sequence[tuple[Skill, float]], budget: int, prepared: Callable[[Skill], tuple[str, int]]
 ) -> list[Injected]:
     """The matches that fit the budget, in order; stops at the first that does not (000 §4.2.4)."""
     out: list[Injected] = []
     used = 0
     for skill, score in matches:
-        limit = skill.max_tokens or default_max_tokens
-        text = render(skill)
-        text, was_cut = cut_to_tokens(text, limit)
-        if was_cut:
-            text += f"\n\n[cut to {limit} tokens; activate_skill('{skill.name}') returns the whole text]"
-        cost = estimate_tokens(text)
+        text, cost = prepared(skill)
         if used + cost > budget:
             break
         used += cost
@@ -67,7 +76,13 @@ def fit_budget(
     return out
 
 
-def build_prompt(injected: Sequence[Injected], others: Sequence[Skill], index_budget: int) -> str:
+def build_prompt(
+    injected: Sequence[Injected],
+    others: Sequence[Skill],
+    index_budget: int,
+    line_of: Callable[[Skill], tuple[str, int]] = index_line,
+    total_others: int | None = None,
+) -> str:
     parts: list[str] = []
     if injected:
         parts.append(
@@ -78,17 +93,13 @@ def build_prompt(injected: Sequence[Injected], others: Sequence[Skill], index_bu
     lines: list[str] = []
     used = 0
     for skill in others:
-        desc = " ".join(skill.description.split())
-        if len(desc) > INDEX_DESCRIPTION_CHARS:
-            desc = desc[: INDEX_DESCRIPTION_CHARS - 1].rstrip() + "…"
-        line = f"- `{skill.name}` — {desc}"
-        cost = estimate_tokens(line)
+        line, cost = line_of(skill)
         if used + cost > index_budget:
             break
         used += cost
         lines.append(line)
     if lines:
-        rest = len(others) - len(lines)
+        rest = (len(others) if total_others is None else total_others) - len(lines)
         more = f"\n\n{rest} more: search_skills finds them." if rest else ""
         parts.append(
             "# Other Available Skills\n\nLoad one with activate_skill(name):\n\n" + "\n".join(lines) + more + "\n"

@@ -34,6 +34,7 @@ class Learning:
         self.service = service
         self.store = service.store
         self._multipliers: dict[str, float] | None = None
+        self._rated: set[str] | None = None  # skills with any feedback: only they can have a multiplier
         self._lock = threading.Lock()
 
     # --- recording ------------------------------------------------------------------------------------
@@ -43,6 +44,9 @@ class Learning:
         cached = self._multipliers
         if cached is None:
             counts = self.store.counts()
+            self._rated = {
+                n for n, c in counts.items() if any(k in c for k in ("helpful", "partially_helpful", "not_helpful"))
+            }
             cached = {name: m for name, c in counts.items() if (m := feedback.stats(name, c).multiplier) != 1.0}
             self._multipliers = cached
         return cached
@@ -63,7 +67,8 @@ class Learning:
         self.store.record_usage(skill.name, session_id, by, score, [s.model_dump() for s in signals or []], task)
         if session_id:
             self.service.matcher.cooldowns.mark(session_id, skill.name)
-        self._multipliers = None
+        if self._rated is None or skill.name in self._rated:
+            self._multipliers = None  # an activation moves the multiplier only of a rated skill
         self.service.bus.publish_nowait(
             "skill.activated",
             {"name": skill.name, "scope": skill.scope, "by": by, "score": score},

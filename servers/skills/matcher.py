@@ -16,6 +16,7 @@ session drop out, each ``exclusive_group`` keeps its highest priority, then the 
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections import defaultdict
@@ -28,6 +29,7 @@ from servers.skills.settings import SkillsSettings
 from servers.skills.text import idf, terms
 
 INTENT, TOOL, KEYWORDS, SLOT = 0.5, 0.25, 0.15, 0.1
+_ORDER = {"intent_pattern": 0, "tool_signal": 1, "context_keyword": 2, "context_slot": 3}
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,56 @@ class DescriptionIndex:
         return {i: (covered[i] / total, words[i]) for i in covered if len(words[i]) >= need}
 
 
+class TriggerIndex:
+    """Every trigger of every skill laid out flat, so one pass over the task scores all skills at once.
+
+    Per call this costs one regex search per pattern and one substring test per keyword, with no
+    per-skill Python overhead for skills that nothing points at (the common case).
+    """
+
+    def __init__(self, skills: Sequence[Skill]) -> None:
+        self.skills = [s for s in skills if s.triggers is not None]
+        self.patterns: list[tuple[re.Pattern[str], int]] = []
+        self.tools: dict[str, list[int]] = defaultdict(list)
+        self.keywords: list[tuple[str, int]] = []
+        self.slots: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for i, skill in enumerate(self.skills):
+            trig = skill.triggers
+            assert trig is not None
+            self.patterns += [(rx, i) for rx in trig.compiled]
+            for tool in dict.fromkeys(trig.tool_signals):
+                self.tools[tool].append(i)
+            self.keywords += [(k, i) for k in trig.keywords]
+            for key, values in trig.slots:
+                for value in dict.fromkeys(values):
+                    self.slots[(key, value)].append(i)
+
+    def signals(self, ctx: MatchContext) -> dict[int, list[MatchSignal]]:
+        found: dict[int, list[MatchSignal]] = defaultdict(list)
+        intent: set[int] = set()
+        for rx, i in self.patterns:
+            if i not in intent and rx.search(ctx.task):
+                intent.add(i)  # one matching pattern is enough
+                found[i].append(MatchSignal(type="intent_pattern", detail=rx.pattern, weight=INTENT))
+        recent = set(ctx.recent_tools)
+        for tool in sorted(recent & self.tools.keys(), key=lambda t: ctx.recent_tools.index(t)):
+            for i in self.tools[tool]:
+                found[i].append(MatchSignal(type="tool_signal", detail=tool, weight=TOOL))
+        task = ctx.task.lower()
+        hits: dict[int, int] = defaultdict(int)
+        for keyword, i in self.keywords:
+            if keyword in task:
+                hits[i] += 1
+        for i, n in hits.items():
+            declared = len(self.skills[i].triggers.keywords)  # type: ignore[union-attr]
+            weight = round(KEYWORDS * n / declared, 4)
+            found[i].append(MatchSignal(type="context_keyword", detail=f"{n}/{declared} keywords", weight=weight))
+        for key, value in ctx.slots.items():
+            for i in self.slots.get((key, value), ()):
+                found[i].append(MatchSignal(type="context_slot", detail=f"{key}={value}", weight=SLOT))
+        return found
+
+
 class Cooldowns:
     """When each skill was last activated in each session (in memory, like the seed's tracker)."""
 
@@ -101,15 +153,16 @@ class SkillMatcher:
     def __init__(self, settings: SkillsSettings, cooldowns: Cooldowns | None = None) -> None:
         self.settings = settings
         self.cooldowns = cooldowns or Cooldowns()
-        self._index: tuple[int, DescriptionIndex] | None = None
+        self._index: tuple[int, DescriptionIndex, TriggerIndex] | None = None
 
-    def index(self, library: Library) -> DescriptionIndex:
+    def indexes(self, library: Library) -> tuple[DescriptionIndex, TriggerIndex]:
         cached = self._index
         if cached is None or cached[0] != library.generation:
-            plain = [s for s in library.skills.values() if s.triggers is None]
-            cached = (library.generation, DescriptionIndex(plain))
+            skills = list(library.skills.values())
+            plain = [s for s in skills if s.triggers is None]
+            cached = (library.generation, DescriptionIndex(plain), TriggerIndex(skills))
             self._index = cached
-        return cached[1]
+        return cached[1], cached[2]
 
     def candidates(
         self, library: Library, ctx: MatchContext, multipliers: Mapping[str, float] | None = None
@@ -117,15 +170,13 @@ class SkillMatcher:
         """Every skill at or over its threshold, before conflict resolution."""
         multipliers = multipliers or {}
         out: list[Candidate] = []
-        for skill in library.skills.values():
-            if skill.triggers is None:
-                continue
-            found = self.score_triggers(skill, ctx)
-            threshold = skill.triggers.threshold
-            self._keep(
-                out, skill, found, self.settings.default_threshold if threshold is None else threshold, multipliers
-            )
-        index = self.index(library)
+        index, triggers = self.indexes(library)
+        for i, found in triggers.signals(ctx).items():
+            skill = triggers.skills[i]
+            own = skill.triggers.threshold if skill.triggers else None
+            threshold = self.settings.default_threshold if own is None else own
+            # Keep the seed's signal order: intent, tools, keywords, slots.
+            self._keep(out, skill, sorted(found, key=lambda sig: _ORDER[sig.type]), threshold, multipliers)
         for i, (coverage, words) in index.score(terms(ctx.task)).items():
             signal = MatchSignal(
                 type="description", detail=f"task words in description: {', '.join(words)}", weight=round(coverage, 4)

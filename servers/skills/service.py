@@ -8,6 +8,7 @@ Learning from use (feedback, adoption, suggestions) lives in :mod:`servers.skill
 from __future__ import annotations
 
 import base64
+import itertools
 import mimetypes
 import shutil
 import tempfile
@@ -23,7 +24,7 @@ from servers.core.settings import CairnSettings
 from servers.core.storage import Database
 from servers.skills import chains, install
 from servers.skills.catalog import Catalog, Library, system_skills_dir
-from servers.skills.injection import build_prompt, fit_budget
+from servers.skills.injection import build_prompt, fit_budget, index_line, prepare
 from servers.skills.learning import Learning
 from servers.skills.matcher import MatchContext, SkillMatcher
 from servers.skills.models import (
@@ -47,6 +48,7 @@ from servers.skills.search import SkillSearch
 from servers.skills.store import SkillsStore
 
 TEXT_SNIFF = 8192
+INDEX_CANDIDATES = 200
 
 
 def summary(skill: Skill, status: str = "active") -> SkillSummary:
@@ -81,6 +83,9 @@ class SkillsService:
         self.searcher = SkillSearch(self.store, self.embedder)
         self.learning = Learning(self)
         self._install_lock = threading.Lock()
+        # Per library generation: injected text and index line of each skill (the hot path reuses them).
+        self._prepared: tuple[int, dict[str, tuple[str, int]], dict[str, tuple[str, int]]] = (-1, {}, {})
+        self._order: tuple[int, list[Skill]] = (-1, [])
 
     def close(self) -> None:
         self.db.close()
@@ -189,28 +194,52 @@ class SkillsService:
         lib = self.library()
         ctx = MatchContext(task, tuple(recent_tools or ()), dict(slots or {}), session_id)
         chosen = self.matcher.match(lib, ctx, self.learning.multipliers())
-        injected = fit_budget(
-            [(c.skill, c.score) for c in chosen], self.config.token_budget, self.config.default_max_tokens, self.render
-        )
+        bodies, lines = self._caches(lib)
+
+        def prepared(skill: Skill) -> tuple[str, int]:
+            if skill.name not in bodies:
+                bodies[skill.name] = prepare(skill, self.render(skill), self.config.default_max_tokens)
+            return bodies[skill.name]
+
+        def line_of(skill: Skill) -> tuple[str, int]:
+            if skill.name not in lines:
+                lines[skill.name] = index_line(skill)
+            return lines[skill.name]
+
+        injected = fit_budget([(c.skill, c.score) for c in chosen], self.config.token_budget, prepared)
         names = {i.skill.name for i in injected}
         for c in chosen:
             if c.skill.name in names:
                 self.learning.activated(c.skill, session_id, "auto", c.score, c.signals, task)
         self.learning.matched(session_id, task, bool(chosen))
         others = self._index_order(lib, ctx, names)
+        total_others = len(lib.skills) - len(names)
         return MatchResult(
             matches=[
                 Match(name=c.skill.name, score=c.score, signals=c.signals, injected=c.skill.name in names)
                 for c in chosen
             ],
-            prompt=build_prompt(injected, others, self.config.index_token_budget),
+            prompt=build_prompt(injected, others, self.config.index_token_budget, line_of, total_others),
         )
 
     def _index_order(self, lib: Library, ctx: MatchContext, skip: set[str]) -> list[Skill]:
         """Skills not injected, the ones sharing the task's words first, then by priority and name."""
         cover = self.searcher.coverage(ctx.task, list(lib.skills.values()), lib.generation)
-        rest = [s for s in lib.skills.values() if s.name not in skip]
-        return sorted(rest, key=lambda s: (-cover.get(s.name, 0.0), -s.priority, s.name))
+        related = sorted(cover, key=lambda n: (-cover[n], n))
+        first = [lib.skills[n] for n in related if n not in skip]
+        # The index holds a few dozen lines at most: the rest in a fixed order, computed once per load.
+        rest = (s for s in self._static_order(lib) if s.name not in skip and s.name not in cover)
+        return first + list(itertools.islice(rest, INDEX_CANDIDATES))
+
+    def _static_order(self, lib: Library) -> list[Skill]:
+        if self._order[0] != lib.generation:
+            self._order = (lib.generation, sorted(lib.skills.values(), key=lambda s: (-s.priority, s.name)))
+        return self._order[1]
+
+    def _caches(self, lib: Library) -> tuple[dict[str, tuple[str, int]], dict[str, tuple[str, int]]]:
+        if self._prepared[0] != lib.generation:
+            self._prepared = (lib.generation, {}, {})
+        return self._prepared[1], self._prepared[2]
 
     # --- scopes, installs -----------------------------------------------------------------------------
 
