@@ -12,6 +12,7 @@ import re
 import secrets
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 import httpx
@@ -59,9 +60,19 @@ class _FormParser(HTMLParser):
 
 
 class HeadlessOAuth(OAuth):
-    """OAuth that answers Cairn's consent page itself with a username and password (no browser)."""
+    """OAuth without a browser: follows the authorization redirects itself and, on Cairn's consent
+    page, signs in with the given username and password. Without credentials it works with servers
+    that approve without a page (and says so clearly when one asks for a sign-in)."""
 
-    def __init__(self, mcp_url: str, *, username: str, password: str, allow: bool = True, **kwargs: object) -> None:
+    def __init__(
+        self,
+        mcp_url: str,
+        *,
+        username: str | None = None,
+        password: str | None = None,
+        allow: bool = True,
+        **kwargs: object,
+    ) -> None:
         super().__init__(mcp_url, **kwargs)  # type: ignore[arg-type]
         self._credentials = (username, password)
         self._allow = allow
@@ -71,16 +82,19 @@ class HeadlessOAuth(OAuth):
     async def redirect_handler(self, authorization_url: str) -> None:
         async with httpx.AsyncClient(follow_redirects=False, timeout=30) as browser:
             response = await browser.get(authorization_url)
-            while response.status_code in (302, 303, 307) and "/callback" not in response.headers["location"]:
+            while response.status_code in (301, 302, 303, 307) and not self._is_callback(response.headers["location"]):
                 response = await browser.get(urljoin(str(response.url), response.headers["location"]))
-            if response.status_code in (302, 303):  # remembered consent: straight back to us
+            if response.status_code in (301, 302, 303, 307):  # approved without a page: straight back to us
                 self._result = self._parse_callback(response.headers["location"])
                 return
             parser = _FormParser()
             parser.feed(response.text)
-            if parser.action is None:
-                raise RuntimeError(f"no consent form at {response.url} (HTTP {response.status_code})")
             username, password = self._credentials
+            if parser.action is None or username is None or password is None:
+                raise RuntimeError(
+                    f"{response.url} asks for a sign-in in a browser (HTTP {response.status_code}); "
+                    "run without --no-browser, or give --username and --password-stdin for a Cairn server"
+                )
             decision = "allow" if self._allow else "deny"
             posted = await browser.post(
                 parser.action, data={**parser.fields, "username": username, "password": password, "decision": decision}
@@ -90,6 +104,10 @@ class HeadlessOAuth(OAuth):
                 message = re.search(r"role='alert'>([^<]+)<", posted.text)
                 raise RuntimeError(f"sign-in refused: {message.group(1) if message else posted.status_code}")
             self._result = self._parse_callback(posted.headers["location"])
+
+    def _is_callback(self, location: str) -> bool:
+        parts = urlsplit(location)
+        return parts.path == "/callback" and parts.port == self.redirect_port
 
     @staticmethod
     def _parse_callback(location: str) -> AuthorizationCodeResult:
@@ -107,13 +125,56 @@ class HeadlessOAuth(OAuth):
         return result
 
 
-def oauth_for(
-    url: str, home: Path, *, scopes: list[str] | None = None, username: str | None = None, password: str | None = None
-) -> OAuth:
-    """Browser-based OAuth, or headless when credentials are given; tokens persisted under ``home``."""
-    storage = token_storage(home)
-    if username is not None and password is not None:
-        return HeadlessOAuth(
-            url, username=username, password=password, scopes=scopes, client_name="cairn connect", token_storage=storage
+async def token_auth_method(mcp_url: str) -> str | None:
+    """The client-authentication method the server's authorization server prefers for a confidential
+    client (``client_secret_post`` or ``client_secret_basic``), found through RFC 9728 then RFC 8414."""
+    async with httpx.AsyncClient(timeout=15) as http:
+        challenge = await http.post(mcp_url, json={"jsonrpc": "2.0", "id": 0, "method": "ping"})
+        found = re.search(r'resource_metadata="([^"]+)"', challenge.headers.get("www-authenticate", ""))
+        prm_url = found.group(1) if found else urljoin(mcp_url, "/.well-known/oauth-protected-resource")
+        prm = await http.get(prm_url)
+        servers = prm.json().get("authorization_servers", []) if prm.status_code == 200 else []
+        if not servers:
+            return None
+        issuer = urlsplit(str(servers[0]))
+        metadata = await http.get(
+            f"{issuer.scheme}://{issuer.netloc}/.well-known/oauth-authorization-server{issuer.path.rstrip('/')}"
         )
-    return OAuth(url, scopes=scopes, client_name="cairn connect", token_storage=storage)
+        if metadata.status_code != 200:
+            return None
+        methods = metadata.json().get("token_endpoint_auth_methods_supported") or ["client_secret_basic"]
+    for method in ("client_secret_post", "client_secret_basic"):
+        if method in methods:
+            return method
+    return None
+
+
+def oauth_for(
+    url: str,
+    home: Path,
+    *,
+    scopes: list[str] | None = None,
+    username: str | None = None,
+    password: str | None = None,
+    browser: bool = True,
+    client_id: str | None = None,
+    client_secret: str | None = None,
+    client_auth_method: str | None = None,
+) -> OAuth:
+    """Browser-based OAuth, or headless (no browser) when asked or when credentials are given.
+
+    Tokens and the registered client are persisted, encrypted, under ``home``. A pre-registered
+    client (``client_id``, optional ``client_secret``) skips dynamic registration.
+    """
+    common: dict[str, Any] = {
+        "scopes": scopes,
+        "client_name": "cairn connect",
+        "token_storage": token_storage(home),
+        "client_id": client_id,
+        "client_secret": client_secret,
+    }
+    if client_auth_method:
+        common["additional_client_metadata"] = {"token_endpoint_auth_method": client_auth_method}
+    if not browser or (username is not None and password is not None):
+        return HeadlessOAuth(url, username=username, password=password, **common)
+    return OAuth(url, **common)

@@ -27,10 +27,13 @@ def add_auth_commands(sub: Any) -> None:
     connect = sub.add_parser("connect", help="connect to a (possibly OAuth-protected) remote MCP server")
     connect.add_argument("url")
     connect.add_argument("--scope", action="append", default=None, help="scope to request (repeatable)")
-    connect.add_argument("--call", metavar="TOOL", help="call a tool instead of listing tools")
+    connect.add_argument("--call", metavar="TOOL", help="call a tool after listing tools")
     connect.add_argument("--args", default="{}", help="JSON arguments for --call")
+    connect.add_argument("--no-browser", action="store_true", help="follow the sign-in redirects without a browser")
     connect.add_argument("--username", help="headless sign-in to a Cairn authorization server (no browser)")
     connect.add_argument("--password-stdin", action="store_true")
+    connect.add_argument("--client-id", help="a pre-registered OAuth client (skips dynamic registration)")
+    connect.add_argument("--client-secret", help="its secret, for confidential clients")
 
 
 def _password(from_stdin: bool) -> str:
@@ -91,12 +94,25 @@ async def _connect(args: argparse.Namespace, home: Any) -> int:
     from servers.auth.client import oauth_for
 
     password = _password(True) if args.password_stdin else None
-    auth = oauth_for(args.url, home, scopes=args.scope, username=args.username, password=password)
+    from servers.auth.client import token_auth_method
+
+    method = await token_auth_method(args.url) if args.client_secret else None
+    auth = oauth_for(
+        args.url,
+        home,
+        scopes=args.scope,
+        username=args.username,
+        password=password,
+        browser=not args.no_browser,
+        client_id=args.client_id,
+        client_secret=args.client_secret,
+        client_auth_method=method,
+    )
     async with Client(args.url, auth=auth) as client:
+        for tool in await client.list_tools():
+            print(f"{tool.name}\t{(tool.description or '').splitlines()[0] if tool.description else ''}")
         if args.call:
             result = await client.call_tool(args.call, json.loads(args.args), raise_on_error=False)
             print(json.dumps(result.structured_content or [c.model_dump() for c in result.content], indent=2))
             return 1 if result.is_error else 0
-        for tool in await client.list_tools():
-            print(f"{tool.name}\t{(tool.description or '').splitlines()[0] if tool.description else ''}")
     return 0

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import httpx
@@ -32,28 +32,9 @@ CACHE = REPO_ROOT / ".cache" / "conformance-auth"
 
 @pytest.fixture(scope="session")
 def suite() -> tuple[Path, Path]:
-    node = CACHE / "node_modules" / ".bin" / "node"
-    cli = CACHE / "node_modules" / ".bin" / "conformance"
-    if not (node.exists() and cli.exists()):
-        npm = shutil.which("npm")
-        assert npm, "npm is needed to install the MCP conformance suite (apt-get install npm)"
-        CACHE.mkdir(parents=True, exist_ok=True)
-        (CACHE / "package.json").write_text('{"name": "cairn-conformance-auth", "private": true}\n')
-        subprocess.run(
-            [
-                npm,
-                "install",
-                "--no-audit",
-                "--no-fund",
-                "--silent",
-                "node@22",
-                f"@modelcontextprotocol/conformance@{SUITE}",
-            ],
-            cwd=CACHE,
-            check=True,
-            timeout=600,
-        )
-    return node, cli
+    from tests.servers.memory.test_conformance import install_suite
+
+    return install_suite(CACHE, SUITE)
 
 
 async def test_authorization_server_scenarios(suite: tuple[Path, Path], tmp_path: Path) -> None:
@@ -120,3 +101,33 @@ async def test_authorization_server_scenarios(suite: tuple[Path, Path], tmp_path
     assert process.returncode == 0, text
     assert "authorization-server-metadata-endpoint: 1 passed, 0 failed" in text, text
     assert "authorization-code-grant: 1 passed, 0 failed" in text, text
+
+
+CLIENT_SUITE_CACHE = REPO_ROOT / ".cache" / "conformance"
+
+
+def test_client_auth_suite() -> None:
+    """The suite's `auth` client scenarios (0.1.16) against Cairn's OAuth client library.
+
+    Known gap: `auth/basic-cimd` warns, because Cairn registers clients dynamically instead of
+    publishing an https Client ID Metadata Document; a warning, not a failure.
+    """
+    from tests.servers.memory.test_conformance import SUITE_VERSION, install_suite
+
+    node, cli = install_suite(CLIENT_SUITE_CACHE, SUITE_VERSION)
+    env = {**os.environ, "PATH": f"{node.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    command = f"{sys.executable} {REPO_ROOT / 'tests' / 'servers' / 'auth' / 'conformance_client.py'}"
+    run = subprocess.run(
+        [str(node), str(cli), "client", "--command", command, "--suite", "auth", "--timeout", "120000"],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        env=env,
+        cwd=REPO_ROOT,
+    )
+    summary = run.stdout[run.stdout.find("=== SUITE SUMMARY ===") :]
+    assert "=== SUITE SUMMARY ===" in run.stdout, run.stdout[-3000:] + run.stderr[-3000:]
+    scenarios = [line for line in summary.splitlines() if line[:2] in ("✓ ", "✗ ")]
+    assert len(scenarios) >= 14, summary
+    assert all(" 0 failed" in line for line in scenarios), summary
+    assert "Total:" in summary and ", 0 failed" in summary, summary

@@ -38,15 +38,16 @@ SCENARIOS = [
 ]
 
 
-@pytest.fixture(scope="session")
-def conformance_cli() -> tuple[Path, Path]:
-    node = CACHE / "node_modules" / ".bin" / "node"
-    cli = CACHE / "node_modules" / "@modelcontextprotocol" / "conformance" / "package.json"
-    if not (node.exists() and cli.exists()):
+def install_suite(cache: Path, version: str) -> tuple[Path, Path]:
+    """Node 22 and the conformance suite from the npm registry, installed once into ``cache``."""
+    node = cache / "node_modules" / ".bin" / "node"
+    cli = cache / "node_modules" / ".bin" / "conformance"
+    marker = cache / f".installed-{version}"
+    if not (node.exists() and cli.exists() and marker.exists()):
         npm = shutil.which("npm")
         assert npm, "npm is needed to install the MCP conformance suite (apt-get install npm)"
-        CACHE.mkdir(parents=True, exist_ok=True)
-        (CACHE / "package.json").write_text('{"name": "cairn-conformance", "private": true}\n')
+        cache.mkdir(parents=True, exist_ok=True)
+        (cache / "package.json").write_text('{"name": "cairn-conformance", "private": true}\n')
         subprocess.run(
             [
                 npm,
@@ -55,13 +56,19 @@ def conformance_cli() -> tuple[Path, Path]:
                 "--no-fund",
                 "--silent",
                 "node@22",
-                f"@modelcontextprotocol/conformance@{SUITE_VERSION}",
+                f"@modelcontextprotocol/conformance@{version}",
             ],
-            cwd=CACHE,
+            cwd=cache,
             check=True,
             timeout=600,
         )
-    return node, CACHE / "node_modules" / ".bin" / "conformance"
+        marker.write_text(version)
+    return node, cli
+
+
+@pytest.fixture(scope="session")
+def conformance_cli() -> tuple[Path, Path]:
+    return install_suite(CACHE, SUITE_VERSION)
 
 
 @pytest.fixture(scope="module")
