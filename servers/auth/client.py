@@ -92,8 +92,9 @@ class HeadlessOAuth(OAuth):
             username, password = self._credentials
             if parser.action is None or username is None or password is None:
                 raise RuntimeError(
-                    f"{response.url} asks for a sign-in in a browser (HTTP {response.status_code}); "
-                    "run without --no-browser, or give --username and --password-stdin for a Cairn server"
+                    f"{response.url} asks for a sign-in in a browser (HTTP {response.status_code}): sign in once "
+                    "with `cairn connect URL` (it opens a browser; tokens are then stored and reused), or give "
+                    "--username and --password-stdin for a Cairn server"
                 )
             decision = "allow" if self._allow else "deny"
             posted = await browser.post(

@@ -110,9 +110,11 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
         return f"{self.issuer}/consent?{urlencode({'request': request_id})}"
 
     def resource_allowed(self, resource: str) -> bool:
-        if self.resources is not None:
-            return resource.rstrip("/") in {r.rstrip("/") for r in self.resources}
-        return urlsplit(resource).netloc == urlsplit(self.issuer).netloc
+        allowed = {r.rstrip("/") for r in [*(self.resources or []), *self.settings.allowed_resources]}
+        if resource.rstrip("/") in allowed:
+            return True
+        # Standing alone, the server issues tokens for MCP endpoints on its own host (any port).
+        return self.resources is None and urlsplit(resource).hostname == urlsplit(self.issuer).hostname
 
     def issue_code(self, client_id: str, username: str, params: dict[str, Any]) -> str:
         code = secrets.token_urlsafe(32)

@@ -16,6 +16,10 @@ class AuthSettings(BaseModel):
     access_token_ttl_s: int = Field(900, ge=60, le=86_400, description="Access tokens are short-lived JWTs.")
     refresh_token_ttl_s: int = Field(30 * 86_400, ge=3600)
     code_ttl_s: int = Field(300, ge=30, le=600)
+    allowed_resources: list[str] = Field(
+        default_factory=list,
+        description="Extra MCP endpoint URLs Cairn's authorization server may issue tokens for (RFC 8707).",
+    )
     login_attempts: int = Field(5, ge=1, description="Failed logins allowed per user and address per window.")
     login_window_s: int = Field(300, ge=10)
     # --auth external: trust another issuer

@@ -58,6 +58,7 @@ def build_endpoint(
     host: str,
     port: int,
     auth: AuthMode,
+    remotes: dict[str, str] | None = None,
 ) -> Endpoint:
     base = base_url_for(settings, host, port)
     url = base + endpoint_path(transport)
@@ -65,7 +66,7 @@ def build_endpoint(
     def guard(child_name: str, child: FastMCP) -> None:
         child.add_middleware(ScopeGuard(child_name))
 
-    server = build_server(name, settings, on_child=guard if auth != "none" else None)
+    server = build_server(name, settings, on_child=guard if auth != "none" else None, remotes=remotes)
     notices: list[str] = []
     authorization_server: AuthorizationServer | None = None
     if auth == "cairn":

@@ -32,6 +32,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=None, help="interface for HTTP/SSE (default CAIRN_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, default=None, help="port for HTTP/SSE (default CAIRN_PORT or 8765)")
     serve.add_argument(
+        "--remote",
+        action="append",
+        default=[],
+        metavar="NAME=URL",
+        help="with `all`: also mount a remote MCP server under NAME (sign in first with `cairn connect URL`)",
+    )
+    serve.add_argument(
         "--auth",
         choices=["cairn", "external", "none"],
         default="cairn",
@@ -96,8 +103,15 @@ def _serve(args: argparse.Namespace) -> int:
         print("cairn: warning: --auth none: anyone who can reach this port can use it", file=sys.stderr)
     from servers.cli.run import run_server
 
+    remotes: dict[str, str] = {}
+    for item in args.remote:
+        namespace, _, url = item.partition("=")
+        if not namespace.isidentifier() or not url.startswith(("http://", "https://")):
+            print(f"cairn: --remote {item!r}: expected NAME=URL, e.g. docs=https://example.com/mcp", file=sys.stderr)
+            return 2
+        remotes[namespace] = url
     try:
-        return run_server(args.name, args.transport, host, port, settings, auth=args.auth)
+        return run_server(args.name, args.transport, host, port, settings, auth=args.auth, remotes=remotes)
     except ValueError as exc:
         print(f"cairn: {exc}", file=sys.stderr)
         return 2

@@ -60,19 +60,20 @@ def run_server(
     settings: CairnSettings,
     *,
     auth: Literal["cairn", "external", "none"] = "cairn",
+    remotes: dict[str, str] | None = None,
 ) -> int:
     if transport == "stdio":
         from servers.core.serving import build_server
 
         # stdio needs no auth (the host started us), and stdout is the protocol stream:
         # everything for people goes to stderr.
-        asyncio.run(build_server(name, settings).run_stdio_async(show_banner=False))
+        asyncio.run(build_server(name, settings, remotes=remotes).run_stdio_async(show_banner=False))
         return 0
     import uvicorn
 
     from servers.auth.wiring import build_endpoint
 
-    endpoint = build_endpoint(name, settings, transport=transport, host=host, port=port, auth=auth)
+    endpoint = build_endpoint(name, settings, transport=transport, host=host, port=port, auth=auth, remotes=remotes)
     print(connection_help(name, transport, host, port, settings, auth=auth), file=sys.stderr, flush=True)
     for notice in endpoint.notices:
         print(notice, file=sys.stderr, flush=True)

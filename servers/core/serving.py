@@ -39,12 +39,20 @@ def is_loopback(host: str) -> bool:
 
 
 def build_server(
-    name: str, settings: CairnSettings, *, on_child: Callable[[str, FastMCP], None] | None = None
+    name: str,
+    settings: CairnSettings,
+    *,
+    on_child: Callable[[str, FastMCP], None] | None = None,
+    remotes: dict[str, str] | None = None,
 ) -> FastMCP:
     """One server by name, or ``all``: every catalogued server mounted under its own namespace.
 
     ``on_child`` sees each server as it is built (e.g. to add a scope guard before it is mounted).
+    ``remotes`` ({namespace: url}) mounts remote MCP servers beside them (``all`` only); OAuth-protected
+    ones use the tokens stored by ``cairn connect URL``.
     """
+    if remotes and name != "all":
+        raise ValueError("--remote works with `cairn serve all`")
     if name != "all":
         server = catalog.factory(name)(settings)
         if on_child:
@@ -62,8 +70,20 @@ def build_server(
                 t: t.removeprefix(f"{child_name}_") for t in _tool_names(child) if t.startswith(f"{child_name}_")
             }
             server.mount(child, namespace=child_name, tool_names=renames)
+    for namespace, url in (remotes or {}).items():
+        server.mount(_remote(url, settings), namespace=namespace)
     _add_health(server, name)
     return server
+
+
+def _remote(url: str, settings: CairnSettings) -> FastMCP:
+    from fastmcp import Client
+    from fastmcp.server import create_proxy
+
+    from servers.auth.client import oauth_for
+
+    # No browser inside a server: a protected remote must have been signed in to with `cairn connect`.
+    return create_proxy(Client(url, auth=oauth_for(url, settings.home, browser=False)), name=f"remote {url}")
 
 
 def _tool_names(server: FastMCP) -> list[str]:

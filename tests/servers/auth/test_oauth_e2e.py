@@ -424,3 +424,83 @@ async def test_serve_all_guards_each_mounted_server(settings, embedder) -> None:
             assert "memory_recall" in names and "memory_write" not in names
             with pytest.raises(ToolError, match="insufficient scope"):
                 await client.call_tool("memory_write", {"content": "x"})
+
+
+async def test_serve_all_mounts_an_oauth_protected_remote(site: tuple[Endpoint, str], tmp_path: Path) -> None:
+    """`cairn connect` signs in once; `serve all --remote NAME=URL` then reuses the stored tokens."""
+    from servers.core.serving import build_server
+    from servers.core.settings import CairnSettings
+
+    endpoint, _ = site
+    local_home = tmp_path / "gateway-home"
+    signin = HeadlessOAuth(
+        endpoint.url,
+        username=USER,
+        password=PASSWORD,
+        client_name="cairn connect",
+        token_storage=token_storage(local_home),
+    )
+    async with Client(endpoint.url, auth=signin) as client:
+        await client.call_tool("memory_write", {"content": "stored on the remote server"})
+    gateway = build_server("all", CairnSettings(home=local_home), remotes={"office": endpoint.url})
+    async with Client(gateway) as client:
+        names = {t.name for t in await client.list_tools()}
+        assert {"office_memory_recall", "memory_recall"} <= names
+        remote = (await client.call_tool("office_memory_recall", {"query": "remote server"})).structured_content
+        assert remote["results"][0]["content"] == "stored on the remote server"
+        local = (await client.call_tool("memory_recall", {"query": "remote server"})).structured_content
+        assert local["results"] == []  # a different data directory: the gateway's own memory
+
+
+async def test_external_issuer_by_jwks(settings, embedder, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """--auth external: the endpoint trusts another issuer (here a standalone Cairn AS) through its JWKS."""
+    from starlette.applications import Starlette
+
+    from servers.auth.authserver import create_authorization_server
+    from servers.auth.settings import AuthSettings
+
+    issuer_port, port = free_port(), free_port()
+    issuer = f"http://127.0.0.1:{issuer_port}"
+    standalone = create_authorization_server(tmp_path / "issuer", issuer, AuthSettings())
+    standalone.provider.store.add_user(USER, hash_password(PASSWORD))
+    settings.auth.external_issuer = issuer
+    settings.auth.external_jwks_url = f"{issuer}/jwks.json"
+    endpoint = build_endpoint("memory", settings, transport="http", host="127.0.0.1", port=port, auth="external")
+    async with serving_app(Starlette(routes=standalone.routes), issuer_port), serving_app(endpoint.app, port):
+        async with httpx.AsyncClient() as http:
+            prm = (await http.get(f"http://127.0.0.1:{port}/.well-known/oauth-protected-resource/mcp")).json()
+            assert prm["authorization_servers"] == [issuer]
+            client_id = await register(http, issuer)
+            verifier, challenge = pkce()
+            code = code_of(
+                await get_code(
+                    http, issuer, client_id, challenge, scope="memory:read memory:write", resource=endpoint.url
+                )
+            )
+            pair = (
+                await token(
+                    http,
+                    issuer,
+                    grant_type="authorization_code",
+                    client_id=client_id,
+                    code=code,
+                    redirect_uri=REDIRECT,
+                    code_verifier=verifier,
+                )
+            ).json()
+            elsewhere, _ = issue_access_token(
+                standalone.provider.keys,
+                issuer=issuer,
+                subject=USER,
+                client_id="c",
+                scopes=["memory:read"],
+                audience=f"{issuer}/mcp",
+                ttl_s=60,
+                family_id=None,
+            )
+            refused = await http.post(endpoint.url, json={}, headers={"Authorization": f"Bearer {elsewhere}"})
+            assert refused.status_code == 401
+        async with Client(endpoint.url, auth=pair["access_token"]) as client:
+            written = (await client.call_tool("memory_write", {"content": "trusted via JWKS"})).structured_content
+            entry = (await client.call_tool("memory_get", {"id": written["id"]})).structured_content
+            assert entry["user_id"] == USER
