@@ -418,6 +418,8 @@ class NodeHost:
         out_page = self._page(run_id, "stdout", done.stdout, out_budget)
         err_page = self._page(run_id, "stderr", done.stderr, err_budget)
         notes = list(done.notes)
+        if args.timeout_s and args.timeout_s > self.settings.max_timeout_s:
+            notes.append(f"timeout_s was capped at {self.settings.max_timeout_s:g} s (max_timeout_s)")
         cut = False
         for name, page, data, total in (
             ("stdout", out_page, done.stdout, done.stdout_total),

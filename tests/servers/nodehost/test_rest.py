@@ -115,3 +115,15 @@ async def test_rest_profile_applies(make_host: Callable[..., NodeHost], cairn_ho
             "/api/v1/tools/system_run/execute", headers=auth(host), json={"arguments": {"argv": ["ls"]}}
         )
         assert refused.status_code == 403 and "'gateway' policy profile" in refused.json()["error"]["message"]
+
+
+async def test_rest_is_forwarded_under_serve_all(cairn_home: Path, root: Path) -> None:
+    from servers.core.serving import build_server
+    from servers.core.settings import CairnSettings
+
+    settings = CairnSettings(home=cairn_home, embedder="none", nodehost={"roots": [str(root)]})
+    server = build_server("all", settings)
+    token = (cairn_home / "nodehost" / "token").read_text().strip()
+    async with running(server, "http") as base, httpx.AsyncClient(base_url=base) as http:
+        listed = await http.get("/api/v1/tools", headers={"Authorization": f"Bearer {token}"})
+        assert listed.status_code == 200 and "system_run" in {t["name"] for t in listed.json()["tools"]}
