@@ -16,9 +16,10 @@ from typing import Literal
 from fastmcp import FastMCP
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
 from servers import catalog
+from servers.core.metrics import ToolMetrics, exposition
 from servers.core.settings import CairnSettings
 
 Transport = Literal["stdio", "sse", "http"]
@@ -55,6 +56,7 @@ def build_server(
         raise ValueError("--remote works with `cairn serve all`")
     if name != "all":
         server = catalog.factory(name)(settings)
+        server.add_middleware(ToolMetrics(name))
         if on_child:
             on_child(name, server)
     else:
@@ -63,6 +65,7 @@ def build_server(
         )
         for child_name in catalog.names():
             child = catalog.factory(child_name)(settings)
+            child.add_middleware(ToolMetrics(child_name))
             if on_child:
                 on_child(child_name, child)
             # Tools already named "<ns>_…" keep their name instead of becoming "<ns>_<ns>_…".
@@ -97,6 +100,11 @@ def _add_health(server: FastMCP, name: str) -> None:
     @server.custom_route("/health", methods=["GET"])
     async def health(_: Request) -> JSONResponse:
         return JSONResponse({"status": "ok", "server": name, "version": VERSION})
+
+    @server.custom_route("/metrics", methods=["GET"])
+    async def metrics(_: Request) -> Response:
+        body, content_type = exposition()
+        return Response(body, media_type=content_type)
 
 
 def http_app(server: FastMCP, transport: Literal["sse", "http"]) -> Starlette:

@@ -62,3 +62,22 @@ async def test_serve_all_mounts_memory_with_namespaced_resources(settings, embed
         assert "memory://memory/MEMORY.md" in uris
         await client.call_tool("memory_write", {"content": "through the gateway"})
         assert (await client.call_tool("memory_recall", {"query": "gateway"})).structured_content["results"]
+
+
+async def test_metrics_count_tool_calls(settings, embedder) -> None:  # type: ignore[no-untyped-def]
+    server = build_server("memory", settings)
+    async with running(server, "http") as base:
+        async with Client(f"{base}/mcp") as client:
+            await client.call_tool("memory_write", {"content": "counted"})
+            await client.call_tool("memory_get", {"id": "nope"}, raise_on_error=False)
+        async with httpx.AsyncClient() as http:
+            text = (await http.get(f"{base}/metrics")).text
+    ok = [
+        line
+        for line in text.splitlines()
+        if line.startswith("cairn_tool_calls_total{") and 'tool="memory_write"' in line
+    ]
+    failed = [line for line in text.splitlines() if 'tool="memory_get"' in line and 'outcome="error"' in line]
+    assert ok and float(ok[0].split()[-1]) >= 1
+    assert failed and float(failed[0].split()[-1]) >= 1
+    assert "cairn_tool_duration_seconds_bucket" in text
