@@ -83,6 +83,8 @@ class Engine:
         self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{os.urandom(3).hex()}"
         self._wake = asyncio.Event()
         self._inflight: dict[str, asyncio.Task[None]] = {}
+        self._results: list[tuple[tuple[RunContext, bool, str | None, str | None], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     # --- one pass ---------------------------------------------------------------------------------------
 
@@ -333,28 +335,36 @@ class Engine:
 
     # --- results ------------------------------------------------------------------------------------------
 
-    def finish(self, ctx: RunContext, ok: bool, output: str | None, error: str | None) -> Outcome:
+    def finish(self, results: list[tuple[RunContext, bool, str | None, str | None]]) -> Outcome:
+        """Record the results of finished runs, many in one transaction (10,000 runs due together finish
+        in a few transactions instead of 10,000)."""
         out = Outcome()
         now = self.clock.now()
         with self.db.transaction():
-            self.db.execute(
-                "UPDATE runs SET status = ?, output = ?, error = ?, finished_at = ?, lease_until = NULL"
-                " WHERE id = ? AND claimed_by = ? AND status = 'running'",
-                ("succeeded" if ok else "failed", output, error, now, ctx.run_id, self.worker_id),
-            )
-            if self.store.changes() != 1:
-                log.warning("run %s finished after its claim was lost (lease expired or job deleted)", ctx.run_id)
-                return out
-            job = self.store.job(ctx.job_id)
-            if job is None:
-                return out
-            base = {"job_id": ctx.job_id, "job_name": ctx.job_name, "user_id": ctx.user_id, "run_id": ctx.run_id}
-            if ok:
-                self.store.update_job(ctx.job_id, {"last_run_status": "succeeded", "consec_failures": 0})
-                out.events.append(("job.run.succeeded", {**base, "output": (output or "")[:500]}))
-            else:
-                self._failed(job, ctx.run_id, ctx.attempt, ctx.scheduled_for, error or "failed", now, out)
+            for ctx, ok, output, error in results:
+                self._finish_one(ctx, ok, output, error, now, out)
         return out
+
+    def _finish_one(
+        self, ctx: RunContext, ok: bool, output: str | None, error: str | None, now: float, out: Outcome
+    ) -> None:
+        self.db.execute(
+            "UPDATE runs SET status = ?, output = ?, error = ?, finished_at = ?, lease_until = NULL"
+            " WHERE id = ? AND claimed_by = ? AND status = 'running'",
+            ("succeeded" if ok else "failed", output, error, now, ctx.run_id, self.worker_id),
+        )
+        if self.store.changes() != 1:
+            log.warning("run %s finished after its claim was lost (lease expired or job deleted)", ctx.run_id)
+            return
+        job = self.store.job(ctx.job_id)
+        if job is None:
+            return
+        base = {"job_id": ctx.job_id, "job_name": ctx.job_name, "user_id": ctx.user_id, "run_id": ctx.run_id}
+        if ok:
+            self.store.update_job(ctx.job_id, {"last_run_status": "succeeded", "consec_failures": 0})
+            out.events.append(("job.run.succeeded", {**base, "output": (output or "")[:500]}))
+        else:
+            self._failed(job, ctx.run_id, ctx.attempt, ctx.scheduled_for, error or "failed", now, out)
 
     def _failed(
         self, job: dict[str, Any], run_id: str, attempt: int, scheduled_for: float, error: str, now: float, out: Outcome
@@ -439,23 +449,18 @@ class Engine:
 
     # --- execution ----------------------------------------------------------------------------------------
 
-    async def execute(self, ctx: RunContext) -> None:
-        self.bus.publish_nowait(
-            "job.run.started",
-            {
-                "job_id": ctx.job_id,
-                "job_name": ctx.job_name,
-                "user_id": ctx.user_id,
-                "run_id": ctx.run_id,
-                "trigger": ctx.trigger,
-                "attempt": ctx.attempt,
-                "scheduled_for": iso(ctx.scheduled_for),
-            },
-        )
+    async def execute(self, ctx: RunContext, slots: asyncio.Semaphore | None = None) -> None:
+        """Run one claimed run; with ``slots``, the action waits for a free slot (the lease is kept
+        meanwhile), and the slot is given back before the result is written."""
         renewer = asyncio.create_task(self._keep_lease(ctx.run_id))
+        holding = False
         output: str | None = None
         error: str | None = None
         try:
+            if slots is not None:
+                await slots.acquire()
+                holding = True
+            self.bus.publish_nowait("job.run.started", _run_payload(ctx))
             output = await self.executor.run(ctx)
         except ActionFailed as exc:
             error = str(exc)
@@ -468,7 +473,30 @@ class Engine:
             error = f"{type(exc).__name__}: {exc}"
         finally:
             renewer.cancel()
-        self._emit(await asyncio.to_thread(self.finish, ctx, error is None, output, error))
+            if holding and slots is not None:
+                slots.release()
+        await self._record(ctx, error is None, output, error)
+
+    async def _record(self, ctx: RunContext, ok: bool, output: str | None, error: str | None) -> None:
+        """Queue a result for the next batched write and wait until it is written."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._results.append(((ctx, ok, output, error), done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_results())
+        await done
+
+    async def _write_results(self) -> None:
+        while self._results:
+            batch, self._results = self._results[:1000], self._results[1000:]
+            try:
+                outcome = await asyncio.to_thread(self.finish, [result for result, _ in batch])
+            except Exception as exc:
+                for _, done in batch:
+                    done.set_exception(exc)
+                continue
+            self._emit(outcome)
+            for _, done in batch:
+                done.set_result(None)
 
     async def _keep_lease(self, run_id: str) -> None:
         interval = self.settings.lease_seconds / 3
@@ -496,12 +524,8 @@ class Engine:
     async def run_forever(self, stop: asyncio.Event) -> None:
         slots = asyncio.Semaphore(self.settings.max_parallel_runs)
 
-        async def guarded(ctx: RunContext) -> None:
-            async with slots:
-                await self.execute(ctx)
-
         def spawn(ctx: RunContext) -> None:
-            task = asyncio.create_task(guarded(ctx))
+            task = asyncio.create_task(self.execute(ctx, slots))
             self._inflight[ctx.run_id] = task
             task.add_done_callback(lambda _: self._inflight.pop(ctx.run_id, None))
 
@@ -537,6 +561,18 @@ class Engine:
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
+
+
+def _run_payload(ctx: RunContext) -> dict[str, Any]:
+    return {
+        "job_id": ctx.job_id,
+        "job_name": ctx.job_name,
+        "user_id": ctx.user_id,
+        "run_id": ctx.run_id,
+        "trigger": ctx.trigger,
+        "attempt": ctx.attempt,
+        "scheduled_for": iso(ctx.scheduled_for),
+    }
 
 
 def _ago(seconds: float) -> str:
