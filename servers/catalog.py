@@ -19,6 +19,7 @@ SERVERS: dict[str, str] = {
     "skills": "servers.skills.server:create_server",
     "scheduler": "servers.scheduler.server:create_server",
     "nodehost": "servers.nodehost.server:create_server",
+    "reflection": "servers.reflection.server:create_server",
 }
 
 

@@ -19,6 +19,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from servers.auth.settings import AuthSettings
 from servers.nodehost.settings import NodehostSettings
+from servers.reflection.settings import ReflectionSettings
 from servers.scheduler.settings import SchedulerSettings
 from servers.skills.settings import SkillsSettings
 
@@ -82,6 +83,7 @@ class CairnSettings(BaseSettings):
     auth: AuthSettings = Field(default_factory=AuthSettings)
     nodehost: NodehostSettings = Field(default_factory=NodehostSettings)
     scheduler: SchedulerSettings = Field(default_factory=SchedulerSettings)
+    reflection: ReflectionSettings = Field(default_factory=ReflectionSettings)
     skills: SkillsSettings = Field(default_factory=SkillsSettings)
 
     @field_validator("home", mode="after")

@@ -1,0 +1,1 @@
+"""The reflection MCP server: reflections, rules, mutations, the user model and learned skills."""

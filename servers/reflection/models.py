@@ -1,0 +1,354 @@
+"""The reflection server's data shapes and errors; tool signatures and schemas are built from these."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+Confidence = Literal["HIGH", "MEDIUM", "LOW"]
+Severity = Literal["HIGH", "MEDIUM", "LOW"]
+ErrorCategory = Literal["A", "B", "C", "D"]
+Trigger = Literal["post_task", "error", "periodic", "feedback"]
+Reaction = Literal["satisfied", "modified", "follow_up", "complained", "none"]
+RuleStatus = Literal["probation", "active", "deprecated"]
+MutationType = Literal["A", "B", "C", "D"]
+MutationStatus = Literal["awaiting_approval", "testing", "kept", "discarded", "inconclusive", "rejected"]
+SignalKind = Literal["explicit", "choice", "edit", "follow_up", "silence"]
+
+CONFIDENCE_RANK = {"LOW": 0, "MEDIUM": 1, "HIGH": 2}
+CATEGORY_MEANING = {
+    "A": "missing information (research strategy)",
+    "B": "unsuitable strategy (update the rules)",
+    "C": "tool misuse (tool choice or arguments)",
+    "D": "model limitation (stronger model or split the task)",
+}
+
+MAX_TEXT = 4000
+MAX_STEPS = 500
+
+
+class ReflectionInputError(ValueError):
+    """The caller sent something the reflection server cannot accept; the message says what and why."""
+
+
+class NotFound(LookupError):
+    def __init__(self, kind: str, ident: str) -> None:
+        super().__init__(f"no {kind} with id {ident!r} for this user")
+
+
+# --- input ---------------------------------------------------------------------------------------------
+
+
+class TraceStep(BaseModel):
+    tool: str = Field(min_length=1, max_length=200, description="Tool (or agent action) name.")
+    arguments: dict[str, Any] | str | None = None
+    ok: bool = True
+    error: str | None = Field(None, max_length=MAX_TEXT)
+    duration_ms: int | None = Field(None, ge=0)
+    tokens: int | None = Field(None, ge=0)
+
+
+class ProposedStrategy(BaseModel):
+    """A lesson the agent itself drew from the task; reflected on like the rule-based ones."""
+
+    strategy: str = Field(min_length=3, max_length=1000)
+    scenario: str = Field("", max_length=1000, description="When it applies.")
+    expected_effect: str = Field("", max_length=1000)
+    confidence: Confidence = "MEDIUM"
+    severity: Severity = "LOW"
+
+
+class TaskReport(BaseModel):
+    """One finished (or failed) task, as the memory server captures it or a host reports it."""
+
+    task: str = Field(min_length=1, max_length=MAX_TEXT, description="The original request.")
+    outcome: str = Field("success", max_length=MAX_TEXT, description="success, failure, partial, or why.")
+    trace: list[TraceStep] = Field(default_factory=list, max_length=MAX_STEPS)
+    task_id: str | None = Field(None, max_length=200, description="Stable id; repeats of one task count once.")
+    final_output: str | None = Field(None, max_length=MAX_TEXT)
+    user_reaction: Reaction = "none"
+    user_feedback: str | None = Field(None, max_length=MAX_TEXT, description="What the user said about the result.")
+    strategies: list[ProposedStrategy] = Field(default_factory=list, max_length=3)
+    session_id: str | None = Field(None, max_length=200)
+    record_experience: bool = Field(True, description="False keeps this task out of the experience library.")
+
+
+# --- reflection ----------------------------------------------------------------------------------------
+
+
+class Diagnosis(BaseModel):
+    step: int | None = None
+    tool: str | None = None
+    category: ErrorCategory
+    root_cause: str
+    severity: Severity = "LOW"
+
+
+class Strategy(BaseModel):
+    strategy: str
+    scenario: str = ""
+    expected_effect: str = ""
+    confidence: Confidence = "MEDIUM"
+    severity: Severity = "LOW"
+
+
+class Efficiency(BaseModel):
+    steps: int = 0
+    failed_steps: int = 0
+    redundant_calls: list[str] = Field(default_factory=list)
+    slowest: list[str] = Field(default_factory=list)
+    total_ms: int | None = None
+    notes: list[str] = Field(default_factory=list)
+
+
+class Outcome(BaseModel):
+    status: Literal["success", "partial", "failure"]
+    score: float = Field(ge=0, le=1)
+    summary: str
+
+
+class Reflection(BaseModel):
+    id: str
+    user_id: str
+    task_id: str
+    trigger: Trigger
+    task: str
+    outcome: Outcome | None = None
+    efficiency: Efficiency | None = None
+    errors: list[Diagnosis] = Field(default_factory=list)
+    strategies: list[Strategy] = Field(default_factory=list)
+    gaps: list[str] = Field(default_factory=list)
+    method: Literal["rules", "llm"] = "rules"
+    created_at: str
+    promoted: list[str] = Field(default_factory=list, description="Rules created or reinforced by this reflection.")
+    contradictions: list[str] = Field(default_factory=list, description="Contradiction reports it produced.")
+
+
+class ReflectionList(BaseModel):
+    reflections: list[Reflection]
+
+
+# --- rules ---------------------------------------------------------------------------------------------
+
+
+class RuleVersion(BaseModel):
+    version: int
+    text: str
+    scenario: str
+    reason: str
+    created_at: str
+
+
+class Rule(BaseModel):
+    id: str
+    user_id: str
+    text: str
+    scenario: str = ""
+    expected_effect: str = ""
+    status: RuleStatus
+    version: int = 1
+    emergency: bool = False
+    uses: int = 0
+    successes: int = 0
+    success_rate: float | None = None
+    agrees: int = Field(0, description="Later reflections that proposed the same strategy (ExpeL upvotes).")
+    disagrees: int = Field(0, description="Contradicting strategies seen (ExpeL downvotes).")
+    edits: int = 0
+    importance: int = Field(2, description="2 + agrees - disagrees; at 0 the rule is deprecated, never deleted.")
+    sources: list[str] = Field(default_factory=list, description="Reflections that proposed it.")
+    created_at: str
+    updated_at: str
+    versions: list[RuleVersion] = Field(default_factory=list)
+
+
+class RuleList(BaseModel):
+    rules: list[Rule]
+
+
+class Contradiction(BaseModel):
+    id: str
+    user_id: str
+    rule_id: str
+    rule_text: str
+    strategy: str
+    reflection_id: str
+    status: Literal["open", "kept_rule", "replaced", "dismissed"] = "open"
+    escalate: bool = Field(False, description="Touches a HIGH-severity matter: a person should decide.")
+    created_at: str
+
+
+class AuditEntry(BaseModel):
+    seq: int
+    at: str
+    subject: str
+    subject_id: str
+    action: str
+    detail: dict[str, Any]
+
+
+class OutcomeResult(BaseModel):
+    target: str
+    uses: int
+    successes: int
+    status: str | None = None
+    mutation: MutationDecision | None = None
+
+
+# --- mutations -----------------------------------------------------------------------------------------
+
+
+class MutationDecision(BaseModel):
+    decision: Literal["keep", "discard", "inconclusive"]
+    original_rate: float
+    variant_rate: float
+    original_uses: int
+    variant_uses: int
+
+
+class Mutation(BaseModel):
+    id: str
+    user_id: str
+    target: str = Field(description="'rule:<id>' or 'skill:<name>'.")
+    type: MutationType
+    risk: Literal["LOW", "MEDIUM", "HIGH"]
+    status: MutationStatus
+    original: str
+    variant: str
+    rationale: str = ""
+    risks: str = ""
+    verification: str = ""
+    rounds: int = 0
+    method: Literal["rules", "llm", "manual"] = "rules"
+    decision: MutationDecision | None = None
+    created_at: str
+    decided_at: str | None = None
+
+
+class MutationList(BaseModel):
+    mutations: list[Mutation]
+    eligible: bool | None = None
+    reason: str | None = None
+
+
+class Variant(BaseModel):
+    target: str
+    task_id: str
+    arm: Literal["original", "variant"]
+    mutation_id: str | None = None
+    text: str | None = None
+
+
+# --- user model ----------------------------------------------------------------------------------------
+
+
+class Belief(BaseModel):
+    dimension: str
+    value: str
+    confidence: float
+    evidence_count: int
+    contradictions: int
+    needs_confirmation: bool
+    confirmed: bool
+    last_updated: str
+
+
+class UserModel(BaseModel):
+    user_id: str
+    beliefs: list[Belief]
+    threshold: float
+
+
+class SignalResult(BaseModel):
+    applied: bool
+    reason: str
+    belief: Belief | None = None
+
+
+# --- patterns and suggestions --------------------------------------------------------------------------
+
+
+class Detection(BaseModel):
+    kind: Literal["repeated_question", "tool_failure", "workflow_sequence"]
+    key: str
+    frequency: int
+    confidence: float
+    evidence: list[str] = Field(description="Task ids behind it.")
+    suggestion: str
+    detail: dict[str, Any] = Field(default_factory=dict)
+
+
+class SkillSuggestion(BaseModel):
+    id: str
+    name: str
+    description: str
+    tools: list[str]
+    occurrences: int
+    success_rate: float
+    confidence: float
+    status: Literal["open", "accepted", "dismissed"] = "open"
+    skill_md: str
+    path: str | None = None
+    created_at: str
+
+
+class PatternReport(BaseModel):
+    detections: list[Detection]
+    suggestions: list[SkillSuggestion]
+    covered: list[str] = Field(default_factory=list, description="Sequences skipped: an existing skill covers them.")
+
+
+# --- interaction experience ----------------------------------------------------------------------------
+
+
+class Experience(BaseModel):
+    id: str
+    user_id: str
+    name: str
+    signature: str
+    task_type: str
+    entities: list[str]
+    keywords: list[str]
+    tool_chain: list[str]
+    steps: list[dict[str, Any]]
+    usage_count: int
+    success_count: int
+    failure_count: int
+    consecutive_failures: int
+    success_rate: float
+    avg_duration_ms: int | None = None
+    status: Literal["draft", "candidate", "admitted", "untrusted", "archived"]
+    created_at: str
+    updated_at: str
+    last_queried_at: str | None = None
+
+
+class ExperienceMatch(BaseModel):
+    experience: Experience
+    score: float
+    mode: Literal["reuse", "reference"]
+    parts: dict[str, float]
+
+
+class ExperienceResult(BaseModel):
+    matches: list[ExperienceMatch]
+    advice: Literal["reuse", "reference", "plan_from_scratch"]
+
+
+class ContradictionList(BaseModel):
+    contradictions: list[Contradiction]
+
+
+class AuditLog(BaseModel):
+    entries: list[AuditEntry] = Field(description="Newest first.")
+
+
+class SuggestionList(BaseModel):
+    suggestions: list[SkillSuggestion]
+
+
+class ExperienceList(BaseModel):
+    experiences: list[Experience]
+
+
+OutcomeResult.model_rebuild()

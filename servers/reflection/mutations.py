@@ -1,0 +1,280 @@
+"""Mutations (002 §4.2): small changes to a skill or rule that already works, tested A/B.
+
+| type | change                      | risk   | starts                                   |
+|------|-----------------------------|--------|------------------------------------------|
+| A    | a numeric parameter         | LOW    | testing at once                          |
+| B    | the order of steps          | MEDIUM | testing at once (marked experimental)    |
+| C    | one step replaced           | MEDIUM | testing at once                          |
+| D    | a new strategy or step      | HIGH   | after approval (unless autonomous mode)  |
+
+Only a target with ≥ 10 uses and a success rate ≥ 0.85 over its last 20 uses is mutated, and only one test
+runs per target. During a test, uses alternate: the 1st, 3rd, … use of the original, the 2nd, 4th, … the
+variant (``variant_for`` is idempotent per task). After ``ab_uses`` uses: keep, discard, or another round;
+after ``ab_max_rounds`` inconclusive rounds the original stays.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from typing import Literal
+
+from servers.core.llm import LLMClient
+from servers.reflection import llm_paths
+from servers.reflection.models import (
+    Mutation,
+    MutationDecision,
+    MutationType,
+    NotFound,
+    ReflectionInputError,
+    Variant,
+)
+from servers.reflection.rules import RuleBook
+from servers.reflection.settings import ReflectionSettings
+from servers.reflection.store import ReflectionStore, new_id, now_iso
+
+RISK: dict[str, Literal["LOW", "MEDIUM", "HIGH"]] = {"A": "LOW", "B": "MEDIUM", "C": "MEDIUM", "D": "HIGH"}
+_NUMBER = re.compile(r"(?<![\w.])(\d{1,4})(?![\w.])")
+_STEP = re.compile(r"^(\s*)(\d+)\.\s+(.*)$")
+METACOGNITIVE_STEP = "Before starting, list what you do not know yet about the task and find it out first."
+
+
+def _tweak_number(text: str) -> str | None:
+    for found in _NUMBER.finditer(text):
+        n = int(found.group(1))
+        if n >= 2:
+            new = max(1, round(n * 0.6))
+            return text[: found.start()] + str(new) + text[found.end() :]
+    return None
+
+
+def _swap_steps(text: str) -> str | None:
+    lines = text.splitlines()
+    steps = [i for i, line in enumerate(lines) if _STEP.match(line)]
+    for a, b in itertools.pairwise(steps):
+        if b == a + 1:
+            ma, mb = _STEP.match(lines[a]), _STEP.match(lines[b])
+            assert ma and mb
+            lines[a] = f"{ma.group(1)}{ma.group(2)}. {mb.group(3)}"
+            lines[b] = f"{mb.group(1)}{mb.group(2)}. {ma.group(3)}"
+            return "\n".join(lines)
+    return None
+
+
+def rule_based_proposals(text: str) -> list[tuple[MutationType, str, str]]:
+    out: list[tuple[MutationType, str, str]] = []
+    if (tweaked := _tweak_number(text)) is not None:
+        out.append(("A", tweaked, "a smaller number may do as well at lower cost"))
+    if (swapped := _swap_steps(text)) is not None:
+        out.append(("B", swapped, "the second step may not depend on the first; doing it first may save time"))
+    out.append(("D", f"{text.rstrip()}\n\n{METACOGNITIVE_STEP}", "naming unknowns early prevents late rework"))
+    return out
+
+
+class Mutations:
+    def __init__(
+        self,
+        store: ReflectionStore,
+        rules: RuleBook,
+        settings: ReflectionSettings,
+        llm: LLMClient | None,
+        skill_text: Callable[[str], str | None],
+    ) -> None:
+        self.store = store
+        self.rules = rules
+        self.settings = settings
+        self.llm = llm
+        self.skill_text = skill_text
+
+    # --- targets ------------------------------------------------------------------------------------
+
+    def current_text(self, user_id: str, target: str) -> str:
+        kind, _, name = target.partition(":")
+        if kind == "rule":
+            return self.rules.get(user_id, name).text
+        if kind == "skill":
+            text = self.skill_text(name)
+            if text is None:
+                raise NotFound("skill", name)
+            return text
+        raise ReflectionInputError(f"target {target!r} must be 'rule:<id>' or 'skill:<name>'")
+
+    def eligibility(self, user_id: str, target: str) -> tuple[bool, str, float, int]:
+        uses, _ = self.store.outcome_counts(user_id, target)
+        recent = self.store.recent_outcomes(user_id, target, self.settings.mutation_window)
+        rate = sum(recent) / len(recent) if recent else 0.0
+        if uses < self.settings.mutation_min_uses:
+            return False, f"{uses} recorded uses; mutation needs {self.settings.mutation_min_uses}", rate, uses
+        if rate < self.settings.mutation_min_success:
+            return False, f"success rate {rate:.2f} is below {self.settings.mutation_min_success}", rate, uses
+        return True, f"{uses} uses, success rate {rate:.2f}", rate, uses
+
+    # --- proposals ----------------------------------------------------------------------------------
+
+    def get(self, user_id: str, mutation_id: str) -> Mutation:
+        doc = self.store.doc("mutations", "id = ? AND user_id = ?", (mutation_id, user_id))
+        if doc is None:
+            raise NotFound("mutation", mutation_id)
+        return Mutation.model_validate(doc)
+
+    def all(self, user_id: str, target: str | None = None) -> list[Mutation]:
+        where, params = ("user_id = ? AND target = ?", (user_id, target)) if target else ("user_id = ?", (user_id,))
+        return [Mutation.model_validate(d) for d in self.store.docs("mutations", where, params)]
+
+    def _open(self, user_id: str, target: str) -> Mutation | None:
+        doc = self.store.doc(
+            "mutations", "user_id = ? AND target = ? AND status IN ('testing', 'awaiting_approval')", (user_id, target)
+        )
+        return Mutation.model_validate(doc) if doc else None
+
+    def _save(self, m: Mutation, action: str, detail: dict[str, object]) -> Mutation:
+        self.store.put(
+            "mutations",
+            {"id": m.id, "user_id": m.user_id, "target": m.target, "status": m.status, "doc": m.model_dump()},
+        )
+        self.store.audit(m.user_id, "mutation", m.id, action, {"target": m.target, "status": m.status, **detail})
+        return m
+
+    def propose(
+        self,
+        user_id: str,
+        target: str,
+        type_: MutationType | None = None,
+        variant: str | None = None,
+        rationale: str | None = None,
+    ) -> Mutation:
+        original = self.current_text(user_id, target)
+        ok, reason, rate, uses = self.eligibility(user_id, target)
+        if not ok:
+            raise ReflectionInputError(f"{target} is not eligible for mutation: {reason}")
+        if self._open(user_id, target) is not None:
+            raise ReflectionInputError(f"{target} already has a mutation under test or awaiting approval")
+        method: Literal["rules", "llm", "manual"] = "manual"
+        risks = verification = ""
+        if variant is not None:
+            if type_ is None:
+                raise ReflectionInputError("a hand-written variant needs its type (A, B, C or D)")
+            candidates = [(type_, variant, rationale or "proposed by hand")]
+        else:
+            candidates, method = self._generate(target, original, rate, uses)
+            if type_ is not None:
+                candidates = [c for c in candidates if c[0] == type_]
+            if not candidates:
+                raise ReflectionInputError(f"no type {type_} mutation can be derived from {target}; write one by hand")
+            candidates.sort(key=lambda c: "ABCD".index(c[0]))  # lowest risk first
+        chosen_type, text, why = candidates[0]
+        if text.strip() == original.strip():
+            raise ReflectionInputError("the variant is identical to the original")
+        needs_approval = chosen_type == "D" and not self.settings.autonomous_experiments
+        m = Mutation(
+            id=new_id("mut"),
+            user_id=user_id,
+            target=target,
+            type=chosen_type,
+            risk=RISK[chosen_type],
+            status="awaiting_approval" if needs_approval else "testing",
+            original=original,
+            variant=text,
+            rationale=why,
+            risks=risks,
+            verification=verification or f"A/B over {self.settings.ab_uses} uses",
+            method=method,
+            created_at=now_iso(),
+        )
+        return self._save(m, "proposed", {"type": chosen_type, "risk": m.risk, "method": method})
+
+    def _generate(
+        self, target: str, original: str, rate: float, uses: int
+    ) -> tuple[list[tuple[MutationType, str, str]], Literal["rules", "llm"]]:
+        if self.llm is not None:
+            kind = "rule" if target.startswith("rule:") else "skill"
+            answer = llm_paths.ask_validated(
+                self.llm,
+                llm_paths.mutation_prompt(kind, original, rate, uses, [], [], ""),
+                "reflection-mutation.schema.json",
+            )
+            if answer is not None:
+                return [(m["type"], m["variant"], m["rationale"]) for m in answer["mutations"]], "llm"
+        return rule_based_proposals(original), "rules"
+
+    def approve(self, user_id: str, mutation_id: str, approve: bool) -> Mutation:
+        m = self.get(user_id, mutation_id)
+        if m.status != "awaiting_approval":
+            raise ReflectionInputError(f"mutation {mutation_id} is {m.status}, not awaiting approval")
+        m.status = "testing" if approve else "rejected"
+        return self._save(m, "approved" if approve else "rejected", {})
+
+    # --- A/B ----------------------------------------------------------------------------------------
+
+    def variant_for(self, user_id: str, target: str, task_id: str) -> Variant:
+        m = self._open(user_id, target)
+        if m is None or m.status != "testing":
+            kept = self.store.doc(
+                "mutations", "user_id = ? AND target = ? AND status = 'kept' ORDER BY rowid DESC", (user_id, target)
+            )
+            if kept and target.startswith("skill:"):
+                return Variant(
+                    target=target, task_id=task_id, arm="variant", mutation_id=kept["id"], text=kept["variant"]
+                )
+            return Variant(target=target, task_id=task_id, arm="original", text=self.current_text(user_id, target))
+        row = self.store.db.query_one(
+            "SELECT arm FROM ab_assignments WHERE mutation_id = ? AND task_id = ?", (m.id, task_id)
+        )
+        if row is None:
+            count = int(self.store.db.scalar("SELECT COUNT(*) FROM ab_assignments WHERE mutation_id = ?", (m.id,)))
+            arm = "original" if count % 2 == 0 else "variant"
+            self.store.db.execute("INSERT INTO ab_assignments VALUES (?, ?, ?)", (m.id, task_id, arm))
+        else:
+            arm = str(row["arm"])
+        text = m.original if arm == "original" else m.variant
+        return Variant(target=target, task_id=task_id, arm=arm, mutation_id=m.id, text=text)
+
+    def record(self, user_id: str, target: str, task_id: str | None, success: bool) -> MutationDecision | None:
+        """Store one use; attribute it to an A/B arm when the task was assigned one; decide when due."""
+        m = self._open(user_id, target)
+        arm = None
+        if m is not None and m.status == "testing" and task_id:
+            row = self.store.db.query_one(
+                "SELECT arm FROM ab_assignments WHERE mutation_id = ? AND task_id = ?", (m.id, task_id)
+            )
+            arm = str(row["arm"]) if row else None
+        self.store.add_outcome(user_id, target, task_id, success, m.id if arm and m else None, arm)
+        if m is None or arm is None:
+            return None
+        return self._evaluate(m)
+
+    def _evaluate(self, m: Mutation) -> MutationDecision | None:
+        counts = self.store.arm_counts(m.id)
+        (on, os_), (vn, vs) = counts.get("original", (0, 0)), counts.get("variant", (0, 0))
+        if on + vn < self.settings.ab_uses * (m.rounds + 1) or not on or not vn:
+            return None
+        o_rate, v_rate = os_ / on, vs / vn
+        verdict: Literal["keep", "discard", "inconclusive"]
+        if v_rate > o_rate + self.settings.min_improvement:
+            verdict = "keep"
+        elif v_rate < o_rate - self.settings.tolerance:
+            verdict = "discard"
+        else:
+            verdict = "inconclusive"
+        decision = MutationDecision(
+            decision=verdict,
+            original_rate=round(o_rate, 3),
+            variant_rate=round(v_rate, 3),
+            original_uses=on,
+            variant_uses=vn,
+        )
+        m.decision = decision
+        if verdict == "inconclusive":
+            m.rounds += 1
+            if m.rounds < self.settings.ab_max_rounds:
+                self._save(m, "round", decision.model_dump())
+                return decision
+            m.status = "inconclusive"
+        else:
+            m.status = "kept" if verdict == "keep" else "discarded"
+        m.decided_at = now_iso()
+        if verdict == "keep" and m.target.startswith("rule:"):
+            self.rules.edit(m.user_id, m.target.removeprefix("rule:"), m.variant, None, f"mutation {m.id} kept")
+        self._save(m, "decided", decision.model_dump())
+        return decision

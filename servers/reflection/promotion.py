@@ -1,0 +1,129 @@
+"""From reflection to evolution (002 §3.3): which strategies become rules, and when.
+
+| rule            | behaviour                                                                        |
+|-----------------|----------------------------------------------------------------------------------|
+| confidence      | LOW strategies stay in their reflection; MEDIUM and HIGH go on                   |
+| repetition      | the same strategy (by meaning) from ≥ 3 independent tasks → a probation rule     |
+| contradiction   | opposite of a live rule → a report (and a disagreement), never a replacement     |
+| emergency       | HIGH severity and HIGH confidence → an active rule at once                       |
+
+"Independent" means different tasks: a post-task and an error reflection of one task count once.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from servers.reflection.matching import StrategyMatcher
+from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Strategy
+from servers.reflection.rules import RuleBook
+from servers.reflection.settings import ReflectionSettings
+from servers.reflection.store import ReflectionStore, dumps, new_id, now_iso
+
+_PENDING_LIMIT = 1000
+
+
+@dataclass
+class PromotionResult:
+    promoted: list[str] = field(default_factory=list)
+    reinforced: list[str] = field(default_factory=list)
+    contradictions: list[Contradiction] = field(default_factory=list)
+
+
+class Promoter:
+    def __init__(
+        self, store: ReflectionStore, rules: RuleBook, matcher: StrategyMatcher, settings: ReflectionSettings
+    ) -> None:
+        self.store = store
+        self.rules = rules
+        self.matcher = matcher
+        self.settings = settings
+
+    def consider(self, user_id: str, reflection_id: str, task_id: str, strategies: list[Strategy]) -> PromotionResult:
+        result = PromotionResult()
+        for strategy in strategies:
+            if CONFIDENCE_RANK[strategy.confidence] < CONFIDENCE_RANK["MEDIUM"]:
+                continue
+            self._one(user_id, reflection_id, task_id, strategy, result)
+        return result
+
+    def _one(self, user_id: str, reflection_id: str, task_id: str, strategy: Strategy, result: PromotionResult) -> None:
+        live = self.rules.live(user_id)
+        for match in self.matcher.compare(strategy.strategy, [r.text for r in live]):
+            rule = live[match.index]
+            if match.opposite:
+                result.contradictions.append(
+                    self._contradiction(user_id, reflection_id, rule.id, rule.text, rule.emergency, strategy)
+                )
+                return
+            if task_id not in self._rule_tasks(user_id, rule.id):
+                self.rules.agree(rule, reflection_id, strategy)
+                result.reinforced.append(rule.id)
+            self._remember(user_id, reflection_id, task_id, strategy, rule.id)
+            return
+        if strategy.confidence == "HIGH" and strategy.severity == "HIGH":
+            rule = self.rules.create(user_id, strategy, [reflection_id], emergency=True)
+            self._remember(user_id, reflection_id, task_id, strategy, rule.id)
+            result.promoted.append(rule.id)
+            return
+        pending = self.store.db.query(
+            "SELECT id, reflection_id, task_id, text FROM strategies WHERE user_id = ? AND rule_id IS NULL "
+            "ORDER BY id DESC LIMIT ?",
+            (user_id, _PENDING_LIMIT),
+        )
+        matches = [m for m in self.matcher.compare(strategy.strategy, [p["text"] for p in pending]) if not m.opposite]
+        same = [pending[m.index] for m in matches]
+        tasks = {p["task_id"] for p in same} | {task_id}
+        row_id = self._remember(user_id, reflection_id, task_id, strategy, None)
+        if len(tasks) < self.settings.promotion_count:
+            return
+        # The earliest wording becomes the rule: later ones were judged to say the same thing.
+        first = min(same, key=lambda p: p["id"])
+        sources = sorted({p["reflection_id"] for p in same} | {reflection_id})
+        rule = self.rules.create(user_id, strategy.model_copy(update={"strategy": first["text"]}), sources)
+        ids = [p["id"] for p in same] + [row_id]
+        self.store.db.execute(
+            f"UPDATE strategies SET rule_id = ? WHERE id IN ({', '.join('?' * len(ids))})", (rule.id, *ids)
+        )
+        result.promoted.append(rule.id)
+
+    def _rule_tasks(self, user_id: str, rule_id: str) -> set[str]:
+        rows = self.store.db.query(
+            "SELECT DISTINCT task_id FROM strategies WHERE user_id = ? AND rule_id = ?", (user_id, rule_id)
+        )
+        return {r["task_id"] for r in rows}
+
+    def _remember(self, user_id: str, reflection_id: str, task_id: str, strategy: Strategy, rule_id: str | None) -> int:
+        self.store.db.execute(
+            "INSERT INTO strategies (user_id, reflection_id, task_id, text, doc, rule_id, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (user_id, reflection_id, task_id, strategy.strategy, dumps(strategy.model_dump()), rule_id, now_iso()),
+        )
+        return self.store.db.last_rowid()
+
+    def _contradiction(
+        self, user_id: str, reflection_id: str, rule_id: str, rule_text: str, emergency: bool, strategy: Strategy
+    ) -> Contradiction:
+        report = Contradiction(
+            id=new_id("contra"),
+            user_id=user_id,
+            rule_id=rule_id,
+            rule_text=rule_text,
+            strategy=strategy.strategy,
+            reflection_id=reflection_id,
+            escalate=strategy.severity == "HIGH" or emergency,
+            created_at=now_iso(),
+        )
+        self.store.put(
+            "contradictions", {"id": report.id, "user_id": user_id, "status": "open", "doc": report.model_dump()}
+        )
+        self.rules.disagree(self.rules.get(user_id, rule_id), reflection_id, report.id)
+        self.store.audit(
+            user_id,
+            "contradiction",
+            report.id,
+            "opened",
+            json.loads(report.model_dump_json(include={"rule_id", "strategy", "escalate"})),
+        )
+        return report

@@ -1,0 +1,351 @@
+"""The reflection MCP server: thin tools over :class:`ReflectionService`.
+
+Task reports come in through ``reflect`` or, when the memory server shares this process's event bus
+(``cairn serve all``), from every ``memory_capture_task``. Accepted skill suggestions are written to
+``$CAIRN_HOME/skills/user/<name>/SKILL.md`` — the user scope the skills server loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Annotated, Any, Literal, TypeVar
+
+from fastmcp import FastMCP
+from fastmcp.exceptions import ToolError
+from pydantic import Field
+
+from servers.core.identity import resolve_user
+from servers.core.settings import CairnSettings, get_settings
+from servers.reflection.models import (
+    AuditEntry,
+    AuditLog,
+    Contradiction,
+    ContradictionList,
+    Experience,
+    ExperienceList,
+    ExperienceResult,
+    Mutation,
+    MutationList,
+    MutationType,
+    NotFound,
+    OutcomeResult,
+    PatternReport,
+    Reflection,
+    ReflectionInputError,
+    ReflectionList,
+    Rule,
+    RuleList,
+    RuleStatus,
+    SignalKind,
+    SignalResult,
+    SkillSuggestion,
+    SuggestionList,
+    TaskReport,
+    Trigger,
+    UserModel,
+    Variant,
+)
+from servers.reflection.service import ReflectionService
+
+T = TypeVar("T")
+ADMIN_SCOPE = "reflection:admin"
+
+INSTRUCTIONS = """Learning from finished tasks. After a task, call reflect with its report (or let memory_capture_task
+do it). Strategies proposed by 3 independent reflections become probation rules; report each use of a rule with
+rule_record_outcome so rules earn their place. rules_list(status="active") gives the rules to follow,
+user_model_get the user's confident preferences, experience_find similar past tasks, skill_suggestions
+workflows worth saving as skills."""
+
+UserId = Annotated[
+    str,
+    Field(
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$",
+        description="Whose data (1-128 chars). Ignored in favour of the token's subject when authenticated.",
+    ),
+]
+Id = Annotated[str, Field(min_length=1, max_length=64)]
+Target = Annotated[
+    str,
+    Field(pattern=r"^(rule|skill):[A-Za-z0-9_.-]{1,128}$", description="'rule:<rule id>' or 'skill:<skill name>'."),
+]
+TaskId = Annotated[str | None, Field(max_length=200, description="The task this use belongs to (A/B attribution).")]
+
+_RO = {"readOnlyHint": True}
+_WRITE = {"readOnlyHint": False, "destructiveHint": False}
+
+
+@contextmanager
+def _tool_errors() -> Iterator[None]:
+    try:
+        yield
+    except (ReflectionInputError, NotFound) as exc:
+        raise ToolError(str(exc)) from exc
+
+
+def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    with _tool_errors():
+        return fn(*args, **kwargs)
+
+
+def create_server(settings: CairnSettings | None = None, *, service: ReflectionService | None = None) -> FastMCP:
+    settings = settings or get_settings()
+    svc = service or ReflectionService(settings)
+
+    @asynccontextmanager
+    async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
+        svc.embedder.start_background_load()  # strategy matching by meaning once loaded; lexical until then
+        svc.subscribe()
+        try:
+            yield {"reflection": svc}
+        finally:
+            svc.unsubscribe()
+
+    mcp = FastMCP(
+        "cairn-reflection", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
+    )
+    mcp.reflection_service = svc  # type: ignore[attr-defined]  # reached by the CLI and tests
+
+    def user(requested: str | None) -> str:
+        return resolve_user(requested, admin_scope=ADMIN_SCOPE)
+
+    # --- reflection ----------------------------------------------------------------------------------
+
+    @mcp.tool(annotations=_WRITE)
+    def reflect(task_report: TaskReport, trigger: Trigger = "post_task", user_id: UserId = "default") -> Reflection:
+        """Reflect on a finished task: outcome, efficiency, error diagnosis (A missing information, B strategy,
+        C tool misuse, D model limit), 1-3 strategies with confidence, capability gaps. trigger: post_task (all
+        five), error (fast path: diagnosis and strategies), feedback (with user_feedback/user_reaction). Trace ≤ 500
+        steps, texts ≤ 4,000 chars; personal data and secrets are scrubbed before storage. MEDIUM/HIGH strategies
+        seen in 3 different tasks become probation rules; HIGH severity + HIGH confidence become active at once;
+        one that contradicts a rule opens a contradiction report instead."""
+        return _call(svc.reflect, task_report, user(user_id), trigger)
+
+    @mcp.tool(annotations=_WRITE)
+    def reflect_review(
+        day: Annotated[str | None, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="UTC day; default today.")] = None,
+        user_id: UserId = "default",
+    ) -> Reflection:
+        """Periodic review of one day's tasks: what no single task shows (a step slow in most tasks, a tool failing
+        across tasks). Meant for a daily scheduler job."""
+        return _call(svc.review_day, user(user_id), day)
+
+    @mcp.tool(annotations=_RO)
+    def reflections_list(
+        limit: Annotated[int, Field(ge=1, le=100)] = 20, trigger: Trigger | None = None, user_id: UserId = "default"
+    ) -> ReflectionList:
+        """Recent reflections, newest first (at most 100)."""
+        return ReflectionList(reflections=_call(svc.reflections, user(user_id), limit, trigger))
+
+    # --- rules ---------------------------------------------------------------------------------------
+
+    @mcp.tool(annotations=_RO)
+    def rules_list(status: RuleStatus | None = None, user_id: UserId = "default") -> RuleList:
+        """Rules learned from reflections: active first, then by importance. status: probation, active, deprecated."""
+        return RuleList(rules=_call(svc.rules.all, user(user_id), status))
+
+    @mcp.tool(annotations=_RO)
+    def rule_get(rule_id: Id, user_id: UserId = "default") -> Rule:
+        """One rule with its counters (uses, successes, agrees, disagrees) and every version."""
+        return _call(svc.rules.get, user(user_id), rule_id)
+
+    @mcp.tool(annotations=_WRITE)
+    def rule_record_outcome(
+        rule_id: Id, success: bool, task_id: TaskId = None, user_id: UserId = "default"
+    ) -> OutcomeResult:
+        """Record one use of a rule. After 5 uses a probation rule becomes active (success ≥ 0.7) or deprecated;
+        an active rule whose last 5 uses fall below 0.4 is deprecated."""
+        return _call(svc.record_outcome, user(user_id), f"rule:{rule_id}", success, task_id)
+
+    @mcp.tool(annotations=_WRITE)
+    def rule_edit(
+        rule_id: Id,
+        reason: Annotated[str, Field(min_length=1, max_length=500)],
+        text: Annotated[str | None, Field(max_length=1000)] = None,
+        scenario: Annotated[str | None, Field(max_length=1000)] = None,
+        user_id: UserId = "default",
+    ) -> Rule:
+        """Change a rule's text or scenario; the old text stays as a version (see rule_rollback)."""
+        return _call(svc.rules.edit, user(user_id), rule_id, text, scenario, reason)
+
+    @mcp.tool(annotations=_WRITE)
+    def rule_rollback(rule_id: Id, version: Annotated[int, Field(ge=1)], user_id: UserId = "default") -> Rule:
+        """Restore an earlier version's text as a new version (history is never rewritten)."""
+        return _call(svc.rules.rollback, user(user_id), rule_id, version)
+
+    @mcp.tool(annotations=_WRITE)
+    def rule_set_status(
+        rule_id: Id,
+        status: RuleStatus,
+        reason: Annotated[str, Field(min_length=1, max_length=500)],
+        user_id: UserId = "default",
+    ) -> Rule:
+        """A person's decision on a rule (e.g. deprecate one that is wrong). Rules are never deleted."""
+        return _call(lambda: svc.rules.set_status(svc.rules.get(user(user_id), rule_id), status, reason))
+
+    @mcp.tool(annotations=_RO)
+    def contradictions_list(
+        status: Literal["open", "kept_rule", "replaced", "dismissed"] | None = "open", user_id: UserId = "default"
+    ) -> ContradictionList:
+        """Reports of strategies that contradict a rule; escalate=true means a person should decide."""
+        return ContradictionList(contradictions=_call(svc.contradictions, user(user_id), status))
+
+    @mcp.tool(annotations=_WRITE)
+    def contradiction_resolve(
+        report_id: Id, action: Literal["keep_rule", "replace", "dismiss"], user_id: UserId = "default"
+    ) -> Contradiction:
+        """Decide a contradiction: keep the rule, replace its text with the strategy (a new version), or dismiss."""
+        return _call(svc.resolve_contradiction, user(user_id), report_id, action)
+
+    @mcp.tool(annotations=_RO)
+    def audit_log(
+        subject_id: Annotated[str | None, Field(max_length=200, description="A rule, mutation, … id.")] = None,
+        limit: Annotated[int, Field(ge=1, le=500)] = 50,
+        user_id: UserId = "default",
+    ) -> AuditLog:
+        """The append-only log of every change to rules, mutations, beliefs, suggestions and experiences."""
+        rows = _call(svc.store.audit_entries, user(user_id), subject_id, limit)
+        return AuditLog(entries=[AuditEntry.model_validate(r) for r in rows])
+
+    # --- mutations -----------------------------------------------------------------------------------
+
+    @mcp.tool(annotations=_WRITE)
+    def skill_record_outcome(
+        skill: Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]{1,128}$")],
+        success: bool,
+        task_id: TaskId = None,
+        user_id: UserId = "default",
+    ) -> OutcomeResult:
+        """Record one use of a skill (for mutation eligibility and A/B tests)."""
+        return _call(svc.record_outcome, user(user_id), f"skill:{skill}", success, task_id)
+
+    @mcp.tool(annotations=_WRITE)
+    def mutation_propose(
+        target: Target,
+        type: MutationType | None = None,
+        variant: Annotated[str | None, Field(max_length=20000, description="A hand-written variant.")] = None,
+        rationale: Annotated[str | None, Field(max_length=2000)] = None,
+        user_id: UserId = "default",
+    ) -> Mutation:
+        """Propose a mutation of a skill or rule with ≥ 10 uses and success ≥ 0.85 (last 20). Types: A parameter
+        (LOW risk), B reorder (MEDIUM), C replace a step (MEDIUM), D new strategy (HIGH, waits for approval).
+        Without `variant` one is generated. A/B testing starts at once except for D."""
+        return _call(svc.mutations.propose, user(user_id), target, type, variant, rationale)
+
+    @mcp.tool(annotations=_WRITE)
+    def mutation_approve(mutation_id: Id, approve: bool, user_id: UserId = "default") -> Mutation:
+        """Approve (start its A/B test) or reject a mutation awaiting approval."""
+        return _call(svc.mutations.approve, user(user_id), mutation_id, approve)
+
+    @mcp.tool(annotations=_RO)
+    def mutations_list(target: Target | None = None, user_id: UserId = "default") -> MutationList:
+        """Mutations with their status and A/B decision; with a target, also whether it is eligible."""
+        me = user(user_id)
+        mutations = _call(svc.mutations.all, me, target)
+        if target is None:
+            return MutationList(mutations=mutations)
+        ok, reason, _, _ = _call(svc.mutations.eligibility, me, target)
+        return MutationList(mutations=mutations, eligible=ok, reason=reason)
+
+    @mcp.tool(annotations=_WRITE)
+    def variant_for(
+        target: Target, task_id: Annotated[str, Field(min_length=1, max_length=200)], user_id: UserId = "default"
+    ) -> Variant:
+        """Which version of a skill or rule to use for this task. During an A/B test uses alternate between
+        original and variant; the same task always gets the same arm. Report the result with *_record_outcome."""
+        return _call(svc.mutations.variant_for, user(user_id), target, task_id)
+
+    # --- user model ----------------------------------------------------------------------------------
+
+    @mcp.tool(annotations=_WRITE)
+    def user_signal(
+        dimension: Annotated[str, Field(min_length=1, max_length=64, description="e.g. verbosity, format, language")],
+        value: Annotated[str, Field(min_length=1, max_length=200)],
+        kind: SignalKind,
+        user_id: UserId = "default",
+    ) -> SignalResult:
+        """A preference signal: explicit (user said so), edit (user changed the output), choice (picked an option;
+        counts after 3 consistent ones), follow_up (asked for more), silence (recorded only)."""
+        return _call(svc.users.signal, user(user_id), dimension, value, kind)
+
+    @mcp.tool(annotations=_RO)
+    def user_model_get(include_all: bool = False, user_id: UserId = "default") -> UserModel:
+        """The user's preferences held with confidence > 0.6 (include_all for every belief)."""
+        return _call(svc.users.get, user(user_id), include_all=include_all)
+
+    # --- patterns, suggestions, experience ----------------------------------------------------------
+
+    @mcp.tool(annotations=_WRITE)
+    def patterns_detect(user_id: UserId = "default") -> PatternReport:
+        """Find repeated questions, tools failing across tasks and workflows repeated ≥ 3 times (last 30 days);
+        workflows no existing skill covers become skill suggestions."""
+        return _call(svc.detect_patterns, user(user_id))
+
+    @mcp.tool(annotations=_RO)
+    def skill_suggestions(
+        status: Literal["open", "accepted", "dismissed"] | None = "open", user_id: UserId = "default"
+    ) -> SuggestionList:
+        """Suggested skills with their SKILL.md (linted)."""
+        return SuggestionList(suggestions=_call(svc.suggestions.all, user(user_id), status))
+
+    @mcp.tool(annotations=_WRITE)
+    def skill_suggestion_accept(suggestion_id: Id, user_id: UserId = "default") -> SkillSuggestion:
+        """Save a suggested skill to $CAIRN_HOME/skills/user/<name>/SKILL.md (refused if that folder exists)."""
+        return _call(svc.suggestions.accept, user(user_id), suggestion_id)
+
+    @mcp.tool(annotations=_WRITE)
+    def skill_suggestion_dismiss(suggestion_id: Id, user_id: UserId = "default") -> SkillSuggestion:
+        """Dismiss a suggestion; the same workflow is not suggested again."""
+        return _call(svc.suggestions.dismiss, user(user_id), suggestion_id)
+
+    @mcp.tool(annotations=_WRITE)
+    def experience_find(
+        query: Annotated[str, Field(min_length=1, max_length=2000)],
+        limit: Annotated[int, Field(ge=1, le=10)] = 3,
+        user_id: UserId = "default",
+    ) -> ExperienceResult:
+        """Past successful interactions similar to a request: score > 0.8 → reuse (admitted patterns only),
+        0.5-0.8 → reference, else plan from scratch. Score = signature 0.5 + entities 0.2 + recent 0.15 +
+        success rate 0.15."""
+        return _call(svc.experiences.find, user(user_id), query, limit)
+
+    @mcp.tool(annotations=_WRITE)
+    def experience_record_use(
+        experience_id: Id,
+        success: bool,
+        duration_ms: Annotated[int | None, Field(ge=0)] = None,
+        user_id: UserId = "default",
+    ) -> Experience:
+        """Report how reusing an experience went; its success rate, status and admission follow."""
+        return _call(svc.experiences.record_use, user(user_id), experience_id, success, duration_ms)
+
+    @mcp.tool(annotations=_RO)
+    def experience_list(user_id: UserId = "default") -> ExperienceList:
+        """Every interaction pattern kept for this user, with status."""
+        return ExperienceList(experiences=_call(svc.experiences.all, user(user_id)))
+
+    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True})
+    def experience_delete(experience_id: Id, user_id: UserId = "default") -> dict[str, str]:
+        """Mark an experience useless: it is deleted at once."""
+        return {"deleted": _call(svc.experiences.delete, user(user_id), experience_id)}
+
+    # --- resources -----------------------------------------------------------------------------------
+
+    @mcp.resource("reflection://rules/active", mime_type="text/markdown")
+    def active_rules() -> str:
+        """The current user's active rules as a list ready to put in a prompt."""
+        rules = svc.rules.all(user(None), "active")
+        return "\n".join(f"- {r.text}" + (f" (when: {r.scenario})" if r.scenario else "") for r in rules) or "(none)"
+
+    @mcp.resource("reflection://events", mime_type="application/json")
+    def events() -> list[dict[str, Any]]:
+        """Recent reflection events (reflections, rule changes, patterns, suggestions)."""
+        me = user(None)
+        mine = ("reflection.", "rule.", "mutation.", "pattern.", "skill.suggested")
+        return [
+            e.as_dict()
+            for e in svc.bus.recent(100)
+            if e.type.startswith(mine) and e.payload.get("user_id") in (None, me)
+        ]
+
+    return mcp

@@ -1,0 +1,338 @@
+"""The reflection domain API: what the MCP tools, event handlers, the CLI and the benchmark call.
+
+Nothing here knows about MCP. Task reports arrive through :meth:`ReflectionService.reflect` or the
+``memory.captured`` / ``tool.failed`` events (:meth:`on_event`). Every read and write takes the user id.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from datetime import UTC, datetime
+
+from servers.core.embedding import LazyEmbedder, create_embedder
+from servers.core.events import Event, EventBus, default_bus
+from servers.core.llm import LLMClient, create_llm
+from servers.core.settings import CairnSettings
+from servers.core.storage import Database
+from servers.reflection import llm_paths, reflect, review, suggest
+from servers.reflection.experience import ExperienceLibrary
+from servers.reflection.matching import StrategyMatcher
+from servers.reflection.models import (
+    Contradiction,
+    Diagnosis,
+    Efficiency,
+    NotFound,
+    Outcome,
+    OutcomeResult,
+    PatternReport,
+    Reflection,
+    ReflectionInputError,
+    Strategy,
+    TaskReport,
+    TraceStep,
+    Trigger,
+)
+from servers.reflection.mutations import Mutations
+from servers.reflection.patterns import Trace
+from servers.reflection.promotion import Promoter
+from servers.reflection.rules import RuleBook
+from servers.reflection.scrub import scrub
+from servers.reflection.settings import ReflectionSettings
+from servers.reflection.store import ReflectionStore, days_ago, new_id, now_iso
+from servers.reflection.suggestions import Suggestions
+from servers.reflection.usermodel import UserModelBook, feedback_signals
+
+log = logging.getLogger(__name__)
+
+Analysis = tuple[Outcome | None, Efficiency | None, list[Diagnosis], list[Strategy], list[str]]
+
+
+class ReflectionService:
+    def __init__(
+        self,
+        settings: CairnSettings,
+        *,
+        embedder: LazyEmbedder | None = None,
+        bus: EventBus | None = None,
+        db: Database | None = None,
+        llm: LLMClient | None = None,
+    ) -> None:
+        self.settings = settings
+        self.config: ReflectionSettings = getattr(settings, "reflection", None) or ReflectionSettings()
+        self.db = db or Database(settings.data_dir("reflection") / "reflection.db")
+        self.store = ReflectionStore(self.db)
+        self.embedder = embedder or create_embedder(settings.embedder)
+        self.bus = bus or default_bus()
+        self.llm = llm if llm is not None else create_llm(settings.llm_model, settings.llm_timeout_s)
+        self.matcher = StrategyMatcher(
+            self.embedder, threshold=self.config.strategy_similarity, lexical_threshold=self.config.lexical_similarity
+        )
+        self.rules = RuleBook(self.store, self.config)
+        self.promoter = Promoter(self.store, self.rules, self.matcher, self.config)
+        self.mutations = Mutations(self.store, self.rules, self.config, self.llm, self._skill_text)
+        self.users = UserModelBook(self.store, self.config)
+        self.experiences = ExperienceLibrary(self.store, self.config)
+        self.suggestions = Suggestions(self.store, self.config, settings, self.bus)
+        # One reflection at a time per process: promotion reads then writes the pending strategies.
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def subscribe(self) -> None:
+        """Post-task and error triggers (002 §3.1) from the shared bus."""
+        timeout = self.settings.llm_timeout_s * 2 + 10
+        self.bus.subscribe("memory.captured", self.on_event, name="reflection.post_task", timeout_s=timeout)
+        self.bus.subscribe("tool.failed", self.on_event, name="reflection.error", timeout_s=timeout)
+
+    def unsubscribe(self) -> None:
+        self.bus.unsubscribe("memory.captured", "reflection.post_task")
+        self.bus.unsubscribe("tool.failed", "reflection.error")
+
+    def on_event(self, event: Event) -> None:
+        p = event.payload
+        user_id = str(p.get("user_id") or "default")
+        if event.type == "memory.captured":
+            steps = [
+                TraceStep(
+                    tool=str(s.get("tool") or "?")[:200],
+                    arguments=s.get("arguments"),
+                    ok=bool(s.get("ok", True)),
+                    error=(str(s["error"])[:4000] if s.get("error") else None),
+                )
+                for s in (p.get("trace") or [])[: self.config.max_report_steps]
+            ]
+            report = TaskReport(
+                task=str(p.get("task") or "(no task text)")[:4000],
+                outcome=str(p.get("outcome") or ""),
+                trace=steps,
+                task_id=str(p["id"]) if p.get("id") else None,
+                session_id=event.session_id,
+            )
+            self.reflect(report, user_id, "post_task")
+        elif event.type == "tool.failed":
+            tool = str(p.get("tool") or "?")[:200]
+            error = str(p.get("error") or p.get("decision") or "failed")[:4000]
+            report = TaskReport(
+                task=f"call {tool}",
+                outcome="failure",
+                trace=[TraceStep(tool=tool, ok=False, error=error)],
+                session_id=event.session_id,
+                record_experience=False,
+            )
+            self.reflect(report, user_id, "error")
+
+    # --- reflecting ---------------------------------------------------------------------------------
+
+    def _analyse(self, report: TaskReport, trigger: Trigger, user_id: str) -> tuple[Analysis, str]:
+        if self.llm is not None:
+            rules = [r.text for r in self.rules.live(user_id)]
+            answer = llm_paths.ask_validated(
+                self.llm, llm_paths.reflection_prompt(report.model_dump(), rules), "reflection.schema.json"
+            )
+            if answer is not None:
+                outcome = Outcome(
+                    status=answer["outcome"]["status"],
+                    summary=answer["outcome"]["summary"],
+                    score=answer["outcome"].get(
+                        "score", {"success": 1.0, "partial": 0.5}.get(answer["outcome"]["status"], 0.0)
+                    ),
+                )
+                eff = answer.get("efficiency") or {}
+                efficiency = reflect.assess_efficiency(report).model_copy(
+                    update={"notes": eff.get("notes", []), "redundant_calls": eff.get("redundant_calls", [])}
+                )
+                errors = [Diagnosis.model_validate(e) for e in answer["errors"]]
+                strategies = [Strategy.model_validate(s) for s in answer["strategies"]]
+                if trigger == "error":
+                    return (None, None, errors, strategies, answer["gaps"]), "llm"
+                return (outcome, efficiency, errors, strategies, answer["gaps"]), "llm"
+        return reflect.analyse(report, trigger), "rules"
+
+    def reflect(self, report: TaskReport, user_id: str = "default", trigger: Trigger = "post_task") -> Reflection:
+        """Reflect on one task (five dimensions; the error trigger is the fast path) and promote."""
+        report = TaskReport.model_validate(scrub(report.model_dump()))
+        task_id = reflect.task_id_for(report)
+        analysis, method = self._analyse(report, trigger, user_id)
+        outcome, efficiency, errors, strategies, gaps = analysis
+        with self._lock, self.db.transaction():
+            first_time = self._store_trace(user_id, task_id, report, outcome)
+            reflection = Reflection(
+                id=new_id("refl"),
+                user_id=user_id,
+                task_id=task_id,
+                trigger=trigger,
+                task=report.task,
+                outcome=outcome,
+                efficiency=efficiency,
+                errors=errors,
+                strategies=strategies,
+                gaps=gaps,
+                method=method,
+                created_at=now_iso(),
+            )
+            promoted = self.promoter.consider(user_id, reflection.id, task_id, strategies)
+            reflection.promoted = promoted.promoted + promoted.reinforced
+            reflection.contradictions = [c.id for c in promoted.contradictions]
+            self.store.put(
+                "reflections",
+                {
+                    "id": reflection.id,
+                    "user_id": user_id,
+                    "task_id": task_id,
+                    "trigger": trigger,
+                    "created_at": reflection.created_at,
+                    "doc": reflection.model_dump(),
+                },
+            )
+            if trigger == "post_task" and first_time and report.trace:
+                self.experiences.capture(user_id, report, outcome is not None and outcome.status == "success")
+            if report.user_feedback:
+                for dimension, value, kind in feedback_signals(report.user_feedback, report.user_reaction):
+                    self.users.signal(user_id, dimension, value, kind)
+        self._publish(user_id, reflection, promoted.promoted, promoted.contradictions)
+        if trigger == "post_task" and first_time and len(report.trace) >= self.config.workflow_min_steps:
+            self.detect_patterns(user_id)
+        return reflection
+
+    def _store_trace(self, user_id: str, task_id: str, report: TaskReport, outcome: Outcome | None) -> bool:
+        """Keep the trace for pattern mining; False when this task was already stored."""
+        if not report.trace:
+            return False
+        exists = self.db.scalar("SELECT 1 FROM traces WHERE user_id = ? AND task_id = ?", (user_id, task_id))
+        success = (outcome.status if outcome else reflect.outcome_status(report.outcome)) == "success"
+        steps = [s.model_dump(exclude_none=True) for s in report.trace]
+        self.store.put(
+            "traces",
+            {
+                "task_id": task_id,
+                "user_id": user_id,
+                "task": report.task,
+                "success": int(success),
+                "tools": json.dumps([s.tool for s in report.trace]),
+                "doc": steps,
+                "created_at": now_iso(),
+            },
+        )
+        return not exists
+
+    def _publish(self, user_id: str, reflection: Reflection, promoted: list[str], contra: list[Contradiction]) -> None:
+        self.bus.publish_nowait(
+            "reflection.completed",
+            {
+                "user_id": user_id,
+                "id": reflection.id,
+                "task_id": reflection.task_id,
+                "trigger": reflection.trigger,
+                "promoted": promoted,
+                "contradictions": [c.id for c in contra],
+            },
+        )
+        for rule_id in promoted:
+            self.bus.publish_nowait("rule.changed", {"user_id": user_id, "id": rule_id, "action": "created"})
+
+    def review_day(self, user_id: str, day: str | None = None) -> Reflection:
+        """Periodic review of one UTC day's tasks (default today): cross-task findings, then promotion."""
+        day = day or datetime.now(UTC).strftime("%Y-%m-%d")
+        traces = self.traces(user_id, since=f"{day}T00:00:00", until=f"{day}T23:59:59.999999Z")
+        if not traces:
+            raise ReflectionInputError(f"no tasks recorded on {day}")
+        outcome, efficiency, errors, strategies, gaps = review.review(traces, day)
+        with self._lock, self.db.transaction():
+            reflection = Reflection(
+                id=new_id("refl"),
+                user_id=user_id,
+                task_id=f"review:{day}",
+                trigger="periodic",
+                task=f"review of {len(traces)} tasks on {day}",
+                outcome=outcome,
+                efficiency=efficiency,
+                errors=errors,
+                strategies=strategies,
+                gaps=gaps,
+                created_at=now_iso(),
+            )
+            result = self.promoter.consider(user_id, reflection.id, reflection.task_id, strategies)
+            reflection.promoted = result.promoted + result.reinforced
+            reflection.contradictions = [c.id for c in result.contradictions]
+            self.store.put(
+                "reflections",
+                {
+                    "id": reflection.id,
+                    "user_id": user_id,
+                    "task_id": reflection.task_id,
+                    "trigger": "periodic",
+                    "created_at": reflection.created_at,
+                    "doc": reflection.model_dump(),
+                },
+            )
+        self._publish(user_id, reflection, result.promoted, result.contradictions)
+        return reflection
+
+    def reflections(self, user_id: str, limit: int = 20, trigger: Trigger | None = None) -> list[Reflection]:
+        where, params = ("user_id = ? AND trigger = ?", (user_id, trigger)) if trigger else ("user_id = ?", (user_id,))
+        docs = self.store.docs("reflections", where, (*params, limit), "ORDER BY created_at DESC LIMIT ?")
+        return [Reflection.model_validate(d) for d in docs]
+
+    def traces(self, user_id: str, *, since: str | None = None, until: str | None = None) -> list[Trace]:
+        since = since or days_ago(self.config.pattern_window_days)
+        rows = self.db.query(
+            "SELECT task_id, task, success, doc, created_at FROM traces WHERE user_id = ? AND created_at >= ? "
+            "AND created_at <= ? ORDER BY created_at LIMIT 2000",
+            (user_id, since, until or "9999"),
+        )
+        return [Trace(r["task_id"], r["task"], bool(r["success"]), json.loads(r["doc"]), r["created_at"]) for r in rows]
+
+    # --- outcomes, contradictions -------------------------------------------------------------------
+
+    def record_outcome(self, user_id: str, target: str, success: bool, task_id: str | None) -> OutcomeResult:
+        """One use of a rule or skill: feeds the rule lifecycle, mutation eligibility and A/B tests."""
+        with self._lock, self.db.transaction():
+            status = None
+            if target.startswith("rule:"):
+                self.rules.get(user_id, target.removeprefix("rule:"))  # unknown rule → NotFound, nothing written
+            decision = self.mutations.record(user_id, target, task_id, success)
+            if target.startswith("rule:"):
+                status = self.rules.record_outcome(user_id, target.removeprefix("rule:"), success).status
+            uses, successes = self.store.outcome_counts(user_id, target)
+        if decision and decision.decision != "inconclusive":
+            self.bus.publish_nowait(
+                "mutation.decided", {"user_id": user_id, "target": target, "decision": decision.decision}
+            )
+        return OutcomeResult(target=target, uses=uses, successes=successes, status=status, mutation=decision)
+
+    def contradictions(self, user_id: str, status: str | None = "open") -> list[Contradiction]:
+        where, params = ("user_id = ? AND status = ?", (user_id, status)) if status else ("user_id = ?", (user_id,))
+        return [Contradiction.model_validate(d) for d in self.store.docs("contradictions", where, params)]
+
+    def resolve_contradiction(self, user_id: str, report_id: str, action: str) -> Contradiction:
+        """A person's decision: keep the rule, replace its text with the strategy (new version), or dismiss."""
+        doc = self.store.doc("contradictions", "id = ? AND user_id = ?", (report_id, user_id))
+        if doc is None:
+            raise NotFound("contradiction report", report_id)
+        report = Contradiction.model_validate(doc)
+        if report.status != "open":
+            raise ReflectionInputError(f"report {report_id} is already {report.status}")
+        with self.db.transaction():
+            if action == "replace":
+                self.rules.edit(user_id, report.rule_id, report.strategy, None, f"contradiction {report_id} resolved")
+            report.status = {"keep_rule": "kept_rule", "replace": "replaced", "dismiss": "dismissed"}[action]  # type: ignore[assignment]
+            self.store.put(
+                "contradictions",
+                {"id": report.id, "user_id": user_id, "status": report.status, "doc": report.model_dump()},
+            )
+            self.store.audit(user_id, "contradiction", report.id, "resolved", {"action": action})
+        return report
+
+    # --- patterns -----------------------------------------------------------------------------------
+
+    def detect_patterns(self, user_id: str) -> PatternReport:
+        return self.suggestions.detect(user_id, self.traces(user_id))
+
+    def _skill_text(self, name: str) -> str | None:
+        for skill in suggest.known_skills(self.settings):
+            if skill.name == name:
+                return skill.path.read_text(encoding="utf-8")
+        return None

@@ -1,0 +1,159 @@
+"""Persistence of the reflection server: one SQLite file, JSON documents beside the columns queried.
+
+Every table carries ``user_id`` and every read filters on it. The audit log (``strategy_log``, 002 §4.1)
+is append-only: triggers refuse UPDATE and DELETE, so history cannot be rewritten by a bug either.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from servers.core.storage import Database, Migration, migrate
+
+_SCHEMA = """
+CREATE TABLE reflections (
+  id TEXT PRIMARY KEY, user_id TEXT NOT NULL, task_id TEXT NOT NULL, trigger TEXT NOT NULL,
+  created_at TEXT NOT NULL, doc TEXT NOT NULL);
+CREATE INDEX reflections_user ON reflections(user_id, created_at);
+CREATE TABLE traces (
+  task_id TEXT NOT NULL, user_id TEXT NOT NULL, task TEXT NOT NULL, success INTEGER NOT NULL,
+  tools TEXT NOT NULL, doc TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (user_id, task_id));
+CREATE TABLE strategies (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, reflection_id TEXT NOT NULL,
+  task_id TEXT NOT NULL, text TEXT NOT NULL, doc TEXT NOT NULL, rule_id TEXT, created_at TEXT NOT NULL);
+CREATE INDEX strategies_user ON strategies(user_id, rule_id);
+CREATE TABLE rules (
+  id TEXT PRIMARY KEY, user_id TEXT NOT NULL, status TEXT NOT NULL, doc TEXT NOT NULL, updated_at TEXT NOT NULL);
+CREATE INDEX rules_user ON rules(user_id, status);
+CREATE TABLE outcomes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, target TEXT NOT NULL, task_id TEXT,
+  success INTEGER NOT NULL, mutation_id TEXT, arm TEXT, at TEXT NOT NULL);
+CREATE INDEX outcomes_target ON outcomes(user_id, target, id);
+CREATE TABLE contradictions (
+  id TEXT PRIMARY KEY, user_id TEXT NOT NULL, status TEXT NOT NULL, doc TEXT NOT NULL);
+CREATE TABLE mutations (
+  id TEXT PRIMARY KEY, user_id TEXT NOT NULL, target TEXT NOT NULL, status TEXT NOT NULL, doc TEXT NOT NULL);
+CREATE INDEX mutations_target ON mutations(user_id, target, status);
+CREATE TABLE ab_assignments (
+  mutation_id TEXT NOT NULL, task_id TEXT NOT NULL, arm TEXT NOT NULL, PRIMARY KEY (mutation_id, task_id));
+CREATE TABLE beliefs (
+  user_id TEXT NOT NULL, dimension TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (user_id, dimension));
+CREATE TABLE signals (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, dimension TEXT NOT NULL, value TEXT NOT NULL,
+  kind TEXT NOT NULL, strength REAL NOT NULL, applied INTEGER NOT NULL, at TEXT NOT NULL);
+CREATE TABLE suggestions (
+  id TEXT PRIMARY KEY, user_id TEXT NOT NULL, seq_key TEXT NOT NULL, status TEXT NOT NULL, doc TEXT NOT NULL,
+  UNIQUE (user_id, seq_key));
+CREATE TABLE detections (
+  user_id TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL, frequency INTEGER NOT NULL,
+  first_seen TEXT NOT NULL, last_seen TEXT NOT NULL, PRIMARY KEY (user_id, kind, key));
+CREATE TABLE experiences (
+  id TEXT PRIMARY KEY, user_id TEXT NOT NULL, signature TEXT NOT NULL, chain TEXT NOT NULL, status TEXT NOT NULL,
+  doc TEXT NOT NULL, UNIQUE (user_id, signature, chain));
+CREATE TABLE strategy_log (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, user_id TEXT NOT NULL, subject TEXT NOT NULL,
+  subject_id TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL);
+CREATE INDEX strategy_log_subject ON strategy_log(user_id, subject, subject_id);
+CREATE TRIGGER strategy_log_no_update BEFORE UPDATE ON strategy_log
+  BEGIN SELECT RAISE(ABORT, 'strategy_log is append-only'); END;
+CREATE TRIGGER strategy_log_no_delete BEFORE DELETE ON strategy_log
+  BEGIN SELECT RAISE(ABORT, 'strategy_log is append-only'); END;
+"""
+
+MIGRATIONS = [Migration(1, "reflection schema", _SCHEMA)]
+
+
+def now_iso(at: datetime | None = None) -> str:
+    return (at or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def parse_iso(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+
+
+def days_ago(days: float, now: datetime | None = None) -> str:
+    return now_iso((now or datetime.now(UTC)) - timedelta(days=days))
+
+
+def new_id(prefix: str) -> str:
+    return f"{prefix}_{secrets.token_hex(6)}"
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class ReflectionStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        migrate(db, "reflection", MIGRATIONS)
+
+    # --- generic documents ---------------------------------------------------------------------------
+
+    def put(self, table: str, row: dict[str, Any]) -> None:
+        """Insert or replace one row; ``doc`` values that are not strings are stored as JSON."""
+        cols = list(row)
+        values = [dumps(v) if c == "doc" and not isinstance(v, str) else v for c, v in row.items()]
+        self.db.execute(
+            f"INSERT OR REPLACE INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", values
+        )
+
+    def docs(self, table: str, where: str, params: tuple[Any, ...], order: str = "") -> list[dict[str, Any]]:
+        rows = self.db.query(f"SELECT doc FROM {table} WHERE {where} {order}", params)
+        return [json.loads(r["doc"]) for r in rows]
+
+    def doc(self, table: str, where: str, params: tuple[Any, ...]) -> dict[str, Any] | None:
+        found = self.docs(table, where, params, "LIMIT 1")
+        return found[0] if found else None
+
+    # --- audit ---------------------------------------------------------------------------------------
+
+    def audit(self, user_id: str, subject: str, subject_id: str, action: str, detail: dict[str, Any]) -> None:
+        self.db.execute(
+            "INSERT INTO strategy_log (at, user_id, subject, subject_id, action, detail) VALUES (?, ?, ?, ?, ?, ?)",
+            (now_iso(), user_id, subject, subject_id, action, dumps(detail)),
+        )
+
+    def audit_entries(self, user_id: str, subject_id: str | None, limit: int) -> list[dict[str, Any]]:
+        where, params = "user_id = ?", [user_id]
+        if subject_id:
+            where += " AND subject_id = ?"
+            params.append(subject_id)
+        rows = self.db.query(f"SELECT * FROM strategy_log WHERE {where} ORDER BY seq DESC LIMIT ?", (*params, limit))
+        return [{**r, "detail": json.loads(r["detail"])} for r in rows]
+
+    # --- outcomes ------------------------------------------------------------------------------------
+
+    def add_outcome(
+        self, user_id: str, target: str, task_id: str | None, success: bool, mutation_id: str | None, arm: str | None
+    ) -> None:
+        self.db.execute(
+            "INSERT INTO outcomes (user_id, target, task_id, success, mutation_id, arm, at) VALUES (?,?,?,?,?,?,?)",
+            (user_id, target, task_id, int(success), mutation_id, arm, now_iso()),
+        )
+
+    def recent_outcomes(self, user_id: str, target: str, limit: int, *, plain_only: bool = False) -> list[bool]:
+        """Newest first; ``plain_only`` leaves out uses made inside an A/B test."""
+        extra = " AND mutation_id IS NULL" if plain_only else ""
+        rows = self.db.query(
+            f"SELECT success FROM outcomes WHERE user_id = ? AND target = ?{extra} ORDER BY id DESC LIMIT ?",
+            (user_id, target, limit),
+        )
+        return [bool(r["success"]) for r in rows]
+
+    def outcome_counts(self, user_id: str, target: str) -> tuple[int, int]:
+        row = self.db.query_one(
+            "SELECT COUNT(*) AS n, COALESCE(SUM(success), 0) AS s FROM outcomes WHERE user_id = ? AND target = ?",
+            (user_id, target),
+        )
+        return (int(row["n"]), int(row["s"])) if row else (0, 0)
+
+    def arm_counts(self, mutation_id: str) -> dict[str, tuple[int, int]]:
+        rows = self.db.query(
+            "SELECT arm, COUNT(*) AS n, SUM(success) AS s FROM outcomes WHERE mutation_id = ? GROUP BY arm",
+            (mutation_id,),
+        )
+        return {str(r["arm"]): (int(r["n"]), int(r["s"] or 0)) for r in rows}

@@ -1,0 +1,148 @@
+"""Detections and skill suggestions of one user: found, remembered, announced once, accepted or dismissed.
+
+A detection is announced (``pattern.detected``) when it is new or has grown; a suggestion
+(``skill.suggested``) once per tool sequence — a dismissed sequence is not suggested again.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from servers.core.events import EventBus
+from servers.core.settings import CairnSettings
+from servers.reflection import patterns, suggest
+from servers.reflection.models import Detection, NotFound, PatternReport, ReflectionInputError, SkillSuggestion
+from servers.reflection.settings import ReflectionSettings
+from servers.reflection.store import ReflectionStore, new_id, now_iso
+
+log = logging.getLogger(__name__)
+
+
+class Suggestions:
+    def __init__(
+        self, store: ReflectionStore, config: ReflectionSettings, settings: CairnSettings, bus: EventBus
+    ) -> None:
+        self.store = store
+        self.config = config
+        self.settings = settings
+        self.bus = bus
+
+    def detect(self, user_id: str, traces: list[patterns.Trace]) -> PatternReport:
+        c = self.config
+        flows = patterns.workflows(traces, c.pattern_min_occurrences, c.workflow_min_steps, c.workflow_min_success)
+        detections = [
+            *patterns.repeated_questions(traces, c.pattern_min_occurrences),
+            *patterns.tool_failures(traces, c.pattern_min_occurrences),
+        ]
+        for wf in flows:
+            detections.append(
+                Detection(
+                    kind="workflow_sequence",
+                    key="→".join(wf.tools),
+                    frequency=wf.occurrences,
+                    confidence=round(wf.success_rate, 3),
+                    evidence=[t.task_id for t in wf.traces],
+                    suggestion=f"the workflow {' → '.join(wf.tools)} ran {wf.occurrences} times "
+                    f"({wf.success_rate:.0%} successful): save it as a skill?",
+                )
+            )
+        with self.store.db.transaction():
+            for d in detections:
+                self._announce(user_id, d)
+            skills = suggest.known_skills(self.settings)
+            created: list[SkillSuggestion] = []
+            covered: list[str] = []
+            for wf in flows:
+                by = suggest.covered_by(wf.tools, skills)
+                if by:
+                    covered.append(f"{'→'.join(wf.tools)} (covered by {by})")
+                    continue
+                made = self._suggest(user_id, wf)
+                if made:
+                    created.append(made)
+        for s in created:
+            self.bus.publish_nowait(
+                "skill.suggested",
+                {"user_id": user_id, "id": s.id, "name": s.name, "tools": s.tools, "occurrences": s.occurrences},
+            )
+        return PatternReport(detections=detections, suggestions=self.all(user_id, "open"), covered=covered)
+
+    def _announce(self, user_id: str, d: Detection) -> None:
+        row = self.store.db.query_one(
+            "SELECT frequency FROM detections WHERE user_id = ? AND kind = ? AND key = ?", (user_id, d.kind, d.key)
+        )
+        at = now_iso()
+        if row is None:
+            self.store.db.execute(
+                "INSERT INTO detections VALUES (?, ?, ?, ?, ?, ?)", (user_id, d.kind, d.key, d.frequency, at, at)
+            )
+        elif int(row["frequency"]) < d.frequency:
+            self.store.db.execute(
+                "UPDATE detections SET frequency = ?, last_seen = ? WHERE user_id = ? AND kind = ? AND key = ?",
+                (d.frequency, at, user_id, d.kind, d.key),
+            )
+        else:
+            return
+        self.bus.publish_nowait("pattern.detected", {"user_id": user_id, **d.model_dump(exclude={"detail"})})
+
+    def _suggest(self, user_id: str, wf: patterns.Workflow) -> SkillSuggestion | None:
+        key = "→".join(wf.tools)
+        existing = self.store.doc("suggestions", "user_id = ? AND seq_key = ?", (user_id, key))
+        if existing is not None and existing["status"] != "open":
+            return None  # accepted or dismissed: the user already decided
+        name, description, skill_md = suggest.render(wf)
+        errors = suggest.lint_errors(name, skill_md)
+        if errors:
+            log.warning("suggestion %s not offered, it fails the linter: %s", name, "; ".join(errors))
+            return None
+        s = SkillSuggestion(
+            id=existing["id"] if existing else new_id("sugg"),
+            name=name,
+            description=description,
+            tools=list(wf.tools),
+            occurrences=wf.occurrences,
+            success_rate=round(wf.success_rate, 3),
+            confidence=round(min(1.0, wf.success_rate * min(1.0, wf.occurrences / 5)), 3),
+            skill_md=skill_md,
+            created_at=existing["created_at"] if existing else now_iso(),
+        )
+        self.store.put(
+            "suggestions", {"id": s.id, "user_id": user_id, "seq_key": key, "status": "open", "doc": s.model_dump()}
+        )
+        return None if existing else s
+
+    def all(self, user_id: str, status: str | None = None) -> list[SkillSuggestion]:
+        where, params = ("user_id = ? AND status = ?", (user_id, status)) if status else ("user_id = ?", (user_id,))
+        return [SkillSuggestion.model_validate(d) for d in self.store.docs("suggestions", where, params)]
+
+    def _get(self, user_id: str, suggestion_id: str) -> SkillSuggestion:
+        doc = self.store.doc("suggestions", "id = ? AND user_id = ?", (suggestion_id, user_id))
+        if doc is None:
+            raise NotFound("skill suggestion", suggestion_id)
+        s = SkillSuggestion.model_validate(doc)
+        if s.status != "open":
+            raise ReflectionInputError(f"suggestion {suggestion_id} is already {s.status}")
+        return s
+
+    def _set(self, user_id: str, s: SkillSuggestion) -> SkillSuggestion:
+        self.store.put(
+            "suggestions",
+            {"id": s.id, "user_id": user_id, "seq_key": "→".join(s.tools), "status": s.status, "doc": s.model_dump()},
+        )
+        self.store.audit(user_id, "suggestion", s.id, s.status, {"name": s.name, "path": s.path})
+        return s
+
+    def accept(self, user_id: str, suggestion_id: str) -> SkillSuggestion:
+        """Write the skill into the user scope ($CAIRN_HOME/skills/user/<name>/SKILL.md)."""
+        s = self._get(user_id, suggestion_id)
+        errors = suggest.lint_errors(s.name, s.skill_md)
+        if errors:
+            raise ReflectionInputError(f"the suggested skill fails the linter: {'; '.join(errors)}")
+        try:
+            path = suggest.write_user_skill(self.settings, s.name, s.skill_md)
+        except FileExistsError as exc:
+            raise ReflectionInputError(str(exc)) from exc
+        return self._set(user_id, s.model_copy(update={"status": "accepted", "path": str(path)}))
+
+    def dismiss(self, user_id: str, suggestion_id: str) -> SkillSuggestion:
+        return self._set(user_id, self._get(user_id, suggestion_id).model_copy(update={"status": "dismissed"}))

@@ -1,0 +1,57 @@
+"""Fixtures of the reflection tests: a service without vectors (lexical matching) and one with them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from servers.core.events import EventBus
+from servers.core.settings import CairnSettings
+from servers.reflection.models import ProposedStrategy, TaskReport, TraceStep
+from servers.reflection.service import ReflectionService
+
+
+@pytest.fixture
+def rsettings(cairn_home: Path) -> CairnSettings:
+    return CairnSettings(home=cairn_home, embedder="none")
+
+
+@pytest.fixture
+def make_service(rsettings: CairnSettings) -> Iterator[Callable[..., ReflectionService]]:
+    made: list[ReflectionService] = []
+
+    def make(**kwargs: Any) -> ReflectionService:
+        kwargs.setdefault("bus", EventBus())
+        svc = ReflectionService(kwargs.pop("settings", rsettings), **kwargs)
+        made.append(svc)
+        return svc
+
+    yield make
+    for svc in made:
+        svc.close()
+
+
+@pytest.fixture
+def svc(make_service: Callable[..., ReflectionService]) -> ReflectionService:
+    return make_service()
+
+
+def report(
+    task: str = "research the topic and write a summary",
+    *,
+    outcome: str = "success",
+    steps: list[tuple[str, str | None]] | None = None,
+    task_id: str | None = None,
+    strategies: list[ProposedStrategy] | None = None,
+    **extra: Any,
+) -> TaskReport:
+    """A task report; ``steps`` are (tool, error or None)."""
+    trace = [TraceStep(tool=tool, ok=error is None, error=error) for tool, error in (steps or [])]
+    return TaskReport(task=task, outcome=outcome, trace=trace, task_id=task_id, strategies=strategies or [], **extra)
+
+
+def lesson(text: str, confidence: str = "MEDIUM", severity: str = "LOW") -> ProposedStrategy:
+    return ProposedStrategy(strategy=text, confidence=confidence, severity=severity)  # type: ignore[arg-type]
