@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import yaml
+
 from servers.memory.models import Entry, check_user_id
 
 LONGTERM_SECTIONS = {
@@ -162,3 +164,11 @@ class UserFiles:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def entry_markdown(entry: Entry) -> str:
+    meta = entry.model_dump(exclude={"content", "trace"}, exclude_none=True)
+    if entry.trace:
+        meta["trace"] = entry.trace
+    header: str = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)
+    return "---\n" + header + "---\n\n" + entry.content + "\n"

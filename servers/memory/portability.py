@@ -7,7 +7,6 @@ older; re-embedding resumes with the entries that still lack a vector from the c
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -17,9 +16,9 @@ from typing import Literal
 import frontmatter
 
 from servers.core.progress import Progress
+from servers.memory.files import entry_markdown
 from servers.memory.lifecycle import BACKFILL_BATCH
 from servers.memory.models import Entry, MemoryInputError
-from servers.memory.server import entry_markdown
 from servers.memory.service import MemoryService
 
 Format = Literal["jsonl", "markdown"]
@@ -138,7 +137,3 @@ def reembed(service: MemoryService, *, show_progress: bool = True) -> int:
     if progress:
         progress.close()
     return done
-
-
-def describe(entries: int, destination: Path) -> str:
-    return json.dumps({"exported": entries, "to": str(destination)})

@@ -14,6 +14,7 @@ from pydantic import Field
 from servers.core.identity import resolve_user
 from servers.core.settings import CairnSettings, get_settings
 from servers.memory.extract import MAX_MESSAGES, MAX_TOOL_CALLS, Message, ToolCall
+from servers.memory.files import entry_markdown
 from servers.memory.lifecycle import Lifecycle
 from servers.memory.models import (
     USER_ID_PATTERN,
@@ -65,16 +66,6 @@ def _tool_errors() -> Iterator[None]:
 def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     with _tool_errors():
         return fn(*args, **kwargs)
-
-
-def entry_markdown(entry: Entry) -> str:
-    import yaml
-
-    meta = entry.model_dump(exclude={"content", "trace"}, exclude_none=True)
-    if entry.trace:
-        meta["trace"] = entry.trace
-    header: str = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)
-    return "---\n" + header + "---\n\n" + entry.content + "\n"
 
 
 def create_server(settings: CairnSettings | None = None, *, service: MemoryService | None = None) -> FastMCP:

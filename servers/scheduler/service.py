@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from servers.core.events import EventBus, default_bus
 from servers.core.settings import CairnSettings
+from servers.core.storage import Database
 from servers.scheduler.actions import ActionRunner, parse_action
 from servers.scheduler.attention import AttentionGate
 from servers.scheduler.clock import Clock, SystemClock
@@ -31,7 +32,6 @@ from servers.scheduler.models import (
     SchedulerInputError,
 )
 from servers.scheduler.store import (
-    SchedulerDatabase,
     SchedulerStore,
     dumps,
     job_model,
@@ -60,7 +60,7 @@ class SchedulerService:
         self.config = settings.scheduler
         self.clock = clock or SystemClock()
         self.bus = bus or default_bus()
-        self.store = SchedulerStore(SchedulerDatabase(settings.data_dir("scheduler") / "scheduler.db"))
+        self.store = SchedulerStore(Database(settings.data_dir("scheduler") / "scheduler.db"))
         self.gate = AttentionGate(self.store, self.config.attention, self.config.timezone, self.clock, self.bus)
         self.actions = ActionRunner(settings, self.gate, self.clock)
         self.engine = Engine(

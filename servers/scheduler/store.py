@@ -17,8 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import apsw
-
 from servers.core.storage import Database, Migration, migrate
 from servers.scheduler.clock import iso
 from servers.scheduler.models import Job, JobOptions, Notification, RetryPolicy, Run
@@ -98,27 +96,6 @@ CREATE INDEX notifications_deferred ON notifications (deliver_after) WHERE statu
 """
 
 MIGRATIONS = [Migration(1, "jobs, runs, notifications", _SCHEMA_V1)]
-
-
-class SchedulerDatabase(Database):
-    """A :class:`Database` whose new connections wait out another process's write lock.
-
-    apsw's best-practice hooks run ``PRAGMA optimize`` while opening a connection, under their own 100 ms
-    busy timeout; with two scheduler processes claiming at once, opening a connection on a fresh worker
-    thread then fails with BusyError. Retrying the open for as long as the normal busy timeout fixes it.
-    """
-
-    def connection(self) -> apsw.Connection:
-        deadline = time.monotonic() + self._busy_timeout_ms / 1000
-        delay = 0.005
-        while True:
-            try:
-                return super().connection()
-            except apsw.BusyError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(delay)
-                delay = min(delay * 2, 0.1)
 
 
 def new_id(prefix: str) -> str:

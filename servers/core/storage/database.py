@@ -10,6 +10,7 @@ worker threads. Writes go through :meth:`Database.transaction`, which takes the 
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -45,11 +46,16 @@ class Database:
         conn: apsw.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
             conn = apsw.Connection(str(self.path))
+            # The busy timeout comes first: every later statement, even a pragma, may meet another
+            # process's write lock. (apsw's global best-practice hooks run before our code with a
+            # 100 ms timeout, which fails under a concurrent writer; their checks are applied here.)
             conn.set_busy_timeout(self._busy_timeout_ms)
+            for practice in _PRACTICES:
+                practice(conn)
             conn.enable_load_extension(True)
             conn.load_extension(sqlite_vec.loadable_path())
             conn.enable_load_extension(False)
-            conn.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY")
+            conn.execute("PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY")
             self._local.conn = conn
             with self._all_lock:
                 self._all.append(conn)
@@ -100,6 +106,8 @@ class Database:
                 yield self
 
     def close(self) -> None:
+        with contextlib.suppress(apsw.Error):  # refresh planner statistics; skipped if someone is writing
+            self.connection().execute("PRAGMA optimize")
         with self._all_lock:
             conns, self._all = self._all, []
         for conn in conns:
@@ -107,5 +115,13 @@ class Database:
         self._local = threading.local()
 
 
-# Log SQLite's own warnings through Python logging, and refuse patterns apsw knows to be bugs.
-apsw.bestpractice.apply(apsw.bestpractice.recommended)
+# apsw's recommended connection settings: double-quoted strings are errors, foreign keys and recursive
+# triggers on. Left out: its 100 ms busy timeout and per-open WAL switch (handled above), and its
+# per-open `PRAGMA optimize`, which upgrades a read to a write and so fails at once, without waiting,
+# whenever another process is writing.
+_PRACTICES = (
+    apsw.bestpractice.connection_dqs,
+    apsw.bestpractice.connection_enable_foreign_keys,
+    apsw.bestpractice.connection_recursive_triggers,
+)
+apsw.bestpractice.library_logging()  # SQLite's own warnings go to Python logging

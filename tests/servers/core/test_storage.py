@@ -54,3 +54,42 @@ def test_migration_versions_must_increase(tmp_path: Path) -> None:
     db = Database(tmp_path / "x.db")
     with pytest.raises(ValueError, match="unique and increasing"):
         migrate(db, "demo", [Migration(2, "b", "SELECT 1"), Migration(1, "a", "SELECT 1")])
+
+
+def test_opening_a_connection_waits_out_another_process_writer(tmp_path: Path) -> None:
+    """A new connection (e.g. on a fresh worker thread) must not fail while another process writes."""
+    import subprocess
+    import sys
+    import threading
+
+    path = tmp_path / "x.db"
+    db = Database(path)
+    db.execute("CREATE TABLE t (a INTEGER)")
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from pathlib import Path; from servers.core.storage import Database;"
+            f"d = Database(Path({str(path)!r})); c = d.connection(); c.execute('BEGIN EXCLUSIVE');"
+            "c.execute('INSERT INTO t VALUES (1)'); print('locked', flush=True); time.sleep(0.8); c.execute('COMMIT')",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+    errors: list[BaseException] = []
+
+    def fresh_connection() -> None:
+        try:
+            other = Database(path)
+            with other.transaction():  # waits for the other process's write lock, then writes
+                other.execute("INSERT INTO t VALUES (2)")
+        except BaseException as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=fresh_connection)
+    thread.start()
+    thread.join(15)
+    holder.wait(15)
+    assert not errors, errors
+    assert db.scalar("SELECT SUM(a) FROM t") == 3
