@@ -18,6 +18,7 @@ from rapidfuzz import fuzz
 from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
 
 log = logging.getLogger(__name__)
+_CACHE_SIZE = 5000
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*|\d+|[\u4e00-\u9fff]+")
 STOPWORDS = frozenset(
@@ -134,6 +135,7 @@ class StrategyMatcher:
         self._threshold = threshold
         self.lexical_threshold = lexical_threshold
         self.method = "lexical"
+        self._cache: dict[str, np.ndarray] = {}
 
     def _vectors(self, texts: list[str]) -> tuple[np.ndarray, float] | None:
         if self.embedder is None or not self.embedder.is_loaded:
@@ -143,10 +145,17 @@ class StrategyMatcher:
             return None
         try:
             embedder = self.embedder.get()
-            matrix = embedder.embed_passages(texts)
+            missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
+            if missing:
+                for text, row in zip(missing, embedder.embed_passages(missing), strict=True):
+                    self._cache[text] = row
+            matrix = np.stack([self._cache[t] for t in texts])
         except (EmbedderUnavailable, RuntimeError) as exc:
             log.info("strategy matching falls back to lexical similarity: %s", exc)
             return None
+        while len(self._cache) > _CACHE_SIZE:
+            # Strategies are short and few; dropping the oldest keeps memory bounded on a long-lived server.
+            self._cache.pop(next(iter(self._cache)))
         threshold = self._threshold if self._threshold is not None else embedder.calibration.duplicate
         return matrix, threshold
 

@@ -9,13 +9,16 @@
 
 Only a target with ≥ 10 uses and a success rate ≥ 0.85 over its last 20 uses is mutated, and only one test
 runs per target. During a test, uses alternate: the 1st, 3rd, … use of the original, the 2nd, 4th, … the
-variant (``variant_for`` is idempotent per task). After ``ab_uses`` uses: keep, discard, or another round;
-after ``ab_max_rounds`` inconclusive rounds the original stays.
+variant (``variant_for`` is idempotent per task). After each ``ab_uses`` uses: keep (variant better by
+``min_improvement``), discard (worse by ``tolerance``) — each only when the difference is also significant
+(one-sided two-proportion z ≥ ``ab_z``) — or another round; after ``ab_max_rounds`` inconclusive rounds
+the original stays.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable
 from typing import Literal
@@ -38,6 +41,13 @@ RISK: dict[str, Literal["LOW", "MEDIUM", "HIGH"]] = {"A": "LOW", "B": "MEDIUM", 
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,4})(?![\w.])")
 _STEP = re.compile(r"^(\s*)(\d+)\.\s+(.*)$")
 METACOGNITIVE_STEP = "Before starting, list what you do not know yet about the task and find it out first."
+
+
+def _z_score(o_success: int, o_uses: int, v_success: int, v_uses: int) -> float:
+    """Two-proportion z statistic of variant minus original (0 when both arms are all-or-nothing alike)."""
+    pooled = (o_success + v_success) / (o_uses + v_uses)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / o_uses + 1 / v_uses))
+    return 0.0 if se == 0 else (v_success / v_uses - o_success / o_uses) / se
 
 
 def _tweak_number(text: str) -> str | None:
@@ -250,10 +260,13 @@ class Mutations:
         if on + vn < self.settings.ab_uses * (m.rounds + 1) or not on or not vn:
             return None
         o_rate, v_rate = os_ / on, vs / vn
+        # The seed's margins alone turn noise into decisions at 5 uses per arm (two equal arms differ
+        # by 0.2 by chance): a difference must also be significant, else another round is run.
+        z = _z_score(os_, on, vs, vn)
         verdict: Literal["keep", "discard", "inconclusive"]
-        if v_rate > o_rate + self.settings.min_improvement:
+        if v_rate > o_rate + self.settings.min_improvement and z >= self.settings.ab_z:
             verdict = "keep"
-        elif v_rate < o_rate - self.settings.tolerance:
+        elif v_rate < o_rate - self.settings.tolerance and -z >= self.settings.ab_z:
             verdict = "discard"
         else:
             verdict = "inconclusive"

@@ -46,6 +46,8 @@ def _run_ab(svc: ReflectionService, target: str, original_ok: list[bool], varian
     arms = []
     o, v = iter(original_ok), iter(variant_ok)
     for i in range(len(original_ok) + len(variant_ok)):
+        if not any(m.status == "testing" for m in svc.mutations.all("u", target)):
+            break  # decided
         variant = svc.mutations.variant_for("u", target, f"ab{i}")
         assert svc.mutations.variant_for("u", target, f"ab{i}").arm == variant.arm  # idempotent per task
         arms.append(variant.arm)
@@ -57,8 +59,8 @@ def test_alternation_and_keep(svc: ReflectionService) -> None:
     target = _eligible_rule(svc)
     m = svc.mutations.propose("u", target, "A")
     assert (m.type, m.risk, m.status) == ("A", "LOW", "testing") and "top 3" in m.variant
-    arms = _run_ab(svc, target, [True, False, True, False, True], [True] * 5)
-    assert arms == ["original", "variant"] * 5
+    arms = _run_ab(svc, target, [True, False, True, False, True, False, True, False], [True] * 8)
+    assert arms == ["original", "variant"] * 5  # decided after 10 uses: 0.6 vs 1.0, z ≈ 1.6
     m = svc.mutations.get("u", m.id)
     assert m.status == "kept" and m.decision is not None and m.decision.variant_rate == 1.0
     rule = svc.rules.get("u", target.removeprefix("rule:"))
@@ -68,7 +70,7 @@ def test_alternation_and_keep(svc: ReflectionService) -> None:
 def test_discard(svc: ReflectionService) -> None:
     target = _eligible_rule(svc)
     m = svc.mutations.propose("u", target, "A")
-    _run_ab(svc, target, [True] * 5, [False, True, False, True, False])
+    _run_ab(svc, target, [True] * 5, [False, False, True, False, False])
     m = svc.mutations.get("u", m.id)
     assert m.status == "discarded"
     assert svc.rules.get("u", target.removeprefix("rule:")).text == TEXT
@@ -77,9 +79,9 @@ def test_discard(svc: ReflectionService) -> None:
 def test_inconclusive_rounds_then_original_stays(svc: ReflectionService) -> None:
     target = _eligible_rule(svc)
     m = svc.mutations.propose("u", target, "A")
-    _run_ab(svc, target, [True] * 15, [True] * 15)
+    _run_ab(svc, target, [True] * 20, [True] * 20)
     m = svc.mutations.get("u", m.id)
-    assert m.status == "inconclusive" and m.rounds == 3
+    assert m.status == "inconclusive" and m.rounds == 4
     assert svc.mutations.variant_for("u", target, "later").arm == "original"
 
 
