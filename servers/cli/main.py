@@ -3,6 +3,8 @@
     cairn serve [memory|all] [--transport http|sse|stdio] [--host H] [--port P] [--auth cairn|external|none]
     cairn auth add-user NAME | users | remove-user NAME | rotate-keys | serve
     cairn connect URL [--list-tools]
+    cairn registry serve [--host H] [--port P]
+    cairn skills search|info|install NAME[@VERSION]|publish DIR|yank NAME@VERSION [--registry URL]
     cairn memory export  --format jsonl|markdown --output PATH [--user ID]
     cairn memory import  PATH
     cairn memory reembed
@@ -49,6 +51,12 @@ def _parser() -> argparse.ArgumentParser:
 
     add_auth_commands(sub)
 
+    from servers.cli.registry import add_registry_commands
+    from servers.cli.skills import add_skills_commands
+
+    add_registry_commands(sub)
+    add_skills_commands(sub)
+
     memory = sub.add_parser("memory", help="export, import or re-embed memory")
     msub = memory.add_subparsers(dest="memory_command", required=True)
     export = msub.add_parser("export", help="write entries as JSONL or a folder of Markdown files")
@@ -75,6 +83,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from servers.cli.auth import run_auth_command
 
             return run_auth_command(args)
+        if args.command == "registry":
+            from servers.cli.registry import run_registry_command
+
+            return run_registry_command(args)
+        if args.command == "skills":
+            from servers.cli.skills import run_skills_command
+
+            return run_skills_command(args)
         if args.command == "config":
             from servers.core.settings import get_settings
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from registry.settings import RegistrySettings
 from servers.auth.settings import AuthSettings
 from servers.nodehost.settings import NodehostSettings
 from servers.reflection.settings import ReflectionSettings
@@ -85,6 +86,7 @@ class CairnSettings(BaseSettings):
     scheduler: SchedulerSettings = Field(default_factory=SchedulerSettings)
     reflection: ReflectionSettings = Field(default_factory=ReflectionSettings)
     skills: SkillsSettings = Field(default_factory=SkillsSettings)
+    registry: RegistrySettings = Field(default_factory=RegistrySettings)
 
     @field_validator("home", mode="after")
     @classmethod

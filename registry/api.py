@@ -1,0 +1,219 @@
+"""JSON API under ``/api/v1``: list/search, skill and version metadata, downloads, publish, yank,
+deprecate, ratings. Errors are always ``{"error": <code>, "message": <what to do>}`` (plus details)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from registry import marketplace
+from registry.context import Registry, skill_detail, skill_summary, version_detail
+from registry.http import NAME, ORG, SHA256, HTTPProblem, int_param, json_model, multipart, str_param
+from registry.publish import PublishError, commit, prepare
+
+SORTS = ("relevance", "popular", "recent", "name")
+MEDIA = {"tar.gz": "application/gzip", "zip": "application/zip"}
+
+
+class YankBody(BaseModel):
+    reason: str | None = Field(None, max_length=500)
+
+
+class DeprecateBody(BaseModel):
+    message: str | None = Field(None, max_length=500, description="null removes the deprecation")
+
+
+class RatingBody(BaseModel):
+    stars: int = Field(ge=1, le=5)
+    comment: str = Field("", max_length=2000)
+
+
+def _skill(reg: Registry, name: str) -> dict[str, Any]:
+    skill = reg.store.skill(name) if NAME.match(name) else None
+    if skill is None:
+        raise HTTPProblem(404, "not_found", f"the registry has no skill named {name!r}")
+    return skill
+
+
+def _version(reg: Registry, name: str, version: str) -> dict[str, Any]:
+    _skill(reg, name)
+    row = reg.store.version(name, version)
+    if row is None:
+        raise HTTPProblem(404, "not_found", f"{name} has no version {version!r}")
+    return row
+
+
+async def _owner_of(reg: Registry, request: Request, skill: dict[str, Any]) -> str:
+    user = await require_user(reg, request)
+    owner, kind = skill["owner"], skill["owner_kind"]
+    if (kind == "user" and owner != user) or (kind == "org" and reg.accounts.role(owner, user) is None):
+        raise HTTPProblem(403, "not_owner", f"{skill['name']} belongs to {kind} {owner!r}")
+    return user
+
+
+async def require_user(reg: Registry, request: Request) -> str:
+    user, reason = await reg.identity.api_user(request)
+    if user is None:
+        raise HTTPProblem(401, "unauthorized", reason or "sign in first")
+    return user
+
+
+def routes(reg: Registry) -> list[Route]:
+    async def list_skills(request: Request) -> Response:
+        sort = str_param(request, "sort") or "relevance"
+        if sort not in SORTS:
+            raise HTTPProblem(400, "bad_parameter", f"sort must be one of {', '.join(SORTS)}")
+        page = reg.search.search(
+            str_param(request, "q") or "",
+            category=str_param(request, "category", 40),
+            tag=str_param(request, "tag", 30),
+            compatibility=str_param(request, "compatibility"),
+            sort=sort,
+            page=int_param(request, "page", 1, 1, 10_000),
+            per_page=int_param(request, "per_page", reg.settings.page_size, 1, 100),
+        )
+        return JSONResponse(
+            {
+                "items": [skill_summary(reg, s) for s in page.items],
+                "total": page.total,
+                "page": page.page,
+                "per_page": page.per_page,
+                "degraded": page.degraded,
+            }
+        )
+
+    async def publish(request: Request) -> Response:
+        user = await require_user(reg, request)
+        form = await multipart(request, reg.settings.max_archive_bytes)
+        upload = form.get("archive")
+        if not isinstance(upload, UploadFile):
+            raise HTTPProblem(400, "bad_request", "the multipart body needs a file field named `archive`")
+        data = await upload.read()
+        org = str(form.get("org") or "").strip() or None
+        if org is not None and not ORG.match(org):
+            raise HTTPProblem(400, "bad_parameter", "org must be 1-39 lower-case letters, digits, - or _")
+        version = str(form.get("version") or "").strip() or None
+        dry_run = str(form.get("dry_run") or "").lower() in ("1", "true", "yes", "on")
+        try:
+            prepared = prepare(
+                data,
+                publisher=user,
+                org=org,
+                version=version,
+                settings=reg.settings,
+                store=reg.store,
+                accounts=reg.accounts,
+            )
+            if not dry_run:
+                commit(prepared, reg.store, reg.accounts)
+        except PublishError as exc:
+            raise HTTPProblem(exc.status, exc.code, exc.message, findings=exc.findings) from None
+        new = prepared.new
+        body = {
+            "name": new.name,
+            "version": new.version,
+            "sha256": new.sha256,
+            "size": new.size,
+            "owner": prepared.owner,
+            "published": not dry_run,
+            "warnings": prepared.warnings,
+            "archive_url": reg.archive_path(new.name, new.version, new.format),
+        }
+        return JSONResponse(body, status_code=200 if dry_run else 201)
+
+    async def get_skill(request: Request) -> Response:
+        skill = _skill(reg, request.path_params["name"])
+        return JSONResponse(skill_detail(reg, skill))
+
+    async def get_version(request: Request) -> Response:
+        row = _version(reg, request.path_params["name"], request.path_params["version"])
+        return JSONResponse(version_detail(reg, row))
+
+    async def archive(request: Request) -> Response:
+        name, version, ext = (request.path_params[k] for k in ("name", "version", "ext"))
+        row = _version(reg, name, version)
+        if ext != row["format"]:
+            raise HTTPProblem(404, "not_found", f"{name} {version} is a .{row['format']} archive")
+        return _blob_response(reg, row["sha256"], row["format"], f"{name}-{version}.{ext}", count=(name, version))
+
+    async def artifact(request: Request) -> Response:
+        sha = request.path_params["sha256"]
+        found = reg.store.version_by_sha(sha) if SHA256.match(sha) else None
+        if found is None:
+            raise HTTPProblem(404, "not_found", f"no published artifact has sha256 {sha[:64]!r}")
+        return _blob_response(reg, sha, found["format"], f"{found['name']}-{found['version']}.{found['format']}")
+
+    async def yank(request: Request) -> Response:
+        name, version = request.path_params["name"], request.path_params["version"]
+        await _owner_of(reg, request, _skill(reg, name))
+        _version(reg, name, version)
+        body = await json_model(request, YankBody)
+        reg.store.set_yanked(name, version, True, body.reason)
+        return JSONResponse(version_detail(reg, _version(reg, name, version)))
+
+    async def unyank(request: Request) -> Response:
+        name, version = request.path_params["name"], request.path_params["version"]
+        await _owner_of(reg, request, _skill(reg, name))
+        _version(reg, name, version)
+        reg.store.set_yanked(name, version, False, None)
+        return JSONResponse(version_detail(reg, _version(reg, name, version)))
+
+    async def deprecate(request: Request) -> Response:
+        skill = _skill(reg, request.path_params["name"])
+        await _owner_of(reg, request, skill)
+        body = await json_model(request, DeprecateBody)
+        reg.store.set_deprecated(skill["name"], body.message or None)
+        return JSONResponse(skill_detail(reg, _skill(reg, skill["name"])))
+
+    async def ratings(request: Request) -> Response:
+        skill = _skill(reg, request.path_params["name"])
+        if request.method == "POST":
+            user = await require_user(reg, request)
+            body = await json_model(request, RatingBody)
+            reg.accounts.rate(skill["name"], user, body.stars, body.comment)
+        average, count = reg.store.rating_summary(skill["name"])
+        return JSONResponse(
+            {"average": average, "count": count, "ratings": reg.accounts.ratings(skill["name"])},
+            status_code=201 if request.method == "POST" else 200,
+        )
+
+    async def categories(_: Request) -> Response:
+        return JSONResponse({"categories": reg.store.categories()})
+
+    async def index(_: Request) -> Response:
+        return JSONResponse(marketplace.index(reg), headers={"Cache-Control": "public, max-age=60"})
+
+    return [
+        Route("/api/v1/skills", list_skills, methods=["GET"]),
+        Route("/api/v1/skills", publish, methods=["POST"]),
+        Route("/api/v1/index.json", index, methods=["GET"]),
+        Route("/api/v1/categories", categories, methods=["GET"]),
+        Route("/api/v1/artifacts/{sha256}", artifact, methods=["GET"]),
+        Route("/api/v1/skills/{name}", get_skill, methods=["GET"]),
+        Route("/api/v1/skills/{name}/ratings", ratings, methods=["GET", "POST"]),
+        Route("/api/v1/skills/{name}/deprecate", deprecate, methods=["POST"]),
+        Route("/api/v1/skills/{name}/{version}", get_version, methods=["GET"]),
+        Route("/api/v1/skills/{name}/{version}/archive.{ext}", archive, methods=["GET"]),
+        Route("/api/v1/skills/{name}/{version}/yank", yank, methods=["POST"]),
+        Route("/api/v1/skills/{name}/{version}/unyank", unyank, methods=["POST"]),
+    ]
+
+
+def _blob_response(reg: Registry, sha: str, fmt: str, filename: str, count: tuple[str, str] | None = None) -> Response:
+    data = reg.store.read_blob(sha)
+    if data is None:
+        raise HTTPProblem(500, "artifact_missing", "the archive is missing from storage; tell the operator")
+    if count is not None:
+        reg.store.count_download(*count)
+    headers = {
+        "ETag": f'"{sha}"',
+        "X-Checksum-Sha256": sha,
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "Content-Disposition": f'attachment; filename="{filename}"',
+    }
+    return Response(data, media_type=MEDIA[fmt], headers=headers)

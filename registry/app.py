@@ -1,0 +1,158 @@
+"""The registry as one Starlette app: website, ``/api/v1``, ``/openapi.json``, and — unless an
+external issuer is configured — Cairn's authorization server at the root for publisher sign-in.
+
+    app = create_app(settings)                 # settings: CairnSettings (CAIRN_REGISTRY__… for the registry)
+    uvicorn.run(app, host="127.0.0.1", port=8780)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+from mcp.shared.auth import OAuthClientInformationFull
+from pydantic import AnyUrl
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from registry import api, api_accounts, website, website_account
+from registry.accounts import Accounts
+from registry.auth import Identity, OAuthClient, Signer, Verifier
+from registry.context import Registry
+from registry.http import HTTPProblem, problem
+from registry.openapi import document
+from registry.pages import WEB, render
+from registry.search import RegistrySearch
+from registry.seed import seed_builtin
+from registry.store import RegistryStore
+from servers.auth.store import AuthStore
+from servers.core.settings import CairnSettings
+
+WEB_CLIENT_ID = "cairn-registry-web"
+
+
+def create_app(
+    settings: CairnSettings, *, base_url: str | None = None, builtin_skills: Path | None = None
+) -> Starlette:
+    conf = settings.registry
+    base = (base_url or conf.base_url or f"http://{settings.host}:{settings.port}").rstrip("/")
+    store = RegistryStore(settings.data_dir("registry"))
+    accounts = Accounts(store)
+    embedder = None
+    if conf.semantic_search and settings.embedder != "none":
+        from servers.core.embedding import create_embedder
+
+        embedder = create_embedder(settings.embedder)
+    signer = Signer(store.directory / "session.key")
+    api_url = f"{base}/api/v1"
+    extra_routes: list[BaseRoute] = []
+    notices: list[str] = []
+    verifier: Verifier
+    if conf.issuer is None:
+        from servers.auth.authserver import create_authorization_server
+        from servers.auth.resource import CairnTokenVerifier
+        from servers.auth.wiring import ensure_first_user
+
+        server = create_authorization_server(settings.data_dir("auth"), base, settings.auth, resources={api_url})
+        provider = server.provider
+        notices += ensure_first_user(server)
+        _register_web_client(provider.store, base)
+        verifier = CairnTokenVerifier(provider.keys, provider.store, issuer=provider.issuer, audiences={api_url})
+        extra_routes = list(server.routes)
+        # The token exchange goes straight to the in-process issuer: no request to ourselves over the network.
+        oauth = OAuthClient(
+            provider.issuer,
+            WEB_CLIENT_ID,
+            f"{base}/auth/callback",
+            api_url,
+            httpx.ASGITransport(app=Starlette(routes=server.routes)),
+        )
+    else:
+        from fastmcp.server.auth.providers.jwt import JWTVerifier
+
+        issuer = conf.issuer.rstrip("/")
+        verifier = JWTVerifier(jwks_uri=f"{issuer}/jwks.json", issuer=issuer, audience=api_url, algorithm="RS256")
+        oauth = OAuthClient(issuer, store.get_meta(f"client:{issuer}") or "", f"{base}/auth/callback", api_url)
+    identity = Identity(signer, accounts, verifier, secure=base.startswith("https://"), ttl_s=conf.session_ttl_s)
+    reg = Registry(conf, store, accounts, RegistrySearch(store, embedder), base, identity, oauth)
+    if conf.seed_builtin:
+        from servers.skills.catalog import system_skills_dir
+
+        published = seed_builtin(builtin_skills or system_skills_dir(), store, accounts, conf)
+        if published:
+            notices.append(f"Published built-in skills: {', '.join(published)}")
+
+    async def openapi(_: Request) -> Response:
+        return JSONResponse(document(base))
+
+    async def health(_: Request) -> Response:
+        return JSONResponse({"status": "ok", "skills": len(store.all_skills())})
+
+    async def on_problem(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPProblem)
+        if request.url.path.startswith("/api/"):
+            return problem(exc.status, exc.code, exc.message, **exc.extra)
+        if exc.status == 401:
+            return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+        return render(
+            reg,
+            request,
+            "error.html",
+            status=exc.status,
+            title=_TITLES.get(exc.status, "Something went wrong"),
+            message=exc.message,
+        )
+
+    async def on_http(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        message = "There is no page here." if exc.status_code == 404 else str(exc.detail)
+        return await on_problem(request, HTTPProblem(exc.status_code, _CODES.get(exc.status_code, "error"), message))
+
+    app = Starlette(
+        routes=[
+            *website.routes(reg),
+            *website_account.routes(reg),
+            *api.routes(reg),
+            *api_accounts.routes(reg),
+            Route("/openapi.json", openapi, methods=["GET"]),
+            Route("/health", health, methods=["GET"]),
+            *extra_routes,
+            Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
+        ],
+        exception_handlers={HTTPProblem: on_problem, HTTPException: on_http},
+    )
+    app.state.registry = reg
+    app.state.notices = notices  # for `cairn registry serve` to show once (a first user's password)
+    return app
+
+
+_TITLES = {
+    400: "That request was not understood",
+    401: "Sign in first",
+    403: "Not allowed",
+    404: "Not found",
+    405: "Not allowed here",
+    409: "Already there",
+    410: "Expired",
+    413: "Too large",
+    422: "The skill was not accepted",
+}
+_CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
+
+
+def _register_web_client(auth_store: AuthStore, base: str) -> None:
+    """The website is a public OAuth client of the in-process issuer, registered once, by its fixed id."""
+    client = OAuthClientInformationFull(
+        client_id=WEB_CLIENT_ID,
+        client_name="Cairn skills registry",
+        redirect_uris=[AnyUrl(f"{base}/auth/callback")],
+        token_endpoint_auth_method="none",
+        grant_types=["authorization_code", "refresh_token"],
+        response_types=["code"],
+        scope="registry:publish",
+    )
+    auth_store.save_client(WEB_CLIENT_ID, client.model_dump(mode="json", exclude_none=True))

@@ -1,0 +1,84 @@
+"""The registry's parts, shared by the API, the website and the exports, and the JSON views of a skill."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from registry.accounts import Accounts
+from registry.auth import Identity, OAuthClient
+from registry.search import RegistrySearch
+from registry.settings import RegistrySettings
+from registry.store import RegistryStore
+
+
+@dataclass
+class Registry:
+    settings: RegistrySettings
+    store: RegistryStore
+    accounts: Accounts
+    search: RegistrySearch
+    base_url: str
+    identity: Identity
+    oauth: OAuthClient | None = None
+
+    @property
+    def api_url(self) -> str:
+        return f"{self.base_url}/api/v1"
+
+    def archive_path(self, name: str, version: str, fmt: str) -> str:
+        return f"/api/v1/skills/{quote(name)}/{quote(version)}/archive.{fmt}"
+
+
+def version_entry(reg: Registry, row: dict[str, Any]) -> dict[str, Any]:
+    """One entry of ``versions`` in the install contract (servers/skills/README.md), plus dates."""
+    return {
+        "version": row["version"],
+        "sha256": row["sha256"],
+        "archive_url": reg.archive_path(row["name"], row["version"], row["format"]),
+        "yanked": bool(row["yanked"]),
+        "yank_reason": row.get("yank_reason"),
+        "size": row["size"],
+        "published_at": row["published_at"],
+        "downloads": row.get("downloads", 0),
+    }
+
+
+def skill_summary(reg: Registry, skill: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "name": skill["name"],
+        "description": skill["description"],
+        "latest": skill["latest"],
+        "owner": skill["owner"],
+        "owner_kind": skill["owner_kind"],
+        "is_system": skill["is_system"],
+        "category": skill["category"],
+        "tags": skill["tags"],
+        "compatibility": skill["compatibility"],
+        "downloads": skill["downloads"],
+        "deprecated": skill["deprecated"],
+        "updated_at": skill["updated_at"],
+    }
+
+
+def skill_detail(reg: Registry, skill: dict[str, Any]) -> dict[str, Any]:
+    average, count = reg.store.rating_summary(skill["name"])
+    return {
+        **skill_summary(reg, skill),
+        "created_at": skill["created_at"],
+        "rating": {"average": average, "count": count},
+        "versions": [version_entry(reg, v) for v in reg.store.versions(skill["name"])],
+    }
+
+
+def version_detail(reg: Registry, row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "name": row["name"],
+        **version_entry(reg, row),
+        "publisher": row["publisher"],
+        "format": row["format"],
+        "frontmatter": row["frontmatter"],
+        "files": row["files"],
+        "findings": row["findings"],
+    }

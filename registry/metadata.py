@@ -1,0 +1,59 @@
+"""What the registry lists about a skill, read from its SKILL.md frontmatter.
+
+The Agent Skills spec keeps free-form data under ``metadata`` (string values), so the registry reads
+``metadata.version``, ``metadata.category`` and ``metadata.tags`` (comma-separated) from there, and
+accepts the same keys at the top level, where some authors put them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+MAX_TAGS = 10
+_TAG = re.compile(r"[^a-z0-9+#.\-\u3400-\u9fff]+")
+
+
+def _field(frontmatter: dict[str, Any], key: str) -> Any:
+    meta = frontmatter.get("metadata")
+    if isinstance(meta, dict) and meta.get(key) not in (None, ""):
+        return meta[key]
+    return frontmatter.get(key)
+
+
+def declared_version(frontmatter: dict[str, Any]) -> str | None:
+    value = _field(frontmatter, "version")
+    return str(value).strip() if value not in (None, "") else None
+
+
+def category(frontmatter: dict[str, Any]) -> str | None:
+    value = _field(frontmatter, "category")
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return value.strip().lower()[:40]
+
+
+def tags(frontmatter: dict[str, Any]) -> list[str]:
+    value = _field(frontmatter, "tags")
+    items = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
+    out: list[str] = []
+    for item in items:
+        tag = _TAG.sub("-", str(item).strip().lower()).strip("-")[:30]
+        if tag and tag not in out:
+            out.append(tag)
+    return out[:MAX_TAGS]
+
+
+def compatibility(frontmatter: dict[str, Any]) -> str | None:
+    value = frontmatter.get("compatibility")
+    return str(value).strip()[:500] if value not in (None, "") else None
+
+
+def listing_fields(frontmatter: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "description": str(frontmatter.get("description", "")).strip(),
+        "category": category(frontmatter),
+        "tags": json.dumps(tags(frontmatter)),
+        "compatibility": compatibility(frontmatter),
+    }

@@ -1,0 +1,192 @@
+"""Shapes of the API's JSON, as pydantic models: the OpenAPI document is generated from these."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class Error(BaseModel):
+    error: str = Field(description="Stable code, e.g. not_found, unauthorized, lint_errors, version_exists")
+    message: str = Field(description="What was wrong and what to do")
+    findings: list[dict[str, Any]] | None = None
+    details: list[dict[str, Any]] | None = None
+
+
+class SkillSummary(BaseModel):
+    name: str
+    description: str
+    latest: str | None
+    owner: str
+    owner_kind: Literal["user", "org"]
+    is_system: bool
+    category: str | None
+    tags: list[str]
+    compatibility: str | None
+    downloads: int
+    deprecated: str | None
+    updated_at: str
+
+
+class SkillList(BaseModel):
+    items: list[SkillSummary]
+    total: int
+    page: int
+    per_page: int
+    degraded: str | None
+
+
+class VersionEntry(BaseModel):
+    version: str
+    sha256: str = Field(pattern="^[0-9a-f]{64}$")
+    archive_url: str = Field(description="Relative to the registry's base URL")
+    yanked: bool
+    yank_reason: str | None
+    size: int
+    published_at: str
+    downloads: int
+
+
+class Rating(BaseModel):
+    average: float | None
+    count: int
+
+
+class SkillDetail(SkillSummary):
+    created_at: str
+    rating: Rating
+    versions: list[VersionEntry]
+
+
+class Finding(BaseModel):
+    path: str
+    line: int
+    col: int
+    severity: str
+    code: str
+    message: str
+
+
+class FileEntry(BaseModel):
+    path: str
+    size: int
+
+
+class VersionDetail(VersionEntry):
+    name: str
+    publisher: str
+    format: Literal["tar.gz", "zip"]
+    frontmatter: dict[str, Any]
+    files: list[FileEntry]
+    findings: list[Finding]
+
+
+class PublishResult(BaseModel):
+    name: str
+    version: str
+    sha256: str
+    size: int
+    owner: str
+    published: bool
+    warnings: list[Finding]
+    archive_url: str
+
+
+class RatingEntry(BaseModel):
+    username: str
+    stars: int
+    comment: str
+    created_at: str
+
+
+class Ratings(Rating):
+    ratings: list[RatingEntry]
+
+
+class Category(BaseModel):
+    name: str
+    count: int
+
+
+class Categories(BaseModel):
+    categories: list[Category]
+
+
+class IndexSkill(BaseModel):
+    name: str
+    description: str
+    owner: str
+    category: str | None
+    tags: list[str]
+    compatibility: str | None
+    latest: str | None
+    deprecated: str | None
+    page_url: str
+    versions: list[VersionEntry]
+
+
+class Index(BaseModel):
+    format: Literal["cairn-registry-index/1"]
+    registry: str
+    generated_at: str
+    skills: list[IndexSkill]
+
+
+class Me(BaseModel):
+    username: str
+    orgs: list[str]
+
+
+class TokenInfo(BaseModel):
+    id: str
+    label: str
+    created_at: str
+    last_used_at: str | None
+
+
+class NewToken(TokenInfo):
+    token: str = Field(description="Shown once; only its hash is stored")
+
+
+class TokenList(BaseModel):
+    tokens: list[TokenInfo]
+
+
+class Revoked(BaseModel):
+    revoked: str
+
+
+class OrgSkill(SkillSummary):
+    scope: Literal["system", "org"]
+    is_system_skill: bool
+    is_disabled: bool
+    is_overridden: bool
+    override_skill: str | None
+
+
+class OrgSkills(BaseModel):
+    org: str
+    skills: list[OrgSkill]
+
+
+class OrgConfig(BaseModel):
+    system_skill_name: str
+    skill_name: str
+    action: Literal["disable", "override"]
+    override_skill: str | None
+    updated_at: str
+
+
+class OrgConfigs(BaseModel):
+    configs: list[OrgConfig]
+
+
+class Member(BaseModel):
+    username: str
+    role: Literal["admin", "member"]
+
+
+class Members(BaseModel):
+    org: str
+    members: list[Member]

@@ -1,0 +1,192 @@
+"""Publishing: an archive becomes an immutable, linted, content-addressed version — or nothing does.
+
+Order of checks (each refusal leaves no trace): archive safety (``archive.py``), one skill, the
+linter (errors refuse, warnings travel with the version), a security scan (no native executables),
+a semantic version not published before, and the name's owner. Only then are the bytes stored
+under their sha256 and the version recorded, in one transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from registry import metadata, semver
+from registry.accounts import SYSTEM_ORG, AccountError, Accounts
+from registry.archive import ArchiveError, Limits, read_archive
+from registry.settings import RegistrySettings
+from registry.store import NewVersion, RegistryStore
+from skillslint import Severity, lint_paths
+from skillslint.frontmatter import load
+
+_NATIVE_MAGIC = (b"\x7fELF", b"MZ", b"\xcf\xfa\xed\xfe", b"\xfe\xed\xfa\xcf", b"\xca\xfe\xba\xbe")
+
+
+class PublishError(ValueError):
+    """A refused publish; ``findings`` carries the linter's errors when those were the reason."""
+
+    def __init__(self, code: str, message: str, status: int = 422, findings: list[dict[str, Any]] | None = None):
+        super().__init__(message)
+        self.code, self.message, self.status, self.findings = code, message, status, findings or []
+
+
+@dataclass(frozen=True)
+class Prepared:
+    new: NewVersion
+    data: bytes
+    owner: str
+    owner_kind: str
+    new_skill: bool
+
+    @property
+    def warnings(self) -> list[dict[str, Any]]:
+        return [f for f in self.new.findings if f["severity"] != "error"]
+
+
+def prepare(
+    data: bytes,
+    *,
+    publisher: str,
+    org: str | None,
+    version: str | None,
+    settings: RegistrySettings,
+    store: RegistryStore,
+    accounts: Accounts,
+    system: bool = False,
+) -> Prepared:
+    """Every check, no writes: a dry run returns this, a real publish then calls :func:`commit`."""
+    try:
+        contents = read_archive(data, Limits.from_settings(settings))
+    except ArchiveError as exc:
+        raise PublishError(exc.code, exc.message, exc.status) from None
+    for path, content in contents.files.items():
+        if content.startswith(_NATIVE_MAGIC):
+            raise PublishError("native_executable", f"{path} is a native executable; ship scripts as source instead")
+    frontmatter, body, findings = _lint(contents.files)
+    name = str(frontmatter.get("name", ""))
+    errors = [f for f in findings if f["severity"] == "error"]
+    if errors:
+        shown = "; ".join(f"{f['code']} {f['path']}:{f['line']} {f['message']}" for f in errors[:3])
+        raise PublishError("lint_errors", f"the linter found {len(errors)} error(s): {shown}", findings=errors)
+    declared = metadata.declared_version(frontmatter)
+    chosen = version or declared
+    if chosen is None:
+        raise PublishError("no_version", "give a version (form field `version`) or set metadata.version in SKILL.md")
+    if version and declared and semver.core(version) != semver.core(declared):
+        raise PublishError("version_mismatch", f"version {version} was asked for, but SKILL.md says {declared}")
+    if not semver.is_valid(chosen):
+        raise PublishError("bad_version", f"{chosen!r} is not a semantic version such as 1.0.0 or 2.1.0-beta.1")
+    owner, kind = _owner(name, publisher, org, store, accounts, system)
+    for existing in store.versions(name):
+        if semver.core(existing["version"]) == semver.core(chosen):
+            raise PublishError(
+                "version_exists",
+                f"{name} {existing['version']} is already published and versions are immutable; bump the version",
+                409,
+            )
+    new = NewVersion(
+        name=name,
+        version=chosen,
+        sha256=hashlib.sha256(data).hexdigest(),
+        size=len(data),
+        format=contents.format,
+        publisher=publisher,
+        description=str(frontmatter.get("description", "")).strip(),
+        category=metadata.category(frontmatter),
+        tags=metadata.tags(frontmatter),
+        compatibility=metadata.compatibility(frontmatter),
+        frontmatter=frontmatter,
+        body=body,
+        files=[{"path": p, "size": len(b)} for p, b in contents.files.items()],
+        findings=findings,
+    )
+    return Prepared(new, data, owner, kind, store.skill(name) is None)
+
+
+def commit(prepared: Prepared, store: RegistryStore, accounts: Accounts, *, system: bool = False) -> None:
+    if prepared.owner_kind == "org" and prepared.new_skill and not system:
+        try:
+            accounts.ensure_org(prepared.owner, prepared.new.publisher)
+        except AccountError as exc:
+            raise PublishError("not_owner", str(exc), 403) from None
+    elif system and not accounts.org_exists(SYSTEM_ORG):
+        accounts.ensure_org(SYSTEM_ORG, SYSTEM_ORG)
+    store.put_blob(prepared.new.sha256, prepared.data)
+    try:
+        store.add_version(prepared.new, owner=prepared.owner, owner_kind=prepared.owner_kind, is_system=system)
+    except Exception as exc:  # apsw.ConstraintError when two uploads of one version race
+        if "UNIQUE" in str(exc) or "constraint" in str(exc).lower():
+            message = f"{prepared.new.name} {prepared.new.version} was just published"
+            raise PublishError("version_exists", message, 409) from None
+        raise
+
+
+def _owner(
+    name: str, publisher: str, org: str | None, store: RegistryStore, accounts: Accounts, system: bool
+) -> tuple[str, str]:
+    existing = store.skill(name)
+    if system:
+        return SYSTEM_ORG, "org"
+    if existing is not None:
+        owner, kind = str(existing["owner"]), str(existing["owner_kind"])
+        allowed = owner == publisher if kind == "user" else accounts.role(owner, publisher) is not None
+        if not allowed:
+            raise PublishError(
+                "not_owner", f"{name} belongs to {kind} {owner!r}; you cannot publish versions of it", 403
+            )
+        if org and org != owner:
+            raise PublishError("not_owner", f"{name} belongs to {owner!r}, not to {org!r}", 403)
+        return owner, kind
+    if org is None:
+        return publisher, "user"
+    if org == SYSTEM_ORG or (not accounts.org_exists(org) and accounts.is_user(org)):
+        raise PublishError("not_owner", f"{org!r} is reserved or is a person's name, not an organisation", 403)
+    if accounts.org_exists(org) and accounts.role(org, publisher) is None:
+        raise PublishError("not_owner", f"you are not a member of the organisation {org!r}", 403)
+    return org, "org"
+
+
+def _lint(files: dict[str, bytes]) -> tuple[dict[str, Any], str, list[dict[str, Any]]]:
+    """Lint the skill in a scratch folder named after the skill, as installs do."""
+    with tempfile.TemporaryDirectory(prefix="cairn-publish-") as tmp:
+        scratch = Path(tmp) / "skill"
+        for path, content in files.items():
+            target = scratch / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
+        doc = load(scratch / "SKILL.md")
+        frontmatter = doc.frontmatter if isinstance(doc.frontmatter, dict) else {}
+        name = frontmatter.get("name")
+        folder = scratch
+        if isinstance(name, str) and name and "/" not in name and name not in (".", ".."):
+            folder = scratch.rename(Path(tmp) / name)
+        report = lint_paths([folder])
+        findings = [
+            {**f.to_dict(), "path": _relative(f.path, folder)}
+            for f in report.findings
+            if f.severity in (Severity.ERROR, Severity.WARNING)
+        ]
+        body = doc.body
+    if not isinstance(name, str) or not name:
+        findings.insert(
+            0,
+            {
+                "path": "SKILL.md",
+                "line": 1,
+                "col": 1,
+                "severity": "error",
+                "code": "no_name",
+                "message": "SKILL.md frontmatter has no name",
+            },
+        )
+    return dict(frontmatter), body, findings
+
+
+def _relative(path: Path, folder: Path) -> str:
+    try:
+        return str(path.relative_to(folder))
+    except ValueError:
+        return path.name

@@ -1,0 +1,41 @@
+"""Settings of the skills registry (``CAIRN_REGISTRY__<FIELD>``).
+
+| variable (``CAIRN_REGISTRY__…``) | default          | meaning                                              |
+|-----------------------------------|------------------|------------------------------------------------------|
+| ``BASE_URL``                      | http://host:port | public URL of the site (behind a proxy: https)       |
+| ``ISSUER``                        | unset            | external Cairn issuer; unset serves one at the root  |
+| ``MAX_ARCHIVE_BYTES``             | 5 MB             | largest upload                                       |
+| ``MAX_UNPACKED_BYTES``            | 20 MB            | largest unpacked size                                |
+| ``MAX_FILES``                     | 500              | entries per archive                                  |
+| ``MAX_RATIO``                     | 100              | unpacked/packed ratio above which it is a bomb       |
+| ``PAGE_SIZE``                     | 20               | results per page (API callers may ask up to 100)     |
+| ``SEED_BUILTIN``                  | true             | publish the built-in skills as org ``cairn``         |
+| ``SEMANTIC_SEARCH``               | false            | also rank by embedding similarity (loads e5)         |
+| ``TOKEN``                         | unset            | personal API token for ``cairn skills publish/yank`` |
+| ``URL``                           | unset            | registry for the CLI; default the skills server's    |
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field, SecretStr
+
+
+class RegistrySettings(BaseModel):
+    """Limits and wiring of the skills marketplace."""
+
+    base_url: str | None = Field(None, description="Public base URL; default http://<host>:<port> of the server.")
+    issuer: str | None = Field(
+        None, description="External Cairn authorization server; unset = the registry serves its own at its root."
+    )
+    marketplace_name: str = Field("cairn-skills", description="Name of the Claude Code plugin marketplace export.")
+    max_archive_bytes: int = Field(5_000_000, ge=1024, description="Largest archive upload.")
+    max_unpacked_bytes: int = Field(20_000_000, ge=1024, description="Largest total unpacked size.")
+    max_files: int = Field(500, ge=1, le=10_000, description="Most entries (files and folders) in an archive.")
+    max_file_bytes: int = Field(5_000_000, ge=1024, description="Largest single file inside an archive.")
+    max_ratio: float = Field(100.0, ge=2, description="Unpacked/packed size ratio above which an upload is refused.")
+    page_size: int = Field(20, ge=1, le=100)
+    seed_builtin: bool = Field(True, description="Publish the built-in skills (org 'cairn') at start-up.")
+    semantic_search: bool = Field(False, description="Rank by e5 embedding similarity too (loads the model).")
+    session_ttl_s: int = Field(12 * 3600, ge=300)
+    token: SecretStr | None = Field(None, description="Personal API token used by `cairn skills publish/yank`.")
+    url: str | None = Field(None, description="Registry URL for the CLI; default CAIRN_SKILLS__REGISTRY_URL.")

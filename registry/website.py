@@ -1,0 +1,168 @@
+"""Browsing pages: home, search with filters, skill pages with files and versions, publishers,
+the marketplace export. Server-rendered, no JavaScript needed."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from registry import marketplace
+from registry.archive import Limits, read_archive
+from registry.context import Registry
+from registry.http import NAME, HTTPProblem, int_param, str_param
+from registry.pages import render
+from registry.render import markdown_html
+
+TEXT_LIMIT = 200_000
+
+
+def _page_links(request: Request, page: int, per_page: int, total: int) -> dict[str, str | None]:
+    def link(number: int) -> str:
+        params = dict(request.query_params)
+        params["page"] = str(number)
+        return f"{request.url.path}?{urlencode(params)}"
+
+    last = max(1, (total + per_page - 1) // per_page)
+    return {
+        "prev": link(page - 1) if page > 1 else None,
+        "next": link(page + 1) if page < last else None,
+        "last": str(last),
+    }
+
+
+def load_skill(reg: Registry, name: str, version: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    skill = reg.store.skill(name) if NAME.match(name) else None
+    if skill is None:
+        raise HTTPProblem(404, "not_found", f"There is no skill named “{name}”.")
+    versions = reg.store.versions(name)
+    chosen = version or skill["latest"] or (versions[0]["version"] if versions else None)
+    row = reg.store.version(name, chosen) if chosen else None
+    if row is None:
+        raise HTTPProblem(404, "not_found", f"{name} has no version “{version}”.")
+    return skill, row
+
+
+def routes(reg: Registry) -> list[Route]:
+    async def home(request: Request) -> Response:
+        skills = reg.store.all_skills()
+        featured = sorted((s for s in skills if s["is_system"]), key=lambda s: s["name"])[:6]
+        recent = sorted(skills, key=lambda s: s["updated_at"], reverse=True)[:6]
+        popular = sorted(skills, key=lambda s: (-s["downloads"], s["name"]))[:6]
+        return render(
+            reg,
+            request,
+            "home.html",
+            featured=featured,
+            recent=recent,
+            popular=popular,
+            count=len(skills),
+            categories=reg.store.categories(),
+        )
+
+    async def search(request: Request) -> Response:
+        query = str_param(request, "q") or ""
+        filters = {k: str_param(request, k, 60) for k in ("category", "tag", "compatibility")}
+        sort = str_param(request, "sort") or "relevance"
+        if sort not in ("relevance", "popular", "recent", "name"):
+            sort = "relevance"
+        page_number = int_param(request, "page", 1, 1, 10_000)
+        result = reg.search.search(query, sort=sort, page=page_number, per_page=reg.settings.page_size, **filters)
+        return render(
+            reg,
+            request,
+            "search.html",
+            query=query,
+            filters=filters,
+            sort=sort,
+            result=result,
+            links=_page_links(request, page_number, result.per_page, result.total),
+            categories=reg.store.categories(),
+        )
+
+    async def skill_page(request: Request) -> Response:
+        skill, row = load_skill(reg, request.path_params["name"], request.path_params.get("version"))
+        average, count = reg.store.rating_summary(skill["name"])
+        user = reg.identity.web_user(request)
+        owner = skill["owner"]
+        can_manage = bool(user) and (
+            owner == user if skill["owner_kind"] == "user" else reg.accounts.role(owner, user or "") is not None
+        )
+        versions = reg.store.versions(skill["name"])
+        shown_fm = {k: v for k, v in row["frontmatter"].items() if k not in ("name", "description")}
+        return render(
+            reg,
+            request,
+            "skill.html",
+            skill=skill,
+            row=row,
+            body_html=markdown_html(row["body"]),
+            frontmatter=shown_fm,
+            versions=versions,
+            rating=(average, count),
+            ratings=reg.accounts.ratings(skill["name"], 20),
+            can_manage=can_manage,
+            archive_url=reg.archive_path(skill["name"], row["version"], row["format"]),
+            is_latest=row["version"] == skill["latest"],
+        )
+
+    async def file_page(request: Request) -> Response:
+        skill, row = load_skill(reg, request.path_params["name"], request.path_params["version"])
+        path = request.path_params["path"]
+        data = reg.store.read_blob(row["sha256"])
+        files = read_archive(data, Limits.from_settings(reg.settings)).files if data else {}
+        if path not in files:
+            raise HTTPProblem(404, "not_found", f"{skill['name']} {row['version']} has no file “{path}”.")
+        content = files[path]
+        try:
+            text: str | None = content[:TEXT_LIMIT].decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+        return render(
+            reg,
+            request,
+            "file.html",
+            skill=skill,
+            row=row,
+            path=path,
+            text=text,
+            size=len(content),
+            truncated=len(content) > TEXT_LIMIT,
+        )
+
+    async def publisher(request: Request) -> Response:
+        owner = request.path_params["owner"]
+        skills = reg.store.skills_of(owner)
+        if not skills and not reg.accounts.org_exists(owner):
+            raise HTTPProblem(404, "not_found", f"“{owner}” has not published any skills.")
+        members = reg.accounts.members(owner) if reg.accounts.org_exists(owner) else []
+        return render(reg, request, "publisher.html", owner=owner, skills=skills, members=members)
+
+    async def marketplace_page(request: Request) -> Response:
+        return render(reg, request, "marketplace.html", name=reg.settings.marketplace_name)
+
+    async def marketplace_archive(_: Request) -> Response:
+        data = marketplace.claude_marketplace(reg)
+        filename = f"{reg.settings.marketplace_name}.tar.gz"
+        return Response(
+            data,
+            media_type="application/gzip",
+            headers={
+                "Content-Disposition": f'attachment; filename="{filename}"',
+                "Cache-Control": "public, max-age=60",
+            },
+        )
+
+    return [
+        Route("/", home, methods=["GET"]),
+        Route("/search", search, methods=["GET"]),
+        Route("/skills/{name}", skill_page, methods=["GET"]),
+        Route("/skills/{name}/v/{version}", skill_page, methods=["GET"]),
+        Route("/skills/{name}/v/{version}/files/{path:path}", file_page, methods=["GET"]),
+        Route("/publishers/{owner}", publisher, methods=["GET"]),
+        Route("/marketplace", marketplace_page, methods=["GET"]),
+        Route("/marketplace.tar.gz", marketplace_archive, methods=["GET"]),
+    ]

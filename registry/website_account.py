@@ -1,0 +1,256 @@
+"""Signed-in pages: OAuth sign-in, publishing with a lint preview, yank/deprecate, ratings, API
+tokens, and an organisation's scope management (004 §15.5). Every form carries a CSRF token."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from urllib.parse import quote
+
+from starlette.datastructures import FormData, UploadFile
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from registry.api_accounts import change_config, org_skills
+from registry.auth import FLOW_COOKIE, pkce_pair
+from registry.context import Registry
+from registry.http import ORG, HTTPProblem, multipart
+from registry.pages import render
+from registry.publish import PublishError, commit, prepare
+from registry.website import load_skill
+
+
+def _safe_next(value: str | None) -> str:
+    # Only same-site paths: an open redirect after sign-in would hand the session to another site.
+    if not value or not value.startswith("/") or value.startswith("//") or "\\" in value:
+        return "/"
+    return value
+
+
+def routes(reg: Registry) -> list[Route]:
+    pending_dir = reg.store.directory / "pending"
+    pending_dir.mkdir(exist_ok=True)
+
+    def signed_in(request: Request) -> str:
+        user = reg.identity.web_user(request)
+        if user is None:
+            raise HTTPProblem(401, "sign_in", "Sign in to do this.", next=request.url.path)
+        return user
+
+    async def checked_form(request: Request, form: FormData | None = None) -> tuple[str, FormData]:
+        user = signed_in(request)
+        form = form if form is not None else await request.form(max_files=0, max_fields=20)
+        if not reg.identity.csrf_ok(request, str(form.get("csrf", ""))):
+            raise HTTPProblem(
+                403, "csrf", "This form has expired or came from another site. Reload the page and retry."
+            )
+        return user, form
+
+    async def login(request: Request) -> Response:
+        if reg.oauth is None:
+            raise HTTPProblem(503, "no_issuer", "Sign-in is not configured on this registry.")
+        if not reg.oauth.client_id:
+            try:
+                reg.store.set_meta(f"client:{reg.oauth.issuer}", await reg.oauth.register())
+            except (PermissionError, OSError) as exc:
+                raise HTTPProblem(503, "no_issuer", f"The sign-in service cannot be reached: {exc}") from None
+        state = secrets.token_urlsafe(16)
+        verifier, challenge = pkce_pair()
+        flow = reg.identity.signer.sign(
+            {"state": state, "verifier": verifier, "next": _safe_next(request.query_params.get("next"))}, 600
+        )
+        response = RedirectResponse(reg.oauth.authorize_url(state, challenge), status_code=302)
+        response.set_cookie(FLOW_COOKIE, flow, max_age=600, httponly=True, samesite="lax", path="/auth")
+        return response
+
+    async def callback(request: Request) -> Response:
+        flow = reg.identity.signer.verify(request.cookies.get(FLOW_COOKIE))
+        params = request.query_params
+        if reg.oauth is None or flow is None or not secrets.compare_digest(params.get("state", ""), flow["state"]):
+            raise HTTPProblem(400, "sign_in_expired", "This sign-in link has expired. Start again from “Sign in”.")
+        if "error" in params:
+            raise HTTPProblem(403, "sign_in_refused", f"Sign-in was not completed ({params['error']}).")
+        if params.get("iss") and params["iss"].rstrip("/") != reg.oauth.issuer:
+            raise HTTPProblem(400, "sign_in_refused", "The sign-in answer came from an unexpected issuer.")
+        try:
+            tokens = await reg.oauth.exchange(params.get("code", ""), flow["verifier"])
+        except PermissionError as exc:
+            raise HTTPProblem(403, "sign_in_refused", f"The issuer refused the sign-in: {exc}") from None
+        verified = await reg.identity.verifier.verify_token(tokens["access_token"])
+        subject = getattr(verified, "subject", None) if verified else None
+        if not subject:
+            raise HTTPProblem(403, "sign_in_refused", "The issuer's token could not be verified.")
+        response = RedirectResponse(flow["next"], status_code=303)
+        reg.identity.start_session(response, str(subject))
+        response.delete_cookie(FLOW_COOKIE, path="/auth")
+        return response
+
+    async def logout(request: Request) -> Response:
+        await checked_form(request)
+        response = RedirectResponse("/", status_code=303)
+        reg.identity.end_session(response)
+        return response
+
+    async def publish_form(request: Request) -> Response:
+        user = reg.identity.web_user(request)
+        if user is None:
+            return RedirectResponse(f"/login?next={quote('/publish')}", status_code=303)
+        return render(reg, request, "publish.html")
+
+    async def publish_preview(request: Request) -> Response:
+        signed_in(request)
+        try:
+            form = await multipart(request, reg.settings.max_archive_bytes)
+        except HTTPProblem as exc:
+            return render(reg, request, "publish.html", error=exc.message, status=exc.status)
+        user, form = await checked_form(request, form)
+        upload = form.get("archive")
+        org = str(form.get("org") or "").strip() or None
+        if not isinstance(upload, UploadFile) or not upload.filename:
+            return render(reg, request, "publish.html", error="Choose a .zip or .tar.gz file to upload.", status=400)
+        if org and not ORG.match(org):
+            return render(
+                reg,
+                request,
+                "publish.html",
+                error="Organisation names are lower-case letters, digits, - and _.",
+                status=400,
+            )
+        data = await upload.read()
+        try:
+            prepared = prepare(
+                data,
+                publisher=user,
+                org=org,
+                version=None,
+                settings=reg.settings,
+                store=reg.store,
+                accounts=reg.accounts,
+            )
+        except PublishError as exc:
+            return render(reg, request, "publish.html", error=exc.message, findings=exc.findings, status=exc.status)
+        sha = prepared.new.sha256
+        (pending_dir / sha).write_bytes(data)
+        upload_id = reg.accounts.hold_upload(user, org, sha, prepared.new.format)
+        return render(
+            reg,
+            request,
+            "preview.html",
+            new=prepared.new,
+            owner=prepared.owner,
+            upload_id=upload_id,
+            warnings=prepared.warnings,
+        )
+
+    async def publish_confirm(request: Request) -> Response:
+        user, form = await checked_form(request)
+        held = reg.accounts.take_upload(str(form.get("upload", "")), user)
+        path = pending_dir / held["sha256"] if held else None
+        if held is None or path is None or not path.is_file():
+            return render(reg, request, "publish.html", error="That upload has expired; upload it again.", status=410)
+        data = path.read_bytes()
+        path.unlink(missing_ok=True)
+        if hashlib.sha256(data).hexdigest() != held["sha256"]:
+            return render(reg, request, "publish.html", error="The held upload changed; upload it again.", status=409)
+        try:
+            prepared = prepare(
+                data,
+                publisher=user,
+                org=held["org"],
+                version=None,
+                settings=reg.settings,
+                store=reg.store,
+                accounts=reg.accounts,
+            )
+            commit(prepared, reg.store, reg.accounts)
+        except PublishError as exc:
+            return render(reg, request, "publish.html", error=exc.message, findings=exc.findings, status=exc.status)
+        return RedirectResponse(f"/skills/{prepared.new.name}/v/{quote(prepared.new.version)}", status_code=303)
+
+    async def manage(request: Request) -> Response:
+        user, form = await checked_form(request)
+        skill, row = load_skill(reg, request.path_params["name"], str(form.get("version") or "") or None)
+        owner = skill["owner"]
+        if (skill["owner_kind"] == "user" and owner != user) or (
+            skill["owner_kind"] == "org" and reg.accounts.role(owner, user) is None
+        ):
+            raise HTTPProblem(403, "not_owner", f"{skill['name']} belongs to {owner}.")
+        action = str(form.get("action", ""))
+        if action in ("yank", "unyank"):
+            reason = str(form.get("reason") or "")[:500] or None
+            reg.store.set_yanked(skill["name"], row["version"], action == "yank", reason)
+        elif action == "deprecate":
+            reg.store.set_deprecated(skill["name"], str(form.get("message") or "")[:500] or "deprecated")
+        elif action == "undeprecate":
+            reg.store.set_deprecated(skill["name"], None)
+        else:
+            raise HTTPProblem(400, "bad_request", "Unknown action.")
+        return RedirectResponse(f"/skills/{skill['name']}/v/{quote(row['version'])}", status_code=303)
+
+    async def rate(request: Request) -> Response:
+        user, form = await checked_form(request)
+        skill, _ = load_skill(reg, request.path_params["name"])
+        stars = str(form.get("stars", ""))
+        if stars not in ("1", "2", "3", "4", "5"):
+            raise HTTPProblem(400, "bad_request", "Pick from 1 to 5 stars.")
+        reg.accounts.rate(skill["name"], user, int(stars), str(form.get("comment") or "")[:2000])
+        return RedirectResponse(f"/skills/{skill['name']}#ratings", status_code=303)
+
+    async def account(request: Request) -> Response:
+        user = reg.identity.web_user(request)
+        if user is None:
+            return RedirectResponse("/login?next=/account", status_code=303)
+        return render(reg, request, "account.html", tokens=reg.accounts.tokens(user), new_token=None)
+
+    async def tokens(request: Request) -> Response:
+        user, form = await checked_form(request)
+        if form.get("revoke"):
+            reg.accounts.revoke_token(user, str(form["revoke"]))
+            return RedirectResponse("/account", status_code=303)
+        token, _ = reg.accounts.create_token(user, str(form.get("label") or "cli")[:80])
+        return render(reg, request, "account.html", tokens=reg.accounts.tokens(user), new_token=token, status=201)
+
+    async def org_page(request: Request) -> Response:
+        user = signed_in(request)
+        org = request.path_params["org"]
+        role = reg.accounts.role(org, user) if ORG.match(org) else None
+        if role is None:
+            raise HTTPProblem(404, "not_found", f"You are not a member of an organisation named “{org}”.")
+        if request.method == "POST":
+            _, form = await checked_form(request)
+            if role != "admin":
+                raise HTTPProblem(403, "forbidden", "Only an admin of the organisation can change its skills.")
+            change_config(
+                reg,
+                org,
+                str(form.get("action", "")),
+                str(form.get("skill", "")),
+                str(form.get("override") or "") or None,
+            )
+            return RedirectResponse(f"/orgs/{org}", status_code=303)
+        skills = org_skills(reg, org)
+        return render(
+            reg,
+            request,
+            "org.html",
+            org=org,
+            role=role,
+            members=reg.accounts.members(org),
+            system=[s for s in skills if s["scope"] == "system"],
+            own=[s for s in skills if s["scope"] == "org"],
+        )
+
+    return [
+        Route("/login", login, methods=["GET"]),
+        Route("/auth/callback", callback, methods=["GET"]),
+        Route("/logout", logout, methods=["POST"]),
+        Route("/publish", publish_form, methods=["GET"]),
+        Route("/publish", publish_preview, methods=["POST"]),
+        Route("/publish/confirm", publish_confirm, methods=["POST"]),
+        Route("/skills/{name}/manage", manage, methods=["POST"]),
+        Route("/skills/{name}/rate", rate, methods=["POST"]),
+        Route("/account", account, methods=["GET"]),
+        Route("/account/tokens", tokens, methods=["POST"]),
+        Route("/orgs/{org}", org_page, methods=["GET", "POST"]),
+    ]

@@ -1,0 +1,226 @@
+"""``cairn skills search|info|install|publish|yank`` against a registry (the install contract of
+servers/skills/README.md); installs verify the archive's sha256 and lint before anything lands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+
+def add_skills_commands(sub: Any) -> None:
+    skills = sub.add_parser("skills", help="search, inspect, install, publish and yank registry skills")
+    ssub = skills.add_subparsers(dest="skills_command", required=True)
+
+    def registry_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--registry", help="registry URL (default CAIRN_REGISTRY__URL or CAIRN_SKILLS__REGISTRY_URL)")
+
+    search = ssub.add_parser("search", help="search the registry")
+    search.add_argument("query", nargs="?", default="")
+    search.add_argument("--category")
+    search.add_argument("--tag")
+    search.add_argument("--limit", type=int, default=20)
+    search.add_argument("--json", action="store_true", help="print the API's JSON")
+    registry_arg(search)
+    info = ssub.add_parser("info", help="a skill's versions, checksums and owner")
+    info.add_argument("name")
+    info.add_argument("--json", action="store_true")
+    registry_arg(info)
+    install = ssub.add_parser("install", help="install NAME[@VERSION] into the user or project scope")
+    install.add_argument("spec", metavar="NAME[@VERSION]")
+    install.add_argument("--scope", choices=["user", "project"], default="user")
+    install.add_argument("--overwrite", action="store_true", help="replace an installed copy")
+    registry_arg(install)
+    publish = ssub.add_parser("publish", help="publish a skill folder (token: CAIRN_REGISTRY__TOKEN)")
+    publish.add_argument("folder")
+    publish.add_argument("--org", help="publish under an organisation you belong to")
+    publish.add_argument("--version", help="default: metadata.version in SKILL.md")
+    publish.add_argument("--dry-run", action="store_true", help="check only: lint, version, ownership")
+    registry_arg(publish)
+    yank = ssub.add_parser("yank", help="yank NAME@VERSION (or undo with --undo)")
+    yank.add_argument("spec", metavar="NAME@VERSION")
+    yank.add_argument("--reason")
+    yank.add_argument("--undo", action="store_true")
+    registry_arg(yank)
+
+
+def _registry(args: argparse.Namespace, settings: Any) -> str:
+    url = args.registry or settings.registry.url or settings.skills.registry_url
+    if not url:
+        raise SystemExit("cairn: no registry: pass --registry URL or set CAIRN_REGISTRY__URL")
+    return str(url).rstrip("/")
+
+
+def _token(settings: Any) -> str:
+    token = settings.registry.token
+    if token is None:
+        raise SystemExit(
+            "cairn: publishing needs a personal API token: create one on the registry's account page and set "
+            "CAIRN_REGISTRY__TOKEN"
+        )
+    return str(token.get_secret_value())
+
+
+def _fail(response: httpx.Response) -> int:
+    try:
+        body = response.json()
+        message = body.get("message") or body
+        findings = body.get("findings") or []
+    except ValueError:
+        message, findings = response.text[:300], []
+    print(f"cairn: registry answered {response.status_code}: {message}", file=sys.stderr)
+    for f in findings:
+        print(f"  {f['severity']} {f['code']} {f['path']}:{f['line']}: {f['message']}", file=sys.stderr)
+    return 1
+
+
+def run_skills_command(args: argparse.Namespace) -> int:
+    from servers.core.settings import get_settings
+
+    settings = get_settings()
+    base = _registry(args, settings)
+    command = args.skills_command
+    try:
+        with httpx.Client(timeout=60, follow_redirects=True) as http:
+            if command == "search":
+                return _search(http, base, args)
+            if command == "info":
+                return _info(http, base, args)
+            if command == "publish":
+                return _publish(http, base, args, _token(settings), settings)
+            if command == "yank":
+                return _yank(http, base, args, _token(settings))
+        return _install(args, base, settings)
+    except httpx.HTTPError as exc:
+        print(f"cairn: registry {base} could not be reached: {exc}", file=sys.stderr)
+        return 1
+
+
+def _search(http: httpx.Client, base: str, args: argparse.Namespace) -> int:
+    params = {"q": args.query, "per_page": str(max(1, min(args.limit, 100)))}
+    params.update({k: v for k, v in (("category", args.category), ("tag", args.tag)) if v})
+    response = http.get(f"{base}/api/v1/skills", params=params)
+    if response.status_code != 200:
+        return _fail(response)
+    body = response.json()
+    if args.json:
+        print(json.dumps(body, indent=2, ensure_ascii=False))
+        return 0
+    for item in body["items"]:
+        flag = " (deprecated)" if item["deprecated"] else ""
+        print(f"{item['name']}@{item['latest']}{flag}\t{item['description'][:100]}")
+    print(f"{body['total']} found", file=sys.stderr)
+    return 0
+
+
+def _info(http: httpx.Client, base: str, args: argparse.Namespace) -> int:
+    response = http.get(f"{base}/api/v1/skills/{quote(args.name)}")
+    if response.status_code != 200:
+        return _fail(response)
+    body = response.json()
+    if args.json:
+        print(json.dumps(body, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{body['name']} {body['latest']} by {body['owner']} — {body['description']}")
+    if body.get("deprecated"):
+        print(f"deprecated: {body['deprecated']}")
+    for v in body["versions"]:
+        state = f"yanked ({v.get('yank_reason') or 'no reason'})" if v["yanked"] else "live"
+        print(f"  {v['version']:<14} {v['published_at'][:10]}  {state:<10} sha256 {v['sha256']}")
+    print(f"page: {base}/skills/{body['name']}")
+    return 0
+
+
+def _install(args: argparse.Namespace, base: str, settings: Any) -> int:
+    from servers.skills import install
+    from servers.skills.models import SkillInputError
+
+    if args.scope == "project":
+        if not settings.skills.paths:
+            print(
+                "cairn: no project folder is configured: set CAIRN_SKILLS__PATHS or use --scope user", file=sys.stderr
+            )
+            return 1
+        dest = Path(settings.skills.paths[0]).expanduser()
+    else:
+        dest = settings.data_dir("skills") / "user"
+    try:
+        with tempfile.TemporaryDirectory(prefix="cairn-install-") as tmp:
+            staged = install.stage(
+                args.spec,
+                Path(tmp),
+                registry=base,
+                version=None,
+                max_bytes=settings.skills.install_max_bytes,
+                timeout=settings.skills.install_timeout_s,
+            )
+            path, replaced = install.place(staged, dest, overwrite=args.overwrite)
+    except SkillInputError as exc:
+        print(f"cairn: {exc}", file=sys.stderr)
+        return 1
+    for warning in staged.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    verb = "replaced" if replaced else "installed"
+    print(
+        json.dumps(
+            {
+                "name": staged.name,
+                "version": staged.version,
+                "sha256": staged.sha256,
+                "path": str(path),
+                "scope": args.scope,
+                verb: True,
+            }
+        )
+    )
+    return 0
+
+
+def _publish(http: httpx.Client, base: str, args: argparse.Namespace, token: str, settings: Any) -> int:
+    from registry.seed import pack
+
+    folder = Path(args.folder).expanduser().resolve()
+    if not (folder / "SKILL.md").is_file():
+        print(f"cairn: {folder} has no SKILL.md", file=sys.stderr)
+        return 1
+    data = pack(folder)
+    fields = {k: v for k, v in (("org", args.org), ("version", args.version)) if v}
+    if args.dry_run:
+        fields["dry_run"] = "true"
+    response = http.post(
+        f"{base}/api/v1/skills",
+        headers={"Authorization": f"Bearer {token}"},
+        data=fields,
+        files={"archive": (f"{folder.name}.tar.gz", data, "application/gzip")},
+    )
+    if response.status_code not in (200, 201):
+        return _fail(response)
+    body = response.json()
+    for w in body["warnings"]:
+        print(f"warning {w['code']} {w['path']}:{w['line']}: {w['message']}", file=sys.stderr)
+    done = "published" if body["published"] else "checked (dry run)"
+    print(f"{body['name']}@{body['version']} {done}; sha256 {body['sha256']}; {base}/skills/{body['name']}")
+    return 0
+
+
+def _yank(http: httpx.Client, base: str, args: argparse.Namespace, token: str) -> int:
+    name, _, version = args.spec.partition("@")
+    if not version:
+        print("cairn: name the version to yank: NAME@VERSION", file=sys.stderr)
+        return 2
+    action = "unyank" if args.undo else "yank"
+    response = http.post(
+        f"{base}/api/v1/skills/{quote(name)}/{quote(version)}/{action}",
+        headers={"Authorization": f"Bearer {token}"},
+        json={} if args.undo else {"reason": args.reason},
+    )
+    if response.status_code != 200:
+        return _fail(response)
+    print(f"{name}@{version} {'is live again' if args.undo else 'yanked'}")
+    return 0
