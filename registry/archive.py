@@ -139,7 +139,8 @@ def _read_zip(data: bytes, limits: Limits) -> dict[str, bytes]:
                 raise ArchiveError(
                     "symlink", f"archive entry {member.filename!r} is a symbolic link; links are refused"
                 )
-            if mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            # Many zip writers leave the type bits empty; only a type that is set and is not a file or folder counts.
+            if stat.S_IFMT(mode) and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
                 raise ArchiveError("special_file", f"archive entry {member.filename!r} is not a plain file or folder")
             if member.flag_bits & 0x1:
                 raise ArchiveError("bad_archive", f"archive entry {member.filename!r} is encrypted")

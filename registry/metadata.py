@@ -50,6 +50,22 @@ def compatibility(frontmatter: dict[str, Any]) -> str | None:
     return str(value).strip()[:500] if value not in (None, "") else None
 
 
+def trigger_words(frontmatter: dict[str, Any]) -> str:
+    """Words from Cairn trigger hints (keywords, intent patterns without regex syntax): often the only
+    place a skill names its task in another language, so search indexes them beside the tags."""
+    triggers = frontmatter.get("triggers")
+    if not isinstance(triggers, dict):
+        return ""
+    parts: list[str] = []
+    signals = triggers.get("context_signals")
+    if isinstance(signals, dict) and isinstance(signals.get("keywords"), list):
+        parts += [str(k) for k in signals["keywords"]]
+    patterns = triggers.get("intent_patterns")
+    if isinstance(patterns, list):
+        parts += [re.sub(r"\\[bBdDwWsS]|[\\^$.*+?()\[\]{}|]", " ", str(p)) for p in patterns]
+    return " ".join(parts)[:5000]
+
+
 def listing_fields(frontmatter: dict[str, Any]) -> dict[str, Any]:
     return {
         "description": str(frontmatter.get("description", "")).strip(),

@@ -118,7 +118,10 @@ class RegistrySearch:
         rankings: list[list[tuple[int, float]]] = []
         lowered = query.lower()
         fuzzy = process.extract(lowered, idx.names, scorer=fuzz.WRatio, limit=POOL, score_cutoff=FUZZY_MIN)
-        rankings.append([(i, float(score)) for _, score, i in fuzzy])
+        # WRatio rewards a short name found inside the query ("pdf" in "pdf-mrege") as much as a near
+        # spelling of the whole name; the plain ratio keeps the near spelling ahead.
+        rescored = [(i, round(max(fuzz.ratio(lowered, idx.names[i]), 0.9 * score), 2)) for _, score, i in fuzzy]
+        rankings.append(sorted(rescored, key=lambda pair: -pair[1]))
         words, corrected = self._corrected_terms(idx, query)
         expression = fts_match_expression(" ".join(words)) if words else None
         if expression:

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from registry.metadata import listing_fields
+from registry.metadata import listing_fields, trigger_words
 from registry.semver import sort_key
 from servers.core.storage import Database, Migration, migrate
 from servers.memory.text import index_text
@@ -272,7 +272,7 @@ class RegistryStore:
                     row["id"],
                     index_text(name.replace("-", " ")),
                     index_text(fields["description"]),
-                    index_text(" ".join(json.loads(fields["tags"])) + " " + (fields["category"] or "")),
+                    index_text(" ".join([*json.loads(fields["tags"]), fields["category"] or "", trigger_words(fm)])),
                     index_text(detail["body"][:20_000]),
                 ),
             )
