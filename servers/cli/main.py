@@ -8,6 +8,8 @@
     cairn memory export  --format jsonl|markdown --output PATH [--user ID]
     cairn memory import  PATH
     cairn memory reembed
+    cairn hooks install|uninstall [--scope user|project] | status | stop | context TASK
+    cairn hook EVENT                  # what a host runs (JSON on stdin); see servers/hooks/commands.py
     cairn config                      # the settings in force, as JSON
 
 Exit status: 0 success, 1 failure, 2 usage error.
@@ -21,7 +23,6 @@ import sys
 from collections.abc import Sequence
 
 from servers import catalog
-from servers.core.serving import is_loopback
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,6 +58,10 @@ def _parser() -> argparse.ArgumentParser:
     add_registry_commands(sub)
     add_skills_commands(sub)
 
+    from servers.cli.hooks import add_hooks_commands
+
+    add_hooks_commands(sub)
+
     memory = sub.add_parser("memory", help="export, import or re-embed memory")
     msub = memory.add_subparsers(dest="memory_command", required=True)
     export = msub.add_parser("export", help="write entries as JSONL or a folder of Markdown files")
@@ -73,7 +78,13 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["hook"]:
+        # A host runs this before every prompt and after every tool call: no argparse, no heavy imports.
+        from servers.hooks.commands import main as hook_main
+
+        return hook_main(given[1:])
+    args = _parser().parse_args(given)
     try:
         if args.command == "serve":
             return _serve(args)
@@ -91,6 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from servers.cli.skills import run_skills_command
 
             return run_skills_command(args)
+        if args.command in ("hook", "hooks"):
+            from servers.cli.hooks import run_hooks_command
+
+            return run_hooks_command(args)
         if args.command == "config":
             from servers.core.settings import get_settings
 
@@ -103,6 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from servers.core.serving import is_loopback
     from servers.core.settings import get_settings
 
     settings = get_settings()

@@ -7,6 +7,7 @@
 | ``CAIRN_LLM_MODEL``                | unset                | litellm model string; unset = rule-based paths |
 | ``CAIRN_HOST`` / ``CAIRN_PORT``    | ``127.0.0.1`` / 8765 | where HTTP/SSE transports listen               |
 | ``CAIRN_MEMORY__…``                | see ``MemorySettings``| memory limits, thresholds, retention          |
+| ``CAIRN_HOOKS__…``                 | see ``HooksSettings`` | host hooks and context assembly               |
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from registry.settings import RegistrySettings
 from servers.auth.settings import AuthSettings
+from servers.hooks.settings import HooksSettings
 from servers.nodehost.settings import NodehostSettings
 from servers.reflection.settings import ReflectionSettings
 from servers.scheduler.settings import SchedulerSettings
@@ -86,6 +88,7 @@ class CairnSettings(BaseSettings):
     scheduler: SchedulerSettings = Field(default_factory=SchedulerSettings)
     reflection: ReflectionSettings = Field(default_factory=ReflectionSettings)
     skills: SkillsSettings = Field(default_factory=SkillsSettings)
+    hooks: HooksSettings = Field(default_factory=HooksSettings)
     registry: RegistrySettings = Field(default_factory=RegistrySettings)
 
     @field_validator("home", mode="after")

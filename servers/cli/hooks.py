@@ -1,0 +1,110 @@
+"""``cairn hooks …`` (install into a host, daemon status) and ``cairn hook <event>`` (what the host runs).
+
+``cairn hook`` is dispatched by ``servers.cli.main`` before argparse and before any heavy import; the
+parser entry here only documents it in ``cairn --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from servers.hooks.protocol import EVENTS
+
+
+def add_hooks_commands(sub: Any) -> None:
+    hook = sub.add_parser("hook", help="run one host hook: reads the host's JSON on stdin (installed by `hooks`)")
+    hook.add_argument("event", choices=list(EVENTS))
+
+    hooks = sub.add_parser("hooks", help="install Cairn's hooks into Claude Code; the hook daemon")
+    hsub = hooks.add_subparsers(dest="hooks_command", required=True)
+    for name, text in (
+        ("install", "write Cairn's hook entries into Claude Code's settings (and print them for other hosts)"),
+        ("uninstall", "remove exactly the entries `install` wrote"),
+    ):
+        cmd = hsub.add_parser(name, help=text)
+        cmd.add_argument("--scope", choices=["user", "project"], default="user")
+        cmd.add_argument("--project", type=Path, default=None, help="project folder for --scope project (default .)")
+        cmd.add_argument("--settings", type=Path, default=None, help="a settings.json path instead of the scope's")
+    hsub.add_parser("status", help="the hook daemon (pid, socket) and where the log is")
+    hsub.add_parser("stop", help="stop the hook daemon (the next hook starts a fresh one)")
+    hsub.add_parser("serve", help="run the hook daemon in the foreground")
+    context = hsub.add_parser("context", help="print the context assembled for a task, with per-section token counts")
+    context.add_argument("task")
+    context.add_argument("--budget", type=int, default=2000)
+    context.add_argument("--session", default=None)
+
+
+def _stop_daemon() -> bool:
+    from servers.hooks.commands import request
+
+    return request({"event": "stop"}, 2.0) is not None
+
+
+def run_hooks_command(args: argparse.Namespace) -> int:
+    if args.command == "hook":
+        from servers.hooks.commands import main
+
+        return main([args.event])
+    from servers.hooks import install, runtime
+
+    if args.hooks_command in ("install", "uninstall"):
+        path = args.settings or install.settings_path(args.scope, args.project)
+        try:
+            change = install.install(path) if args.hooks_command == "install" else install.uninstall(path)
+        except install.SettingsFileError as exc:
+            print(f"cairn: {exc}", file=sys.stderr)
+            return 1
+        _stop_daemon()  # a running daemon may hold older code or settings
+        done = change.added if args.hooks_command == "install" else change.removed
+        verb = "added" if args.hooks_command == "install" else "removed"
+        print(f"{path}: {verb} {len(done)} hook entr{'y' if len(done) == 1 else 'ies'}", end="")
+        print(f" ({len(change.kept)} already present)" if change.kept else "")
+        for event, command in done:
+            print(f"  {event:<20} {command}")
+        if args.hooks_command == "install":
+            print()
+            print(install.other_hosts())
+        return 0
+    if args.hooks_command == "status":
+        from servers.hooks.commands import request
+
+        reply = request({"event": "ping"}, 1.0)
+        print(
+            json.dumps(
+                {
+                    "daemon": {"running": reply is not None, "pid": (reply or {}).get("pid")},
+                    "socket": str(runtime.socket_path()),
+                    "log": str(runtime.log_path()),
+                    "sessions": str(runtime.sessions_dir()),
+                },
+                indent=2,
+            )
+        )
+        return 0
+    if args.hooks_command == "stop":
+        print("stopped" if _stop_daemon() else "no daemon was running")
+        return 0
+    if args.hooks_command == "serve":
+        from servers.hooks.daemon import main as serve
+
+        return serve()
+    if args.hooks_command == "context":
+        from servers.core.settings import get_settings
+        from servers.hooks.context import ORDER, assemble
+        from servers.hooks.sources import DomainSources
+        from servers.hooks.tokens import token_counter
+
+        settings = get_settings()
+        sources = DomainSources(settings)
+        try:
+            gathered = sources.gather(args.task, settings.hooks.user_id, args.session, ORDER)
+            count, name = token_counter(settings.hooks.tokenizer)
+            print(assemble(gathered, args.budget, ORDER, count, name).model_dump_json(indent=2))
+        finally:
+            sources.close()
+        return 0
+    return 2

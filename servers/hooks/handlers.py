@@ -1,0 +1,243 @@
+"""What each host event does, given the warm domain services; returns the text to inject ("" for none).
+
+| event              | reads                                                   | writes                          |
+|--------------------|---------------------------------------------------------|---------------------------------|
+| session-start      | MEMORY.md, today's summary, user model                  | —                               |
+| … source=compact   | task anchor, memories for the last prompt, errors       | injected set reset              |
+| user-prompt-submit | memories (000 §3.1), skills (000 §4.2.4), preferences   | injected set (no repeats)       |
+| post-tool-use      | every N-th call: memories for recent results (000 §4.3) | injected set                    |
+| pre-compact        | the transcript since the last compaction                | ≤ 5 memories (003 §4)           |
+| session-end        | the session trace                                       | a task per prompt (000 §3.2),   |
+|                    |                                                         | reflections, daily, MEMORY.md   |
+
+The trace itself (prompts and tool calls) is appended by the hook client before it gets here, so it is
+kept even when this side is down.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from servers.core.settings import CairnSettings
+from servers.hooks.context import AssembledContext, Item, SectionName, assemble, render_section
+from servers.hooks.protocol import text_field
+from servers.hooks.sources import DomainSources, clip
+from servers.hooks.tokens import cut_to_tokens, token_counter
+from servers.hooks.trace import SessionTrace, Task
+
+log = logging.getLogger(__name__)
+MAX_TASKS_PER_SESSION = 20
+
+
+def _tool_call(record: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "name": str(record.get("name") or "?")[:200],
+        "arguments": record.get("input"),
+        "result": record.get("result"),
+        "error": record.get("error"),
+    }
+
+
+def _outcome(task: Task) -> str:
+    failed = [t for t in task.tools if t.get("error")]
+    if not failed:
+        return "success"
+    return "failure: last step failed" if task.tools[-1].get("error") else f"partial: {len(failed)} failed step(s)"
+
+
+class Hooks:
+    def __init__(self, settings: CairnSettings, sources: DomainSources | None = None) -> None:
+        self.settings = settings
+        self.config = settings.hooks
+        self.sources = sources or DomainSources(settings)
+        self.count, self.tokenizer = token_counter(self.config.tokenizer)
+
+    def close(self) -> None:
+        self.sources.close()
+
+    def handle(self, event: str, payload: dict[str, Any]) -> str:
+        session_id = text_field(payload, "session_id", 200)
+        handler = {
+            "session-start": self.session_start,
+            "user-prompt-submit": self.user_prompt_submit,
+            "post-tool-use": self.post_tool_use,
+            "pre-compact": self.pre_compact,
+            "session-end": self.session_end,
+        }[event]
+        return handler(payload, session_id)
+
+    def _assemble(
+        self, task: str, session_id: str, budget: int, sections: tuple[SectionName, ...], **kw: Any
+    ) -> AssembledContext:
+        user = self.config.user_id
+        gathered = self.sources.gather(task, user, session_id or None, sections, **kw)
+        return assemble(gathered, budget, sections, self.count, self.tokenizer)
+
+    def _remember_injected(self, trace: SessionTrace, result: AssembledContext) -> None:
+        refs = [r for s in result.sections if s.name in ("memories", "preferences", "skills") for r in s.refs]
+        if refs:
+            state = trace.state()
+            state["injected"] = list(dict.fromkeys([*state.get("injected", []), *refs]))[-500:]
+            trace.save_state(state)
+
+    # --- events --------------------------------------------------------------------------------------
+
+    def session_start(self, payload: dict[str, Any], session_id: str) -> str:
+        trace = self.sources.trace(session_id)
+        if text_field(payload, "source") == "compact":
+            # The model just lost the details: give back the task, what is known about it, and the errors.
+            trace.save_state({**trace.state(), "injected": []})
+            sections: tuple[SectionName, ...] = ("fixed", "task", "preferences", "memories", "errors")
+            result = self._assemble(trace.last_prompt(), session_id, self.config.start_budget_tokens, sections)
+            self._remember_injected(trace, result)
+            return result.text
+        return self.start_text(session_id)
+
+    def start_text(self, session_id: str) -> str:
+        """Long-term facts and today's summary, within the start budget (facts first)."""
+        user = self.config.user_id
+        files = self.sources.memory.files(user)
+        budget = self.config.start_budget_tokens
+        parts: list[str] = []
+        prefs = self.sources.preferences(user)
+        if prefs:
+            parts.append(render_section("preferences", prefs))
+        facts = _body(files.read(files.memory_md))
+        if facts:
+            parts.append("## Long-term memory (MEMORY.md)\n\n" + facts)
+        today = datetime.now(UTC).strftime("%Y-%m-%d")
+        daily = _body(files.read(files.daily(today)))
+        if daily:
+            parts.append(f"## Today so far ({today})\n\n" + daily)
+        if not parts:
+            return ""
+        text = "# Cairn memory for this session\n\n" + "\n\n".join(parts)
+        if self.count(text) > budget:
+            text = cut_to_tokens(text, budget - 8, self.count) + "\n[more: memory_recall]"
+        if prefs and session_id:
+            trace = self.sources.trace(session_id)
+            trace.save_state({**trace.state(), "injected": [i.ref for i in prefs]})
+        return text
+
+    def user_prompt_submit(self, payload: dict[str, Any], session_id: str) -> str:
+        prompt = text_field(payload, "prompt", 20_000).strip()
+        if len(prompt) < 3:
+            return ""
+        trace = self.sources.trace(session_id)
+        injected = set(trace.state().get("injected", []))
+        sections: tuple[SectionName, ...] = ("preferences", "memories", "skills", "skill_index")
+        result = self._assemble(prompt, session_id, self.config.prompt_budget_tokens, sections, exclude=injected)
+        self._remember_injected(trace, result)
+        return result.text
+
+    def post_tool_use(self, payload: dict[str, Any], session_id: str) -> str:
+        """A refresh (000 §4.3): the client only calls here on every N-th tool call of a task."""
+        trace = self.sources.trace(session_id)
+        recent = trace.recent_tools(self.config.refresh_every)
+        if not recent:
+            return ""
+        query = " ".join(
+            f"{r.get('name')} {clip(str(r.get('input') or ''), 200)} "
+            + clip(str(r.get("error") or r.get("result") or ""), 300)
+            for r in recent
+        )
+        injected = set(trace.state().get("injected", []))
+        result = self._assemble(
+            trace.last_prompt() or query,
+            session_id,
+            self.config.refresh_budget_tokens,
+            ("memories", "skills"),
+            exclude=injected,
+            memory_limit=self.config.refresh_limit,
+            memory_query=query,
+        )
+        self._remember_injected(trace, result)
+        return result.text
+
+    def pre_compact(self, payload: dict[str, Any], session_id: str) -> str:
+        if not self.config.flush or not session_id:
+            return ""
+        from servers.memory.extract import Message, ToolCall
+
+        messages: list[Message] = []
+        path = text_field(payload, "transcript_path", 4096)
+        if path and Path(path).is_file():
+            from servers.hooks.transcript import read_messages
+
+            messages = read_messages(Path(path))
+        trace = self.sources.trace(session_id)
+        if not messages:  # no transcript: the trace still knows the prompts and the tool calls
+            for task in trace.tasks():
+                if task.prompt:
+                    messages.append(Message(role="user", content=task.prompt))
+                calls = [ToolCall.model_validate(_tool_call(t)) for t in task.tools]
+                if calls:
+                    messages.append(Message(role="assistant", tool_calls=calls))
+                messages += [
+                    Message(role="tool", content=str(t.get("result") or ""), name=str(t.get("name")))
+                    for t in task.tools
+                    if t.get("result")
+                ]
+        if messages:
+            result = self.sources.memory.flush(messages, session_id, self.config.user_id)
+            log.info(
+                "flushed %s new, %s merged of %s candidates", len(result.written), len(result.merged), result.considered
+            )
+        trace.save_state({**trace.state(), "injected": []})
+        return ""
+
+    def session_end(self, payload: dict[str, Any], session_id: str) -> str:
+        if not session_id:
+            return ""
+        trace = self.sources.trace(session_id)
+        tasks = [t for t in trace.tasks() if t.tools][:MAX_TASKS_PER_SESSION]
+        user = self.config.user_id
+        if self.config.capture and tasks:
+            from servers.memory.extract import ToolCall
+            from servers.reflection.models import TaskReport, TraceStep
+
+            for task in tasks:
+                text = task.prompt.strip() or "(tool calls without a prompt)"
+                calls = [ToolCall.model_validate(_tool_call(t)) for t in task.tools]
+                captured = self.sources.memory.capture_task(text, calls, _outcome(task), user, session_id)
+                steps = [
+                    TraceStep(tool=c.name, arguments=c.arguments, ok=c.error is None, error=c.error) for c in calls
+                ]
+                report = TaskReport(
+                    task=text[:4000], outcome=_outcome(task), trace=steps, task_id=captured.id, session_id=session_id
+                )
+                self.sources.reflection.reflect(report, user, "post_task")
+            from servers.memory.lifecycle import Lifecycle
+
+            lifecycle = Lifecycle(self.sources.memory)
+            lifecycle.build_daily(user, datetime.now(UTC).strftime("%Y-%m-%d"))
+            lifecycle.sync_longterm(user)
+        trace.finish()
+        return ""
+
+
+def _body(text: str | None) -> str:
+    """A MEMORY.md or daily file as injectable Markdown: no front matter, title, stamp or empty sections."""
+    if not text:
+        return ""
+    if text.startswith("---"):
+        text = text.split("---", 2)[-1]
+    out: list[str] = []
+    heading: str | None = None
+    for line in text.strip().splitlines():
+        if line.startswith("# ") or line.startswith("Updated:") or line.startswith("<!--") or not line.strip():
+            continue
+        if line.startswith("## "):
+            heading = "#" + line  # one level down: it sits under our own "##" heading
+            continue
+        if heading is not None:
+            out.append(heading)
+            heading = None
+        out.append(line)
+    return "\n".join(out)
+
+
+__all__ = ["Hooks", "Item"]

@@ -1,0 +1,148 @@
+"""The running trace of one host session: prompts and tool calls, one JSON line each.
+
+``$CAIRN_HOME/hooks/sessions/<session>.jsonl`` grows with every UserPromptSubmit and PostToolUse, and is
+read at PreCompact (what happened since the last flush), on every N-th tool call (context refresh,
+000 §4.3) and at SessionEnd, where each prompt with its tool calls becomes one captured task
+(000 §3.2, §4.2.6). Appends are single ``write`` calls on an ``O_APPEND`` file, so two hook processes
+writing at once never interleave a line. ``<session>.state.json`` holds what was already injected.
+
+Stdlib only: PostToolUse appends here without starting the daemon.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+MAX_RECORDS = 5000  # a session longer than this keeps its first tasks; capture stays bounded
+MAX_ARG_CHARS = 600
+MAX_RESULT_CHARS = 1500
+_SAFE_ID = re.compile(r"^[A-Za-z0-9_.-]{1,100}$")
+
+
+def _clip(value: Any, limit: int) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class Task:
+    """One prompt and the tool calls that followed it."""
+
+    prompt: str
+    tools: list[dict[str, Any]] = field(default_factory=list)
+
+
+class SessionTrace:
+    def __init__(self, root: Path, session_id: str) -> None:
+        safe = session_id if _SAFE_ID.match(session_id) and session_id not in (".", "..") else None
+        name = safe or "h-" + hashlib.sha256(session_id.encode("utf-8", errors="replace")).hexdigest()[:32]
+        self.session_id = session_id
+        self.path = root / f"{name}.jsonl"
+        self.state_path = root / f"{name}.state.json"
+
+    # --- writing (hook client) --------------------------------------------------------------------
+
+    def append(self, record: dict[str, Any]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        line = (json.dumps({"t": round(time.time(), 3), **record}, ensure_ascii=False) + "\n").encode("utf-8")
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, line)
+        finally:
+            os.close(fd)
+
+    def add_prompt(self, prompt: str) -> None:
+        self.append({"kind": "prompt", "text": _clip(prompt, 4000)})
+
+    def add_tool(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Record a PostToolUse / PostToolUseFailure payload; returns the record written."""
+        failed = payload.get("hook_event_name") == "PostToolUseFailure"
+        response = payload.get("tool_response")
+        error = payload.get("error") if failed else None
+        if not failed and isinstance(response, dict):
+            # Some tools report failure inside a successful call (Bash exit codes, is_error flags).
+            if response.get("is_error") is True or response.get("success") is False:
+                error = _clip(response.get("error") or response.get("stderr") or response, MAX_RESULT_CHARS)
+            elif isinstance(response.get("interrupted"), bool) and response["interrupted"]:
+                error = "interrupted"
+        record = {
+            "kind": "tool",
+            "name": _clip(payload.get("tool_name") or "?", 200),
+            "input": _clip(payload.get("tool_input"), MAX_ARG_CHARS),
+            "result": None if failed else _clip(response, MAX_RESULT_CHARS),
+            "error": _clip(error, MAX_RESULT_CHARS) if error else None,
+            "ms": payload.get("duration_ms") if isinstance(payload.get("duration_ms"), int | float) else None,
+        }
+        self.append(record)
+        return record
+
+    # --- reading (daemon) ---------------------------------------------------------------------------
+
+    def records(self, limit: int = MAX_RECORDS) -> list[dict[str, Any]]:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return []
+        out: list[dict[str, Any]] = []
+        for line in raw.splitlines():
+            try:
+                item = json.loads(line)
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                continue  # a line cut by a crash mid-write is skipped, not fatal
+            if isinstance(item, dict):
+                out.append(item)
+                if len(out) >= limit:
+                    break
+        return out
+
+    def tools_since_prompt(self) -> int:
+        count = 0
+        for record in self.records():
+            count = 0 if record.get("kind") == "prompt" else count + (record.get("kind") == "tool")
+        return count
+
+    def tasks(self) -> list[Task]:
+        """Prompts with their tool calls; tool calls before the first prompt form a task of their own."""
+        tasks: list[Task] = []
+        for record in self.records():
+            if record.get("kind") == "prompt":
+                tasks.append(Task(str(record.get("text") or "")))
+            elif record.get("kind") == "tool":
+                if not tasks:
+                    tasks.append(Task(""))
+                tasks[-1].tools.append(record)
+        return tasks
+
+    def recent_tools(self, limit: int = 10) -> list[dict[str, Any]]:
+        return [r for r in self.records() if r.get("kind") == "tool"][-limit:]
+
+    def last_prompt(self) -> str:
+        prompts = [r for r in self.records() if r.get("kind") == "prompt"]
+        return str(prompts[-1].get("text") or "") if prompts else ""
+
+    # --- state (daemon) -------------------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.state_path.read_text(encoding="utf-8"))
+        except (FileNotFoundError, json.JSONDecodeError, UnicodeDecodeError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def save_state(self, state: dict[str, Any]) -> None:
+        self.state_path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.state_path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(state, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, self.state_path)
+
+    def finish(self) -> None:
+        """Forget the session once it has been captured."""
+        for path in (self.path, self.state_path):
+            path.unlink(missing_ok=True)
