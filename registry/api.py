@@ -126,6 +126,9 @@ def routes(reg: Registry) -> list[Route]:
         }
         return JSONResponse(body, status_code=200 if dry_run else 201)
 
+    async def skills_root(request: Request) -> Response:
+        return await (publish(request) if request.method == "POST" else list_skills(request))
+
     async def get_skill(request: Request) -> Response:
         skill = _skill(reg, request.path_params["name"])
         return JSONResponse(skill_detail(reg, skill))
@@ -189,8 +192,8 @@ def routes(reg: Registry) -> list[Route]:
         return JSONResponse(marketplace.index(reg), headers={"Cache-Control": "public, max-age=60"})
 
     return [
-        Route("/api/v1/skills", list_skills, methods=["GET"]),
-        Route("/api/v1/skills", publish, methods=["POST"]),
+        # One route per path, so a 405 lists every method the path has in its Allow header.
+        Route("/api/v1/skills", skills_root, methods=["GET", "POST"]),
         Route("/api/v1/index.json", index, methods=["GET"]),
         Route("/api/v1/categories", categories, methods=["GET"]),
         Route("/api/v1/artifacts/{sha256}", artifact, methods=["GET"]),

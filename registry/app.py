@@ -110,7 +110,11 @@ def create_app(
     async def on_http(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         message = "There is no page here." if exc.status_code == 404 else str(exc.detail)
-        return await on_problem(request, HTTPProblem(exc.status_code, _CODES.get(exc.status_code, "error"), message))
+        response = await on_problem(
+            request, HTTPProblem(exc.status_code, _CODES.get(exc.status_code, "error"), message)
+        )
+        response.headers.update(exc.headers or {})  # e.g. Allow on 405
+        return response
 
     app = Starlette(
         routes=[

@@ -87,7 +87,9 @@ def _op(
     if params:
         op["parameters"] = params
     if body is not None:
-        op["requestBody"] = {"required": True, "content": {"application/json": {"schema": _ref(body)}}}
+        # A body whose fields all have defaults may be left out entirely.
+        required = bool(body.model_json_schema().get("required"))
+        op["requestBody"] = {"required": required, "content": {"application/json": {"schema": _ref(body)}}}
     if auth:
         op["security"] = [{"bearer": []}]
     return op
