@@ -20,6 +20,7 @@ SERVERS: dict[str, str] = {
     "scheduler": "servers.scheduler.server:create_server",
     "nodehost": "servers.nodehost.server:create_server",
     "reflection": "servers.reflection.server:create_server",
+    "context": "servers.context.server:create_server",
 }
 
 

@@ -15,6 +15,7 @@ EXPECTED_TOOL = {
     "scheduler": "job_create",
     "nodehost": "fs_read",
     "reflection": "reflect",
+    "context": "context_assemble",
 }
 
 

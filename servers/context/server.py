@@ -1,0 +1,102 @@
+"""The context MCP server: ``context_assemble`` as a tool and ``context`` as a prompt (002 §1.1).
+
+A separate server rather than a memory tool, because assembly composes three domains (memory recall,
+skill matching, reflection's rules and user model): on the memory server it would make memory depend on
+skills and reflection. It holds no data of its own; it reads the same stores the other servers write,
+through the same domain objects the hooks use (:class:`servers.hooks.sources.DomainSources`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastmcp import FastMCP
+from pydantic import Field
+
+from servers.core.identity import resolve_user
+from servers.core.settings import CairnSettings, get_settings
+from servers.hooks.context import ORDER, AssembledContext, SectionName, assemble
+from servers.hooks.sources import DomainSources
+from servers.hooks.tokens import token_counter
+
+INSTRUCTIONS = """Context assembly: one call returns what the agent should know for a task, within a token budget —
+live rules, the task anchor, the user's preferences (confidence > 0.6), recalled memories, activated skills and
+the session's recent errors, trimmed least-relevant-first when over budget, with token counts per section.
+Call context_assemble at the start of a task (or use the `context` prompt) instead of recalling and matching
+separately."""
+
+Budget = Annotated[int, Field(ge=100, le=100_000, description="Tokens the whole context may take (100-100000).")]
+Task = Annotated[str, Field(min_length=1, max_length=8000, description="The task or the user's message.")]
+SessionId = Annotated[
+    str | None,
+    Field(max_length=200, description="Host session id: adds its tool progress and errors, enables skill cooldowns."),
+]
+UserId = Annotated[
+    str | None, Field(max_length=128, description="Whose memory and preferences; default the hooks' user.")
+]
+
+
+def create_server(settings: CairnSettings | None = None, *, sources: DomainSources | None = None) -> FastMCP:
+    settings = settings or get_settings()
+    src = sources or DomainSources(settings)
+    count, tokenizer = token_counter(settings.hooks.tokenizer)
+
+    @asynccontextmanager
+    async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
+        # Open the stores and start the embedder off the handshake path.
+        threading.Thread(target=src.warm, name="context-warm", daemon=True).start()
+        try:
+            yield {"sources": src}
+        finally:
+            if sources is None:
+                src.close()
+
+    mcp = FastMCP(
+        "cairn-context", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
+    )
+
+    def build(
+        task: str, budget: int, session_id: str | None, user_id: str | None, sections: list[SectionName] | None
+    ) -> AssembledContext:
+        user = resolve_user(user_id or settings.hooks.user_id, admin_scope="memory:admin")
+        chosen = tuple(sections) if sections else ORDER
+        gathered = src.gather(task, user, session_id, chosen)
+        return assemble(gathered, budget, chosen, count, tokenizer)
+
+    @mcp.tool(annotations={"readOnlyHint": False, "idempotentHint": False})
+    async def context_assemble(
+        task: Task,
+        budget_tokens: Budget = 2000,
+        session_id: SessionId = None,
+        user_id: UserId = None,
+        sections: Annotated[
+            list[SectionName] | None,
+            Field(
+                description="Only these sections (default all): fixed, task, preferences, memories, skills, "
+                "skill_index, errors."
+            ),
+        ] = None,
+    ) -> AssembledContext:
+        """The context for a task within budget_tokens: text plus token counts per section and what was trimmed.
+
+        Trimming order when over budget: memories (least relevant first), the index of other skills, activated
+        skills, errors, preferences; the fixed zone and the task anchor are cut only if they alone exceed it.
+        Matching records skill activations (cooldowns per session_id), hence not read-only.
+        """
+        return await asyncio.to_thread(build, task, budget_tokens, session_id, user_id, sections)
+
+    @mcp.prompt(name="context")
+    async def context_prompt(task: str, budget_tokens: str = "2000", session_id: str | None = None) -> str:
+        """Cairn's context for a task (memories, skills, preferences, rules) as one message, within a budget."""
+        try:
+            budget = max(100, min(100_000, int(budget_tokens)))
+        except ValueError:
+            budget = 2000
+        result = await asyncio.to_thread(build, task[:8000], budget, session_id, None, None)
+        return result.text or "(Cairn has no stored context for this task.)"
+
+    return mcp
