@@ -164,6 +164,7 @@ def recall_domain(service: MemoryService, queries: list[str], timings: Timings) 
     over = sum(s > default_s for s in semantic)
     return {
         "recall": summary_ms(totals),
+        "cpu": summary_ms(cpu),
         "profile": profile,
         "degraded": degraded,
         "semantic_over_default_timeout": over,
@@ -260,6 +261,25 @@ def run_size(size: int, args: argparse.Namespace, queries: list[str]) -> dict[st
     return out
 
 
+def embed_only(queries: list[str], rounds: int = 3) -> dict[str, Any]:
+    """Query embedding alone, wall and CPU time: compare runs with and without OMP_NUM_THREADS=1."""
+    with tempfile.TemporaryDirectory(prefix="cairn-bench-embed-") as tmp:
+        service = make_service(Path(tmp))
+        embedder = service.embedder.get()
+        for q in queries[:5]:
+            embedder.embed_query(q)
+        wall: list[float] = []
+        cpu: list[float] = []
+        for _ in range(rounds):
+            for q in queries:
+                start, start_cpu = time.perf_counter(), time.process_time()
+                embedder.embed_query(q)
+                wall.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
+        service.close()
+    return {"wall": summary_ms(wall), "cpu": summary_ms(cpu)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="10000,100000", help="comma-separated entry counts")
@@ -274,6 +294,7 @@ def main() -> None:
     )
     parser.add_argument("--writes", type=int, default=200, help="service.write calls for throughput")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--embed-only", action="store_true", help="only time query embedding (3 x 71 queries)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
 
@@ -281,6 +302,10 @@ def main() -> None:
     queries = [base[i % len(base)] for i in range(args.queries)]
     report: dict[str, Any] = {"machine": machine(), "args": {k: str(v) for k, v in vars(args).items()}}
     print(f"machine: {report['machine']}")
+    if args.embed_only:
+        report["embed_query"] = result = embed_only(base)
+        print(f"embed_query: wall {result['wall']} ms\n             CPU  {result['cpu']} ms")
+        return
     for size in (int(s) for s in args.sizes.split(",")):
         report[str(size)] = run_size(size, args, queries)
     report["load_avg_at_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())

@@ -52,6 +52,9 @@ def fusion_variants(base: FusionConfig) -> dict[str, FusionConfig]:
         "id 2.0, keyword 0.5": replace(base, keyword_weight=0.5),
         "id 2.0, keyword 0.5, k=20": replace(base, keyword_weight=0.5, k=20),
         "plain RRF, k=10": replace(base, identifier_keyword_weight=1.0, k=10),
+        "keyword 0.25, id 2.0": replace(base, keyword_weight=0.25),
+        # Keyword hits count only when the query names an identifier; otherwise semantic order decides.
+        "keyword only for identifiers (kw 0, id 2.0)": replace(base, keyword_weight=0.0),
     }
 
 
