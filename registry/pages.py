@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,12 @@ def _filesize(value: int) -> str:
     return str(value)
 
 
+def _as_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+
+
 _env.filters["filesize"] = _filesize
+_env.filters["as_text"] = _as_text
 
 
 def render(reg: Registry, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:

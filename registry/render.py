@@ -10,6 +10,7 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 
 _SAFE_SCHEMES = {"", "http", "https", "mailto"}
 
@@ -24,7 +25,15 @@ def _renderer() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.enable(["table", "strikethrough"])
     md.validateLink = _validate_link  # type: ignore[method-assign]
+    md.core.ruler.push("demote_headings", _demote_headings)
     return md
+
+
+def _demote_headings(state: StateCore) -> None:
+    # The page's own <h1> is the skill's name; the body's headings sit one level below it.
+    for token in state.tokens:
+        if token.type in ("heading_open", "heading_close") and token.tag in ("h1", "h2", "h3", "h4", "h5"):
+            token.tag = f"h{int(token.tag[1]) + 1}"
 
 
 def markdown_html(text: str, limit: int = 200_000) -> str:

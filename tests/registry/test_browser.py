@@ -1,0 +1,132 @@
+"""End to end in a real headless Chromium (Debian's ``chromium`` driven by Playwright): browse, search,
+open a skill, sign in through the OAuth consent page, publish with a lint preview, yank. Screenshots of
+the home and skill pages (desktop and phone) go to tests/registry/artifacts/."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from servers.auth.passwords import hash_password
+from tests.registry.conftest import Site
+from tests.registry.kit import skill_md, tar_gz
+from tests.support import free_port, serving_app
+
+pytestmark = pytest.mark.slow
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Path:
+    """Debian's chromium, installed with apt when missing (CI runs as root with Debian's mirror)."""
+    if not CHROMIUM.exists():
+        if shutil.which("apt-get") is None or os.geteuid() != 0:
+            pytest.skip("chromium is not installed and apt-get cannot install it here")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, timeout=600)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env, timeout=1200)
+    return CHROMIUM
+
+
+@pytest.fixture
+def artifacts() -> Iterator[Path]:
+    ARTIFACTS.mkdir(exist_ok=True)
+    yield ARTIFACTS
+
+
+@pytest_asyncio.fixture
+async def live(make_site: Callable[..., Site]) -> AsyncIterator[tuple[Site, str]]:
+    port = free_port()
+    made = make_site(base=f"http://127.0.0.1:{port}")
+    from servers.auth.authserver import open_store
+
+    # The registry's own authorization server keeps users in the data dir beside it: add a publisher.
+
+    auth_store, _ = open_store(made.reg.store.directory.parent / "auth")
+    auth_store.add_user("ada", hash_password("correct horse battery"))
+    async with serving_app(made.app, port) as base:
+        yield made, base
+    await made.http.aclose()
+    made.reg.store.close()
+
+
+async def test_browse_search_sign_in_publish_and_yank(
+    chromium: Path, live: tuple[Site, str], artifacts: Path, tmp_path: Path
+) -> None:
+    from playwright.async_api import async_playwright, expect
+
+    site, base = live
+    archive = tmp_path / "pdf-tools.tar.gz"
+    body = "# PDF tools\n\nRead PDFs.\n\n<script>alert('x')</script>\n\n[click](javascript:alert(1))\n"
+    archive.write_bytes(tar_gz({"pdf-tools/SKILL.md": skill_md("pdf-tools", "1.0.0", body=body, category="documents")}))
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(chromium), args=ARGS)
+        page = await browser.new_page(viewport={"width": 1280, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+        await page.goto(base + "/")
+        await expect(page.get_by_role("heading", name="Skills for your agent")).to_be_visible()
+        await expect(page.get_by_role("heading", name="Featured")).to_be_visible()
+        await page.screenshot(path=str(artifacts / "home.png"), full_page=True)
+
+        await page.get_by_label("Search skills", exact=True).first.fill("reserch")  # typo
+        await page.get_by_label("Search skills", exact=True).first.press("Enter")
+        await expect(page.get_by_role("status")).to_contain_text("skill")
+        await page.get_by_role("link", name="deep-research").first.click()
+        await expect(page.get_by_role("heading", level=1)).to_contain_text("deep-research")
+        await expect(page.locator("pre code").first).to_contain_text("cairn skills install deep-research@1.0.0")
+        await page.screenshot(path=str(artifacts / "skill.png"), full_page=True)
+        await page.get_by_role("link", name="SKILL.md").click()
+        await expect(page.locator("pre.file")).to_contain_text("name: deep-research")
+
+        # sign in: the registry sends us to the authorization server's consent page
+        await page.get_by_role("link", name="Publish").click()
+        await page.get_by_label("Username").fill("ada")
+        await page.get_by_label("Password").fill("correct horse battery")
+        await page.get_by_role("button", name="Allow").click()
+        await expect(page.get_by_role("heading", name="Publish a skill")).to_be_visible()
+        await expect(page.get_by_role("link", name="ada")).to_be_visible()
+
+        await page.get_by_label("Archive").set_input_files(str(archive))
+        await page.get_by_role("button", name="Check the skill").click()
+        await expect(page.get_by_role("heading", name="Publish pdf-tools 1.0.0?")).to_be_visible()
+        await page.get_by_role("button", name="Publish 1.0.0").click()
+        await expect(page.get_by_role("heading", level=1)).to_contain_text("pdf-tools")
+        # the published body is shown as text: no script element, no javascript: link
+        assert await page.locator(".markdown script").count() == 0
+        assert await page.locator(".markdown a[href^='javascript']").count() == 0
+        await expect(page.locator(".markdown")).to_contain_text("<script>")
+
+        await page.get_by_label("Reason (optional)").fill("wrong output")
+        await page.get_by_role("button", name="Yank 1.0.0").click()
+        await expect(page.get_by_role("note")).to_contain_text("This version is yanked")
+
+        await page.goto(base + "/no-such-page")
+        await expect(page.get_by_role("heading", name="Not found")).to_be_visible()
+
+        phone = await browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+        await phone.goto(base + "/skills/deep-research")
+        width = await phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390  # no sideways scrolling on a phone
+        await phone.screenshot(path=str(artifacts / "skill-phone.png"), full_page=True)
+        await browser.close()
+    assert not errors
+    detail = (await site.http.get("/api/v1/skills/pdf-tools")).json()
+    assert detail["owner"] == "ada" and detail["versions"][0]["yanked"]
+    assert detail["versions"][0]["yank_reason"] == "wrong output"
