@@ -163,7 +163,11 @@ def main() -> int:
 
     settings = get_settings()
     runtime.log("daemon", f"serving {path} for {settings.home}")
-    HookDaemon(settings, idle_s=settings.hooks.daemon_idle_s).serve(path)
+    try:
+        HookDaemon(settings, idle_s=settings.hooks.daemon_idle_s).serve(path)
+    finally:
+        path.with_suffix(".lock").unlink(missing_ok=True)  # per-environment files would pile up otherwise
+        lock.close()
     return 0
 
 

@@ -1,0 +1,80 @@
+"""The stdlib pieces: payload parsing and answers, the session trace, the transcript reader, the data dir."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from servers.core.settings import CairnSettings
+from servers.hooks import runtime
+from servers.hooks.protocol import PayloadError, answer, host_event, parse_payload
+from servers.hooks.trace import SessionTrace
+from servers.hooks.transcript import read_messages
+from tests.servers.hooks import payloads
+
+
+def test_answer_shape_and_events_without_context() -> None:
+    assert json.loads(answer("SessionStart", "facts")) == {
+        "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": "facts"}
+    }
+    assert answer("PreCompact", "anything") == ""
+    assert answer("UserPromptSubmit", "  ") == ""
+    assert host_event("post-tool-use", payloads.failure("x", "y")) == "PostToolUseFailure"
+    assert host_event("post-tool-use", {"hook_event_name": "Bogus"}) == "PostToolUse"
+
+
+@pytest.mark.parametrize("raw", [b"", b"  \n", b"nope", b"[]", b'"text"'])
+def test_bad_payloads_are_refused(raw: bytes) -> None:
+    with pytest.raises(PayloadError):
+        parse_payload(raw)
+
+
+def test_trace_groups_tool_calls_by_prompt(tmp_path: Path) -> None:
+    trace = SessionTrace(tmp_path, "../../etc/passwd")  # an odd id never escapes the folder
+    assert trace.path.parent == tmp_path
+    trace.add_tool(payloads.bash("ls", "x", 1))
+    trace.add_prompt("first")
+    trace.add_tool(payloads.bash("make", "ok", 2))
+    trace.add_tool(payloads.failure("make test", "1 failed", 3))
+    trace.add_prompt("second")
+    tasks = trace.tasks()
+    assert [(t.prompt, len(t.tools)) for t in tasks] == [("", 1), ("first", 2), ("second", 0)]
+    assert trace.tools_since_prompt() == 0 and trace.last_prompt() == "second"
+    with open(trace.path, "ab") as handle:
+        handle.write(b'{"kind": "tool", "name": "cut of')  # a crash mid-write
+    assert len(trace.records()) == 5
+    trace.save_state({"injected": ["m1"]})
+    assert trace.state() == {"injected": ["m1"]}
+    trace.finish()
+    assert not trace.path.exists() and not trace.state_path.exists()
+
+
+def test_bash_result_with_error_flag_counts_as_failure(tmp_path: Path) -> None:
+    payload = payloads.bash("ls /nope", "", 1)
+    payload["tool_response"] = {"is_error": True, "error": "No such file or directory"}
+    assert SessionTrace(tmp_path, "s").add_tool(payload)["error"] == "No such file or directory"
+
+
+def test_transcript_reads_only_what_follows_the_last_compaction(tmp_path: Path) -> None:
+    messages = read_messages(payloads.write_transcript(tmp_path / "t.jsonl"))
+    assert [m.role for m in messages] == ["user", "assistant", "tool"]
+    assert messages[1].tool_calls[0].name == "Bash" and messages[2].name == "Bash"
+    assert all("Old message" not in m.content and "caveat" not in m.content for m in messages)
+
+
+def test_runtime_home_matches_settings(cairn_home: Path) -> None:
+    assert runtime.home() == CairnSettings().home == cairn_home
+
+
+def test_hook_client_imports_no_heavy_module() -> None:
+    code = (
+        "import sys; import servers.cli.main, servers.hooks.commands; "
+        "heavy = ('pydantic', 'numpy', 'apsw', 'fastmcp', 'litellm', 'servers.memory'); "
+        "print(sorted(m for m in heavy if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
