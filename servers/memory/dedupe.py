@@ -13,7 +13,7 @@ import numpy as np
 
 from servers.memory.models import Entry
 from servers.memory.store import MemoryStore
-from servers.memory.text import content_terms, contradicts, normalize
+from servers.memory.text import contradicts, normalize, statement_terms
 
 MAX_ADDED_TERMS = 3
 NEIGHBOURS = 5
@@ -32,8 +32,8 @@ def same_statement(a: str, b: str) -> bool:
         return True
     if contradicts(a, b):
         return False
-    terms_a = {_stem(t) for t in content_terms(a)}
-    terms_b = {_stem(t) for t in content_terms(b)}
+    terms_a = {_stem(t) for t in statement_terms(a)}
+    terms_b = {_stem(t) for t in statement_terms(b)}
     if terms_a == terms_b:
         return True
     smaller, larger = sorted((terms_a, terms_b), key=len)

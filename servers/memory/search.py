@@ -8,13 +8,13 @@ hypothesis measured in bench/memory (see bench/RESULTS.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from servers.memory.models import ENTRY_TYPES, Entry, MemoryInputError
-from servers.memory.text import salient_tokens
+from servers.memory.text import query_terms, salient_tokens, terms
 
 FILTER_KEYS = ("type", "slots", "keywords", "source", "session_id", "created_after", "created_before", "layer")
 
@@ -22,9 +22,10 @@ FILTER_KEYS = ("type", "slots", "keywords", "source", "session_id", "created_aft
 @dataclass(frozen=True)
 class FusionConfig:
     k: int = 60
-    keyword_weight: float = 1.0
+    keyword_weight: float = 0.5  # bench/RESULTS.md: lexical votes mostly add near-misses outside identifiers
     semantic_weight: float = 1.0
     identifier_keyword_weight: float = 2.0  # keyword weight when the query names identifiers
+    coverage_weighting: bool = True  # scale each keyword vote by the share of the query it covers
     longterm_boost: float = 1.25
     daily_boost: float = 1.10
 
@@ -113,19 +114,40 @@ def layer_of(entry: Entry, daily_days: int) -> str:
     return "entry"
 
 
+def keyword_coverage(query: str, entries: Mapping[int, Entry]) -> dict[int, float]:
+    """Share of the query's terms each keyword hit contains (its keywords included).
+
+    BM25 ranks a hit that shares one common word with the query; RRF alone would then reward a
+    near-miss found by both retrievers over the answer found by one. Weighting the keyword vote by
+    coverage keeps the vote for hits that match what the query is about.
+    """
+    wanted = set(query_terms(query))
+    if not wanted:
+        return {rowid: 1.0 for rowid in entries}
+    return {
+        rowid: len(wanted & set(terms(entry.content + " " + " ".join(entry.keywords)))) / len(wanted)
+        for rowid, entry in entries.items()
+    }
+
+
 def fuse(
     query: str,
     keyword_hits: list[tuple[int, float]] | None,
     semantic_hits: list[tuple[int, float]] | None,
     config: FusionConfig,
+    coverage: Mapping[int, float] | None = None,
 ) -> dict[int, Candidate]:
-    """Reciprocal Rank Fusion over whichever lists ran (None = that retriever did not run)."""
+    """Reciprocal Rank Fusion over whichever lists ran (None = that retriever did not run).
+
+    With ``coverage``, each keyword vote is scaled by how much of the query the hit covers.
+    """
     kw_weight = config.identifier_keyword_weight if salient_tokens(query) else config.keyword_weight
     candidates: dict[int, Candidate] = {}
     for rank, (rowid, bm25) in enumerate(keyword_hits or [], start=1):
         c = candidates.setdefault(rowid, Candidate(rowid))
         c.keyword_rank, c.bm25 = rank, bm25
-        c.fused += kw_weight / (config.k + rank)
+        share = 1.0 if coverage is None else coverage.get(rowid, 0.0)
+        c.fused += kw_weight * share / (config.k + rank)
     for rank, (rowid, sim) in enumerate(semantic_hits or [], start=1):
         c = candidates.setdefault(rowid, Candidate(rowid))
         c.semantic_rank, c.similarity = rank, sim

@@ -8,7 +8,10 @@ user id, and every query is scoped by it.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor
+import threading
+import time
+from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -67,6 +70,8 @@ class MemoryService:
         self.bus = bus or default_bus()
         self.fusion = search.FusionConfig(k=self.config.rrf_k)
         self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memory-semantic")
+        self._vector_cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+        self._cache_lock = threading.Lock()
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
@@ -246,19 +251,39 @@ class MemoryService:
 
     # --- recall --------------------------------------------------------------------------------------
 
-    def _semantic_hits(self, user_id: str, query: str, k: int) -> tuple[list[tuple[int, float]] | None, str | None]:
-        timeout_s = self.config.semantic_timeout_ms / 1000
-        embedder, reason = self.vectors(wait_s=timeout_s)
+    def _query_vector(self, embedder: Embedder, query: str) -> np.ndarray:
+        """Query vectors are cached: hosts repeat the same recall within a session."""
+        key = (embedder.name, query)
+        with self._cache_lock:
+            cached = self._vector_cache.get(key)
+            if cached is not None:
+                self._vector_cache.move_to_end(key)
+                return cached
+        vector = embedder.embed_query(query)
+        with self._cache_lock:
+            self._vector_cache[key] = vector
+            while len(self._vector_cache) > 256:
+                self._vector_cache.popitem(last=False)
+        return vector
+
+    def _start_semantic(
+        self, user_id: str, query: str, k: int
+    ) -> tuple[Future[list[tuple[int, float]]] | None, str | None]:
+        """Start the vector half of a recall in the background, so keyword search runs meanwhile."""
+        embedder, reason = self.vectors(wait_s=self.config.semantic_timeout_ms / 1000)
         if embedder is None:
             return None, reason
-        vector_model = embedder
+        model = embedder
+        return self._executor.submit(
+            lambda: self.store.vector_search(user_id, self._query_vector(model, query), k)
+        ), None
 
-        def run() -> list[tuple[int, float]]:
-            return self.store.vector_search(user_id, vector_model.embed_query(query), k)
-
-        future = self._executor.submit(run)
+    def _finish_semantic(
+        self, future: Future[list[tuple[int, float]]], started: float
+    ) -> tuple[list[tuple[int, float]] | None, str | None]:
+        remaining = self.config.semantic_timeout_ms / 1000 - (time.monotonic() - started)
         try:
-            return future.result(timeout=timeout_s), None
+            return future.result(timeout=max(remaining, 0.001)), None
         except FutureTimeout:
             future.cancel()
             return None, f"semantic search took longer than {self.config.semantic_timeout_ms} ms; keyword search only"
@@ -293,18 +318,28 @@ class MemoryService:
 
         degraded: str | None = None
         semantic: list[tuple[int, float]] | None = None
-        if mode != "keyword":
-            semantic, degraded = self._semantic_hits(user_id, query, pool)
+        keyword: list[tuple[int, float]] | None = None
+        started = time.monotonic()
+        pending, degraded = self._start_semantic(user_id, query, pool) if mode != "keyword" else (None, None)
+        match = fts_match_expression(query)
+        if mode != "semantic" or pending is None:
+            keyword = self.store.keyword_search(user_id, match, pool) if match else []
+        if pending is not None:
+            semantic, degraded = self._finish_semantic(pending, started)
             if semantic is not None:
                 relevant, _, _ = self.thresholds()
                 semantic = [(r, s) for r, s in semantic if s >= relevant]
-        keyword: list[tuple[int, float]] | None = None
-        if mode != "semantic" or semantic is None:
-            match = fts_match_expression(query)
-            keyword = self.store.keyword_search(user_id, match, pool) if match else []
+            elif mode == "semantic":  # fall back, and say so
+                keyword = self.store.keyword_search(user_id, match, pool) if match else []
 
-        candidates = search.fuse(query, keyword, semantic, self.fusion)
-        entries = self.store.get_many(candidates)
+        rowids = {r for r, _ in keyword or []} | {r for r, _ in semantic or []}
+        entries = self.store.get_many(rowids)
+        coverage = (
+            search.keyword_coverage(query, {r: entries[r] for r, _ in keyword or [] if r in entries})
+            if self.fusion.coverage_weighting
+            else None
+        )
+        candidates = search.fuse(query, keyword, semantic, self.fusion, coverage)
         best_bm25 = keyword[0][1] if keyword else None
         ceiling = search.best_possible(keyword is not None, semantic is not None, query, self.fusion)
         ranked: list[tuple[float, RecallHit]] = []

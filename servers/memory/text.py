@@ -71,6 +71,31 @@ def content_terms(text: str) -> list[str]:
     return [t for t in terms(text) if t not in EN_STOPWORDS and t not in ZH_STOPWORDS]
 
 
+# Cut from Chinese queries: function words of two or more characters, and sentence particles.
+# (Single characters such as 有 or 和 also start real words — 有效, 和平 — so they stay.)
+_ZH_QUERY_STOPS = [w for w in ZH_STOPWORDS if len(w) > 1] + list("的了吗呢么吧啊呀")
+_ZH_STOP_PATTERN = re.compile("|".join(sorted(map(re.escape, _ZH_QUERY_STOPS), key=len, reverse=True)))
+
+
+def query_terms(text: str) -> list[str]:
+    """Content terms of a query. Chinese stop words are cut out *before* pairing characters, so no
+    pair straddles one ("项目为什么延期了" gives 项目, 延期 — not 目为, 么延, 期了)."""
+    stripped = _CJK_RUN.sub(lambda m: _ZH_STOP_PATTERN.sub(" ", m.group()), normalize(text))
+    return content_terms(stripped)
+
+
+def statement_terms(text: str) -> set[str]:
+    """What a statement says, for comparing two statements: content words, and single characters for
+    CJK text (inserting one character into a Chinese sentence changes two pairs but adds one character)."""
+    words: set[str] = set()
+    for term in content_terms(text):
+        if is_cjk(term[0]):
+            words.update(term)
+        else:
+            words.add(term)
+    return words
+
+
 def index_text(text: str) -> str:
     """The form stored in FTS5: CJK runs become space-separated pairs, the rest is left as written."""
     text = normalize(text)
@@ -92,7 +117,7 @@ def fts_match_expression(query: str, *, max_terms: int = 32) -> str | None:
     ``ERR_CONN_RESET`` is split by the tokenizer inside the quotes and matched as a phrase.
     """
     seen: dict[str, None] = {}
-    for term in content_terms(query) or terms(query):
+    for term in query_terms(query) or terms(query):
         seen.setdefault(term, None)
     chosen = list(seen)[:max_terms]
     if not chosen:

