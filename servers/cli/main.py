@@ -35,6 +35,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=None, help="interface for HTTP/SSE (default CAIRN_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, default=None, help="port for HTTP/SSE (default CAIRN_PORT or 8765)")
     serve.add_argument(
+        "--registry-port",
+        type=int,
+        default=8780,
+        help="with `all` over HTTP/SSE: also serve the skills registry website and API on this port",
+    )
+    serve.add_argument("--no-registry", action="store_true", help="do not start the registry beside `all`")
+    serve.add_argument(
         "--remote",
         action="append",
         default=[],
@@ -143,7 +150,17 @@ def _serve(args: argparse.Namespace) -> int:
             return 2
         remotes[namespace] = url
     try:
-        return run_server(args.name, args.transport, host, port, settings, auth=args.auth, remotes=remotes)
+        registry_port = None if args.no_registry or args.name != "all" else args.registry_port
+        return run_server(
+            args.name,
+            args.transport,
+            host,
+            port,
+            settings,
+            auth=args.auth,
+            remotes=remotes,
+            registry_port=registry_port,
+        )
     except ValueError as exc:
         print(f"cairn: {exc}", file=sys.stderr)
         return 2

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import shutil
+import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from servers.core.settings import CairnSettings
 
@@ -61,6 +64,7 @@ def run_server(
     *,
     auth: Literal["cairn", "external", "none"] = "cairn",
     remotes: dict[str, str] | None = None,
+    registry_port: int | None = None,
 ) -> int:
     if transport == "stdio":
         from servers.core.serving import build_server
@@ -69,16 +73,46 @@ def run_server(
         # everything for people goes to stderr.
         asyncio.run(build_server(name, settings, remotes=remotes).run_stdio_async(show_banner=False))
         return 0
-    import uvicorn
-
     from servers.auth.wiring import build_endpoint
 
     endpoint = build_endpoint(name, settings, transport=transport, host=host, port=port, auth=auth, remotes=remotes)
     print(connection_help(name, transport, host, port, settings, auth=auth), file=sys.stderr, flush=True)
-    for notice in endpoint.notices:
+    servers = [_uvicorn(endpoint.app, host, port)]
+    notices = list(endpoint.notices)
+    if registry_port is not None:
+        from registry.app import create_app
+
+        shown = f"[{host}]" if ":" in host else host
+        base = (settings.registry.base_url or f"http://{shown}:{registry_port}").rstrip("/")
+        registry_app = create_app(settings, base_url=base)
+        print(f"Skills registry: {base}  (install: cairn skills install NAME --registry {base})", file=sys.stderr)
+        notices += [n for n in registry_app.state.notices if n not in notices]
+        servers.append(_uvicorn(registry_app, host, registry_port))
+    for notice in notices:
         print(notice, file=sys.stderr, flush=True)
-    config = uvicorn.Config(
-        endpoint.app, host=host, port=port, lifespan="on", log_level="warning", timeout_graceful_shutdown=2
-    )
-    uvicorn.Server(config).run()
+
+    async def serve_all() -> None:
+        # One Ctrl-C or SIGTERM stops every server (uvicorn's own handlers would stop only the last one).
+        def stop() -> None:
+            for server in servers:
+                server.should_exit = True
+
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop)
+        await asyncio.gather(*(server.serve() for server in servers))
+
+    asyncio.run(serve_all())
     return 0
+
+
+def _uvicorn(app: Any, host: str, port: int) -> Any:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:  # signals are handled once for all servers
+            yield
+
+    config = uvicorn.Config(app, host=host, port=port, lifespan="on", log_level="warning", timeout_graceful_shutdown=2)
+    return Server(config)
