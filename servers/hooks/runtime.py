@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -78,7 +77,8 @@ def socket_path() -> Path:
     Kept in a private temp folder rather than under CAIRN_HOME: a socket path may not exceed about 100
     bytes, which a deep home directory (or a test's tmp_path) easily passes.
     """
-    base = Path(tempfile.gettempdir()) / f"cairn-hooks-{os.getuid()}"
+    # TMPDIR as tempfile.gettempdir() would read it, without importing tempfile (and random) on the hot path.
+    base = Path(os.environ.get("TMPDIR") or "/tmp") / f"cairn-hooks-{os.getuid()}"
     return base / f"{fingerprint()}.sock"
 
 

@@ -1,0 +1,251 @@
+"""Hook latency per event (wall time of the `cairn hook` process, as the host sees it) and context-assembly time.
+
+    .venv/bin/python -m bench.hooks.latency                  # 60 runs per event, 300 seeded memories
+    .venv/bin/python -m bench.hooks.latency --runs 100 --memories 1000 --json out.json
+    .venv/bin/python -m bench.hooks.latency --recall keyword
+
+``session-end`` is the hook's own time (it spools the session and returns); ``session_end_background_ms`` is
+until the daemon has captured it (tasks, reflection, daily summary, MEMORY.md), which the host never waits for.
+A fresh CAIRN_HOME gets ``--memories`` entries (English and Chinese, written through MemoryService with the
+configured embedder) and the bundled skills. Each measured run is a real subprocess: the `cairn` console
+script, the payload on stdin, the answer read back. The daemon is started once (its cold start is reported
+apart), then every event runs ``--runs`` times. ``post-tool-use`` is measured twice: the plain call that only
+appends to the trace, and every third call, which asks the daemon for a context refresh. ``cold`` is
+user-prompt-submit with ``CAIRN_HOOKS__DAEMON=false`` (everything imported per call), for comparison.
+Context assembly is timed in process (DomainSources.gather + assemble) at three budgets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+PROMPTS = [
+    "write a commit message for my staged changes",
+    "which database did we choose for the registry?",
+    "fix the failing test in the parser module",
+    "do a competitive analysis of Notion and Obsidian",
+    "帮我写一份竞品分析报告",
+    "上次部署失败的原因是什么？",
+    "summarise what we decided about the deployment pipeline",
+    "tune the connection pool of the staging database",
+]
+TOPICS_EN = [
+    "PostgreSQL",
+    "the registry",
+    "deployment",
+    "pytest fixtures",
+    "the parser",
+    "Docker",
+    "the CLI",
+    "caching",
+]
+TOPICS_ZH = ["数据库", "部署流程", "测试", "缓存策略", "注册表", "日志", "权限", "监控"]
+
+
+def summary(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    return {
+        "n": len(ordered),
+        "p50": round(statistics.median(ordered), 1),
+        "p95": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))], 1),
+        "max": round(ordered[-1], 1),
+    }
+
+
+def seed(home: Path, count: int) -> None:
+    from servers.core.settings import CairnSettings
+    from servers.memory.service import MemoryService
+
+    service = MemoryService(CairnSettings(home=home))
+    rng = random.Random(7)
+    try:
+        for i in range(count):
+            if i % 3 == 2:
+                topic = rng.choice(TOPICS_ZH)
+                text = f"关于{topic}：第{i}次讨论决定保留现有方案，并在下周复查{rng.choice(TOPICS_ZH)}。"
+            else:
+                topic = rng.choice(TOPICS_EN)
+                text = (
+                    f"Note {i} on {topic}: we agreed to keep the current approach and revisit {rng.choice(TOPICS_EN)}."
+                )
+            service.write(text, type=rng.choice(["note", "decision", "fact"]), dedupe=False)
+        service.write("We decided to use PostgreSQL 16 with pgvector for the registry.", type="decision")
+    finally:
+        service.close()
+
+
+def cairn() -> list[str]:
+    script = Path(sys.executable).parent / "cairn"
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "servers.cli.main"]
+
+
+def run_hook(event: str, payload: dict[str, Any], env: dict[str, str]) -> tuple[float, bytes]:
+    data = json.dumps(payload).encode()
+    started = time.perf_counter()
+    done = subprocess.run([*cairn(), "hook", event], input=data, capture_output=True, env=env, check=True)
+    return (time.perf_counter() - started) * 1000, done.stdout
+
+
+def base(event: str, session: str) -> dict[str, Any]:
+    return {"session_id": session, "transcript_path": "", "cwd": "/work/app", "hook_event_name": event}
+
+
+def tool(session: str, n: int) -> dict[str, Any]:
+    return {
+        **base("PostToolUse", session),
+        "tool_name": "Bash",
+        "tool_input": {"command": f"pytest tests/test_{n % 7}.py -q"},
+        "tool_response": {"stdout": f"{n} passed in 0.{n % 10}s", "stderr": "", "interrupted": False},
+        "tool_use_id": f"toolu_{n:06d}",
+    }
+
+
+def wait_drained(home: Path, session: str, timeout: float = 60) -> None:
+    from servers.hooks.trace import SessionTrace
+
+    trace = SessionTrace(home / "hooks" / "sessions", session)
+    spool = home / "hooks" / "spool"
+    deadline = time.monotonic() + timeout
+    while trace.path.exists() or any(spool.glob("*.json")) or any(spool.glob("*.working")):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"session {session} was not captured within {timeout} s")
+        time.sleep(0.01)
+
+
+def measure(runs: int, env: dict[str, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    started = time.perf_counter()
+    run_hook("session-start", {**base("SessionStart", "warm"), "source": "startup"}, env)
+    out["daemon_cold_start_ms"] = round((time.perf_counter() - started) * 1000, 1)
+    time.sleep(2.0)  # let the background warm-up (skills library, embedder) finish before timing
+    timings: dict[str, list[float]] = {
+        k: []
+        for k in (
+            "session-start",
+            "user-prompt-submit",
+            "post-tool-use (record)",
+            "post-tool-use (refresh)",
+            "pre-compact",
+            "session-end",
+        )
+    }
+    injected = 0
+    background: list[float] = []
+    for i in range(runs):
+        session = f"bench-{i}"
+        ms, _ = run_hook("session-start", {**base("SessionStart", session), "source": "startup"}, env)
+        timings["session-start"].append(ms)
+        ms, answer = run_hook(
+            "user-prompt-submit", {**base("UserPromptSubmit", session), "prompt": PROMPTS[i % len(PROMPTS)]}, env
+        )
+        timings["user-prompt-submit"].append(ms)
+        injected += bool(answer.strip())
+        for n in range(3):
+            ms, _ = run_hook("post-tool-use", tool(session, n), env)
+            timings["post-tool-use (refresh)" if n == 2 else "post-tool-use (record)"].append(ms)
+        ms, _ = run_hook(
+            "pre-compact", {**base("PreCompact", session), "trigger": "auto", "custom_instructions": None}, env
+        )
+        timings["pre-compact"].append(ms)
+        ms, _ = run_hook("session-end", {**base("SessionEnd", session), "reason": "other"}, env)
+        timings["session-end"].append(ms)
+        # The capture runs in the daemon after the hook returned; wait for it so it does not load the next runs.
+        started = time.perf_counter()
+        wait_drained(Path(env["CAIRN_HOME"]), session)
+        background.append((time.perf_counter() - started) * 1000 + ms)
+    out["events_ms"] = {k: summary(v) for k, v in timings.items()}
+    out["session_end_background_ms"] = summary(background)
+    out["prompts_with_context"] = f"{injected}/{runs}"
+    return out
+
+
+def cold(runs: int, env: dict[str, str]) -> dict[str, float]:
+    if runs == 0:
+        return {}
+    cold_env = {**env, "CAIRN_HOOKS__DAEMON": "false"}
+    return summary(
+        [
+            run_hook(
+                "user-prompt-submit",
+                {**base("UserPromptSubmit", f"cold-{i}"), "prompt": PROMPTS[i % len(PROMPTS)]},
+                cold_env,
+            )[0]
+            for i in range(runs)
+        ]
+    )
+
+
+def assembly(runs: int) -> dict[str, Any]:
+    from servers.core.settings import get_settings
+    from servers.hooks.context import ORDER, assemble
+    from servers.hooks.sources import DomainSources
+
+    settings = get_settings()
+    sources = DomainSources(settings)
+    sources.warm()
+    sources.embedder.wait_loaded(30)
+    out: dict[str, Any] = {}
+    try:
+        for budget in (500, 2000, 8000):
+            samples, totals = [], []
+            for i in range(runs):
+                started = time.perf_counter()
+                gathered = sources.gather(PROMPTS[i % len(PROMPTS)], "default", f"asm-{budget}-{i}", ORDER)
+                result = assemble(gathered, budget)
+                samples.append((time.perf_counter() - started) * 1000)
+                totals.append(result.total_tokens)
+                assert result.total_tokens <= budget
+            out[str(budget)] = {**summary(samples), "max_tokens_used": max(totals)}
+    finally:
+        sources.close()
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=60)
+    parser.add_argument("--memories", type=int, default=300)
+    parser.add_argument("--cold-runs", type=int, default=5)
+    parser.add_argument("--recall", choices=["hybrid", "keyword"], default="hybrid")
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="cairn-hooks-bench-") as tmp:
+        home = Path(tmp) / "home"
+        os.environ["CAIRN_HOME"] = str(home)
+        os.environ["CAIRN_HOOKS__RECALL_MODE"] = args.recall
+        env = {k: v for k, v in os.environ.items()}
+        seed(home, args.memories)
+        results: dict[str, Any] = {
+            "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+            "runs": args.runs,
+            "memories": args.memories,
+            "recall": args.recall,
+        }
+        try:
+            results.update(measure(args.runs, env))
+            results["cold_user_prompt_submit_ms"] = cold(args.cold_runs, env)
+            results["assembly_ms"] = assembly(args.runs)
+        finally:
+            from servers.hooks.commands import request
+
+            request({"event": "stop"}, 2.0)
+    text = json.dumps(results, indent=2, ensure_ascii=False)
+    print(text)
+    if args.json:
+        args.json.write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
