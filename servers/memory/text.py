@@ -138,6 +138,8 @@ _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,:]\d+)*%?")
 _IDENTIFIER = re.compile(
     r"\b(?:[A-Za-z]+[-_]?\d[\w\-.]*|[A-Za-z]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z]{2,}[A-Z0-9_]*)\b"
 )
+# Chinese numerals are numbers too: 十五 and 四十五 minutes are different facts.
+_ZH_NUMBER = re.compile("[零〇一二三四五六七八九十百千万亿两]+")
 _NEGATION = re.compile(r"\b(not|no|never|cannot|without|n[o']t)\b|n['’]t\b", re.IGNORECASE)
 _ZH_NEGATIONS = ("不", "没", "别", "勿", "非", "无")
 # Pairs that embed alike but mean opposite things. Each side maps to a shared axis and a sign.
@@ -185,6 +187,7 @@ def salient_tokens(text: str) -> frozenset[str]:
     text = normalize(text)
     found = {m.group().rstrip(".,").lower() for m in _NUMBER.finditer(text)}
     found |= {m.group().lower() for m in _IDENTIFIER.finditer(text)}
+    found |= {"zh:" + m.group() for m in _ZH_NUMBER.finditer(text)}
     return frozenset(found)
 
 

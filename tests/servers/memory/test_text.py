@@ -39,6 +39,8 @@ def test_match_expression_none_when_nothing_searchable() -> None:
         ("I like spicy food", "I don't like spicy food"),
         ("用户喜欢深色主题", "用户喜欢浅色主题"),
         ("call parse_config_v1", "call parse_config_v2"),
+        ("每天晚上练习十五分钟", "每天晚上练习四十五分钟"),
+        ("打印机在十九楼", "打印机在九楼"),
     ],
 )
 def test_contradictions_are_detected(a: str, b: str) -> None:
