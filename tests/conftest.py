@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support_pg import postgres_server, postgres_url  # noqa: F401  (fixtures, for every test package)
+
 # Offline and quiet: no update checks, no banner (these must be set before fastmcp is imported).
 os.environ["FASTMCP_CHECK_FOR_UPDATES"] = "off"
 os.environ["FASTMCP_SHOW_SERVER_BANNER"] = "false"
@@ -41,12 +43,15 @@ def settings(cairn_home: Path):  # type: ignore[no-untyped-def]
     return CairnSettings(home=cairn_home, memory={"semantic_timeout_ms": 5000})
 
 
-@pytest.fixture
-def memory(settings, embedder) -> Iterator[object]:  # type: ignore[no-untyped-def]
+@pytest.fixture(params=["sqlite", "postgresql"])
+def memory(request: pytest.FixtureRequest, settings, embedder) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """A memory service on each backend: every memory test runs against SQLite and PostgreSQL."""
+    from servers.core.events import EventBus
     from servers.memory.service import MemoryService
 
-    from servers.core.events import EventBus
-
+    if request.param == "postgresql":
+        url = request.getfixturevalue("postgres_url")
+        settings = settings.model_copy(update={"database_url": url})
     service = MemoryService(settings, embedder=embedder, bus=EventBus())
     yield service
     service.close()

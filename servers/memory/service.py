@@ -24,6 +24,7 @@ from servers.core.events import EventBus, default_bus
 from servers.core.settings import CairnSettings
 from servers.core.storage import Database
 from servers.memory import search
+from servers.memory.backend import EntryStore, SqlDatabase, open_store
 from servers.memory.dedupe import find_duplicate
 from servers.memory.extract import Message, ToolCall, classify_task, flush_candidates, normalize_outcome, task_summary
 from servers.memory.files import UserFiles
@@ -44,8 +45,7 @@ from servers.memory.models import (
     WriteResult,
     check_user_id,
 )
-from servers.memory.store import MemoryStore, new_id, now_iso
-from servers.memory.text import fts_match_expression
+from servers.memory.rows import new_id, now_iso
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +64,9 @@ class MemoryService:
         self.settings = settings
         self.config = settings.memory
         self.root: Path = settings.data_dir("memory")
-        self.db = db or Database(self.root / "memory.db")
-        self.store = MemoryStore(self.db)
+        # SQLite in the data dir unless CAIRN_DATABASE_URL names PostgreSQL (servers/memory/backend.py).
+        self.store: EntryStore = open_store(settings, db)
+        self.db: SqlDatabase = self.store.db
         self.embedder = embedder or create_embedder(settings.embedder)
         self.bus = bus or default_bus()
         self.fusion = search.FusionConfig(k=self.config.rrf_k)
@@ -75,7 +76,7 @@ class MemoryService:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
-        self.db.close()
+        self.store.close()
 
     # --- vectors ---------------------------------------------------------------------------------
 
@@ -321,16 +322,15 @@ class MemoryService:
         keyword: list[tuple[int, float]] | None = None
         started = time.monotonic()
         pending, degraded = self._start_semantic(user_id, query, pool) if mode != "keyword" else (None, None)
-        match = fts_match_expression(query)
         if mode != "semantic" or pending is None:
-            keyword = self.store.keyword_search(user_id, match, pool) if match else []
+            keyword = self.store.keyword_search(user_id, query, pool)
         if pending is not None:
             semantic, degraded = self._finish_semantic(pending, started)
             if semantic is not None:
                 relevant, _, _ = self.thresholds()
                 semantic = [(r, s) for r, s in semantic if s >= relevant]
             elif mode == "semantic":  # fall back, and say so
-                keyword = self.store.keyword_search(user_id, match, pool) if match else []
+                keyword = self.store.keyword_search(user_id, query, pool)
 
         rowids = {r for r, _ in keyword or []} | {r for r, _ in semantic or []}
         entries = self.store.get_many(rowids)

@@ -1,0 +1,203 @@
+"""Entry persistence in the SQL both engines share: rows, metadata and listings of ``entries``.
+
+:class:`~servers.memory.store.MemoryStore` (SQLite) and :class:`~servers.memory.store_pg.PgMemoryStore`
+(PostgreSQL) add what differs: their keyword index, their vector index and how they migrate.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from servers.memory.backend import SqlDatabase
+from servers.memory.models import Entry
+from servers.memory.rows import entry_from_row as _entry
+from servers.memory.rows import insert_params, now_iso, update_assignments
+
+
+class EntryTable(ABC):
+    """The engine-neutral half of an :class:`~servers.memory.backend.EntryStore`."""
+
+    db: SqlDatabase
+
+    # --- what each engine provides ----------------------------------------------------------------
+
+    @abstractmethod
+    def _index(self, rowid: int, user_id: str, content: str, keywords: Sequence[str]) -> None:
+        """(Re)index a live entry for keyword search."""
+
+    @abstractmethod
+    def _unindex(self, rowid: int) -> None:
+        """Drop an entry from the keyword and vector indexes."""
+
+    @abstractmethod
+    def has_vector_table(self) -> bool: ...
+
+    @abstractmethod
+    def vector_search(self, user_id: str, vector: np.ndarray, k: int) -> list[tuple[int, float]]: ...
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- metadata ---------------------------------------------------------------------------------
+
+    def vector_model(self) -> tuple[str, int] | None:
+        row = self.db.query_one("SELECT value FROM memory_meta WHERE key = 'vector_model'")
+        if row is None:
+            return None
+        name, dim = json.loads(row["value"])
+        return str(name), int(dim)
+
+    def _set_meta(self, key: str, value: str) -> None:
+        self.db.execute(
+            "INSERT INTO memory_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    def get_meta(self, key: str) -> str | None:
+        value = self.db.scalar("SELECT value FROM memory_meta WHERE key = ?", (key,))
+        return None if value is None else str(value)
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.db.transaction():
+            self._set_meta(key, value)
+
+    # --- rows -------------------------------------------------------------------------------------
+
+    def insert(self, entry: Entry) -> int:
+        with self.db.transaction():
+            row = self.db.query_one(
+                "INSERT INTO entries (id, user_id, type, content, keywords, slots, source, session_id, trace,"
+                " seen_count, longterm, created_at, updated_at, expires_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING rowid",
+                insert_params(entry),
+            )
+            assert row is not None  # RETURNING always yields the inserted row
+            rowid = int(row["rowid"])
+            self._index(rowid, entry.user_id, entry.content, entry.keywords)
+        return rowid
+
+    def rowid_of(self, entry_id: str, user_id: str) -> int | None:
+        value = self.db.scalar("SELECT rowid FROM entries WHERE id = ? AND user_id = ?", (entry_id, user_id))
+        return int(value) if value is not None else None
+
+    def get(self, entry_id: str, user_id: str) -> Entry | None:
+        row = self.db.query_one("SELECT * FROM entries WHERE id = ? AND user_id = ?", (entry_id, user_id))
+        return _entry(row) if row else None
+
+    def get_many(self, rowids: Iterable[int]) -> dict[int, Entry]:
+        ids = list(rowids)
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self.db.query(f"SELECT * FROM entries WHERE rowid IN ({marks})", ids)
+        return {row["rowid"]: _entry(row) for row in rows}
+
+    def update(
+        self,
+        rowid: int,
+        *,
+        content: str | None = None,
+        keywords: list[str] | None = None,
+        slots: dict[str, str] | None = None,
+        type: str | None = None,
+        seen_count: int | None = None,
+        expires_at: str | None = None,
+        longterm: bool | None = None,
+        longterm_suppressed: bool | None = None,
+        clear_vector: bool = False,
+    ) -> None:
+        sets, params = update_assignments(
+            content=content,
+            keywords=keywords,
+            slots=slots,
+            type=type,
+            seen_count=seen_count,
+            expires_at=expires_at,
+            longterm=longterm,
+            longterm_suppressed=longterm_suppressed,
+            clear_vector=clear_vector,
+        )
+        with self.db.transaction():
+            self.db.execute(f"UPDATE entries SET {', '.join(sets)} WHERE rowid = ?", [*params, rowid])
+            row = self.db.query_one(
+                "SELECT user_id, content, keywords, archived_at FROM entries WHERE rowid = ?", (rowid,)
+            )
+            if row and row["archived_at"] is None and (content is not None or keywords is not None):
+                self._index(rowid, row["user_id"], row["content"], json.loads(row["keywords"]))
+            if clear_vector and self.has_vector_table():
+                self.db.execute("DELETE FROM entries_vec WHERE rowid = ?", (rowid,))
+
+    def archive(self, rowid: int, reason: str, at: str | None = None) -> None:
+        with self.db.transaction():
+            self.db.execute(
+                "UPDATE entries SET archived_at = ?, archive_reason = ?, longterm = 0 WHERE rowid = ?"
+                " AND archived_at IS NULL",
+                (at or now_iso(), reason, rowid),
+            )
+            self._unindex(rowid)
+
+    def delete(self, rowid: int) -> None:
+        with self.db.transaction():
+            self._unindex(rowid)
+            self.db.execute("DELETE FROM entries WHERE rowid = ?", (rowid,))
+
+    # --- listing -------------------------------------------------------------------------------
+
+    # --- listing ----------------------------------------------------------------------------------
+
+    def live_rows(self, user_id: str, where: str = "", params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        sql = "SELECT * FROM entries WHERE user_id = ? AND archived_at IS NULL"
+        if where:
+            sql += f" AND ({where})"
+        return self.db.query(sql + " ORDER BY created_at", [user_id, *params])
+
+    def live_entries(self, user_id: str, where: str = "", params: Sequence[Any] = ()) -> list[tuple[int, Entry]]:
+        return [(row["rowid"], _entry(row)) for row in self.live_rows(user_id, where, params)]
+
+    def recent_rowids(self, user_id: str, limit: int) -> list[int]:
+        rows = self.db.query(
+            "SELECT rowid FROM entries WHERE user_id = ? AND archived_at IS NULL ORDER BY rowid DESC LIMIT ?",
+            (user_id, limit),
+        )
+        return [int(r["rowid"]) for r in rows]
+
+    def iter_all(self, user_id: str | None = None, batch: int = 500) -> Iterator[tuple[int, Entry]]:
+        last = 0
+        while True:
+            if user_id is None:
+                rows = self.db.query("SELECT * FROM entries WHERE rowid > ? ORDER BY rowid LIMIT ?", (last, batch))
+            else:
+                rows = self.db.query(
+                    "SELECT * FROM entries WHERE rowid > ? AND user_id = ? ORDER BY rowid LIMIT ?",
+                    (last, user_id, batch),
+                )
+            if not rows:
+                return
+            for row in rows:
+                yield row["rowid"], _entry(row)
+            last = rows[-1]["rowid"]
+
+    def users(self) -> list[str]:
+        return [r["user_id"] for r in self.db.query("SELECT DISTINCT user_id FROM entries ORDER BY user_id")]
+
+    def missing_vectors(self, model: str, limit: int) -> list[tuple[int, str, str]]:
+        rows = self.db.query(
+            "SELECT rowid, user_id, content FROM entries WHERE archived_at IS NULL"
+            " AND (embedding_model IS NULL OR embedding_model != ?) ORDER BY rowid LIMIT ?",
+            (model, limit),
+        )
+        return [(r["rowid"], r["user_id"], r["content"]) for r in rows]
+
+    def count_missing_vectors(self, model: str) -> int:
+        return int(
+            self.db.scalar(
+                "SELECT COUNT(*) FROM entries WHERE archived_at IS NULL"
+                " AND (embedding_model IS NULL OR embedding_model != ?)",
+                (model,),
+            )
+        )

@@ -1,0 +1,100 @@
+"""How an entry maps to a row of ``entries``: the same columns and encodings on SQLite and PostgreSQL.
+
+Timestamps stay ISO-8601 text and JSON fields stay JSON text on both engines, so rows compare, sort
+and export identically whichever store wrote them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from servers.memory.models import Entry
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def new_id() -> str:
+    """Time-ordered and unique across processes: milliseconds, then random bits."""
+    return f"m{int(time.time() * 1000):012x}{os.urandom(5).hex()}"
+
+
+def entry_from_row(row: dict[str, Any]) -> Entry:
+    return Entry(
+        id=row["id"],
+        user_id=row["user_id"],
+        type=row["type"],
+        content=row["content"],
+        keywords=json.loads(row["keywords"]),
+        slots=json.loads(row["slots"]),
+        source=row["source"],
+        session_id=row["session_id"],
+        trace=json.loads(row["trace"]) if row["trace"] else None,
+        seen_count=row["seen_count"],
+        longterm=bool(row["longterm"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        expires_at=row["expires_at"],
+        archived_at=row["archived_at"],
+        archive_reason=row["archive_reason"],
+        embedding_model=row["embedding_model"],
+    )
+
+
+def insert_params(entry: Entry) -> tuple[Any, ...]:
+    """Values for ``INSERT INTO entries (id, user_id, type, content, keywords, slots, source, session_id,
+    trace, seen_count, longterm, created_at, updated_at, expires_at)``."""
+    return (
+        entry.id,
+        entry.user_id,
+        entry.type,
+        entry.content,
+        json.dumps(entry.keywords, ensure_ascii=False),
+        json.dumps(entry.slots, ensure_ascii=False),
+        entry.source,
+        entry.session_id,
+        json.dumps(entry.trace, ensure_ascii=False) if entry.trace is not None else None,
+        entry.seen_count,
+        int(entry.longterm),
+        entry.created_at,
+        entry.updated_at,
+        entry.expires_at,
+    )
+
+
+def update_assignments(
+    *,
+    content: str | None,
+    keywords: list[str] | None,
+    slots: dict[str, str] | None,
+    type: str | None,
+    seen_count: int | None,
+    expires_at: str | None,
+    longterm: bool | None,
+    longterm_suppressed: bool | None,
+    clear_vector: bool,
+) -> tuple[list[str], list[Any]]:
+    """``SET`` clauses (with ``?``) and their values for the fields given; ``updated_at`` always moves."""
+    sets: list[str] = ["updated_at = ?"]
+    params: list[Any] = [now_iso()]
+    for column, value in (
+        ("content", content),
+        ("keywords", json.dumps(keywords, ensure_ascii=False) if keywords is not None else None),
+        ("slots", json.dumps(slots, ensure_ascii=False) if slots is not None else None),
+        ("type", type),
+        ("seen_count", seen_count),
+        ("expires_at", expires_at),
+        ("longterm", int(longterm) if longterm is not None else None),
+        ("longterm_suppressed", int(longterm_suppressed) if longterm_suppressed is not None else None),
+    ):
+        if value is not None:
+            sets.append(f"{column} = ?")
+            params.append(value)
+    if clear_vector:
+        sets.append("embedding_model = NULL")
+    return sets, params

@@ -1,0 +1,130 @@
+"""What only the PostgreSQL store has to prove: shared state between instances, the HNSW index filtered by
+user, safe query literals, migrations that run once. (The behaviour both stores share is tested through the
+parametrised ``memory`` fixture.)"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+import psycopg
+import pytest
+
+from servers.core.events import EventBus
+from servers.core.settings import CairnSettings
+from servers.core.storage.postgres import PgDatabase
+from servers.memory.models import Entry
+from servers.memory.service import MemoryService
+from servers.memory.store_pg import SCHEMA, PgMemoryStore
+from servers.memory.tsearch import tsquery_literal, tsvector_literal
+
+HOSTILE = [
+    "NEAR( \" ' \\ AND * OR NOT :",
+    "a' | 'b",
+    "x\\' & !y <-> (z",
+    "');DROP TABLE entries;--",
+    "日本語のテキスト 'quoted' \\",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_query_and_document_literals_never_raise(postgres_url: str, text: str) -> None:
+    with psycopg.connect(postgres_url) as conn:
+        query = tsquery_literal(text)
+        assert query is not None
+        conn.execute("SELECT %s::tsquery, %s::tsvector", (query, tsvector_literal(text, text)))
+        found = conn.execute("SELECT %s::tsvector @@ %s::tsquery", (tsvector_literal(text, ""), query)).fetchone()
+        assert found == (True,)
+
+
+def test_a_write_on_one_instance_is_recalled_on_another(
+    postgres_url: str, settings: CairnSettings, embedder: Any
+) -> None:
+    shared = settings.model_copy(update={"database_url": postgres_url})
+    first = MemoryService(shared, embedder=embedder, bus=EventBus())
+    second = MemoryService(shared, embedder=embedder, bus=EventBus())
+    try:
+        written = first.write("The release train leaves every second Thursday", user_id="ann")
+        hit = second.recall("when does the release train leave", user_id="ann").results[0]
+        assert hit.id == written.id and hit.matched_by == ["keyword", "semantic"]
+        assert second.recall("release train", user_id="bob").results == []
+        second.archive(written.id, user_id="ann")
+        assert first.recall("release train", user_id="ann").results == []
+    finally:
+        first.close()
+        second.close()
+
+
+def test_vector_search_uses_hnsw_and_stays_within_the_user(postgres_url: str) -> None:
+    store = PgMemoryStore.connect(postgres_url)
+    rng = np.random.default_rng(7)
+    try:
+        store.ensure_vector_table("test-model", 16)
+        vectors: dict[int, tuple[str, np.ndarray]] = {}
+        for i in range(400):
+            user = "ann" if i % 4 == 0 else "bob"
+            stamp = f"2026-01-01T00:00:{i % 60:02d}.000000Z"
+            rowid = store.insert(
+                Entry(id=f"e{i}", user_id=user, type="note", content=f"n{i}", created_at=stamp, updated_at=stamp)
+            )
+            vec = rng.normal(size=16).astype(np.float32)
+            store.set_vector(rowid, user, vec, "test-model")
+            vectors[rowid] = (user, vec / np.linalg.norm(vec))
+        query = rng.normal(size=16).astype(np.float32)
+        hits = store.vector_search("ann", query, 10)
+        exact = sorted(
+            (r for r, (u, _) in vectors.items() if u == "ann"), key=lambda r: -float(vectors[r][1] @ query)
+        )[:10]
+        assert len(hits) == 10 and all(vectors[r][0] == "ann" for r, _ in hits)
+        assert len({r for r, _ in hits} & set(exact)) >= 9  # approximate, but close on 100 rows
+        assert hits[0][1] == pytest.approx(float(vectors[exact[0]][1] @ query / np.linalg.norm(query)), abs=1e-4)
+        # At this size the planner rightly scans ann's 100 rows through the user index and sorts them.
+        # Without that index (and without a sequential scan) the filtered ORDER BY must use HNSW.
+        literal = "[" + ",".join(str(float(x)) for x in query) + "]"
+        with psycopg.connect(postgres_url) as conn:
+            conn.execute(f"DROP INDEX {SCHEMA}.entries_vec_user")
+            conn.execute("SET LOCAL enable_seqscan = off")
+            plan = conn.execute(
+                f"EXPLAIN SELECT rowid FROM {SCHEMA}.entries_vec WHERE user_id = %s"
+                " ORDER BY embedding <=> %s::vector LIMIT 10",
+                ("ann", literal),
+            ).fetchall()
+            conn.rollback()
+        assert "entries_vec_hnsw" in " ".join(row[0] for row in plan)
+    finally:
+        store.close()
+
+
+def test_instances_starting_together_migrate_once(postgres_url: str) -> None:
+    stores: list[PgMemoryStore] = []
+    errors: list[BaseException] = []
+
+    def start() -> None:
+        try:
+            stores.append(PgMemoryStore.connect(postgres_url))
+        except BaseException as exc:  # collected and asserted below, in the test thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    try:
+        assert not errors and len(stores) == 4
+        applied = stores[0].db.query("SELECT version FROM schema_migrations WHERE component = 'memory'")
+        assert [r["version"] for r in applied] == [1]
+    finally:
+        for store in stores:
+            store.close()
+
+
+def test_tables_live_in_their_own_schema(postgres_url: str) -> None:
+    PgMemoryStore.connect(postgres_url).close()
+    db = PgDatabase(postgres_url, "other")
+    try:
+        assert db.scalar("SELECT to_regclass('entries')") is None  # not on this schema's search path
+        assert db.scalar("SELECT to_regclass(?)", (f"{SCHEMA}.entries",)) is not None
+    finally:
+        db.close()
