@@ -10,6 +10,7 @@
     cairn memory reembed
     cairn hooks install|uninstall [--scope user|project] | status | stop | context TASK
     cairn hook EVENT                  # what a host runs (JSON on stdin); see servers/hooks/commands.py
+    cairn migrate                     # create/upgrade every schema (SQLite, or PostgreSQL via CAIRN_DATABASE_URL)
     cairn config                      # the settings in force, as JSON
 
 Exit status: 0 success, 1 failure, 2 usage error.
@@ -80,6 +81,10 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("path")
     msub.add_parser("reembed", help="embed every entry with the configured embedder (after a model change)")
 
+    from servers.cli.migrate import add_migrate_command
+
+    add_migrate_command(sub)
+
     sub.add_parser("config", help="print the settings in force")
     return parser
 
@@ -113,6 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from servers.cli.hooks import run_hooks_command
 
             return run_hooks_command(args)
+        if args.command == "migrate":
+            from servers.cli.migrate import run_migrate_command
+
+            return run_migrate_command(args)
         if args.command == "config":
             from servers.core.settings import get_settings
 

@@ -1,0 +1,82 @@
+"""``cairn migrate``: create or upgrade every component's schema, then say where each one lives.
+
+Servers also migrate when they start; this command does it ahead of time (before rolling out a new
+version to several instances, or to check that ``CAIRN_DATABASE_URL`` works). It is safe to repeat
+and safe to run on several machines at once.
+
+| component                                       | with ``CAIRN_DATABASE_URL`` | without                 |
+|-------------------------------------------------|-----------------------------|-------------------------|
+| memory                                          | PostgreSQL, schema memory   | ``$CAIRN_HOME/memory``  |
+| skills, scheduler, reflection, auth, registry   | SQLite (PostgreSQL: #11)    | ``$CAIRN_HOME/<name>``  |
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from typing import Any
+
+from servers.core.settings import CairnSettings
+
+# component: (folder under CAIRN_HOME, file, module that holds its MIGRATIONS)
+SQLITE_COMPONENTS = {
+    "skills": ("skills", "skills.db", "servers.skills.store"),
+    "scheduler": ("scheduler", "scheduler.db", "servers.scheduler.store"),
+    "reflection": ("reflection", "reflection.db", "servers.reflection.store"),
+    "auth": ("auth", "auth.db", "servers.auth.store"),
+    "registry": ("registry", "registry.db", "registry.store"),
+}
+
+
+def add_migrate_command(sub: Any) -> None:
+    sub.add_parser("migrate", help="create or upgrade the schema of every component (SQLite or PostgreSQL)")
+
+
+def _memory(settings: CairnSettings) -> dict[str, Any]:
+    if settings.database_url:
+        from servers.core.storage.postgres import redact
+        from servers.memory.store_pg import PgMemoryStore
+
+        store = PgMemoryStore.connect(settings.database_url)
+        try:
+            version = store.db.scalar("SELECT MAX(version) FROM schema_migrations WHERE component = 'memory'")
+        finally:
+            store.close()
+        where = f"{redact(settings.database_url)} (schema memory)"
+        return {"backend": "postgresql", "where": where, "version": version}
+    from servers.memory import store as sqlite_store
+
+    return _sqlite(settings, "memory", "memory.db", sqlite_store.MIGRATIONS)
+
+
+def _sqlite(settings: CairnSettings, folder: str, file: str, migrations: Any) -> dict[str, Any]:
+    from servers.core.storage import Database, migrate
+
+    path = settings.data_dir(folder) / file
+    db = Database(path)
+    try:
+        version = migrate(db, folder, migrations)
+    finally:
+        db.close()
+    return {"backend": "sqlite", "where": str(path), "version": version}
+
+
+def migrate_all(settings: CairnSettings) -> dict[str, dict[str, Any]]:
+    report = {"memory": _memory(settings)}
+    for component, (folder, file, module) in SQLITE_COMPONENTS.items():
+        report[component] = _sqlite(settings, folder, file, importlib.import_module(module).MIGRATIONS)
+    return report
+
+
+def run_migrate_command(args: argparse.Namespace) -> int:
+    from servers.core.settings import get_settings
+    from servers.core.storage import StorageError
+
+    try:
+        print(json.dumps(migrate_all(get_settings()), indent=2))
+    except StorageError as exc:
+        print(f"cairn migrate: {exc}", file=sys.stderr)
+        return 1
+    return 0
