@@ -13,7 +13,6 @@ import base64
 import hashlib
 import hmac
 import json
-import os
 import secrets
 import time
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from registry.accounts import Accounts
+from servers.core.secretfiles import secret_file
 
 SESSION_COOKIE = "cairn_registry_session"
 FLOW_COOKIE = "cairn_registry_oauth"
@@ -40,11 +40,7 @@ class Signer:
     """HMAC-signed values; the key is created once, mode 0600, beside the registry database."""
 
     def __init__(self, path: Path) -> None:
-        if not path.exists():
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(secrets.token_bytes(32))
-        self._key = path.read_bytes()
+        self._key = secret_file(path)
 
     def _mac(self, payload: str) -> str:
         return hmac.new(self._key, payload.encode(), hashlib.sha256).hexdigest()

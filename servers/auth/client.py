@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,8 @@ from key_value.aio.stores.filetree import (
 from key_value.aio.wrappers.encryption import FernetEncryptionWrapper
 from mcp.shared.auth import AuthorizationCodeResult
 
+from servers.core.secretfiles import secret_file
+
 
 def token_storage(home: Path) -> FernetEncryptionWrapper:
     directory = home / "client"
@@ -32,17 +33,13 @@ def token_storage(home: Path) -> FernetEncryptionWrapper:
     tokens.mkdir(parents=True, exist_ok=True)
     os.chmod(directory, 0o700)
     os.chmod(tokens, 0o700)
-    key_file = directory / "storage.key"
-    if not key_file.exists():
-        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(secrets.token_urlsafe(32))
+    key = secret_file(directory / "storage.key").decode("ascii")
     store = FileTreeStore(
         data_directory=tokens,
         key_sanitization_strategy=FileTreeV1KeySanitizationStrategy(tokens),
         collection_sanitization_strategy=FileTreeV1CollectionSanitizationStrategy(tokens),
     )
-    return FernetEncryptionWrapper(store, source_material=key_file.read_text(), salt="cairn-client-tokens")
+    return FernetEncryptionWrapper(store, source_material=key, salt="cairn-client-tokens")
 
 
 class _FormParser(HTMLParser):

@@ -11,8 +11,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import html
-import os
-import secrets
 import time
 from pathlib import Path
 from typing import Any
@@ -25,6 +23,7 @@ from starlette.routing import Route
 
 from servers.auth.passwords import verify_password
 from servers.auth.provider import SCOPE_DESCRIPTIONS, CairnAuthorizationServer
+from servers.core.secretfiles import secret_file
 
 SESSION_COOKIE = "cairn_session"
 CSRF_COOKIE = "cairn_csrf"
@@ -43,11 +42,7 @@ class SessionSigner:
     """HMAC-signed ``username|expiry`` cookies; the key lives beside the signing keys, mode 0600."""
 
     def __init__(self, path: Path) -> None:
-        if not path.exists():
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(secrets.token_bytes(32))
-        self._key = path.read_bytes()
+        self._key = secret_file(path)
 
     def sign(self, username: str) -> str:
         payload = f"{username}|{int(time.time()) + SESSION_TTL_S}"

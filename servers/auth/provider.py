@@ -29,7 +29,7 @@ from pydantic import AnyUrl
 from servers.auth.keys import KeyStore
 from servers.auth.settings import AuthSettings
 from servers.auth.store import AuthStore, CodeRecord, RefreshRecord, digest, new_secret
-from servers.auth.tokens import issue_access_token, verify_access_token
+from servers.auth.tokens import issue_access_token, load_access_token
 
 SCOPE_DESCRIPTIONS = {
     "memory:read": "Read your memories",
@@ -250,18 +250,7 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
     # --- access tokens and revocation --------------------------------------------------------------------
 
     async def load_access_token(self, token: str) -> AccessToken | None:
-        verified = verify_access_token(self.keys, token, issuer=self.issuer, audiences=None)
-        if verified is None or self.store.is_revoked(verified.jti, verified.family_id):
-            return None
-        return AccessToken(
-            token=token,
-            client_id=verified.client_id,
-            scopes=verified.scopes,
-            expires_at=verified.expires_at,
-            resource=verified.audience,
-            subject=verified.subject,
-            claims=verified.claims,
-        )
+        return load_access_token(self.keys, self.store, token, issuer=self.issuer, audiences=None)
 
     async def revoke_token(self, token: AccessToken | CairnRefreshToken) -> None:
         if isinstance(token, CairnRefreshToken):

@@ -23,7 +23,7 @@ from fastmcp.tools import Tool
 from servers.auth.keys import KeyStore
 from servers.auth.settings import AuthSettings
 from servers.auth.store import AuthStore
-from servers.auth.tokens import verify_access_token
+from servers.auth.tokens import load_access_token
 
 
 class CairnTokenVerifier(TokenVerifier):
@@ -34,18 +34,7 @@ class CairnTokenVerifier(TokenVerifier):
         self.keys, self.store, self.issuer, self.audiences = keys, store, issuer, audiences
 
     async def verify_token(self, token: str) -> AccessToken | None:
-        verified = verify_access_token(self.keys, token, issuer=self.issuer, audiences=self.audiences)
-        if verified is None or self.store.is_revoked(verified.jti, verified.family_id):
-            return None
-        return AccessToken(
-            token=token,
-            client_id=verified.client_id,
-            scopes=verified.scopes,
-            expires_at=verified.expires_at,
-            resource=verified.audience,
-            subject=verified.subject,
-            claims=verified.claims,
-        )
+        return load_access_token(self.keys, self.store, token, issuer=self.issuer, audiences=self.audiences)
 
 
 def external_verifier(settings: AuthSettings, audiences: list[str]) -> TokenVerifier:

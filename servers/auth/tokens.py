@@ -5,12 +5,17 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from fastmcp.server.auth import AccessToken
 from joserfc import jwt
 from joserfc.errors import JoseError
 
 from servers.auth.keys import KeyStore
+
+
+class RevocationList(Protocol):
+    def is_revoked(self, jti: str, family_id: str | None) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -81,4 +86,22 @@ def verify_access_token(keys: KeyStore, token: str, *, issuer: str, audiences: s
         jti=str(claims.get("jti", "")),
         family_id=claims.get("fam"),
         claims=dict(claims),
+    )
+
+
+def load_access_token(
+    keys: KeyStore, revoked: RevocationList, token: str, *, issuer: str, audiences: set[str] | None
+) -> AccessToken | None:
+    """A verified, unrevoked access token as the MCP layers expect it; None when it does not hold."""
+    verified = verify_access_token(keys, token, issuer=issuer, audiences=audiences)
+    if verified is None or revoked.is_revoked(verified.jti, verified.family_id):
+        return None
+    return AccessToken(
+        token=token,
+        client_id=verified.client_id,
+        scopes=verified.scopes,
+        expires_at=verified.expires_at,
+        resource=verified.audience,
+        subject=verified.subject,
+        claims=verified.claims,
     )

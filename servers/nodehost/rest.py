@@ -19,9 +19,6 @@ from __future__ import annotations
 import contextlib
 import hmac
 import json
-import os
-import secrets
-import stat
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +27,7 @@ from pydantic import ValidationError
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from servers.core.secretfiles import secret_file
 from servers.nodehost.args import ARGS
 from servers.nodehost.errors import ApprovalRefused, InputError, LoopDetected, PolicyDenied, Unavailable
 from servers.nodehost.host import NoAsker, NodeHost, Pending
@@ -43,19 +41,7 @@ REALM = 'Bearer realm="cairn-nodehost"'
 
 def ensure_token(path: Path) -> str:
     """The REST bearer token, created on first use (mode 0600); a looser mode is tightened."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        if stat.S_IMODE(path.stat().st_mode) & 0o077:
-            path.chmod(0o600)
-        token = path.read_text(encoding="utf-8").strip()
-        if len(token) >= 32:
-            return token
-        fd = os.open(path, os.O_WRONLY | os.O_TRUNC, 0o600)
-    token = secrets.token_urlsafe(32)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(token + "\n")
-    return token
+    return secret_file(path).decode("ascii")
 
 
 def _error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:

@@ -19,8 +19,6 @@ import hashlib
 import hmac
 import importlib.util
 import json
-import os
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +30,7 @@ from pydantic import TypeAdapter
 
 from servers import catalog
 from servers.core.llm import LLMError, create_llm
+from servers.core.secretfiles import secret_file
 from servers.core.settings import CairnSettings
 from servers.scheduler.attention import AttentionGate
 from servers.scheduler.clock import Clock, iso
@@ -269,15 +268,4 @@ class ActionRunner:
 
 def _stored_secret(path: Path) -> bytes:
     """A random key kept beside the data, readable by its owner only, made on first use."""
-    try:
-        return path.read_bytes().strip()
-    except FileNotFoundError:
-        pass
-    key = secrets.token_hex(32).encode()
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another process made it first
-        return path.read_bytes().strip()
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(key)
-    return key
+    return secret_file(path)

@@ -114,7 +114,7 @@ async def test_generated_webhook_secret_is_private(
     service = make_service()
     key = service.actions.webhook_secret()
     path = cairn_home / "scheduler" / "webhook.secret"
-    assert path.read_bytes() == key and (path.stat().st_mode & 0o777) == 0o600
+    assert path.read_bytes().strip() == key and (path.stat().st_mode & 0o777) == 0o600
 
 
 async def test_tool_action_calls_another_cairn_server_in_process(
