@@ -13,6 +13,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SURFACE = {"server.py", "rest.py", "__init__.py", "settings.py"}
+# Modules whose job is MCP itself: skills offered as MCP prompts; the scheduler's `tool` action, which
+# calls another Cairn server through an in-process MCP client.
+MCP_BY_PURPOSE = {"skills/prompts.py", "scheduler/actions.py"}
+DOMAIN_PACKAGES = ("memory", "skills", "scheduler", "reflection", "nodehost", "hooks", "context")
 WEB_LAYERS = ("fastmcp", "starlette", "uvicorn", "mcp")
 SERVER_PACKAGES = ("memory", "skills", "scheduler", "reflection", "nodehost")
 
@@ -30,9 +34,11 @@ def imports(path: Path) -> set[str]:
 def domain_modules() -> list[Path]:
     return [
         path
-        for package in ("memory",)
+        for package in DOMAIN_PACKAGES
         for path in sorted((ROOT / "servers" / package).glob("*.py"))
-        if path.name not in SURFACE and not path.name.startswith("mcp_")
+        if path.name not in SURFACE
+        and not path.name.startswith("mcp_")
+        and f"{package}/{path.name}" not in MCP_BY_PURPOSE
     ]
 
 
