@@ -6,8 +6,8 @@ and safe to run on several machines at once.
 
 | component                                       | with ``CAIRN_DATABASE_URL`` | without                 |
 |-------------------------------------------------|-----------------------------|-------------------------|
-| memory                                          | PostgreSQL, schema memory   | ``$CAIRN_HOME/memory``  |
-| skills, scheduler, reflection, auth, registry   | SQLite (PostgreSQL: #11)    | ``$CAIRN_HOME/<name>``  |
+| memory, scheduler                               | PostgreSQL, schema <name>   | ``$CAIRN_HOME/<name>``  |
+| skills, reflection, auth, registry              | SQLite (PostgreSQL: #11)    | ``$CAIRN_HOME/<name>``  |
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from servers.core.settings import CairnSettings
 # component: (folder under CAIRN_HOME, file, module that holds its MIGRATIONS)
 SQLITE_COMPONENTS = {
     "skills": ("skills", "skills.db", "servers.skills.store"),
-    "scheduler": ("scheduler", "scheduler.db", "servers.scheduler.store"),
     "reflection": ("reflection", "reflection.db", "servers.reflection.store"),
     "auth": ("auth", "auth.db", "servers.auth.store"),
     "registry": ("registry", "registry.db", "registry.store"),
@@ -34,21 +33,33 @@ def add_migrate_command(sub: Any) -> None:
     sub.add_parser("migrate", help="create or upgrade the schema of every component (SQLite or PostgreSQL)")
 
 
+def _postgres(url: str, component: str, store: Any) -> dict[str, Any]:
+    """Report on a store that migrated its schema when it opened; closes it."""
+    from servers.core.storage.postgres import redact
+
+    try:
+        version = store.db.scalar("SELECT MAX(version) FROM schema_migrations WHERE component = ?", (component,))
+    finally:
+        store.close()
+    return {"backend": "postgresql", "where": f"{redact(url)} (schema {component})", "version": version}
+
+
 def _memory(settings: CairnSettings) -> dict[str, Any]:
     if settings.database_url:
-        from servers.core.storage.postgres import redact
         from servers.memory.store_pg import PgMemoryStore
 
-        store = PgMemoryStore.connect(settings.database_url)
-        try:
-            version = store.db.scalar("SELECT MAX(version) FROM schema_migrations WHERE component = 'memory'")
-        finally:
-            store.close()
-        where = f"{redact(settings.database_url)} (schema memory)"
-        return {"backend": "postgresql", "where": where, "version": version}
+        return _postgres(settings.database_url, "memory", PgMemoryStore.connect(settings.database_url))
     from servers.memory import store as sqlite_store
 
     return _sqlite(settings, "memory", "memory.db", sqlite_store.MIGRATIONS)
+
+
+def _scheduler(settings: CairnSettings) -> dict[str, Any]:
+    from servers.scheduler import store as scheduler_store
+
+    if settings.database_url:
+        return _postgres(settings.database_url, "scheduler", scheduler_store.open_store(settings))
+    return _sqlite(settings, "scheduler", "scheduler.db", scheduler_store.MIGRATIONS)
 
 
 def _sqlite(settings: CairnSettings, folder: str, file: str, migrations: Any) -> dict[str, Any]:
@@ -64,7 +75,7 @@ def _sqlite(settings: CairnSettings, folder: str, file: str, migrations: Any) ->
 
 
 def migrate_all(settings: CairnSettings) -> dict[str, dict[str, Any]]:
-    report = {"memory": _memory(settings)}
+    report = {"memory": _memory(settings), "scheduler": _scheduler(settings)}
     for component, (folder, file, module) in SQLITE_COMPONENTS.items():
         report[component] = _sqlite(settings, folder, file, importlib.import_module(module).MIGRATIONS)
     return report

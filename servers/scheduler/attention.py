@@ -61,6 +61,7 @@ class AttentionGate:
         db = self.store.db
         defer = self.settings.defer_quiet_hours if defer is None else defer
         with db.transaction():
+            self.store.serialise(f"notify:{user_id}")
             now = self.clock.now()
             decision = self.decide(user_id, type, priority, now, defer=defer)
             notification_id = new_id("n")
@@ -155,9 +156,11 @@ class AttentionGate:
             with db.transaction():
                 rows = db.query(
                     "SELECT * FROM notifications WHERE status = 'deferred' AND deliver_after <= ?"
-                    " ORDER BY created_at LIMIT 500",
+                    " ORDER BY created_at LIMIT 500" + self.store.skip_locked(),
                     (now,),
                 )
+                for user_id in sorted({row["user_id"] for row in rows}):  # in one order: no deadlock with a peer
+                    self.store.serialise(f"notify:{user_id}")
                 for row in rows:
                     decision = self.decide(row["user_id"], row["type"], row["priority"], now, defer=True)
                     db.execute(

@@ -2,12 +2,14 @@
 
 Guarantees, and how they are kept:
 
-* **Never twice.** An occurrence becomes a run inside one ``BEGIN IMMEDIATE`` transaction that also sets
-  ``advance_pending`` on the job with a compare-and-set (``WHERE advance_pending = 0 AND next_run_at = ?``);
-  a queued run (retry, manual, approved, catch-up) is claimed with ``UPDATE … WHERE status = 'pending'``
-  and only the process whose update changed the row runs it. Results are written back only while the
-  writer still holds the claim (``claimed_by`` and status ``running``), so a worker that lost its lease
-  cannot overwrite the run's fate.
+* **Never twice.** An occurrence becomes a run inside one transaction that also sets ``advance_pending``
+  on the job with a compare-and-set (``WHERE advance_pending = 0 AND next_run_at = ?``); a queued run
+  (retry, manual, approved, catch-up) is claimed with ``UPDATE … WHERE status = 'pending'`` and only the
+  process whose update changed the row runs it. On SQLite the transaction is ``BEGIN IMMEDIATE`` (one
+  writer at a time); on PostgreSQL the claim's SELECT also locks the rows it reads ``FOR NO KEY UPDATE
+  SKIP LOCKED``, so instances claim disjoint batches side by side, and the compare-and-set still decides.
+  Results are written back only while the writer still holds the claim (``claimed_by`` and status
+  ``running``), so a worker that lost its lease cannot overwrite the run's fate.
 * **Never silently lost.** A claim carries a lease that the running worker renews; when a worker dies,
   the lease expires, the run is marked failed and retried by its policy. Occurrences found later than
   ``misfire_grace_seconds`` (the machine slept, the scheduler was down) follow the job's catch-up policy,
@@ -129,7 +131,7 @@ class Engine:
         with self.db.transaction():
             rows = self.db.query(
                 "SELECT * FROM jobs WHERE status = 'active' AND advance_pending = 0 AND next_run_at <= ?"
-                " ORDER BY next_run_at LIMIT ?",
+                " ORDER BY next_run_at LIMIT ?" + self.store.skip_locked(),
                 (now, batch),
             )
             jobs = [job_row(r) for r in rows]
@@ -145,7 +147,9 @@ class Engine:
                 )
                 if self.store.changes() == 1:
                     self._fire(job, job.next_run_at, "schedule", now, running, out)
-        return out, len(rows) == batch
+        # On PostgreSQL a short batch may only mean that other instances hold the rest of the due rows (SKIP
+        # LOCKED), and rows they release unclaimed (a rolled-back pass) are ours to take: go on until none is left.
+        return out, len(rows) == batch or (self.store.postgres and bool(rows))
 
     def _fire(
         self, job: JobRow, occurrence: float, trigger: str, now: float, running: dict[str, int], out: Outcome
@@ -278,7 +282,7 @@ class Engine:
                 " FROM runs r JOIN jobs j ON j.id = r.job_id"
                 " WHERE r.status = 'pending' AND r.due_at <= ?"
                 " AND (j.status IN ('active', 'completed') OR r.trigger = 'manual')"
-                " ORDER BY r.due_at LIMIT ?",
+                " ORDER BY r.due_at LIMIT ?" + self.store.skip_locked("r, j"),
                 (now, self.settings.claim_batch),
             )
             jobs = {r["id"]: job_row(r) for r in rows}
@@ -322,13 +326,19 @@ class Engine:
             updates = []
             for row in rows:
                 trigger = from_stored(row["trigger_kind"], json.loads(row["trigger_data"]))
-                updates.append((trigger.next_after(row["next_run_at"]), row["id"], row["next_run_at"]))
+                updates.append((row["id"], trigger.next_after(row["next_run_at"]), row["next_run_at"]))
+            updates.sort()  # job rows are locked in id order by every waiting writer (see SchedulerStore.lock_jobs)
             with self.db.transaction():
-                for following, job_id, previous in updates:
+                for job_id, following, previous in updates:
+                    # Plain ? placeholders only (PostgreSQL has no ?NNN); a job without a next time completes.
+                    status = (
+                        "status"
+                        if following is not None
+                        else "CASE WHEN status = 'active' THEN 'completed' ELSE status END"
+                    )
                     self.db.execute(
-                        "UPDATE jobs SET next_run_at = ?1, advance_pending = 0,"
-                        " status = CASE WHEN ?1 IS NULL AND status = 'active' THEN 'completed' ELSE status END"
-                        " WHERE id = ?2 AND advance_pending = 1 AND next_run_at = ?3",
+                        f"UPDATE jobs SET next_run_at = ?, advance_pending = 0, status = {status}"
+                        " WHERE id = ? AND advance_pending = 1 AND next_run_at = ?",
                         (following, job_id, previous),
                     )
                     done += self.store.changes()
@@ -341,6 +351,7 @@ class Engine:
         out = Outcome()
         now = self.clock.now()
         with self.db.transaction():
+            self.store.lock_jobs([ctx.job_id for ctx, *_ in results])
             for ctx, ok, output, error in results:
                 self._finish_one(ctx, ok, output, error, now, out)
         return out
@@ -416,6 +427,7 @@ class Engine:
             return out
         with self.db.transaction():
             rows = self.db.query("SELECT * FROM runs WHERE status = 'running' AND lease_until < ?", (now,))
+            self.store.lock_jobs([run["job_id"] for run in rows])
             for run in rows:
                 error = f"lease expired: worker {run['claimed_by']} stopped renewing its claim (crashed or killed)"
                 self.db.execute(

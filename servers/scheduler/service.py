@@ -15,7 +15,6 @@ from pydantic import ValidationError
 
 from servers.core.events import EventBus, default_bus
 from servers.core.settings import CairnSettings
-from servers.core.storage import Database
 from servers.scheduler.actions import ActionRunner, parse_action
 from servers.scheduler.attention import AttentionGate
 from servers.scheduler.clock import Clock, SystemClock
@@ -32,12 +31,12 @@ from servers.scheduler.models import (
     SchedulerInputError,
 )
 from servers.scheduler.store import (
-    SchedulerStore,
     dumps,
     job_model,
     job_row,
     new_id,
     notification_model,
+    open_store,
     run_model,
 )
 from servers.scheduler.triggers import build, stored_form
@@ -60,7 +59,7 @@ class SchedulerService:
         self.config = settings.scheduler
         self.clock = clock or SystemClock()
         self.bus = bus or default_bus()
-        self.store = SchedulerStore(Database(settings.data_dir("scheduler") / "scheduler.db"))
+        self.store = open_store(settings)
         self.gate = AttentionGate(self.store, self.config.attention, self.config.timezone, self.clock, self.bus)
         self.actions = ActionRunner(settings, self.gate, self.clock)
         self.engine = Engine(
@@ -101,6 +100,7 @@ class SchedulerService:
         }
         db = self.store.db
         with db.transaction():
+            self.store.serialise("jobs")  # the job limit and the name check hold across instances
             if self.store.count_jobs() >= self.config.max_jobs:
                 raise SchedulerInputError(
                     f"this data directory already holds {self.config.max_jobs} jobs (the limit); delete some first"
@@ -187,6 +187,7 @@ class SchedulerService:
             if row["status"] == "completed" and values["next_run_at"] is not None:
                 values["status"] = "active"
         with self.store.db.transaction():
+            self.store.serialise("jobs")
             clash = self.store.db.query_one(
                 "SELECT id FROM jobs WHERE user_id = ? AND name = ? AND id != ?", (user_id, values["name"], row["id"])
             )

@@ -1,4 +1,5 @@
-"""Persistence of jobs, runs and notifications in one SQLite file (``<home>/scheduler/scheduler.db``).
+"""Persistence of jobs, runs and notifications: one SQLite file (``<home>/scheduler/scheduler.db``) by default,
+the ``scheduler`` schema of a PostgreSQL database when ``CAIRN_DATABASE_URL`` is set (:func:`open_store`).
 
 Times are stored as POSIX seconds (REAL) so that due-time comparisons are plain numeric index scans;
 they are turned into ISO 8601 only at the edge (:func:`job_model`, :func:`run_model`).
@@ -6,21 +7,32 @@ they are turned into ISO 8601 only at the edge (:func:`job_model`, :func:`run_mo
 A job row carries ``next_run_at`` and ``advance_pending``: claiming an occurrence sets
 ``advance_pending`` in the same transaction that creates its run, so no second process can claim it;
 the next occurrence is computed afterwards (cron math is the slow part of a claim).
+
+The SQL is written once for both engines. Where they differ is how concurrent writers meet: SQLite lets one
+writer in at a time (``BEGIN IMMEDIATE``), so nothing below changes anything there; PostgreSQL runs writers
+side by side, so claims read with :meth:`SchedulerStore.skip_locked` (instances take disjoint rows instead of
+queueing behind each other), and transactions that wait for locks take job rows first, in id order
+(:meth:`SchedulerStore.lock_jobs`), so two instances never deadlock.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from servers.core.settings import CairnSettings
 from servers.core.storage import Database, Migration, migrate
 from servers.scheduler.clock import iso
 from servers.scheduler.models import Job, JobOptions, Notification, RetryPolicy, Run
 from servers.scheduler.triggers import Trigger, from_stored
+
+if TYPE_CHECKING:
+    from servers.core.storage.postgres import PgDatabase
 
 _SCHEMA_V1 = """
 CREATE TABLE jobs (
@@ -97,10 +109,27 @@ CREATE INDEX notifications_deferred ON notifications (deliver_after) WHERE statu
 
 MIGRATIONS = [Migration(1, "jobs, runs, notifications", _SCHEMA_V1)]
 
+# PostgreSQL's REAL is 4 bytes (seconds since 1970 would lose minutes, and the compare-and-set on
+# next_run_at needs the exact float back); DOUBLE PRECISION is SQLite's REAL. Everything else is shared.
+PG_MIGRATIONS = [Migration(1, "jobs, runs, notifications", _SCHEMA_V1.replace(" REAL", " DOUBLE PRECISION"))]
+PG_SCHEMA = "scheduler"
+
+
+_last_ms = 0
+_id_lock = threading.Lock()
+
 
 def new_id(prefix: str) -> str:
-    """Time-ordered and unique across processes: milliseconds, then random bits."""
-    return f"{prefix}{int(time.time() * 1000):012x}{os.urandom(4).hex()}"
+    """Time-ordered and unique across processes: milliseconds, then random bits.
+
+    Within a process the millisecond part strictly increases, so two rows created in the same
+    millisecond (a run and its retry) still list in creation order when their timestamps tie.
+    """
+    global _last_ms
+    with _id_lock:
+        _last_ms = max(int(time.time() * 1000), _last_ms + 1)
+        ms = _last_ms
+    return f"{prefix}{ms:012x}{os.urandom(4).hex()}"
 
 
 @dataclass(frozen=True)
@@ -209,15 +238,62 @@ def notification_model(row: dict[str, Any], tz: str | None = None) -> Notificati
     )
 
 
+def open_store(settings: CairnSettings) -> SchedulerStore:
+    """The store ``settings`` ask for: PostgreSQL when a database URL is set, else the SQLite file."""
+    if settings.database_url:
+        from servers.core.storage.postgres import PgDatabase  # psycopg loads only for PostgreSQL users
+
+        return SchedulerStore(PgDatabase(settings.database_url, PG_SCHEMA))
+    return SchedulerStore(Database(settings.data_dir("scheduler") / "scheduler.db"))
+
+
 class SchedulerStore:
     """SQL for jobs, runs and notifications; callers group writes with ``db.transaction()``."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database | PgDatabase) -> None:
         self.db = db
-        migrate(db, "scheduler", MIGRATIONS)
+        self.postgres = not isinstance(db, Database)
+        if isinstance(db, Database):
+            migrate(db, "scheduler", MIGRATIONS)
+        else:
+            from servers.core.storage.postgres import migrate_pg
+
+            migrate_pg(db, "scheduler", PG_MIGRATIONS)
 
     def close(self) -> None:
         self.db.close()
+
+    # --- concurrency (no-ops on SQLite, where writers take turns) ----------------------------------------
+
+    def skip_locked(self, of: str = "") -> str:
+        """The clause that ends a claim's SELECT: lock the rows read, skipping those another instance holds.
+
+        NO KEY UPDATE rather than UPDATE: inserting a run checks its job's key with a KEY SHARE lock, which
+        UPDATE would block (a manual run queued while the job is being claimed) and NO KEY UPDATE does not.
+        """
+        if not self.postgres:
+            return ""
+        return f" FOR NO KEY UPDATE{' OF ' + of if of else ''} SKIP LOCKED"
+
+    def lock_jobs(self, job_ids: Sequence[str]) -> None:
+        """Inside a transaction: wait for and lock these jobs, in id order, before touching their runs.
+
+        Every transaction that waits for locks takes them in this one order (job rows by id, then their
+        runs), so two instances finishing, sweeping or advancing overlapping jobs cannot deadlock.
+        """
+        if self.postgres and job_ids:
+            self.db.execute(
+                "SELECT id FROM jobs WHERE id = ANY(?) ORDER BY id FOR NO KEY UPDATE", (sorted(set(job_ids)),)
+            )
+
+    def serialise(self, key: str) -> None:
+        """Inside a transaction: one instance at a time past this point for ``key``, until commit.
+
+        For check-then-insert steps that read no row they could lock: a user's daily notification cap,
+        the job limit and unique names (a clear error instead of a constraint violation).
+        """
+        if self.postgres:
+            self.db.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (f"cairn:scheduler:{key}",))
 
     # --- jobs -------------------------------------------------------------------------------------------
 
@@ -326,7 +402,8 @@ class SchedulerStore:
         return {r["job_id"]: r["n"] for r in rows}
 
     def changes(self) -> int:
-        return int(self.db.connection().changes())
+        """Rows changed by this thread's last write: 1 means a compare-and-set won."""
+        return self.db.changes()
 
     def prune_runs(self, before: float) -> int:
         """Forget finished runs older than ``before`` (the history a person may still look at stays)."""

@@ -88,6 +88,10 @@ class Database:
     def last_rowid(self) -> int:
         return int(self.connection().last_insert_rowid())
 
+    def changes(self) -> int:
+        """Rows changed by this thread's last INSERT, UPDATE or DELETE (compare-and-set checks read it)."""
+        return int(self.connection().changes())
+
     @contextmanager
     def transaction(self) -> Iterator[Database]:
         """A write transaction: committed on success, rolled back on any exception."""

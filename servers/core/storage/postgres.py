@@ -138,11 +138,17 @@ class PgDatabase:
 
     def execute(self, sql: str, params: Params = ()) -> None:
         with self._conn() as conn:
-            conn.execute(*self._statement(sql, params))
+            # Kept per thread, like SQLite's changes(): the connection may go back to the pool at once.
+            self._local.changes = conn.execute(*self._statement(sql, params)).rowcount
 
     def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         with self._conn() as conn, conn.cursor() as cursor:
             cursor.executemany(to_pyformat(sql), rows)
+            self._local.changes = cursor.rowcount
+
+    def changes(self) -> int:
+        """Rows changed by this thread's last :meth:`execute` (compare-and-set checks read it)."""
+        return max(0, int(getattr(self._local, "changes", 0)))
 
     @contextmanager
     def transaction(self) -> Iterator[PgDatabase]:

@@ -34,17 +34,25 @@ def test_migrate_creates_every_sqlite_schema(cairn_home: Path, capsys: pytest.Ca
     assert _migrate(capsys) == report
 
 
-def test_migrate_puts_memory_in_postgresql(
+def test_migrate_puts_memory_and_scheduler_in_postgresql(
     cairn_home: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("CAIRN_DATABASE_URL", postgres_url)
     report = _migrate(capsys)
-    assert report["memory"]["backend"] == "postgresql" and report["memory"]["version"] == 1
-    assert not (cairn_home / "memory" / "memory.db").exists()
-    assert _migrate(capsys)["memory"] == report["memory"]
+    for component in ("memory", "scheduler"):
+        assert report[component]["backend"] == "postgresql" and report[component]["version"] == 1, component
+        assert not (cairn_home / component / f"{component}.db").exists()
+    again = _migrate(capsys)
+    assert (again["memory"], again["scheduler"]) == (report["memory"], report["scheduler"])
     with psycopg.connect(postgres_url) as conn:
-        tables = {r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'memory'")}
-    assert {"entries", "entries_fts", "memory_meta", "schema_migrations"} <= tables
+        tables = {
+            (r[0], r[1])
+            for r in conn.execute(
+                "SELECT schemaname, tablename FROM pg_tables WHERE schemaname IN ('memory', 'scheduler')"
+            )
+        }
+    assert {("memory", t) for t in ("entries", "entries_fts", "memory_meta", "schema_migrations")} <= tables
+    assert {("scheduler", t) for t in ("jobs", "runs", "notifications", "schema_migrations")} <= tables
 
 
 def test_unreachable_database_is_reported(

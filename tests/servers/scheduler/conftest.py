@@ -1,4 +1,8 @@
-"""Scheduler fixtures: a fake clock, a service on an isolated data dir, and an executor that records runs."""
+"""Scheduler fixtures: a fake clock, a service on an isolated data dir, and an executor that records runs.
+
+A test module that sets ``BACKENDS = ("sqlite", "postgresql")`` runs each of its tests on both stores
+(PostgreSQL: a fresh database per test); other modules run on SQLite, the default.
+"""
 
 from __future__ import annotations
 
@@ -32,14 +36,28 @@ class Recorder:
         return f"ran {ctx.job_name}"
 
 
-def scheduler_settings(home: Path, **scheduler: Any) -> CairnSettings:
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "scheduler_database_url" in metafunc.fixturenames:
+        backends = getattr(metafunc.module, "BACKENDS", ("sqlite",))
+        metafunc.parametrize("scheduler_database_url", backends, indirect=True)
+
+
+@pytest.fixture
+def scheduler_database_url(request: pytest.FixtureRequest) -> str | None:
+    """None on SQLite; on PostgreSQL the URL of a fresh database."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return str(request.getfixturevalue("postgres_url"))
+    return None
+
+
+def scheduler_settings(home: Path, database_url: str | None = None, **scheduler: Any) -> CairnSettings:
     base: dict[str, Any] = {"timezone": "UTC", "run_loop": False, "attention": {"quiet_hours": None}}
     for key, value in scheduler.items():
         if key == "attention":
             base["attention"] = {**base["attention"], **value}
         else:
             base[key] = value
-    return CairnSettings(home=home, embedder="none", scheduler=base)
+    return CairnSettings(home=home, embedder="none", scheduler=base, database_url=database_url)
 
 
 @pytest.fixture
@@ -53,12 +71,14 @@ def recorder() -> Recorder:
 
 
 @pytest.fixture
-def make_service(cairn_home: Path, clock: FakeClock) -> Iterator[Callable[..., SchedulerService]]:
+def make_service(
+    cairn_home: Path, clock: FakeClock, scheduler_database_url: str | None
+) -> Iterator[Callable[..., SchedulerService]]:
     made: list[SchedulerService] = []
 
     def make(executor: Any = None, worker_id: str | None = None, **scheduler: Any) -> SchedulerService:
         service = SchedulerService(
-            scheduler_settings(cairn_home, **scheduler),
+            scheduler_settings(cairn_home, scheduler_database_url, **scheduler),
             clock=clock,
             bus=EventBus(),
             executor=executor,

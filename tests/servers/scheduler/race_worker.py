@@ -1,11 +1,19 @@
-"""One scheduler process of the race test: waits for the start signal, runs one engine pass against the
-shared data directory at a fixed (fake) time, and appends every run it executes to a shared log."""
+"""One scheduler process of the multi-process tests: waits for the start signal, runs one engine pass per
+given (fake) time against the shared store, and appends every run it executes to a shared log.
+
+    python -m tests.servers.scheduler.race_worker HOME TIMES START LOG [--database-url URL] [--hang]
+
+``TIMES`` is a comma-separated list of POSIX times (one pass at each, in order). Without ``--database-url``
+the processes share ``HOME``'s SQLite file; with it, a PostgreSQL database. ``--hang`` makes every action
+log ``started`` and then never finish, so the test can kill the process in the middle of a run. Once connected,
+the process creates ``START.ready-<pid>``, so a test can start all processes at the same moment.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
-import sys
 import time
 from pathlib import Path
 
@@ -16,30 +24,51 @@ from servers.scheduler.service import SchedulerService
 
 
 class AppendLog:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, hang: bool = False) -> None:
         self.path = path
+        self.hang = hang
 
-    async def run(self, ctx: RunContext) -> str:
-        line = f"{ctx.job_id} {ctx.scheduled_for} {os.getpid()}\n".encode()
+    def append(self, line: str) -> None:
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
-            os.write(fd, line)  # one write per line with O_APPEND: lines from two processes never interleave
+            os.write(fd, line.encode())  # one write per line with O_APPEND: lines from processes never interleave
         finally:
             os.close(fd)
+
+    async def run(self, ctx: RunContext) -> str:
+        if self.hang:
+            self.append(f"started {ctx.run_id} {os.getpid()}\n")
+            await asyncio.Event().wait()  # until the test kills this process
+        self.append(f"{ctx.job_id} {ctx.scheduled_for} {os.getpid()}\n")
         return "logged"
 
 
-async def main(home: Path, now: float, start: Path, log: Path) -> None:
-    # Small claim batches make the two processes interleave their claim transactions.
+async def main(args: argparse.Namespace) -> None:
+    # Small claim batches make the processes interleave their claim transactions.
     settings = CairnSettings(
-        home=home, embedder="none", scheduler={"timezone": "UTC", "run_loop": False, "claim_batch": 5}
+        home=args.home,
+        embedder="none",
+        database_url=args.database_url,
+        scheduler={"timezone": "UTC", "run_loop": False, "claim_batch": 5},
     )
-    service = SchedulerService(settings, clock=FakeClock(now), executor=AppendLog(log))
-    while not start.exists():
+    times = [float(t) for t in args.times.split(",")]
+    clock = FakeClock(times[0])
+    service = SchedulerService(settings, clock=clock, executor=AppendLog(args.log, hang=args.hang))
+    (args.start.parent / f"{args.start.name}.ready-{os.getpid()}").touch()  # imported and connected
+    while not args.start.exists():
         time.sleep(0.005)
-    await service.engine.run_once()
+    for when in times:
+        clock.set(when)
+        await service.engine.run_once()
     service.close()
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), float(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4])))
+    parser = argparse.ArgumentParser()
+    parser.add_argument("home", type=Path)
+    parser.add_argument("times")
+    parser.add_argument("start", type=Path)
+    parser.add_argument("log", type=Path)
+    parser.add_argument("--database-url")
+    parser.add_argument("--hang", action="store_true")
+    asyncio.run(main(parser.parse_args()))

@@ -9,6 +9,8 @@ from zoneinfo import ZoneInfo
 from servers.scheduler.clock import FakeClock
 from servers.scheduler.service import SchedulerService
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 BERLIN = ZoneInfo("Europe/Berlin")
 
 

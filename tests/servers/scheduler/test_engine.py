@@ -11,6 +11,8 @@ from servers.scheduler.models import JobSpec
 from servers.scheduler.service import SchedulerService
 from tests.servers.scheduler.conftest import Recorder
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 NOTIFY = {"type": "notify", "message": "hello"}
 
 

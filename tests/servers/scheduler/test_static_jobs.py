@@ -8,6 +8,8 @@ from pathlib import Path
 from servers.scheduler import static_jobs
 from servers.scheduler.service import SchedulerService
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 FILE = """
 jobs:
   - name: daily_briefing
