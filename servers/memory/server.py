@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractContextManager, asynccontextmanager
 from typing import Annotated, Any, Literal, TypeVar
 
 from fastmcp import FastMCP
 from fastmcp.exceptions import ResourceError, ToolError
 from pydantic import Field
 
+from servers.core.errors import call_tool, resource_errors
 from servers.core.identity import resolve_user
 from servers.core.settings import CairnSettings, get_settings
 from servers.memory.extract import MAX_MESSAGES, MAX_TOOL_CALLS, Message, ToolCall
@@ -55,17 +56,11 @@ Slots = Annotated[
 MemoryType = Literal["note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture"]
 
 
-@contextmanager
-def _tool_errors() -> Iterator[None]:
-    try:
-        yield
-    except (MemoryInputError, EntryNotFound) as exc:
-        raise ToolError(str(exc)) from exc
+_DOMAIN_ERRORS = (MemoryInputError, EntryNotFound)
 
 
 def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    with _tool_errors():
-        return fn(*args, **kwargs)
+    return call_tool(_DOMAIN_ERRORS, fn, *args, **kwargs)
 
 
 def create_server(settings: CairnSettings | None = None, *, service: MemoryService | None = None) -> FastMCP:
@@ -260,9 +255,5 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
     return mcp
 
 
-@contextmanager
-def _resource_errors() -> Iterator[None]:
-    try:
-        yield
-    except (MemoryInputError, EntryNotFound) as exc:
-        raise ResourceError(str(exc)) from exc
+def _resource_errors() -> AbstractContextManager[None]:
+    return resource_errors(*_DOMAIN_ERRORS)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import TypeVar, cast
 
 from fastmcp import Context, FastMCP
-from fastmcp.exceptions import ToolError
 from mcp_types import InputRequiredResult
 from pydantic import BaseModel
 
+from servers.core.errors import tool_errors
 from servers.core.settings import CairnSettings, get_settings
 from servers.nodehost.args import (
     Argv,
@@ -84,13 +83,9 @@ WRITE = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False
 OPEN = {"readOnlyHint": False, "destructiveHint": True, "openWorldHint": True}
 
 
-@contextmanager
-def _tool_errors() -> Iterator[None]:
-    try:
-        yield
-    except NodehostError as exc:
-        # An expected refusal (and already in the audit log), not a server fault: keep it out of error logs.
-        raise ToolError(str(exc), log_level=logging.INFO) from exc
+def _tool_errors() -> AbstractContextManager[None]:
+    # An expected refusal (and already in the audit log), not a server fault: keep it out of error logs.
+    return tool_errors(NodehostError, log_level=logging.INFO)
 
 
 def _tags(tool: str) -> set[str]:

@@ -7,14 +7,14 @@ Task reports come in through ``reflect`` or, when the memory server shares this 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal, TypeVar
 
 from fastmcp import FastMCP
-from fastmcp.exceptions import ToolError
 from pydantic import Field
 
+from servers.core.errors import call_tool
 from servers.core.identity import resolve_user
 from servers.core.settings import CairnSettings, get_settings
 from servers.reflection.models import (
@@ -75,17 +75,8 @@ _RO = {"readOnlyHint": True}
 _WRITE = {"readOnlyHint": False, "destructiveHint": False}
 
 
-@contextmanager
-def _tool_errors() -> Iterator[None]:
-    try:
-        yield
-    except (ReflectionInputError, NotFound) as exc:
-        raise ToolError(str(exc)) from exc
-
-
 def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    with _tool_errors():
-        return fn(*args, **kwargs)
+    return call_tool((ReflectionInputError, NotFound), fn, *args, **kwargs)
 
 
 def create_server(settings: CairnSettings | None = None, *, service: ReflectionService | None = None) -> FastMCP:

@@ -17,6 +17,7 @@ from fastmcp import FastMCP
 from fastmcp.exceptions import ResourceError, ToolError
 from pydantic import Field
 
+from servers.core.errors import acall_tool, call_tool
 from servers.core.identity import resolve_user
 from servers.core.settings import CairnSettings, get_settings
 from servers.scheduler import static_jobs
@@ -66,22 +67,15 @@ Grace = Annotated[
 ]
 
 
-def _domain_errors(exc: Exception) -> ToolError:
-    return ToolError(str(exc))
+_DOMAIN_ERRORS = (SchedulerInputError, NotFound)
 
 
 async def _acall(fn: Callable[..., Awaitable[T]], *args: Any, **kwargs: Any) -> T:
-    try:
-        return await fn(*args, **kwargs)
-    except (SchedulerInputError, NotFound) as exc:
-        raise _domain_errors(exc) from exc
+    return await acall_tool(_DOMAIN_ERRORS, fn, *args, **kwargs)
 
 
 def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    try:
-        return fn(*args, **kwargs)
-    except (SchedulerInputError, NotFound) as exc:
-        raise _domain_errors(exc) from exc
+    return call_tool(_DOMAIN_ERRORS, fn, *args, **kwargs)
 
 
 def create_server(settings: CairnSettings | None = None, *, service: SchedulerService | None = None) -> FastMCP:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager, suppress
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractContextManager, asynccontextmanager, suppress
 from typing import Annotated, Any, Literal, TypeVar
 
 from fastmcp import FastMCP
-from fastmcp.exceptions import ResourceError, ToolError
 from pydantic import Field
 
+from servers.core.errors import call_tool, resource_errors
 from servers.core.settings import CairnSettings, get_settings
 from servers.skills.models import (
     NAME_PATTERN,
@@ -54,17 +54,11 @@ SessionId = Annotated[
 ScopeOrAll = Literal["system", "user", "project", "all"]
 
 
-@contextmanager
-def _tool_errors() -> Iterator[None]:
-    try:
-        yield
-    except (SkillInputError, SkillNotFound, ChainError) as exc:
-        raise ToolError(str(exc).strip("'\"")) from exc
+_DOMAIN_ERRORS = (SkillInputError, SkillNotFound, ChainError)
 
 
 def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    with _tool_errors():
-        return fn(*args, **kwargs)
+    return call_tool(_DOMAIN_ERRORS, fn, *args, **kwargs)
 
 
 def create_server(settings: CairnSettings | None = None, *, service: SkillsService | None = None) -> FastMCP:
@@ -249,9 +243,5 @@ def _warm(skills: SkillsService) -> None:
         skills.library()
 
 
-@contextmanager
-def _resource_errors() -> Iterator[None]:
-    try:
-        yield
-    except (SkillInputError, SkillNotFound, ChainError) as exc:
-        raise ResourceError(str(exc).strip("'\"")) from exc
+def _resource_errors() -> AbstractContextManager[None]:
+    return resource_errors(*_DOMAIN_ERRORS)
