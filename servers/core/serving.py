@@ -9,9 +9,10 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import os
+import sys
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Literal
+from typing import Any, Literal
 
 from fastmcp import FastMCP
 from starlette.applications import Starlette
@@ -96,10 +97,51 @@ def _tool_names(server: FastMCP) -> list[str]:
     return [tool.name for tool in tools]
 
 
+HEALTH_PING_S = 2.0
+
+
+async def database_health() -> dict[str, dict[str, Any]]:
+    """``{component: {"status": "ok" | "unavailable", …}}`` for every PostgreSQL database this process uses.
+
+    SQLite files need no check (a missing disk fails loudly elsewhere). The PostgreSQL module is looked up,
+    not imported: if nothing imported it, nothing uses PostgreSQL, and psycopg stays unloaded.
+    """
+    module = sys.modules.get("servers.core.storage.postgres")
+    databases: list[Any] = module.open_databases() if module is not None else []
+    if not databases:
+        return {}
+
+    async def check(db: Any) -> str | None:
+        try:  # a thread stuck on a silent network must not hold the health route beyond its budget
+            problem: str | None = await asyncio.wait_for(asyncio.to_thread(db.ping, HEALTH_PING_S), HEALTH_PING_S + 1)
+        except TimeoutError:
+            problem = f"no answer within {HEALTH_PING_S + 1:g} s"
+        return problem
+
+    problems = await asyncio.gather(*(check(db) for db in databases))
+    report: dict[str, dict[str, Any]] = {}
+    for db, problem in zip(databases, problems, strict=True):
+        if problem is None:
+            report.setdefault(db.schema, {"status": "ok", "where": db.path})
+        else:  # one failing connection of a component is enough to report it
+            report[db.schema] = {"status": "unavailable", "where": db.path, "error": problem}
+    return dict(sorted(report.items()))
+
+
 def _add_health(server: FastMCP, name: str) -> None:
     @server.custom_route("/health", methods=["GET"])
     async def health(_: Request) -> JSONResponse:
-        return JSONResponse({"status": "ok", "server": name, "version": VERSION})
+        body: dict[str, Any] = {"status": "ok", "server": name, "version": VERSION}
+        databases = await database_health()
+        if not databases:
+            return JSONResponse(body)
+        body["databases"] = databases
+        down = [component for component, state in databases.items() if state["status"] != "ok"]
+        if not down:
+            return JSONResponse(body)
+        # 503 takes this instance out of a load balancer's rotation until its database answers again.
+        body.update(status="unavailable", error=f"database unreachable for: {', '.join(down)}")
+        return JSONResponse(body, status_code=503)
 
     @server.custom_route("/metrics", methods=["GET"])
     async def metrics(_: Request) -> Response:

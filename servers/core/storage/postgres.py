@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -30,6 +31,15 @@ _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 class DatabaseUnavailable(StorageError):
     """PostgreSQL could not be reached in time."""
+
+
+# Every PgDatabase open in this process, so /health can check them without each server wiring its stores in.
+_OPEN: weakref.WeakSet[PgDatabase] = weakref.WeakSet()
+
+
+def open_databases() -> list[PgDatabase]:
+    """The PostgreSQL databases this process has open (one per component that uses PostgreSQL)."""
+    return list(_OPEN)
 
 
 @lru_cache(maxsize=512)
@@ -95,6 +105,7 @@ class PgDatabase:
             # IF NOT EXISTS is not atomic: two instances starting together can both try to create it.
             self.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (f"cairn:create-schema:{schema}",))
             self.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+        _OPEN.add(self)
 
     @staticmethod
     def _configure(conn: psycopg.Connection[Any]) -> None:
@@ -163,7 +174,24 @@ class PgDatabase:
             finally:
                 self._local.conn = None
 
+    def ping(self, timeout_s: float = 2.0) -> str | None:
+        """None when a statement makes the round trip within ``timeout_s``; otherwise why not, for a person.
+
+        A connection the server dropped (restart, network cut) fails here and the pool discards it, so the
+        next ping after the server is back gets a fresh connection.
+        """
+        try:
+            with self.pool.connection(timeout=timeout_s) as conn:
+                conn.execute("SELECT 1")
+        except PoolTimeout:
+            return f"no connection to {redact(self.url)} within {timeout_s:g} s"
+        except psycopg.Error as exc:
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            return redact(f"{type(exc).__name__}: {first}")
+        return None
+
     def close(self) -> None:
+        _OPEN.discard(self)
         self.pool.close()
 
 
