@@ -55,3 +55,11 @@ def memory(request: pytest.FixtureRequest, settings, embedder) -> Iterator[objec
     service = MemoryService(settings, embedder=embedder, bus=EventBus())
     yield service
     service.close()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Multi-process, network-loopback and conformance tests get a longer timeout than the default
+    120 s: on a loaded 2-core machine their child processes start slowly, and a timeout is not a result."""
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(900))
