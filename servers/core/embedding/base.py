@@ -119,5 +119,14 @@ def _build(spec: str) -> Embedder:
     raise EmbedderUnavailable(f"embeddings are turned off (CAIRN_EMBEDDER={spec!r})")
 
 
+_shared: dict[str, LazyEmbedder] = {}
+_shared_lock = threading.Lock()
+
+
 def create_embedder(spec: str) -> LazyEmbedder:
-    return LazyEmbedder(spec)
+    """The process-wide embedder for ``spec``: servers mounted together load the model once."""
+    with _shared_lock:
+        embedder = _shared.get(spec)
+        if embedder is None:
+            embedder = _shared[spec] = LazyEmbedder(spec)
+        return embedder
