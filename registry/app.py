@@ -57,7 +57,9 @@ def create_app(
         from servers.auth.resource import CairnTokenVerifier
         from servers.auth.wiring import ensure_first_user
 
-        server = create_authorization_server(settings.data_dir("auth"), base, settings.auth, resources={api_url})
+        server = create_authorization_server(
+            settings.data_dir("auth"), base, settings.auth, resources={api_url}, database_url=settings.database_url
+        )
         provider = server.provider
         notices += ensure_first_user(server)
         _register_web_client(provider.store, base)

@@ -19,12 +19,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 
-from servers.auth.keys import KeyStore
+from servers.auth.keys import DbKeyStore, FileKeyStore, KeyStore
 from servers.auth.pages import SessionSigner, consent_routes
 from servers.auth.provider import ALL_SCOPES, CairnAuthorizationServer
 from servers.auth.settings import AuthSettings
-from servers.auth.store import AuthStore
+from servers.auth.store import PG_SCHEMA, AuthStore
 from servers.auth.tokens import verify_access_token
+from servers.core.secretfiles import secret_file
 from servers.core.storage import Database
 
 # An issuer with no path must keep that form: clients compare issuers as exact strings (RFC 8414 §3.3).
@@ -41,15 +42,35 @@ class AuthorizationServer:
         return self.provider.issuer
 
 
-def open_store(directory: Path) -> tuple[AuthStore, KeyStore]:
+def open_store(directory: Path, database_url: str | None = None) -> tuple[AuthStore, KeyStore]:
+    """The user/token store and the signing keys: files under ``directory`` (``auth.db``, ``keys/``) by default,
+    the ``auth`` schema of ``database_url`` when given, so that several instances share them."""
+    if database_url:
+        from servers.core.storage.postgres import PgDatabase  # psycopg loads only for PostgreSQL users
+
+        store = AuthStore(PgDatabase(database_url, PG_SCHEMA))
+        return store, DbKeyStore(store)
     directory.mkdir(parents=True, exist_ok=True)
-    return AuthStore(Database(directory / "auth.db")), KeyStore(directory / "keys")
+    return AuthStore(Database(directory / "auth.db")), FileKeyStore(directory / "keys")
+
+
+def session_key(store: AuthStore, directory: Path) -> bytes:
+    """The key that signs consent-page sign-in cookies: shared through the database when there is one (a
+    browser signed in on one instance stays signed in on the next), else a 0600 file beside auth.db."""
+    if store.postgres:
+        return store.shared_secret("consent-session")
+    return secret_file(directory / "session.key")
 
 
 def create_authorization_server(
-    directory: Path, issuer: str, settings: AuthSettings, resources: set[str] | None = None
+    directory: Path,
+    issuer: str,
+    settings: AuthSettings,
+    resources: set[str] | None = None,
+    *,
+    database_url: str | None = None,
 ) -> AuthorizationServer:
-    store, keys = open_store(directory)
+    store, keys = open_store(directory, database_url)
     provider = CairnAuthorizationServer(store, keys, issuer=issuer, settings=settings, resources=resources)
     issuer_url = _URL.validate_python(provider.issuer)
     registration = ClientRegistrationOptions(enabled=True, valid_scopes=ALL_SCOPES, default_scopes=ALL_SCOPES)
@@ -116,7 +137,7 @@ def create_authorization_server(
         ),
         Route("/jwks.json", jwks, methods=["GET"]),
         Route("/introspect", introspect, methods=["POST"]),
-        *consent_routes(provider, SessionSigner(directory / "session.key")),
+        *consent_routes(provider, SessionSigner(session_key(store, directory))),
     ]
     return AuthorizationServer(provider, routes)
 

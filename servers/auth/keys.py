@@ -1,21 +1,75 @@
-"""RS256 signing keys: stored as JWK files with mode 0600, rotated by adding a key.
+"""RS256 signing keys, rotated by adding a key.
 
 The newest key signs; every key not retired stays in the JWKS so tokens signed before a rotation
 keep verifying until they expire. ``kid`` is the key's RFC 7638 thumbprint.
+
+Two homes for the keys, one behaviour:
+
+- :class:`FileKeyStore` (the SQLite default): one JWK file per key, mode 0600, under ``$CAIRN_HOME/auth/keys``.
+- :class:`DbKeyStore` (with ``CAIRN_DATABASE_URL``): the ``signing_keys`` table, so that every instance signs
+  with the same key and verifies what the others signed, and a rotation on one is seen by all. Access to
+  that table is access to the keys: it is as sensitive as the password hashes beside it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 import time
+from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from joserfc.jwk import KeySet, RSAKey
 
+if TYPE_CHECKING:
+    from servers.auth.store import AuthStore
 
-class KeyStore:
+
+def _new_jwk() -> dict[str, Any]:
+    key = RSAKey.generate_key(2048, private=True)
+    jwk = key.as_dict(private=True)
+    jwk.update({"kid": key.thumbprint(), "use": "sig", "alg": "RS256"})
+    return jwk
+
+
+class KeyStore(ABC):
+    """Signing and verification keys; subclasses say where they are kept."""
+
+    @abstractmethod
+    def keys(self) -> list[tuple[RSAKey, dict[str, Any]]]:
+        """Every key, oldest first, with its metadata (``retired``, ``created_at``)."""
+
+    @abstractmethod
+    def generate(self) -> RSAKey:
+        """Store a new key and return it; it becomes the signing key."""
+
+    @abstractmethod
+    def retire(self, kid: str) -> bool:
+        """Stop signing and verifying with ``kid``; False when there is no such active key."""
+
+    def _active(self) -> list[RSAKey]:
+        return [k for k, meta in self.keys() if not meta.get("retired")]
+
+    def signing_key(self) -> RSAKey:
+        """The newest active key (one is created on first use)."""
+        active = self._active()
+        return active[-1] if active else self.generate()
+
+    def rotate(self) -> str:
+        """Add a new signing key; older keys keep verifying. Returns the new kid."""
+        return str(self.generate().kid)
+
+    def public_jwks(self) -> dict[str, Any]:
+        self.signing_key()
+        return {"keys": [k.as_dict(private=False) for k in self._active()]}
+
+    def verification_keys(self) -> KeySet:
+        return KeySet([k for k in self._active()])
+
+
+class FileKeyStore(KeyStore):
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         directory.mkdir(parents=True, exist_ok=True)
@@ -33,24 +87,12 @@ class KeyStore:
         return [self._load(p) for p in self._files()]
 
     def generate(self) -> RSAKey:
-        key = RSAKey.generate_key(2048, private=True)
-        kid = key.thumbprint()
-        jwk = key.as_dict(private=True)
-        jwk.update({"kid": kid, "use": "sig", "alg": "RS256"})
-        path = self.directory / f"{int(time.time() * 1000):013d}-{kid}.json"
+        jwk = _new_jwk()
+        path = self.directory / f"{int(time.time() * 1000):013d}-{jwk['kid']}.json"
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w") as handle:
             json.dump({"jwk": jwk, "created_at": time.time(), "retired": False}, handle)
         return RSAKey.import_key(jwk)
-
-    def signing_key(self) -> RSAKey:
-        """The newest active key (one is created on first use)."""
-        active = [k for k, meta in self.keys() if not meta.get("retired")]
-        return active[-1] if active else self.generate()
-
-    def rotate(self) -> str:
-        """Add a new signing key; older keys keep verifying. Returns the new kid."""
-        return str(self.generate().kid)
 
     def retire(self, kid: str) -> bool:
         for path in self._files():
@@ -61,9 +103,60 @@ class KeyStore:
                 return True
         return False
 
-    def public_jwks(self) -> dict[str, Any]:
-        self.signing_key()
-        return {"keys": [k.as_dict(private=False) for k, meta in self.keys() if not meta.get("retired")]}
 
-    def verification_keys(self) -> KeySet:
-        return KeySet([k for k, meta in self.keys() if not meta.get("retired")])
+class DbKeyStore(KeyStore):
+    """Keys in the auth store's ``signing_keys`` table.
+
+    Every call reads the (small) table, so a key another instance added or retired counts at once; parsed
+    keys are cached by kid, because importing an RSA private key on every token check would cost more
+    than the query.
+    """
+
+    def __init__(self, store: AuthStore) -> None:
+        self.store = store
+        self._parsed: dict[str, RSAKey] = {}
+        self._lock = threading.Lock()
+
+    def _key(self, kid: str, jwk: str) -> RSAKey:
+        with self._lock:
+            key = self._parsed.get(kid)
+            if key is None:
+                key = self._parsed[kid] = RSAKey.import_key(json.loads(jwk))
+            return key
+
+    def keys(self) -> list[tuple[RSAKey, dict[str, Any]]]:
+        rows = self.store.db.query("SELECT kid, jwk, created_at, retired FROM signing_keys ORDER BY created_at, kid")
+        return [
+            (self._key(r["kid"], r["jwk"]), {"created_at": r["created_at"], "retired": bool(r["retired"])})
+            for r in rows
+        ]
+
+    def _insert(self) -> RSAKey:
+        jwk = _new_jwk()
+        self.store.db.execute(
+            "INSERT INTO signing_keys (kid, jwk, created_at) VALUES (?, ?, ?)",
+            (jwk["kid"], json.dumps(jwk), time.time()),
+        )
+        return self._key(jwk["kid"], json.dumps(jwk))
+
+    def generate(self) -> RSAKey:
+        with self.store.db.transaction():
+            self.store.lock("signing-keys")
+            return self._insert()
+
+    def signing_key(self) -> RSAKey:
+        active = self._active()
+        if active:
+            return active[-1]
+        # Instances starting together must agree on one first key, not each make its own.
+        with self.store.db.transaction():
+            self.store.lock("signing-keys")
+            row = self.store.db.query_one(
+                "SELECT kid, jwk FROM signing_keys WHERE retired = 0 ORDER BY created_at DESC, kid DESC LIMIT 1"
+            )
+            return self._key(row["kid"], row["jwk"]) if row else self._insert()
+
+    def retire(self, kid: str) -> bool:
+        with self.store.db.transaction():
+            self.store.db.execute("UPDATE signing_keys SET retired = 1 WHERE kid = ? AND retired = 0", (kid,))
+            return self.store.db.changes() == 1

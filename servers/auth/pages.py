@@ -12,7 +12,6 @@ import hashlib
 import hmac
 import html
 import time
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -23,7 +22,6 @@ from starlette.routing import Route
 
 from servers.auth.passwords import verify_password
 from servers.auth.provider import SCOPE_DESCRIPTIONS, CairnAuthorizationServer
-from servers.core.secretfiles import secret_file
 
 SESSION_COOKIE = "cairn_session"
 CSRF_COOKIE = "cairn_csrf"
@@ -39,10 +37,10 @@ input[type=text],input[type=password]{width:100%;padding:.5rem;box-sizing:border
 
 
 class SessionSigner:
-    """HMAC-signed ``username|expiry`` cookies; the key lives beside the signing keys, mode 0600."""
+    """HMAC-signed ``username|expiry`` cookies (the key: :func:`servers.auth.authserver.session_key`)."""
 
-    def __init__(self, path: Path) -> None:
-        self._key = secret_file(path)
+    def __init__(self, key: bytes) -> None:
+        self._key = key
 
     def sign(self, username: str) -> str:
         payload = f"{username}|{int(time.time()) + SESSION_TTL_S}"

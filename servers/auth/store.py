@@ -3,6 +3,11 @@
 Secrets are never stored in the clear: authorization codes and refresh tokens are kept as SHA-256
 hashes, passwords as scrypt hashes. A refresh token belongs to a family (one login); presenting a
 token that was already rotated revokes the whole family (OAuth 2.1 §4.3.1 reuse detection).
+
+One SQLite file (``$CAIRN_HOME/auth/auth.db``) by default; the ``auth`` schema of a PostgreSQL database when
+``CAIRN_DATABASE_URL`` is set, so that every instance sees the same users, clients, codes, tokens and
+revocations. The SQL is written once for both. Single-use checks (a code, a refresh token) are compare-and-set
+updates, not read-then-write: two instances receiving the same code at once must not both accept it.
 """
 
 from __future__ import annotations
@@ -12,9 +17,12 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from servers.core.storage import Database, Migration, migrate
+
+if TYPE_CHECKING:
+    from servers.core.storage.postgres import PgDatabase
 
 _SCHEMA = """
 CREATE TABLE users (
@@ -78,7 +86,31 @@ CREATE TABLE login_failures (
 CREATE INDEX login_failures_key ON login_failures (key, at);
 """
 
-MIGRATIONS = [Migration(1, "users, clients, codes, refresh tokens, consents", _SCHEMA)]
+# Signing keys and shared secrets live here only with PostgreSQL (every instance must sign with the same key);
+# the SQLite default keeps them as 0600 files beside auth.db, so these tables stay empty there.
+_SCHEMA_V2 = """
+CREATE TABLE signing_keys (
+    kid TEXT PRIMARY KEY,
+    jwk TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    retired INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE shared_secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+"""
+
+MIGRATIONS = [
+    Migration(1, "users, clients, codes, refresh tokens, consents", _SCHEMA),
+    Migration(2, "signing keys and shared secrets (PostgreSQL)", _SCHEMA_V2),
+]
+# PostgreSQL's REAL is 4 bytes: POSIX seconds would lose minutes. DOUBLE PRECISION is SQLite's REAL.
+PG_MIGRATIONS = [
+    Migration(m.version, m.description, str(m.apply).replace(" REAL", " DOUBLE PRECISION")) for m in MIGRATIONS
+]
+PG_SCHEMA = "auth"
 
 
 def digest(secret: str) -> str:
@@ -116,9 +148,27 @@ class RefreshRecord:
 
 
 class AuthStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database | PgDatabase) -> None:
         self.db = db
-        migrate(db, "auth", MIGRATIONS)
+        self.postgres = not isinstance(db, Database)
+        if isinstance(db, Database):
+            migrate(db, "auth", MIGRATIONS)
+        else:
+            from servers.core.storage.postgres import migrate_pg
+
+            migrate_pg(db, "auth", PG_MIGRATIONS)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def lock(self, name: str) -> None:
+        """Inside a transaction: serialise with every other instance doing the same ``name``.
+
+        SQLite needs nothing (``BEGIN IMMEDIATE`` already lets one writer in); PostgreSQL's READ COMMITTED
+        would let two instances both see "nothing there yet" and both create it.
+        """
+        if self.postgres:
+            self.db.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (f"cairn:auth:{name}",))
 
     # --- users ---------------------------------------------------------------------------------
 
@@ -129,6 +179,18 @@ class AuthStore:
                 " ON CONFLICT(username) DO UPDATE SET password_hash = excluded.password_hash, disabled = 0",
                 (username, password_hash, time.time()),
             )
+
+    def add_first_user(self, username: str, password_hash: str) -> bool:
+        """Create ``username`` when there is no user at all; False when someone was there already.
+
+        Instances starting together must not each create ``admin`` with their own password.
+        """
+        with self.db.transaction():
+            self.lock("users")
+            if self.db.scalar("SELECT 1 FROM users LIMIT 1"):
+                return False
+            self.add_user(username, password_hash)
+        return True
 
     def password_hash(self, username: str) -> str | None:
         value = self.db.scalar("SELECT password_hash FROM users WHERE username = ? AND disabled = 0", (username,))
@@ -166,7 +228,8 @@ class AuthStore:
     def save_client(self, client_id: str, info: dict[str, Any]) -> None:
         with self.db.transaction():
             self.db.execute(
-                "INSERT OR REPLACE INTO clients (client_id, info, created_at) VALUES (?, ?, ?)",
+                "INSERT INTO clients (client_id, info, created_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (client_id) DO UPDATE SET info = excluded.info, created_at = excluded.created_at",
                 (client_id, json.dumps(info), time.time()),
             )
 
@@ -215,7 +278,8 @@ class AuthStore:
         with self.db.transaction():
             for scope in scopes or [""]:
                 self.db.execute(
-                    "INSERT OR REPLACE INTO consents (username, client_id, scope, granted_at) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO consents (username, client_id, scope, granted_at) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (username, client_id, scope) DO UPDATE SET granted_at = excluded.granted_at",
                     (username, client_id, scope, time.time()),
                 )
 
@@ -258,11 +322,10 @@ class AuthStore:
     def use_code(self, code: str) -> bool:
         """Mark a code used; False when it was used already (a replay)."""
         with self.db.transaction():
-            used = self.db.scalar("SELECT used_at FROM codes WHERE code_hash = ?", (digest(code),))
-            if used is not None:
-                return False
-            self.db.execute("UPDATE codes SET used_at = ? WHERE code_hash = ?", (time.time(), digest(code)))
-        return True
+            self.db.execute(
+                "UPDATE codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL", (time.time(), digest(code))
+            )
+            return self.db.changes() == 1
 
     # --- refresh tokens ---------------------------------------------------------------------------------
 
@@ -301,11 +364,11 @@ class AuthStore:
     def rotate_refresh(self, token_hash: str) -> bool:
         """Mark a refresh token spent; False if it was spent already (reuse: the caller revokes the family)."""
         with self.db.transaction():
-            done = self.db.scalar("SELECT rotated_at FROM refresh_tokens WHERE token_hash = ?", (token_hash,))
-            if done is not None:
-                return False
-            self.db.execute("UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ?", (time.time(), token_hash))
-        return True
+            self.db.execute(
+                "UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ? AND rotated_at IS NULL",
+                (time.time(), token_hash),
+            )
+            return self.db.changes() == 1
 
     def revoke_family(self, family_id: str, access_ttl_s: float) -> None:
         now = time.time()
@@ -315,21 +378,37 @@ class AuthStore:
             )
             # Access tokens of the family stop working too: verifiers in this process check this list.
             self.db.execute(
-                "INSERT OR REPLACE INTO revoked_access (jti, family_id, expires_at) VALUES (?, ?, ?)",
+                "INSERT INTO revoked_access (jti, family_id, expires_at) VALUES (?, ?, ?)" + _REPLACE_REVOKED,
                 (f"family:{family_id}", family_id, now + access_ttl_s),
             )
 
     def revoke_access(self, jti: str, expires_at: float) -> None:
         with self.db.transaction():
             self.db.execute(
-                "INSERT OR REPLACE INTO revoked_access (jti, family_id, expires_at) VALUES (?, NULL, ?)",
+                "INSERT INTO revoked_access (jti, family_id, expires_at) VALUES (?, NULL, ?)" + _REPLACE_REVOKED,
                 (jti, expires_at),
             )
 
     def is_revoked(self, jti: str, family_id: str | None) -> bool:
-        return bool(
-            self.db.scalar(
-                "SELECT 1 FROM revoked_access WHERE jti = ? OR (? IS NOT NULL AND jti = 'family:' || ?)",
-                (jti, family_id, family_id),
-            )
-        )
+        # Two plain keys rather than "? IS NOT NULL": PostgreSQL cannot type a parameter that is only tested for NULL.
+        family_key = f"family:{family_id}" if family_id else jti
+        return bool(self.db.scalar("SELECT 1 FROM revoked_access WHERE jti IN (?, ?)", (jti, family_key)))
+
+    # --- shared secrets and signing keys (PostgreSQL; see _SCHEMA_V2) ---------------------------------------
+
+    def shared_secret(self, name: str) -> bytes:
+        """A random secret every instance agrees on, created by whichever instance asks first."""
+        row = self.db.scalar("SELECT value FROM shared_secrets WHERE name = ?", (name,))
+        if row is None:
+            with self.db.transaction():
+                self.db.execute(
+                    "INSERT INTO shared_secrets (name, value, created_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (name) DO NOTHING",
+                    (name, secrets.token_urlsafe(32), time.time()),
+                )
+            row = self.db.scalar("SELECT value FROM shared_secrets WHERE name = ?", (name,))
+        return str(row).encode("ascii")
+
+
+# Revoking twice keeps one row, with the later facts (the SQL both engines accept for "insert or replace").
+_REPLACE_REVOKED = " ON CONFLICT (jti) DO UPDATE SET family_id = excluded.family_id, expires_at = excluded.expires_at"

@@ -77,7 +77,7 @@ def build_endpoint(
                 "serve behind a TLS proxy and set CAIRN_AUTH__ISSUER and CAIRN_AUTH__PUBLIC_URL to its https URL"
             )
         authorization_server = create_authorization_server(
-            settings.data_dir("auth"), issuer, settings.auth, resources={url}
+            settings.data_dir("auth"), issuer, settings.auth, resources={url}, database_url=settings.database_url
         )
         provider = authorization_server.provider
         verifier = CairnTokenVerifier(provider.keys, provider.store, issuer=issuer, audiences={url})
@@ -92,7 +92,9 @@ def build_endpoint(
             base_url=base,
             scopes=endpoint_scopes(name),
         )
-    app = http_app(server, transport)
+    # Instances sharing a database sit behind a load balancer that may send each request elsewhere: no
+    # Streamable HTTP session may live in one process's memory then.
+    app = http_app(server, transport, stateless=bool(settings.database_url))
     if authorization_server is not None:
         app.router.routes.extend(authorization_server.routes)
     return Endpoint(app, server, url, base, authorization_server, notices)
@@ -109,7 +111,8 @@ def ensure_first_user(authorization_server: AuthorizationServer) -> list[str]:
     if store.users():
         return []
     password = secrets.token_urlsafe(12)
-    store.add_user("admin", hash_password(password))
+    if not store.add_first_user("admin", hash_password(password)):
+        return []  # another instance sharing the database created the first user meanwhile
     return [
         "First start: created user 'admin' with password " + password,
         "  (shown once; change it with `cairn auth add-user admin`)",

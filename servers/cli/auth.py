@@ -7,7 +7,12 @@ import asyncio
 import getpass
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from servers.auth.keys import KeyStore
+    from servers.auth.store import AuthStore
+    from servers.core.settings import CairnSettings
 
 
 def add_auth_commands(sub: Any) -> None:
@@ -53,7 +58,14 @@ def run_auth_command(args: argparse.Namespace) -> int:
         return asyncio.run(_connect(args, settings.home))
     from servers.auth.authserver import open_store
 
-    store, keys = open_store(settings.data_dir("auth"))
+    store, keys = open_store(settings.data_dir("auth"), settings.database_url)
+    try:
+        return _auth_command(args, settings, store, keys)
+    finally:
+        store.close()
+
+
+def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: AuthStore, keys: KeyStore) -> int:
     if args.auth_command == "add-user":
         from servers.auth.passwords import hash_password
 
@@ -81,7 +93,9 @@ def run_auth_command(args: argparse.Namespace) -> int:
 
         host, port = args.host or settings.host, args.port or settings.port
         issuer = (settings.auth.issuer or base_url_for(settings, host, port)).rstrip("/")
-        authorization_server = create_authorization_server(settings.data_dir("auth"), issuer, settings.auth)
+        authorization_server = create_authorization_server(
+            settings.data_dir("auth"), issuer, settings.auth, database_url=settings.database_url
+        )
         for line in [f"Cairn authorization server: {issuer}", *ensure_first_user(authorization_server)]:
             print(line, file=sys.stderr)
         uvicorn.run(Starlette(routes=authorization_server.routes), host=host, port=port, log_level="warning")

@@ -6,8 +6,8 @@ and safe to run on several machines at once.
 
 | component                                       | with ``CAIRN_DATABASE_URL`` | without                 |
 |-------------------------------------------------|-----------------------------|-------------------------|
-| memory, scheduler                               | PostgreSQL, schema <name>   | ``$CAIRN_HOME/<name>``  |
-| skills, reflection, auth, registry              | SQLite (PostgreSQL: #11)    | ``$CAIRN_HOME/<name>``  |
+| memory, scheduler, auth                         | PostgreSQL, schema <name>   | ``$CAIRN_HOME/<name>``  |
+| skills, reflection, registry                    | SQLite (PostgreSQL: #11)    | ``$CAIRN_HOME/<name>``  |
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from servers.core.settings import CairnSettings
 SQLITE_COMPONENTS = {
     "skills": ("skills", "skills.db", "servers.skills.store"),
     "reflection": ("reflection", "reflection.db", "servers.reflection.store"),
-    "auth": ("auth", "auth.db", "servers.auth.store"),
     "registry": ("registry", "registry.db", "registry.store"),
 }
 
@@ -62,6 +61,17 @@ def _scheduler(settings: CairnSettings) -> dict[str, Any]:
     return _sqlite(settings, "scheduler", "scheduler.db", scheduler_store.MIGRATIONS)
 
 
+def _auth(settings: CairnSettings) -> dict[str, Any]:
+    from servers.auth import store as auth_store
+
+    if settings.database_url:
+        from servers.auth.authserver import open_store
+
+        store, _ = open_store(settings.data_dir("auth"), settings.database_url)
+        return _postgres(settings.database_url, "auth", store)
+    return _sqlite(settings, "auth", "auth.db", auth_store.MIGRATIONS)
+
+
 def _sqlite(settings: CairnSettings, folder: str, file: str, migrations: Any) -> dict[str, Any]:
     from servers.core.storage import Database, migrate
 
@@ -75,7 +85,7 @@ def _sqlite(settings: CairnSettings, folder: str, file: str, migrations: Any) ->
 
 
 def migrate_all(settings: CairnSettings) -> dict[str, dict[str, Any]]:
-    report = {"memory": _memory(settings), "scheduler": _scheduler(settings)}
+    report = {"memory": _memory(settings), "scheduler": _scheduler(settings), "auth": _auth(settings)}
     for component, (folder, file, module) in SQLITE_COMPONENTS.items():
         report[component] = _sqlite(settings, folder, file, importlib.import_module(module).MIGRATIONS)
     return report

@@ -149,8 +149,15 @@ def _add_health(server: FastMCP, name: str) -> None:
         return Response(body, media_type=content_type)
 
 
-def http_app(server: FastMCP, transport: Literal["sse", "http"]) -> Starlette:
-    """The Starlette app of one endpoint; "auto" rejects foreign Host/Origin headers on loopback."""
+def http_app(server: FastMCP, transport: Literal["sse", "http"], *, stateless: bool = False) -> Starlette:
+    """The Starlette app of one endpoint; "auto" rejects foreign Host/Origin headers on loopback.
+
+    ``stateless`` serves Streamable HTTP without sessions (each POST stands alone), so any of several
+    instances can answer any request; server-to-client requests that wait for an answer in a later POST
+    (elicitation) need a session and are then unavailable. SSE always keeps its stream in one process.
+    """
+    if transport == "http" and stateless:
+        return server.http_app(transport=transport, host_origin_protection="auto", stateless_http=True)
     return server.http_app(transport=transport, host_origin_protection="auto")
 
 

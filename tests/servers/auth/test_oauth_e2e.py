@@ -28,16 +28,38 @@ USER, PASSWORD = "ada", "correct horse battery"
 REDIRECT = "http://127.0.0.1:9/callback"
 
 
+@pytest.fixture
+def backend() -> str:
+    """Where the authorization server keeps its state; tests marked ``on_both`` run on SQLite and PostgreSQL."""
+    return "sqlite"
+
+
+# The flows where the storage does the work (codes, refresh families, revocation, keys, consent sessions).
+on_both = pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+
+
 @pytest_asyncio.fixture
-async def site(settings, embedder, request: pytest.FixtureRequest) -> AsyncIterator[tuple[Endpoint, str]]:  # type: ignore[no-untyped-def]
+async def site(settings, embedder, backend: str, request: pytest.FixtureRequest) -> AsyncIterator[tuple[Endpoint, str]]:  # type: ignore[no-untyped-def]
     transport = getattr(request, "param", "http")
+    if backend == "postgresql":
+        settings = settings.model_copy(update={"database_url": request.getfixturevalue("postgres_url")})
     port = free_port()
     endpoint = build_endpoint("memory", settings, transport=transport, host="127.0.0.1", port=port, auth="cairn")
     assert endpoint.notices and "admin" in endpoint.notices[0]  # first start creates a user
     assert endpoint.authorization_server is not None
     endpoint.authorization_server.provider.store.add_user(USER, hash_password(PASSWORD))
-    async with serving_app(endpoint.app, port) as base:
-        yield endpoint, base
+    try:
+        async with serving_app(endpoint.app, port) as base:
+            yield endpoint, base
+    finally:
+        endpoint.authorization_server.provider.store.close()
+        if backend == "postgresql":
+            # The memory server's pool too: left open, it would keep reconnecting to the dropped test
+            # database, and /health tests later in the session would see it.
+            from servers.core.storage.postgres import open_databases
+
+            for db in open_databases():
+                db.close()
 
 
 def pkce() -> tuple[str, str]:
@@ -107,6 +129,7 @@ async def token(http: httpx.AsyncClient, base: str, **form: str) -> httpx.Respon
     return await http.post(f"{base}/token", data=form)
 
 
+@on_both
 async def test_full_flow_with_the_fastmcp_client(site: tuple[Endpoint, str], tmp_path: Path) -> None:
     endpoint, _ = site
     oauth = HeadlessOAuth(
@@ -207,6 +230,7 @@ async def test_missing_scope_hides_and_refuses_write_tools(site: tuple[Endpoint,
             await client.call_tool("memory_write", {"content": "x"})
 
 
+@on_both
 async def test_code_flow_negative_cases(site: tuple[Endpoint, str]) -> None:
     endpoint, base = site
     async with httpx.AsyncClient() as http:
@@ -284,6 +308,7 @@ async def test_code_flow_negative_cases(site: tuple[Endpoint, str]) -> None:
         assert evil.status_code == 400 and evil.json()["error"] == "invalid_redirect_uri"
 
 
+@on_both
 async def test_refresh_rotation_reuse_detection_and_revocation(site: tuple[Endpoint, str]) -> None:
     endpoint, base = site
     async with httpx.AsyncClient() as http:
@@ -347,6 +372,7 @@ async def test_refresh_rotation_reuse_detection_and_revocation(site: tuple[Endpo
         ).status_code in (400, 401)
 
 
+@on_both
 async def test_login_is_rate_limited_and_csrf_checked(site: tuple[Endpoint, str], settings) -> None:  # type: ignore[no-untyped-def]
     endpoint, base = site
     async with httpx.AsyncClient() as http:
