@@ -54,7 +54,5 @@ def test_domain_modules_do_not_import_the_mcp_layer(path: Path) -> None:
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_shared_core_does_not_import_a_server(path: Path) -> None:
-    bad = sorted(
-        m for m in imports(path) if any(m.startswith(f"servers.{name}") for name in SERVER_PACKAGES)
-    )
+    bad = sorted(m for m in imports(path) if any(m.startswith(f"servers.{name}") for name in SERVER_PACKAGES))
     assert not bad, f"{path.relative_to(ROOT)} imports {bad}: shared code must not depend on one server"

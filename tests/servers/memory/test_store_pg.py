@@ -73,9 +73,9 @@ def test_vector_search_uses_hnsw_and_stays_within_the_user(postgres_url: str) ->
             vectors[rowid] = (user, vec / np.linalg.norm(vec))
         query = rng.normal(size=16).astype(np.float32)
         hits = store.vector_search("ann", query, 10)
-        exact = sorted(
-            (r for r, (u, _) in vectors.items() if u == "ann"), key=lambda r: -float(vectors[r][1] @ query)
-        )[:10]
+        exact = sorted((r for r, (u, _) in vectors.items() if u == "ann"), key=lambda r: -float(vectors[r][1] @ query))[
+            :10
+        ]
         assert len(hits) == 10 and all(vectors[r][0] == "ann" for r, _ in hits)
         assert len({r for r, _ in hits} & set(exact)) >= 9  # approximate, but close on 100 rows
         assert hits[0][1] == pytest.approx(float(vectors[exact[0]][1] @ query / np.linalg.norm(query)), abs=1e-4)
