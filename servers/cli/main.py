@@ -11,6 +11,7 @@
     cairn hooks install|uninstall [--scope user|project] | status | stop | context TASK
     cairn hook EVENT                  # what a host runs (JSON on stdin); see servers/hooks/commands.py
     cairn migrate                     # create/upgrade every schema (SQLite, or PostgreSQL via CAIRN_DATABASE_URL)
+    cairn data copy --from sqlite --to postgresql://…   # move this CAIRN_HOME's data (resumable, verified)
     cairn config                      # the settings in force, as JSON
 
 Exit status: 0 success, 1 failure, 2 usage error.
@@ -85,6 +86,10 @@ def _parser() -> argparse.ArgumentParser:
 
     add_migrate_command(sub)
 
+    from servers.cli.data import add_data_commands
+
+    add_data_commands(sub)
+
     sub.add_parser("config", help="print the settings in force")
     return parser
 
@@ -122,6 +127,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from servers.cli.migrate import run_migrate_command
 
             return run_migrate_command(args)
+        if args.command == "data":
+            from servers.cli.data import run_data_command
+
+            return run_data_command(args)
         if args.command == "config":
             from servers.core.settings import get_settings
 

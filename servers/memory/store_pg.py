@@ -62,7 +62,8 @@ MIGRATIONS = [Migration(1, "entries, tsvector index, meta", _SCHEMA_V1)]
 
 
 def _vector_literal(vector: np.ndarray) -> str:
-    return "[" + ",".join(format(float(x), ".8g") for x in np.asarray(vector, dtype=np.float32)) + "]"
+    # Nine significant digits bring every float32 back bit for bit (cairn data copy checks the vectors' bytes).
+    return "[" + ",".join(format(float(x), ".9g") for x in np.asarray(vector, dtype=np.float32)) + "]"
 
 
 def _ensure_pgvector(db: PgDatabase) -> None:

@@ -1,0 +1,189 @@
+"""`cairn data copy --from sqlite --to postgresql://…`: an installation filled through the real services moves
+into PostgreSQL and works there (recall with vectors, the job, a token signed before the copy); a second run
+changes nothing and still verifies; a copy that stopped half way is finished by running it again."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from servers.auth.authserver import open_store, session_key
+from servers.auth.passwords import hash_password
+from servers.auth.tokens import issue_access_token, verify_access_token
+from servers.cli.main import main
+from servers.core.events import EventBus
+from servers.core.settings import CairnSettings, get_settings
+from servers.memory.service import MemoryService
+from servers.memory.store_pg import PgMemoryStore
+from servers.scheduler.models import JobSpec
+from servers.scheduler.service import SchedulerService
+
+ISSUER = "http://127.0.0.1:8765"
+AUDIENCE = f"{ISSUER}/mcp"
+NOTES = [
+    "The deploy key for the staging cluster lives in the team vault",
+    "Ada prefers tea over coffee in the afternoon",
+    "我们每周三下午开项目例会",
+    "The build cache is cleared every Sunday night",
+]
+
+
+@pytest.fixture(autouse=True)
+def fresh_settings() -> Iterator[None]:
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()
+
+
+def _fill(home: Path, embedder: Any) -> str:
+    """Memory entries (one archived), a scheduler job, an auth user, a signing key and session key; a token."""
+    settings = CairnSettings(home=home)
+    memory = MemoryService(settings, embedder=embedder, bus=EventBus())
+    ids = [memory.write(note, "ada", keywords=["k"]).id for note in NOTES]
+    memory.write("an unrelated note for bob", "bob")
+    rowid = memory.store.rowid_of(ids[-1], "ada")
+    assert rowid is not None
+    memory.store.archive(rowid, "test")
+    memory.close()
+
+    scheduler = SchedulerService(
+        CairnSettings(home=home, embedder="none", scheduler={"run_loop": False}), bus=EventBus()
+    )
+    spec = JobSpec.model_validate(
+        {"name": "stretch", "schedule": {"interval_seconds": 3600}, "action": {"type": "notify", "message": "up"}}
+    )
+    asyncio.run(scheduler.create(spec, "ada"))
+    scheduler.close()
+
+    store, keys = open_store(home / "auth")
+    store.add_user("ada", hash_password("correct horse battery"))
+    session_key(store, home / "auth")
+    token, _ = issue_access_token(
+        keys,
+        issuer=ISSUER,
+        subject="ada",
+        client_id="c",
+        scopes=["memory:read"],
+        audience=AUDIENCE,
+        ttl_s=600,
+        family_id=None,
+    )
+    store.close()
+    return token
+
+
+def _copy(url: str, capsys: pytest.CaptureFixture[str], expect: int = 0) -> dict[str, Any]:
+    assert main(["data", "copy", "--from", "sqlite", "--to", url]) == expect
+    captured = capsys.readouterr()
+    assert "memory entries [" in captured.err  # progress, on stderr
+    summary: dict[str, Any] = json.loads(captured.out)
+    return summary
+
+
+def test_copy_moves_an_installation_and_a_rerun_changes_nothing(
+    cairn_home: Path, postgres_url: str, embedder: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    token = _fill(cairn_home, embedder)
+    summary = _copy(postgres_url, capsys)
+    assert summary["ok"] and summary["skipped (no SQLite file)"] == []
+    tables = summary["tables"]
+    assert tables["memory.entries"]["source_rows"] == tables["memory.entries"]["copied"] == 5
+    assert tables["memory.entries_vec"]["target_rows"] == 4  # the archived entry has no vector
+    assert tables["memory.entries_fts (live entries indexed)"]["target_rows"] == 4
+    assert tables["scheduler.jobs"]["copied"] == 1
+    assert tables["auth.users"]["copied"] == 1
+    assert tables["auth.signing_keys (from keys/*.json)"]["copied"] == 1
+    assert tables["auth.shared_secrets (from session.key)"]["copied"] == 1
+    assert all(t["ok"] and t["checksum_equal"] for t in tables.values())
+
+    on_pg = CairnSettings(home=cairn_home, database_url=postgres_url)
+    memory = MemoryService(on_pg, embedder=embedder, bus=EventBus())
+    try:
+        hits = memory.recall("where is the staging deploy key kept?", "ada", mode="semantic").results
+        assert hits and hits[0].content == NOTES[0]
+        assert [h.content for h in memory.recall("周三例会", "ada", mode="keyword").results] == [NOTES[2]]
+        assert memory.recall("build cache Sunday", "ada", mode="keyword").results == []  # archived: not indexed
+        assert [h.content for h in memory.recall("tea or coffee", "ada", mode="keyword").results] == [NOTES[1]]
+    finally:
+        memory.close()
+
+    scheduler = SchedulerService(
+        on_pg.model_copy(
+            update={"embedder": "none", "scheduler": on_pg.scheduler.model_copy(update={"run_loop": False})}
+        ),
+        bus=EventBus(),
+    )
+    try:
+        assert [job.name for job in scheduler.jobs("ada")] == ["stretch"]
+    finally:
+        scheduler.close()
+
+    store, keys = open_store(cairn_home / "auth", postgres_url)
+    try:
+        verified = verify_access_token(keys, token, issuer=ISSUER, audiences={AUDIENCE})
+        assert verified is not None and verified.subject == "ada"
+        assert store.password_hash("ada") is not None
+        assert session_key(store, cairn_home / "auth") == (cairn_home / "auth" / "session.key").read_bytes().strip()
+    finally:
+        store.close()
+
+    again = _copy(postgres_url, capsys)
+    assert again["ok"]
+    assert all(t["copied"] == 0 for t in again["tables"].values())
+    assert {k: v["checksum"] for k, v in again["tables"].items()} == {k: v["checksum"] for k, v in tables.items()}
+
+
+def test_an_interrupted_copy_is_finished_by_running_it_again(
+    cairn_home: Path,
+    postgres_url: str,
+    embedder: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _fill(cairn_home, embedder)
+    monkeypatch.setattr("servers.cli.data_copy.ENTRY_BATCH", 2)
+    real_insert = PgMemoryStore.insert
+    calls = {"n": 0}
+
+    def failing_insert(self: PgMemoryStore, entry: Any) -> int:
+        calls["n"] += 1
+        if calls["n"] == 3:  # the second batch fails half way: the first batch stays, the second rolls back
+            raise KeyboardInterrupt
+        return real_insert(self, entry)
+
+    monkeypatch.setattr(PgMemoryStore, "insert", failing_insert)
+    assert main(["data", "copy", "--from", "sqlite", "--to", postgres_url, "-q"]) == 130
+    with psycopg.connect(postgres_url) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM memory.entries").fetchone() == (2,)
+        assert conn.execute("SELECT COUNT(*) FROM memory.entries_vec").fetchone() == (2,)
+    monkeypatch.setattr(PgMemoryStore, "insert", real_insert)
+    capsys.readouterr()
+
+    summary = _copy(postgres_url, capsys)
+    assert summary["ok"]
+    assert summary["tables"]["memory.entries"]["copied"] == 3
+    assert summary["tables"]["memory.entries"]["target_rows"] == 5
+
+
+def test_a_target_that_differs_is_reported(
+    cairn_home: Path, postgres_url: str, embedder: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _fill(cairn_home, embedder)
+    _copy(postgres_url, capsys)
+    with psycopg.connect(postgres_url) as conn:
+        conn.execute("UPDATE scheduler.jobs SET name = 'renamed'")
+    summary = _copy(postgres_url, capsys, expect=1)
+    assert not summary["ok"]
+    assert not summary["tables"]["scheduler.jobs"]["checksum_equal"]
+    assert summary["tables"]["memory.entries"]["ok"]
+
+
+def test_to_must_be_a_postgresql_url(cairn_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["data", "copy", "--from", "sqlite", "--to", "sqlite:///x.db"]) == 2
+    assert "postgresql://" in capsys.readouterr().err
