@@ -129,6 +129,22 @@ async def token(http: httpx.AsyncClient, base: str, **form: str) -> httpx.Respon
     return await http.post(f"{base}/token", data=form)
 
 
+async def login(http: httpx.AsyncClient, base: str, client_id: str, *, scope: str, resource: str) -> dict[str, Any]:
+    """A whole sign-in: PKCE, the consent page, and the code exchanged for a token pair."""
+    verifier, challenge = pkce()
+    code = code_of(await get_code(http, base, client_id, challenge, scope=scope, resource=resource))
+    response = await token(
+        http,
+        base,
+        grant_type="authorization_code",
+        client_id=client_id,
+        code=code,
+        redirect_uri=REDIRECT,
+        code_verifier=verifier,
+    )
+    return dict(response.json())
+
+
 @on_both
 async def test_full_flow_with_the_fastmcp_client(site: tuple[Endpoint, str], tmp_path: Path) -> None:
     endpoint, _ = site
@@ -209,19 +225,7 @@ async def test_missing_scope_hides_and_refuses_write_tools(site: tuple[Endpoint,
     endpoint, base = site
     async with httpx.AsyncClient() as http:
         client_id = await register(http, base)
-        verifier, challenge = pkce()
-        code = code_of(await get_code(http, base, client_id, challenge, scope="memory:read", resource=endpoint.url))
-        pair = (
-            await token(
-                http,
-                base,
-                grant_type="authorization_code",
-                client_id=client_id,
-                code=code,
-                redirect_uri=REDIRECT,
-                code_verifier=verifier,
-            )
-        ).json()
+        pair = await login(http, base, client_id, scope="memory:read", resource=endpoint.url)
     assert pair["scope"] == "memory:read"
     async with Client(endpoint.url, auth=pair["access_token"]) as client:
         names = {t.name for t in await client.list_tools()}
@@ -313,21 +317,7 @@ async def test_refresh_rotation_reuse_detection_and_revocation(site: tuple[Endpo
     endpoint, base = site
     async with httpx.AsyncClient() as http:
         client_id = await register(http, base)
-        verifier, challenge = pkce()
-        code = code_of(
-            await get_code(http, base, client_id, challenge, scope="memory:read memory:write", resource=endpoint.url)
-        )
-        first = (
-            await token(
-                http,
-                base,
-                grant_type="authorization_code",
-                client_id=client_id,
-                code=code,
-                redirect_uri=REDIRECT,
-                code_verifier=verifier,
-            )
-        ).json()
+        first = await login(http, base, client_id, scope="memory:read memory:write", resource=endpoint.url)
         second = await token(
             http, base, grant_type="refresh_token", client_id=client_id, refresh_token=first["refresh_token"]
         )
@@ -348,19 +338,7 @@ async def test_refresh_rotation_reuse_detection_and_revocation(site: tuple[Endpo
         assert dead.status_code == 401
 
         # a fresh login, then explicit revocation (RFC 7009)
-        verifier, challenge = pkce()
-        code = code_of(await get_code(http, base, client_id, challenge, scope="memory:read", resource=endpoint.url))
-        fresh = (
-            await token(
-                http,
-                base,
-                grant_type="authorization_code",
-                client_id=client_id,
-                code=code,
-                redirect_uri=REDIRECT,
-                code_verifier=verifier,
-            )
-        ).json()
+        fresh = await login(http, base, client_id, scope="memory:read", resource=endpoint.url)
         gone = await http.post(
             f"{base}/revoke", data={"token": fresh["refresh_token"], "client_id": client_id, "client_secret": ""}
         )
@@ -497,23 +475,7 @@ async def test_external_issuer_by_jwks(settings, embedder, tmp_path: Path) -> No
             prm = (await http.get(f"http://127.0.0.1:{port}/.well-known/oauth-protected-resource/mcp")).json()
             assert prm["authorization_servers"] == [issuer]
             client_id = await register(http, issuer)
-            verifier, challenge = pkce()
-            code = code_of(
-                await get_code(
-                    http, issuer, client_id, challenge, scope="memory:read memory:write", resource=endpoint.url
-                )
-            )
-            pair = (
-                await token(
-                    http,
-                    issuer,
-                    grant_type="authorization_code",
-                    client_id=client_id,
-                    code=code,
-                    redirect_uri=REDIRECT,
-                    code_verifier=verifier,
-                )
-            ).json()
+            pair = await login(http, issuer, client_id, scope="memory:read memory:write", resource=endpoint.url)
             elsewhere, _ = issue_access_token(
                 standalone.provider.keys,
                 issuer=issuer,
