@@ -115,7 +115,10 @@ class Database:
         with self._all_lock:
             conns, self._all = self._all, []
         for conn in conns:
-            conn.close()
+            # A connection in use by another thread (a background reload, a timed-out query) is left to
+            # that thread; apsw closes it when the connection object is released.
+            with contextlib.suppress(apsw.ThreadingViolationError):
+                conn.close()
         self._local = threading.local()
 
 

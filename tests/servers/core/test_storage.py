@@ -93,3 +93,30 @@ def test_opening_a_connection_waits_out_another_process_writer(tmp_path: Path) -
     holder.wait(15)
     assert not errors, errors
     assert db.scalar("SELECT SUM(a) FROM t") == 3
+
+
+def test_close_leaves_a_connection_busy_in_another_thread(tmp_path: Path) -> None:
+    import threading
+
+    db = Database(tmp_path / "x.db")
+    entered, release = threading.Event(), threading.Event()
+    result: list[object] = []
+
+    def worker() -> None:
+        conn = db.connection()
+
+        def block() -> int:
+            entered.set()
+            release.wait(10)
+            return 1
+
+        conn.create_scalar_function("block", block, 0)
+        result.append(db.scalar("SELECT block()"))
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    assert entered.wait(10)
+    db.close()  # must not raise although the worker's statement is running
+    release.set()
+    thread.join(10)
+    assert result == [1]
