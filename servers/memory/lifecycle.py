@@ -6,9 +6,12 @@ file steps run under the user's file lock.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
+import socket
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from servers.memory.dedupe import same_statement
 from servers.memory.files import (
@@ -201,7 +204,7 @@ class Lifecycle:
         Returns (human edits imported, facts in the file).
         """
         files = self.service.files(user_id)
-        meta_key = f"longterm_file:{user_id}"
+        meta_key = self._file_state_key(user_id, files.memory_md)
         with files.locked():
             state = json.loads(self.store.get_meta(meta_key) or "{}")
             written_bullets: dict[str, str] = state.get("bullets", {})
@@ -240,6 +243,18 @@ class Lifecycle:
                 meta_key, json.dumps({"sha256": sha256(rendered), "bullets": bullets, "notes": notes, "order": order})
             )
         return imported, len(bullets)
+
+    def _file_state_key(self, user_id: str, path: Path) -> str:
+        """Where the state of the MEMORY.md last written *to this file* is kept.
+
+        The file lives on this machine's disk, but on PostgreSQL the database is shared by every instance.
+        One shared state would make another instance's older copy of the file look like a person's edit that
+        deleted every bullet written since; so with a shared database each file (host + path) has its own.
+        """
+        if not self.service.settings.database_url:
+            return f"longterm_file:{user_id}"
+        node = hashlib.sha256(f"{socket.gethostname()}:{path.resolve()}".encode()).hexdigest()[:16]
+        return f"longterm_file:{user_id}@{node}"
 
     def _promote(self, user_id: str) -> None:
         for rowid, _ in self.store.live_entries(

@@ -103,3 +103,40 @@ def test_backfill_embeds_entries_written_without_vectors(settings, embedder) -> 
     assert Lifecycle(online).maintain().vectors_backfilled >= 1
     assert online.get(entry_id).embedding_model == embedder.name
     online.close()
+
+
+def test_instances_sharing_postgresql_keep_their_own_memory_md(settings, embedder, postgres_url, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Two instances, one database, a MEMORY.md on each disk: an instance's older copy is not a person's edit."""
+    from servers.core.events import EventBus
+
+    services = [
+        MemoryService(
+            settings.model_copy(update={"home": tmp_path / name, "database_url": postgres_url}),
+            embedder=embedder,
+            bus=EventBus(),
+        )
+        for name in ("a", "b")
+    ]
+    a, b = services
+    try:
+        for _ in range(3):
+            a.write("The deploy window is Tuesday morning", type="fact")
+        Lifecycle(b).maintain()  # b's file now has the first fact
+        for _ in range(3):
+            a.write("Staging runs on the blue cluster", type="fact")
+        Lifecycle(a).maintain()  # a's file has both; b's copy is older
+        Lifecycle(b).maintain()
+        for service in services:
+            text = service.files("default").memory_md.read_text()
+            assert "- The deploy window is Tuesday morning" in text and "- Staging runs on the blue cluster" in text
+        assert b.recall("blue cluster staging").results[0].layer == "longterm"
+
+        # A person's edit on one machine still counts, and every instance sees it.
+        path = b.files("default").memory_md
+        path.write_text(path.read_text().replace("- Staging runs on the blue cluster\n", ""))
+        assert Lifecycle(b).maintain().human_edits_imported == 1
+        Lifecycle(a).maintain()
+        assert "blue cluster" not in a.files("default").memory_md.read_text()
+    finally:
+        for service in services:
+            service.close()
