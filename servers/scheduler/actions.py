@@ -21,7 +21,7 @@ import importlib.util
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 import httpx
@@ -42,6 +42,11 @@ from servers.scheduler.models import (
     ToolAction,
     WebhookAction,
 )
+
+if TYPE_CHECKING:
+    from servers.scheduler.store import SchedulerStore
+
+WEBHOOK_SECRET = "webhook"  # its name among the scheduler's shared secrets (PostgreSQL)
 
 MAX_OUTPUT_CHARS = 4000
 _ACTION: TypeAdapter[Action] = TypeAdapter(Action)
@@ -112,10 +117,13 @@ class ServerPool:
 
 
 class ActionRunner:
-    def __init__(self, settings: CairnSettings, gate: AttentionGate, clock: Clock) -> None:
+    def __init__(
+        self, settings: CairnSettings, gate: AttentionGate, clock: Clock, store: SchedulerStore | None = None
+    ) -> None:
         self.settings = settings
         self.gate = gate
         self.clock = clock
+        self.store = store
         self.pool = ServerPool(settings)
         self._secret: bytes | None = None
 
@@ -183,6 +191,9 @@ class ActionRunner:
             configured = self.settings.scheduler.webhook_secret
             if configured is not None:
                 self._secret = configured.get_secret_value().encode()
+            elif self.store is not None and self.store.postgres:
+                # Several instances share the database: a receiver must verify every run with one key.
+                self._secret = self.store.shared_secret(WEBHOOK_SECRET)
             else:
                 self._secret = _stored_secret(self.settings.data_dir("scheduler") / "webhook.secret")
         return self._secret

@@ -61,7 +61,7 @@ class SchedulerService:
         self.bus = bus or default_bus()
         self.store = open_store(settings)
         self.gate = AttentionGate(self.store, self.config.attention, self.config.timezone, self.clock, self.bus)
-        self.actions = ActionRunner(settings, self.gate, self.clock)
+        self.actions = ActionRunner(settings, self.gate, self.clock, self.store)
         self.engine = Engine(
             self.store, self.config, self.clock, executor or self.actions, self.gate, self.bus, worker_id=worker_id
         )

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import threading
 import time
 from collections.abc import Sequence
@@ -111,7 +112,16 @@ MIGRATIONS = [Migration(1, "jobs, runs, notifications", _SCHEMA_V1)]
 
 # PostgreSQL's REAL is 4 bytes (seconds since 1970 would lose minutes, and the compare-and-set on
 # next_run_at needs the exact float back); DOUBLE PRECISION is SQLite's REAL. Everything else is shared.
-PG_MIGRATIONS = [Migration(1, "jobs, runs, notifications", _SCHEMA_V1.replace(" REAL", " DOUBLE PRECISION"))]
+PG_MIGRATIONS = [
+    Migration(1, "jobs, runs, notifications", _SCHEMA_V1.replace(" REAL", " DOUBLE PRECISION")),
+    # Instances sharing the database must sign webhooks with one key; SQLite keeps it in a 0600 file instead.
+    Migration(
+        2,
+        "secrets shared by instances",
+        "CREATE TABLE shared_secrets ("
+        " name TEXT PRIMARY KEY, value TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)",
+    ),
+]
 PG_SCHEMA = "scheduler"
 
 
@@ -294,6 +304,16 @@ class SchedulerStore:
         """
         if self.postgres:
             self.db.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (f"cairn:scheduler:{key}",))
+
+    def shared_secret(self, name: str) -> bytes:
+        """PostgreSQL only: the random secret ``name``, made by whichever instance asks first."""
+        if not self.postgres:
+            raise RuntimeError("shared secrets live in files beside a SQLite database")
+        self.db.execute(
+            "INSERT INTO shared_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+            (name, secrets.token_urlsafe(32), time.time()),
+        )
+        return str(self.db.scalar("SELECT value FROM shared_secrets WHERE name = ?", (name,))).encode("ascii")
 
     # --- jobs -------------------------------------------------------------------------------------------
 

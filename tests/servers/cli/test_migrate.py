@@ -41,7 +41,7 @@ def test_migrate_puts_memory_scheduler_and_auth_in_postgresql(
     report = _migrate(capsys)
     for component in ("memory", "scheduler", "auth"):
         assert report[component]["backend"] == "postgresql", component
-        assert report[component]["version"] == (2 if component == "auth" else 1), component
+        assert report[component]["version"] == (1 if component == "memory" else 2), component
         assert not (cairn_home / component / f"{component}.db").exists()
     assert report["skills"]["backend"] == "sqlite"
     again = _migrate(capsys)

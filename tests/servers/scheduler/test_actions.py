@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import json
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,6 +23,7 @@ from starlette.routing import Route
 from servers.scheduler.clock import FakeClock
 from servers.scheduler.models import JobSpec, SchedulerInputError
 from servers.scheduler.service import SchedulerService
+from tests.servers.scheduler.conftest import scheduler_settings
 from tests.support import free_port
 
 SECRET = "test-secret"
@@ -115,6 +117,18 @@ async def test_generated_webhook_secret_is_private(
     key = service.actions.webhook_secret()
     path = cairn_home / "scheduler" / "webhook.secret"
     assert path.read_bytes().strip() == key and (path.stat().st_mode & 0o777) == 0o600
+
+
+def test_instances_sharing_postgresql_sign_webhooks_with_one_key(postgres_url: str, tmp_path: Path) -> None:
+    """A receiver verifies every run with one key, whichever instance ran it; no key file on any disk."""
+    services = [SchedulerService(scheduler_settings(tmp_path / name, postgres_url)) for name in ("a", "b")]
+    try:
+        keys = [service.actions.webhook_secret() for service in services]
+        assert keys[0] == keys[1] and len(keys[0]) >= 32
+        assert not list(tmp_path.rglob("webhook.secret"))
+    finally:
+        for service in services:
+            service.close()
 
 
 async def test_tool_action_calls_another_cairn_server_in_process(
