@@ -44,6 +44,15 @@ MAX_MISSED_ROWS = 100  # missed occurrences recorded one by one; the rest of a l
 MAX_ENUMERATED = 10_000  # occurrences counted after an outage before we stop counting
 SHUTDOWN_GRACE_S = 5.0
 
+# The compare-and-set that moves a claimed job to its next occurrence. "<> 0", not "= 1": "= 1" lets
+# PostgreSQL use the partial index jobs_advance, whose statistics (taken while nothing was pending) call it
+# empty, and find the row by next_run_at instead of id; when thousands of jobs are due at one time, every
+# update then walks all of them (10,000 jobs advanced in 48 s instead of 6 s on a busy 2-core machine).
+ADVANCE_SQL = (
+    "UPDATE jobs SET next_run_at = ?, advance_pending = 0, status = {status}"
+    " WHERE id = ? AND advance_pending <> 0 AND next_run_at = ?"
+)
+
 
 class Executor(Protocol):
     async def run(self, ctx: RunContext) -> str: ...
@@ -336,11 +345,7 @@ class Engine:
                         if following is not None
                         else "CASE WHEN status = 'active' THEN 'completed' ELSE status END"
                     )
-                    self.db.execute(
-                        f"UPDATE jobs SET next_run_at = ?, advance_pending = 0, status = {status}"
-                        " WHERE id = ? AND advance_pending = 1 AND next_run_at = ?",
-                        (following, job_id, previous),
-                    )
+                    self.db.execute(ADVANCE_SQL.format(status=status), (following, job_id, previous))
                     done += self.store.changes()
 
     # --- results ------------------------------------------------------------------------------------------
