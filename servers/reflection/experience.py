@@ -185,14 +185,16 @@ class ExperienceLibrary:
             self.store.audit(exp.user_id, "experience", exp.id, "status", {"from": old, "to": exp.status})
 
     def record_use(self, user_id: str, exp_id: str, success: bool, duration_ms: int | None) -> Experience:
-        return self._use(self.get(user_id, exp_id), success, duration_ms)
+        with self.store.writing(user_id):
+            return self._use(self.get(user_id, exp_id), success, duration_ms)
 
     def delete(self, user_id: str, exp_id: str) -> str:
         """A person marked it useless: it goes at once (004 §6.5.7)."""
-        self.get(user_id, exp_id)
-        self.store.db.execute("DELETE FROM experiences WHERE id = ? AND user_id = ?", (exp_id, user_id))
-        self.store.audit(user_id, "experience", exp_id, "deleted", {"reason": "marked useless"})
-        return exp_id
+        with self.store.writing(user_id):
+            self.get(user_id, exp_id)
+            self.store.db.execute("DELETE FROM experiences WHERE id = ? AND user_id = ?", (exp_id, user_id))
+            self.store.audit(user_id, "experience", exp_id, "deleted", {"reason": "marked useless"})
+            return exp_id
 
     def score(self, query: str, exp: Experience, now: datetime) -> dict[str, float]:
         q_types, q_values = entities(query)
@@ -210,25 +212,26 @@ class ExperienceLibrary:
         return parts
 
     def find(self, user_id: str, query: str, limit: int = 3) -> ExperienceResult:
-        now = datetime.now(UTC)
-        matches: list[ExperienceMatch] = []
-        for exp in self.all(user_id):
-            self._judge(exp, now)
-            if exp.status in ("untrusted", "archived", "draft"):
-                self._save(exp)
-                continue
-            parts = self.score(query, exp, now)
-            total = round(sum(parts.values()), 3)
-            if total < self.settings.experience_reference:
-                continue
-            # Only admitted patterns are reused as they are; candidates are still proving themselves.
-            mode = "reuse" if total > self.settings.experience_reuse and exp.status == "admitted" else "reference"
-            matches.append(ExperienceMatch(experience=exp, score=total, mode=mode, parts=parts))
-        matches.sort(key=lambda m: -m.score)
-        matches = matches[:limit]
-        for m in matches:
-            m.experience.last_queried_at = now_iso(now)
-            self._judge(m.experience, now)
-            self._save(m.experience)
-        advice = matches[0].mode if matches else "plan_from_scratch"
-        return ExperienceResult(matches=matches, advice=advice)
+        with self.store.writing(user_id):
+            now = datetime.now(UTC)
+            matches: list[ExperienceMatch] = []
+            for exp in self.all(user_id):
+                self._judge(exp, now)
+                if exp.status in ("untrusted", "archived", "draft"):
+                    self._save(exp)
+                    continue
+                parts = self.score(query, exp, now)
+                total = round(sum(parts.values()), 3)
+                if total < self.settings.experience_reference:
+                    continue
+                # Only admitted patterns are reused as they are; candidates are still proving themselves.
+                mode = "reuse" if total > self.settings.experience_reuse and exp.status == "admitted" else "reference"
+                matches.append(ExperienceMatch(experience=exp, score=total, mode=mode, parts=parts))
+            matches.sort(key=lambda m: -m.score)
+            matches = matches[:limit]
+            for m in matches:
+                m.experience.last_queried_at = now_iso(now)
+                self._judge(m.experience, now)
+                self._save(m.experience)
+            advice = matches[0].mode if matches else "plan_from_scratch"
+            return ExperienceResult(matches=matches, advice=advice)

@@ -192,7 +192,12 @@ class Mutations:
             method=method,
             created_at=now_iso(),
         )
-        return self._save(m, "proposed", {"type": chosen_type, "risk": m.risk, "method": method})
+        # The model is asked outside the write (it may take a minute); one test per target is checked again
+        # inside it, since another instance may have started one meanwhile.
+        with self.store.writing(user_id):
+            if self._open(user_id, target) is not None:
+                raise ReflectionInputError(f"{target} already has a mutation under test or awaiting approval")
+            return self._save(m, "proposed", {"type": chosen_type, "risk": m.risk, "method": method})
 
     def _generate(
         self, target: str, original: str, rate: float, uses: int
@@ -209,50 +214,55 @@ class Mutations:
         return rule_based_proposals(original), "rules"
 
     def approve(self, user_id: str, mutation_id: str, approve: bool) -> Mutation:
-        m = self.get(user_id, mutation_id)
-        if m.status != "awaiting_approval":
-            raise ReflectionInputError(f"mutation {mutation_id} is {m.status}, not awaiting approval")
-        m.status = "testing" if approve else "rejected"
-        return self._save(m, "approved" if approve else "rejected", {})
+        with self.store.writing(user_id):
+            m = self.get(user_id, mutation_id)
+            if m.status != "awaiting_approval":
+                raise ReflectionInputError(f"mutation {mutation_id} is {m.status}, not awaiting approval")
+            m.status = "testing" if approve else "rejected"
+            return self._save(m, "approved" if approve else "rejected", {})
 
     # --- A/B ----------------------------------------------------------------------------------------
 
     def variant_for(self, user_id: str, target: str, task_id: str) -> Variant:
-        m = self._open(user_id, target)
-        if m is None or m.status != "testing":
-            kept = self.store.doc(
-                "mutations", "user_id = ? AND target = ? AND status = 'kept' ORDER BY rowid DESC", (user_id, target)
-            )
-            if kept and target.startswith("skill:"):
-                return Variant(
-                    target=target, task_id=task_id, arm="variant", mutation_id=kept["id"], text=kept["variant"]
+        with self.store.writing(user_id):
+            m = self._open(user_id, target)
+            if m is None or m.status != "testing":
+                kept_docs = self.store.docs(
+                    "mutations", "user_id = ? AND target = ? AND status = 'kept'", (user_id, target)
                 )
-            return Variant(target=target, task_id=task_id, arm="original", text=self.current_text(user_id, target))
-        row = self.store.db.query_one(
-            "SELECT arm FROM ab_assignments WHERE mutation_id = ? AND task_id = ?", (m.id, task_id)
-        )
-        if row is None:
-            count = int(self.store.db.scalar("SELECT COUNT(*) FROM ab_assignments WHERE mutation_id = ?", (m.id,)))
-            arm = "original" if count % 2 == 0 else "variant"
-            self.store.db.execute("INSERT INTO ab_assignments VALUES (?, ?, ?)", (m.id, task_id, arm))
-        else:
-            arm = str(row["arm"])
-        text = m.original if arm == "original" else m.variant
-        return Variant(target=target, task_id=task_id, arm=arm, mutation_id=m.id, text=text)
-
-    def record(self, user_id: str, target: str, task_id: str | None, success: bool) -> MutationDecision | None:
-        """Store one use; attribute it to an A/B arm when the task was assigned one; decide when due."""
-        m = self._open(user_id, target)
-        arm = None
-        if m is not None and m.status == "testing" and task_id:
+                # The latest decision wins (a later test may have kept a variant of the variant).
+                kept = max(kept_docs, key=lambda d: (d.get("decided_at") or "", d["created_at"]), default=None)
+                if kept and target.startswith("skill:"):
+                    return Variant(
+                        target=target, task_id=task_id, arm="variant", mutation_id=kept["id"], text=kept["variant"]
+                    )
+                return Variant(target=target, task_id=task_id, arm="original", text=self.current_text(user_id, target))
             row = self.store.db.query_one(
                 "SELECT arm FROM ab_assignments WHERE mutation_id = ? AND task_id = ?", (m.id, task_id)
             )
-            arm = str(row["arm"]) if row else None
-        self.store.add_outcome(user_id, target, task_id, success, m.id if arm and m else None, arm)
-        if m is None or arm is None:
-            return None
-        return self._evaluate(m)
+            if row is None:
+                count = int(self.store.db.scalar("SELECT COUNT(*) FROM ab_assignments WHERE mutation_id = ?", (m.id,)))
+                arm = "original" if count % 2 == 0 else "variant"
+                self.store.db.execute("INSERT INTO ab_assignments VALUES (?, ?, ?)", (m.id, task_id, arm))
+            else:
+                arm = str(row["arm"])
+            text = m.original if arm == "original" else m.variant
+            return Variant(target=target, task_id=task_id, arm=arm, mutation_id=m.id, text=text)
+
+    def record(self, user_id: str, target: str, task_id: str | None, success: bool) -> MutationDecision | None:
+        """Store one use; attribute it to an A/B arm when the task was assigned one; decide when due."""
+        with self.store.writing(user_id):
+            m = self._open(user_id, target)
+            arm = None
+            if m is not None and m.status == "testing" and task_id:
+                row = self.store.db.query_one(
+                    "SELECT arm FROM ab_assignments WHERE mutation_id = ? AND task_id = ?", (m.id, task_id)
+                )
+                arm = str(row["arm"]) if row else None
+            self.store.add_outcome(user_id, target, task_id, success, m.id if arm and m else None, arm)
+            if m is None or arm is None:
+                return None
+            return self._evaluate(m)
 
     def _evaluate(self, m: Mutation) -> MutationDecision | None:
         counts = self.store.arm_counts(m.id)

@@ -95,12 +95,13 @@ class Promoter:
         return {r["task_id"] for r in rows}
 
     def _remember(self, user_id: str, reflection_id: str, task_id: str, strategy: Strategy, rule_id: str | None) -> int:
-        self.store.db.execute(
+        row = self.store.db.query_one(
             "INSERT INTO strategies (user_id, reflection_id, task_id, text, doc, rule_id, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (user_id, reflection_id, task_id, strategy.strategy, dumps(strategy.model_dump()), rule_id, now_iso()),
         )
-        return self.store.db.last_rowid()
+        assert row is not None
+        return int(row["id"])
 
     def _contradiction(
         self, user_id: str, reflection_id: str, rule_id: str, rule_text: str, emergency: bool, strategy: Strategy

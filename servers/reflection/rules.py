@@ -126,33 +126,46 @@ class RuleBook:
         ]
 
     def edit(self, user_id: str, rule_id: str, text: str | None, scenario: str | None, reason: str) -> Rule:
-        rule = self.get(user_id, rule_id)
-        new_text = (text or rule.text).strip()
-        new_scenario = rule.scenario if scenario is None else scenario.strip()
-        if not new_text or (new_text == rule.text and new_scenario == rule.scenario):
-            raise ReflectionInputError("nothing to change: give a new text or scenario")
-        old = rule.text
-        self._new_version(rule, new_text, new_scenario, reason)
-        rule.edits += 1
-        self._save(rule)
-        self.store.audit(
-            user_id, "rule", rule.id, "edited", {"version": rule.version, "from": old, "to": new_text, "reason": reason}
-        )
-        return rule
+        with self.store.writing(user_id):
+            rule = self.get(user_id, rule_id)
+            new_text = (text or rule.text).strip()
+            new_scenario = rule.scenario if scenario is None else scenario.strip()
+            if not new_text or (new_text == rule.text and new_scenario == rule.scenario):
+                raise ReflectionInputError("nothing to change: give a new text or scenario")
+            old = rule.text
+            self._new_version(rule, new_text, new_scenario, reason)
+            rule.edits += 1
+            self._save(rule)
+            self.store.audit(
+                user_id,
+                "rule",
+                rule.id,
+                "edited",
+                {"version": rule.version, "from": old, "to": new_text, "reason": reason},
+            )
+            return rule
 
     def rollback(self, user_id: str, rule_id: str, version: int) -> Rule:
         """Restore an earlier text as a new version; history is never rewritten."""
-        rule = self.get(user_id, rule_id)
-        target = next((v for v in rule.versions if v.version == version), None)
-        if target is None:
-            known = ", ".join(str(v.version) for v in rule.versions)
-            raise ReflectionInputError(f"rule {rule_id} has no version {version}; versions: {known}")
-        if version == rule.version:
-            raise ReflectionInputError(f"version {version} is already the current one")
-        self._new_version(rule, target.text, target.scenario, f"rollback to version {version}")
-        self._save(rule)
-        self.store.audit(user_id, "rule", rule.id, "rolled_back", {"to_version": version, "new_version": rule.version})
-        return rule
+        with self.store.writing(user_id):
+            rule = self.get(user_id, rule_id)
+            target = next((v for v in rule.versions if v.version == version), None)
+            if target is None:
+                known = ", ".join(str(v.version) for v in rule.versions)
+                raise ReflectionInputError(f"rule {rule_id} has no version {version}; versions: {known}")
+            if version == rule.version:
+                raise ReflectionInputError(f"version {version} is already the current one")
+            self._new_version(rule, target.text, target.scenario, f"rollback to version {version}")
+            self._save(rule)
+            self.store.audit(
+                user_id, "rule", rule.id, "rolled_back", {"to_version": version, "new_version": rule.version}
+            )
+            return rule
+
+    def change_status(self, user_id: str, rule_id: str, status: RuleStatus, reason: str) -> Rule:
+        """A person's decision on a rule, applied to the rule as stored now (read inside the write)."""
+        with self.store.writing(user_id):
+            return self.set_status(self.get(user_id, rule_id), status, reason)
 
     def set_status(self, rule: Rule, status: RuleStatus, reason: str) -> Rule:
         old = rule.status
@@ -165,17 +178,18 @@ class RuleBook:
 
     def record_outcome(self, user_id: str, rule_id: str, success: bool) -> Rule:
         """Count one use and judge the rule when its evidence is in (002 §4.1 step 2d)."""
-        rule = self.get(user_id, rule_id)
-        rule.uses += 1
-        rule.successes += int(success)
-        self._save(rule)
-        n = self.settings.probation_uses
-        recent = self.store.recent_outcomes(user_id, f"rule:{rule_id}", n)
-        rate = sum(recent) / len(recent) if recent else 0.0
-        if rule.status == "probation" and rule.uses >= n:
-            if rate >= self.settings.rule_success_threshold:
-                return self.set_status(rule, "active", f"success rate {rate:.2f} over {len(recent)} uses")
-            return self.set_status(rule, "deprecated", f"success rate {rate:.2f} over {len(recent)} uses")
-        if rule.status == "active" and len(recent) >= n and rate < self.settings.active_floor:
-            return self.set_status(rule, "deprecated", f"success rate fell to {rate:.2f} over the last {n} uses")
-        return rule
+        with self.store.writing(user_id):
+            rule = self.get(user_id, rule_id)
+            rule.uses += 1
+            rule.successes += int(success)
+            self._save(rule)
+            n = self.settings.probation_uses
+            recent = self.store.recent_outcomes(user_id, f"rule:{rule_id}", n)
+            rate = sum(recent) / len(recent) if recent else 0.0
+            if rule.status == "probation" and rule.uses >= n:
+                if rate >= self.settings.rule_success_threshold:
+                    return self.set_status(rule, "active", f"success rate {rate:.2f} over {len(recent)} uses")
+                return self.set_status(rule, "deprecated", f"success rate {rate:.2f} over {len(recent)} uses")
+            if rule.status == "active" and len(recent) >= n and rate < self.settings.active_floor:
+                return self.set_status(rule, "deprecated", f"success rate fell to {rate:.2f} over the last {n} uses")
+            return rule

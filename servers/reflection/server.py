@@ -172,7 +172,7 @@ def create_server(settings: CairnSettings | None = None, *, service: ReflectionS
         user_id: UserId = "default",
     ) -> Rule:
         """A person's decision on a rule (e.g. deprecate one that is wrong). Rules are never deleted."""
-        return _call(lambda: svc.rules.set_status(svc.rules.get(user(user_id), rule_id), status, reason))
+        return _call(svc.rules.change_status, user(user_id), rule_id, status, reason)
 
     @mcp.tool(annotations=_RO)
     def contradictions_list(

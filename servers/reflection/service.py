@@ -10,6 +10,7 @@ import json
 import logging
 import threading
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.events import Event, EventBus, default_bus
@@ -40,9 +41,12 @@ from servers.reflection.promotion import Promoter
 from servers.reflection.rules import RuleBook
 from servers.reflection.scrub import scrub
 from servers.reflection.settings import ReflectionSettings
-from servers.reflection.store import ReflectionStore, days_ago, new_id, now_iso
+from servers.reflection.store import ReflectionStore, days_ago, new_id, now_iso, open_store
 from servers.reflection.suggestions import Suggestions
 from servers.reflection.usermodel import UserModelBook, feedback_signals
+
+if TYPE_CHECKING:
+    from servers.core.storage.postgres import PgDatabase
 
 log = logging.getLogger(__name__)
 
@@ -56,13 +60,14 @@ class ReflectionService:
         *,
         embedder: LazyEmbedder | None = None,
         bus: EventBus | None = None,
-        db: Database | None = None,
+        db: Database | PgDatabase | None = None,
         llm: LLMClient | None = None,
     ) -> None:
         self.settings = settings
         self.config: ReflectionSettings = getattr(settings, "reflection", None) or ReflectionSettings()
-        self.db = db or Database(settings.data_dir("reflection") / "reflection.db")
-        self.store = ReflectionStore(self.db)
+        # SQLite in the data directory, or PostgreSQL (schema reflection) with CAIRN_DATABASE_URL.
+        self.store = ReflectionStore(db) if db is not None else open_store(settings)
+        self.db = self.store.db
         self.embedder = embedder or create_embedder(settings.embedder)
         self.bus = bus or default_bus()
         self.llm = llm if llm is not None else create_llm(settings.llm_model, settings.llm_timeout_s)
@@ -75,11 +80,12 @@ class ReflectionService:
         self.users = UserModelBook(self.store, self.config)
         self.experiences = ExperienceLibrary(self.store, self.config)
         self.suggestions = Suggestions(self.store, self.config, settings, self.bus)
-        # One reflection at a time per process: promotion reads then writes the pending strategies.
+        # One reflection at a time per process: promotion reads then writes the pending strategies (across
+        # instances, ReflectionStore.writing makes a user's writes take turns).
         self._lock = threading.Lock()
 
     def close(self) -> None:
-        self.db.close()
+        self.store.close()
 
     def subscribe(self) -> None:
         """Post-task and error triggers (002 §3.1) from the shared bus."""
@@ -157,7 +163,7 @@ class ReflectionService:
         task_id = reflect.task_id_for(report)
         analysis, method = self._analyse(report, trigger, user_id)
         outcome, efficiency, errors, strategies, gaps = analysis
-        with self._lock, self.db.transaction():
+        with self._lock, self.store.writing(user_id):
             first_time = self._store_trace(user_id, task_id, report, outcome)
             reflection = Reflection(
                 id=new_id("refl"),
@@ -240,7 +246,7 @@ class ReflectionService:
         if not traces:
             raise ReflectionInputError(f"no tasks recorded on {day}")
         outcome, efficiency, errors, strategies, gaps = review.review(traces, day)
-        with self._lock, self.db.transaction():
+        with self._lock, self.store.writing(user_id):
             reflection = Reflection(
                 id=new_id("refl"),
                 user_id=user_id,
@@ -289,7 +295,7 @@ class ReflectionService:
 
     def record_outcome(self, user_id: str, target: str, success: bool, task_id: str | None) -> OutcomeResult:
         """One use of a rule or skill: feeds the rule lifecycle, mutation eligibility and A/B tests."""
-        with self._lock, self.db.transaction():
+        with self._lock, self.store.writing(user_id):
             status = None
             if target.startswith("rule:"):
                 self.rules.get(user_id, target.removeprefix("rule:"))  # unknown rule → NotFound, nothing written
@@ -309,13 +315,13 @@ class ReflectionService:
 
     def resolve_contradiction(self, user_id: str, report_id: str, action: str) -> Contradiction:
         """A person's decision: keep the rule, replace its text with the strategy (new version), or dismiss."""
-        doc = self.store.doc("contradictions", "id = ? AND user_id = ?", (report_id, user_id))
-        if doc is None:
-            raise NotFound("contradiction report", report_id)
-        report = Contradiction.model_validate(doc)
-        if report.status != "open":
-            raise ReflectionInputError(f"report {report_id} is already {report.status}")
-        with self.db.transaction():
+        with self.store.writing(user_id):  # read inside: of two instances resolving one report, one does
+            doc = self.store.doc("contradictions", "id = ? AND user_id = ?", (report_id, user_id))
+            if doc is None:
+                raise NotFound("contradiction report", report_id)
+            report = Contradiction.model_validate(doc)
+            if report.status != "open":
+                raise ReflectionInputError(f"report {report_id} is already {report.status}")
             if action == "replace":
                 self.rules.edit(user_id, report.rule_id, report.strategy, None, f"contradiction {report_id} resolved")
             report.status = {"keep_rule": "kept_rule", "replace": "replaced", "dismiss": "dismissed"}[action]  # type: ignore[assignment]

@@ -46,7 +46,7 @@ class Suggestions:
                     f"({wf.success_rate:.0%} successful): save it as a skill?",
                 )
             )
-        with self.store.db.transaction():
+        with self.store.writing(user_id):
             for d in detections:
                 self._announce(user_id, d)
             skills = suggest.known_skills(self.settings)
@@ -134,15 +134,17 @@ class Suggestions:
 
     def accept(self, user_id: str, suggestion_id: str) -> SkillSuggestion:
         """Write the skill into the user scope ($CAIRN_HOME/skills/user/<name>/SKILL.md)."""
-        s = self._get(user_id, suggestion_id)
-        errors = suggest.lint_errors(s.name, s.skill_md)
-        if errors:
-            raise ReflectionInputError(f"the suggested skill fails the linter: {'; '.join(errors)}")
-        try:
-            path = suggest.write_user_skill(self.settings, s.name, s.skill_md)
-        except FileExistsError as exc:
-            raise ReflectionInputError(str(exc)) from exc
-        return self._set(user_id, s.model_copy(update={"status": "accepted", "path": str(path)}))
+        with self.store.writing(user_id):
+            s = self._get(user_id, suggestion_id)
+            errors = suggest.lint_errors(s.name, s.skill_md)
+            if errors:
+                raise ReflectionInputError(f"the suggested skill fails the linter: {'; '.join(errors)}")
+            try:
+                path = suggest.write_user_skill(self.settings, s.name, s.skill_md)
+            except FileExistsError as exc:
+                raise ReflectionInputError(str(exc)) from exc
+            return self._set(user_id, s.model_copy(update={"status": "accepted", "path": str(path)}))
 
     def dismiss(self, user_id: str, suggestion_id: str) -> SkillSuggestion:
-        return self._set(user_id, self._get(user_id, suggestion_id).model_copy(update={"status": "dismissed"}))
+        with self.store.writing(user_id):
+            return self._set(user_id, self._get(user_id, suggestion_id).model_copy(update={"status": "dismissed"}))

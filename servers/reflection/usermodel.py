@@ -57,31 +57,32 @@ class UserModelBook:
         return UserModel(user_id=user_id, beliefs=beliefs, threshold=self.settings.belief_threshold)
 
     def signal(self, user_id: str, dimension: str, value: str, kind: SignalKind) -> SignalResult:
-        dimension, value = dimension.strip().lower(), value.strip()
-        if not dimension or not value:
-            raise ReflectionInputError("dimension and value must both be non-empty")
-        strength = STRENGTH[kind]
-        doc = self.store.doc("beliefs", "user_id = ? AND dimension = ?", (user_id, dimension)) or {
-            "dimension": dimension,
-            "pending": {},
-            "history": [],
-        }
-        result = self._apply(doc, value, kind, strength)
-        self.store.db.execute(
-            "INSERT INTO signals (user_id, dimension, value, kind, strength, applied, at) VALUES (?,?,?,?,?,?,?)",
-            (user_id, dimension, value, kind, strength, int(result.applied), now_iso()),
-        )
-        self.store.put("beliefs", {"user_id": user_id, "dimension": dimension, "doc": doc})
-        if result.applied:
-            self.store.audit(
-                user_id,
-                "belief",
-                dimension,
-                kind,
-                {"value": value, "strength": strength, "confidence": doc.get("confidence")},
+        with self.store.writing(user_id):
+            dimension, value = dimension.strip().lower(), value.strip()
+            if not dimension or not value:
+                raise ReflectionInputError("dimension and value must both be non-empty")
+            strength = STRENGTH[kind]
+            doc = self.store.doc("beliefs", "user_id = ? AND dimension = ?", (user_id, dimension)) or {
+                "dimension": dimension,
+                "pending": {},
+                "history": [],
+            }
+            result = self._apply(doc, value, kind, strength)
+            self.store.db.execute(
+                "INSERT INTO signals (user_id, dimension, value, kind, strength, applied, at) VALUES (?,?,?,?,?,?,?)",
+                (user_id, dimension, value, kind, strength, int(result.applied), now_iso()),
             )
-        result.belief = self._belief(doc) if "value" in doc else None
-        return result
+            self.store.put("beliefs", {"user_id": user_id, "dimension": dimension, "doc": doc})
+            if result.applied:
+                self.store.audit(
+                    user_id,
+                    "belief",
+                    dimension,
+                    kind,
+                    {"value": value, "strength": strength, "confidence": doc.get("confidence")},
+                )
+            result.belief = self._belief(doc) if "value" in doc else None
+            return result
 
     def _apply(self, doc: dict[str, Any], value: str, kind: str, strength: float) -> SignalResult:
         if kind == "silence":

@@ -13,8 +13,9 @@ import mimetypes
 import shutil
 import tempfile
 import threading
+import time
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rapidfuzz import process
 
@@ -45,7 +46,10 @@ from servers.skills.models import (
     SkillSummary,
 )
 from servers.skills.search import SkillSearch
-from servers.skills.store import SkillsStore
+from servers.skills.store import SkillsStore, open_store
+
+if TYPE_CHECKING:
+    from servers.core.storage.postgres import PgDatabase
 
 TEXT_SNIFF = 8192
 INDEX_CANDIDATES = 200
@@ -62,15 +66,16 @@ class SkillsService:
         *,
         embedder: LazyEmbedder | None = None,
         bus: EventBus | None = None,
-        db: Database | None = None,
+        db: Database | PgDatabase | None = None,
     ) -> None:
         self.settings = settings
         self.config = settings.skills
         self.root: Path = settings.data_dir("skills")
         self.user_dir = self.root / "user"
         self.user_dir.mkdir(parents=True, exist_ok=True)
-        self.db = db or Database(self.root / "skills.db")
-        self.store = SkillsStore(self.db)
+        # Feedback, usage and session counters: SQLite beside the skills, or PostgreSQL with CAIRN_DATABASE_URL.
+        self.store = SkillsStore(db) if db is not None else open_store(settings)
+        self.db = self.store.db
         self.bus = bus or default_bus()
         self.embedder = embedder or create_embedder(settings.embedder)
         roots: list[tuple[Scope, Path]] = []
@@ -86,14 +91,32 @@ class SkillsService:
         # Per library generation: injected text and index line of each skill (the hot path reuses them).
         self._prepared: tuple[int, dict[str, tuple[str, int]], dict[str, tuple[str, int]]] = (-1, {}, {})
         self._order: tuple[int, list[Skill]] = (-1, [])
+        self._disabled_checked_at = 0.0
 
     def close(self) -> None:
-        self.db.close()
+        self.store.close()
 
     # --- reading ------------------------------------------------------------------------------------
 
     def library(self) -> Library:
-        return self.catalog.library()
+        lib = self.catalog.library()
+        if self._disabled_elsewhere(lib):
+            self.catalog.invalidate()
+            lib = self.catalog.library()
+        return lib
+
+    def _disabled_elsewhere(self, lib: Library) -> bool:
+        """Whether another process sharing the database (an instance behind the same load balancer, a second
+        stdio server on the same home) enabled or disabled a skill since ``lib`` was built.
+
+        Checked at most every ``reload_check_s``, the freshness skill files get; this process's own changes
+        rebuild the catalog at once (:meth:`set_enabled`).
+        """
+        now = time.monotonic()
+        if now - self._disabled_checked_at < self.config.reload_check_s:
+            return False
+        self._disabled_checked_at = now
+        return frozenset(self.store.disabled()) != lib.disabled
 
     def problems(self) -> list[Problem]:
         return list(self.library().problems)

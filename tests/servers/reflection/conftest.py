@@ -1,4 +1,8 @@
-"""Fixtures of the reflection tests: a service without vectors (lexical matching) and one with them."""
+"""Fixtures of the reflection tests: a service without vectors (lexical matching) and one with them.
+
+A test module that sets ``BACKENDS = ("sqlite", "postgresql")`` runs each of its tests on both stores
+(PostgreSQL: a fresh database per test); other modules run on SQLite, the default.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +18,23 @@ from servers.reflection.models import ProposedStrategy, TaskReport, TraceStep
 from servers.reflection.service import ReflectionService
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    backends = getattr(metafunc.module, "BACKENDS", None)
+    if backends and "reflection_database_url" in metafunc.fixturenames:
+        metafunc.parametrize("reflection_database_url", backends, indirect=True)
+
+
 @pytest.fixture
-def rsettings(cairn_home: Path) -> CairnSettings:
-    return CairnSettings(home=cairn_home, embedder="none")
+def reflection_database_url(request: pytest.FixtureRequest) -> str | None:
+    """None on SQLite; on PostgreSQL the URL of a fresh database."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return str(request.getfixturevalue("postgres_url"))
+    return None
+
+
+@pytest.fixture
+def rsettings(cairn_home: Path, reflection_database_url: str | None) -> CairnSettings:
+    return CairnSettings(home=cairn_home, embedder="none", database_url=reflection_database_url)
 
 
 @pytest.fixture

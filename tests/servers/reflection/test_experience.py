@@ -10,6 +10,8 @@ from servers.reflection.service import ReflectionService
 from servers.reflection.store import now_iso
 from tests.servers.reflection.conftest import report
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 STEPS = [("pdf_read", None), ("summarise", None)]
 TASK = "summarize the Acme contract report.pdf"
 

@@ -16,6 +16,8 @@ from servers.reflection.models import Strategy
 from servers.reflection.service import ReflectionService
 from tests.servers.reflection.conftest import report
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 COMPLETIONS = "https://api.openai.com/v1/chat/completions"
 
 GOOD = {

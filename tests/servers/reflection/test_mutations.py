@@ -8,6 +8,8 @@ from servers.reflection.models import ReflectionInputError, Strategy
 from servers.reflection.mutations import rule_based_proposals
 from servers.reflection.service import ReflectionService
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 TEXT = "Search the web, keep the top 5 results, then summarise them"
 
 

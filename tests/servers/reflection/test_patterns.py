@@ -14,6 +14,8 @@ from servers.reflection.service import ReflectionService
 from skillslint import Severity, lint_skill
 from tests.servers.reflection.conftest import report
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 FLOW = [("web_search", None), ("web_fetch", None), ("file_write", None)]
 
 

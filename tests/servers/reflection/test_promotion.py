@@ -10,6 +10,8 @@ from servers.core.embedding import LazyEmbedder
 from servers.reflection.service import ReflectionService
 from tests.servers.reflection.conftest import lesson, report
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 RULE = "Ask for the date range before searching news"
 
 

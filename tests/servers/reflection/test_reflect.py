@@ -7,6 +7,8 @@ from servers.reflection.reflect import analyse, task_id_for
 from servers.reflection.service import ReflectionService
 from tests.servers.reflection.conftest import lesson, report
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 
 def test_five_dimensions_from_a_trace() -> None:
     r = TaskReport(

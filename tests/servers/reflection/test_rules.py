@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import apsw
+import psycopg
 import pytest
 
 from servers.reflection.models import ReflectionInputError, Rule, Strategy
 from servers.reflection.service import ReflectionService
+
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
 
 
 def _rule(svc: ReflectionService, user: str = "u") -> Rule:
@@ -47,11 +50,15 @@ def test_versions_and_rollback(svc: ReflectionService) -> None:
 
 
 def test_audit_log_is_append_only(svc: ReflectionService) -> None:
-    _rule(svc)
-    with pytest.raises(apsw.ConstraintError, match="append-only"):
+    rule = _rule(svc)
+    refused = (apsw.ConstraintError, psycopg.errors.RestrictViolation)  # the trigger's error on each engine
+    with pytest.raises(refused, match="append-only"):
         svc.db.execute("UPDATE strategy_log SET action = 'x'")
-    with pytest.raises(apsw.ConstraintError, match="append-only"):
+    with pytest.raises(refused, match="append-only"):
         svc.db.execute("DELETE FROM strategy_log")
+    with pytest.raises(refused, match="append-only"), svc.db.transaction():
+        svc.db.execute("DELETE FROM strategy_log WHERE subject_id = ?", (rule.id,))
+    assert [e["action"] for e in svc.store.audit_entries("u", rule.id, 10)] == ["created"]
 
 
 def test_unknown_rule_outcome_writes_nothing(svc: ReflectionService) -> None:

@@ -7,6 +7,8 @@ import pytest
 from servers.reflection.service import ReflectionService
 from servers.reflection.usermodel import feedback_signals
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 
 def test_explicit_signal_creates_a_confident_belief(svc: ReflectionService) -> None:
     result = svc.users.signal("u", "Verbosity", "concise", "explicit")

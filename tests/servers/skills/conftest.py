@@ -1,4 +1,9 @@
-"""Fixtures for the skills server: skill folders written on the fly and a service over them."""
+"""Fixtures for the skills server: skill folders written on the fly and a service over them.
+
+A test module that sets ``BACKENDS = ("sqlite", "postgresql")`` runs each of its tests with the service's
+database (feedback, usage, suggestions, session counters) on both engines (PostgreSQL: a fresh database per
+test); other modules run on SQLite, the default. Skills themselves are files either way.
+"""
 
 from __future__ import annotations
 
@@ -36,12 +41,28 @@ def roots(tmp_path: Path) -> dict[str, Path]:
     return out
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    backends = getattr(metafunc.module, "BACKENDS", None)
+    if backends and "skills_database_url" in metafunc.fixturenames:
+        metafunc.parametrize("skills_database_url", backends, indirect=True)
+
+
 @pytest.fixture
-def make_settings(cairn_home: Path, roots: dict[str, Path]) -> Callable[..., CairnSettings]:
+def skills_database_url(request: pytest.FixtureRequest) -> str | None:
+    """None on SQLite; on PostgreSQL the URL of a fresh database."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return str(request.getfixturevalue("postgres_url"))
+    return None
+
+
+@pytest.fixture
+def make_settings(
+    cairn_home: Path, roots: dict[str, Path], skills_database_url: str | None
+) -> Callable[..., CairnSettings]:
     def build(**skills: Any) -> CairnSettings:
         conf: dict[str, Any] = {"system_path": roots["system"], "paths": [roots["project"]], "reload_check_s": 0}
         conf.update(skills)
-        return CairnSettings(home=cairn_home, embedder="none", skills=conf)
+        return CairnSettings(home=cairn_home, embedder="none", skills=conf, database_url=skills_database_url)
 
     return build
 

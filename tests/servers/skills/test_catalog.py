@@ -12,6 +12,8 @@ from servers.skills.models import SkillNotFound
 from servers.skills.service import SkillsService
 from tests.servers.skills.conftest import write_skill
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 
 def test_project_overrides_user_overrides_system(service: SkillsService, roots: dict[str, Path]) -> None:
     write_skill(roots["system"], "shared", "System copy. Use when testing scopes.")

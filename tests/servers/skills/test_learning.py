@@ -11,6 +11,8 @@ from servers.skills.models import SkillInputError
 from servers.skills.service import SkillsService
 from tests.servers.skills.conftest import write_skill
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 BODY = "# deploying\n\nRun `make deploy-prod` then check `kubectl rollout status`.\nWatch canary metrics.\n"
 
 

@@ -12,6 +12,8 @@ from servers.skills.server import create_server
 from servers.skills.service import SkillsService
 from tests.servers.skills.conftest import write_skill
 
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
+
 
 @pytest.fixture
 def server(service: SkillsService, roots: dict[str, Path]) -> FastMCP:

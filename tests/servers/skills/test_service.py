@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from servers.core.settings import CairnSettings
 from servers.skills.models import SkillInputError
 from servers.skills.service import SkillsService
 from tests.servers.skills.conftest import write_skill
+
+BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
 
 
 @pytest.fixture
@@ -85,21 +88,21 @@ def test_search_finds_by_typo_words_and_reports_degraded(service: SkillsService,
 
 
 def test_semantic_search_crosses_languages(
-    make_service: Callable[..., SkillsService], roots: dict[str, Path], embedder: object, cairn_home: Path
+    make_settings: Callable[..., CairnSettings], roots: dict[str, Path], embedder: object
 ) -> None:
     from servers.core.events import EventBus
-    from servers.core.settings import CairnSettings
 
     write_skill(roots["project"], "slides", "Create slide decks and presentations from an outline.")
     write_skill(roots["project"], "invoices", "Extract totals and VAT from invoices and receipts.")
-    settings = CairnSettings(home=cairn_home, skills={"system_path": roots["system"], "paths": [roots["project"]]})
-    service = SkillsService(settings, embedder=embedder, bus=EventBus())  # type: ignore[arg-type]
+    # The description vectors are cached in the service's database (BYTEA on PostgreSQL).
+    service = SkillsService(make_settings(), embedder=embedder, bus=EventBus())  # type: ignore[arg-type]
     try:
         got = service.search("帮我做一个演示文稿")
         assert got.degraded is None
         assert got.results[0].name == "slides"
         assert any(w.startswith("meaning") for w in got.results[0].why)
         assert service.store.vectors([]) == {}
+        assert int(service.db.scalar("SELECT COUNT(*) FROM vectors")) >= 2  # cached for the next search
     finally:
         service.close()
 
