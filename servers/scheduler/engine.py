@@ -27,6 +27,7 @@ import logging
 import os
 import socket
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -324,29 +325,43 @@ class Engine:
         return out
 
     def advance(self) -> int:
-        """Compute the next occurrence of every job whose last one was claimed; returns how many."""
+        """Compute the next occurrence of every job whose last one was claimed; returns how many.
+
+        On PostgreSQL batches are first read inside their write transaction with SKIP LOCKED, so instances
+        sharing the database advance disjoint batches (each job's cron math done once) instead of all reading
+        the same rows and queueing on each other's row locks. Rows skipped that way may be held by something
+        else (results being written), so the pass ends with batches that wait for their locks, as on SQLite:
+        when it returns, every job claimed before it started has its next occurrence. On SQLite (one writer
+        at a time) a batch is read before its write transaction, keeping the cron math out of the write lock.
+        """
         done = 0
+        skip = self.store.skip_locked()
         while True:
-            rows = self.db.query(
-                "SELECT id, trigger_kind, trigger_data, next_run_at FROM jobs WHERE advance_pending = 1 LIMIT 1000"
-            )
-            if not rows:
-                return done
-            updates = []
-            for row in rows:
-                trigger = from_stored(row["trigger_kind"], json.loads(row["trigger_data"]))
-                updates.append((row["id"], trigger.next_after(row["next_run_at"]), row["next_run_at"]))
-            updates.sort()  # job rows are locked in id order by every waiting writer (see SchedulerStore.lock_jobs)
-            with self.db.transaction():
-                for job_id, following, previous in updates:
-                    # Plain ? placeholders only (PostgreSQL has no ?NNN); a job without a next time completes.
-                    status = (
-                        "status"
-                        if following is not None
-                        else "CASE WHEN status = 'active' THEN 'completed' ELSE status END"
-                    )
-                    self.db.execute(ADVANCE_SQL.format(status=status), (following, job_id, previous))
-                    done += self.store.changes()
+            with self.db.transaction() if self.store.postgres else nullcontext():
+                rows = self.db.query(
+                    "SELECT id, trigger_kind, trigger_data, next_run_at FROM jobs WHERE advance_pending = 1"
+                    " LIMIT 1000" + skip
+                )
+                if not rows and skip:
+                    skip = ""  # whatever is left is locked: wait for it (the compare-and-set drops what others did)
+                    continue
+                if not rows:
+                    return done
+                updates = []
+                for row in rows:
+                    trigger = from_stored(row["trigger_kind"], json.loads(row["trigger_data"]))
+                    updates.append((row["id"], trigger.next_after(row["next_run_at"]), row["next_run_at"]))
+                updates.sort()  # job rows are locked in id order by every waiting writer (SchedulerStore.lock_jobs)
+                with self.db.transaction():  # on PostgreSQL, the one above
+                    for job_id, following, previous in updates:
+                        # Plain ? placeholders only (PostgreSQL has no ?NNN); a job without a next time completes.
+                        status = (
+                            "status"
+                            if following is not None
+                            else "CASE WHEN status = 'active' THEN 'completed' ELSE status END"
+                        )
+                        self.db.execute(ADVANCE_SQL.format(status=status), (following, job_id, previous))
+                        done += self.store.changes()
 
     # --- results ------------------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
-"""Advancing thousands of jobs that were due at one instant (a shared cron time such as 09:00), on both stores:
-every job moves on, and each compare-and-set finds its row by primary key.
+"""Advancing jobs whose occurrence was claimed, on both stores: thousands due at one instant (a shared cron
+time such as 09:00) all move on, each compare-and-set finding its row by primary key; on PostgreSQL a pass
+goes around jobs another transaction holds, then waits for them.
 
 Regression: on PostgreSQL the compare-and-set of ``Engine.advance`` was planned on the partial index
 ``jobs_advance`` (its statistics, taken while nothing was pending, called it empty), so each update walked
@@ -8,8 +9,11 @@ every job with the same ``next_run_at``: 10,000 jobs due together took 48 s to a
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
+
+import pytest
 
 from servers.scheduler.clock import FakeClock
 from servers.scheduler.engine import ADVANCE_SQL
@@ -87,3 +91,44 @@ async def test_jobs_due_together_are_advanced_by_primary_key(
     # Found by id, never by scanning the pending jobs (which all share next_run_at): one row per update.
     assert "jobs_advance" not in plan, plan
     assert ("jobs_pkey" if service.store.postgres else "(id=?)") in plan, plan
+
+
+async def test_advance_goes_around_jobs_another_transaction_holds_then_waits_for_them(
+    make_service: Callable[..., SchedulerService], clock: FakeClock
+) -> None:
+    """Instances sharing PostgreSQL split the advancing (SKIP LOCKED) instead of queueing on one another,
+    and a pass still ends with every claimed job advanced."""
+    service = make_service()
+    if not service.store.postgres:
+        pytest.skip("row locks: SQLite has one writer at a time")
+    await fill(service, 20)
+    db = service.store.db
+    db.execute("UPDATE jobs SET next_run_at = ?, advance_pending = 1", (clock.now() - 60,))
+    held = db.scalar("SELECT MIN(id) FROM jobs")  # first in id order: the old code queued on it at once
+    locked, release = threading.Event(), threading.Event()
+
+    def hold() -> None:  # another instance writing results for this job
+        with db.transaction():
+            service.store.lock_jobs([held])
+            locked.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert locked.wait(10)
+    advanced: list[int] = []
+    worker = threading.Thread(target=lambda: advanced.append(service.engine.advance()))
+    worker.start()
+    try:
+        deadline = time.monotonic() + 20
+        while db.scalar("SELECT COUNT(*) FROM jobs WHERE advance_pending = 0") < 19:
+            assert time.monotonic() < deadline, "the jobs nobody holds were not advanced while one was held"
+            time.sleep(0.05)
+        time.sleep(0.2)
+        assert worker.is_alive()  # ... and the pass waits for the held one rather than leaving it pending
+    finally:
+        release.set()
+        holder.join()
+        worker.join(20)
+    assert advanced == [20]
+    assert db.scalar("SELECT COUNT(*) FROM jobs WHERE advance_pending = 0") == 20
