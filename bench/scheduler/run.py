@@ -50,6 +50,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 async def main(jobs: int, idle_seconds: float, action: str) -> dict[str, object]:
+    load_at_start = os.getloadavg()  # the machine may be shared: the figures depend on it
     home = Path(tempfile.mkdtemp(prefix="cairn-bench-"))
     settings = CairnSettings(
         home=home,
@@ -106,6 +107,8 @@ async def main(jobs: int, idle_seconds: float, action: str) -> dict[str, object]
         "all_started_within_s": round(last_start - due, 2),
         "runs_started": len(delays),
         "cpus": os.cpu_count(),
+        "load_at_start": load_at_start,
+        "load_at_end": os.getloadavg(),
     }
 
 
