@@ -86,16 +86,24 @@ class Accounts:
         )
 
     def ensure_org(self, org: str, username: str) -> None:
-        """Join-or-create: the first person to publish under an org name founds it and administers it."""
+        """Join-or-create: the first person to publish under an org name founds it and administers it.
+
+        Insert-if-absent rather than check-then-insert: when two instances found one org at once, one
+        insert wins and the other publisher is checked for membership like anyone else."""
         with self.db.transaction():
-            if not self.org_exists(org):
-                if org == SYSTEM_ORG and username != SYSTEM_ORG:
-                    raise AccountError(f"the organisation {org!r} is reserved for the built-in skills")
+            if org != SYSTEM_ORG or username == SYSTEM_ORG:
                 self.db.execute(
-                    "INSERT INTO orgs (name, created_by, created_at) VALUES (?, ?, ?)", (org, username, now())
+                    "INSERT INTO orgs (name, created_by, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                    (org, username, now()),
                 )
-                self.db.execute("INSERT INTO org_members (org, username, role) VALUES (?, ?, 'admin')", (org, username))
-            elif not self.role(org, username):
+                if self.db.changes():
+                    self.db.execute(
+                        "INSERT INTO org_members (org, username, role) VALUES (?, ?, 'admin')", (org, username)
+                    )
+                    return
+            if not self.org_exists(org):
+                raise AccountError(f"the organisation {org!r} is reserved for the built-in skills")
+            if not self.role(org, username):
                 raise AccountError(f"you are not a member of the organisation {org!r}; ask one of its admins")
 
     def role(self, org: str, username: str) -> str | None:
@@ -114,7 +122,9 @@ class Accounts:
             raise AccountError(f"only an admin of {org!r} can add members")
         with self.db.transaction():
             self.db.execute(
-                "INSERT OR REPLACE INTO org_members (org, username, role) VALUES (?, ?, ?)", (org, username, role)
+                "INSERT INTO org_members (org, username, role) VALUES (?, ?, ?) "
+                "ON CONFLICT (org, username) DO UPDATE SET role = excluded.role",
+                (org, username, role),
             )
 
     # --- ratings ---------------------------------------------------------------------------------------
@@ -150,14 +160,17 @@ class Accounts:
                 self.db.execute("DELETE FROM org_skill_config WHERE org = ? AND skill_name = ?", (org, skill_name))
                 return
             self.db.execute(
-                "INSERT OR REPLACE INTO org_skill_config (org, skill_name, action, override_skill, updated_at) "
-                "VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO org_skill_config (org, skill_name, action, override_skill, updated_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (org, skill_name) DO UPDATE SET action = excluded.action, "
+                "override_skill = excluded.override_skill, updated_at = excluded.updated_at",
                 (org, skill_name, action, override_skill, now()),
             )
 
     # --- uploads waiting for confirmation (web publish form) -------------------------------------------
 
-    def hold_upload(self, username: str, org: str | None, sha256: str, fmt: str) -> str:
+    def hold_upload(self, username: str, org: str | None, sha256: str, fmt: str, data: bytes) -> str:
+        """Keep a previewed upload (its bytes too, in the database: the confirmation may reach another
+        instance) until the publisher confirms it; returns its id."""
         upload_id = secrets.token_urlsafe(16)
         with self.db.transaction():
             # Only the newest few stay: an abandoned preview must not pin storage forever.
@@ -167,16 +180,18 @@ class Accounts:
                 (username, username),
             )
             self.db.execute(
-                "INSERT INTO pending_uploads (id, username, org, sha256, format, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (upload_id, username, org, sha256, fmt, now()),
+                "INSERT INTO pending_uploads (id, username, org, sha256, format, created_at, data) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (upload_id, username, org, sha256, fmt, now(), data),
             )
         return upload_id
 
     def take_upload(self, upload_id: str, username: str) -> dict[str, Any] | None:
+        """The held upload, removed as it is read: of two confirmations racing, only one gets it."""
         with self.db.transaction():
             row = self.db.query_one(
-                "SELECT * FROM pending_uploads WHERE id = ? AND username = ?", (upload_id, username)
+                "DELETE FROM pending_uploads WHERE id = ? AND username = ? RETURNING *", (upload_id, username)
             )
-            if row is not None:
-                self.db.execute("DELETE FROM pending_uploads WHERE id = ?", (upload_id,))
+        if row is not None and row["data"] is not None:
+            row["data"] = bytes(row["data"])
         return row

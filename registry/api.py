@@ -208,7 +208,7 @@ def routes(reg: Registry) -> list[Route]:
 
 
 def _blob_response(reg: Registry, sha: str, fmt: str, filename: str, count: tuple[str, str] | None = None) -> Response:
-    data = reg.store.read_blob(sha)
+    data = reg.store.blobs.get(sha)
     if data is None:
         raise HTTPProblem(500, "artifact_missing", "the archive is missing from storage; tell the operator")
     if count is not None:

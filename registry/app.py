@@ -3,6 +3,10 @@ external issuer is configured — Cairn's authorization server at the root for p
 
     app = create_app(settings)                 # settings: CairnSettings (CAIRN_REGISTRY__… for the registry)
     uvicorn.run(app, host="127.0.0.1", port=8780)
+
+With ``CAIRN_DATABASE_URL`` set, any number of these apps may run behind a load balancer: metadata, accounts,
+held uploads, the session key and (with the built-in issuer) OAuth live in the database, and archives in
+the blob directory, which must then be one shared directory (``CAIRN_REGISTRY__BLOB_DIR``).
 """
 
 from __future__ import annotations
@@ -28,8 +32,9 @@ from registry.openapi import document
 from registry.pages import WEB, render
 from registry.search import RegistrySearch
 from registry.seed import seed_builtin
-from registry.store import RegistryStore
+from registry.store import RegistryStore, open_store
 from servers.auth.store import AuthStore
+from servers.core.secretfiles import secret_file
 from servers.core.settings import CairnSettings
 
 WEB_CLIENT_ID = "cairn-registry-web"
@@ -40,14 +45,14 @@ def create_app(
 ) -> Starlette:
     conf = settings.registry
     base = (base_url or conf.base_url or f"http://{settings.host}:{settings.port}").rstrip("/")
-    store = RegistryStore(settings.data_dir("registry"))
+    store = open_store(settings)
     accounts = Accounts(store)
     embedder = None
     if conf.semantic_search and settings.embedder != "none":
         from servers.core.embedding import create_embedder
 
         embedder = create_embedder(settings.embedder)
-    signer = Signer(store.directory / "session.key")
+    signer = Signer(session_key(store, settings))
     api_url = f"{base}/api/v1"
     extra_routes: list[BaseRoute] = []
     notices: list[str] = []
@@ -148,6 +153,14 @@ _TITLES = {
     422: "The skill was not accepted",
 }
 _CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
+
+
+def session_key(store: RegistryStore, settings: CairnSettings) -> bytes:
+    """The key that signs the website's cookies: shared through the database on PostgreSQL (a browser signed
+    in through one instance stays signed in on the next), else a 0600 file beside ``registry.db``."""
+    if store.postgres:
+        return store.shared_secret("registry-session")
+    return secret_file(settings.data_dir("registry") / "session.key")
 
 
 def _register_web_client(auth_store: AuthStore, base: str) -> None:

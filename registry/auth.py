@@ -16,7 +16,6 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlencode
 
@@ -25,7 +24,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from registry.accounts import Accounts
-from servers.core.secretfiles import secret_file
 
 SESSION_COOKIE = "cairn_registry_session"
 FLOW_COOKIE = "cairn_registry_oauth"
@@ -37,10 +35,13 @@ class Verifier(Protocol):
 
 
 class Signer:
-    """HMAC-signed values; the key is created once, mode 0600, beside the registry database."""
+    """HMAC-signed values (session cookies, the sign-in flow, CSRF tokens) under one secret key.
 
-    def __init__(self, path: Path) -> None:
-        self._key = secret_file(path)
+    Every instance behind a load balancer must hold the same key, or a browser signed in through one
+    instance is signed out by the next: see :func:`registry.app.session_key`."""
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
 
     def _mac(self, payload: str) -> str:
         return hmac.new(self._key, payload.encode(), hashlib.sha256).hexdigest()

@@ -93,7 +93,7 @@ def claude_marketplace(reg: Registry) -> bytes:
         _add(tar, f"{top}/.claude-plugin/marketplace.json", _json(marketplace_manifest(reg, skills)))
         for skill in skills:
             row = reg.store.version(skill["name"], skill["latest"])
-            data = reg.store.read_blob(row["sha256"]) if row else None
+            data = reg.store.blobs.get(row["sha256"]) if row else None
             if row is None or data is None:
                 continue
             plugin = {

@@ -18,7 +18,7 @@ from registry import metadata, semver
 from registry.accounts import SYSTEM_ORG, AccountError, Accounts
 from registry.archive import ArchiveError, Limits, read_archive
 from registry.settings import RegistrySettings
-from registry.store import NewVersion, RegistryStore
+from registry.store import NewVersion, OwnerChanged, RegistryStore, VersionTaken
 from skillslint import Severity, lint_paths
 from skillslint.frontmatter import load
 
@@ -114,14 +114,15 @@ def commit(prepared: Prepared, store: RegistryStore, accounts: Accounts, *, syst
             raise PublishError("not_owner", str(exc), 403) from None
     elif system and not accounts.org_exists(SYSTEM_ORG):
         accounts.ensure_org(SYSTEM_ORG, SYSTEM_ORG)
-    store.put_blob(prepared.new.sha256, prepared.data)
+    # Bytes first: a version row never names a blob that is not there. An upload that then loses a race
+    # leaves a blob no version names, harmless under write-once storage.
+    store.blobs.put(prepared.new.sha256, prepared.data)
     try:
         store.add_version(prepared.new, owner=prepared.owner, owner_kind=prepared.owner_kind, is_system=system)
-    except Exception as exc:  # apsw.ConstraintError when two uploads of one version race
-        if "UNIQUE" in str(exc) or "constraint" in str(exc).lower():
-            message = f"{prepared.new.name} {prepared.new.version} was just published"
-            raise PublishError("version_exists", message, 409) from None
-        raise
+    except VersionTaken as exc:
+        raise PublishError("version_exists", str(exc), 409) from None
+    except OwnerChanged as exc:
+        raise PublishError("not_owner", f"{exc}; you cannot publish versions of it", 403) from None
 
 
 def _owner(

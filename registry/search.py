@@ -4,12 +4,16 @@
 |-----------|-----------------------------------------------------------|--------------------------------------|
 | exact     | the skill whose name is the query                         | always first                         |
 | fuzzy     | typos and partial names (``pdf-tols`` → ``pdf-tools``)    | rapidfuzz ratio ≥ 75, partial ≥ 85    |
-| keyword   | words in name, description, tags, body (BM25, CJK-safe)   | FTS5; typos fixed from the index's words |
+| keyword   | words in name, description, tags, body (BM25, CJK-safe)   | FTS5/tsvector; typos fixed by vocabulary |
 | semantic  | paraphrases and other languages (optional, e5)            | cosine ≥ the model's relevance floor |
 
 Each stage ranks its hits; Reciprocal Rank Fusion sums 1/(60 + rank). Results sort by (exact match,
 fused score, downloads, name), so downloads only order skills the text ranks equally. Filters
 (category, tag, compatibility) apply to the fused list, then it is paginated.
+
+The index (names, vocabulary, optional embeddings) is kept in memory and rebuilt when the store's
+``generation`` changes; the generation is read from the database on every search, so a registry instance
+sees what another instance sharing its PostgreSQL database published at its next search.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from rapidfuzz import fuzz, process
 
 from registry.store import RegistryStore
 from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
-from servers.memory.text import content_terms, fts_match_expression, terms
+from servers.memory.text import content_terms, terms
 
 log = logging.getLogger(__name__)
 RRF_K = 60
@@ -121,9 +125,8 @@ class RegistrySearch:
         lowered = query.lower()
         rankings.append(self._fuzzy_names(idx, lowered))
         words, corrected = self._corrected_terms(idx, query)
-        expression = fts_match_expression(" ".join(words)) if words else None
-        if expression:
-            hits = self.store.fts(expression, POOL)
+        if words:
+            hits = self.store.keyword_search(" ".join(words), POOL)
             rankings.append([(idx.by_rowid[r], -round(s, 6)) for r, s in hits if r in idx.by_rowid])
         degraded = None
         if self.embedder is not None:

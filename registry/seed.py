@@ -52,8 +52,8 @@ def seed_builtin(root: Path, store: RegistryStore, accounts: Accounts, settings:
         frontmatter = load(folder / "SKILL.md").frontmatter or {}
         version = metadata.declared_version(frontmatter) or DEFAULT_VERSION
         name = str(frontmatter.get("name", folder.name))
-        existing = {v["sha256"] for v in store.versions(name)}
-        if hashlib.sha256(data).hexdigest() in existing:
+        digest = hashlib.sha256(data).hexdigest()
+        if digest in {v["sha256"] for v in store.versions(name)}:
             continue
         try:
             prepared = prepare(
@@ -68,6 +68,8 @@ def seed_builtin(root: Path, store: RegistryStore, accounts: Accounts, settings:
             )
             commit(prepared, store, accounts, system=True)
         except PublishError as exc:
+            if exc.code == "version_exists" and digest in {v["sha256"] for v in store.versions(name)}:
+                continue  # another instance, starting at the same moment, published these very bytes
             log.warning("built-in skill %s not published: %s", folder.name, exc.message)
             continue
         published.append(f"{name}@{version}")

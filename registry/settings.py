@@ -3,6 +3,7 @@
 | variable (``CAIRN_REGISTRY__…``) | default          | meaning                                              |
 |-----------------------------------|------------------|------------------------------------------------------|
 | ``BASE_URL``                      | http://host:port | public URL of the site (behind a proxy: https)       |
+| ``BLOB_DIR``                      | registry/blobs   | archive files (shared by instances of one database)  |
 | ``ISSUER``                        | unset            | external Cairn issuer; unset serves one at the root  |
 | ``MAX_ARCHIVE_BYTES``             | 5 MB             | largest upload                                       |
 | ``MAX_UNPACKED_BYTES``            | 20 MB            | largest unpacked size                                |
@@ -17,6 +18,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pydantic import BaseModel, Field, SecretStr
 
 
@@ -24,6 +27,11 @@ class RegistrySettings(BaseModel):
     """Limits and wiring of the skills marketplace."""
 
     base_url: str | None = Field(None, description="Public base URL; default http://<host>:<port> of the server.")
+    blob_dir: Path | None = Field(
+        None,
+        description="Where archive files are kept (default <CAIRN_HOME>/registry/blobs). Instances that share "
+        "CAIRN_DATABASE_URL must share this directory too (a network file system or a mounted volume).",
+    )
     issuer: str | None = Field(
         None, description="External Cairn authorization server; unset = the registry serves its own at its root."
     )

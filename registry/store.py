@@ -1,116 +1,53 @@
-"""The registry's storage: skills, immutable versions, and artifacts content-addressed by sha256.
+"""The registry's storage: skills, immutable versions, accounts — and, by sha256, the archives' bytes.
 
-Metadata lives in one SQLite file (``registry.db``); archive bytes live on disk under
-``blobs/<first two hex>/<sha256>``, written once and never changed, so a mirror or a cache can key
-on the hash alone. Every change that search must see bumps ``generation``, which lets the search
-index rebuild only when something was published, yanked or deprecated.
+Metadata lives in one SQLite file (``$CAIRN_HOME/registry/registry.db``) by default, in the ``registry``
+schema of a PostgreSQL database when ``CAIRN_DATABASE_URL`` is set (:func:`open_store`), so several
+registry instances share it. Archive bytes live in a :class:`~registry.blobs.BlobStore` (files under
+``blobs/<first two hex>/<sha256>`` unless configured otherwise), written once and never changed, so a
+mirror or a cache can key on the hash alone.
+
+Every change that search must see bumps ``generation`` in the database: each instance's in-memory search
+index compares it on every search and rebuilds when another instance (or this one) published, yanked or
+deprecated something.
+
+The SQL is written once for both engines; where they meet concurrent writers differently, SQLite lets one
+writer in at a time (``BEGIN IMMEDIATE``), and on PostgreSQL a write to a skill first locks its row
+(:meth:`RegistryStore._lock_skill`), so two instances publishing versions of one skill take turns and
+``latest`` is computed from every committed version.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
+import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from registry import semver
+from registry.blobs import BlobStore, open_blob_store
 from registry.metadata import listing_fields, trigger_words
-from registry.semver import sort_key
-from servers.core.storage import Database, Migration, migrate
-from servers.memory.text import index_text
+from registry.schema import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA
+from servers.core.storage import Database, migrate
+from servers.memory.text import fts_match_expression, index_text
 
-SCHEMA = """
-CREATE TABLE skills (
-    name TEXT PRIMARY KEY,
-    owner TEXT NOT NULL,
-    owner_kind TEXT NOT NULL CHECK (owner_kind IN ('user', 'org')),
-    is_system INTEGER NOT NULL DEFAULT 0,
-    description TEXT NOT NULL,
-    category TEXT,
-    tags TEXT NOT NULL DEFAULT '[]',
-    compatibility TEXT,
-    latest TEXT,
-    downloads INTEGER NOT NULL DEFAULT 0,
-    deprecated TEXT,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
-);
-CREATE TABLE versions (
-    name TEXT NOT NULL REFERENCES skills(name),
-    version TEXT NOT NULL,
-    sha256 TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    format TEXT NOT NULL CHECK (format IN ('tar.gz', 'zip')),
-    publisher TEXT NOT NULL,
-    published_at TEXT NOT NULL,
-    yanked INTEGER NOT NULL DEFAULT 0,
-    yank_reason TEXT,
-    frontmatter TEXT NOT NULL,
-    body TEXT NOT NULL,
-    files TEXT NOT NULL,
-    findings TEXT NOT NULL,
-    downloads INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (name, version)
-);
-CREATE INDEX versions_sha ON versions(sha256);
-CREATE VIRTUAL TABLE skills_fts USING fts5(name, description, tags, body, tokenize='unicode61 remove_diacritics 2');
-CREATE VIRTUAL TABLE skills_vocab USING fts5vocab(skills_fts, row);
-CREATE TABLE ratings (
-    name TEXT NOT NULL REFERENCES skills(name),
-    username TEXT NOT NULL,
-    stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
-    comment TEXT NOT NULL DEFAULT '',
-    created_at TEXT NOT NULL,
-    PRIMARY KEY (name, username)
-);
-CREATE TABLE orgs (name TEXT PRIMARY KEY, created_by TEXT NOT NULL, created_at TEXT NOT NULL);
-CREATE TABLE org_members (
-    org TEXT NOT NULL REFERENCES orgs(name),
-    username TEXT NOT NULL,
-    role TEXT NOT NULL CHECK (role IN ('admin', 'member')),
-    PRIMARY KEY (org, username)
-);
-CREATE TABLE org_skill_config (
-    org TEXT NOT NULL REFERENCES orgs(name),
-    skill_name TEXT NOT NULL,
-    action TEXT NOT NULL CHECK (action IN ('disable', 'override')),
-    override_skill TEXT,
-    updated_at TEXT NOT NULL,
-    PRIMARY KEY (org, skill_name)
-);
-CREATE TABLE api_tokens (
-    id TEXT PRIMARY KEY,
-    username TEXT NOT NULL,
-    label TEXT NOT NULL,
-    token_hash TEXT NOT NULL UNIQUE,
-    created_at TEXT NOT NULL,
-    last_used_at TEXT,
-    revoked_at TEXT
-);
-CREATE TABLE pending_uploads (
-    id TEXT PRIMARY KEY,
-    username TEXT NOT NULL,
-    org TEXT,
-    sha256 TEXT NOT NULL,
-    format TEXT NOT NULL,
-    created_at TEXT NOT NULL
-);
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-INSERT INTO meta (key, value) VALUES ('generation', '0');
-"""
+if TYPE_CHECKING:
+    from servers.core.settings import CairnSettings
+    from servers.core.storage.postgres import PgDatabase
 
-
-def _create(db: Database) -> None:
-    db.connection().execute(SCHEMA)
-
-
-MIGRATIONS = [Migration(1, "registry schema", _create)]
+__all__ = ["MIGRATIONS", "PG_MIGRATIONS", "PG_SCHEMA", "NewVersion", "RegistryStore", "open_store"]
 
 
 def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class VersionTaken(ValueError):
+    """Another upload recorded this version first (two instances, or two requests, raced)."""
+
+
+class OwnerChanged(ValueError):
+    """The skill was created by someone else between the publisher's checks and the write."""
 
 
 @dataclass(frozen=True)
@@ -133,47 +70,52 @@ class NewVersion:
     findings: list[dict[str, Any]] = field(default_factory=list)
 
 
+def open_store(settings: CairnSettings) -> RegistryStore:
+    """The store the settings ask for: PostgreSQL when a database URL is set, else the SQLite file; the blobs
+    where ``CAIRN_REGISTRY__BLOB_DIR`` says (default ``$CAIRN_HOME/registry/blobs``) either way."""
+    blobs = open_blob_store(settings)
+    db: Database | PgDatabase
+    if settings.database_url:
+        from servers.core.storage.postgres import PgDatabase  # psycopg loads only for PostgreSQL users
+
+        db = PgDatabase(settings.database_url, PG_SCHEMA)
+    else:
+        db = Database(settings.data_dir("registry") / "registry.db")
+    try:
+        return RegistryStore(db, blobs)
+    except BaseException:
+        db.close()
+        raise
+
+
 class RegistryStore:
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        self.blob_dir = directory / "blobs"
-        self.blob_dir.mkdir(parents=True, exist_ok=True)
-        self.db = Database(directory / "registry.db")
-        migrate(self.db, "registry", MIGRATIONS)
+    """Registry metadata in ``db`` and archive bytes in ``blobs``."""
+
+    def __init__(self, db: Database | PgDatabase, blobs: BlobStore) -> None:
+        self.db = db
+        self.blobs = blobs
+        self.postgres = not isinstance(db, Database)
+        if isinstance(db, Database):
+            migrate(db, "registry", MIGRATIONS)
+        else:
+            from servers.core.storage.postgres import migrate_pg
+
+            migrate_pg(db, "registry", PG_MIGRATIONS)
 
     def close(self) -> None:
         self.db.close()
 
-    # --- artifacts ---------------------------------------------------------------------------------
-
-    def blob_path(self, sha256: str) -> Path:
-        return self.blob_dir / sha256[:2] / sha256
-
-    def put_blob(self, sha256: str, data: bytes) -> Path:
-        """Write once: an existing blob with this hash already holds these bytes."""
-        path = self.blob_path(sha256)
-        if path.exists():
-            return path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".incoming-")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)  # atomic: readers see all of the blob or none of it
-        return path
-
-    def read_blob(self, sha256: str) -> bytes | None:
-        path = self.blob_path(sha256)
-        return path.read_bytes() if path.is_file() else None
-
-    # --- generation ------------------------------------------------------------------------------------
+    # --- generation and settings -----------------------------------------------------------------------
 
     def generation(self) -> int:
-        return int(self.db.scalar("SELECT value FROM meta WHERE key = 'generation'"))
+        value = self.db.scalar("SELECT value FROM meta WHERE key = 'generation'")
+        return 0 if value is None else int(value)
 
     def _bump(self) -> None:
-        self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+        self.db.execute(
+            "INSERT INTO meta (key, value) VALUES ('generation', '1') ON CONFLICT (key) DO UPDATE "
+            "SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)"
+        )
 
     def get_meta(self, key: str) -> str | None:
         value = self.db.scalar("SELECT value FROM meta WHERE key = ?", (key,))
@@ -181,7 +123,25 @@ class RegistryStore:
 
     def set_meta(self, key: str, value: str) -> None:
         with self.db.transaction():
-            self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+            self.db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    def shared_secret(self, name: str) -> bytes:
+        """A random secret every instance agrees on, created by whichever asks first (PostgreSQL only)."""
+        if not self.postgres:
+            raise RuntimeError("shared secrets live in the database only on PostgreSQL; SQLite uses a file")
+        value = self.db.scalar("SELECT value FROM shared_secrets WHERE name = ?", (name,))
+        if value is None:
+            with self.db.transaction():
+                self.db.execute(
+                    "INSERT INTO shared_secrets (name, value, created_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT (name) DO NOTHING",
+                    (name, secrets.token_urlsafe(32), now()),
+                )
+            value = self.db.scalar("SELECT value FROM shared_secrets WHERE name = ?", (name,))
+        return str(value).encode("ascii")
 
     # --- skills and versions ---------------------------------------------------------------------------
 
@@ -197,7 +157,7 @@ class RegistryStore:
         )
         for row in rows:
             row["yanked"] = bool(row["yanked"])
-        return sorted(rows, key=lambda r: sort_key(r["version"]), reverse=True)
+        return sorted(rows, key=lambda r: semver.sort_key(r["version"]), reverse=True)
 
     def version(self, name: str, version: str) -> dict[str, Any] | None:
         row = self.db.query_one("SELECT * FROM versions WHERE name = ? AND version = ?", (name, version))
@@ -208,29 +168,46 @@ class RegistryStore:
             row[key] = json.loads(row[key])
         return row
 
+    def _lock_skill(self, name: str) -> dict[str, Any] | None:
+        """Inside a transaction: the skill's row, locked until the end of it on PostgreSQL (SQLite's write
+        transaction already excludes every other writer). NO KEY UPDATE lets ratings and versions that only
+        reference the skill go on meanwhile."""
+        lock = " FOR NO KEY UPDATE" if self.postgres else ""
+        return self.db.query_one(f"SELECT rowid AS id, owner, owner_kind FROM skills WHERE name = ?{lock}", (name,))
+
     def add_version(self, new: NewVersion, *, owner: str, owner_kind: str, is_system: bool = False) -> None:
-        """Record a version (and the skill on its first version). The caller checked ownership and
-        that the version is new; the primary key still refuses a duplicate if two uploads race."""
+        """Record a version (and the skill on its first version).
+
+        The caller checked ownership and that the version is new, but another instance may have written in
+        between: under the skill's lock this raises :class:`OwnerChanged` or :class:`VersionTaken` then.
+        """
         stamp = now()
         with self.db.transaction():
-            existing = self.db.query_one("SELECT rowid AS id FROM skills WHERE name = ?", (new.name,))
-            if existing is None:
-                self.db.execute(
-                    "INSERT INTO skills (name, owner, owner_kind, is_system, description, category, tags, "
-                    "compatibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        new.name,
-                        owner,
-                        owner_kind,
-                        int(is_system),
-                        new.description,
-                        new.category,
-                        json.dumps(new.tags),
-                        new.compatibility,
-                        stamp,
-                        stamp,
-                    ),
-                )
+            self.db.execute(
+                "INSERT INTO skills (name, owner, owner_kind, is_system, description, category, tags, "
+                "compatibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (name) DO NOTHING",
+                (
+                    new.name,
+                    owner,
+                    owner_kind,
+                    int(is_system),
+                    new.description,
+                    new.category,
+                    json.dumps(new.tags),
+                    new.compatibility,
+                    stamp,
+                    stamp,
+                ),
+            )
+            skill = self._lock_skill(new.name)
+            assert skill is not None
+            if (skill["owner"], skill["owner_kind"]) != (owner, owner_kind):
+                raise OwnerChanged(f"{new.name} now belongs to {skill['owner_kind']} {skill['owner']!r}")
+            core = semver.core(new.version)
+            for row in self.db.query("SELECT version FROM versions WHERE name = ?", (new.name,)):
+                if semver.core(str(row["version"])) == core:
+                    raise VersionTaken(f"{new.name} {row['version']} was just published")
             self.db.execute(
                 "INSERT INTO versions (name, version, sha256, size, format, publisher, published_at, frontmatter, "
                 "body, files, findings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -248,45 +225,72 @@ class RegistryStore:
                     json.dumps(new.findings),
                 ),
             )
-            self._refresh_latest(new.name)
+            self._refresh_latest(new.name, int(skill["id"]))
 
-    def _refresh_latest(self, name: str) -> None:
+    def _refresh_latest(self, name: str, rowid: int) -> None:
         """``latest`` is the highest live release (a pre-release only when nothing else is live); the
-        listing fields follow it so search shows what an install would get."""
+        listing fields and the keyword index follow it, so search shows what an install would get."""
         live = [v for v in self.versions(name) if not v["yanked"]]
         releases = [v for v in live if "-" not in v["version"].split("+")[0]]
         chosen = (releases or live)[0] if live else None
-        latest = chosen["version"] if chosen else None
-        fields: dict[str, Any] = {"latest": latest, "updated_at": now()}
-        row = self.db.query_one("SELECT rowid AS id FROM skills WHERE name = ?", (name,))
-        assert row is not None
+        fields: dict[str, Any] = {"latest": chosen["version"] if chosen else None, "updated_at": now()}
         if chosen is not None:
             detail = self.version(name, chosen["version"])
             assert detail is not None
-            fm = detail["frontmatter"]
-            fields.update(listing_fields(fm))
-            self.db.execute("DELETE FROM skills_fts WHERE rowid = ?", (row["id"],))
-            self.db.execute(
-                "INSERT INTO skills_fts (rowid, name, description, tags, body) VALUES (?, ?, ?, ?, ?)",
-                (
-                    row["id"],
-                    index_text(name.replace("-", " ")),
-                    index_text(fields["description"]),
-                    index_text(" ".join([*json.loads(fields["tags"]), fields["category"] or "", trigger_words(fm)])),
-                    index_text(detail["body"][:20_000]),
-                ),
-            )
+            fields.update(listing_fields(detail["frontmatter"]))
+            self._index(rowid, name, detail)
         assignments = ", ".join(f"{k} = ?" for k in fields)
         self.db.execute(f"UPDATE skills SET {assignments} WHERE name = ?", (*fields.values(), name))
         self._bump()
 
+    def _index(self, rowid: int, name: str, detail: dict[str, Any]) -> None:
+        """(Re)write the skill's keyword-index entry from one of its versions."""
+        fm = detail["frontmatter"]
+        listing = listing_fields(fm)
+        texts = (
+            name.replace("-", " "),
+            listing["description"],
+            " ".join([*json.loads(listing["tags"]), listing["category"] or "", trigger_words(fm)]),
+            detail["body"][:20_000],
+        )
+        if self.postgres:
+            from registry.tsearch import skill_document
+
+            self.db.execute(
+                "INSERT INTO skills_fts (rowid, doc) VALUES (?, ?::tsvector) "
+                "ON CONFLICT (rowid) DO UPDATE SET doc = excluded.doc",
+                (rowid, skill_document(*texts)),
+            )
+            return
+        self.db.execute("DELETE FROM skills_fts WHERE rowid = ?", (rowid,))
+        self.db.execute(
+            "INSERT INTO skills_fts (rowid, name, description, tags, body) VALUES (?, ?, ?, ?, ?)",
+            (rowid, *(index_text(t) for t in texts)),
+        )
+
+    def reindex(self) -> int:
+        """Rebuild the keyword index of every listed skill from its latest version (after ``cairn data copy``,
+        which moves rows but not SQLite's FTS5 index); how many skills were indexed. Search reads the index
+        directly, so ``generation`` is left as it is."""
+        count = 0
+        for skill in self.all_skills():
+            with self.db.transaction():
+                detail = self.version(skill["name"], skill["latest"])
+                if detail is not None:
+                    self._index(int(skill["id"]), skill["name"], detail)
+                    count += 1
+        return count
+
     def set_yanked(self, name: str, version: str, yanked: bool, reason: str | None) -> None:
         with self.db.transaction():
+            skill = self._lock_skill(name)
+            if skill is None:
+                return
             self.db.execute(
                 "UPDATE versions SET yanked = ?, yank_reason = ? WHERE name = ? AND version = ?",
                 (int(yanked), reason if yanked else None, name, version),
             )
-            self._refresh_latest(name)
+            self._refresh_latest(name, int(skill["id"]))
 
     def set_deprecated(self, name: str, message: str | None) -> None:
         with self.db.transaction():
@@ -294,6 +298,8 @@ class RegistryStore:
             self._bump()
 
     def count_download(self, name: str, version: str) -> None:
+        """One more download. Each counter is incremented in the database (never read, added to and written
+        back here), so downloads counted at once by several instances are all kept."""
         with self.db.transaction():
             self.db.execute("UPDATE skills SET downloads = downloads + 1 WHERE name = ?", (name,))
             self.db.execute(
@@ -304,7 +310,7 @@ class RegistryStore:
         return self.db.query_one("SELECT name, version, format FROM versions WHERE sha256 = ? LIMIT 1", (sha256,))
 
     def all_skills(self) -> list[dict[str, Any]]:
-        rows = self.db.query("SELECT rowid AS id, * FROM skills WHERE latest IS NOT NULL")
+        rows = self.db.query("SELECT rowid AS id, * FROM skills WHERE latest IS NOT NULL ORDER BY rowid")
         return [_decode_skill(r) for r in rows]
 
     def skills_of(self, owner: str) -> list[dict[str, Any]]:
@@ -317,8 +323,28 @@ class RegistryStore:
             "GROUP BY category ORDER BY count DESC, category"
         )
 
-    def fts(self, expression: str, limit: int) -> list[tuple[int, float]]:
-        """rowid and BM25 score (lower is better) of skills matching an FTS5 expression; name counts most."""
+    # --- keyword search ------------------------------------------------------------------------------------
+
+    def keyword_search(self, text: str, limit: int) -> list[tuple[int, float]]:
+        """(skill rowid, score) of skills matching any term of ``text``, best first; lower scores are better
+        (BM25 on SQLite, the negated ``ts_rank`` on PostgreSQL). The name counts most, then the description,
+        the tags, the body."""
+        if self.postgres:
+            from registry.tsearch import RANK_WEIGHTS
+            from servers.memory.tsearch import tsquery_literal
+
+            tsquery = tsquery_literal(text)
+            if tsquery is None:
+                return []
+            rows = self.db.query(
+                "SELECT f.rowid, ts_rank(?::float4[], f.doc, q.q, 1) AS rank FROM skills_fts f, "
+                "(SELECT ?::tsquery AS q) q WHERE f.doc @@ q.q ORDER BY rank DESC, f.rowid LIMIT ?",
+                (RANK_WEIGHTS, tsquery, limit),
+            )
+            return [(int(r["rowid"]), -float(r["rank"])) for r in rows]
+        expression = fts_match_expression(text)
+        if expression is None:
+            return []
         rows = self.db.query(
             "SELECT rowid, bm25(skills_fts, 8.0, 3.0, 2.0, 1.0) AS score FROM skills_fts WHERE skills_fts MATCH ? "
             "ORDER BY score LIMIT ?",
@@ -327,8 +353,13 @@ class RegistryStore:
         return [(int(r["rowid"]), float(r["score"])) for r in rows]
 
     def vocabulary(self, limit: int = 200_000) -> list[str]:
-        """Distinct indexed terms, for correcting typos in a query before it reaches FTS5."""
-        return [str(r["term"]) for r in self.db.query("SELECT term FROM skills_vocab LIMIT ?", (limit,))]
+        """Distinct indexed terms in byte order, for correcting typos in a query before the keyword search."""
+        if self.postgres:
+            # ts_stat reads every document; it runs only when the search index is rebuilt (a new generation).
+            sql = "SELECT word AS term FROM ts_stat('SELECT doc FROM skills_fts') ORDER BY word COLLATE \"C\" LIMIT ?"
+        else:
+            sql = "SELECT term FROM skills_vocab LIMIT ?"
+        return [str(r["term"]) for r in self.db.query(sql, (limit,))]
 
     def rating_summary(self, name: str) -> tuple[float | None, int]:
         row = self.db.query_one("SELECT AVG(stars) AS avg, COUNT(*) AS n FROM ratings WHERE name = ?", (name,))
@@ -338,6 +369,7 @@ class RegistryStore:
 
 
 def _decode_skill(row: dict[str, Any]) -> dict[str, Any]:
+    row.pop("rowid", None)  # PostgreSQL's explicit column; it is already there as ``id``
     row["tags"] = json.loads(row["tags"])
     row["is_system"] = bool(row["is_system"])
     return row

@@ -112,7 +112,7 @@ def routes(reg: Registry) -> list[Route]:
     async def file_page(request: Request) -> Response:
         skill, row = load_skill(reg, request.path_params["name"], request.path_params["version"])
         path = request.path_params["path"]
-        data = reg.store.read_blob(row["sha256"])
+        data = reg.store.blobs.get(row["sha256"])
         files = read_archive(data, Limits.from_settings(reg.settings)).files if data else {}
         if path not in files:
             raise HTTPProblem(404, "not_found", f"{skill['name']} {row['version']} has no file “{path}”.")

@@ -29,9 +29,6 @@ def _safe_next(value: str | None) -> str:
 
 
 def routes(reg: Registry) -> list[Route]:
-    pending_dir = reg.store.directory / "pending"
-    pending_dir.mkdir(exist_ok=True)
-
     def signed_in(request: Request) -> str:
         user = reg.identity.web_user(request)
         if user is None:
@@ -130,9 +127,7 @@ def routes(reg: Registry) -> list[Route]:
             )
         except PublishError as exc:
             return render(reg, request, "publish.html", error=exc.message, findings=exc.findings, status=exc.status)
-        sha = prepared.new.sha256
-        (pending_dir / sha).write_bytes(data)
-        upload_id = reg.accounts.hold_upload(user, org, sha, prepared.new.format)
+        upload_id = reg.accounts.hold_upload(user, org, prepared.new.sha256, prepared.new.format, data)
         return render(
             reg,
             request,
@@ -146,11 +141,9 @@ def routes(reg: Registry) -> list[Route]:
     async def publish_confirm(request: Request) -> Response:
         user, form = await checked_form(request)
         held = reg.accounts.take_upload(str(form.get("upload", "")), user)
-        path = pending_dir / held["sha256"] if held else None
-        if held is None or path is None or not path.is_file():
+        data = held["data"] if held else None
+        if held is None or data is None:
             return render(reg, request, "publish.html", error="That upload has expired; upload it again.", status=410)
-        data = path.read_bytes()
-        path.unlink(missing_ok=True)
         if hashlib.sha256(data).hexdigest() != held["sha256"]:
             return render(reg, request, "publish.html", error="The held upload changed; upload it again.", status=409)
         try:

@@ -1,6 +1,7 @@
 """Registry benchmark: search latency with 10,000 skills, and requests/s for a skill page and the search API.
 
     .venv/bin/python bench/registry/bench_registry.py [--skills 10000] [--seconds 10] [--concurrency 16]
+        [--database-url postgresql://…]   # registry metadata in PostgreSQL instead of SQLite
 
 Builds a throw-away registry of synthetic skills (real metadata, FTS index and vocabulary; one shared
 archive blob), then (1) times ``RegistrySearch.search`` for a mixed query set — exact names, typos,
@@ -19,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -34,16 +36,24 @@ WORDS = (
 ZH = ["调研", "报告", "翻译", "合同", "发票", "数据", "会议", "总结"]
 
 
-def build(home: Path, count: int) -> None:
+def settings_for(home: Path, database_url: str | None) -> Any:
+    from servers.core.settings import CairnSettings
+
+    return CairnSettings(home=home, embedder="none", database_url=database_url, registry={"seed_builtin": False})
+
+
+def build(home: Path, count: int, database_url: str | None = None) -> None:
+    import hashlib
+
     from registry.accounts import Accounts
-    from registry.store import NewVersion, RegistryStore
+    from registry.store import NewVersion, open_store
 
     rng = random.Random(7)
-    store = RegistryStore(home / "registry")
+    store = open_store(settings_for(home, database_url))
     Accounts(store)
     blob = b"\x1f\x8b" + bytes(200)
-    sha = "0" * 64
-    store.put_blob(sha, blob)
+    sha = hashlib.sha256(blob).hexdigest()
+    store.blobs.put(sha, blob)
     with store.db.transaction():
         for i in range(count):
             verb, noun = rng.choice(VERBS), rng.choice(NOUNS)
@@ -97,11 +107,11 @@ def queries(count: int) -> list[str]:
     return out
 
 
-def search_latency(home: Path, n: int) -> dict[str, float]:
+def search_latency(home: Path, n: int, database_url: str | None = None) -> dict[str, float]:
     from registry.search import RegistrySearch
-    from registry.store import RegistryStore
+    from registry.store import open_store
 
-    store = RegistryStore(home / "registry")
+    store = open_store(settings_for(home, database_url))
     search = RegistrySearch(store)
     started = time.perf_counter()
     search.index()
@@ -121,17 +131,15 @@ def search_latency(home: Path, n: int) -> dict[str, float]:
     }
 
 
-def _serve(home: str, port: int) -> None:
+def _serve(home: str, port: int, database_url: str | None) -> None:
     import logging
 
     import uvicorn
 
     from registry.app import create_app
-    from servers.core.settings import CairnSettings
 
     logging.disable(logging.WARNING)
-    settings = CairnSettings(home=Path(home), embedder="none", registry={"seed_builtin": False})
-    app = create_app(settings, base_url=f"http://127.0.0.1:{port}")
+    app = create_app(settings_for(Path(home), database_url), base_url=f"http://127.0.0.1:{port}")
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="error", access_log=False)
 
 
@@ -166,16 +174,19 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--database-url", default=None, help="keep registry metadata in this PostgreSQL database")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cairn-registry-bench-") as tmp:
         home = Path(tmp)
         t = time.perf_counter()
-        build(home, args.skills)
+        build(home, args.skills, args.database_url)
         print(f"built {args.skills} skills in {time.perf_counter() - t:.1f} s")
-        latency = search_latency(home, args.queries)
+        latency = search_latency(home, args.queries, args.database_url)
         print("search (in process, 20 results): " + ", ".join(f"{k} {v:.2f}" for k, v in latency.items()))
         port = 8799
-        server = multiprocessing.get_context("spawn").Process(target=_serve, args=(tmp, port), daemon=True)
+        server = multiprocessing.get_context("spawn").Process(
+            target=_serve, args=(tmp, port, args.database_url), daemon=True
+        )
         server.start()
         base = f"http://127.0.0.1:{port}"
         for _ in range(200):

@@ -1,4 +1,5 @@
-"""The JSON API: the install contract, search order, publish/yank/deprecate, ratings, tokens, orgs, exports."""
+"""The JSON API: the install contract, search order, publish/yank/deprecate, ratings, tokens, orgs, exports —
+each on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ import json
 import tarfile
 
 from servers.auth.tokens import issue_access_token
-from tests.registry.conftest import BASE, Site
+from tests.registry.conftest import BASE, Site, on_both
 from tests.registry.kit import skill_archive, skill_md, tar_gz, zip_bytes
+
+pytestmark = on_both
 
 
 async def test_builtin_skills_are_seeded_and_follow_the_install_contract(site: Site) -> None:

@@ -50,14 +50,14 @@ def artifacts() -> Iterator[Path]:
 
 
 @pytest_asyncio.fixture
-async def live(make_site: Callable[..., Site]) -> AsyncIterator[tuple[Site, str]]:
+async def live(make_site: Callable[..., Site], tmp_path: Path) -> AsyncIterator[tuple[Site, str]]:
     port = free_port()
     made = make_site(base=f"http://127.0.0.1:{port}")
     from servers.auth.authserver import open_store
 
     # The registry's own authorization server keeps users in the data dir beside it: add a publisher.
 
-    auth_store, _ = open_store(made.reg.store.directory.parent / "auth")
+    auth_store, _ = open_store(tmp_path / "home" / "auth")
     auth_store.add_user("ada", hash_password("correct horse battery"))
     async with serving_app(made.app, port) as base:
         yield made, base

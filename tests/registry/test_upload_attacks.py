@@ -10,6 +10,7 @@ import zipfile
 
 import pytest
 
+from registry.blobs import FileBlobStore
 from tests.registry.conftest import Site
 from tests.registry.kit import skill_archive, skill_md, tar_gz, zip_bytes
 
@@ -17,7 +18,9 @@ GOOD = skill_md("evil", "1.0.0")
 
 
 def _blobs(site: Site) -> int:
-    return sum(1 for p in site.reg.store.blob_dir.rglob("*") if p.is_file())
+    blobs = site.reg.store.blobs
+    assert isinstance(blobs, FileBlobStore)
+    return sum(1 for p in blobs.root.rglob("*") if p.is_file())
 
 
 @pytest.mark.parametrize(
