@@ -40,6 +40,8 @@ SCOPE_DESCRIPTIONS = {
     "scheduler:write": "Create, change and run scheduled jobs",
     "reflection:read": "Read reflections and rules",
     "reflection:write": "Record reflections and change rules",
+    "context:read": "Assemble context for a task from your memories, skills and rules",
+    "context:write": "Change how context is assembled for you",
     "nodehost:exec": "Run commands and change files on this machine",
     "registry:publish": "Publish skills to the registry",
 }

@@ -492,3 +492,14 @@ async def test_external_issuer_by_jwks(settings, embedder, tmp_path: Path) -> No
             written = (await client.call_tool("memory_write", {"content": "trusted via JWKS"})).structured_content
             entry = (await client.call_tool("memory_get", {"id": written["id"]})).structured_content
             assert entry["user_id"] == USER
+
+
+def test_every_scope_an_endpoint_advertises_can_be_granted() -> None:
+    """Clients request the scopes a resource's metadata lists; the authorization server must know each one
+    (the context server's scopes were once advertised and refused as invalid_scope)."""
+    from servers import catalog
+    from servers.auth.provider import ALL_SCOPES
+    from servers.auth.wiring import endpoint_scopes
+
+    for name in [*catalog.names(), "all"]:
+        assert set(endpoint_scopes(name)) <= set(ALL_SCOPES), name
