@@ -8,6 +8,7 @@ Feedback is per installation, not per user: skills are shared by everyone using 
 from __future__ import annotations
 
 import threading
+import time
 from typing import TYPE_CHECKING, Literal
 
 from servers.skills import feedback, improve
@@ -34,15 +35,24 @@ class Learning:
         self.service = service
         self.store = service.store
         self._multipliers: dict[str, float] | None = None
+        self._computed_at = 0.0
         self._rated: set[str] | None = None  # skills with any feedback: only they can have a multiplier
         self._lock = threading.Lock()
 
     # --- recording ------------------------------------------------------------------------------------
 
     def multipliers(self) -> dict[str, float]:
-        """Skill → feedback multiplier, only for skills where it is not 1 (cached until the next write)."""
+        """Skill → feedback multiplier, only for skills where it is not 1.
+
+        Cached until this process's next write; on a shared (PostgreSQL) database also for at most
+        ``reload_check_s``, so feedback given through another instance moves this one's match scores too.
+        """
         cached = self._multipliers
+        stale = time.monotonic() - self._computed_at >= self.service.config.reload_check_s
+        if cached is not None and self.store.postgres and stale:
+            cached = None
         if cached is None:
+            self._computed_at = time.monotonic()
             counts = self.store.counts()
             self._rated = {
                 n for n, c in counts.items() if any(k in c for k in ("helpful", "partially_helpful", "not_helpful"))

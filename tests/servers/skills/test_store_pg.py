@@ -102,3 +102,16 @@ def test_the_same_pending_suggestion_is_stored_once(make_service: Callable[..., 
     # Settling it is a compare-and-set: of two instances applying it, one wins.
     settled = _together(2, lambda i: services[i].store.set_suggestion_status(stored.id, "applied"))
     assert sorted(settled) == [False, True]  # type: ignore[type-var]
+
+
+def test_feedback_through_one_instance_moves_match_scores_on_another(
+    make_service: Callable[..., SkillsService], roots: dict[str, Path]
+) -> None:
+    write_skill(roots["project"], "deploying", body=BODY, triggers={"intent_patterns": ["deploy"]})
+    a, b = make_service(), make_service()
+    assert b.learning.multipliers() == {}  # b caches "no multipliers" before anyone rates
+    for i in range(5):
+        a.activate("deploying", session_id=f"s{i}")
+        a.learning.feedback("deploying", "helpful", None, f"s{i}")
+    assert a.learning.multipliers() == {"deploying": 1.2}
+    assert b.learning.multipliers() == {"deploying": 1.2}  # reload_check_s is 0 in these tests
