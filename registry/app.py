@@ -63,7 +63,12 @@ def create_app(
         from servers.auth.wiring import ensure_first_user
 
         server = create_authorization_server(
-            settings.data_dir("auth"), base, settings.auth, resources={api_url}, database_url=settings.database_url
+            settings.data_dir("auth"),
+            base,
+            settings.auth,
+            resources={api_url},
+            database_url=settings.database_url,
+            database=settings.database,
         )
         provider = server.provider
         notices += ensure_first_user(server)

@@ -76,9 +76,9 @@ def open_store(settings: CairnSettings) -> RegistryStore:
     blobs = open_blob_store(settings)
     db: Database | PgDatabase
     if settings.database_url:
-        from servers.core.storage.postgres import PgDatabase  # psycopg loads only for PostgreSQL users
+        from servers.core.storage.postgres import connect  # psycopg loads only for PostgreSQL users
 
-        db = PgDatabase(settings.database_url, PG_SCHEMA)
+        db = connect(settings, PG_SCHEMA)
     else:
         db = Database(settings.data_dir("registry") / "registry.db")
     try:

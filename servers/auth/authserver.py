@@ -26,6 +26,7 @@ from servers.auth.settings import AuthSettings
 from servers.auth.store import PG_SCHEMA, AuthStore
 from servers.auth.tokens import verify_access_token
 from servers.core.secretfiles import secret_file
+from servers.core.settings import DatabaseSettings
 from servers.core.storage import Database
 
 # An issuer with no path must keep that form: clients compare issuers as exact strings (RFC 8414 §3.3).
@@ -42,13 +43,17 @@ class AuthorizationServer:
         return self.provider.issuer
 
 
-def open_store(directory: Path, database_url: str | None = None) -> tuple[AuthStore, KeyStore]:
+def open_store(
+    directory: Path, database_url: str | None = None, *, database: DatabaseSettings | None = None
+) -> tuple[AuthStore, KeyStore]:
     """The user/token store and the signing keys: files under ``directory`` (``auth.db``, ``keys/``) by default,
-    the ``auth`` schema of ``database_url`` when given, so that several instances share them."""
+    the ``auth`` schema of ``database_url`` when given (pooled as ``database`` says), so that several
+    instances share them."""
     if database_url:
-        from servers.core.storage.postgres import PgDatabase  # psycopg loads only for PostgreSQL users
+        # psycopg loads only for PostgreSQL users
+        from servers.core.storage.postgres import PgDatabase, pool_options
 
-        store = AuthStore(PgDatabase(database_url, PG_SCHEMA))
+        store = AuthStore(PgDatabase(database_url, PG_SCHEMA, **pool_options(database or DatabaseSettings())))
         return store, DbKeyStore(store)
     directory.mkdir(parents=True, exist_ok=True)
     return AuthStore(Database(directory / "auth.db")), FileKeyStore(directory / "keys")
@@ -69,8 +74,9 @@ def create_authorization_server(
     resources: set[str] | None = None,
     *,
     database_url: str | None = None,
+    database: DatabaseSettings | None = None,
 ) -> AuthorizationServer:
-    store, keys = open_store(directory, database_url)
+    store, keys = open_store(directory, database_url, database=database)
     provider = CairnAuthorizationServer(store, keys, issuer=issuer, settings=settings, resources=resources)
     issuer_url = _URL.validate_python(provider.issuer)
     registration = ClientRegistrationOptions(enabled=True, valid_scopes=ALL_SCOPES, default_scopes=ALL_SCOPES)

@@ -77,7 +77,12 @@ def build_endpoint(
                 "serve behind a TLS proxy and set CAIRN_AUTH__ISSUER and CAIRN_AUTH__PUBLIC_URL to its https URL"
             )
         authorization_server = create_authorization_server(
-            settings.data_dir("auth"), issuer, settings.auth, resources={url}, database_url=settings.database_url
+            settings.data_dir("auth"),
+            issuer,
+            settings.auth,
+            resources={url},
+            database_url=settings.database_url,
+            database=settings.database,
         )
         provider = authorization_server.provider
         verifier = CairnTokenVerifier(provider.keys, provider.store, issuer=issuer, audiences={url})

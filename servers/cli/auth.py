@@ -58,7 +58,7 @@ def run_auth_command(args: argparse.Namespace) -> int:
         return asyncio.run(_connect(args, settings.home))
     from servers.auth.authserver import open_store
 
-    store, keys = open_store(settings.data_dir("auth"), settings.database_url)
+    store, keys = open_store(settings.data_dir("auth"), settings.database_url, database=settings.database)
     try:
         return _auth_command(args, settings, store, keys)
     finally:
@@ -94,7 +94,11 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
         host, port = args.host or settings.host, args.port or settings.port
         issuer = (settings.auth.issuer or base_url_for(settings, host, port)).rstrip("/")
         authorization_server = create_authorization_server(
-            settings.data_dir("auth"), issuer, settings.auth, database_url=settings.database_url
+            settings.data_dir("auth"),
+            issuer,
+            settings.auth,
+            database_url=settings.database_url,
+            database=settings.database,
         )
         for line in [f"Cairn authorization server: {issuer}", *ensure_first_user(authorization_server)]:
             print(line, file=sys.stderr)

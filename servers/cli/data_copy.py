@@ -1,5 +1,6 @@
-"""The copying behind ``cairn data copy`` (see :mod:`servers.cli.data`): memory through its stores, the
-scheduler and auth table by table, auth's key files and ``session.key`` into their tables; then the checks."""
+"""The copying behind ``cairn data copy`` (see :mod:`servers.cli.data`): memory in bulk
+(:mod:`servers.cli.data_copy_memory`), the scheduler and auth table by table, auth's key files and
+``session.key`` into their tables; then the checks."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from servers.cli.data_copy_memory import copy_memory
 from servers.core.progress import Progress
 from servers.core.settings import CairnSettings
-from servers.core.storage import Database, StorageError
-from servers.core.storage.copy import TableCheck, check_table, copy_table, fingerprint, sqlite_columns
+from servers.core.storage import Database
+from servers.core.storage.copy import TableCheck, check_table, copy_table, fingerprint
 from servers.core.storage.postgres import PgDatabase, redact
 
 # table: key columns (empty: no primary key), in an order that respects foreign keys
@@ -26,7 +28,45 @@ AUTH_TABLES: dict[str, tuple[str, ...]] = {
     "consents": ("username", "client_id", "scope"),
     "login_failures": (),
 }
-ENTRY_BATCH = 200  # memory entries per transaction
+SKILLS_TABLES: dict[str, tuple[str, ...]] = {
+    "usage": ("id",),
+    "feedback": ("id",),
+    "disabled": ("name", "scope"),
+    "suggestions": ("id",),
+    "unmatched": ("id",),
+    "sessions": ("session_id",),
+    "vectors": ("key",),
+    "feedback_asks": ("session_id", "skill"),
+}
+REFLECTION_TABLES: dict[str, tuple[str, ...]] = {
+    "reflections": ("id",),
+    "traces": ("user_id", "task_id"),
+    "strategies": ("id",),
+    "rules": ("id",),
+    "outcomes": ("id",),
+    "contradictions": ("id",),
+    "mutations": ("id",),
+    "ab_assignments": ("mutation_id", "task_id"),
+    "beliefs": ("user_id", "dimension"),
+    "signals": ("id",),
+    "suggestions": ("id",),
+    "detections": ("user_id", "kind", "key"),
+    "experiences": ("id",),
+    "strategy_log": ("seq",),  # append-only on PostgreSQL too: copying only inserts
+}
+# Registry metadata; skills get new rowids from PostgreSQL's identity (nothing to reset), and the keyword index
+# is rebuilt there (copy_registry). Archive bytes are not copied: the blob directory is used where it is.
+REGISTRY_TABLES: dict[str, tuple[str, ...]] = {
+    "skills": ("name",),
+    "versions": ("name", "version"),
+    "ratings": ("name", "username"),
+    "orgs": ("name",),
+    "org_members": ("org", "username"),
+    "org_skill_config": ("org", "skill_name"),
+    "api_tokens": ("id",),
+    "pending_uploads": ("id",),
+    "meta": ("key",),
+}
 SESSION_SECRET = "consent-session"
 
 
@@ -37,118 +77,6 @@ class _Silent(Progress):
 
 def _bar(label: str, total: int, quiet: bool) -> Progress:
     return _Silent(total, label) if quiet else Progress(total, label)
-
-
-# --- memory ------------------------------------------------------------------------------------------------
-
-
-def _vector_rows(db: Any, postgres: bool) -> list[dict[str, Any]]:
-    import numpy as np
-
-    if postgres:
-        if not db.scalar("SELECT to_regclass('entries_vec') IS NOT NULL"):
-            return []
-        rows = db.query(
-            "SELECT e.id, v.user_id, v.embedding::text AS embedding"
-            " FROM entries_vec v JOIN entries e ON e.rowid = v.rowid"
-        )
-        return [
-            {
-                "id": r["id"],
-                "user_id": r["user_id"],
-                "embedding": np.array(str(r["embedding"]).strip("[]").split(","), dtype=np.float32).tobytes(),
-            }
-            for r in rows
-        ]
-    if not db.scalar("SELECT 1 FROM sqlite_master WHERE name = 'entries_vec'"):
-        return []
-    rows = db.query("SELECT rowid, user_id, embedding FROM entries_vec")
-    ids = {r["rowid"]: r["id"] for r in db.query("SELECT rowid, id FROM entries")}
-    return [{"id": ids[r["rowid"]], "user_id": r["user_id"], "embedding": bytes(r["embedding"])} for r in rows]
-
-
-def copy_memory(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
-    from servers.memory.store import MemoryStore
-    from servers.memory.store_pg import PgMemoryStore
-
-    source = MemoryStore(Database(path))
-    target = PgMemoryStore.connect(url)
-    try:
-        model = source.vector_model()
-        if model is not None:
-            current = target.vector_model()
-            if current is not None and current[1] != model[1] and _vector_rows(target.db, True):
-                raise StorageError(
-                    f"{target.db.path} holds {current[1]}-dimensional vectors ({current[0]}); this installation's "
-                    f"are {model[1]}-dimensional ({model[0]}). Copy into an empty database."
-                )
-            target.ensure_vector_table(*model)
-        meta_copied = copy_table(source.db, target.db, "memory_meta", ("key",))
-        columns = [c for c in sqlite_columns(source.db, "entries") if c != "rowid"]
-        present = {str(r["id"]) for r in target.db.query("SELECT id FROM entries")}
-        total = int(source.db.scalar("SELECT COUNT(*) FROM entries"))
-        copied = 0
-        bar = _bar("memory entries", total, quiet)
-        last = 0
-        while True:
-            rows = source.db.query("SELECT * FROM entries WHERE rowid > ? ORDER BY rowid LIMIT ?", (last, ENTRY_BATCH))
-            if not rows:
-                break
-            last = int(rows[-1]["rowid"])
-            wanted = [r for r in rows if r["id"] not in present]
-            entries = source.get_many(int(r["rowid"]) for r in wanted)
-            with target.db.transaction():  # one batch at a time: entry, vector and index together or not at all
-                for row in wanted:
-                    entry = entries[int(row["rowid"])]
-                    rowid = target.insert(entry)
-                    vector = source.get_vector(int(row["rowid"]))
-                    if vector is not None and row["archived_at"] is None:
-                        target.set_vector(rowid, entry.user_id, vector, str(row["embedding_model"] or ""))
-                    if row["archived_at"] is not None:
-                        target.archive(rowid, str(row["archive_reason"] or ""), str(row["archived_at"]))
-                    # Every column exactly as stored (the store API normalises some of them on the way in).
-                    target.db.execute(
-                        f"UPDATE entries SET {', '.join(f'{c} = ?' for c in columns)} WHERE rowid = ?",
-                        [*(row[c] for c in columns), rowid],
-                    )
-            copied += len(wanted)
-            present.update(r["id"] for r in wanted)
-            bar.advance(len(rows))
-        if not quiet:
-            bar.close()
-
-        src_rows = source.db.query(f"SELECT {', '.join(columns)} FROM entries")
-        dst_rows = target.db.query(f"SELECT {', '.join(columns)} FROM entries")
-        entries_check = TableCheck(
-            len(src_rows),
-            len(dst_rows),
-            copied,
-            fingerprint(src_rows, columns, ("id",)),
-            fingerprint(dst_rows, columns, ("id",)),
-        )
-        vec_columns = ("id", "user_id", "embedding")
-        src_vec, dst_vec = _vector_rows(source.db, False), _vector_rows(target.db, True)
-        vectors_check = TableCheck(
-            len(src_vec),
-            len(dst_vec),
-            0,
-            fingerprint(src_vec, vec_columns, ("id",)),
-            fingerprint(dst_vec, vec_columns, ("id",)),
-        )
-        indexed = int(target.db.scalar("SELECT COUNT(*) FROM entries_fts"))
-        live = int(source.db.scalar("SELECT COUNT(*) FROM entries WHERE archived_at IS NULL"))
-        keyword_check = TableCheck(live, indexed, 0, "", "")
-        meta_check = check_table(source.db, target.db, "memory_meta", ("key",))
-        meta_check.copied = meta_copied
-        return {
-            "memory.entries": entries_check,
-            "memory.entries_vec": vectors_check,
-            "memory.entries_fts (live entries indexed)": keyword_check,
-            "memory.memory_meta": meta_check,
-        }
-    finally:
-        source.close()
-        target.close()
 
 
 # --- scheduler and auth ------------------------------------------------------------------------------------
@@ -252,6 +180,68 @@ def copy_auth(directory: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
         target.close()
 
 
+# --- skills and reflection ---------------------------------------------------------------------------------
+
+
+def copy_skills(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
+    from servers.skills.store import PG_SCHEMA, SkillsStore
+
+    source = SkillsStore(Database(path))
+    target = SkillsStore(PgDatabase(url, PG_SCHEMA))
+    try:
+        assert isinstance(source.db, Database) and isinstance(target.db, PgDatabase)
+        # Copied rows keep their ids; copy_table moves the identity sequences past them (tested after a copy).
+        return _copy_tables(source.db, target.db, "skills", SKILLS_TABLES, quiet)
+    finally:
+        source.close()
+        target.close()
+
+
+def copy_reflection(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
+    from servers.reflection.store import PG_SCHEMA, ReflectionStore
+
+    source = ReflectionStore(Database(path))
+    target = ReflectionStore(PgDatabase(url, PG_SCHEMA))
+    try:
+        assert isinstance(source.db, Database) and isinstance(target.db, PgDatabase)
+        return _copy_tables(source.db, target.db, "reflection", REFLECTION_TABLES, quiet)
+    finally:
+        source.close()
+        target.close()
+
+
+# --- registry ----------------------------------------------------------------------------------------------
+
+
+def copy_registry(settings: CairnSettings, url: str, quiet: bool) -> dict[str, TableCheck]:
+    """Registry metadata table by table, then PostgreSQL's keyword index built from it; the archives stay in
+    the blob directory (``CAIRN_REGISTRY__BLOB_DIR``), which is checked to hold every version's blob."""
+    from registry.blobs import FileBlobStore, open_blob_store
+    from registry.store import PG_SCHEMA, RegistryStore
+
+    blobs = open_blob_store(settings)
+    source = RegistryStore(Database(settings.home / "registry" / "registry.db"), blobs)
+    target = RegistryStore(PgDatabase(url, PG_SCHEMA), blobs)
+    try:
+        assert isinstance(source.db, Database) and isinstance(target.db, PgDatabase)
+        report = _copy_tables(source.db, target.db, "registry", REGISTRY_TABLES, quiet)
+        target.reindex()
+        listed = int(source.db.scalar("SELECT COUNT(*) FROM skills WHERE latest IS NOT NULL"))
+        indexed = int(target.db.scalar("SELECT COUNT(*) FROM skills_fts"))
+        report["registry.skills_fts (listed skills indexed)"] = TableCheck(listed, indexed)
+        shas = sorted({str(r["sha256"]) for r in source.db.query("SELECT sha256 FROM versions")})
+        missing = [sha for sha in shas if not blobs.exists(sha)]
+        where = blobs.root if isinstance(blobs, FileBlobStore) else blobs
+        check = TableCheck(len(shas), len(shas) - len(missing))
+        if missing:
+            check.notes.append(f"{len(missing)} archive(s) missing from {where}, e.g. {missing[0]}")
+        report[f"registry.blobs (not copied: {where} stays where it is)"] = check
+        return report
+    finally:
+        source.close()
+        target.close()
+
+
 # --- the command -------------------------------------------------------------------------------------------
 
 
@@ -263,8 +253,10 @@ def copy_all(settings: CairnSettings, url: str, quiet: bool = False) -> dict[str
     memory = settings.home / "memory" / "memory.db"
     scheduler = settings.home / "scheduler" / "scheduler.db"
     auth = settings.home / "auth"
+    skills = settings.home / "skills" / "skills.db"
+    reflection = settings.home / "reflection" / "reflection.db"
     if memory.is_file():
-        checks.update(copy_memory(memory, url, quiet))
+        checks.update(copy_memory(memory, url, quiet, settings.database))
     else:
         skipped.append("memory")
     if scheduler.is_file():
@@ -275,6 +267,18 @@ def copy_all(settings: CairnSettings, url: str, quiet: bool = False) -> dict[str
         checks.update(copy_auth(auth, url, quiet))
     else:
         skipped.append("auth")
+    if skills.is_file():
+        checks.update(copy_skills(skills, url, quiet))
+    else:
+        skipped.append("skills")
+    if reflection.is_file():
+        checks.update(copy_reflection(reflection, url, quiet))
+    else:
+        skipped.append("reflection")
+    if (settings.home / "registry" / "registry.db").is_file():
+        checks.update(copy_registry(settings, url, quiet))
+    else:
+        skipped.append("registry")
     return {
         "from": str(settings.home),
         "to": redact(url),

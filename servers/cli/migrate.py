@@ -6,26 +6,18 @@ and safe to run on several machines at once.
 
 | component                                       | with ``CAIRN_DATABASE_URL`` | without                 |
 |-------------------------------------------------|-----------------------------|-------------------------|
-| memory, scheduler, auth                         | PostgreSQL, schema <name>   | ``$CAIRN_HOME/<name>``  |
-| skills, reflection, registry                    | SQLite (PostgreSQL: #11)    | ``$CAIRN_HOME/<name>``  |
+| memory, scheduler, auth, skills, reflection     | PostgreSQL, schema <name>   | ``$CAIRN_HOME/<name>``  |
+| registry (metadata; archives stay in its blobs) | PostgreSQL, schema registry | ``$CAIRN_HOME/registry``|
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from typing import Any
 
 from servers.core.settings import CairnSettings
-
-# component: (folder under CAIRN_HOME, file, module that holds its MIGRATIONS)
-SQLITE_COMPONENTS = {
-    "skills": ("skills", "skills.db", "servers.skills.store"),
-    "reflection": ("reflection", "reflection.db", "servers.reflection.store"),
-    "registry": ("registry", "registry.db", "registry.store"),
-}
 
 
 def add_migrate_command(sub: Any) -> None:
@@ -47,7 +39,9 @@ def _memory(settings: CairnSettings) -> dict[str, Any]:
     if settings.database_url:
         from servers.memory.store_pg import PgMemoryStore
 
-        return _postgres(settings.database_url, "memory", PgMemoryStore.connect(settings.database_url))
+        return _postgres(
+            settings.database_url, "memory", PgMemoryStore.connect(settings.database_url, settings.database)
+        )
     from servers.memory import store as sqlite_store
 
     return _sqlite(settings, "memory", "memory.db", sqlite_store.MIGRATIONS)
@@ -67,9 +61,33 @@ def _auth(settings: CairnSettings) -> dict[str, Any]:
     if settings.database_url:
         from servers.auth.authserver import open_store
 
-        store, _ = open_store(settings.data_dir("auth"), settings.database_url)
+        store, _ = open_store(settings.data_dir("auth"), settings.database_url, database=settings.database)
         return _postgres(settings.database_url, "auth", store)
     return _sqlite(settings, "auth", "auth.db", auth_store.MIGRATIONS)
+
+
+def _skills(settings: CairnSettings) -> dict[str, Any]:
+    from servers.skills import store as skills_store
+
+    if settings.database_url:
+        return _postgres(settings.database_url, "skills", skills_store.open_store(settings))
+    return _sqlite(settings, "skills", "skills.db", skills_store.MIGRATIONS)
+
+
+def _reflection(settings: CairnSettings) -> dict[str, Any]:
+    from servers.reflection import store as reflection_store
+
+    if settings.database_url:
+        return _postgres(settings.database_url, "reflection", reflection_store.open_store(settings))
+    return _sqlite(settings, "reflection", "reflection.db", reflection_store.MIGRATIONS)
+
+
+def _registry(settings: CairnSettings) -> dict[str, Any]:
+    from registry import store as registry_store
+
+    if settings.database_url:
+        return _postgres(settings.database_url, "registry", registry_store.open_store(settings))
+    return _sqlite(settings, "registry", "registry.db", registry_store.MIGRATIONS)
 
 
 def _sqlite(settings: CairnSettings, folder: str, file: str, migrations: Any) -> dict[str, Any]:
@@ -86,8 +104,8 @@ def _sqlite(settings: CairnSettings, folder: str, file: str, migrations: Any) ->
 
 def migrate_all(settings: CairnSettings) -> dict[str, dict[str, Any]]:
     report = {"memory": _memory(settings), "scheduler": _scheduler(settings), "auth": _auth(settings)}
-    for component, (folder, file, module) in SQLITE_COMPONENTS.items():
-        report[component] = _sqlite(settings, folder, file, importlib.import_module(module).MIGRATIONS)
+    report["skills"], report["reflection"] = _skills(settings), _reflection(settings)
+    report["registry"] = _registry(settings)
     return report
 
 

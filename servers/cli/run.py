@@ -66,6 +66,26 @@ def run_server(
     remotes: dict[str, str] | None = None,
     registry_port: int | None = None,
 ) -> int:
+    """Serve until stopped (Ctrl-C, SIGTERM, or the host closing stdio); then close every PostgreSQL pool."""
+    from servers.core.serving import close_databases
+
+    try:
+        return _run(name, transport, host, port, settings, auth=auth, remotes=remotes, registry_port=registry_port)
+    finally:
+        close_databases()
+
+
+def _run(
+    name: str,
+    transport: Literal["http", "sse", "stdio"],
+    host: str,
+    port: int,
+    settings: CairnSettings,
+    *,
+    auth: Literal["cairn", "external", "none"],
+    remotes: dict[str, str] | None,
+    registry_port: int | None,
+) -> int:
     if transport == "stdio":
         from servers.core.serving import build_server
 

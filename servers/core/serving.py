@@ -128,6 +128,14 @@ async def database_health() -> dict[str, dict[str, Any]]:
     return dict(sorted(report.items()))
 
 
+def close_databases() -> int:
+    """Close every PostgreSQL pool this process opened; how many. Called when a server stops, so PostgreSQL
+    sees each connection say goodbye instead of a socket dropped at exit (and a pooler gets its slots back).
+    Looked up like :func:`database_health`: without PostgreSQL there is nothing to close, nothing to load."""
+    module = sys.modules.get("servers.core.storage.postgres")
+    return int(module.close_all()) if module is not None else 0
+
+
 def _add_health(server: FastMCP, name: str) -> None:
     @server.custom_route("/health", methods=["GET"])
     async def health(_: Request) -> JSONResponse:

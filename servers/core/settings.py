@@ -7,6 +7,7 @@
 | ``CAIRN_LLM_MODEL``                | unset                | litellm model string; unset = rule-based paths |
 | ``CAIRN_HOST`` / ``CAIRN_PORT``    | ``127.0.0.1`` / 8765 | where HTTP/SSE transports listen               |
 | ``CAIRN_DATABASE_URL``             | unset                | ``postgresql://…``: memory in PostgreSQL       |
+| ``CAIRN_DATABASE__…``              | see ``DatabaseSettings`` | PostgreSQL pool sizes and timeouts        |
 | ``CAIRN_MEMORY__…``                | see ``MemorySettings``| memory limits, thresholds, retention          |
 | ``CAIRN_HOOKS__…``                 | see ``HooksSettings`` | host hooks and context assembly               |
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, field_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from registry.settings import RegistrySettings
@@ -72,6 +73,31 @@ class MemorySettings(BaseSettings):
     daily_summary_days: int = Field(7, ge=1, description="Recent daily summaries that take part in recall.")
 
 
+class DatabaseSettings(BaseModel):
+    """The connection pool of each component on PostgreSQL (``CAIRN_DATABASE__<FIELD>``); unused on SQLite.
+
+    Each component (memory, scheduler, auth, …) has its own pool, so one instance of ``cairn serve all``
+    may open up to ``pool_max`` connections per component.
+    """
+
+    pool_min: int = Field(1, ge=0, description="Connections each component keeps open while idle.")
+    pool_max: int = Field(8, ge=1, description="Most connections one component opens; callers then wait.")
+    connect_timeout_s: float = Field(
+        5.0, gt=0, description="Wait for a connection (a new one, or a free one from a full pool) before failing."
+    )
+    statement_timeout_ms: int = Field(
+        30_000, ge=0, description="PostgreSQL cancels a statement that runs longer; 0 = no limit."
+    )
+
+    @model_validator(mode="after")
+    def _check_sizes(self) -> DatabaseSettings:
+        if self.pool_min > self.pool_max:
+            raise ValueError(
+                f"CAIRN_DATABASE__POOL_MIN ({self.pool_min}) is above CAIRN_DATABASE__POOL_MAX ({self.pool_max})"
+            )
+        return self
+
+
 class CairnSettings(BaseSettings):
     """Settings of the suite. Validated at start-up; every field documented in README.md."""
 
@@ -86,6 +112,7 @@ class CairnSettings(BaseSettings):
     database_url: str | None = Field(
         None, description="postgresql://user:pass@host/db to store memory in PostgreSQL + pgvector; unset = SQLite."
     )
+    database: DatabaseSettings = Field(default_factory=DatabaseSettings)
     memory: MemorySettings = Field(default_factory=MemorySettings)
     auth: AuthSettings = Field(default_factory=AuthSettings)
     nodehost: NodehostSettings = Field(default_factory=NodehostSettings)

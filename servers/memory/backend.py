@@ -94,7 +94,7 @@ def open_store(settings: CairnSettings, db: Database | None = None) -> EntryStor
     if db is None and settings.database_url:
         from servers.memory.store_pg import PgMemoryStore  # psycopg loads only for PostgreSQL users
 
-        return PgMemoryStore.connect(settings.database_url)
+        return PgMemoryStore.connect(settings.database_url, settings.database)
     from servers.memory.store import MemoryStore
 
     return MemoryStore(db or Database(settings.data_dir("memory") / "memory.db"))

@@ -17,8 +17,9 @@ from collections.abc import Sequence
 import numpy as np
 import psycopg
 
+from servers.core.settings import DatabaseSettings
 from servers.core.storage import Migration, StorageError
-from servers.core.storage.postgres import PgDatabase, migrate_pg
+from servers.core.storage.postgres import PgDatabase, migrate_pg, pool_options
 from servers.memory.entries import EntryTable
 from servers.memory.tsearch import RANK_WEIGHTS, tsquery_literal, tsvector_literal
 
@@ -59,6 +60,9 @@ CREATE TABLE memory_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 MIGRATIONS = [Migration(1, "entries, tsvector index, meta", _SCHEMA_V1)]
+_HNSW_INDEX = "CREATE INDEX {if_missing} entries_vec_hnsw ON entries_vec USING hnsw (embedding vector_cosine_ops)"
+# Memory for one HNSW build (PostgreSQL's default is 64 MB): a graph that does not fit is built far slower.
+_BUILD_MEMORY = "1GB"
 
 
 def _vector_literal(vector: np.ndarray) -> str:
@@ -91,8 +95,9 @@ class PgMemoryStore(EntryTable):
         migrate_pg(db, "memory", MIGRATIONS)
 
     @classmethod
-    def connect(cls, url: str) -> PgMemoryStore:
-        db = PgDatabase(url, SCHEMA)
+    def connect(cls, url: str, database: DatabaseSettings | None = None) -> PgMemoryStore:
+        """The store in schema ``memory`` of ``url``, pooled as ``database`` (``CAIRN_DATABASE__…``) says."""
+        db = PgDatabase(url, SCHEMA, **pool_options(database or DatabaseSettings()))
         try:
             return cls(db)
         except BaseException:
@@ -121,10 +126,32 @@ class PgMemoryStore(EntryTable):
             )
             # One HNSW graph for everyone, filtered by user at query time (iterative scans keep going
             # until k rows of that user are found); the btree lets the planner scan a small user exactly.
-            self.db.execute("CREATE INDEX entries_vec_hnsw ON entries_vec USING hnsw (embedding vector_cosine_ops)")
+            self.db.execute(_HNSW_INDEX.format(if_missing=""))
             self.db.execute("CREATE INDEX entries_vec_user ON entries_vec (user_id)")
             self.db.execute("UPDATE entries SET embedding_model = NULL")
             self._set_meta("vector_model", json.dumps([model, dim]))
+
+    def drop_vector_index(self) -> None:
+        """Before a bulk load: one HNSW build is far faster than growing the graph vector by vector.
+
+        Searches stay correct meanwhile (an exact scan); :meth:`build_vector_index` puts the index back.
+        """
+        self.db.execute("DROP INDEX IF EXISTS entries_vec_hnsw")
+
+    def build_vector_index(self) -> bool:
+        """Create the HNSW index if it is missing; whether it had to be built. Not limited by the statement
+        timeout: a million vectors take minutes."""
+        if not self.has_vector_table() or self.db.scalar("SELECT to_regclass('entries_vec_hnsw') IS NOT NULL"):
+            return False
+        with self.db.transaction():
+            self.db.execute("SELECT set_config('statement_timeout', '0', true)")
+            self.db.execute(
+                "SELECT set_config('maintenance_work_mem', ?, true)"
+                " WHERE pg_size_bytes(current_setting('maintenance_work_mem')) < pg_size_bytes(?)",
+                (_BUILD_MEMORY, _BUILD_MEMORY),
+            )
+            self.db.execute(_HNSW_INDEX.format(if_missing="IF NOT EXISTS"))
+        return True
 
     def set_vector(self, rowid: int, user_id: str, vector: np.ndarray, model: str) -> None:
         with self.db.transaction():

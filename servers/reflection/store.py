@@ -141,9 +141,9 @@ def dumps(value: Any) -> str:
 def open_store(settings: CairnSettings) -> ReflectionStore:
     """The store ``settings`` ask for: PostgreSQL when a database URL is set, else the SQLite file."""
     if settings.database_url:
-        from servers.core.storage.postgres import PgDatabase  # psycopg loads only for PostgreSQL users
+        from servers.core.storage.postgres import connect  # psycopg loads only for PostgreSQL users
 
-        return ReflectionStore(PgDatabase(settings.database_url, PG_SCHEMA))
+        return ReflectionStore(connect(settings, PG_SCHEMA))
     return ReflectionStore(Database(settings.data_dir("reflection") / "reflection.db"))
 
 

@@ -251,9 +251,9 @@ def notification_model(row: dict[str, Any], tz: str | None = None) -> Notificati
 def open_store(settings: CairnSettings) -> SchedulerStore:
     """The store ``settings`` ask for: PostgreSQL when a database URL is set, else the SQLite file."""
     if settings.database_url:
-        from servers.core.storage.postgres import PgDatabase  # psycopg loads only for PostgreSQL users
+        from servers.core.storage.postgres import connect  # psycopg loads only for PostgreSQL users
 
-        return SchedulerStore(PgDatabase(settings.database_url, PG_SCHEMA))
+        return SchedulerStore(connect(settings, PG_SCHEMA))
     return SchedulerStore(Database(settings.data_dir("scheduler") / "scheduler.db"))
 
 

@@ -117,9 +117,9 @@ def new_id(prefix: str) -> str:
 def open_store(settings: CairnSettings) -> SkillsStore:
     """The store ``settings`` ask for: PostgreSQL when a database URL is set, else the SQLite file."""
     if settings.database_url:
-        from servers.core.storage.postgres import PgDatabase  # psycopg loads only for PostgreSQL users
+        from servers.core.storage.postgres import connect  # psycopg loads only for PostgreSQL users
 
-        return SkillsStore(PgDatabase(settings.database_url, PG_SCHEMA))
+        return SkillsStore(connect(settings, PG_SCHEMA))
     return SkillsStore(Database(settings.data_dir("skills") / "skills.db"))
 
 

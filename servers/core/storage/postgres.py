@@ -7,30 +7,46 @@ placeholders into psycopg's ``%s``. Each component lives in its own PostgreSQL s
 Connections come from a pool. Outside :meth:`PgDatabase.transaction` every statement takes a connection,
 runs and commits; inside it, the thread keeps one connection until the block ends, like SQLite's
 per-thread connection.
+
+Components open their database with :func:`connect`, which applies the pool settings
+(``CAIRN_DATABASE__POOL_MIN``/``POOL_MAX``/``CONNECT_TIMEOUT_S``/``STATEMENT_TIMEOUT_MS``):
+
+>>> db = connect(settings, "scheduler")   # settings.database_url, pool sized by settings.database
 """
 
 from __future__ import annotations
 
 import re
 import threading
+import uuid
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import psycopg
-from psycopg.rows import dict_row
+from psycopg import errors as pg_errors
+from psycopg.adapt import Dumper
+from psycopg.pq import Format
+from psycopg.rows import dict_row, tuple_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from servers.core.storage.database import Params, Row, StorageError
 from servers.core.storage.migrations import Migration
 
+if TYPE_CHECKING:
+    from servers.core.settings import CairnSettings, DatabaseSettings
+
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 
 class DatabaseUnavailable(StorageError):
-    """PostgreSQL could not be reached in time."""
+    """PostgreSQL could not be reached in time, or every pooled connection stayed busy."""
+
+
+class StatementTimeout(StorageError):
+    """PostgreSQL cancelled a statement that ran past ``statement_timeout_ms``."""
 
 
 # Every PgDatabase open in this process, so /health can check them without each server wiring its stores in.
@@ -40,6 +56,15 @@ _OPEN: weakref.WeakSet[PgDatabase] = weakref.WeakSet()
 def open_databases() -> list[PgDatabase]:
     """The PostgreSQL databases this process has open (one per component that uses PostgreSQL)."""
     return list(_OPEN)
+
+
+def close_all() -> int:
+    """Close every PostgreSQL database this process has open; how many (at shutdown, so the server sees
+    each connection end cleanly instead of a dropped socket)."""
+    databases = open_databases()
+    for db in databases:
+        db.close()
+    return len(databases)
 
 
 @lru_cache(maxsize=512)
@@ -82,6 +107,9 @@ class PgDatabase:
         self.url = url
         self.path = f"{redact(url)} (schema {schema})"  # what StorageError messages name, as for SQLite files
         self.schema = schema
+        self.max_size = max_size
+        self.connect_timeout_s = connect_timeout_s
+        self.statement_timeout_ms = statement_timeout_ms
         self._local = threading.local()
         options = f"-c search_path={schema},public -c statement_timeout={statement_timeout_ms}"
         self.pool = ConnectionPool(
@@ -89,7 +117,13 @@ class PgDatabase:
             min_size=min_size,
             max_size=max_size,
             timeout=connect_timeout_s,
-            kwargs={"options": options, "row_factory": dict_row, "connect_timeout": max(1, int(connect_timeout_s))},
+            kwargs={
+                "options": options,
+                "row_factory": dict_row,
+                "connect_timeout": max(1, int(connect_timeout_s)),
+                # Names the component in pg_stat_activity, for whoever looks after the database.
+                "application_name": f"cairn:{schema}",
+            },
             configure=self._configure,
             open=False,
         )
@@ -121,13 +155,38 @@ class PgDatabase:
     def _conn(self) -> Iterator[psycopg.Connection[Any]]:
         held: psycopg.Connection[Any] | None = getattr(self._local, "conn", None)
         if held is not None:
-            yield held
+            with self._translated():
+                yield held
             return
         try:
-            with self.pool.connection() as conn:
+            with self.pool.connection() as conn, self._translated():
                 yield conn
         except PoolTimeout as exc:
-            raise DatabaseUnavailable(f"no PostgreSQL connection available from {redact(self.url)}: {exc}") from exc
+            raise DatabaseUnavailable(self._no_connection_reason()) from exc
+
+    def _no_connection_reason(self) -> str:
+        stats = self.pool.get_stats()
+        if stats.get("pool_size", 0) >= self.max_size and not stats.get("pool_available", 0):
+            return (
+                f"all {self.max_size} connections to {self.path} stayed busy for {self.connect_timeout_s:g} s: "
+                "raise CAIRN_DATABASE__POOL_MAX (and the server's max_connections if needed), or look for slow "
+                "statements in pg_stat_activity"
+            )
+        return (
+            f"no connection to {self.path} within {self.connect_timeout_s:g} s: check that the server is "
+            "running and reachable (CAIRN_DATABASE_URL)"
+        )
+
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        # Only the timeout is translated: it is the one the settings control, and it reads as a crash otherwise.
+        try:
+            yield
+        except pg_errors.QueryCanceled as exc:
+            raise StatementTimeout(
+                f"PostgreSQL cancelled a statement on {self.path} after {self.statement_timeout_ms} ms "
+                f"(CAIRN_DATABASE__STATEMENT_TIMEOUT_MS): {str(exc).strip().splitlines()[0]}"
+            ) from exc
 
     @staticmethod
     def _statement(sql: str, params: Params) -> tuple[str, Params | None]:
@@ -155,6 +214,40 @@ class PgDatabase:
     def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         with self._conn() as conn, conn.cursor() as cursor:
             cursor.executemany(to_pyformat(sql), rows)
+            self._local.changes = cursor.rowcount
+
+    def stream(self, sql: str, params: Params = (), *, size: int = 2000) -> Iterator[tuple[Any, ...]]:
+        """The rows of a query as tuples, fetched ``size`` at a time through a server-side cursor.
+
+        Memory stays flat however large the result (checksums over a million rows). The connection is
+        held until the iteration ends; inside :meth:`transaction` the block's own connection is used.
+        """
+        with self._conn() as conn:
+            name = f"cairn_stream_{uuid.uuid4().hex[:12]}"
+            with conn.cursor(name, row_factory=tuple_row) as cursor:
+                cursor.itersize = size
+                cursor.execute(*self._statement(sql, params))
+                yield from cursor
+
+    def copy_in(self, sql: str, rows: Iterable[Sequence[Any]], types: Sequence[int] | None = None) -> None:
+        """``COPY … FROM STDIN``: ``rows`` streamed to the server, far faster than INSERTs.
+
+        Without ``types`` the copy is textual and PostgreSQL parses each value as its column's type
+        (``sql`` must not name a format). With ``types`` (one type oid per column) ``sql`` must say
+        ``(FORMAT BINARY)``; values go in binary, and ``bytes`` for a type psycopg has no adapter for
+        (pgvector's ``vector``) are sent as that type's binary form, as given.
+        """
+        with self._conn() as conn, conn.cursor() as cursor:
+            with cursor.copy(sql) as copy:
+                if types is not None:
+                    for oid in set(types):
+                        try:
+                            cursor.adapters.get_dumper_by_oid(oid, Format.BINARY)
+                        except psycopg.ProgrammingError:
+                            cursor.adapters.register_dumper(None, _raw_dumper(oid))
+                    copy.set_types(list(types))
+                for row in rows:
+                    copy.write_row(row)
             self._local.changes = cursor.rowcount
 
     def changes(self) -> int:
@@ -193,6 +286,45 @@ class PgDatabase:
     def close(self) -> None:
         _OPEN.discard(self)
         self.pool.close()
+
+
+def _raw_dumper(oid: int) -> type[Dumper]:
+    class Raw(Dumper):
+        format = Format.BINARY
+
+        def dump(self, obj: Any) -> bytes:
+            return bytes(obj)
+
+    Raw.oid = oid
+    return Raw
+
+
+class PoolOptions(TypedDict):
+    min_size: int
+    max_size: int
+    connect_timeout_s: float
+    statement_timeout_ms: int
+
+
+def pool_options(database: DatabaseSettings) -> PoolOptions:
+    """:class:`PgDatabase` keyword arguments from the ``CAIRN_DATABASE__…`` settings."""
+    return PoolOptions(
+        min_size=database.pool_min,
+        max_size=database.pool_max,
+        connect_timeout_s=database.connect_timeout_s,
+        statement_timeout_ms=database.statement_timeout_ms,
+    )
+
+
+def connect(settings: CairnSettings, schema: str, *, url: str | None = None) -> PgDatabase:
+    """One component's schema in ``settings.database_url`` (or ``url``), pooled as ``settings.database`` says.
+
+    Every component opens its PostgreSQL database through here, so the pool settings apply to all.
+    """
+    target = url or settings.database_url
+    if not target:
+        raise ValueError("connect() needs CAIRN_DATABASE_URL (settings.database_url) or an explicit url")
+    return PgDatabase(target, schema, **pool_options(settings.database))
 
 
 def migrate_pg(db: PgDatabase, component: str, migrations: Sequence[Migration]) -> int:

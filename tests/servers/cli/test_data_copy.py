@@ -19,7 +19,9 @@ from servers.auth.tokens import issue_access_token, verify_access_token
 from servers.cli.main import main
 from servers.core.events import EventBus
 from servers.core.settings import CairnSettings, get_settings
+from servers.core.storage import Database
 from servers.memory.service import MemoryService
+from servers.memory.store import MemoryStore
 from servers.memory.store_pg import PgMemoryStore
 from servers.scheduler.models import JobSpec
 from servers.scheduler.service import SchedulerService
@@ -91,16 +93,21 @@ def test_copy_moves_an_installation_and_a_rerun_changes_nothing(
 ) -> None:
     token = _fill(cairn_home, embedder)
     summary = _copy(postgres_url, capsys)
-    assert summary["ok"] and summary["skipped (no SQLite file)"] == []
+    assert summary["ok"] and not {"memory", "scheduler", "auth"} & set(summary["skipped (no SQLite file)"])
     tables = summary["tables"]
     assert tables["memory.entries"]["source_rows"] == tables["memory.entries"]["copied"] == 5
-    assert tables["memory.entries_vec"]["target_rows"] == 4  # the archived entry has no vector
+    assert tables["memory.entries_vec"]["target_rows"] == tables["memory.entries_vec"]["copied"] == 4  # not archived
     assert tables["memory.entries_fts (live entries indexed)"]["target_rows"] == 4
     assert tables["scheduler.jobs"]["copied"] == 1
     assert tables["auth.users"]["copied"] == 1
     assert tables["auth.signing_keys (from keys/*.json)"]["copied"] == 1
     assert tables["auth.shared_secrets (from session.key)"]["copied"] == 1
     assert all(t["ok"] and t["checksum_equal"] for t in tables.values())
+    source = MemoryStore(Database(cairn_home / "memory" / "memory.db"))
+    order = [r["id"] for r in source.db.query("SELECT id FROM entries ORDER BY rowid")]
+    source.close()
+    with psycopg.connect(postgres_url) as conn:  # recency reads rowids: the copy keeps the source's order
+        assert [r[0] for r in conn.execute("SELECT id FROM memory.entries ORDER BY rowid")] == order
 
     on_pg = CairnSettings(home=cairn_home, database_url=postgres_url)
     memory = MemoryService(on_pg, embedder=embedder, bus=EventBus())
@@ -146,29 +153,44 @@ def test_an_interrupted_copy_is_finished_by_running_it_again(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    _fill(cairn_home, embedder)
-    monkeypatch.setattr("servers.cli.data_copy.ENTRY_BATCH", 2)
-    real_insert = PgMemoryStore.insert
-    calls = {"n": 0}
-
-    def failing_insert(self: PgMemoryStore, entry: Any) -> int:
-        calls["n"] += 1
-        if calls["n"] == 3:  # the second batch fails half way: the first batch stays, the second rolls back
-            raise KeyboardInterrupt
-        return real_insert(self, entry)
-
-    monkeypatch.setattr(PgMemoryStore, "insert", failing_insert)
-    assert main(["data", "copy", "--from", "sqlite", "--to", postgres_url, "-q"]) == 130
+    _fill(cairn_home, embedder)  # in rowid order: ada x4 (the 4th archived), then bob
+    monkeypatch.setattr("servers.cli.data_copy_memory.ENTRY_BATCH", 3)
+    monkeypatch.setattr("servers.cli.data_copy_memory.REBUILD_INDEX_FROM", 1)  # a "bulk" load, even of 5
+    # The target made ready for this embedder's vectors, with a fault planted: PostgreSQL refuses bob's vector.
+    source = MemoryStore(Database(cairn_home / "memory" / "memory.db"))
+    model = source.vector_model()
+    source.close()
+    assert model is not None
+    target = PgMemoryStore.connect(postgres_url)
+    target.ensure_vector_table(*model)
+    target.close()
     with psycopg.connect(postgres_url) as conn:
-        assert conn.execute("SELECT COUNT(*) FROM memory.entries").fetchone() == (2,)
-        assert conn.execute("SELECT COUNT(*) FROM memory.entries_vec").fetchone() == (2,)
-    monkeypatch.setattr(PgMemoryStore, "insert", real_insert)
+        conn.execute(
+            "CREATE FUNCTION memory.refuse_bob() RETURNS trigger LANGUAGE plpgsql AS"
+            " $$ BEGIN IF NEW.user_id = 'bob' THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$"
+        )
+        conn.execute(
+            "CREATE TRIGGER fault BEFORE INSERT ON memory.entries_vec FOR EACH ROW EXECUTE FUNCTION memory.refuse_bob()"
+        )
+    # The second batch (ada's archived entry, then bob) fails in PostgreSQL after its first entry went in.
+    with pytest.raises(psycopg.errors.RaiseException, match="disk full"):
+        main(["data", "copy", "--from", "sqlite", "--to", postgres_url, "-q"])
+    with psycopg.connect(postgres_url) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM memory.entries").fetchone() == (3,)
+        assert conn.execute("SELECT COUNT(*) FROM memory.entries_vec").fetchone() == (3,)
+        assert conn.execute("SELECT COUNT(*) FROM memory.entries_fts").fetchone() == (3,)
+        assert conn.execute("SELECT to_regclass('memory.entries_vec_hnsw')").fetchone() == (None,)
+        conn.execute("DROP TRIGGER fault ON memory.entries_vec")
     capsys.readouterr()
 
     summary = _copy(postgres_url, capsys)
     assert summary["ok"]
-    assert summary["tables"]["memory.entries"]["copied"] == 3
+    assert summary["tables"]["memory.entries"]["copied"] == 2
     assert summary["tables"]["memory.entries"]["target_rows"] == 5
+    assert summary["tables"]["memory.entries_vec"]["target_rows"] == 4
+    assert summary["tables"]["memory.entries_vec"]["copied"] == 1  # bob's; ada's archived entry has none
+    with psycopg.connect(postgres_url) as conn:  # the index the first run dropped is back
+        assert conn.execute("SELECT to_regclass('memory.entries_vec_hnsw') IS NOT NULL").fetchone() == (True,)
 
 
 def test_a_target_that_differs_is_reported(
@@ -187,3 +209,24 @@ def test_a_target_that_differs_is_reported(
 def test_to_must_be_a_postgresql_url(cairn_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["data", "copy", "--from", "sqlite", "--to", "sqlite:///x.db"]) == 2
     assert "postgresql://" in capsys.readouterr().err
+
+
+def test_a_memory_entry_or_vector_that_differs_is_reported(
+    cairn_home: Path, postgres_url: str, embedder: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _fill(cairn_home, embedder)
+    assert _copy(postgres_url, capsys)["ok"]
+    with psycopg.connect(postgres_url) as conn:
+        conn.execute(
+            "UPDATE memory.entries SET content = content || '.' WHERE id = (SELECT MIN(id) FROM memory.entries)"
+        )
+        # One vector swapped for another's: the counts stay, only the checksum can tell.
+        conn.execute(
+            "UPDATE memory.entries_vec SET embedding = (SELECT embedding FROM memory.entries_vec ORDER BY rowid DESC"
+            " LIMIT 1) WHERE rowid = (SELECT MIN(rowid) FROM memory.entries_vec)"
+        )
+    summary = _copy(postgres_url, capsys, expect=1)
+    entries, vectors = summary["tables"]["memory.entries"], summary["tables"]["memory.entries_vec"]
+    assert entries["source_rows"] == entries["target_rows"] == 5 and not entries["checksum_equal"]
+    assert vectors["source_rows"] == vectors["target_rows"] == 4 and not vectors["checksum_equal"]
+    assert summary["tables"]["memory.memory_meta"]["ok"] and summary["tables"]["scheduler.jobs"]["ok"]

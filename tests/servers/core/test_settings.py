@@ -29,3 +29,25 @@ def test_bad_embedder_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_data_dir_is_created_under_home(tmp_path: Path) -> None:
     settings = CairnSettings(home=tmp_path / "x")
     assert settings.data_dir("memory").is_dir()
+
+
+def test_database_url_and_pool_settings_live_side_by_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    # CAIRN_DATABASE_URL (one underscore) is a field of its own; CAIRN_DATABASE__… fills the nested group.
+    monkeypatch.setenv("CAIRN_DATABASE_URL", "postgresql://cairn@db.example/cairn")
+    monkeypatch.setenv("CAIRN_DATABASE__POOL_MAX", "3")
+    monkeypatch.setenv("CAIRN_DATABASE__POOL_MIN", "0")
+    monkeypatch.setenv("CAIRN_DATABASE__CONNECT_TIMEOUT_S", "1.5")
+    monkeypatch.setenv("CAIRN_DATABASE__STATEMENT_TIMEOUT_MS", "250")
+    settings = CairnSettings()
+    assert settings.database_url == "postgresql://cairn@db.example/cairn"
+    assert (settings.database.pool_min, settings.database.pool_max) == (0, 3)
+    assert settings.database.connect_timeout_s == 1.5
+    assert settings.database.statement_timeout_ms == 250
+
+
+def test_pool_settings_default_and_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    defaults = CairnSettings().database
+    assert (defaults.pool_min, defaults.pool_max, defaults.statement_timeout_ms) == (1, 8, 30_000)
+    monkeypatch.setenv("CAIRN_DATABASE__POOL_MIN", "9")
+    with pytest.raises(ValidationError, match=r"POOL_MIN.*above.*POOL_MAX"):
+        CairnSettings()
