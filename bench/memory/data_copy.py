@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import tempfile
 import time
 import uuid
@@ -40,6 +41,7 @@ def postgres(url: str | None) -> Iterator[Any]:
     import psycopg
 
     server = None
+    root: Path | None = None
     if url is None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -64,6 +66,8 @@ def postgres(url: str | None) -> Iterator[Any]:
     finally:
         if server is not None:
             server.cleanup()
+        if root is not None:
+            shutil.rmtree(root, ignore_errors=True)
 
 
 def fill_memory(home: Path, size: int, pool: int, cache: Path, seed: int) -> dict[str, float]:
