@@ -29,35 +29,54 @@ def test_migrate_creates_every_sqlite_schema(cairn_home: Path, capsys: pytest.Ca
     report = _migrate(capsys)
     assert set(report) == {"memory", "skills", "scheduler", "reflection", "auth", "registry"}
     for name, component in report.items():
-        assert component["backend"] == "sqlite" and component["version"] == (2 if name == "auth" else 1), name
+        assert component["backend"] == "sqlite" and component["version"] == (
+            2 if name in ("auth", "registry") else 1
+        ), name
         assert Path(str(component["where"])).is_file()
     assert _migrate(capsys) == report
 
 
-def test_migrate_puts_memory_scheduler_and_auth_in_postgresql(
+ON_POSTGRESQL = {"memory": 1, "scheduler": 2, "auth": 2, "skills": 1, "reflection": 1}  # component: version
+
+
+def test_migrate_puts_the_servers_in_postgresql(
     cairn_home: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("CAIRN_DATABASE_URL", postgres_url)
     report = _migrate(capsys)
-    for component in ("memory", "scheduler", "auth"):
+    for component, version in ON_POSTGRESQL.items():
         assert report[component]["backend"] == "postgresql", component
-        assert report[component]["version"] == (1 if component == "memory" else 2), component
+        assert report[component]["version"] == version, component
+        assert report[component]["where"].endswith(f"(schema {component})"), component
         assert not (cairn_home / component / f"{component}.db").exists()
-    assert report["skills"]["backend"] == "sqlite"
     again = _migrate(capsys)
-    assert {c: again[c] for c in ("memory", "scheduler", "auth")} == {
-        c: report[c] for c in ("memory", "scheduler", "auth")
-    }
+    assert {c: again[c] for c in ON_POSTGRESQL} == {c: report[c] for c in ON_POSTGRESQL}
     with psycopg.connect(postgres_url) as conn:
         tables = {
             (r[0], r[1])
             for r in conn.execute(
-                "SELECT schemaname, tablename FROM pg_tables WHERE schemaname IN ('memory', 'scheduler', 'auth')"
+                "SELECT schemaname, tablename FROM pg_tables"
+                " WHERE schemaname IN ('memory', 'scheduler', 'auth', 'skills', 'reflection')"
             )
         }
     assert {("memory", t) for t in ("entries", "entries_fts", "memory_meta", "schema_migrations")} <= tables
     assert {("scheduler", t) for t in ("jobs", "runs", "notifications", "schema_migrations")} <= tables
     assert {("auth", t) for t in ("users", "clients", "refresh_tokens", "signing_keys", "shared_secrets")} <= tables
+    assert {("skills", t) for t in ("usage", "feedback", "disabled", "sessions", "vectors", "feedback_asks")} <= tables
+    assert {("reflection", t) for t in ("rules", "strategies", "outcomes", "beliefs", "strategy_log")} <= tables
+
+
+def test_migrate_puts_registry_metadata_in_postgresql(
+    cairn_home: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CAIRN_DATABASE_URL", postgres_url)
+    report = _migrate(capsys)["registry"]
+    assert report["backend"] == "postgresql" and report["version"] == 2
+    assert "schema registry" in str(report["where"]) and not (cairn_home / "registry" / "registry.db").exists()
+    with psycopg.connect(postgres_url) as conn:
+        tables = {r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'registry'")}
+    assert {"skills", "versions", "skills_fts", "api_tokens", "pending_uploads", "meta", "shared_secrets"} <= tables
+    assert _migrate(capsys)["registry"] == report
 
 
 def test_unreachable_database_is_reported(
