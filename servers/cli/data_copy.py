@@ -99,13 +99,33 @@ def _copy_tables(
 
 
 def copy_scheduler(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
+    from servers.scheduler.actions import WEBHOOK_SECRET
     from servers.scheduler.store import PG_SCHEMA, SchedulerStore
 
     source = SchedulerStore(Database(path))
     target = SchedulerStore(PgDatabase(url, PG_SCHEMA))
     try:
         assert isinstance(source.db, Database) and isinstance(target.db, PgDatabase)
-        return _copy_tables(source.db, target.db, "scheduler", SCHEDULER_TABLES, quiet)
+        report = _copy_tables(source.db, target.db, "scheduler", SCHEDULER_TABLES, quiet)
+        # Webhook receivers verify signatures with the key generated beside the SQLite file: keep signing with it.
+        key_file = path.parent / "webhook.secret"
+        secrets = []
+        if key_file.is_file():
+            secrets.append({"name": WEBHOOK_SECRET, "value": key_file.read_bytes().strip().decode("ascii")})
+            target.db.execute(
+                "INSERT INTO shared_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                (WEBHOOK_SECRET, secrets[0]["value"], key_file.stat().st_mtime),
+            )
+        copied = target.db.changes() if secrets else 0
+        stored = target.db.query("SELECT name, value FROM shared_secrets WHERE name = ?", (WEBHOOK_SECRET,))
+        report["scheduler.shared_secrets (from webhook.secret)"] = TableCheck(
+            len(secrets),
+            len(stored) if secrets else 0,
+            copied,
+            fingerprint(secrets, ("name", "value"), ("name",)),
+            fingerprint(stored if secrets else [], ("name", "value"), ("name",)),
+        )
+        return report
     finally:
         source.close()
         target.close()

@@ -61,6 +61,7 @@ def _fill(home: Path, embedder: Any) -> str:
         {"name": "stretch", "schedule": {"interval_seconds": 3600}, "action": {"type": "notify", "message": "up"}}
     )
     asyncio.run(scheduler.create(spec, "ada"))
+    scheduler.actions.webhook_secret()  # generates scheduler/webhook.secret
     scheduler.close()
 
     store, keys = open_store(home / "auth")
@@ -99,6 +100,7 @@ def test_copy_moves_an_installation_and_a_rerun_changes_nothing(
     assert tables["memory.entries_vec"]["target_rows"] == tables["memory.entries_vec"]["copied"] == 4  # not archived
     assert tables["memory.entries_fts (live entries indexed)"]["target_rows"] == 4
     assert tables["scheduler.jobs"]["copied"] == 1
+    assert tables["scheduler.shared_secrets (from webhook.secret)"]["copied"] == 1
     assert tables["auth.users"]["copied"] == 1
     assert tables["auth.signing_keys (from keys/*.json)"]["copied"] == 1
     assert tables["auth.shared_secrets (from session.key)"]["copied"] == 1
@@ -128,6 +130,8 @@ def test_copy_moves_an_installation_and_a_rerun_changes_nothing(
     )
     try:
         assert [job.name for job in scheduler.jobs("ada")] == ["stretch"]
+        # webhook receivers keep verifying with the key they were given
+        assert scheduler.actions.webhook_secret() == (cairn_home / "scheduler" / "webhook.secret").read_bytes().strip()
     finally:
         scheduler.close()
 
