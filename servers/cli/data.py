@@ -1,17 +1,17 @@
 """``cairn data copy --from sqlite --to postgresql://…``: move an installation's data into PostgreSQL.
 
 What moves: memory (entries with their vectors as stored, not re-embedded; PostgreSQL builds its own
-keyword index), the scheduler (jobs, runs, notifications) and auth (users, clients, tokens, consents;
-the signing-key files become ``signing_keys`` rows and ``session.key`` the ``consent-session`` shared
-secret). The target's schemas are migrated first. Rows go in bulk (``COPY``), a few thousand per
+keyword index), the scheduler (jobs, runs, notifications; ``webhook.secret`` becomes a shared secret),
+auth (users, clients, tokens, consents; the signing-key files become ``signing_keys`` rows and
+``session.key`` the ``consent-session`` shared secret), skills (usage, feedback, suggestions), reflection
+(rules, audit log, user model, …) and the registry's metadata (its archives stay in the blob directory). The target's schemas are migrated first. Rows go in bulk (``COPY``), a few thousand per
 transaction, skipping what is already there (entry id, primary key), so a run that stopped is finished by
 running it again, and a second run changes nothing. A large memory copy builds the vector index once, at
 the end.
 
 At the end every table is checked on both sides, read as streams (memory stays flat at any size): row
 counts and a checksum over the copied columns. The summary is printed as JSON; the exit status is 1 when
-any check fails. Components whose SQLite file does not exist are left out. Skills, reflection and the
-registry stay on SQLite for now (#11).
+any check fails. Components whose SQLite file does not exist are left out.
 """
 
 from __future__ import annotations
