@@ -4,7 +4,8 @@ What moves: memory (entries with their vectors as stored, not re-embedded; Postg
 keyword index), the scheduler (jobs, runs, notifications; ``webhook.secret`` becomes a shared secret),
 auth (users, clients, tokens, consents; the signing-key files become ``signing_keys`` rows and
 ``session.key`` the ``consent-session`` shared secret), skills (usage, feedback, suggestions), reflection
-(rules, audit log, user model, …) and the registry's metadata (its archives stay in the blob directory). The target's schemas are migrated first. Rows go in bulk (``COPY``), a few thousand per
+(rules, audit log, user model, …) and the registry's metadata (its archives stay in the blob directory).
+The target's schemas are migrated first. Rows go in bulk (``COPY``), a few thousand per
 transaction, skipping what is already there (entry id, primary key), so a run that stopped is finished by
 running it again, and a second run changes nothing. A large memory copy builds the vector index once, at
 the end.
