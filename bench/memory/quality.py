@@ -3,6 +3,8 @@
     .venv/bin/python -m bench.memory.quality                 # everything (about 2-4 minutes)
     .venv/bin/python -m bench.memory.quality --misses        # also list each query the hybrid mode misses
     .venv/bin/python -m bench.memory.quality --json out.json
+    .venv/bin/python -m bench.memory.quality --postgres      # the same on PostgreSQL + pgvector (local server)
+    .venv/bin/python -m bench.memory.quality --database-url postgresql://…   # or on a server of yours
 
 One user, the 110 notes plus ``--distractors`` seeded near-misses, written through
 ``MemoryService.write`` (so they are embedded and indexed exactly as in production). Every query runs
@@ -28,7 +30,18 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.memory.common import DATASET, USER, Note, Query, load_notes, load_queries, machine, make_service
+from bench.memory.common import (
+    DATASET,
+    USER,
+    Note,
+    Query,
+    add_backend_arguments,
+    backend_url,
+    load_notes,
+    load_queries,
+    machine,
+    make_service,
+)
 from bench.memory.dataset.distractors import generate
 from servers.memory.dedupe import find_duplicate
 from servers.memory.search import FusionConfig
@@ -135,6 +148,13 @@ def repeat_audit(service: MemoryService, entry_to_note: dict[str, str]) -> dict[
     }
 
 
+def stored_vector(value: object) -> np.ndarray:
+    """A vector column as read back: float32 bytes from sqlite-vec, ``[x,y,…]`` text from pgvector."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return np.frombuffer(value, dtype=np.float32)
+    return np.array(str(value).strip("[]").split(","), dtype=np.float32)
+
+
 def dedupe_audit(service: MemoryService, entry_to_note: dict[str, str]) -> dict[str, object]:
     """Which stored entries would the write-time dedupe rule merge into another stored entry?"""
     _, threshold, _ = service.thresholds()
@@ -146,7 +166,7 @@ def dedupe_audit(service: MemoryService, entry_to_note: dict[str, str]) -> dict[
     pairs: list[tuple[str, str]] = []
     touching_notes = 0
     for row in rows:
-        vector = np.frombuffer(row["embedding"], dtype=np.float32)
+        vector = stored_vector(row["embedding"])
         found = find_duplicate(service.store, USER, row["content"], vector, threshold, exclude_rowid=row["rowid"])
         if found is None:
             continue
@@ -190,13 +210,17 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list the queries hybrid mode misses")
     parser.add_argument("--no-sweeps", action="store_true", help="skip the fusion and floor comparisons")
     parser.add_argument("--json", type=Path, help="also write every figure to this JSON file")
+    add_backend_arguments(parser)
     args = parser.parse_args()
 
     notes, queries = load_notes(), load_queries()
     report: dict[str, object] = {"machine": machine(), "notes": len(notes), "queries": len(queries)}
     print(f"machine: {report['machine']}")
+    url = backend_url(args, "cairn_bench_quality", fresh=True)
+    report["backend"] = "postgresql" if url else "sqlite"
+    print(f"backend: {report['backend']}")
     with tempfile.TemporaryDirectory(prefix="cairn-bench-quality-") as tmp:
-        service = make_service(Path(tmp))
+        service = make_service(Path(tmp), database_url=url)
         started = time.perf_counter()
         entry_to_note = load_set(service, notes, args.distractors, args.seed)
         print(
