@@ -16,6 +16,8 @@ else is PostgreSQL's default.
 
 from __future__ import annotations
 
+import json
+import os
 import tempfile
 import warnings
 from pathlib import Path
@@ -48,8 +50,35 @@ def bench_server(data_dir: Path = DEFAULT_DATA_DIR) -> Any:
             # Appended before the first start, so no restart is needed; the file keeps its owner.
             with conf.open("a") as f:
                 f.write("# cairn bench\n" + "".join(f"{k} = '{v}'\n" for k, v in SERVER_SETTINGS.items()))
+        _forget_dead_handles(data_dir)
         server.start()
         return server
+
+
+def _forget_dead_handles(data_dir: Path) -> None:
+    """Drop the ids of processes that died without saying goodbye from the server's handle list.
+
+    pgserver stops the server when the last process on its list exits; a benchmark killed by a signal
+    stays on the list, and every later run would then leave the server running behind it.
+    """
+    handles = data_dir / ".handle_pids.json"
+    try:
+        pids = json.loads(handles.read_text())
+    except (OSError, ValueError):
+        return
+    alive = [pid for pid in pids if _alive(int(pid))]
+    if alive != pids:
+        handles.write_text(json.dumps(alive))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # exists, owned by someone else
+    return True
 
 
 def database_url(server: Any, name: str) -> str:
