@@ -160,11 +160,14 @@ _TITLES = {
 _CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
 
 
+SESSION_SECRET = "registry-session"  # the sign-in cookie key among shared secrets (PostgreSQL)
+
+
 def session_key(store: RegistryStore, settings: CairnSettings) -> bytes:
     """The key that signs the website's cookies: shared through the database on PostgreSQL (a browser signed
     in through one instance stays signed in on the next), else a 0600 file beside ``registry.db``."""
     if store.postgres:
-        return store.shared_secret("registry-session")
+        return store.shared_secret(SESSION_SECRET)
     return secret_file(settings.data_dir("registry") / "session.key")
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +81,34 @@ def _bar(label: str, total: int, quiet: bool) -> Progress:
     return _Silent(total, label) if quiet else Progress(total, label)
 
 
+# --- secrets kept in files beside SQLite data ----------------------------------------------------------------
+
+
+def _mtime(path: Path) -> float:
+    return path.stat().st_mtime
+
+
+def _mtime_iso(path: Path) -> str:
+    return datetime.fromtimestamp(path.stat().st_mtime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _copy_secret_file(db: PgDatabase, name: str, path: Path, created_at: Callable[[Path], object]) -> TableCheck:
+    """The secret in ``path`` becomes row ``name`` of the target's ``shared_secrets``, so what was signed with
+    it (cookies, webhooks) still verifies after the move. A row already there is kept, and the check then
+    reports that it differs."""
+    source: list[dict[str, Any]] = []
+    if path.is_file():
+        source.append({"name": name, "value": path.read_bytes().strip().decode("ascii")})
+        db.execute(
+            "INSERT INTO shared_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+            (name, source[0]["value"], created_at(path)),
+        )
+    copied = db.changes() if source else 0
+    stored = db.query("SELECT name, value FROM shared_secrets WHERE name = ?", (name,)) if source else []
+    columns = ("name", "value")
+    return TableCheck(len(source), len(stored), copied, fingerprint(source, columns), fingerprint(stored, columns))
+
+
 # --- scheduler and auth ------------------------------------------------------------------------------------
 
 
@@ -108,22 +138,8 @@ def copy_scheduler(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
         assert isinstance(source.db, Database) and isinstance(target.db, PgDatabase)
         report = _copy_tables(source.db, target.db, "scheduler", SCHEDULER_TABLES, quiet)
         # Webhook receivers verify signatures with the key generated beside the SQLite file: keep signing with it.
-        key_file = path.parent / "webhook.secret"
-        secrets = []
-        if key_file.is_file():
-            secrets.append({"name": WEBHOOK_SECRET, "value": key_file.read_bytes().strip().decode("ascii")})
-            target.db.execute(
-                "INSERT INTO shared_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
-                (WEBHOOK_SECRET, secrets[0]["value"], key_file.stat().st_mtime),
-            )
-        copied = target.db.changes() if secrets else 0
-        stored = target.db.query("SELECT name, value FROM shared_secrets WHERE name = ?", (WEBHOOK_SECRET,))
-        report["scheduler.shared_secrets (from webhook.secret)"] = TableCheck(
-            len(secrets),
-            len(stored) if secrets else 0,
-            copied,
-            fingerprint(secrets, ("name", "value"), ("name",)),
-            fingerprint(stored if secrets else [], ("name", "value"), ("name",)),
+        report["scheduler.shared_secrets (from webhook.secret)"] = _copy_secret_file(
+            target.db, WEBHOOK_SECRET, path.parent / "webhook.secret", _mtime
         )
         return report
     finally:
@@ -177,22 +193,8 @@ def copy_auth(directory: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
             fingerprint(stored, key_columns, ("kid",)),
         )
 
-        session = directory / "session.key"
-        secrets = []
-        if session.is_file():
-            secrets.append({"name": SESSION_SECRET, "value": session.read_bytes().strip().decode("ascii")})
-            target.db.execute(
-                "INSERT INTO shared_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
-                (SESSION_SECRET, secrets[0]["value"], session.stat().st_mtime),
-            )
-        copied = target.db.changes() if secrets else 0
-        shared = target.db.query("SELECT name, value FROM shared_secrets")
-        report["auth.shared_secrets (from session.key)"] = TableCheck(
-            len(secrets),
-            len(shared),
-            copied,
-            fingerprint(secrets, ("name", "value"), ("name",)),
-            fingerprint(shared, ("name", "value"), ("name",)),
+        report["auth.shared_secrets (from session.key)"] = _copy_secret_file(
+            target.db, SESSION_SECRET, directory / "session.key", _mtime
         )
         return report
     finally:
@@ -236,6 +238,7 @@ def copy_reflection(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
 def copy_registry(settings: CairnSettings, url: str, quiet: bool) -> dict[str, TableCheck]:
     """Registry metadata table by table, then PostgreSQL's keyword index built from it; the archives stay in
     the blob directory (``CAIRN_REGISTRY__BLOB_DIR``), which is checked to hold every version's blob."""
+    from registry.app import SESSION_SECRET as REGISTRY_SESSION_SECRET
     from registry.blobs import FileBlobStore, open_blob_store
     from registry.store import PG_SCHEMA, RegistryStore
 
@@ -256,6 +259,10 @@ def copy_registry(settings: CairnSettings, url: str, quiet: bool) -> dict[str, T
         if missing:
             check.notes.append(f"{len(missing)} archive(s) missing from {where}, e.g. {missing[0]}")
         report[f"registry.blobs (not copied: {where} stays where it is)"] = check
+        # The website's sign-in cookies were signed with this key: keep people signed in across the move.
+        report["registry.shared_secrets (from session.key)"] = _copy_secret_file(
+            target.db, REGISTRY_SESSION_SECRET, settings.home / "registry" / "session.key", _mtime_iso
+        )
         return report
     finally:
         source.close()

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from registry.app import create_app
+from registry.app import create_app, session_key
 from servers.cli.main import main
 from servers.core.settings import CairnSettings, get_settings
 from tests.registry.conftest import BASE, REPO
@@ -89,12 +89,15 @@ def test_registry_metadata_moves_and_blobs_stay(
     [blobs] = [name for name in tables if name.startswith("registry.blobs")]
     assert "not copied" in blobs and str(cairn_home / "registry" / "blobs") in blobs
     assert tables[blobs]["ok"] and tables[blobs]["target_rows"] == builtin + 1
+    assert tables["registry.shared_secrets (from session.key)"]["copied"] == 1  # browsers stay signed in
     assert all(t["ok"] for t in tables.values())
     again = _copy(postgres_url, capsys)
     assert again["ok"] and all(v["copied"] == 0 for k, v in again["tables"].items() if k.startswith("registry."))
 
     async def on_postgres(app: Any, http: httpx.AsyncClient) -> None:
         assert app.state.registry.store.postgres
+        key = (cairn_home / "registry" / "session.key").read_bytes().strip()
+        assert session_key(app.state.registry.store, _settings(cairn_home, postgres_url)) == key
         ada = {"Authorization": f"Bearer {token}"}  # made before the copy
         assert (await http.get("/api/v1/me", headers=ada)).json() == {"username": "ada", "orgs": ["acme"]}
         found = (await http.get("/api/v1/skills", params={"q": "reconcile ledger"})).json()["items"]
