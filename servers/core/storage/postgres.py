@@ -183,9 +183,12 @@ class PgDatabase:
         try:
             yield
         except pg_errors.QueryCanceled as exc:
+            reason = (str(exc).strip().splitlines() or ["cancelled"])[0]
+            if "statement timeout" not in reason:  # an operator's pg_cancel_backend, not the setting
+                raise StorageError(f"PostgreSQL cancelled a statement on {self.path}: {reason}") from exc
             raise StatementTimeout(
                 f"PostgreSQL cancelled a statement on {self.path} after {self.statement_timeout_ms} ms "
-                f"(CAIRN_DATABASE__STATEMENT_TIMEOUT_MS): {str(exc).strip().splitlines()[0]}"
+                f"(CAIRN_DATABASE__STATEMENT_TIMEOUT_MS): {reason}"
             ) from exc
 
     @staticmethod

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from servers.core.settings import CairnSettings
+from servers.core.storage import StorageError
 from servers.core.storage.postgres import (
     DatabaseUnavailable,
     PgDatabase,
@@ -93,6 +94,27 @@ def test_statements_past_the_timeout_are_cancelled(postgres_url: str) -> None:
         with pytest.raises(StatementTimeout), db.transaction():
             db.execute("SELECT pg_sleep(5)")
         assert db.scalar("SELECT 1") == 1  # the cancelled transaction was rolled back, the pool is fine
+    finally:
+        db.close()
+
+
+def test_a_statement_cancelled_by_an_operator_is_not_called_a_timeout(postgres_url: str) -> None:
+    import psycopg
+
+    db = PgDatabase(postgres_url, "scratch", min_size=1, max_size=1)  # the sleep runs on this one connection
+    try:
+        pid = db.scalar("SELECT pg_backend_pid()")
+
+        def cancel_it() -> None:
+            with psycopg.connect(postgres_url) as admin:
+                admin.execute("SELECT pg_cancel_backend(%s)", (pid,))
+
+        cancel = threading.Timer(0.5, cancel_it)
+        cancel.start()
+        with pytest.raises(StorageError, match="user request") as raised:
+            db.scalar("SELECT pg_sleep(10)")
+        cancel.join()
+        assert not isinstance(raised.value, StatementTimeout)
     finally:
         db.close()
 
