@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -128,23 +129,33 @@ def _copy_tables(
     return report
 
 
+@contextmanager
+def _store_pair(
+    open_store: Callable[[Any], Any], path: Path, url: str, schema: str
+) -> Iterator[tuple[Database, PgDatabase]]:
+    """A component's store on its SQLite file and on PostgreSQL (opening each migrates it); their databases."""
+    source = open_store(Database(path))
+    try:
+        target = open_store(PgDatabase(url, schema))
+        try:
+            yield source.db, target.db
+        finally:
+            target.close()
+    finally:
+        source.close()
+
+
 def copy_scheduler(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
     from servers.scheduler.actions import WEBHOOK_SECRET
     from servers.scheduler.store import PG_SCHEMA, SchedulerStore
 
-    source = SchedulerStore(Database(path))
-    target = SchedulerStore(PgDatabase(url, PG_SCHEMA))
-    try:
-        assert isinstance(source.db, Database) and isinstance(target.db, PgDatabase)
-        report = _copy_tables(source.db, target.db, "scheduler", SCHEDULER_TABLES, quiet)
+    with _store_pair(SchedulerStore, path, url, PG_SCHEMA) as (source, target):
+        report = _copy_tables(source, target, "scheduler", SCHEDULER_TABLES, quiet)
         # Webhook receivers verify signatures with the key generated beside the SQLite file: keep signing with it.
         report["scheduler.shared_secrets (from webhook.secret)"] = _copy_secret_file(
-            target.db, WEBHOOK_SECRET, path.parent / "webhook.secret", _mtime
+            target, WEBHOOK_SECRET, path.parent / "webhook.secret", _mtime
         )
         return report
-    finally:
-        source.close()
-        target.close()
 
 
 def _key_file_rows(directory: Path) -> list[dict[str, Any]]:
@@ -208,28 +219,16 @@ def copy_auth(directory: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
 def copy_skills(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
     from servers.skills.store import PG_SCHEMA, SkillsStore
 
-    source = SkillsStore(Database(path))
-    target = SkillsStore(PgDatabase(url, PG_SCHEMA))
-    try:
-        assert isinstance(source.db, Database) and isinstance(target.db, PgDatabase)
+    with _store_pair(SkillsStore, path, url, PG_SCHEMA) as (source, target):
         # Copied rows keep their ids; copy_table moves the identity sequences past them (tested after a copy).
-        return _copy_tables(source.db, target.db, "skills", SKILLS_TABLES, quiet)
-    finally:
-        source.close()
-        target.close()
+        return _copy_tables(source, target, "skills", SKILLS_TABLES, quiet)
 
 
 def copy_reflection(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
     from servers.reflection.store import PG_SCHEMA, ReflectionStore
 
-    source = ReflectionStore(Database(path))
-    target = ReflectionStore(PgDatabase(url, PG_SCHEMA))
-    try:
-        assert isinstance(source.db, Database) and isinstance(target.db, PgDatabase)
-        return _copy_tables(source.db, target.db, "reflection", REFLECTION_TABLES, quiet)
-    finally:
-        source.close()
-        target.close()
+    with _store_pair(ReflectionStore, path, url, PG_SCHEMA) as (source, target):
+        return _copy_tables(source, target, "reflection", REFLECTION_TABLES, quiet)
 
 
 # --- registry ----------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ and safe to run on several machines at once.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from typing import Any
@@ -47,14 +48,6 @@ def _memory(settings: CairnSettings) -> dict[str, Any]:
     return _sqlite(settings, "memory", "memory.db", sqlite_store.MIGRATIONS)
 
 
-def _scheduler(settings: CairnSettings) -> dict[str, Any]:
-    from servers.scheduler import store as scheduler_store
-
-    if settings.database_url:
-        return _postgres(settings.database_url, "scheduler", scheduler_store.open_store(settings))
-    return _sqlite(settings, "scheduler", "scheduler.db", scheduler_store.MIGRATIONS)
-
-
 def _auth(settings: CairnSettings) -> dict[str, Any]:
     from servers.auth import store as auth_store
 
@@ -66,28 +59,21 @@ def _auth(settings: CairnSettings) -> dict[str, Any]:
     return _sqlite(settings, "auth", "auth.db", auth_store.MIGRATIONS)
 
 
-def _skills(settings: CairnSettings) -> dict[str, Any]:
-    from servers.skills import store as skills_store
+# component: module with ``open_store(settings)`` and SQLite ``MIGRATIONS``, and its file under CAIRN_HOME/<component>
+_STORES = {
+    "scheduler": ("servers.scheduler.store", "scheduler.db"),
+    "skills": ("servers.skills.store", "skills.db"),
+    "reflection": ("servers.reflection.store", "reflection.db"),
+    "registry": ("registry.store", "registry.db"),
+}
 
+
+def _store_component(settings: CairnSettings, component: str) -> dict[str, Any]:
+    module_name, file = _STORES[component]
+    module = importlib.import_module(module_name)
     if settings.database_url:
-        return _postgres(settings.database_url, "skills", skills_store.open_store(settings))
-    return _sqlite(settings, "skills", "skills.db", skills_store.MIGRATIONS)
-
-
-def _reflection(settings: CairnSettings) -> dict[str, Any]:
-    from servers.reflection import store as reflection_store
-
-    if settings.database_url:
-        return _postgres(settings.database_url, "reflection", reflection_store.open_store(settings))
-    return _sqlite(settings, "reflection", "reflection.db", reflection_store.MIGRATIONS)
-
-
-def _registry(settings: CairnSettings) -> dict[str, Any]:
-    from registry import store as registry_store
-
-    if settings.database_url:
-        return _postgres(settings.database_url, "registry", registry_store.open_store(settings))
-    return _sqlite(settings, "registry", "registry.db", registry_store.MIGRATIONS)
+        return _postgres(settings.database_url, component, module.open_store(settings))
+    return _sqlite(settings, component, file, module.MIGRATIONS)
 
 
 def _sqlite(settings: CairnSettings, folder: str, file: str, migrations: Any) -> dict[str, Any]:
@@ -103,9 +89,12 @@ def _sqlite(settings: CairnSettings, folder: str, file: str, migrations: Any) ->
 
 
 def migrate_all(settings: CairnSettings) -> dict[str, dict[str, Any]]:
-    report = {"memory": _memory(settings), "scheduler": _scheduler(settings), "auth": _auth(settings)}
-    report["skills"], report["reflection"] = _skills(settings), _reflection(settings)
-    report["registry"] = _registry(settings)
+    report = {
+        "memory": _memory(settings),
+        "scheduler": _store_component(settings, "scheduler"),
+        "auth": _auth(settings),
+    }
+    report.update({c: _store_component(settings, c) for c in ("skills", "reflection", "registry")})
     return report
 
 

@@ -26,7 +26,7 @@ from servers.auth.store import PG_SCHEMA, AuthStore
 from servers.core.storage.postgres import PgDatabase
 from tests.conftest import REPO_ROOT
 from tests.servers.auth.test_oauth_e2e import PASSWORD, USER, login, register
-from tests.servers.cli.test_instances_pg import round_robin
+from tests.servers.cli.test_instances_pg import round_robin, stop_all
 from tests.servers.cli.test_serve_process import wait_for
 from tests.servers.memory.test_transports import child_env
 from tests.support import free_port
@@ -73,15 +73,7 @@ def instances(postgres_url: str, tmp_path: Path) -> Iterator[Instances]:
             [f"http://127.0.0.1:{registry_port}" for _, registry_port in ports],
         )
     finally:
-        for process in processes:
-            process.terminate()
-        errors = []
-        for process in processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-            errors.append(process.stderr.read().decode() if process.stderr else "")
+        errors = stop_all(processes)
         assert all("Traceback" not in e for e in errors), errors
 
 

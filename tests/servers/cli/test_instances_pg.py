@@ -65,6 +65,20 @@ async def round_robin(port: int, backends: list[str], seen: list[str]) -> AsyncI
             yield base
 
 
+def stop_all(processes: list[subprocess.Popen[bytes]], timeout_s: float = 30) -> list[str]:
+    """SIGTERM every process, wait (then kill), and return what each wrote to stderr."""
+    for process in processes:
+        process.terminate()
+    errors = []
+    for process in processes:
+        try:
+            process.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        errors.append(process.stderr.read().decode() if process.stderr else "")
+    return errors
+
+
 @pytest.fixture
 def instances(postgres_url: str, tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
     """Two `cairn serve memory --transport http` processes; (public URL, [direct URL of each])."""
@@ -92,15 +106,7 @@ def instances(postgres_url: str, tmp_path: Path) -> Iterator[tuple[str, list[str
             assert wait_for(f"http://127.0.0.1:{port}/health", process).status_code == 200
         yield public, [f"http://127.0.0.1:{port}" for port in ports]
     finally:
-        for process in processes:
-            process.terminate()
-        errors = []
-        for process in processes:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-            errors.append(process.stderr.read().decode() if process.stderr else "")
+        errors = stop_all(processes)
         # instances starting together agreed on one first user (one password shown, by one of them)
         assert sum(e.count("First start: created user 'admin'") for e in errors) == 1, errors
         for home in ("home-0", "home-1"):
