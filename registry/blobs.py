@@ -38,6 +38,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from servers.core.private import private_dir
+
 if TYPE_CHECKING:
     from servers.core.settings import CairnSettings
 
@@ -75,7 +77,7 @@ class FileBlobStore:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        root.mkdir(parents=True, exist_ok=True)
+        private_dir(root)
 
     def __repr__(self) -> str:
         return f"FileBlobStore({str(self.root)!r})"
@@ -95,8 +97,8 @@ class FileBlobStore:
         path = self.path(sha256)
         if path.is_file():
             return path.stat().st_size  # write once: this name already holds exactly these bytes
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX)
+        private_dir(path.parent)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX)  # mkstemp makes it 0600
         digest = hashlib.sha256()
         size = 0
         try:

@@ -13,9 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SURFACE = {"server.py", "rest.py", "__init__.py", "settings.py"}
-# Modules whose job is MCP itself: skills offered as MCP prompts; the scheduler's `tool` action, which
-# calls another Cairn server through an in-process MCP client.
-MCP_BY_PURPOSE = {"skills/prompts.py", "scheduler/actions.py"}
+# Modules whose job is MCP itself: skills offered as MCP prompts. (Calls into another Cairn server go
+# through servers/core/inprocess.py, which carries the caller's principal.)
+MCP_BY_PURPOSE = {"skills/prompts.py"}
 DOMAIN_PACKAGES = ("memory", "skills", "scheduler", "reflection", "nodehost", "hooks", "context")
 WEB_LAYERS = ("fastmcp", "starlette", "uvicorn", "mcp")
 SERVER_PACKAGES = ("memory", "skills", "scheduler", "reflection", "nodehost")

@@ -3,6 +3,11 @@
 Endpoints (relative to the issuer): RFC 8414 metadata, ``/register`` (RFC 7591), ``/authorize``,
 ``/token``, ``/revoke`` (the MCP SDK's handlers over :class:`CairnAuthorizationServer`), plus
 ``/consent`` (login + consent page), ``/jwks.json`` and ``/introspect`` (RFC 7662).
+
+A public client revokes with its ``client_id`` alone (RFC 7009 §2.1). The SDK's revocation handler
+authenticates clients correctly but then also requires a ``client_secret`` form field, so ``/revoke`` is
+wrapped to add an empty one when it is missing; the SDK's authenticator still demands the real secret
+of a confidential client.
 """
 
 from __future__ import annotations
@@ -11,13 +16,16 @@ import base64
 import hmac
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qs
 
-from mcp.server.auth.routes import build_metadata, cors_middleware, create_auth_routes
+from mcp.server.auth.routes import REVOCATION_PATH, build_metadata, cors_middleware, create_auth_routes
 from mcp.server.auth.settings import ClientRegistrationOptions, RevocationOptions
+from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE, RequestBodyLimitMiddleware
 from pydantic import AnyHttpUrl, ConfigDict, TypeAdapter
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from servers.auth.keys import DbKeyStore, FileKeyStore, KeyStore
 from servers.auth.pages import SessionSigner, consent_routes
@@ -25,6 +33,7 @@ from servers.auth.provider import ALL_SCOPES, CairnAuthorizationServer
 from servers.auth.settings import AuthSettings
 from servers.auth.store import PG_SCHEMA, AuthStore
 from servers.auth.tokens import verify_access_token
+from servers.core.private import private_dir
 from servers.core.secretfiles import secret_file
 from servers.core.settings import DatabaseSettings
 from servers.core.storage import Database
@@ -55,7 +64,7 @@ def open_store(
 
         store = AuthStore(PgDatabase(database_url, PG_SCHEMA, **pool_options(database or DatabaseSettings())))
         return store, DbKeyStore(store)
-    directory.mkdir(parents=True, exist_ok=True)
+    private_dir(directory)
     return AuthStore(Database(directory / "auth.db")), FileKeyStore(directory / "keys")
 
 
@@ -88,6 +97,7 @@ def create_authorization_server(
     metadata.introspection_endpoint = _URL.validate_python(f"{provider.issuer}/introspect")
     metadata.introspection_endpoint_auth_methods_supported = ["client_secret_basic", "client_secret_post"]
     metadata.authorization_response_iss_parameter_supported = True
+    metadata.revocation_endpoint_auth_methods_supported = ["client_secret_post", "client_secret_basic", "none"]
 
     async def jwks(_: Request) -> JSONResponse:
         return JSONResponse(keys.public_jwks(), headers={"Cache-Control": "public, max-age=300"})
@@ -132,6 +142,10 @@ def create_authorization_server(
             routes.append(
                 Route(route.path, cors_middleware(metadata_with_jwks, ["GET", "OPTIONS"]), methods=["GET", "OPTIONS"])
             )
+        elif isinstance(route, Route) and route.path == REVOCATION_PATH:
+            # The body is read (within the SDK's size limit) before the SDK's route reads it again.
+            wrapped = RequestBodyLimitMiddleware(_secret_optional(route.app), DEFAULT_MAX_REQUEST_BODY_SIZE)
+            routes.append(Route(route.path, wrapped, methods=sorted(route.methods or ())))
         else:
             routes.append(route)
     routes += [
@@ -146,6 +160,38 @@ def create_authorization_server(
         *consent_routes(provider, SessionSigner(session_key(store, directory))),
     ]
     return AuthorizationServer(provider, routes)
+
+
+def _secret_optional(app: ASGIApp) -> ASGIApp:
+    """``app`` (the SDK's ``/revoke``), given an empty ``client_secret`` field when a form has none.
+
+    Only the form's shape changes: who the client is and whether it must prove it with a secret is still
+    decided by the SDK's client authenticator, from the client's registered auth method.
+    """
+
+    async def normalise(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "POST":
+            await app(scope, receive, send)
+            return
+        request = Request(scope, receive)
+        body = await request.body()
+        urlencoded = request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded")
+        if urlencoded and "client_secret" not in parse_qs(body.decode("latin-1"), keep_blank_values=True):
+            body += b"&client_secret=" if body else b"client_secret="
+            headers = [(k, v) for k, v in scope["headers"] if k != b"content-length"]
+            scope = {**scope, "headers": [*headers, (b"content-length", str(len(body)).encode())]}
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await app(scope, replay, send)
+
+    return normalise
 
 
 def _client_credentials(request: Request, form: object) -> tuple[str, str]:

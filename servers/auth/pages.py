@@ -1,9 +1,10 @@
 """The login + consent page behind ``/authorize``: who is asking, for what, and may they.
 
 CSRF: the form carries a per-request token that must also come back in a cookie set when the form
-was served (double submit), so another site cannot post a consent. Logins are rate-limited per user
-and address. A signed session cookie and remembered consents let a returning user through without
-the page when nothing new is asked.
+was served (double submit), so another site cannot post a consent. Failed logins are limited per user
+and address, per user from any address (one account guessed from many machines), and per address for
+any username (one machine trying many accounts). A signed session cookie and remembered consents let a
+returning user through without the page when nothing new is asked.
 """
 
 from __future__ import annotations
@@ -15,17 +16,23 @@ import time
 from typing import Any
 from urllib.parse import urlsplit
 
+import anyio
+import anyio.to_thread
 from mcp.server.auth.provider import construct_redirect_uri
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from servers.auth.passwords import verify_password
+from servers.auth.passwords import check_password
 from servers.auth.provider import SCOPE_DESCRIPTIONS, CairnAuthorizationServer
+from servers.auth.store import digest
 
 SESSION_COOKIE = "cairn_session"
 CSRF_COOKIE = "cairn_csrf"
 SESSION_TTL_S = 12 * 3600
+# Password checks at once: each scrypt takes ~32 MiB and a core for a tenth of a second or more, so a
+# flood of logins must queue rather than take all the memory.
+PASSWORD_CHECKS_AT_ONCE = 4
 
 _STYLE = """
 body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1b1f24}
@@ -72,6 +79,7 @@ def _page(title: str, body: str, status: int = 200) -> HTMLResponse:
 
 def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> list[Route]:
     store, settings = server.store, server.settings
+    hashing = anyio.CapacityLimiter(PASSWORD_CHECKS_AT_ONCE)
 
     def form(
         request_id: str,
@@ -160,8 +168,16 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
         if user is None:
             username = str(data.get("username", "")).strip()
             address = request.client.host if request.client else "?"
-            key = f"{username}|{address}"
-            if store.recent_failures(key, settings.login_window_s) >= settings.login_attempts:
+            # The username is hashed so that any length of it makes a key of one size.
+            account = digest(username)
+            limits = {
+                f"pair:{account}|{address}": settings.login_attempts,
+                f"account:{account}": settings.login_attempts_per_account,
+                f"address:{address}": settings.login_attempts_per_address,
+            }
+            counts = store.failure_counts(list(limits), settings.login_window_s)
+            # Checked before looking the user up: a locked username answers the same whether it exists or not.
+            if any(counts[key] >= limit for key, limit in limits.items()):
                 return form(
                     request_id,
                     csrf,
@@ -173,8 +189,12 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
                     429,
                 )
             stored = store.password_hash(username)
-            if stored is None or not verify_password(str(data.get("password", "")), stored):
-                store.record_failure(key)
+            # In a worker thread: scrypt would otherwise stall every other request of this server meanwhile.
+            matches = await anyio.to_thread.run_sync(
+                check_password, str(data.get("password", "")), stored, limiter=hashing
+            )
+            if not matches:
+                store.record_failures(list(limits))
                 return form(request_id, csrf, name, host, scopes, None, "Wrong username or password.", 401)
             user = username
         store.grant_consent(user, client_id, scopes)

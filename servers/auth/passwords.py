@@ -1,4 +1,8 @@
-"""Password hashing with scrypt, a memory-hard KDF from the standard library (no extra dependency)."""
+"""Password hashing with scrypt, a memory-hard KDF from the standard library (no extra dependency).
+
+:func:`check_password` is what a login calls: it spends the same scrypt work whether or not the user
+exists, so the answer's timing does not tell which usernames are real.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,11 @@ _MAXMEM = 64 * 1024 * 1024
 
 def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
+
+
+# Stands in for the hash of a user that does not exist: the same parameters as a real hash, so checking a
+# password against it costs the same. No password matches it, and check_password says False regardless.
+_DUMMY_HASH = f"scrypt${_N}${_R}${_P}${_b64(bytes(16))}${_b64(bytes(32))}"
 
 
 def hash_password(password: str) -> str:
@@ -40,3 +49,12 @@ def verify_password(password: str, encoded: str) -> bool:
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(actual, expected)
+
+
+def check_password(password: str, encoded: str | None) -> bool:
+    """Whether ``password`` matches ``encoded``; ``None`` (no such user, or disabled) is checked against a
+    stand-in hash, so that it takes as long as a real user's wrong password, and is always False."""
+    if encoded is None:
+        verify_password(password, _DUMMY_HASH)
+        return False
+    return verify_password(password, encoded)

@@ -21,7 +21,19 @@ class AuthSettings(BaseModel):
         description="Extra MCP endpoint URLs Cairn's authorization server may issue tokens for (RFC 8707).",
     )
     login_attempts: int = Field(5, ge=1, description="Failed logins allowed per user and address per window.")
+    login_attempts_per_account: int = Field(
+        20, ge=1, description="Failed logins allowed per user per window, from all addresses together."
+    )
+    login_attempts_per_address: int = Field(
+        50, ge=1, description="Failed logins allowed per address per window, for all usernames together."
+    )
     login_window_s: int = Field(300, ge=10)
+    forwarded_allow_ips: str | None = Field(
+        None,
+        description="Proxies whose X-Forwarded-For/-Proto headers are believed (comma-separated IPs or networks, "
+        "or '*'); unset = none, so a client cannot choose the address that login limits count. "
+        "`--forwarded-allow-ips` of `cairn serve`, `cairn auth serve` and `cairn registry serve` overrides it.",
+    )
     # --auth external: trust another issuer
     external_issuer: str | None = None
     external_jwks_url: str | None = None

@@ -16,6 +16,7 @@ import hashlib
 import json
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -211,17 +212,25 @@ class AuthStore:
 
     # --- login rate limit ------------------------------------------------------------------------
 
-    def recent_failures(self, key: str, window_s: float) -> int:
-        return int(
-            self.db.scalar(
-                "SELECT COUNT(*) FROM login_failures WHERE key = ? AND at > ?", (key, time.time() - window_s)
-            )
-        )
+    def failure_counts(self, keys: Sequence[str], window_s: float) -> dict[str, int]:
+        """Failed logins within the last ``window_s`` seconds, for each of ``keys`` (one query for all)."""
+        counts = dict.fromkeys(keys, 0)
+        if keys:
+            marks = ",".join("?" * len(keys))
+            for row in self.db.query(
+                f"SELECT key, COUNT(*) AS n FROM login_failures WHERE key IN ({marks}) AND at > ? GROUP BY key",
+                (*keys, time.time() - window_s),
+            ):
+                counts[row["key"]] = int(row["n"])
+        return counts
 
-    def record_failure(self, key: str) -> None:
+    def record_failures(self, keys: Sequence[str]) -> None:
+        """One failed login, counted under every key (user and address, user, address)."""
+        now = time.time()
         with self.db.transaction():
-            self.db.execute("INSERT INTO login_failures (key, at) VALUES (?, ?)", (key, time.time()))
-            self.db.execute("DELETE FROM login_failures WHERE at < ?", (time.time() - 86_400,))
+            for key in keys:
+                self.db.execute("INSERT INTO login_failures (key, at) VALUES (?, ?)", (key, now))
+            self.db.execute("DELETE FROM login_failures WHERE at < ?", (now - 86_400,))
 
     # --- clients ---------------------------------------------------------------------------------
 

@@ -10,8 +10,10 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from fastmcp import FastMCP
@@ -20,13 +22,10 @@ from starlette.applications import Starlette
 from servers import catalog
 from servers.auth.authserver import AuthorizationServer, create_authorization_server
 from servers.auth.passwords import hash_password
-from servers.auth.resource import (
-    CairnTokenVerifier,
-    ScopeGuard,
-    external_verifier,
-    resource_provider,
-    server_scopes,
-)
+from servers.auth.resource import CairnTokenVerifier, external_verifier, resource_provider
+from servers.auth.store import AuthStore
+from servers.core.principal import Principal, register_principal_check, unregister_principal_check
+from servers.core.scopes import server_scopes
 from servers.core.serving import build_server, endpoint_path, http_app, is_loopback
 from servers.core.settings import CairnSettings
 
@@ -63,10 +62,7 @@ def build_endpoint(
     base = base_url_for(settings, host, port)
     url = base + endpoint_path(transport)
 
-    def guard(child_name: str, child: FastMCP) -> None:
-        child.add_middleware(ScopeGuard(child_name))
-
-    server = build_server(name, settings, on_child=guard if auth != "none" else None, remotes=remotes)
+    server = build_server(name, settings, remotes=remotes)
     notices: list[str] = []
     authorization_server: AuthorizationServer | None = None
     if auth == "cairn":
@@ -102,7 +98,31 @@ def build_endpoint(
     app = http_app(server, transport, stateless=bool(settings.database_url))
     if authorization_server is not None:
         app.router.routes.extend(authorization_server.routes)
+        _check_principals_while_serving(app, authorization_server.provider.store)
     return Endpoint(app, server, url, base, authorization_server, notices)
+
+
+def _check_principals_while_serving(app: Starlette, store: AuthStore) -> None:
+    """While the endpoint serves, stored principals (scheduled jobs' owners) act only while their user is
+    still active on this authorization server: removing a user stops their jobs."""
+
+    def user_still_active(principal: Principal) -> Principal | str:
+        if store.password_hash(principal.subject) is not None:
+            return principal
+        return f"user {principal.subject!r} is not (or no longer) a user of this authorization server"
+
+    inner = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(started: Starlette) -> AsyncIterator[Any]:
+        register_principal_check(user_still_active)
+        try:
+            async with inner(started) as state:
+                yield state
+        finally:
+            unregister_principal_check(user_still_active)
+
+    app.router.lifespan_context = lifespan
 
 
 def endpoint_scopes(name: str) -> list[str]:

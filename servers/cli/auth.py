@@ -28,6 +28,13 @@ def add_auth_commands(sub: Any) -> None:
     serve = asub.add_parser("serve", help="serve the authorization server alone")
     serve.add_argument("--host", default=None)
     serve.add_argument("--port", type=int, default=None)
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        default=None,
+        help="believe X-Forwarded-For/-Proto from these proxies (comma-separated, or '*'); "
+        "default CAIRN_AUTH__FORWARDED_ALLOW_IPS, else none",
+    )
 
     connect = sub.add_parser("connect", help="connect to a (possibly OAuth-protected) remote MCP server")
     connect.add_argument("url")
@@ -90,6 +97,8 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
 
         from servers.auth.authserver import create_authorization_server
         from servers.auth.wiring import base_url_for, ensure_first_user
+        from servers.cli.run import proxy_options, trusted_proxies
+        from servers.core.private import tighten_tree
 
         host, port = args.host or settings.host, args.port or settings.port
         issuer = (settings.auth.issuer or base_url_for(settings, host, port)).rstrip("/")
@@ -102,7 +111,14 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
         )
         for line in [f"Cairn authorization server: {issuer}", *ensure_first_user(authorization_server)]:
             print(line, file=sys.stderr)
-        uvicorn.run(Starlette(routes=authorization_server.routes), host=host, port=port, log_level="warning")
+        tighten_tree(settings.home)  # what an older version left open becomes private
+        uvicorn.run(
+            Starlette(routes=authorization_server.routes),
+            host=host,
+            port=port,
+            log_level="warning",
+            **proxy_options(trusted_proxies(args.forwarded_allow_ips, settings)),
+        )
     return 0
 
 

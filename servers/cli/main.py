@@ -1,6 +1,7 @@
 """``cairn``: serve the MCP servers, and manage data from the shell.
 
     cairn serve [memory|all] [--transport http|sse|stdio] [--host H] [--port P] [--auth cairn|external|none]
+                [--forwarded-allow-ips IPS]
     cairn auth add-user NAME | users | remove-user NAME | rotate-keys | serve
     cairn connect URL [--list-tools]
     cairn registry serve [--host H] [--port P]
@@ -55,6 +56,13 @@ def _parser() -> argparse.ArgumentParser:
         choices=["cairn", "external", "none"],
         default="cairn",
         help="cairn: Cairn's own OAuth server (default); external: trust CAIRN_AUTH__EXTERNAL_*; none: loopback only",
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        default=None,
+        help="believe X-Forwarded-For/-Proto from these proxies (comma-separated, or '*'); "
+        "default CAIRN_AUTH__FORWARDED_ALLOW_IPS, else none",
     )
 
     from servers.cli.auth import add_auth_commands
@@ -178,6 +186,7 @@ def _serve(args: argparse.Namespace) -> int:
             auth=args.auth,
             remotes=remotes,
             registry_port=registry_port,
+            forwarded_allow_ips=args.forwarded_allow_ips,
         )
     except ValueError as exc:
         print(f"cairn: {exc}", file=sys.stderr)

@@ -15,12 +15,21 @@ def add_registry_commands(sub: Any) -> None:
     serve = rsub.add_parser("serve", help="serve the registry website and /api/v1")
     serve.add_argument("--host", default=None, help="interface (default CAIRN_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, default=None, help=f"port (default {DEFAULT_PORT})")
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        default=None,
+        help="believe X-Forwarded-For/-Proto from these proxies (comma-separated, or '*'); "
+        "default CAIRN_AUTH__FORWARDED_ALLOW_IPS, else none",
+    )
 
 
 def run_registry_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     from registry.app import create_app
+    from servers.cli.run import proxy_options, trusted_proxies
+    from servers.core.private import tighten_tree
     from servers.core.serving import is_loopback
     from servers.core.settings import get_settings
 
@@ -37,11 +46,18 @@ def run_registry_command(args: argparse.Namespace) -> int:
         )
         return 2
     app = create_app(settings, base_url=base)
+    tighten_tree(settings.home)  # what an older version left open becomes private
     for line in [
         f"Cairn skills registry: {base}  (API {base}/api/v1, OpenAPI {base}/openapi.json)",
         *app.state.notices,
     ]:
         print(line, file=sys.stderr, flush=True)
     print(f"Install from it: cairn skills install NAME --registry {base}", file=sys.stderr, flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        **proxy_options(trusted_proxies(args.forwarded_allow_ips, settings)),
+    )
     return 0

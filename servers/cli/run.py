@@ -65,12 +65,28 @@ def run_server(
     auth: Literal["cairn", "external", "none"] = "cairn",
     remotes: dict[str, str] | None = None,
     registry_port: int | None = None,
+    forwarded_allow_ips: str | None = None,
 ) -> int:
-    """Serve until stopped (Ctrl-C, SIGTERM, or the host closing stdio); then close every PostgreSQL pool."""
+    """Serve until stopped (Ctrl-C, SIGTERM, or the host closing stdio); then close every PostgreSQL pool.
+
+    ``forwarded_allow_ips`` (else ``CAIRN_AUTH__FORWARDED_ALLOW_IPS``) names the proxies whose forwarded
+    headers are believed; by default none are.
+    """
     from servers.core.serving import close_databases
 
+    trusted = trusted_proxies(forwarded_allow_ips, settings)
     try:
-        return _run(name, transport, host, port, settings, auth=auth, remotes=remotes, registry_port=registry_port)
+        return _run(
+            name,
+            transport,
+            host,
+            port,
+            settings,
+            auth=auth,
+            remotes=remotes,
+            registry_port=registry_port,
+            forwarded_allow_ips=trusted,
+        )
     finally:
         close_databases()
 
@@ -85,10 +101,14 @@ def _run(
     auth: Literal["cairn", "external", "none"],
     remotes: dict[str, str] | None,
     registry_port: int | None,
+    forwarded_allow_ips: str | None,
 ) -> int:
+    from servers.core.private import tighten_tree
+
     if transport == "stdio":
         from servers.core.serving import build_server
 
+        tighten_tree(settings.home)
         # stdio needs no auth (the host started us), and stdout is the protocol stream:
         # everything for people goes to stderr.
         asyncio.run(build_server(name, settings, remotes=remotes).run_stdio_async(show_banner=False))
@@ -97,7 +117,7 @@ def _run(
 
     endpoint = build_endpoint(name, settings, transport=transport, host=host, port=port, auth=auth, remotes=remotes)
     print(connection_help(name, transport, host, port, settings, auth=auth), file=sys.stderr, flush=True)
-    servers = [_uvicorn(endpoint.app, host, port)]
+    servers = [uvicorn_server(endpoint.app, host, port, forwarded_allow_ips=forwarded_allow_ips)]
     notices = list(endpoint.notices)
     if registry_port is not None:
         from registry.app import create_app
@@ -107,9 +127,12 @@ def _run(
         registry_app = create_app(settings, base_url=base)
         print(f"Skills registry: {base}  (install: cairn skills install NAME --registry {base})", file=sys.stderr)
         notices += [n for n in registry_app.state.notices if n not in notices]
-        servers.append(_uvicorn(registry_app, host, registry_port))
+        servers.append(uvicorn_server(registry_app, host, registry_port, forwarded_allow_ips=forwarded_allow_ips))
     for notice in notices:
         print(notice, file=sys.stderr, flush=True)
+    # After everything is built: what an older version left open, and what the servers just created with
+    # default modes, become private before the first request.
+    tighten_tree(settings.home)
 
     async def serve_all() -> None:
         # One Ctrl-C or SIGTERM stops every server (uvicorn's own handlers would stop only the last one).
@@ -126,7 +149,23 @@ def _run(
     return 0
 
 
-def _uvicorn(app: Any, host: str, port: int) -> Any:
+def trusted_proxies(option: str | None, settings: CairnSettings) -> str | None:
+    """The proxies to believe: ``--forwarded-allow-ips`` when given (even empty), else the setting."""
+    return option if option is not None else settings.auth.forwarded_allow_ips
+
+
+def proxy_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """uvicorn's proxy options: forwarded headers are believed only from the proxies named, none by default.
+
+    uvicorn's own default believes them from 127.0.0.1, so any local process (or anything a local proxy
+    passes through untouched) could choose the client address that login limits count.
+    """
+    trusted = (forwarded_allow_ips or "").strip()
+    return {"proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None}
+
+
+def uvicorn_server(app: Any, host: str, port: int, *, forwarded_allow_ips: str | None = None) -> Any:
+    """A uvicorn server for ``app`` that leaves signal handling to the caller (one handler stops them all)."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -134,5 +173,13 @@ def _uvicorn(app: Any, host: str, port: int) -> Any:
         def capture_signals(self) -> Iterator[None]:  # signals are handled once for all servers
             yield
 
-    config = uvicorn.Config(app, host=host, port=port, lifespan="on", log_level="warning", timeout_graceful_shutdown=2)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        lifespan="on",
+        log_level="warning",
+        timeout_graceful_shutdown=2,
+        **proxy_options(forwarded_allow_ips),
+    )
     return Server(config)

@@ -18,6 +18,7 @@ from fastmcp import FastMCP
 from pydantic import Field
 
 from servers.core.identity import resolve_user
+from servers.core.scopes import READ_SCOPE_TAG
 from servers.core.settings import CairnSettings, get_settings
 from servers.hooks.context import ORDER, AssembledContext, SectionName, assemble
 from servers.hooks.sources import DomainSources
@@ -67,7 +68,8 @@ def create_server(settings: CairnSettings | None = None, *, sources: DomainSourc
         gathered = src.gather(task, user, session_id, chosen)
         return assemble(gathered, budget, chosen, count, tokenizer)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "idempotentHint": False})
+    # It reads for the caller; the activations it records are bookkeeping, so `context:read` is enough.
+    @mcp.tool(annotations={"readOnlyHint": False, "idempotentHint": False}, tags={READ_SCOPE_TAG})
     async def context_assemble(
         task: Task,
         budget_tokens: Budget = 2000,

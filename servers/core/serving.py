@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, Response
 
 from servers import catalog
 from servers.core.metrics import ToolMetrics, exposition
+from servers.core.scopes import ScopeGuard
 from servers.core.settings import CairnSettings
 
 Transport = Literal["stdio", "sse", "http"]
@@ -49,15 +50,18 @@ def build_server(
 ) -> FastMCP:
     """One server by name, or ``all``: every catalogued server mounted under its own namespace.
 
-    ``on_child`` sees each server as it is built (e.g. to add a scope guard before it is mounted).
-    ``remotes`` ({namespace: url}) mounts remote MCP servers beside them (``all`` only); OAuth-protected
-    ones use the tokens stored by ``cairn connect URL``.
+    Every server carries a :class:`ScopeGuard`: with a token (or an in-process principal) it sees and
+    calls only what its scopes allow; without one (stdio, ``--auth none``) it passes everything.
+    ``on_child`` sees each server as it is built. ``remotes`` ({namespace: url}) mounts remote MCP servers
+    beside them (``all`` only); OAuth-protected ones use the tokens stored by ``cairn connect URL``, so
+    they are the operator's account: a caller needs ``<namespace>:read`` / ``<namespace>:write`` to use one.
     """
     if remotes and name != "all":
         raise ValueError("--remote works with `cairn serve all`")
     if name != "all":
         server = catalog.factory(name)(settings)
         server.add_middleware(ToolMetrics(name))
+        server.add_middleware(ScopeGuard(name))
         if on_child:
             on_child(name, server)
     else:
@@ -67,6 +71,7 @@ def build_server(
         for child_name in catalog.names():
             child = catalog.factory(child_name)(settings)
             child.add_middleware(ToolMetrics(child_name))
+            child.add_middleware(ScopeGuard(child_name))
             if on_child:
                 on_child(child_name, child)
             # Tools already named "<ns>_…" keep their name instead of becoming "<ns>_<ns>_…".
@@ -75,7 +80,9 @@ def build_server(
             }
             server.mount(child, namespace=child_name, tool_names=renames)
     for namespace, url in (remotes or {}).items():
-        server.mount(_remote(url, settings), namespace=namespace)
+        remote = _remote(url, settings)
+        remote.add_middleware(ScopeGuard(namespace))
+        server.mount(remote, namespace=namespace)
     _add_health(server, name)
     return server
 

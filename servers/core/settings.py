@@ -144,10 +144,12 @@ class CairnSettings(BaseSettings):
         raise ValueError("CAIRN_DATABASE_URL must start with postgresql:// (unset it to use SQLite)")
 
     def data_dir(self, component: str) -> Path:
-        """The folder of one component under the home directory, created on first use."""
-        path = self.home / component
-        path.mkdir(parents=True, exist_ok=True)
-        return path
+        """The folder of one component under the home directory, created on first use; both are private
+        to their owner (0700), and tightened to that when an older version left them open."""
+        from servers.core.private import private_dir
+
+        private_dir(self.home)
+        return private_dir(self.home / component)
 
 
 @lru_cache(maxsize=1)

@@ -23,5 +23,9 @@ class ApprovalRefused(NodehostError):
     """A dangerous call was declined by the user, or nobody could be asked."""
 
 
+class TargetChanged(ApprovalRefused):
+    """A path changed (a symlink was swapped) between the check or the approval and the operation."""
+
+
 class Unavailable(NodehostError):
     """The OS or session lacks what a desktop tool needs (the message names it)."""

@@ -1,22 +1,21 @@
 """File operations inside a :class:`Workspace`: read with paging, atomic write, edit, glob and grep.
 
-Every path goes through the workspace's real-path checks first; writes go to a temporary file in the same
-folder, are flushed to disk and renamed over the target, so a reader never sees half a file and a failed
-edit leaves the original untouched.
+Every path goes through the workspace's real-path checks first, and is then opened through :mod:`pinned`,
+so a symlink swapped in after the check (or while the user was deciding on an approval) cannot redirect
+it. Writes go to a temporary file in the same folder, are flushed to disk and renamed over the target, so a
+reader never sees half a file and a failed edit leaves the original untouched.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import stat
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from servers.nodehost import edit as editing
-from servers.nodehost.errors import InputError
+from servers.nodehost import pinned
+from servers.nodehost.errors import InputError, NodehostError, TargetChanged
 from servers.nodehost.models import EditResult, GlobEntry, GlobResult, GrepMatch, GrepResult, ReadResult, WriteResult
 from servers.nodehost.paths import Workspace, real
 from servers.nodehost.truncate import cut_line, page_lines, split_lines, truncate_bytes
@@ -54,11 +53,18 @@ def is_binary(head: bytes) -> bool:
 
 
 def _read_bytes(path: str, limits: Limits) -> bytes:
-    size = os.stat(path).st_size
-    if size > limits.max_file_bytes:
-        raise InputError(f"{path} is {size:,} bytes, over the {limits.max_file_bytes:,}-byte limit for this tool")
-    with open(path, "rb") as handle:
-        return handle.read()
+    return pinned.read_bytes(path, limits.max_file_bytes)
+
+
+def _approved_target(ws: Workspace, raw: str, approved: str | None) -> tuple[str, bool]:
+    """Where ``raw`` leads now, which must be the path the user approved (when one was)."""
+    path, inside = ws.writable(raw)
+    if approved is not None and path != approved:
+        raise TargetChanged(
+            f"the target changed while waiting for approval: {raw!r} now resolves to {path}, not the approved "
+            f"{approved}; nothing written"
+        )
+    return path, inside
 
 
 def read_file(ws: Workspace, raw: str, *, offset: int, limit: int | None, limits: Limits) -> ReadResult:
@@ -86,38 +92,11 @@ def read_file(ws: Workspace, raw: str, *, offset: int, limit: int | None, limits
     )
 
 
-def write_atomic(path: str, data: bytes) -> bool:
-    """Write ``data`` to ``path`` via temp file + fsync + rename; returns True when the file is new."""
-    parent = os.path.dirname(path)
-    os.makedirs(parent, exist_ok=True)
-    try:
-        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
-    except FileNotFoundError:
-        mode = None
-    fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{os.path.basename(path)}.", suffix=".cairn-tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode if mode is not None else 0o666 & ~UMASK)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    dir_fd = os.open(parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)  # the rename itself survives a crash only once the folder is flushed
-    finally:
-        os.close(dir_fd)
-    return mode is None
-
-
-def write_file(ws: Workspace, raw: str, content: str) -> WriteResult:
-    path, inside = ws.writable(raw)
+def write_file(ws: Workspace, raw: str, content: str, *, approved: str | None = None) -> WriteResult:
+    """Write ``content`` to ``raw``; ``approved`` is the real path the user was shown, if they were asked."""
+    path, inside = _approved_target(ws, raw, approved)
     data = content.encode("utf-8")
-    created = write_atomic(path, data)
+    created = pinned.write_bytes(path, data, umask=UMASK)
     return WriteResult(
         path=path, bytes=len(data), lines=len(split_lines(content)), created=created, inside_workspace=inside
     )
@@ -130,9 +109,11 @@ class EditSpec:
     replace_all: bool = False
 
 
-def edit_file(ws: Workspace, raw: str, edits: Sequence[EditSpec], *, limits: Limits) -> EditResult:
+def edit_file(
+    ws: Workspace, raw: str, edits: Sequence[EditSpec], *, limits: Limits, approved: str | None = None
+) -> EditResult:
     """Apply ``edits`` in order to one file, all or nothing; the file is written once, atomically."""
-    path, _ = ws.writable(raw)
+    path, _ = _approved_target(ws, raw, approved)
     if not os.path.exists(path):
         raise InputError(f"{raw!r} does not exist: use fs_write to create it")
     decoded = editing.to_lf(_read_bytes(path, limits))
@@ -149,7 +130,7 @@ def edit_file(ws: Workspace, raw: str, edits: Sequence[EditSpec], *, limits: Lim
             raise InputError(f"{where}{exc}; the file was not changed") from None
         text, count = done.content, count + done.count
         strategies.append(done.strategy)
-    write_atomic(path, decoded.encode(text))
+    pinned.write_bytes(path, decoded.encode(text), umask=UMASK)
     diff = editing.unified_diff(decoded.text, text, ws.relative(path))
     shown, dropped = truncate_bytes(diff.text, limits.max_output_bytes)
     if dropped:
@@ -269,12 +250,8 @@ def grep_files(
         if name_filter and not name_filter.match(rel.replace(os.sep, "/")):
             continue
         try:
-            if os.stat(target).st_size > limits.max_file_bytes:
-                skipped += 1
-                continue
-            with open(target, "rb") as handle:
-                data = handle.read()
-        except OSError:
+            data = pinned.read_bytes(target, limits.max_file_bytes)
+        except (OSError, NodehostError):  # too large, gone, or swapped for a symlink since the walk saw it
             skipped += 1
             continue
         if is_binary(data[:BINARY_SNIFF_BYTES]):

@@ -3,6 +3,10 @@
     policy (profile for client/role/transport) -> doom-loop guard -> checks (paths, program) ->
     approval when dangerous (or when the profile asks) -> run -> audit line + event
 
+Cairn's own data (all of ``$CAIRN_HOME`` and any data folder configured elsewhere) is out of reach of every
+tool, approved or not. An approval covers exactly what the user was shown: paths are resolved before asking,
+and a call whose paths resolve differently afterwards is refused (:class:`TargetChanged`).
+
 No MCP or HTTP imports here: asking the user is an :class:`Asker` the caller supplies (MCP elicitation, or
 nobody for REST), and a protocol that must ask in a separate round gets a :class:`Pending` back.
 """
@@ -22,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pydantic import BaseModel
 
 from servers.core.events import EventBus, default_bus
-from servers.nodehost import desktop, files
+from servers.nodehost import desktop, files, pinned
 from servers.nodehost.approval import Answer, ApprovalRequest, ApprovalStore
 from servers.nodehost.args import (
     CaptureArgs,
@@ -39,7 +43,14 @@ from servers.nodehost.args import (
     WriteArgs,
 )
 from servers.nodehost.audit import AuditLog
-from servers.nodehost.errors import ApprovalRefused, InputError, LoopDetected, NodehostError, PolicyDenied
+from servers.nodehost.errors import (
+    ApprovalRefused,
+    InputError,
+    LoopDetected,
+    NodehostError,
+    PolicyDenied,
+    TargetChanged,
+)
 from servers.nodehost.loopguard import LoopGuard
 from servers.nodehost.models import (
     Capability,
@@ -50,9 +61,10 @@ from servers.nodehost.models import (
     Permissions,
     RunResult,
 )
-from servers.nodehost.paths import Workspace, choose_roots
+from servers.nodehost.paths import Workspace, choose_roots, real
 from servers.nodehost.policy import TOOL_GROUPS, Access, Caller, PolicyFile, load_policy
 from servers.nodehost.run import DEFAULT_EXECUTABLES, ExecPolicy, RunOutputs, RunPlan, execute, new_run_id, plan_run
+from servers.nodehost.sandbox import choose_sandbox
 from servers.nodehost.truncate import Page, page_lines, split_lines
 
 if TYPE_CHECKING:
@@ -109,7 +121,7 @@ class NodeHost:
         self.state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.policy_path = ns.policy_file.expanduser() if ns.policy_file else self.state_dir / "policy.yaml"
         self.policy: PolicyFile = load_policy(self.policy_path)
-        self.protected = [self.state_dir, self.policy_path]
+        self.protected = protected_paths(settings, self.policy_path)
         self.roots_configured = bool(ns.roots or self.policy.roots)
         source = "CAIRN_NODEHOST__ROOTS" if ns.roots else f"policy file {self.policy_path}"
         self.workspace = choose_roots(
@@ -124,6 +136,7 @@ class NodeHost:
             allow_shell=bool(ns.allow_shell if ns.allow_shell is not None else self.policy.allow_shell),
         )
         self.write_outside = ns.write_outside_roots or self.policy.write_outside_roots or "ask"
+        self.sandbox = choose_sandbox(ns.sandbox)
         self.limits = files.Limits(ns.max_output_bytes, ns.max_line_chars, ns.default_read_limit, ns.max_file_bytes)
         self.audit = AuditLog(self.state_dir / "audit.jsonl")
         self.loops = LoopGuard(ns.loop_threshold, ns.loop_window_s, clock)
@@ -166,6 +179,7 @@ class NodeHost:
             tools={tool: profile.policy.access(tool) for tool in TOOL_GROUPS},
             executables=sorted(self.exec_policy.allowed),
             shell_allowed=self.exec_policy.allow_shell,
+            sandbox=self.sandbox.describe(),
             write_outside_roots=self.write_outside,
             approval=Capability(
                 available=can_ask,
@@ -240,6 +254,13 @@ class NodeHost:
         decision = await self._approve(tool, access, profile.name, assessment, caller, asker, audit)
         if isinstance(decision, Pending):
             return decision
+        if decision == "approved" and isinstance(args, RunArgs):
+            # The user may have taken minutes: the arguments must still resolve to what they were shown.
+            try:
+                self._recheck_run(args, ws, assessment)
+            except NodehostError as exc:
+                audit("refused", error=str(exc))
+                raise
         self.loops.record(loop_key)
         try:
             if tool == "permissions":
@@ -308,11 +329,19 @@ class NodeHost:
     def _assess(self, tool: str, args: ToolArgs, ws: Workspace) -> Assessment:
         if isinstance(args, RunArgs):
             plan = plan_run(
-                args.argv, args.cwd, args.env, ws=ws, policy=self.exec_policy, keep_env=self.settings.env_passthrough
+                args.argv,
+                args.cwd,
+                args.env,
+                ws=ws,
+                policy=self.exec_policy,
+                keep_env=self.settings.env_passthrough,
+                sandbox=self.sandbox,
             )
             binding: dict[str, Any] = {"argv": plan.argv, "cwd": plan.cwd, "executable": plan.executable}
             if args.env:
                 binding["env"] = dict(sorted(args.env.items()))
+            if plan.outside:
+                binding["paths_outside"] = [o.path for o in plan.outside]
             return Assessment(plan.reasons, binding, plan=plan)
         if isinstance(args, WriteArgs | EditArgs | MultiEditArgs):
             return self._assess_write(ws, args.path)
@@ -330,6 +359,15 @@ class NodeHost:
                 raise InputError("clipboard write needs 'text'")
             return Assessment(binding={"action": args.action})
         return Assessment(binding=args.model_dump(exclude_none=True))
+
+    def _recheck_run(self, args: RunArgs, ws: Workspace, assessment: Assessment) -> None:
+        fresh = self._assess("system_run", args, ws)
+        if fresh.binding != assessment.binding:
+            raise TargetChanged(
+                "the paths named by the arguments changed while waiting for approval (they now resolve to "
+                f"{fresh.binding.get('paths_outside', [])}, not {assessment.binding.get('paths_outside', [])}); "
+                "nothing was run"
+            )
 
     def _assess_write(self, ws: Workspace, raw: str) -> Assessment:
         path, inside = ws.writable(raw)
@@ -364,11 +402,13 @@ class NodeHost:
             return await asyncio.to_thread(files.read_file, ws, args.path, offset=args.offset, limit=args.limit,
                                            limits=limits)  # fmt: skip
         if isinstance(args, WriteArgs):
-            return await asyncio.to_thread(files.write_file, ws, args.path, args.content)
+            return await asyncio.to_thread(files.write_file, ws, args.path, args.content, approved=assessment.path)
         if isinstance(args, EditArgs | MultiEditArgs):
             items = [args] if isinstance(args, EditArgs) else args.edits
             edits = [files.EditSpec(e.old, e.new, e.replace_all) for e in items]
-            return await asyncio.to_thread(files.edit_file, ws, args.path, edits, limits=limits)
+            return await asyncio.to_thread(
+                files.edit_file, ws, args.path, edits, limits=limits, approved=assessment.path
+            )
         if isinstance(args, GlobArgs):
             return await asyncio.to_thread(files.glob_files, ws, args.pattern, args.path, limit=args.limit)
         if isinstance(args, GrepArgs):
@@ -393,7 +433,7 @@ class NodeHost:
         if isinstance(args, CaptureArgs):
             assert assessment.path is not None
             path = assessment.path
-            await asyncio.to_thread(os.makedirs, os.path.dirname(path), exist_ok=True)
+            await asyncio.to_thread(_capture_folder, path)
             backend = await asyncio.to_thread(desktop.capture, self.support, path)
             return CaptureResult(path=path, bytes=os.path.getsize(path), backend=backend)
         raise InputError(f"unknown tool {tool!r}")
@@ -476,6 +516,19 @@ class NodeHost:
             total_lines=page.total_lines,
             next_offset=page.next_offset,
         )
+
+
+def protected_paths(settings: CairnSettings, policy_path: Path) -> list[Path]:
+    """Cairn's own data, which no tool reads or writes: the home folder, and data kept elsewhere by setting."""
+    extra = [settings.registry.blob_dir, settings.scheduler.jobs_file]
+    return [settings.home, policy_path, *(p.expanduser() for p in extra if p is not None)]
+
+
+def _capture_folder(path: str) -> None:
+    # Folders are created without following symlinks; the capture program then writes the file by name.
+    os.close(pinned.open_folder(os.path.dirname(path), create=True))
+    if real(path) != path:
+        raise TargetChanged(f"{path} changed while waiting for approval (a symlink appeared); nothing saved")
 
 
 def _join(page: Page) -> str:

@@ -126,10 +126,11 @@ class Permissions(BaseModel):
     roots: list[str]
     roots_source: str
     roots_notes: list[str]
-    protected: list[str]
+    protected: list[str] = Field(description="Cairn's own data (and git config files): no tool reads or writes it.")
     tools: dict[str, str] = Field(description="Tool -> 'allowed', 'ask' (needs approval) or 'denied'.")
     executables: list[str] = Field(description="Real paths system_run may start.")
     shell_allowed: bool
+    sandbox: str = Field(description="'bubblewrap (…): …' or 'none: argument checks only (why)'.")
     write_outside_roots: Literal["ask", "deny"]
     approval: Capability = Field(description="Whether this client can be asked (MCP elicitation).")
     desktop: dict[str, Capability]

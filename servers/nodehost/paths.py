@@ -2,9 +2,10 @@
 
 Lessons from other tool hosts: a prefix check without a separator lets ``/work-evil`` pass for ``/work``;
 symlinks escape unless the *real* path is checked; relative paths with ``..`` must be resolved before the
-check, never after. The nodehost state folder (policy, audit log, token) is refused even inside a root.
+check, never after. Cairn's own data (the whole ``$CAIRN_HOME``: databases, signing keys, session keys, the
+nodehost token and policy) and git config files (they can hold credentials) are refused even inside a root.
 
->>> ws = Workspace([Path("/work")], protected=[Path("/home/u/.cairn/nodehost")])
+>>> ws = Workspace([Path("/work")], protected=[Path("/home/u/.cairn")])
 >>> ws.readable("src/app.py")          # -> /work/src/app.py (relative paths start at the first root)
 >>> ws.readable("../etc/passwd")       # InputError: outside the workspace
 """
@@ -30,6 +31,11 @@ def is_within(path: str, root: str) -> bool:
         return True
     prefix = root if root.endswith(os.sep) else root + os.sep
     return path.startswith(prefix)
+
+
+def is_git_config(path: str) -> bool:
+    """A git config file: a repository's, a submodule's or a worktree's (``…/.git/…/config``)."""
+    return os.path.basename(path).lower() == "config" and f"{os.sep}.git{os.sep}" in path.lower()
 
 
 def real(path: str | Path) -> str:
@@ -64,7 +70,20 @@ class Workspace:
         return any(is_within(path, root) for root in self.roots)
 
     def is_protected(self, path: str) -> bool:
-        return any(is_within(path, p) for p in self.protected)
+        return self.protection(path) is not None
+
+    def protection(self, path: str) -> str | None:
+        """Why no tool may touch the real path ``path``, or None when it is not protected."""
+        for guarded in self.protected:
+            if is_within(path, guarded):
+                return f"inside Cairn's own data ({guarded}: databases, keys, tokens, policy)"
+        if is_git_config(path):
+            return "a git config file, which can hold credentials"
+        return None
+
+    def holder(self, folder: str) -> str | None:
+        """A protected path strictly inside the real path ``folder``: a program recursing from there reaches it."""
+        return next((p for p in self.protected if p != folder and is_within(p, folder)), None)
 
     def resolve(self, raw: str, *, base: str | None = None) -> str:
         """The real absolute path ``raw`` names (relative to ``base`` or the first root); no containment check."""
@@ -78,8 +97,8 @@ class Workspace:
 
     def _inside(self, raw: str, *, base: str | None = None) -> str:
         path = self.resolve(raw, base=base)
-        if self.is_protected(path):
-            raise InputError(f"{raw!r} is nodehost's own state (policy, audit log, token): no tool may touch it")
+        if reason := self.protection(path):
+            raise InputError(f"{raw!r} is {reason}: nodehost never reads or writes it")
         if not self.contains(path):
             raise InputError(
                 f"{raw!r} resolves to {path}, outside the workspace ({', '.join(self.roots) or 'none'}); "
@@ -114,11 +133,11 @@ class Workspace:
     def writable(self, raw: str) -> tuple[str, bool]:
         """The target of a write and whether it is inside the workspace (outside needs approval).
 
-        The protected state folder is refused either way; so is anything that is not a regular file.
+        Protected paths are refused either way, even with approval; so is anything that is not a regular file.
         """
         path = self.resolve(raw)
-        if self.is_protected(path):
-            raise InputError(f"{raw!r} is nodehost's own state (policy, audit log, token): no tool may change it")
+        if reason := self.protection(path):
+            raise InputError(f"{raw!r} is {reason}: nodehost never reads or writes it")
         try:
             mode = os.stat(path).st_mode
         except FileNotFoundError:
@@ -147,40 +166,54 @@ def choose_roots(
 ) -> Workspace:
     """Roots in order: configured, else the host's MCP roots, else the working directory.
 
-    A configured root that is missing, is ``/`` or holds the state folder stops start-up with a fix; a host
-    root or the cwd that does so is left out (with a note in ``permissions``), so a host starting Cairn from
-    ``/`` or from the home folder gets no workspace rather than the whole disk.
+    A configured root that is missing, is ``/`` or lies inside Cairn's data stops start-up with a fix; a host
+    root that does so is left out (with a note in ``permissions``). A configured or host root may *hold*
+    Cairn's data (the home folder holding ``~/.cairn``): that subtree stays refused. The working directory is
+    only a fallback nobody chose, so one holding Cairn's data is left out too: a host starting Cairn from the
+    home folder gets no workspace rather than all of it.
     """
     guarded = [real(p) for p in protected]
 
-    def problem(root: str) -> str | None:
+    def problem(root: str, *, chosen: bool) -> str | None:
         if not os.path.isdir(root):
             return "is not an existing directory"
         if root == os.sep:
             return "is the filesystem root"
-        if any(is_within(g, root) for g in guarded):
-            return (
-                f"contains nodehost's state folder ({', '.join(guarded)}); the policy and audit log must stay "
-                "out of reach"
-            )
+        inside = next((g for g in guarded if is_within(root, g)), None)
+        if inside:
+            return f"is inside Cairn's own data ({inside}), which no tool may touch"
+        held = next((g for g in guarded if is_within(g, root)), None)
+        if held and not chosen:
+            return f"contains Cairn's own data ({held}) and was not chosen as a workspace"
         return None
+
+    def held_notes(roots: Sequence[str]) -> list[str]:
+        return [
+            f"{root} holds Cairn's own data ({g}): that subtree is refused, and without a sandbox system_run "
+            "must run from a folder that does not hold it"
+            for root in roots
+            for g in guarded
+            if is_within(g, root)
+        ]
 
     if configured:
         roots = [real(r) for r in configured]
         for root in roots:
-            issue = problem(root)
+            issue = problem(root, chosen=True)
             if issue:
                 raise ConfigError(
                     f"nodehost root {root} ({configured_source}) {issue}: choose a project folder, "
                     "or move CAIRN_HOME outside it"
                 )
-        return Workspace(tuple(dict.fromkeys(roots)), tuple(guarded), configured_source)
+        unique = tuple(dict.fromkeys(roots))
+        return Workspace(unique, tuple(guarded), configured_source, tuple(held_notes(unique)))
     candidates, source = ([real(r) for r in host_roots], "host") if host_roots else ([real(cwd)], "cwd")
     kept, notes = [], []
     for root in candidates:
-        issue = problem(root)
+        issue = problem(root, chosen=source == "host")
         if issue:
             notes.append(f"left out {root}: it {issue}")
         else:
             kept.append(root)
-    return Workspace(tuple(dict.fromkeys(kept)), tuple(guarded), source, tuple(notes))
+    unique = tuple(dict.fromkeys(kept))
+    return Workspace(unique, tuple(guarded), source, (*notes, *held_notes(unique)))

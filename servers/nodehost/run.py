@@ -9,6 +9,8 @@
   program exits, anything it left running in its group is killed too: system_run is not for daemons.
 * The environment is the server's minus anything that looks like a credential (:mod:`redact`); callers may
   add variables but not loader or interpreter hooks (``LD_PRELOAD``, ``PYTHONSTARTUP``, …).
+* Arguments naming Cairn's own data are refused, those naming paths outside the workspace need approval
+  (:mod:`argcheck`); where bubblewrap works the program also runs in a sandbox (:mod:`sandbox`).
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from servers.nodehost.argcheck import Outside, check_arguments, check_environment
 from servers.nodehost.errors import InputError, PolicyDenied
 from servers.nodehost.paths import Workspace, real
 from servers.nodehost.redact import scrub_env
+from servers.nodehost.sandbox import Sandbox
 from servers.nodehost.truncate import Page, page_lines, split_lines
 
 DEFAULT_EXECUTABLES = (
@@ -106,14 +110,18 @@ class RunPlan:
     cwd: str
     env: dict[str, str]
     kind: Kind
+    outside: tuple[Outside, ...] = ()
+    launch: tuple[str, ...] = ()  # the command really started (bwrap …) when it differs from argv
 
     @property
     def reasons(self) -> list[str]:
+        reasons = []
         if self.kind == "shell":
-            return [f"{os.path.basename(self.executable)} is a shell/interpreter: it can run any command"]
+            reasons.append(f"{os.path.basename(self.executable)} is a shell/interpreter: it can run any command")
         if self.kind == "delete":
-            return [f"{os.path.basename(self.executable)} deletes files"]
-        return []
+            reasons.append(f"{os.path.basename(self.executable)} deletes files")
+        reasons += [f"argument {o.arg!r} resolves to {o.path}, outside the workspace" for o in self.outside]
+        return reasons
 
 
 def resolve_executable(argv0: str, cwd: str, path_env: str) -> str:
@@ -143,17 +151,6 @@ def child_env(extra: Mapping[str, str] | None, keep: Sequence[str]) -> dict[str,
     return env
 
 
-def _touches(arg: str, cwd: str, ws: Workspace) -> bool:
-    if any(p in arg for p in ws.protected):
-        return True
-    for candidate in (arg, arg.partition("=")[2]):
-        if candidate and not candidate.startswith("-") and "\x00" not in candidate:
-            full = os.path.expanduser(candidate)
-            if ws.is_protected(real(full if os.path.isabs(full) else os.path.join(cwd, full))):
-                return True
-    return False
-
-
 def plan_run(
     argv: Sequence[str],
     cwd_raw: str | None,
@@ -162,6 +159,7 @@ def plan_run(
     ws: Workspace,
     policy: ExecPolicy,
     keep_env: Sequence[str] = (),
+    sandbox: Sandbox | None = None,
 ) -> RunPlan:
     """Check everything that can be checked before starting: cwd, program, environment, arguments."""
     if not argv:
@@ -185,9 +183,11 @@ def plan_run(
         raise PolicyDenied(
             f"{argv[0]!r} is a shell or interpreter and the policy does not allow a shell ('allow_shell: false')"
         )
-    if any(_touches(a, cwd, ws) for a in argv[1:]):
-        raise PolicyDenied("an argument names nodehost's own state folder (policy, audit log, token)")
-    return RunPlan(list(argv), executable, cwd, child, kind)
+    sandboxed = sandbox is not None and sandbox.active
+    check_environment(env, cwd, ws)
+    outside = check_arguments(argv, cwd, ws, program=program_name(executable), sandboxed=sandboxed)
+    launch = tuple(sandbox.command(executable, list(argv), cwd, ws)) if sandbox and sandboxed else ()
+    return RunPlan(list(argv), executable, cwd, child, kind, outside, launch)
 
 
 # --- running --------------------------------------------------------------------------------------------------
@@ -242,8 +242,8 @@ async def execute(plan: RunPlan, *, timeout_s: float, capture_bytes: int, grace_
     loop = asyncio.get_running_loop()
     transport, protocol = await loop.subprocess_exec(
         lambda: _ExitAware(2**16, loop),
-        *plan.argv,
-        executable=plan.executable,
+        *(plan.launch or plan.argv),
+        executable=plan.launch[0] if plan.launch else plan.executable,
         cwd=plan.cwd,
         env=plan.env,
         stdin=asyncio.subprocess.DEVNULL,

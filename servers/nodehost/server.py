@@ -76,7 +76,8 @@ T = TypeVar("T", bound=BaseModel)
 INSTRUCTIONS = """A local tool host: run allowlisted programs (system_run), read, write, edit and search files inside
 the workspace roots (fs_*), and use the clipboard, open apps and capture the screen where the OS allows.
 Call permissions first to see the roots, the programs you may run and what needs the user's approval.
-Writes outside the workspace, shells and deletes ask the user; the same call 3 times within 60 s is refused."""
+Writes outside the workspace, shells, deletes and system_run arguments naming paths outside it ask the user;
+Cairn's own data folder is never reachable; the same call 3 times within 60 s is refused."""
 
 READ = {"readOnlyHint": True, "destructiveHint": False, "openWorldHint": False}
 WRITE = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False, "openWorldHint": False}
@@ -118,7 +119,8 @@ def create_server(settings: CairnSettings | None = None, *, host: NodeHost | Non
         ctx: Context, argv: Argv, cwd: Cwd = None, timeout_s: TimeoutS = None, env: Env = None
     ) -> RunResult | InputRequiredResult:
         """Run a program without a shell: argv[0] is resolved to its real path and must be on the allowlist
-        (see permissions). Shells, interpreters and deleting programs need the user's approval. Default
+        (see permissions). Shells, interpreters, deleting programs and arguments naming paths outside the
+        workspace need the user's approval; arguments reaching Cairn's own data are refused. Default
         timeout 30 s (at most 120 s); on timeout the whole process group is killed. stdout+stderr are cut at
         50 KB and lines at 2,000 chars; page the rest with system_output(run_id, offset). Secrets are removed
         from the environment. Nothing the program starts outlives it."""
@@ -224,7 +226,8 @@ def create_server(settings: CairnSettings | None = None, *, host: NodeHost | Non
     async def permissions(ctx: Context) -> Permissions | InputRequiredResult:
         """What this client may do here: the workspace roots, the programs system_run may start, which tools
         are allowed / ask for approval / denied under the active policy profile, whether approval can be
-        asked, which desktop capabilities exist (and what is missing), the loop guard and the limits."""
+        asked, which desktop capabilities exist (and what is missing), the loop guard, the limits, the
+        protected paths (Cairn's own data: never readable or writable) and the sandbox system_run uses."""
         return await gate(ctx, "permissions", NoArgs(), Permissions)
 
     return mcp

@@ -6,6 +6,7 @@
 | ``CAIRN_NODEHOST__EXECUTABLES``         | unset                                | programs system_run may start|
 | ``CAIRN_NODEHOST__ALLOW_SHELL``         | unset (false)                        | shells, with approval        |
 | ``CAIRN_NODEHOST__WRITE_OUTSIDE_ROOTS`` | unset (``ask``)                      | ``ask`` or ``deny``          |
+| ``CAIRN_NODEHOST__SANDBOX``             | ``auto``                             | ``auto``, ``bwrap``, ``off`` |
 | ``CAIRN_NODEHOST__POLICY_FILE``         | ``$CAIRN_HOME/nodehost/policy.yaml`` | roots, programs, profiles    |
 
 Unset fields fall back to the policy file, then to the built-in defaults. Limits below are plain numbers.
@@ -30,6 +31,9 @@ class NodehostSettings(BaseModel):
     )
     allow_shell: bool | None = Field(None, description="Let shells/interpreters run at all (always with approval).")
     write_outside_roots: Literal["ask", "deny"] | None = None
+    sandbox: Literal["auto", "bwrap", "off"] = Field(
+        "auto", description="Run system_run in bubblewrap: auto = when bwrap works here; bwrap = required; off."
+    )
     policy_file: Path | None = Field(None, description="Default: $CAIRN_HOME/nodehost/policy.yaml.")
     env_passthrough: list[str] = Field(
         default_factory=list, description="Variables kept in system_run's environment even if they look secret."

@@ -1,11 +1,15 @@
 """What a run does: notify the user, call a tool of another Cairn server, POST a webhook, or ask an LLM.
 
-| action    | output kept on the run                 | fails when                                        |
-|-----------|----------------------------------------|---------------------------------------------------|
-| notify    | the attention gate's decision          | never (a suppressed notification is a decision)   |
-| tool      | the tool's result (JSON or text)       | the tool errs or exceeds tool_timeout_seconds     |
-| webhook   | HTTP status and the start of the body  | non-2xx, timeout, connection refused              |
-| prompt    | the model's answer                     | no model answers                                  |
+| action  | output kept on the run                | fails when                                                      |
+|---------|---------------------------------------|-----------------------------------------------------------------|
+| notify  | the attention gate's decision         | never (a suppressed notification is a decision)                 |
+| tool    | the tool's result (JSON or text)      | the tool errs, times out, or the job's owner lacks its scope    |
+| webhook | HTTP status and the start of the body | non-2xx, timeout, refused, a non-public address not allowlisted |
+| prompt  | the model's answer                    | no model answers                                                |
+
+Every run acts for its job's owner (:class:`RunContext.principal`): a tool call runs through the target
+server's scope guard as that principal. A webhook reaches only public addresses, checked on the address
+connected to, unless ``CAIRN_SCHEDULER__WEBHOOK_ALLOW`` names the destination (:mod:`servers.core.egress`).
 
 Webhook requests carry ``X-Cairn-Signature: sha256=<hex>``, an HMAC-SHA256 of ``"<timestamp>." + body``
 under the webhook secret, with the timestamp in ``X-Cairn-Timestamp``; ``Idempotency-Key`` is the same
@@ -19,17 +23,19 @@ import hashlib
 import hmac
 import importlib.util
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 import httpx
-from fastmcp import Client, FastMCP
 from pydantic import TypeAdapter
 
 from servers import catalog
+from servers.core.egress import EgressRefused, check_headers, guarded_client, redact_url
+from servers.core.inprocess import CallFailed, InProcessServers, UnknownServerOrTool
 from servers.core.llm import LLMError, create_llm
+from servers.core.principal import Principal, recheck
 from servers.core.secretfiles import secret_file
 from servers.core.settings import CairnSettings
 from servers.scheduler.attention import AttentionGate
@@ -70,6 +76,7 @@ class RunContext:
     attempt: int
     trigger: str
     action: dict[str, Any]
+    principal: Principal | None = None  # whom the run acts for; None: the job was made without authentication
 
 
 def parse_action(data: dict[str, Any]) -> Action:
@@ -77,43 +84,38 @@ def parse_action(data: dict[str, Any]) -> Action:
 
 
 class ServerPool:
-    """Other Cairn servers built in this process on first use, called through an in-memory MCP client."""
+    """The other Cairn servers a job may call: every catalogued server but the scheduler itself, called as
+    the job's owner (:mod:`servers.core.inprocess`), with failures turned into the scheduler's errors."""
 
     def __init__(self, settings: CairnSettings) -> None:
-        self.settings = settings
-        self._servers: dict[str, FastMCP] = {}
-        self._tools: dict[str, set[str]] = {}
-        self._lock = asyncio.Lock()
+        self.servers = InProcessServers(settings)
 
-    async def server(self, name: str) -> FastMCP:
+    async def scope_needed(self, name: str, tool: str) -> str:
+        self._callable(name)
+        try:
+            return await self.servers.scope_needed(name, tool)
+        except UnknownServerOrTool as exc:
+            raise SchedulerInputError(str(exc)) from None
+
+    async def call(
+        self, name: str, tool: str, arguments: dict[str, Any], timeout: float, *, principal: Principal | None
+    ) -> str:
+        self._callable(name)
+        try:
+            return await self.servers.call(name, tool, arguments, timeout=timeout, principal=principal)
+        except UnknownServerOrTool as exc:
+            raise SchedulerInputError(str(exc)) from None
+        except CallFailed as exc:
+            raise ActionFailed(str(exc)) from None
+
+    @staticmethod
+    def _callable(name: str) -> None:
         if name == "scheduler":
             raise SchedulerInputError("a job cannot call the scheduler's own tools; create or change jobs directly")
         if name not in catalog.names():
             raise SchedulerInputError(
                 f"unknown server {name!r} for a tool action; choose one of: {', '.join(catalog.names())}"
             )
-        async with self._lock:
-            if name not in self._servers:
-                self._servers[name] = catalog.factory(name)(self.settings)
-            return self._servers[name]
-
-    async def tools(self, name: str) -> set[str]:
-        if name not in self._tools:
-            server = await self.server(name)
-            async with Client(server) as client:
-                self._tools[name] = {tool.name for tool in await client.list_tools()}
-        return self._tools[name]
-
-    async def call(self, name: str, tool: str, arguments: dict[str, Any], timeout: float) -> str:
-        server = await self.server(name)
-        async with Client(server) as client:
-            result = await client.call_tool(tool, arguments, timeout=timeout, raise_on_error=False)
-        text = "\n".join(getattr(block, "text", "") for block in result.content)
-        if result.is_error:
-            raise ActionFailed(f"{name}.{tool} failed: {text[:1000]}")
-        if result.structured_content is not None:
-            return json.dumps(result.structured_content, ensure_ascii=False)
-        return text
 
 
 class ActionRunner:
@@ -129,24 +131,33 @@ class ActionRunner:
 
     # --- validation at create/update time ----------------------------------------------------------------
 
-    async def validate(self, action: Action) -> None:
-        """Refuse an action that could never run, with the reason and the fix."""
+    async def validate(self, action: Action, *, user_id: str = "default", principal: Principal | None = None) -> None:
+        """Refuse an action that could never run, or that would need scopes its creator lacks, with the
+        reason and the fix. ``principal`` is the creator (``None`` when unauthenticated: nothing to narrow)."""
         if isinstance(action, ToolAction):
-            tools = await self.pool.tools(action.server)
-            if action.tool not in tools:
-                raise SchedulerInputError(
-                    f"unknown tool {action.tool!r} on server {action.server!r}; "
-                    f"its tools are: {', '.join(sorted(tools))}"
-                )
+            needed = await self.pool.scope_needed(action.server, action.tool)
             if len(json.dumps(action.arguments)) > 20_000:
                 raise SchedulerInputError("tool arguments are limited to 20,000 characters of JSON")
+            if principal is not None:
+                _check_tool_scopes(action, needed, user_id, principal)
         elif isinstance(action, WebhookAction):
             parsed = urlparse(action.url)
             if parsed.scheme not in ("http", "https") or not parsed.hostname:
                 raise SchedulerInputError(f"webhook url {action.url!r} must be an absolute http:// or https:// URL")
             if len(action.headers) > 20:
                 raise SchedulerInputError("a webhook takes at most 20 extra headers")
+            try:
+                # Only what is known without DNS: a host name is checked when the run connects.
+                self.settings.scheduler.webhook_policy().check_url(action.url)
+                check_headers(action.headers)
+            except EgressRefused as exc:
+                raise SchedulerInputError(f"webhook {redact_url(action.url)} {exc}") from None
         elif isinstance(action, PromptAction):
+            if principal is not None and action.recall_limit and not principal.has("memory:read"):
+                raise SchedulerInputError(
+                    "this prompt job recalls memory (recall_limit > 0), which needs the 'memory:read' scope your "
+                    "token lacks; set recall_limit to 0 or sign in with memory:read"
+                )
             if not (action.model or self.settings.llm_model):
                 raise SchedulerInputError(
                     "a 'prompt' job needs an LLM and none is configured: set CAIRN_LLM_MODEL "
@@ -160,11 +171,22 @@ class ActionRunner:
 
     async def run(self, ctx: RunContext) -> str:
         action = parse_action(ctx.action)
+        if ctx.principal is not None:
+            # Checked on every run, not only at creation: a removed user's jobs stop, and scopes their user
+            # has lost since are gone from their jobs too.
+            verdict = await asyncio.to_thread(recheck, ctx.principal)
+            if isinstance(verdict, str):
+                raise ActionFailed(f"this job acts for {ctx.principal.subject!r}, who may no longer act: {verdict}")
+            ctx = replace(ctx, principal=verdict)
         if isinstance(action, NotifyAction):
             return await self._notify(ctx, action)
         if isinstance(action, ToolAction):
             output = await self.pool.call(
-                action.server, action.tool, action.arguments, self.settings.scheduler.tool_timeout_seconds
+                action.server,
+                action.tool,
+                action.arguments,
+                self.settings.scheduler.tool_timeout_seconds,
+                principal=ctx.principal,
             )
             return output[:MAX_OUTPUT_CHARS]
         if isinstance(action, WebhookAction):
@@ -199,6 +221,14 @@ class ActionRunner:
         return self._secret
 
     async def _webhook(self, ctx: RunContext, action: WebhookAction) -> str:
+        policy = self.settings.scheduler.webhook_policy()
+        shown = redact_url(action.url)
+        try:
+            # Again at run time: for jobs stored before these checks, or before the allowlist was narrowed.
+            policy.check_url(action.url)
+            check_headers(action.headers)
+        except EgressRefused as exc:
+            raise ActionFailed(f"webhook {shown} {exc}") from None
         body = json.dumps(
             {
                 "job": {"id": ctx.job_id, "name": ctx.job_name},
@@ -219,6 +249,8 @@ class ActionRunner:
             **action.headers,
             "Content-Type": "application/json",
             "User-Agent": "cairn-scheduler/0.1",
+            # Only the start of the answer is kept: uncompressed, so it is readable and cannot inflate.
+            "Accept-Encoding": "identity",
             "X-Cairn-Timestamp": timestamp,
             "X-Cairn-Signature": f"sha256={signature}",
             "X-Cairn-Run-Id": ctx.run_id,
@@ -226,15 +258,28 @@ class ActionRunner:
         }
         timeout = action.timeout_seconds or self.settings.scheduler.webhook_timeout_seconds
         try:
-            async with httpx.AsyncClient(timeout=timeout, follow_redirects=False) as http:
-                response = await http.post(action.url, content=body, headers=headers)
-        except httpx.TimeoutException:
-            raise ActionFailed(f"webhook {action.url} timed out after {timeout:g} s") from None
+            # One deadline for the whole exchange: httpx's timeouts are per read, which a receiver that
+            # trickles its answer never trips.
+            async with (
+                asyncio.timeout(timeout),
+                guarded_client(policy, timeout=timeout) as http,
+                http.stream("POST", action.url, content=body, headers=headers) as response,
+            ):
+                start = b""
+                async for chunk in response.aiter_raw():
+                    start += chunk
+                    if len(start) >= 2048:  # enough bytes for 500 characters of UTF-8
+                        break
+        except EgressRefused as exc:
+            raise ActionFailed(f"webhook {shown} {exc}") from None
+        except (TimeoutError, httpx.TimeoutException):
+            raise ActionFailed(f"webhook {shown} timed out after {timeout:g} s") from None
         except httpx.HTTPError as exc:
-            raise ActionFailed(f"webhook {action.url} could not be reached: {exc}") from None
-        summary = f"HTTP {response.status_code}: {response.text[:500]}"
+            raise ActionFailed(f"webhook {shown} could not be reached: {exc}") from None
+        text = start[:2048].decode(response.encoding or "utf-8", errors="replace")
+        summary = f"HTTP {response.status_code}: {text[:500]}"
         if not response.is_success:
-            raise ActionFailed(f"webhook {action.url} answered {summary}")
+            raise ActionFailed(f"webhook {shown} answered {summary}")
         return summary
 
     async def _prompt(self, ctx: RunContext, action: PromptAction) -> str:
@@ -269,12 +314,29 @@ class ActionRunner:
                 "memory_recall",
                 {"query": query, "limit": action.recall_limit, "user_id": ctx.user_id},
                 self.settings.scheduler.tool_timeout_seconds,
+                principal=ctx.principal,
             )
             results = json.loads(raw).get("results", [])
         except (ActionFailed, SchedulerInputError, ValueError, KeyError) as exc:
             # Memory is context, not the task: a prompt still runs without it.
             return f"(memory unavailable: {exc})"
         return "\n".join(f"- {r.get('content', '')}" for r in results)
+
+
+def _check_tool_scopes(action: ToolAction, needed: str, user_id: str, principal: Principal) -> None:
+    """The creator must hold what the call will need when it runs as them: the tool's scope, and the
+    server's admin scope to name another user in the arguments."""
+    if not principal.has(needed):
+        raise SchedulerInputError(
+            f"this job would call {action.server}.{action.tool}, which needs the {needed!r} scope; the token "
+            f"creating it has: {', '.join(sorted(principal.scopes)) or 'no scopes'}"
+        )
+    named = action.arguments.get("user_id")
+    admin = f"{action.server}:admin"
+    if named not in (None, "default", user_id, principal.subject) and not principal.has(admin):
+        raise SchedulerInputError(
+            f"this job's arguments name user {named!r}; acting for another user needs the {admin!r} scope"
+        )
 
 
 def _stored_secret(path: Path) -> bytes:

@@ -210,7 +210,11 @@ class Engine:
         )
         running[job.id] = running.get(job.id, 0) + 1
         self.store.update_job(job.id, {"last_run_at": now})
-        out.claimed.append(RunContext(run_id, job.id, job.name, job.user_id, occurrence, 1, trigger, job.action))
+        out.claimed.append(
+            RunContext(
+                run_id, job.id, job.name, job.user_id, occurrence, 1, trigger, job.action, principal=job.principal
+            )
+        )
 
     def _misfire(self, job: JobRow, now: float, running: dict[str, int], out: Outcome) -> None:
         """The job's next occurrence is older than its grace: apply its catch-up policy to all it missed."""
@@ -320,6 +324,7 @@ class Engine:
                         row["attempt"],
                         row["run_trigger"],
                         job.action,
+                        principal=job.principal,
                     )
                 )
         return out

@@ -19,6 +19,7 @@ from pydantic import Field
 
 from servers.core.errors import acall_tool, call_tool
 from servers.core.identity import resolve_user
+from servers.core.principal import current_principal
 from servers.core.settings import CairnSettings, get_settings
 from servers.scheduler import static_jobs
 from servers.scheduler.models import (
@@ -149,8 +150,11 @@ def create_server(settings: CairnSettings | None = None, *, service: SchedulerSe
         """Create a persistent job. Cron has 5 fields and runs in the job's IANA timezone (default: the
         user's), correct across daylight-saving changes; a one-shot `at` must be in the future. Up to 100
         concurrent runs; after 3 consecutive failures the job stops in status 'error' and the user is told.
-        Refused with a clear error: invalid cron, unknown timezone, past time, unknown server or tool,
-        prompt without a configured LLM, a name already used."""
+        With OAuth, runs act for the job's owner with the scopes of the token that created it (checked again
+        on every run; a removed user's jobs fail). Refused with a clear error: invalid cron, unknown timezone,
+        past time, unknown server or tool, a tool needing a scope the token lacks, a webhook to a loopback,
+        private or link-local address (unless CAIRN_SCHEDULER__WEBHOOK_ALLOW names it), prompt without a
+        configured LLM, a name already used."""
         spec = JobSpec(
             name=name,
             schedule=schedule,
@@ -163,7 +167,7 @@ def create_server(settings: CairnSettings | None = None, *, service: SchedulerSe
             catch_up=catch_up,
             approval_required=approval_required,
         )
-        return await _acall(scheduler.create, spec, user(user_id))
+        return await _acall(scheduler.create, spec, user(user_id), principal=current_principal())
 
     @mcp.tool(annotations={"readOnlyHint": True})
     def job_list(
@@ -215,7 +219,7 @@ def create_server(settings: CairnSettings | None = None, *, service: SchedulerSe
         }
         if not given:
             raise ToolError("nothing to change: give at least one field besides job_id")
-        return await _acall(scheduler.update, job_id, user(user_id), given)
+        return await _acall(scheduler.update, job_id, user(user_id), given, principal=current_principal())
 
     @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     def job_pause(job_id: JobKey, user_id: UserId = "default") -> Job:

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from servers.core.events import EventBus, default_bus
+from servers.core.principal import Principal
 from servers.core.settings import CairnSettings
 from servers.scheduler.actions import ActionRunner, parse_action
 from servers.scheduler.attention import AttentionGate
@@ -75,9 +76,15 @@ class SchedulerService:
 
     # --- jobs -----------------------------------------------------------------------------------------------
 
-    async def create(self, spec: JobSpec, user_id: str, *, source: str = "dynamic") -> Job:
+    async def create(
+        self, spec: JobSpec, user_id: str, *, source: str = "dynamic", principal: Principal | None = None
+    ) -> Job:
+        """A new job for ``user_id``. ``principal`` is the authenticated caller creating it (``None`` on stdio,
+        ``--auth none`` and for static jobs): the job's runs act for its owner with exactly these scopes, so
+        an action needing a scope the caller lacks is refused here, naming it."""
         action = parse_action(spec.action.model_dump())
-        await self.actions.validate(action)
+        acting = _owned(principal, user_id)
+        await self.actions.validate(action, user_id=user_id, principal=acting)
         now = self.clock.now()
         trigger = build(spec.schedule, self.config.timezone, now)
         kind, data = stored_form(trigger)
@@ -97,6 +104,7 @@ class SchedulerService:
             "next_run_at": first,
             "created_at": now,
             "updated_at": now,
+            "principal": acting.to_json() if acting else None,
         }
         db = self.store.db
         with db.transaction():
@@ -150,7 +158,17 @@ class SchedulerService:
             }
         )
 
-    async def update(self, key: str, user_id: str, changes: dict[str, Any], *, allow_static: bool = False) -> Job:
+    async def update(
+        self,
+        key: str,
+        user_id: str,
+        changes: dict[str, Any],
+        *,
+        allow_static: bool = False,
+        principal: Principal | None = None,
+    ) -> Job:
+        """Change a job. An authenticated caller's scopes replace the stored ones (the action is checked
+        against them even when unchanged), so a job never keeps more than its last editor holds."""
         row = self._row(key, user_id)
         if row["source"] == "static" and not allow_static:
             raise SchedulerInputError(
@@ -164,8 +182,11 @@ class SchedulerService:
             spec = JobSpec.model_validate({**current, **{k: v for k, v in changes.items() if v is not None}})
         except ValidationError as exc:
             raise SchedulerInputError(f"invalid change: {exc}") from None
-        if "action" in changes:
-            await self.actions.validate(parse_action(spec.action.model_dump()))
+        acting = _owned(principal, row["user_id"])
+        if "action" in changes or acting is not None:
+            await self.actions.validate(
+                parse_action(spec.action.model_dump()), user_id=row["user_id"], principal=acting
+            )
         now = self.clock.now()
         values: dict[str, Any] = {
             "name": spec.name.strip(),
@@ -173,6 +194,8 @@ class SchedulerService:
             **self._option_columns(spec),
             "updated_at": now,
         }
+        if acting is not None:
+            values["principal"] = acting.to_json()
         if "schedule" in changes:
             trigger = build(spec.schedule, self.config.timezone, now)
             kind, data = stored_form(trigger)
@@ -320,3 +343,10 @@ class SchedulerService:
         fresh = self.store.notification(notification_id, user_id)
         assert fresh is not None
         return notification_model(fresh, self.config.timezone)
+
+
+def _owned(principal: Principal | None, owner: str) -> Principal | None:
+    """What a job's runs act as: its owner, with the scopes of the caller who created or changed it."""
+    if principal is None:
+        return None
+    return Principal(owner, principal.scopes, principal.client_id)

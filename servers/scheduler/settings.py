@@ -8,6 +8,7 @@
 | ``CAIRN_SCHEDULER__LEASE_SECONDS``               | ``60``         | a run whose worker stops is retried after this   |
 | ``CAIRN_SCHEDULER__JOBS_FILE``                   | ``<home>/scheduler/jobs.yaml`` | static jobs (YAML)               |
 | ``CAIRN_SCHEDULER__WEBHOOK_SECRET``              | generated      | HMAC-SHA256 key of webhook signatures            |
+| ``CAIRN_SCHEDULER__WEBHOOK_ALLOW``               | ``[]``         | non-public webhook hosts/addresses/CIDRs allowed |
 | ``CAIRN_SCHEDULER__ATTENTION__QUIET_HOURS``      | ``[22, 8]``    | no notifications from 22:00 to 08:00             |
 | ``CAIRN_SCHEDULER__ATTENTION__DAILY_CAP``        | ``5``          | notifications delivered per local day            |
 | ``CAIRN_SCHEDULER__ATTENTION__MIN_INTERVAL_SECONDS`` | ``1800``   | between two notifications of one type            |
@@ -21,6 +22,10 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, SecretStr, field_validator
+
+from servers.core.egress import EgressPolicy, parse_allow_entry
+
+WEBHOOK_ALLOW_SETTING = "CAIRN_SCHEDULER__WEBHOOK_ALLOW"
 
 
 def system_timezone() -> str:
@@ -84,6 +89,17 @@ class SchedulerSettings(BaseModel):
         None, description="HMAC key for webhook signatures; unset = a random key kept in <home>/scheduler/."
     )
     webhook_timeout_seconds: float = Field(10.0, gt=0, le=120)
+    webhook_allow: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Webhook destinations allowed although they are not public: by default a webhook to loopback, "
+            "link-local (169.254.169.254), private (10/8, 172.16/12, 192.168/16, fc00::/7, 100.64/10), "
+            "multicast, reserved or unspecified addresses is refused, checked on the address connected to. "
+            "Entries are host names ('hooks.internal'; '*.internal' for every name below it; a name allows "
+            "whatever it resolves to), addresses ('127.0.0.1', '::1') and CIDR ranges ('10.0.0.0/8'). "
+            f'As JSON in the environment: {WEBHOOK_ALLOW_SETTING}=\'["hooks.internal", "10.0.0.0/8"]\'.'
+        ),
+    )
     tool_timeout_seconds: float = Field(300.0, gt=0)
     attention: AttentionSettings = Field(default_factory=AttentionSettings)
 
@@ -91,3 +107,19 @@ class SchedulerSettings(BaseModel):
     @classmethod
     def _zone(cls, value: str) -> str:
         return _check_zone(value)
+
+    @field_validator("webhook_allow")
+    @classmethod
+    def _allow(cls, value: list[str]) -> list[str]:
+        entries = []
+        for entry in value:
+            try:
+                parsed = parse_allow_entry(entry)
+            except ValueError as exc:
+                raise ValueError(f"{WEBHOOK_ALLOW_SETTING}: {exc}") from None
+            entries.append(parsed if isinstance(parsed, str) else str(parsed))
+        return entries
+
+    def webhook_policy(self) -> EgressPolicy:
+        """Where webhooks may go: public addresses, and what ``webhook_allow`` adds."""
+        return EgressPolicy.from_entries(self.webhook_allow, WEBHOOK_ALLOW_SETTING)

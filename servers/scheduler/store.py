@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from servers.core.principal import Principal
 from servers.core.settings import CairnSettings
 from servers.core.storage import Database, Migration, migrate
 from servers.scheduler.clock import iso
@@ -108,7 +109,14 @@ CREATE INDEX notifications_delivered ON notifications (user_id, delivered_at) WH
 CREATE INDEX notifications_deferred ON notifications (deliver_after) WHERE status = 'deferred';
 """
 
-MIGRATIONS = [Migration(1, "jobs, runs, notifications", _SCHEMA_V1)]
+# Who a job acts for: the subject and scopes of the token that created (or last changed) it, as JSON;
+# NULL for jobs created without authentication (stdio, --auth none, the static jobs file).
+_JOB_PRINCIPAL = "ALTER TABLE jobs ADD COLUMN principal TEXT"
+
+MIGRATIONS = [
+    Migration(1, "jobs, runs, notifications", _SCHEMA_V1),
+    Migration(2, "the principal a job acts for", _JOB_PRINCIPAL),
+]
 
 # PostgreSQL's REAL is 4 bytes (seconds since 1970 would lose minutes, and the compare-and-set on
 # next_run_at needs the exact float back); DOUBLE PRECISION is SQLite's REAL. Everything else is shared.
@@ -121,6 +129,7 @@ PG_MIGRATIONS = [
         "CREATE TABLE shared_secrets ("
         " name TEXT PRIMARY KEY, value TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)",
     ),
+    Migration(3, "the principal a job acts for", _JOB_PRINCIPAL),
 ]
 PG_SCHEMA = "scheduler"
 
@@ -159,6 +168,7 @@ class JobRow:
     last_run_at: float | None
     consec_failures: int
     timezone: str
+    principal: Principal | None = None
 
 
 def job_row(row: dict[str, Any]) -> JobRow:
@@ -176,6 +186,7 @@ def job_row(row: dict[str, Any]) -> JobRow:
         last_run_at=row["last_run_at"],
         consec_failures=row["consec_failures"],
         timezone=row["timezone"],
+        principal=Principal.from_json(row["principal"]) if row.get("principal") else None,
     )
 
 

@@ -54,15 +54,28 @@ class Staged:
 
 
 def stage(
-    source: str, workdir: Path, *, registry: str | None, version: str | None, max_bytes: int, timeout: float
+    source: str,
+    workdir: Path,
+    *,
+    registry: str | None,
+    version: str | None,
+    max_bytes: int,
+    timeout: float,
+    local_paths: bool = True,
 ) -> Staged:
     """Fetch/unpack ``source`` into ``workdir`` and lint it; SkillInputError says why it was refused."""
     path = Path(source).expanduser()
     sha = None
-    if path.is_dir():
+    if not local_paths and _NAME_VERSION.match(source) is None:
+        raise SkillInputError(
+            f"{source!r}: over an authenticated connection skills install by registry name only "
+            "(like 'pdf-tools' or 'pdf-tools@1.2.0'); a path would name a file on the server"
+        )
+    # Without local paths a name goes to the registry even if a folder of that name exists where the server runs.
+    if local_paths and path.is_dir():
         folder = workdir / "src"
         shutil.copytree(path, folder, symlinks=False, ignore=shutil.ignore_patterns(".git", "__pycache__"))
-    elif path.is_file():
+    elif local_paths and path.is_file():
         if not path.name.endswith(ARCHIVE_SUFFIXES):
             raise SkillInputError(f"{source}: not a skill folder or a .zip/.tar.gz archive")
         data = path.read_bytes()

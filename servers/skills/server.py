@@ -12,6 +12,7 @@ from fastmcp import FastMCP
 from pydantic import Field
 
 from servers.core.errors import call_tool, resource_errors
+from servers.core.principal import current_principal
 from servers.core.settings import CairnSettings, get_settings
 from servers.skills.models import (
     NAME_PATTERN,
@@ -203,8 +204,9 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
     ) -> InstallResult:
         """Install a skill from a local folder or archive, or by name from the configured registry (the
         archive's sha256 must match the registry's). It is linted first: any lint error refuses it.
+        With OAuth, only registry names are taken (a path would name a file on the server).
         Archives are limited to 20 MB and 2000 entries; an existing skill is replaced only with overwrite."""
-        return _call(skills.install, source, scope, version, overwrite)
+        return _call(skills.install, source, scope, version, overwrite, local_paths=current_principal() is None)
 
     # --- resources -------------------------------------------------------------------------------------
 

@@ -277,8 +277,16 @@ class SkillsService:
         return ScopeChange(name=name, scope=scope, disabled=not enabled, active=summary(now) if now else None)
 
     def install(
-        self, source: str, scope: Scope = "user", version: str | None = None, overwrite: bool = False
+        self,
+        source: str,
+        scope: Scope = "user",
+        version: str | None = None,
+        overwrite: bool = False,
+        *,
+        local_paths: bool = True,
     ) -> InstallResult:
+        """Install ``source`` (a folder or archive on this machine, or a registry name). ``local_paths=False``
+        takes registry names only: a remote caller's "path" would name a file on the server, not theirs."""
         if scope == "system":
             raise SkillInputError("the system scope is read-only (it ships with Cairn); install to user or project")
         if scope == "project" and not self.config.paths:
@@ -292,6 +300,7 @@ class SkillsService:
                 version=version,
                 max_bytes=self.config.install_max_bytes,
                 timeout=self.config.install_timeout_s,
+                local_paths=local_paths,
             )
             path, replaced = install.place(staged, dest, overwrite=overwrite)
         self.catalog.invalidate()

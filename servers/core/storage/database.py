@@ -21,8 +21,11 @@ import apsw
 import apsw.bestpractice
 import sqlite_vec
 
+from servers.core.private import private_file, tighten
+
 Row = dict[str, Any]
 Params = Sequence[Any] | dict[str, Any]
+_COMPANIONS = ("-wal", "-shm", "-journal")
 
 
 class StorageError(RuntimeError):
@@ -39,6 +42,11 @@ class Database:
         self._all: list[apsw.Connection] = []
         self._all_lock = threading.Lock()
         path.parent.mkdir(parents=True, exist_ok=True)
+        # SQLite gives its -wal/-shm/-journal files the mode of the database file, so a 0600 database keeps
+        # every companion private too; companions left open by an older version are tightened here.
+        private_file(path)
+        for suffix in _COMPANIONS:
+            tighten(path.with_name(path.name + suffix))
         # Switching to WAL needs a moment of exclusive access; do it once, here, not on every connection.
         self.connection().execute("PRAGMA journal_mode=WAL")
 

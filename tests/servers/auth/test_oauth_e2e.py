@@ -351,6 +351,74 @@ async def test_refresh_rotation_reuse_detection_and_revocation(site: tuple[Endpo
 
 
 @on_both
+async def test_public_clients_revoke_with_client_id_alone(site: tuple[Endpoint, str]) -> None:
+    """RFC 7009: a public client identifies itself with client_id, and has no secret to send."""
+    endpoint, base = site
+    async with httpx.AsyncClient() as http:
+        metadata = (await http.get(f"{base}/.well-known/oauth-authorization-server")).json()
+        assert "none" in metadata["revocation_endpoint_auth_methods_supported"]
+        client_id = await register(http, base)
+        tokens = await login(http, base, client_id, scope="memory:read", resource=endpoint.url)
+        gone = await http.post(f"{base}/revoke", data={"token": tokens["refresh_token"], "client_id": client_id})
+        assert gone.status_code == 200, gone.text
+        refreshed = await token(
+            http, base, grant_type="refresh_token", client_id=client_id, refresh_token=tokens["refresh_token"]
+        )
+        assert refreshed.status_code in (400, 401) and refreshed.json()["error"] == "invalid_grant"
+
+
+async def test_confidential_clients_still_authenticate_to_revoke(site: tuple[Endpoint, str]) -> None:
+    endpoint, base = site
+    async with httpx.AsyncClient() as http:
+        for method in ("client_secret_post", "client_secret_basic"):
+            registered = await http.post(
+                f"{base}/register",
+                json={
+                    "redirect_uris": [REDIRECT],
+                    "token_endpoint_auth_method": method,
+                    "grant_types": ["authorization_code", "refresh_token"],
+                    "response_types": ["code"],
+                },
+            )
+            assert registered.status_code == 201, registered.text
+            client_id, secret = registered.json()["client_id"], registered.json()["client_secret"]
+            basic = httpx.BasicAuth(client_id, secret) if method == "client_secret_basic" else None
+            sent_secret = {"client_secret": secret} if basic is None else {}
+            verifier, challenge = pkce()
+            code = code_of(await get_code(http, base, client_id, challenge, scope="memory:read", resource=endpoint.url))
+            exchanged = await http.post(
+                f"{base}/token",
+                data={
+                    "grant_type": "authorization_code",
+                    "client_id": client_id,
+                    "code": code,
+                    "redirect_uri": REDIRECT,
+                    "code_verifier": verifier,
+                    **sent_secret,
+                },
+                auth=basic or httpx.USE_CLIENT_DEFAULT,
+            )
+            assert exchanged.status_code == 200, exchanged.text
+            refresh = exchanged.json()["refresh_token"]
+
+            for refused in ({}, {"client_secret": ""}, {"client_secret": "wrong"}):
+                answer = await http.post(f"{base}/revoke", data={"token": refresh, "client_id": client_id, **refused})
+                assert answer.status_code == 401 and answer.json()["error"] == "unauthorized_client", (method, refused)
+            revoked = await http.post(
+                f"{base}/revoke",
+                data={"token": refresh, "client_id": client_id, **sent_secret},
+                auth=basic or httpx.USE_CLIENT_DEFAULT,
+            )
+            assert revoked.status_code == 200, (method, revoked.text)
+            again = await http.post(
+                f"{base}/token",
+                data={"grant_type": "refresh_token", "client_id": client_id, "refresh_token": refresh, **sent_secret},
+                auth=basic or httpx.USE_CLIENT_DEFAULT,
+            )
+            assert again.status_code in (400, 401) and again.json()["error"] == "invalid_grant", (method, again.text)
+
+
+@on_both
 async def test_login_is_rate_limited_and_csrf_checked(site: tuple[Endpoint, str], settings) -> None:  # type: ignore[no-untyped-def]
     endpoint, base = site
     async with httpx.AsyncClient() as http:

@@ -108,8 +108,14 @@ def test_instances_share_clients_codes_refresh_families_and_revocations(
 
     assert session_key(sa, Path("/nonexistent")) == session_key(sb, Path("/elsewhere"))
     for _ in range(3):
-        sb.record_failure("ada|127.0.0.1")
-    assert sa.recent_failures("ada|127.0.0.1", 60) == 3  # the login rate limit counts every instance's failures
+        sb.record_failures(["pair:ada|127.0.0.1", "account:ada"])
+    sb.record_failures(["account:ada"])
+    # the login rate limits count every instance's failures
+    assert sa.failure_counts(["pair:ada|127.0.0.1", "account:ada", "address:x"], 60) == {
+        "pair:ada|127.0.0.1": 3,
+        "account:ada": 4,
+        "address:x": 0,
+    }
 
 
 def test_single_use_holds_under_concurrency(pair: tuple[AuthorizationServer, AuthorizationServer]) -> None:

@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -95,3 +96,44 @@ def test_auth_user_commands(
     assert second["new_kid"] != first["new_kid"] and set(second["active"]) == {first["new_kid"], second["new_kid"]}
     assert main(["auth", "remove-user", "nobody"]) == 1
     get_settings.cache_clear()
+
+
+def test_forwarded_headers_are_believed_only_from_named_proxies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """uvicorn would believe X-Forwarded-For from 127.0.0.1 by default; Cairn believes no proxy unless told."""
+    import uvicorn
+
+    from servers.cli import run
+    from servers.core.settings import get_settings
+
+    default = run.uvicorn_server(object(), "127.0.0.1", 1).config
+    assert default.proxy_headers is False
+    named = run.uvicorn_server(object(), "127.0.0.1", 1, forwarded_allow_ips="10.0.0.1, 10.0.0.2").config
+    assert named.proxy_headers is True and named.forwarded_allow_ips == "10.0.0.1, 10.0.0.2"
+
+    configured = CairnSettings(home=tmp_path, auth={"forwarded_allow_ips": "192.0.2.1"})
+    assert run.trusted_proxies(None, configured) == "192.0.2.1"  # the setting, when the option is not given
+    assert run.trusted_proxies("", configured) == ""  # an empty option trusts nobody, whatever the setting
+    assert run.trusted_proxies(None, CairnSettings(home=tmp_path)) is None
+
+    passed: dict[str, Any] = {}
+    monkeypatch.setattr(run, "run_server", lambda *a, **kw: passed.update(serve=kw["forwarded_allow_ips"]) or 0)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: passed.update(run=kw))
+    monkeypatch.setenv("CAIRN_HOME", str(tmp_path / "h"))
+    get_settings.cache_clear()
+    try:
+        assert main(["serve", "memory", "--forwarded-allow-ips", "10.1.1.1"]) == 0
+        assert passed["serve"] == "10.1.1.1"
+        assert main(["registry", "serve", "--forwarded-allow-ips", "10.2.2.2"]) == 0
+        assert passed["run"] == {
+            "host": "127.0.0.1",
+            "port": 8780,
+            "log_level": "warning",
+            "proxy_headers": True,
+            "forwarded_allow_ips": "10.2.2.2",
+        }
+        assert main(["auth", "serve", "--port", "8799"]) == 0
+        assert passed["run"]["proxy_headers"] is False
+    finally:
+        get_settings.cache_clear()

@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from tests.conftest import REPO_ROOT
+from tests.servers.core.test_private import too_open
 from tests.servers.memory.test_transports import child_env
 from tests.support import free_port
 
@@ -41,6 +42,7 @@ def test_cairn_serve_runs_the_suite_and_the_registry(tmp_path: Path) -> None:
         cwd=REPO_ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        umask=0,  # no help from the umask: only the modes Cairn asks for keep its files private
     )
     try:
         health = wait_for(f"http://127.0.0.1:{port}/health", process)
@@ -57,3 +59,5 @@ def test_cairn_serve_runs_the_suite_and_the_registry(tmp_path: Path) -> None:
     errors = process.stderr.read().decode() if process.stderr else ""
     assert "First start: created user 'admin'" in errors
     assert errors.count("First start") == 1  # one user store shared by the suite and the registry
+    # Nothing it made is readable by anyone else: every folder 0700, no file with group or other bits.
+    assert too_open(tmp_path / "home") == []

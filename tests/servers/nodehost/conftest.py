@@ -27,8 +27,9 @@ def root(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def make_settings(cairn_home: Path, root: Path) -> Callable[..., CairnSettings]:
+    # No sandbox unless a test asks for one: the same results whether or not bubblewrap is installed.
     def make(**nodehost: Any) -> CairnSettings:
-        return CairnSettings(home=cairn_home, nodehost={"roots": [str(root)], **nodehost})
+        return CairnSettings(home=cairn_home, nodehost={"roots": [str(root)], "sandbox": "off", **nodehost})
 
     return make
 

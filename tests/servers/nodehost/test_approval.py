@@ -120,3 +120,72 @@ async def test_profile_ask_rules_use_the_same_approval(make_host: Callable[..., 
     async with Client(create_server(host=host), elicitation_handler=user) as client:
         assert "secret-ish" in (await client.call_tool("fs_read", {"path": "a.txt"})).structured_content["content"]
     assert "'default' policy profile asks before each fs_read call" in user.messages[0]
+
+
+class Swapper(User):
+    """Approves, but first re-points ``link`` at ``to``: the symlink is swapped while the prompt is open."""
+
+    def __init__(self, link: Path, to: Path) -> None:
+        super().__init__("allow_once")
+        self.link, self.to = link, to
+
+    async def __call__(self, message: str, response_type: Any, params: Any, context: Any) -> Any:
+        self.link.unlink()
+        self.link.symlink_to(self.to)
+        return await super().__call__(message, response_type, params, context)
+
+
+@pytest.fixture
+def outside(tmp_path: Path) -> Path:
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    return folder
+
+
+@pytest.mark.parametrize("swap_to", ["b.txt", "token"])
+async def test_a_write_lands_only_where_it_was_approved(
+    make_host: Callable[..., NodeHost], root: Path, outside: Path, cairn_home: Path, swap_to: str
+) -> None:
+    host = make_host()
+    server = create_server(host=host)  # creates the REST token under CAIRN_HOME
+    token = cairn_home / "nodehost" / "token"
+    before = token.read_bytes()
+    b = token if swap_to == "token" else outside / "b.txt"
+    (root / "out.txt").symlink_to(outside / "a.txt")
+    user = Swapper(root / "out.txt", b)
+    async with Client(server, elicitation_handler=user, mode="legacy") as client:
+        with pytest.raises(ToolError) as caught:
+            await client.call_tool("fs_write", {"path": "out.txt", "content": "approved for a.txt only"})
+    assert str(outside / "a.txt") in user.messages[0]
+    if swap_to == "token":
+        assert "inside Cairn's own data" in str(caught.value)
+    else:
+        assert "the target changed while waiting for approval" in str(caught.value)
+        assert "nothing written" in str(caught.value)
+    assert not (outside / "a.txt").exists()
+    assert not (outside / "b.txt").exists()
+    assert token.read_bytes() == before
+    assert sorted(p.name for p in outside.iterdir()) == [] and sorted(p.name for p in root.iterdir()) == ["out.txt"]
+
+
+async def test_a_run_approved_for_one_file_does_not_read_another(
+    make_host: Callable[..., NodeHost], root: Path, outside: Path, cairn_home: Path
+) -> None:
+    host = make_host()
+    (outside / "a.txt").write_text("shown to the user\n")
+    (outside / "b.txt").write_text("never approved\n")
+    (root / "in.txt").symlink_to(outside / "a.txt")
+    key = cairn_home / "auth" / "keys" / "k.json"
+    key.parent.mkdir(parents=True)
+    key.write_text("PRIVATE-KEY-MATERIAL\n")
+    for target, expected in ((outside / "b.txt", "changed while waiting for approval"), (key, "Cairn's own data")):
+        user = Swapper(root / "in.txt", target)
+        async with Client(create_server(host=host), elicitation_handler=user, mode="legacy") as client:
+            with pytest.raises(ToolError, match=expected) as caught:
+                await client.call_tool("system_run", {"argv": ["cat", "in.txt"]})
+        assert str(outside / "a.txt") in user.messages[0] and "outside the workspace" in user.messages[0]
+        assert "never approved" not in str(caught.value) and "PRIVATE-KEY" not in str(caught.value)
+        (root / "in.txt").unlink()
+        (root / "in.txt").symlink_to(outside / "a.txt")
+    runs = [e for e in host.audit.entries() if e["tool"] == "system_run"]
+    assert all(e.get("exit_status") is None for e in runs)  # nothing ran

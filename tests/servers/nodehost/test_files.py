@@ -1,4 +1,4 @@
-"""fs_read paging, atomic writes, multi-edit all-or-nothing, glob and grep."""
+"""fs_read paging, atomic writes bound to the checked path, multi-edit all-or-nothing, glob and grep."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from servers.nodehost.errors import InputError
+from servers.nodehost import pinned
+from servers.nodehost.errors import InputError, TargetChanged
 from servers.nodehost.files import EditSpec, Limits, edit_file, glob_files, grep_files, read_file, write_file
 from servers.nodehost.paths import Workspace
 
@@ -61,7 +62,7 @@ def test_failed_write_leaves_the_original(ws: Workspace, monkeypatch: pytest.Mon
     target = root_of(ws) / "keep.txt"
     target.write_text("original")
 
-    def broken_replace(src: str, dst: str) -> None:
+    def broken_replace(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken_replace)
@@ -128,3 +129,38 @@ def test_grep_context_filters_and_skips_binaries(ws: Workspace) -> None:
     assert few.truncated and len(few.matches) == 1
     with pytest.raises(InputError, match="regular expression"):
         grep_files(ws, "(", None, file_pattern=None, ignore_case=False, context=0, max_matches=1, limits=LIMITS)
+
+
+def test_a_folder_swapped_for_a_symlink_after_the_check_stops_the_write(ws: Workspace, tmp_path: Path) -> None:
+    root = root_of(ws)
+    (root / "sub").mkdir()
+    checked = str(root / "sub" / "f.txt")  # the real path, as checked (and perhaps approved)
+    (root / "sub").rmdir()
+    (tmp_path / "elsewhere").mkdir()
+    (root / "sub").symlink_to(tmp_path / "elsewhere")  # swapped in between
+    with pytest.raises(TargetChanged, match="symlink appeared"):
+        pinned.write_bytes(checked, b"data", umask=0o022)
+    with pytest.raises(TargetChanged):
+        pinned.read_bytes(checked, 1024)
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
+def test_a_file_swapped_for_a_symlink_is_neither_read_nor_replaced(ws: Workspace, tmp_path: Path) -> None:
+    (tmp_path / "secret.txt").write_text("secret")
+    target = root_of(ws) / "f.txt"
+    target.symlink_to(tmp_path / "secret.txt")
+    with pytest.raises(TargetChanged):
+        pinned.read_bytes(str(target), 1024)
+    with pytest.raises(TargetChanged):
+        pinned.write_bytes(str(target), b"new", umask=0o022)
+    assert (tmp_path / "secret.txt").read_text() == "secret" and target.is_symlink()
+
+
+def test_a_write_goes_only_to_the_approved_path(ws: Workspace, tmp_path: Path) -> None:
+    link = root_of(ws) / "out.txt"
+    link.symlink_to(tmp_path / "b.txt")
+    with pytest.raises(TargetChanged, match=r"changed while waiting for approval.*nothing written"):
+        write_file(ws, "out.txt", "x", approved=str(tmp_path / "a.txt"))
+    with pytest.raises(TargetChanged):
+        edit_file(ws, "out.txt", [EditSpec("a", "b")], limits=LIMITS, approved=str(tmp_path / "a.txt"))
+    assert not (tmp_path / "a.txt").exists() and not (tmp_path / "b.txt").exists()

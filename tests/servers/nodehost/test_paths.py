@@ -1,4 +1,4 @@
-"""Root containment: traversal, absolute paths, symlinks, sibling prefixes, null bytes, devices, state folder."""
+"""Root containment: traversal, absolute paths, symlinks, sibling prefixes, null bytes, devices, Cairn's data."""
 
 from __future__ import annotations
 
@@ -92,10 +92,10 @@ def test_devices_fifos_and_directories_are_refused(ws: Workspace) -> None:
 
 
 def test_state_folder_is_refused_even_for_approved_writes(ws: Workspace, tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="nodehost's own state"):
+    with pytest.raises(InputError, match=r"inside Cairn.s own data .*: nodehost never reads or writes it"):
         ws.writable(str(tmp_path / "state" / "policy.yaml"))
     (Path(ws.primary) / "to-state").symlink_to(tmp_path / "state")
-    with pytest.raises(InputError, match="nodehost's own state"):
+    with pytest.raises(InputError, match="inside Cairn's own data"):
         ws.writable("to-state/audit.jsonl")
 
 
@@ -105,22 +105,30 @@ def test_outside_writes_are_reported_not_refused(ws: Workspace, tmp_path: Path) 
     assert ws.writable("new.txt")[1] is True
 
 
-def test_configured_root_holding_the_state_folder_stops_start_up(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="state folder"):
-        choose_roots([tmp_path], configured_source="test", host_roots=None, cwd=tmp_path, protected=[tmp_path / "s"])
+def test_configured_root_may_hold_cairns_data_but_not_lie_inside_it(tmp_path: Path) -> None:
+    (tmp_path / "s").mkdir()
+    ws = choose_roots([tmp_path], configured_source="test", host_roots=None, cwd=tmp_path, protected=[tmp_path / "s"])
+    assert ws.roots == (str(tmp_path),) and "that subtree is refused" in ws.notes[0]
+    with pytest.raises(ConfigError, match="inside Cairn's own data"):
+        choose_roots([tmp_path / "s"], configured_source="test", host_roots=None, cwd=tmp_path, protected=[tmp_path])
     with pytest.raises(ConfigError, match="filesystem root"):
         choose_roots([Path("/")], configured_source="test", host_roots=None, cwd=tmp_path, protected=[])
     with pytest.raises(ConfigError, match="not an existing directory"):
         choose_roots([tmp_path / "nope"], configured_source="test", host_roots=None, cwd=tmp_path, protected=[])
 
 
-def test_cwd_or_host_roots_holding_the_state_folder_are_left_out(tmp_path: Path) -> None:
+def test_a_cwd_holding_cairns_data_is_left_out_but_a_host_root_is_kept(tmp_path: Path) -> None:
     (tmp_path / "proj").mkdir()
     ws = choose_roots(None, configured_source="", host_roots=None, cwd=tmp_path, protected=[tmp_path / "state"])
-    assert ws.roots == () and "state folder" in ws.notes[0]
+    assert ws.roots == () and "contains Cairn's own data" in ws.notes[0]
     with pytest.raises(InputError, match="no workspace is configured"):
         ws.readable("x")
     hosted = choose_roots(
         None, configured_source="", host_roots=[tmp_path, tmp_path / "proj"], cwd=tmp_path, protected=[tmp_path / "s"]
     )
-    assert hosted.roots == (str(tmp_path / "proj"),) and hosted.source == "host"
+    assert hosted.roots == (str(tmp_path), str(tmp_path / "proj")) and hosted.source == "host"
+    (tmp_path / "s" / "sub").mkdir(parents=True)
+    inside = choose_roots(
+        None, configured_source="", host_roots=[tmp_path / "s" / "sub"], cwd=tmp_path, protected=[tmp_path / "s"]
+    )
+    assert inside.roots == () and "inside Cairn's own data" in inside.notes[0]

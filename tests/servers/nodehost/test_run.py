@@ -88,12 +88,12 @@ def test_shells_need_the_policy_and_are_marked_for_approval(ws: Workspace) -> No
     assert classify("/bin/busybox", "ls") == "shell"
 
 
-def test_cwd_must_be_inside_and_state_folder_arguments_are_refused(ws: Workspace, tmp_path: Path) -> None:
+def test_cwd_must_be_inside_and_arguments_naming_cairns_data_are_refused(ws: Workspace, tmp_path: Path) -> None:
     policy = ExecPolicy.build(["ls", "cat"], allow_shell=False)
     with pytest.raises(InputError, match="outside the workspace"):
         plan_run(["ls"], str(tmp_path), None, ws=ws, policy=policy)
     for arg in (str(tmp_path / "state" / "policy.yaml"), "../state/audit.jsonl", f"--file={tmp_path}/state/x"):
-        with pytest.raises(PolicyDenied, match="state folder"):
+        with pytest.raises(PolicyDenied, match="Cairn's own data"):
             plan_run(["cat", arg], None, None, ws=ws, policy=policy)
 
 

@@ -27,6 +27,7 @@ from tests.servers.scheduler.conftest import scheduler_settings
 from tests.support import free_port
 
 SECRET = "test-secret"
+RECEIVER_ALLOWED = ["127.0.0.1"]  # the receiver listens on loopback, which a webhook reaches only when allowed
 
 
 class Receiver:
@@ -63,7 +64,7 @@ async def test_webhook_is_signed_and_idempotent_per_occurrence(
     make_service: Callable[..., SchedulerService], clock: FakeClock, receiver: tuple[Receiver, str]
 ) -> None:
     rec, url = receiver
-    service = make_service(webhook_secret=SECRET)
+    service = make_service(webhook_secret=SECRET, webhook_allow=RECEIVER_ALLOWED)
     created = await service.create(job("hook", {"type": "webhook", "url": url, "payload": {"k": "v"}}), "default")
     clock.advance(60)
     await service.engine.run_once()
@@ -82,7 +83,7 @@ async def test_webhook_error_fails_the_run_and_retries(
 ) -> None:
     rec, url = receiver
     rec.status = 503
-    service = make_service(webhook_secret=SECRET)
+    service = make_service(webhook_secret=SECRET, webhook_allow=RECEIVER_ALLOWED)
     created = await service.create(
         job("down", {"type": "webhook", "url": url}, retry={"max_retries": 1, "backoff_seconds": 5}), "default"
     )
@@ -103,7 +104,7 @@ async def test_webhook_timeout(
 ) -> None:
     rec, url = receiver
     rec.delay = 1.0
-    service = make_service(webhook_secret=SECRET)
+    service = make_service(webhook_secret=SECRET, webhook_allow=RECEIVER_ALLOWED)
     created = await service.create(job("slow", {"type": "webhook", "url": url, "timeout_seconds": 0.3}), "default")
     clock.advance(60)
     await service.engine.run_once()
@@ -194,7 +195,7 @@ async def test_prompt_action_uses_memory_and_notifies(
     service = make_service()
     service.settings = service.settings.model_copy(update={"llm_model": "openai/gpt-4o-mini"})
     service.actions.settings = service.settings
-    memory = await service.actions.pool.server("memory")
+    memory = await service.actions.pool.servers.server("memory")
     from fastmcp import Client
 
     async with Client(memory) as client:

@@ -1,0 +1,181 @@
+"""One real ``cairn serve all`` process with OAuth on, shared by the attacks of a module, and real tokens.
+
+The process runs as users run it (``python -m servers.cli.main serve all``) with its own CAIRN_HOME and a
+nodehost workspace beside it. Tokens come from Cairn's own authorization server through the whole
+authorization-code + PKCE flow over raw HTTP, signed in as alice or bob, with exactly the scopes a test asks.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import secrets
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import httpx
+import pytest
+
+from servers.auth.client import _FormParser
+from tests.conftest import REPO_ROOT
+from tests.support import free_port
+
+PASSWORDS = {"alice": "alice's long password", "bob": "bob's long password"}
+REDIRECT = "http://127.0.0.1:9/callback"
+
+
+@dataclass
+class Suite:
+    base: str
+    home: Path
+    workspace: Path
+    process: subprocess.Popen[bytes]
+    _tokens: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    @property
+    def mcp(self) -> str:
+        return f"{self.base}/mcp"
+
+    def token(self, scopes: str, user: str = "alice") -> str:
+        """An access token for ``user`` with ``scopes`` (space-separated), through the real sign-in flow."""
+        key = (user, scopes)
+        if key not in self._tokens:
+            self._tokens[key] = sign_in(self.base, self.mcp, user, PASSWORDS[user], scopes)["access_token"]
+        return self._tokens[key]
+
+
+def register_client(http: httpx.Client, base: str) -> str:
+    response = http.post(
+        f"{base}/register",
+        json={
+            "redirect_uris": [REDIRECT],
+            "client_name": "security test",
+            "token_endpoint_auth_method": "none",
+            "grant_types": ["authorization_code", "refresh_token"],
+            "response_types": ["code"],
+        },
+    )
+    assert response.status_code == 201, response.text
+    return str(response.json()["client_id"])
+
+
+def sign_in(base: str, resource: str, user: str, password: str, scopes: str) -> dict[str, Any]:
+    """Register a public client, consent as ``user`` and exchange the code: the token response."""
+    with httpx.Client(timeout=30) as http:  # a fresh cookie jar: no one else's sign-in is remembered
+        client_id = register_client(http, base)
+        verifier = secrets.token_urlsafe(48)
+        challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+        authorize = http.get(
+            f"{base}/authorize",
+            params={
+                "response_type": "code",
+                "client_id": client_id,
+                "redirect_uri": REDIRECT,
+                "code_challenge": challenge,
+                "code_challenge_method": "S256",
+                "state": "s",
+                "scope": scopes,
+                "resource": resource,
+            },
+        )
+        assert authorize.status_code == 302, authorize.text
+        page = http.get(authorize.headers["location"])
+        form = _FormParser()
+        form.feed(page.text)
+        assert form.action, page.text
+        done = http.post(form.action, data={**form.fields, "username": user, "password": password, "decision": "allow"})
+        assert done.status_code == 302, done.text
+        code = parse_qs(urlsplit(done.headers["location"]).query)["code"][0]
+        response = http.post(
+            f"{base}/token",
+            data={
+                "grant_type": "authorization_code",
+                "client_id": client_id,
+                "code": code,
+                "redirect_uri": REDIRECT,
+                "code_verifier": verifier,
+            },
+        )
+        assert response.status_code == 200, response.text
+        tokens: dict[str, Any] = response.json()
+        tokens["client_id"] = client_id
+        return tokens
+
+
+def child_env(home: Path, workspace: Path, **extra: str) -> dict[str, str]:
+    import os
+
+    keep = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "OPENBLAS_CORETYPE")}
+    return {
+        **keep,
+        "CAIRN_HOME": str(home),
+        "CAIRN_EMBEDDER": "none",
+        "CAIRN_NODEHOST__ROOTS": json.dumps([str(workspace)]),
+        "FASTMCP_CHECK_FOR_UPDATES": "off",
+        "FASTMCP_SHOW_SERVER_BANNER": "false",
+        **extra,
+    }
+
+
+def start_suite(root: Path, **extra_env: str) -> Suite:
+    home, workspace = root / "home", root / "work"
+    workspace.mkdir(parents=True)
+    (workspace / "README.md").write_text("# a project\nhello from the workspace\n")
+    env = child_env(home, workspace, **extra_env)
+    for user, password in PASSWORDS.items():
+        subprocess.run(
+            [sys.executable, "-m", "servers.cli.main", "auth", "add-user", user, "--password-stdin"],
+            input=password.encode(),
+            env=env,
+            cwd=REPO_ROOT,
+            check=True,
+            capture_output=True,
+        )
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "servers.cli.main", "serve", "all", "--port", str(port), "--no-registry"],
+        env=env,
+        cwd=workspace,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        if process.poll() is not None:
+            raise AssertionError(f"cairn serve exited: {process.stderr.read().decode() if process.stderr else ''}")
+        try:
+            if httpx.get(f"{base}/health", timeout=2).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            process.kill()
+            raise AssertionError("cairn serve did not answer /health within 120 s")
+        time.sleep(0.25)
+    return Suite(base, home, workspace, process)
+
+
+def stop_suite(suite: Suite) -> None:
+    suite.process.terminate()
+    try:
+        suite.process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        suite.process.kill()
+        suite.process.wait()
+
+
+@pytest.fixture(scope="module")
+def suite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Suite]:
+    running = start_suite(tmp_path_factory.mktemp("suite"))
+    try:
+        yield running
+    finally:
+        stop_suite(running)
