@@ -6,6 +6,8 @@
 | `lint_paths(paths, select=["SR3"])`    | only quality findings                 |
 | `lint_skill("skills/pdf")`             | one skill, findings as a list         |
 | `validate("skills/pdf")`               | spec rules only (SR0xx, SR1xx)        |
+
+`validate` gives the spec's verdict: a name that differs from its folder (SR106) is an error there.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from skillslint.checks.quality import check_body, check_description, check_files
 from skillslint.checks.spec import check_spec
 from skillslint.discovery import Discovery, SkillLocation, discover
 from skillslint.frontmatter import Document, load
-from skillslint.model import Finding, LintReport, SkillReport
+from skillslint.model import Finding, LintReport, Severity, SkillReport
 
 PathLike = str | os.PathLike[str]
 
@@ -67,8 +69,13 @@ def _enabled(select: Iterable[str] | None, ignore: Iterable[str] | None, spec_on
     return chosen
 
 
+# The spec requires `name` to equal the folder name; hosts load the skill either way, so `lint` warns
+# and `validate` (the spec's verdict) fails.
+SPEC_SEVERITIES = {"SR106": Severity.ERROR}
+
+
 def _check_one(loc: SkillLocation, doc: Document, spec_only: bool) -> Emit:
-    emit = Emit(loc.skill_md)
+    emit = Emit(loc.skill_md, SPEC_SEVERITIES if spec_only else None)
     emit.findings.extend(doc.findings)
     check_spec(doc, loc.folder, emit)
     if spec_only:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -98,11 +99,22 @@ def _parser() -> argparse.ArgumentParser:
 
     add_data_commands(sub)
 
-    sub.add_parser("config", help="print the settings in force")
+    sub.add_parser("config", help="print the settings in force (secrets masked)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # inside the try: a reader gone away shows up here, not in interpreter shutdown
+        return code
+    except BrokenPipeError:
+        # `cairn … | head`: the reader has what it wanted; stop quietly as other command-line tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, what a shell reports for a tool stopped by a closed pipe
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     if given[:1] == ["hook"]:
         # A host runs this before every prompt and after every tool call: no argparse, no heavy imports.
@@ -140,13 +152,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_data_command(args)
         if args.command == "config":
+            from servers.cli.config_view import redacted
             from servers.core.settings import get_settings
 
-            print(get_settings().model_dump_json(indent=2))
+            print(json.dumps(redacted(get_settings()), indent=2, ensure_ascii=False))
             return 0
     except KeyboardInterrupt:
         print("interrupted; run the same command again to resume", file=sys.stderr)
         return 130
+    except ValueError as exc:
+        # A bad CAIRN_* value: name the variable and what it should be, not a pydantic traceback. (pydantic's
+        # ValidationError is a ValueError; it is recognised without importing pydantic on the hook path.)
+        from servers.cli.config_view import settings_problem
+
+        problem = settings_problem(exc)
+        if problem is None:
+            raise
+        print(problem, file=sys.stderr)
+        return 2
     return 2
 
 

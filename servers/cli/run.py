@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import shutil
 import signal
+import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -115,6 +117,12 @@ def _run(
         return 0
     from servers.auth.wiring import build_endpoint
 
+    # Bound before anything is printed or built: a busy port is reported as such, not after the instructions.
+    try:
+        sockets = [listen(host, port)] + ([listen(host, registry_port)] if registry_port is not None else [])
+    except PortBusy as exc:
+        print(f"error: {exc}", file=sys.stderr, flush=True)
+        return 3
     endpoint = build_endpoint(name, settings, transport=transport, host=host, port=port, auth=auth, remotes=remotes)
     print(connection_help(name, transport, host, port, settings, auth=auth), file=sys.stderr, flush=True)
     servers = [uvicorn_server(endpoint.app, host, port, forwarded_allow_ips=forwarded_allow_ips)]
@@ -143,10 +151,31 @@ def _run(
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop)
-        await asyncio.gather(*(server.serve() for server in servers))
+        await asyncio.gather(*(server.serve(sockets=[sock]) for server, sock in zip(servers, sockets, strict=True)))
 
     asyncio.run(serve_all())
     return 0
+
+
+class PortBusy(OSError):
+    """The address to serve on is taken or cannot be used; the message says which and what to do."""
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``, or :class:`PortBusy` saying why not."""
+    try:
+        return socket.create_server((host.strip("[]"), port), family=_family(host), backlog=2048)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise PortBusy(
+                f"port {port} on {host} is already in use (is Cairn already running?); stop that process or "
+                f"serve on another port with --port (or --registry-port for the registry)"
+            ) from None
+        raise PortBusy(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def _family(host: str) -> socket.AddressFamily:
+    return socket.AF_INET6 if ":" in host else socket.AF_INET
 
 
 def trusted_proxies(option: str | None, settings: CairnSettings) -> str | None:

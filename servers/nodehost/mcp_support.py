@@ -11,6 +11,7 @@ given for. A client that declares no elicitation capability is never asked: the 
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -18,6 +19,7 @@ from urllib.parse import unquote, urlparse
 from fastmcp import Context
 from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
 from fastmcp.tools import Tool
+from mcp.shared.exceptions import MCPDeprecationWarning
 from mcp_types import ElicitRequest, ElicitRequestFormParams, ElicitResult, InputRequiredResult, ListToolsRequest
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
@@ -109,7 +111,13 @@ class HostRoots:
         cached = self._cache.get(session_id)
         if cached and time.monotonic() - cached[0] < ROOTS_TTL_S:
             return cached[1]
-        listed = await ctx.session.list_roots()
+        # roots/list is deprecated in the stateless protocol but is how a handshake-era host names its
+        # workspace; asking on purpose must not print a warning on every call. The warning fires when the
+        # coroutine is made, so only this call is silenced.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", MCPDeprecationWarning)
+            asking = ctx.session.list_roots()
+        listed = await asking
         paths = [_file_path(str(root.uri)) for root in listed.roots]
         ws = self.node.workspace_for([p for p in paths if p is not None])
         if len(self._cache) > 256:

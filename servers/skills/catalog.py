@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from servers.skills.loader import load_skill
+from servers.skills.loader import load_skill, problem_of
 from servers.skills.models import SCOPES, Problem, Scope, Skill
 from skillslint.discovery import discover
 
@@ -67,9 +67,17 @@ def stamp(path: Path) -> Stamp:
 
 
 class Catalog:
-    def __init__(self, roots: Iterable[tuple[Scope, Path]], *, reload_check_s: float, disabled: DisabledFn) -> None:
+    def __init__(
+        self,
+        roots: Iterable[tuple[Scope, Path]],
+        *,
+        reload_check_s: float,
+        disabled: DisabledFn,
+        strict: bool = False,
+    ) -> None:
         self.roots = list(roots)
         self.reload_check_s = reload_check_s
+        self.strict = strict
         self._disabled = disabled
         self._lock = threading.RLock()
         self._cache: dict[tuple[Scope, Path], tuple[tuple[Stamp, Stamp], Skill | Problem]] = {}
@@ -134,12 +142,16 @@ class Catalog:
             key = (scope, folder)
             st = (scan.stamps[folder], scan.stamps[skill_md])
             hit = self._cache.get(key)
-            item = hit[1] if hit is not None and hit[0] == st else load_skill(folder, skill_md, scope)
+            item = (
+                hit[1] if hit is not None and hit[0] == st else load_skill(folder, skill_md, scope, strict=self.strict)
+            )
             cache[key] = (st, item)
             if isinstance(item, Problem):
                 problems.append(item)
             else:
                 per_scope[scope].append(item)
+                if item.errors:  # served, and its errors shown beside it
+                    problems.append(problem_of(item))
         self._cache = cache
         self._stamps = scan.stamps
         self._generation += 1

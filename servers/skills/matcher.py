@@ -1,4 +1,6 @@
-"""The SkillMatcher of 000 §4.2.3: which skills fit a task, scored from explainable signals.
+"""The SkillMatcher: which skills fit a task, scored from explainable signals.
+
+Skills that declare Cairn ``triggers``:
 
 | signal            | weight                    | when                                                   |
 |-------------------|---------------------------|--------------------------------------------------------|
@@ -6,12 +8,25 @@
 | ``tool_signal``   | 0.25 each                 | a ``tool_signals`` entry is among ``recent_tools``      |
 | ``context_keyword``| 0.15 × matched/declared  | ``context_signals.keywords`` found in the task          |
 | ``context_slot``  | 0.1 each                  | a ``context_signals.slots`` key has one of its values   |
-| ``description``   | IDF-weighted coverage     | skills *without* triggers: the task's words in name+description |
-| ``feedback``      | score × 1.2 or × 0.6 − score | 000 §4.2.7, after ≥ 5 activations                   |
 
-Score = min(sum, 1) × feedback multiplier (capped at 1). A skill passes at its ``confidence_threshold``
-(default 0.5; trigger-less skills use ``description_threshold``). Conflicts: skills cooling down in the
-session drop out, each ``exclusive_group`` keeps its highest priority, then the best ``max_activated``.
+Skills *without* them (most skills written for other hosts) are matched on what hosts show the model:
+
+| signal            | weight                                      | when                                         |
+|-------------------|---------------------------------------------|----------------------------------------------|
+| ``meaning``       | 0.5 + 6 × (adjusted cosine − threshold)     | a task vector is available (see meaning.py)  |
+| ``description``   | 6 × 0.06 × coverage (coverage, no vectors)  | the task's words in name + description       |
+| ``trigger_phrase``| 0.5                                         | a phrase of another convention's ``triggers`` |
+
+With vectors, a skill fits when adjusted cosine + 0.06 × coverage reaches ``meaning_threshold`` (score
+0.5), or one of its phrases is in the task. The constants were fitted on the tuning split of
+bench/skills/user_skills_eval.jsonl. Without an embedder, coverage (IDF share of the task's words, at
+least 2 of them) must reach ``description_threshold``; a phrase still fires on its own.
+
+Every skill: ``feedback`` multiplies the score by 1.2 or 0.6 (after ≥ 5 activations; see learning.py).
+Score = min(sum, 1) × feedback multiplier (capped at 1). A triggered skill passes at its
+``confidence_threshold`` (default 0.5), any other at 0.5 with vectors, ``description_threshold`` without.
+Conflicts: skills cooling down in the session drop out, each ``exclusive_group`` keeps its highest
+priority, then the best ``max_activated``.
 """
 
 from __future__ import annotations
@@ -22,13 +37,20 @@ import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
 
 from servers.skills.catalog import Library
+from servers.skills.meaning import MeaningIndex
 from servers.skills.models import MatchSignal, Skill
 from servers.skills.settings import SkillsSettings
 from servers.skills.text import idf, terms
 
 INTENT, TOOL, KEYWORDS, SLOT = 0.5, 0.25, 0.15, 0.1
+# Skills without Cairn triggers: how keyword coverage adds to the adjusted cosine, and how a fit maps to
+# a 0-1 score (a fit at the threshold scores 0.5, like one intent pattern; 0.083 above it scores 1).
+COVERAGE_SHARE, SLOPE, PHRASE, PASS = 0.06, 6.0, 0.5, 0.5
 _ORDER = {"intent_pattern": 0, "tool_signal": 1, "context_keyword": 2, "context_slot": 3}
 
 
@@ -38,6 +60,7 @@ class MatchContext:
     recent_tools: Sequence[str] = ()
     slots: Mapping[str, str] = field(default_factory=dict)
     session_id: str | None = None
+    vector: Any = None  # the task's query embedding (numpy), when an embedder is available
 
 
 @dataclass
@@ -59,6 +82,18 @@ class DescriptionIndex:
             for word in words:
                 self.postings[word].append(i)
         self.idf = {w: idf(len(p), len(self.skills)) for w, p in self.postings.items()}
+        self.phrases = [(phrase, i) for i, skill in enumerate(self.skills) for phrase in skill.phrases]
+
+    def phrases_in(self, task: str) -> dict[int, str]:
+        """Skill index → the first of its declared phrases that the task contains as whole words."""
+        if not self.phrases:
+            return {}
+        text = " ".join(task.lower().split())
+        found: dict[int, str] = {}
+        for phrase, i in self.phrases:
+            if i not in found and contains_phrase(text, phrase):
+                found[i] = phrase
+        return found
 
     def score(self, task_terms: Sequence[str], min_words: int = 2) -> dict[int, tuple[float, list[str]]]:
         """Skill index → (share of the task's IDF weight its text covers, the task words it has).
@@ -79,6 +114,23 @@ class DescriptionIndex:
                 words[i].append(word)
         need = min(min_words, len(query))
         return {i: (covered[i] / total, words[i]) for i in covered if len(words[i]) >= need}
+
+
+def contains_phrase(text: str, phrase: str) -> bool:
+    """``phrase`` in ``text`` not glued to other letters ("pdf" is not in "pdfs"; CJK has no spaces to need)."""
+    start = text.find(phrase)
+    while start >= 0:
+        end = start + len(phrase)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not (_glued(before, phrase[0]) or _glued(after, phrase[-1])):
+            return True
+        start = text.find(phrase, start + 1)
+    return False
+
+
+def _glued(neighbour: str, edge: str) -> bool:
+    return neighbour.isascii() and neighbour.isalnum() and edge.isascii() and edge.isalnum()
 
 
 class TriggerIndex:
@@ -164,8 +216,16 @@ class SkillMatcher:
             self._index = cached
         return cached[1], cached[2]
 
+    def plain_skills(self, library: Library) -> list[Skill]:
+        """The skills without Cairn triggers, in the order a :class:`MeaningIndex` for them must use."""
+        return self.indexes(library)[0].skills
+
     def candidates(
-        self, library: Library, ctx: MatchContext, multipliers: Mapping[str, float] | None = None
+        self,
+        library: Library,
+        ctx: MatchContext,
+        multipliers: Mapping[str, float] | None = None,
+        meaning: MeaningIndex | None = None,
     ) -> list[Candidate]:
         """Every skill at or over its threshold, before conflict resolution."""
         multipliers = multipliers or {}
@@ -177,12 +237,67 @@ class SkillMatcher:
             threshold = self.settings.default_threshold if own is None else own
             # Keep the seed's signal order: intent, tools, keywords, slots.
             self._keep(out, skill, sorted(found, key=lambda sig: _ORDER[sig.type]), threshold, multipliers)
-        for i, (coverage, words) in index.score(terms(ctx.task)).items():
-            signal = MatchSignal(
-                type="description", detail=f"task words in description: {', '.join(words)}", weight=round(coverage, 4)
-            )
-            self._keep(out, index.skills[i], [signal], self.settings.description_threshold, multipliers)
+        phrases = index.phrases_in(ctx.task)
+        usable = meaning is not None and ctx.vector is not None and len(meaning.skills) == len(index.skills)
+        if usable:
+            assert meaning is not None
+            self._by_meaning(out, index, meaning, ctx, phrases, multipliers)
+        else:
+            self._by_keywords(out, index, ctx, phrases, multipliers)
         return out
+
+    def _by_keywords(
+        self,
+        out: list[Candidate],
+        index: DescriptionIndex,
+        ctx: MatchContext,
+        phrases: dict[int, str],
+        multipliers: Mapping[str, float],
+    ) -> None:
+        """No vectors: the task's words in name + description, and any declared phrase."""
+        threshold = self.settings.description_threshold
+        scored = index.score(terms(ctx.task))
+        for i in scored.keys() | phrases.keys():
+            signals = []
+            if i in scored:
+                coverage, words = scored[i]
+                detail = f"task words in name/description: {', '.join(words)}"
+                signals.append(MatchSignal(type="description", detail=detail, weight=round(coverage, 4)))
+            if i in phrases:
+                signals.append(MatchSignal(type="trigger_phrase", detail=phrases[i], weight=PHRASE))
+            self._keep(out, index.skills[i], signals, min(threshold, PASS) if i in phrases else threshold, multipliers)
+
+    def _by_meaning(
+        self,
+        out: list[Candidate],
+        index: DescriptionIndex,
+        meaning: MeaningIndex,
+        ctx: MatchContext,
+        phrases: dict[int, str],
+        multipliers: Mapping[str, float],
+    ) -> None:
+        """Adjusted cosine + a share of keyword coverage against the calibrated threshold, or a phrase."""
+        threshold = self.settings.meaning_threshold
+        cosines = meaning.cosines(ctx.vector)
+        adjusted = cosines - meaning.bias
+        coverage = np.zeros(len(index.skills), dtype=np.float32)
+        scored = index.score(terms(ctx.task), min_words=1)
+        for i, (share, _) in scored.items():
+            coverage[i] = share
+        score = PASS + SLOPE * (adjusted + COVERAGE_SHARE * coverage - threshold)
+        # A helpful-feedback multiplier may lift a skill over the line: look at everything it could lift.
+        floor = PASS / max(1.0, *multipliers.values()) if multipliers else PASS
+        for i in set(np.flatnonzero(score >= floor).tolist()) | phrases.keys():
+            meant = max(0.0, PASS + SLOPE * float(adjusted[i] - threshold))
+            detail = f"cosine {cosines[i]:.3f} to name + description, {adjusted[i]:.3f} adjusted for the library"
+            signals = [MatchSignal(type="meaning", detail=detail, weight=round(meant, 4))]
+            if i in scored:
+                words = ", ".join(scored[i][1])
+                weight = round(SLOPE * COVERAGE_SHARE * float(coverage[i]), 4)
+                signals.append(MatchSignal(type="description", detail=f"task words: {words}", weight=weight))
+            if i in phrases:
+                signals.append(MatchSignal(type="trigger_phrase", detail=phrases[i], weight=PHRASE))
+            self._keep(out, index.skills[i], signals, PASS, multipliers)
 
     def _keep(
         self,
@@ -204,7 +319,7 @@ class SkillMatcher:
 
     @staticmethod
     def score_triggers(skill: Skill, ctx: MatchContext) -> list[MatchSignal]:
-        """The signals of 000 §4.2.3 for one skill that declares triggers."""
+        """The trigger signals of one skill that declares triggers."""
         trig = skill.triggers
         if trig is None:
             return []
@@ -248,6 +363,10 @@ class SkillMatcher:
         return result[: self.settings.max_activated]
 
     def match(
-        self, library: Library, ctx: MatchContext, multipliers: Mapping[str, float] | None = None
+        self,
+        library: Library,
+        ctx: MatchContext,
+        multipliers: Mapping[str, float] | None = None,
+        meaning: MeaningIndex | None = None,
     ) -> list[Candidate]:
-        return self.resolve(self.candidates(library, ctx, multipliers), ctx.session_id)
+        return self.resolve(self.candidates(library, ctx, multipliers, meaning), ctx.session_id)

@@ -70,6 +70,10 @@ class Skill:
     chain: tuple[ChainStep, ...] = ()
     warnings: int = 0
     declared_name: str = ""  # the frontmatter name, before any namespace was added
+    phrases: tuple[str, ...] = ()  # another convention's `triggers:` list, lower-cased: evidence for the matcher
+    # Lint errors the skill is served despite (lenient loading), as Finding.to_dict(); plus loader notes.
+    errors: tuple[dict[str, str | int], ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 # --- tool results ---------------------------------------------------------------------------------
@@ -80,11 +84,14 @@ class SkillSummary(BaseModel):
     description: str
     scope: Scope
     status: Literal["active", "overridden", "disabled"] = "active"
+    lint_errors: int = Field(0, description="Lint errors the skill is served despite; skills://problems says which.")
 
 
 class SkillList(BaseModel):
     skills: list[SkillSummary]
-    problems: int = Field(0, description="Skills skipped for lint errors; read skills://problems for why.")
+    problems: int = Field(
+        0, description="Skills with lint errors (served anyway, or skipped in strict mode); see skills://problems."
+    )
 
 
 class SearchHit(BaseModel):
@@ -148,6 +155,7 @@ class Match(BaseModel):
 class MatchResult(BaseModel):
     matches: list[Match]
     prompt: str
+    degraded: str | None = Field(None, description="Why matching by meaning was not used, when it was not.")
 
 
 class Problem(BaseModel):
@@ -156,6 +164,7 @@ class Problem(BaseModel):
     name: str | None = None
     reason: str
     findings: list[dict[str, str | int]] = Field(default_factory=list)
+    loaded: bool = Field(False, description="True: the skill is served despite these errors; False: it was skipped.")
 
 
 class FeedbackResult(BaseModel):

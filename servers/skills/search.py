@@ -24,6 +24,7 @@ from rapidfuzz import fuzz, process
 
 from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
 from servers.skills.matcher import DescriptionIndex
+from servers.skills.meaning import passage
 from servers.skills.models import SearchHit, SearchResult, Skill
 from servers.skills.store import SkillsStore
 from servers.skills.text import terms
@@ -32,10 +33,6 @@ log = logging.getLogger(__name__)
 RRF_K = 60
 POOL = 50
 FUZZY_MIN = 70.0
-
-
-def passage(skill: Skill) -> str:
-    return f"{skill.declared_name.replace('-', ' ')}: {skill.description}"
 
 
 class SkillSearch:

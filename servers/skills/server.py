@@ -84,8 +84,8 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
     def list_skills(scope: Scope | None = None) -> SkillList:
         """Every usable skill as name + description (the cheap first level of progressive disclosure).
         Without scope: the skill each name resolves to (project > user > system, disabled ones left out).
-        With scope: that scope's skills, each marked active, overridden or disabled. `problems` counts
-        skills skipped for lint errors (details in the skills://problems resource)."""
+        With scope: that scope's skills, each marked active, overridden or disabled. A skill with lint errors
+        is still listed, with `lint_errors` > 0; `problems` counts skills with errors (skills://problems)."""
         return _call(skills.list_skills, scope)
 
     @mcp.tool(annotations={"readOnlyHint": True})
@@ -128,7 +128,8 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
     ) -> MatchResult:
         """Pick the skills for a task (at most 3) and build the prompt section to inject. Scores come from
         intent patterns (0.5), recent tools (0.25 each), keywords (0.15 x share) and slots (0.1 each);
-        skills without triggers match on their description. Exclusive groups keep the highest priority;
+        skills without them match by meaning and words of their name + description (each match lists the
+        signals that fired; `degraded` says when meaning was unavailable). Exclusive groups keep the highest priority;
         with a session_id, a skill's cooldown is respected. `prompt` holds the activated bodies (within a
         4000-token budget) and a compact index of the other skills."""
         return _call(skills.match, task, recent_tools, slots, session_id)
@@ -229,7 +230,7 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
 
     @mcp.resource("skills://problems", mime_type="application/json")
     def problems() -> str:
-        """Skills that were skipped, with the lint errors that kept them out."""
+        """Skills with lint errors: served anyway (`loaded`), or not served and why."""
         return json.dumps([p.model_dump() for p in skills.problems()], ensure_ascii=False, indent=1)
 
     @mcp.resource("skills://events", mime_type="application/json")
@@ -243,6 +244,8 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
 def _warm(skills: SkillsService) -> None:
     with suppress(Exception):  # a load failure is reported by the first call that needs the library
         skills.library()
+        # Vectors of trigger-less skills, so the first match_skills does not embed the whole library.
+        skills.warm_meaning()
 
 
 def _resource_errors() -> AbstractContextManager[None]:

@@ -15,7 +15,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rapidfuzz import process
 
@@ -28,6 +28,7 @@ from servers.skills.catalog import Catalog, Library, system_skills_dir
 from servers.skills.injection import build_prompt, fit_budget, index_line, prepare
 from servers.skills.learning import Learning
 from servers.skills.matcher import MatchContext, SkillMatcher
+from servers.skills.meaning import Meaning, MeaningIndex
 from servers.skills.models import (
     SCOPES,
     ActivatedSkill,
@@ -56,7 +57,13 @@ INDEX_CANDIDATES = 200
 
 
 def summary(skill: Skill, status: str = "active") -> SkillSummary:
-    return SkillSummary(name=skill.name, description=skill.description, scope=skill.scope, status=status)
+    return SkillSummary(
+        name=skill.name,
+        description=skill.description,
+        scope=skill.scope,
+        status=status,
+        lint_errors=len(skill.errors),
+    )
 
 
 class SkillsService:
@@ -83,8 +90,14 @@ class SkillsService:
             roots.append(("system", (self.config.system_path or system_skills_dir()).expanduser()))
         roots.append(("user", self.user_dir))
         roots += [("project", p.expanduser()) for p in reversed(self.config.paths)]
-        self.catalog = Catalog(roots, reload_check_s=self.config.reload_check_s, disabled=self.store.disabled)
+        self.catalog = Catalog(
+            roots,
+            reload_check_s=self.config.reload_check_s,
+            disabled=self.store.disabled,
+            strict=self.config.strict_loading,
+        )
         self.matcher = SkillMatcher(self.config)
+        self.meaning = Meaning(self.store, self.embedder if settings.embedder != "none" else None)
         self.searcher = SkillSearch(self.store, self.embedder)
         self.learning = Learning(self)
         self._install_lock = threading.Lock()
@@ -215,8 +228,9 @@ class SkillsService:
         session_id: str | None = None,
     ) -> MatchResult:
         lib = self.library()
-        ctx = MatchContext(task, tuple(recent_tools or ()), dict(slots or {}), session_id)
-        chosen = self.matcher.match(lib, ctx, self.learning.multipliers())
+        index, vector, degraded = self.meaning_for(lib, task)
+        ctx = MatchContext(task, tuple(recent_tools or ()), dict(slots or {}), session_id, vector)
+        chosen = self.matcher.match(lib, ctx, self.learning.multipliers(), index)
         bodies, lines = self._caches(lib)
 
         def prepared(skill: Skill) -> tuple[str, int]:
@@ -243,7 +257,28 @@ class SkillsService:
                 for c in chosen
             ],
             prompt=build_prompt(injected, others, self.config.index_token_budget, line_of, total_others),
+            degraded=degraded,
         )
+
+    def meaning_for(self, lib: Library, task: str) -> tuple[MeaningIndex | None, Any, str | None]:
+        """What matching by meaning needs for ``task``: the library's index and the task vector, or why not."""
+        plain = self.matcher.plain_skills(lib)
+        if not plain:
+            return None, None, None  # every skill has Cairn triggers: nothing to match by meaning
+        if not self.config.match_semantic:
+            return None, None, "matching by meaning is turned off (CAIRN_SKILLS__MATCH_SEMANTIC=false)"
+        index, why = self.meaning.prepare(plain, lib.generation)
+        if index is None:
+            return None, None, why
+        vector, why = self.meaning.query(task)
+        return (index, vector, None) if vector is not None else (None, None, why)
+
+    def warm_meaning(self) -> None:
+        """Embed the skills for matching ahead of the first task (the server does this in the background)."""
+        lib = self.library()
+        plain = self.matcher.plain_skills(lib)
+        if plain and self.config.match_semantic:
+            self.meaning.prepare(plain, lib.generation)
 
     def _index_order(self, lib: Library, ctx: MatchContext, skip: set[str]) -> list[Skill]:
         """Skills not injected, the ones sharing the task's words first, then by priority and name."""

@@ -3,7 +3,11 @@
 Types come from the JSON Schema so the skills server and the linter agree. Schema
 errors on spec fields are dropped here because `checks.spec` reports them with
 clearer messages; errors under a host key are warnings (the host may still load the
-skill), errors under a Cairn key are errors (Cairn's matcher would misbehave).
+skill). Under a Cairn key it depends on the value's shape: a value of the kind Cairn
+defines (a mapping for `triggers`, a number for `priority`) that breaks the schema is an
+error, since its author meant Cairn's extension and would be misread; a value of another
+kind (`priority: high`, a `triggers` mapping with none of Cairn's keys) comes from another
+project's convention and is a warning: Cairn ignores it and hosts load the skill anyway.
 """
 
 from __future__ import annotations
@@ -46,12 +50,60 @@ def _schema_errors(doc: Document, fm: dict[str, object], families: dict[str, str
     cairn = {k: v for k, v in fm.items() if families.get(k) == "cairn"}
     if not cairn:
         return  # most skills: skip loading the full validator
+    foreign = {k for k, v in cairn.items() if not _cairn_shaped(k, v)}
+    for key in sorted(foreign):
+        emit("SR207", *doc.value_pos(key), _foreign_message(key, cairn[key]))
     for error in schema.validator().iter_errors(fm):
         path = list(error.absolute_path)
-        if not path or families.get(str(path[0])) != "cairn":
-            continue  # spec fields are reported by checks.spec, host keys above
-        steps = [p if isinstance(p, int) else str(p) for p in path]
-        emit("SR203", *doc.value_pos(*steps), f"`{_dotted(path)}`: {_short(error.message)}")
+        if not path or families.get(str(path[0])) != "cairn" or str(path[0]) in foreign:
+            continue  # spec fields are reported by checks.spec, host keys above, foreign values just now
+        if path == ["triggers"] and error.validator == "oneOf":
+            # Neither form fits as a whole: report what is wrong in the mapping, the form its author meant.
+            meant = [e for e in error.context or () if e.relative_schema_path and e.relative_schema_path[0] == 0]
+            for sub in meant or [error]:
+                _schema_error(doc, list(sub.absolute_path), sub.message, emit)
+            continue
+        _schema_error(doc, path, error.message, emit)
+
+
+def _schema_error(doc: Document, path: list[object], message: str, emit: Emit) -> None:
+    steps = [p if isinstance(p, int) else str(p) for p in path]
+    emit("SR203", *doc.value_pos(*steps), f"`{_dotted(path)}`: {_short(message)}")
+
+
+# Keys Cairn reads inside `triggers`; a mapping with none of them is another project's trigger format.
+TRIGGER_KEYS = frozenset({"intent_patterns", "tool_signals", "context_signals", "confidence_threshold"})
+_CAIRN_TYPES: dict[str, tuple[type, ...]] = {
+    "triggers": (dict, list),
+    "priority": (int, float),
+    "exclusive_group": (str,),
+    "prerequisites": (list,),
+    "max_tokens": (int, float),
+    "cooldown": (int, float),
+    "output": (dict,),
+    "chain": (list,),
+}
+
+
+def _cairn_shaped(key: str, value: object) -> bool:
+    """Whether ``value`` is the kind of value Cairn defines for ``key`` (right or wrong in its details)."""
+    if isinstance(value, bool) or not isinstance(value, _CAIRN_TYPES.get(key, (object,))):
+        return False
+    if key == "triggers" and isinstance(value, dict):
+        return bool(TRIGGER_KEYS & value.keys())
+    if key == "triggers" and isinstance(value, list):
+        return all(isinstance(v, str) for v in value)  # a phrase list, read as match evidence
+    return True
+
+
+def _foreign_message(key: str, value: object) -> str:
+    if key == "triggers" and isinstance(value, list):
+        return "`triggers` mixes phrases with other values; Cairn reads only the text entries, as phrases"
+    if key == "triggers" and isinstance(value, dict):
+        known = ", ".join(sorted(TRIGGER_KEYS))
+        return f"`triggers` has none of Cairn's keys ({known}); Cairn ignores it (another project's format?)"
+    shown = repr(value) if len(repr(value)) <= 40 else type(value).__name__
+    return f"`{key}` is {shown}, not the kind of value Cairn defines; Cairn ignores it (another project's convention?)"
 
 
 def _intent_patterns(doc: Document, fm: dict[str, object], emit: Emit) -> None:

@@ -1,9 +1,15 @@
 """Relative links and file mentions: broken, escaping the skill, or chained too deep.
 
-Links are read from Markdown outside fenced code blocks and inline code, since those
-show example syntax rather than real references. Bare mentions such as
-`scripts/fill_form.py` (the spec's way of pointing at bundled files) are checked in
-SKILL.md only, and only under the spec's three folders, to avoid guessing at prose.
+Every Markdown link form is read: inline links and images (with or without a title, with an
+`<angle bracket>` target), reference definitions (also inside block quotes; footnotes are not links),
+and the `href`/`src` of raw HTML `<a>`, `<img>` and `<source>` tags. Links inside code (fenced or
+indented blocks, code spans), HTML comments and escaped brackets show example syntax rather than real
+references and are skipped. Bare mentions such as `scripts/fill_form.py` (the spec's way of pointing at
+bundled files) are checked in SKILL.md only, and only under the spec's three folders, to avoid guessing
+at prose.
+
+A link that leaves the skill folder (`../other-skill/SKILL.md`) is a warning, not an error: inside its
+collection it works, and hosts load the skill; it breaks only when the skill is installed on its own.
 """
 
 from __future__ import annotations
@@ -21,8 +27,12 @@ from skillslint.checks import Emit
 # conditions before the literal (line start, word boundary) are checked in Python.
 # The `](target "title")` half of [text](target) and ![alt](target); target may be <wrapped>.
 _INLINE = re.compile(r"\]\(\s*(<[^>\n]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)")
-_REFDEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:\s*(<[^>\n]*>|\S+)", re.MULTILINE)
+# A definition may sit in a block quote; a label starting with ^ is a footnote, whose "target" is prose.
+_REFDEF = re.compile(r"^ {0,3}(?:> ?)*[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\n?[ \t]*(<[^>\n]*>|\S+)", re.MULTILINE)
+_HTML = re.compile(r"<(?:a|img|source)\b[^>]*?\s(?:href|src)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.IGNORECASE)
 _FENCES = (re.compile(r"````*"), re.compile(r"~~~~*"))
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _MENTIONS = tuple(re.compile(folder + r"/[\w./-]*\.[A-Za-z0-9]+\b") for folder in ("scripts", "references", "assets"))
@@ -47,12 +57,21 @@ def extract(text: str, first_line: int = 1, mentions: bool = False) -> list[Ref]
     Candidates come from whole-text regex scans and are then dropped when they sit in
     a fenced block or a code span; only lines holding a candidate are looked at.
     """
-    fences = _fence_ranges(text)
+    fences = _code_ranges(text)
     fence_starts = [a for a, _ in fences]
     candidates: list[tuple[int, int, str, bool]] = []  # match start, target start, target, mention
-    candidates += [(m.start(), m.start(1), m.group(1), False) for m in _INLINE.finditer(text)]
+    # `\[text\](x)` is escaped text, not a link.
+    candidates += [
+        (m.start(), m.start(1), m.group(1), False)
+        for m in _INLINE.finditer(text)
+        if not (m.start() and text[m.start() - 1] == "\\")
+    ]
     if "]:" in text:
         candidates += [(m.start(), m.start(1), m.group(1), False) for m in _REFDEF.finditer(text)]
+    if "<" in text:
+        for m in _HTML.finditer(text):
+            group = 1 if m.group(1) is not None else 2
+            candidates.append((m.start(), m.start(group), m.group(group), False))
     if mentions:
         # A path that is already a link target is checked as a link, not again as a mention.
         targets = {start for _, start, _, _ in candidates}
@@ -90,6 +109,51 @@ def _code_span_at(row: str, col: int) -> str | None:
     if "`" not in row:
         return None
     return next((m.group(0) for m in _CODE_SPAN.finditer(row) if m.start() <= col < m.end()), None)
+
+
+def _code_ranges(text: str) -> list[tuple[int, int]]:
+    """Sorted, non-overlapping [start, end) offsets of fenced and indented code blocks and HTML comments."""
+    spans = sorted(_fence_ranges(text) + _indented_ranges(text) + [m.span() for m in _COMMENT.finditer(text)])
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _indented_ranges(text: str) -> list[tuple[int, int]]:
+    """Indented code blocks: lines indented 4+ columns after a blank line, outside lists.
+
+    Inside a list the same indentation continues a list item, so a block whose last unindented
+    line is a list item (or is itself indented, as list paragraphs are) is left alone: a real
+    link there is still checked.
+    """
+    ranges: list[tuple[int, int]] = []
+    offset = 0
+    blank_before = True
+    anchor = ""  # the last non-blank line indented less than 4 columns
+    block: tuple[int, int] | None = None
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\r\n")
+        indented = body.startswith(("    ", "\t")) and body.strip() != ""
+        if indented and (block is not None or blank_before) and not _in_list(anchor):
+            block = (block[0] if block else offset, offset + len(line))
+        elif body.strip():
+            if block is not None:
+                ranges.append(block)
+                block = None
+            anchor = body
+        blank_before = not body.strip()
+        offset += len(line)
+    if block is not None:
+        ranges.append(block)
+    return ranges
+
+
+def _in_list(anchor: str) -> bool:
+    return bool(_LIST_ITEM.match(anchor)) or anchor.startswith((" ", "\t"))
 
 
 def _fence_ranges(text: str) -> list[tuple[int, int]]:
@@ -144,11 +208,14 @@ def check_file_links(
             continue
         resolved = os.path.normpath(os.path.join(base if not ref.mention else root, target))
         if resolved != root and not resolved.startswith(root + os.sep):
+            # Sibling skills and a collection's README are real files upstream; only the skill alone lacks them.
+            missing = "" if os.path.exists(resolved) else ", and it does not exist here"
             emit(
                 "SR302",
                 ref.line,
                 ref.col,
-                f"link '{ref.target}' leaves the skill folder; bundle the file",
+                f"link '{ref.target}' leaves the skill folder{missing}; it breaks when the skill is installed "
+                "on its own (bundle the file or link by URL)",
                 md_file,
             )
         elif not os.path.exists(resolved):

@@ -51,7 +51,7 @@ def _name(doc: Document, fm: dict[str, object], folder: Path, emit: Emit) -> Non
         emit(
             "SR106",
             *pos,
-            f"`name` '{name}' differs from its folder '{folder.name}'; hosts key skills by name",
+            f"`name` '{name}' differs from its folder '{folder.name}'; the spec requires them to match",
         )
 
 

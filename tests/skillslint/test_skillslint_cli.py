@@ -35,7 +35,7 @@ def test_every_finding_line_has_the_documented_shape(capsys: pytest.CaptureFixtu
     lines = out.splitlines()
     assert code == 1
     assert all(LINE.match(line) for line in lines[:-1]), [ln for ln in lines[:-1] if not LINE.match(ln)]
-    assert lines[-1].startswith("42 skills checked: ")
+    assert lines[-1].startswith("43 skills checked: ")
 
 
 def test_warnings_fail_only_with_strict(capsys: pytest.CaptureFixture[str]) -> None:

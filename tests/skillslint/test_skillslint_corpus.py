@@ -26,7 +26,6 @@ REVIEWED_ERRORS = {
     "SR113": "description over the spec's 1024-character limit",
     "SR114": "'<' or '>' in a description that hosts embed in XML prompts",
     "SR301": "a Markdown link to a file the skill does not ship (absent upstream too)",
-    "SR302": "a link that leaves the skill folder, so it breaks once the skill is installed alone",
 }
 
 

@@ -48,6 +48,7 @@ EXPECTED: dict[str, set[str]] = {
     "intent-regex": {"SR204"},
     "chain-unknown": {"SR205"},
     "chain-input": {"SR206"},
+    "foreign-extension": {"SR207"},
     "broken-link": {"SR301"},
     "link-escapes": {"SR302"},
     "deep-reference": {"SR303"},
@@ -155,3 +156,52 @@ def test_same_skill_given_twice_is_linted_once(make_skill: MakeSkill) -> None:
     report = lint_paths([folder, folder / "SKILL.md", folder.parent])
     assert len(report.skills) == 1
     assert report.findings == ()
+
+
+def test_every_markdown_link_form_is_checked_and_code_or_prose_is_not() -> None:
+    findings = lint_skill(FIXTURES / "link-forms" / "every-form")
+    broken = sorted(f.message.split("'")[1] for f in findings if f.code == "SR301")
+    # a … x: inline links and images (titles, angle brackets), reference definitions (also quoted), raw HTML.
+    expected = [f"missing-{c}.md" for c in "abcdfijmnopqrstx"] + [f"missing-{c}.png" for c in "ghlw"]
+    expected += ["missing e.md", "missing k.md", "missing u.md", "./missing-v.md"]
+    assert broken == sorted(expected)
+    for phrase in ("prose", "escaped", "code", "fenced", "indented", "comment", "tools/missing"):
+        assert not any(phrase in f.message for f in findings), phrase
+
+
+def test_indented_lines_inside_a_list_are_not_mistaken_for_code(make_skill: MakeSkill) -> None:
+    body = "- step one\n\n    continue with [the guide](missing-guide.md)\n"
+    folder = make_skill("listed", frontmatter="name: listed\ndescription: Lists. Use when testing.\n", body=body)
+    assert [f.code for f in lint_skill(folder) if f.code.startswith("SR3")] == ["SR301"]
+
+
+def test_a_footnote_is_not_a_link(make_skill: MakeSkill) -> None:
+    body = "Claim.[^1]\n\n[^1]: Source text, not a path.\n"
+    folder = make_skill("noted", frontmatter="name: noted\ndescription: Notes. Use when testing.\n", body=body)
+    assert not [f for f in lint_skill(folder) if f.code.startswith("SR30")]
+
+
+def test_a_link_to_a_sibling_skill_is_a_warning(tmp_path: Path, make_skill: MakeSkill) -> None:
+    make_skill("incident-response", parent=tmp_path)
+    folder = make_skill(
+        "on-call",
+        parent=tmp_path,
+        frontmatter="name: on-call\ndescription: Paging. Use when on call.\n",
+        body="Then follow [incident response](../incident-response/SKILL.md) and [gone](../gone/SKILL.md).\n",
+    )
+    found = [f for f in lint_skill(folder) if f.code in ("SR301", "SR302")]
+    assert [(f.code, f.severity.value) for f in found] == [("SR302", "warning"), ("SR302", "warning")]
+    assert "does not exist" not in found[0].message and "does not exist" in found[1].message
+
+
+def test_validate_fails_a_name_that_differs_from_its_folder_and_lint_warns(make_skill: MakeSkill) -> None:
+    folder = make_skill("folder-x", frontmatter="name: other-name\ndescription: Things. Use when testing.\n")
+    assert [(f.code, f.severity.value) for f in validate(folder)] == [("SR106", "error")]
+    assert [(f.code, f.severity.value) for f in lint_skill(folder) if f.code == "SR106"] == [("SR106", "warning")]
+
+
+def test_a_triggers_list_of_phrases_is_another_convention_not_an_error(make_skill: MakeSkill) -> None:
+    fm = "name: phrased\ndescription: Things. Use when testing.\ntriggers:\n  - deploy the app\n  - ship it\n"
+    assert [f.code for f in lint_skill(make_skill("phrased", frontmatter=fm)) if f.code.startswith("SR2")] == []
+    fm = "name: typed\ndescription: Things. Use when testing.\ntriggers:\n  intent_patterns: deploy\n"
+    assert [f.code for f in lint_skill(make_skill("typed", frontmatter=fm)) if f.code.startswith("SR2")] == ["SR203"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -94,8 +95,11 @@ async def test_host_roots_are_used_when_none_are_configured(
     assert host.workspace.source == "cwd"
     server = create_server(host=host)
     async with Client(server, roots=[offered.as_uri()], mode="legacy") as client:
-        read = await client.call_tool("fs_read", {"path": "hello.txt"})
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            read = await client.call_tool("fs_read", {"path": "hello.txt"})
         assert "from the host's root" in read.structured_content["content"]
+        assert not [w for w in caught if "roots" in str(w.message)]  # asked on purpose: no warning printed
         perms = (await client.call_tool("permissions", {})).structured_content
         assert perms["roots"] == [str(offered)] and perms["roots_source"] == "host"
     async with Client(server) as client:  # no roots offered: the working directory

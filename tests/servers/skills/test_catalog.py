@@ -45,16 +45,69 @@ def test_disabling_an_unknown_skill_is_an_error(service: SkillsService) -> None:
         service.set_enabled("nope", "all", False)
 
 
-def test_lint_errors_skip_the_skill_with_a_reason(service: SkillsService, roots: dict[str, Path]) -> None:
+def test_lint_errors_are_shown_with_the_skill_not_hidden(service: SkillsService, roots: dict[str, Path]) -> None:
     write_skill(roots["project"], "bad", "Has <html> in it, which breaks XML prompts.")
     write_skill(roots["project"], "good")
     (roots["project"] / "noisy").mkdir()
     (roots["project"] / "noisy" / "SKILL.md").write_text("---\nname: noisy\ndescription: x\nfoo: 1\n---\nbody\n")
     service.catalog.invalidate()
-    assert sorted(s.name for s in service.list_skills().skills) == ["good", "noisy"]  # warnings are fine
+    listed = {s.name: s.lint_errors for s in service.list_skills().skills}
+    assert listed == {"bad": 1, "good": 0, "noisy": 0}  # warnings are not errors
     [problem] = service.problems()
-    assert problem.name == "bad" and "SR114" in problem.reason
+    assert problem.name == "bad" and problem.loaded and "SR114" in problem.reason
+    assert problem.reason.startswith("served despite lint errors")
     assert service.list_skills().problems == 1
+    assert service.activate("bad").body
+
+
+def test_strict_loading_skips_skills_with_lint_errors(
+    make_service: Callable[..., SkillsService], roots: dict[str, Path]
+) -> None:
+    write_skill(roots["project"], "bad", "Has <html> in it, which breaks XML prompts.")
+    write_skill(roots["project"], "good")
+    service = make_service(strict_loading=True)
+    assert [s.name for s in service.list_skills().skills] == ["good"]
+    [problem] = service.problems()
+    assert problem.name == "bad" and not problem.loaded and "SR114" in problem.reason
+
+
+def test_unusable_skills_are_not_served_even_leniently(service: SkillsService, roots: dict[str, Path]) -> None:
+    for name, text in {
+        "nofm": "# just a heading\n",
+        "noname": "---\ndescription: Does things.\n---\nbody\n",
+        "nodesc": "---\nname: nodesc\n---\nbody\n",
+        "badyaml": "---\nname: [unclosed\n---\nbody\n",
+    }.items():
+        (roots["project"] / name).mkdir()
+        (roots["project"] / name / "SKILL.md").write_text(text)
+    write_skill(roots["project"], "good")
+    service.catalog.invalidate()
+    assert [s.name for s in service.list_skills().skills] == ["good"]
+    reasons = {Path(p.path).name: p for p in service.problems()}
+    assert set(reasons) == {"nofm", "noname", "nodesc", "badyaml"}
+    assert not any(p.loaded for p in reasons.values())
+    assert reasons["noname"].reason.startswith("not served: the frontmatter has no usable name")
+    assert reasons["nodesc"].reason.startswith("not served: the frontmatter has no usable description")
+    assert reasons["nofm"].reason.startswith("not served: the frontmatter could not be read")
+
+
+def test_other_conventions_are_read_not_rejected(service: SkillsService, roots: dict[str, Path]) -> None:
+    write_skill(
+        roots["project"],
+        "incident",
+        "Runbook for production incidents.",
+        triggers=["Page the on-call", "sev1 incident"],
+        priority="high",
+        chain=[{"skill": "Not A Name"}],
+    )
+    (roots["project"] / "Odd_Name").mkdir()
+    (roots["project"] / "Odd_Name" / "SKILL.md").write_text("---\nname: Odd_Name\ndescription: Odd.\n---\nbody\n")
+    service.catalog.invalidate()
+    skill = service.get("incident")
+    assert skill.triggers is None and skill.phrases == ("page the on-call", "sev1 incident")
+    assert skill.priority == 5 and skill.chain == ()
+    assert any("priority" in n for n in skill.notes) and any("chain" in n for n in skill.notes)
+    assert service.get("odd-name").declared_name == "odd-name"
 
 
 def test_same_name_twice_in_one_scope_gets_namespaced(service: SkillsService, roots: dict[str, Path]) -> None:
@@ -101,3 +154,23 @@ def test_unknown_name_suggests_a_close_one(service: SkillsService, roots: dict[s
     write_skill(roots["project"], "systematic-debugging")
     with pytest.raises(SkillNotFound, match="did you mean 'systematic-debugging'"):
         service.get("systematic-debuging")
+
+
+def test_a_broken_cairn_extension_is_served_without_the_broken_part(
+    service: SkillsService, roots: dict[str, Path]
+) -> None:
+    write_skill(
+        roots["project"],
+        "half-valid",
+        "Deploys things. Use when deploying.",
+        triggers={"intent_patterns": ["deploy(", r"\bship\b"], "tool_signals": ["kubectl"]},
+        chain=[{"skill": "build"}, {"skill": 42}],
+    )
+    service.catalog.invalidate()
+    skill = service.get("half-valid")
+    assert skill.triggers is not None and skill.triggers.patterns == (r"\bship\b",)
+    assert skill.chain == ()  # all steps or none
+    [problem] = service.problems()
+    assert problem.loaded and {f["code"] for f in problem.findings} == {"SR203", "SR204"}
+    assert "deploy(" in problem.reason and "chain" in problem.reason
+    assert [m.name for m in service.match("ship the release").matches] == ["half-valid"]

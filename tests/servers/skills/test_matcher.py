@@ -161,3 +161,38 @@ def test_skills_without_triggers_match_through_their_description() -> None:
 def test_triggered_skills_do_not_match_on_description_words() -> None:
     trig = skill("deploying", "Deploy services to production clusters.", triggers={"intent_patterns": ["^never$"]})
     assert scores(SkillMatcher(SkillsSettings()), library(trig), task="deploy services to production clusters") == {}
+
+
+def test_another_conventions_trigger_phrases_fire_on_their_own() -> None:
+    incident = skill("incident", "Runbook for outages.", triggers=["page the on-call", "sev1"])
+    assert incident.triggers is None and incident.phrases == ("page the on-call", "sev1")
+    m = SkillMatcher(SkillsSettings())
+    [got] = m.match(library(incident), MatchContext("we have a SEV1, Page the  on-call now"))
+    assert [(s.type, s.detail) for s in got.signals] == [("trigger_phrase", "page the on-call")]
+    assert got.score == 0.5
+    assert m.match(library(incident), MatchContext("sev10 dashboards")) == []  # a phrase is a whole word
+
+
+def test_without_vectors_the_keyword_fallback_uses_its_own_threshold() -> None:
+    plain = skill("pdf-forms", "Fill in PDF forms and extract form fields from PDF documents.")
+    other = skill("slides", "Create slide decks and presentations.")
+    task = MatchContext("fill the PDF form for my taxes")  # 3 of 4 words: coverage about 0.63
+    assert SkillMatcher(SkillsSettings(description_threshold=0.67)).match(library(plain, other), task) == []
+    [got] = SkillMatcher(SkillsSettings(description_threshold=0.5)).match(library(plain, other), task)
+    assert got.skill.name == "pdf-forms" and 0.5 <= got.score < 0.67
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "found"),
+    [
+        ("please create a hook now", "create a hook", True),
+        ("create a hooks file", "create a hook", False),
+        ("pdfs everywhere", "pdf", False),
+        ("帮我部署应用", "部署", True),
+        ("run /deploy-prod", "deploy", True),
+    ],
+)
+def test_phrases_match_whole_words_only(text: str, phrase: str, found: bool) -> None:
+    from servers.skills.matcher import contains_phrase
+
+    assert contains_phrase(text, phrase) is found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -62,12 +63,14 @@ async def test_progressive_disclosure_round_trip(server: FastMCP) -> None:
                 "description": "Ship services to production. Use when deploying.",
                 "scope": "project",
                 "status": "active",
+                "lint_errors": 0,
             },
             {
                 "name": "writing",
                 "description": "Write clear prose. Use when drafting text.",
                 "scope": "system",
                 "status": "active",
+                "lint_errors": 0,
             },
         ]
         found = (await client.call_tool("search_skills", {"query": "production deploy"})).structured_content
@@ -112,14 +115,15 @@ async def test_resources_and_prompts(server: FastMCP, service: SkillsService, ro
         ref = await client.read_resource("skill://deploying/references/checklist.md")
         assert ref[0].text == "- [ ] tests green\n"
         problems = await client.read_resource("skills://problems")
-        assert '"name": "broken"' in problems[0].text and "SR114" in problems[0].text
+        [problem] = json.loads(problems[0].text)
+        assert problem["name"] == "broken" and problem["loaded"] and "SR114" in problem["reason"]
         prompts = {p.name: p for p in await client.list_prompts()}
-        assert set(prompts) == {"deploying", "writing"}
+        assert set(prompts) == {"broken", "deploying", "writing"}  # served despite its lint error
         rendered = await client.get_prompt("deploying", {"task": "ship v2"})
         text = rendered.messages[0].content.text  # type: ignore[union-attr]
         assert "make deploy" in text and text.endswith("Task: ship v2")
         await client.call_tool("skill_disable", {"name": "writing"})
-        assert {p.name for p in await client.list_prompts()} == {"deploying"}
+        assert {p.name for p in await client.list_prompts()} == {"broken", "deploying"}
 
 
 async def test_feedback_and_stats_tools(server: FastMCP) -> None:

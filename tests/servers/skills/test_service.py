@@ -116,3 +116,11 @@ def test_match_records_auto_activations_and_unmatched_tasks(service: SkillsServi
     assert [m.name for m in service.match("deploy again", session_id="s2").matches] == ["deploying"]
     assert service.learning.stats("deploying").skills[0].auto_activations == 2
     assert service.store.unmatched("s1") == ["deploy again"]
+
+
+def test_match_says_when_it_matched_on_keywords_only(service: SkillsService, roots: dict[str, Path]) -> None:
+    write_skill(roots["project"], "pdf-forms", "Fill in PDF forms and extract form fields from PDF documents.")
+    service.catalog.invalidate()
+    result = service.match("fill the form fields in this PDF")
+    assert [m.name for m in result.matches] == ["pdf-forms"]
+    assert result.degraded is not None and "keywords only" in result.degraded

