@@ -138,6 +138,11 @@ class Accounts:
                 (name, username, stars, comment, now()),
             )
 
+    def rating(self, name: str, username: str) -> dict[str, Any] | None:
+        return self.db.query_one(
+            "SELECT stars, comment, created_at FROM ratings WHERE name = ? AND username = ?", (name, username)
+        )
+
     def ratings(self, name: str, limit: int = 50) -> list[dict[str, Any]]:
         return self.db.query(
             "SELECT username, stars, comment, created_at FROM ratings WHERE name = ? ORDER BY created_at DESC LIMIT ?",

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from registry import marketplace
+from registry import limits, marketplace
 from registry.context import Registry, skill_detail, skill_summary, version_detail
 from registry.http import NAME, ORG, SHA256, HTTPProblem, int_param, json_model, multipart, str_param
 from registry.publish import PublishError, commit, prepare
@@ -63,6 +63,21 @@ async def require_user(reg: Registry, request: Request) -> str:
     return user
 
 
+def limit_publishes(reg: Registry, user: str) -> None:
+    """One more publish by ``user``, or 429 when they reached this hour's limit (a runaway script or a
+    stolen token cannot flood the registry with versions)."""
+    try:
+        limits.take(reg.store, f"publish:{user}", reg.settings.publish_per_hour, 3600)
+    except limits.RateLimited as exc:
+        raise HTTPProblem(
+            429,
+            "rate_limited",
+            f"{user} published {reg.settings.publish_per_hour} versions within the last hour; "
+            f"try again in {exc.retry_after_s} s",
+            retry_after=exc.retry_after_s,
+        ) from None
+
+
 def routes(reg: Registry) -> list[Route]:
     async def list_skills(request: Request) -> Response:
         sort = str_param(request, "sort") or "relevance"
@@ -110,6 +125,7 @@ def routes(reg: Registry) -> list[Route]:
                 accounts=reg.accounts,
             )
             if not dry_run:
+                limit_publishes(reg, user)
                 commit(prepared, reg.store, reg.accounts)
         except PublishError as exc:
             raise HTTPProblem(exc.status, exc.code, exc.message, findings=exc.findings) from None
@@ -142,7 +158,13 @@ def routes(reg: Registry) -> list[Route]:
         row = _version(reg, name, version)
         if ext != row["format"]:
             raise HTTPProblem(404, "not_found", f"{name} {version} is a .{row['format']} archive")
-        return _blob_response(reg, row["sha256"], row["format"], f"{name}-{version}.{ext}", count=(name, version))
+        response = _blob_response(reg, row["sha256"], row["format"], f"{name}-{version}.{ext}", count=(name, version))
+        if row["yanked"]:
+            # Still served (whoever pinned it keeps working), but an installer can tell and warn.
+            reason = "".join(c if " " <= c <= "~" else "?" for c in row.get("yank_reason") or "yanked")
+            response.headers["X-Cairn-Yanked"] = reason
+            response.headers["Cache-Control"] = "public, max-age=300"  # the bytes never change; the yank may
+        return response
 
     async def artifact(request: Request) -> Response:
         sha = request.path_params["sha256"]
@@ -214,6 +236,7 @@ def _blob_response(reg: Registry, sha: str, fmt: str, filename: str, count: tupl
     if count is not None:
         reg.store.count_download(*count)
     headers = {
+        "X-Content-Type-Options": "nosniff",
         "ETag": f'"{sha}"',
         "X-Checksum-Sha256": sha,
         "Cache-Control": "public, max-age=31536000, immutable",

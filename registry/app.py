@@ -19,11 +19,11 @@ from pydantic import AnyUrl
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from registry import api, api_accounts, website, website_account
+from registry import api, api_accounts, signup, website, website_account
 from registry.accounts import Accounts
 from registry.auth import Identity, OAuthClient, Signer, Verifier
 from registry.context import Registry
@@ -38,6 +38,9 @@ from servers.core.secretfiles import secret_file
 from servers.core.settings import CairnSettings
 
 WEB_CLIENT_ID = "cairn-registry-web"
+# Bumped whenever registry/classify.py or registry/metadata.py changes what a skill is listed under: the
+# next start recomputes every skill's category and tags once.
+LISTING_RULES = "2"
 
 
 def create_app(
@@ -57,6 +60,7 @@ def create_app(
     extra_routes: list[BaseRoute] = []
     notices: list[str] = []
     verifier: Verifier
+    users: AuthStore | None = None
     if conf.issuer is None:
         from servers.auth.authserver import create_authorization_server
         from servers.auth.resource import CairnTokenVerifier
@@ -71,6 +75,7 @@ def create_app(
             database=settings.database,
         )
         provider = server.provider
+        users = provider.store
         notices += ensure_first_user(server)
         _register_web_client(provider.store, base)
         verifier = CairnTokenVerifier(provider.keys, provider.store, issuer=provider.issuer, audiences={api_url})
@@ -90,16 +95,25 @@ def create_app(
         verifier = JWTVerifier(jwks_uri=f"{issuer}/jwks.json", issuer=issuer, audience=api_url, algorithm="RS256")
         oauth = OAuthClient(issuer, store.get_meta(f"client:{issuer}") or "", f"{base}/auth/callback", api_url)
     identity = Identity(signer, accounts, verifier, secure=base.startswith("https://"), ttl_s=conf.session_ttl_s)
-    reg = Registry(conf, store, accounts, RegistrySearch(store, embedder), base, identity, oauth)
+    reg = Registry(conf, store, accounts, RegistrySearch(store, embedder), base, identity, oauth, users)
+    store.refresh_listings(LISTING_RULES)
     if conf.seed_builtin:
         from servers.skills.catalog import system_skills_dir
 
         published = seed_builtin(builtin_skills or system_skills_dir(), store, accounts, conf)
         if published:
             notices.append(f"Published built-in skills: {', '.join(published)}")
+    if reg.search.semantic is not None:
+        # The model loads and every skill is embedded off the request path; searches meanwhile answer
+        # with the fuzzy and keyword stages.
+        reg.search.semantic.warm(store.all_skills)
 
     async def openapi(_: Request) -> Response:
         return JSONResponse(document(base))
+
+    async def favicon(_: Request) -> Response:
+        # Browsers and feed readers ask for /favicon.ico whatever the page links; the SVG serves them all.
+        return FileResponse(WEB / "static" / "favicon.svg", media_type="image/svg+xml", headers=_LONG_CACHE)
 
     async def health(_: Request) -> Response:
         return JSONResponse({"status": "ok", "skills": len(store.all_skills())})
@@ -107,17 +121,26 @@ def create_app(
     async def on_problem(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPProblem)
         if request.url.path.startswith("/api/"):
-            return problem(exc.status, exc.code, exc.message, **exc.extra)
-        if exc.status == 401:
+            response: Response = problem(exc.status, exc.code, exc.message, **exc.extra)
+            if exc.status == 401:
+                # Clients learn which scheme to use, and whether the token they sent was the trouble.
+                sent = request.headers.get("authorization", "").lower().startswith("bearer ")
+                challenge = f'Bearer realm="{base}/api/v1"' + (', error="invalid_token"' if sent else "")
+                response.headers["WWW-Authenticate"] = challenge
+        elif exc.status == 401:
             return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
-        return render(
-            reg,
-            request,
-            "error.html",
-            status=exc.status,
-            title=_TITLES.get(exc.status, "Something went wrong"),
-            message=exc.message,
-        )
+        else:
+            response = render(
+                reg,
+                request,
+                "error.html",
+                status=exc.status,
+                title=_TITLES.get(exc.status, "Something went wrong"),
+                message=exc.message,
+            )
+        if "retry_after" in exc.extra:
+            response.headers["Retry-After"] = str(exc.extra["retry_after"])
+        return response
 
     async def on_http(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -132,10 +155,12 @@ def create_app(
         routes=[
             *website.routes(reg),
             *website_account.routes(reg),
+            *signup.routes(reg),
             *api.routes(reg),
             *api_accounts.routes(reg),
             Route("/openapi.json", openapi, methods=["GET"]),
             Route("/health", health, methods=["GET"]),
+            Route("/favicon.ico", favicon, methods=["GET"]),
             *extra_routes,
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
@@ -156,7 +181,9 @@ _TITLES = {
     410: "Expired",
     413: "Too large",
     422: "The skill was not accepted",
+    429: "Too many at once",
 }
+_LONG_CACHE = {"Cache-Control": "public, max-age=86400"}
 _CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
 
 

@@ -11,6 +11,7 @@ from registry.auth import Identity, OAuthClient
 from registry.search import RegistrySearch
 from registry.settings import RegistrySettings
 from registry.store import RegistryStore
+from servers.auth.store import AuthStore
 
 
 @dataclass
@@ -22,6 +23,7 @@ class Registry:
     base_url: str
     identity: Identity
     oauth: OAuthClient | None = None
+    users: AuthStore | None = None  # the built-in issuer's users, for sign-up; None with an external issuer
 
     @property
     def api_url(self) -> str:

@@ -88,6 +88,8 @@ def str_param(request: Request, key: str, max_length: int = 200) -> str | None:
     raw = request.query_params.get(key)
     if raw is None or raw.strip() == "":
         return None
-    if len(raw) > max_length or "\x00" in raw:
+    if any(ord(c) < 32 and c not in "\t\n\r" for c in raw):
+        raise HTTPProblem(400, "bad_parameter", f"{key} contains a control character (such as NUL); remove it")
+    if len(raw) > max_length:
         raise HTTPProblem(400, "bad_parameter", f"{key} is longer than {max_length} characters")
     return raw.strip()

@@ -72,6 +72,7 @@ def marketplace_manifest(reg: Registry, skills: list[dict[str, Any]]) -> dict[st
                 "category": s["category"] or "skills",
                 "keywords": s["tags"],
                 "homepage": f"{reg.base_url}/skills/{s['name']}",
+                "author": _author(reg, s),
             }
             for s in skills
         ],
@@ -102,6 +103,7 @@ def claude_marketplace(reg: Registry) -> bytes:
                 "description": skill["description"],
                 "homepage": f"{reg.base_url}/skills/{skill['name']}",
                 "keywords": skill["tags"],
+                "author": _author(reg, skill),
             }
             base = f"{top}/plugins/{skill['name']}"
             _add(tar, f"{base}/.claude-plugin/plugin.json", _json(plugin))
@@ -112,6 +114,11 @@ def claude_marketplace(reg: Registry) -> bytes:
         _cache.clear()
         _cache[key] = result
     return result
+
+
+def _author(reg: Registry, skill: dict[str, Any]) -> dict[str, str]:
+    """The publisher (a person or an organisation) and their page on this registry."""
+    return {"name": str(skill["owner"]), "url": f"{reg.base_url}/publishers/{skill['owner']}"}
 
 
 def _json(value: Any) -> bytes:

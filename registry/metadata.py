@@ -2,7 +2,8 @@
 
 The Agent Skills spec keeps free-form data under ``metadata`` (string values), so the registry reads
 ``metadata.version``, ``metadata.category`` and ``metadata.tags`` (comma-separated) from there, and
-accepts the same keys at the top level, where some authors put them.
+accepts the same keys at the top level, where some authors put them. A skill that names no category or
+tags gets them from its text (:mod:`registry.classify`), so the filters work for every skill.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
+
+from registry.classify import derive
 
 MAX_TAGS = 10
 _TAG = re.compile(r"[^a-z0-9+#.\-\u3400-\u9fff]+")
@@ -66,10 +69,21 @@ def trigger_words(frontmatter: dict[str, Any]) -> str:
     return " ".join(parts)[:5000]
 
 
-def listing_fields(frontmatter: dict[str, Any]) -> dict[str, Any]:
+def listing(frontmatter: dict[str, Any], name: str, body: str) -> tuple[str | None, list[str]]:
+    """The category and tags search filters on: the publisher's, else read from the skill's text."""
+    chosen_category, chosen_tags = category(frontmatter), tags(frontmatter)
+    if chosen_category is None or not chosen_tags:
+        derived_category, derived_tags = derive(name, str(frontmatter.get("description", "")), body)
+        chosen_category = chosen_category or derived_category
+        chosen_tags = chosen_tags or derived_tags
+    return chosen_category, chosen_tags
+
+
+def listing_fields(frontmatter: dict[str, Any], name: str = "", body: str = "") -> dict[str, Any]:
+    chosen_category, chosen_tags = listing(frontmatter, name, body)
     return {
         "description": str(frontmatter.get("description", "")).strip(),
-        "category": category(frontmatter),
-        "tags": json.dumps(tags(frontmatter)),
+        "category": chosen_category,
+        "tags": json.dumps(chosen_tags),
         "compatibility": compatibility(frontmatter),
     }

@@ -19,9 +19,10 @@ _env = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
-# No script at all: a published SKILL.md that slipped past the renderer still could not run any.
+# Only the site's own script files (static/copy.js): a published SKILL.md that slipped past the renderer
+# still could not run inline script, and nothing else this origin serves has a script's media type.
 CSP = (
-    "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' https: data:; "
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; "
     "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
 )
 
@@ -42,6 +43,12 @@ _env.filters["filesize"] = _filesize
 _env.filters["as_text"] = _as_text
 
 
+def signup_open(reg: Registry) -> bool:
+    from registry.signup import signup_open as is_open  # signup renders pages too
+
+    return is_open(reg)
+
+
 def render(reg: Registry, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     user = reg.identity.web_user(request)
     document = _env.get_template(template).render(
@@ -50,6 +57,7 @@ def render(reg: Registry, request: Request, template: str, status: int = 200, **
         orgs=reg.accounts.orgs_of(user) if user else [],
         csrf=reg.identity.csrf_token(request),
         base_url=reg.base_url,
+        signup_open=signup_open(reg),
         **context,
     )
     response = HTMLResponse(document, status_code=status)

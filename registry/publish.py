@@ -56,8 +56,12 @@ def prepare(
     store: RegistryStore,
     accounts: Accounts,
     system: bool = False,
+    suggest: bool = False,
 ) -> Prepared:
-    """Every check, no writes: a dry run returns this, a real publish then calls :func:`commit`."""
+    """Every check, no writes: a dry run returns this, a real publish then calls :func:`commit`.
+
+    With ``suggest`` (the web form) a skill that declares no version and is given none gets the next one
+    (:func:`registry.semver.next_patch`), which the publisher sees and may change before confirming."""
     try:
         contents = read_archive(data, Limits.from_settings(settings))
     except ArchiveError as exc:
@@ -73,8 +77,14 @@ def prepare(
         raise PublishError("lint_errors", f"the linter found {len(errors)} error(s): {shown}", findings=errors)
     declared = metadata.declared_version(frontmatter)
     chosen = version or declared
+    if chosen is None and suggest and name:
+        chosen = semver.next_patch([v["version"] for v in store.versions(name)])
     if chosen is None:
-        raise PublishError("no_version", "give a version (form field `version`) or set metadata.version in SKILL.md")
+        raise PublishError(
+            "no_version",
+            "give a version (the multipart field `version`, or `cairn skills publish --version`) "
+            "or set metadata.version in SKILL.md",
+        )
     if version and declared and semver.core(version) != semver.core(declared):
         raise PublishError("version_mismatch", f"version {version} was asked for, but SKILL.md says {declared}")
     if not semver.is_valid(chosen):
@@ -87,6 +97,7 @@ def prepare(
                 f"{name} {existing['version']} is already published and versions are immutable; bump the version",
                 409,
             )
+    listed = metadata.listing(frontmatter, name, body)
     new = NewVersion(
         name=name,
         version=chosen,
@@ -95,8 +106,8 @@ def prepare(
         format=contents.format,
         publisher=publisher,
         description=str(frontmatter.get("description", "")).strip(),
-        category=metadata.category(frontmatter),
-        tags=metadata.tags(frontmatter),
+        category=listed[0],
+        tags=listed[1],
         compatibility=metadata.compatibility(frontmatter),
         frontmatter=frontmatter,
         body=body,

@@ -1,18 +1,30 @@
 """SKILL.md to HTML that cannot run script: raw HTML is escaped, not passed through, and links and
 images may only use http(s), mailto or relative URLs (markdown-it's link validation refuses
 ``javascript:``, ``vbscript:``, ``file:`` and ``data:`` except a few image types, which we also drop).
-The pages' Content-Security-Policy forbids scripts as a second line of defence.
+The pages' Content-Security-Policy allows only the site's own scripts as a second line of defence.
+
+A relative link in a SKILL.md (``./reference/guide.md``) means a file beside it in the skill's folder. On
+the skill's page, whose address is not that folder, it is rewritten to the page of that file in the same
+version (:func:`file_link`); a relative image becomes that file's raw bytes. A link out of the folder into
+a sibling skill's (``../other-skill/guide.md``, as collections of skills do) goes to that skill's file in its
+latest version; any other link out of the folder leads nowhere on this site and is shown as plain text.
 """
 
 from __future__ import annotations
 
+import posixpath
+import re
+from collections.abc import Callable
 from functools import lru_cache
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 
 _SAFE_SCHEMES = {"", "http", "https", "mailto"}
+_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# (href or src, is an image) → the address to use instead, None to leave it as written, "" to drop it.
+Rewrite = Callable[[str, bool], str | None]
 
 
 def _validate_link(url: str) -> bool:
@@ -26,6 +38,7 @@ def _renderer() -> MarkdownIt:
     md.enable(["table", "strikethrough"])
     md.validateLink = _validate_link  # type: ignore[method-assign]
     md.core.ruler.push("demote_headings", _demote_headings)
+    md.core.ruler.push("rewrite_links", _rewrite_links)
     return md
 
 
@@ -36,6 +49,58 @@ def _demote_headings(state: StateCore) -> None:
             token.tag = f"h{int(token.tag[1]) + 1}"
 
 
-def markdown_html(text: str, limit: int = 200_000) -> str:
-    """Sanitised HTML of a SKILL.md body (its first ``limit`` characters)."""
-    return str(_renderer().render(text[:limit]))
+def _rewrite_links(state: StateCore) -> None:
+    rewrite: Rewrite | None = state.env.get("rewrite")
+    if rewrite is None:
+        return
+    for block in state.tokens:
+        for token in block.children or ():
+            attr = "href" if token.type == "link_open" else "src" if token.type == "image" else None
+            value = token.attrGet(attr) if attr else None
+            if attr and isinstance(value, str):
+                replaced = rewrite(value, attr == "src")
+                if replaced == "" and token.attrs:
+                    del token.attrs[attr]
+                elif replaced is not None:
+                    token.attrSet(attr, replaced)
+
+
+def resolve(href: str, files: set[str] | frozenset[str], folder: str = "") -> str | None:
+    """The skill file a relative link in a file of ``folder`` names (``./reference/a.md#part`` →
+    ``reference/a.md``), or None for an absolute, external or in-page link, or one that leaves the skill."""
+    parts = urlsplit(href)
+    if parts.scheme or parts.netloc or href.startswith(("/", "#")) or not parts.path:
+        return None
+    path = posixpath.normpath(posixpath.join(folder, unquote(parts.path)))
+    if path.startswith("../") or path in ("..", "."):
+        return path
+    if path not in files and any(f.startswith(path.rstrip("/") + "/") for f in files):
+        return path.rstrip("/") + "/"  # a folder of the skill: its files are listed on the skill page
+    return path
+
+
+def file_link(base: str, files: set[str] | frozenset[str], folder: str = "") -> Rewrite:
+    """Relative links of a file in ``folder`` → ``{base}/files/<path>`` (a folder → the file list), images →
+    ``{base}/raw/<path>``; ``base`` is the version's page, e.g. ``/skills/mcp-builder/v/1.0.0``."""
+
+    def rewrite(href: str, image: bool) -> str | None:
+        path = resolve(href, files, folder)
+        if path is None:
+            return None
+        if path.startswith("../"):
+            sibling, _, rest = path[3:].partition("/")
+            if image or not _NAME.match(sibling) or not rest or rest.startswith("../"):
+                return ""
+            return f"/skills/{sibling}/files/{quote(rest)}"
+        if path.endswith("/"):
+            return f"{base}#h-files"
+        fragment = urlsplit(href).fragment
+        kind = "raw" if image else "files"
+        return f"{base}/{kind}/{quote(path)}" + (f"#{fragment}" if fragment and not image else "")
+
+    return rewrite
+
+
+def markdown_html(text: str, limit: int = 200_000, rewrite: Rewrite | None = None) -> str:
+    """Sanitised HTML of a SKILL.md body (its first ``limit`` characters); ``rewrite`` adjusts link targets."""
+    return str(_renderer().render(text[:limit], {"rewrite": rewrite} if rewrite else {}))

@@ -135,9 +135,18 @@ _PG_V1 = _swap(
     "",
 )
 
+# Version 3: recent publishes and sign-ups by who or where they came from, for rate limits every instance
+# shares (registry/limits.py). Rows older than a day are deleted as new ones arrive; `cairn data copy` skips
+# them, as they mean nothing after a move.
+_V3 = """
+CREATE TABLE rate_events (key TEXT NOT NULL, at DOUBLE PRECISION NOT NULL);
+CREATE INDEX rate_events_key_at ON rate_events (key, at);
+"""
+
 MIGRATIONS = [
     Migration(1, "registry schema", _V1),
     Migration(2, "held uploads keep their bytes", "ALTER TABLE pending_uploads ADD COLUMN data BLOB"),
+    Migration(3, "rate limits", _V3),
 ]
 PG_MIGRATIONS = [
     Migration(1, "registry schema", _PG_V1),
@@ -147,4 +156,5 @@ PG_MIGRATIONS = [
         "ALTER TABLE pending_uploads ADD COLUMN data BYTEA;"
         " CREATE TABLE shared_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL, created_at TEXT NOT NULL);",
     ),
+    Migration(3, "rate limits", _V3),
 ]

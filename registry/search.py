@@ -5,33 +5,45 @@
 | exact     | the skill whose name is the query                         | always first                         |
 | fuzzy     | typos and partial names (``pdf-tols`` → ``pdf-tools``)    | rapidfuzz ratio ≥ 75, partial ≥ 85    |
 | keyword   | words in name, description, tags, body (BM25, CJK-safe)   | FTS5/tsvector; typos fixed by vocabulary |
-| semantic  | paraphrases and other languages (optional, e5)            | cosine ≥ the model's relevance floor |
+| semantic  | paraphrases and other languages (e5, on by default)       | cosine ≥ the model's relevance floor |
 
 Each stage ranks its hits; Reciprocal Rank Fusion sums 1/(60 + rank). Results sort by (exact match,
-fused score, downloads, name), so downloads only order skills the text ranks equally. Filters
+fused score, downloads, name), so downloads only order skills the text ranks equally. The semantic stage
+joins in once its model and vectors are ready (``registry/semantic.py``); until then results say so. Filters
 (category, tag, compatibility) apply to the fused list, then it is paginated.
 
 The index (names, vocabulary, optional embeddings) is kept in memory and rebuilt when the store's
 ``generation`` changes; the generation is read from the database on every search, so a registry instance
-sees what another instance sharing its PostgreSQL database published at its next search.
+sees what another instance sharing its PostgreSQL database published at its next search. Download counts
+have their own counter: when only it moved, just the counts are reread, so "most downloaded" and the
+counts shown in results always match the skill pages.
 """
 
 from __future__ import annotations
 
-import logging
+import itertools
 import threading
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 from rapidfuzz import fuzz, process
 
+from registry.semantic import SemanticRanker
 from registry.store import RegistryStore
-from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
+from servers.core.embedding import LazyEmbedder
 from servers.memory.text import content_terms, terms
 
-log = logging.getLogger(__name__)
+# Product names people search by, and the words skills use instead: a skill for .pptx files rarely says
+# "PowerPoint". Applied to the query only; what a skill is indexed under does not change.
+ALIASES: dict[str, list[str]] = {
+    "powerpoint": ["pptx", "slides"],
+    "keynote": ["slides", "presentation"],
+    "excel": ["xlsx", "spreadsheet"],
+    "spreadsheets": ["xlsx"],
+    "acrobat": ["pdf"],
+}
 RRF_K = 60
 POOL = 200
 FUZZY_MIN = 75.0
@@ -51,40 +63,51 @@ class SearchPage:
 @dataclass
 class _Index:
     generation: int
+    downloads: int
     skills: list[dict[str, Any]]
     by_rowid: dict[int, int]
     names: list[str]
     by_name: dict[str, int]
     vocab: set[str]
     vocab_list: list[str]
+    by_initial: dict[str, list[str]]
     matrix: np.ndarray | None = None
 
 
 class RegistrySearch:
     def __init__(self, store: RegistryStore, embedder: LazyEmbedder | None = None) -> None:
         self.store = store
-        self.embedder = embedder
+        self.semantic = SemanticRanker(embedder) if embedder is not None else None
         self._index: _Index | None = None
         self._lock = threading.Lock()
 
     def index(self) -> _Index:
-        generation = self.store.generation()
+        generation, downloads = self.store.counters()
         current = self._index
-        if current is not None and current.generation == generation:
+        if current is not None and (current.generation, current.downloads) == (generation, downloads):
             return current
         with self._lock:
-            if self._index is None or self._index.generation != generation:
+            current = self._index
+            if current is not None and current.generation == generation and current.downloads != downloads:
+                counts = self.store.download_counts()
+                skills = [{**s, "downloads": counts.get(int(s["id"]), s["downloads"])} for s in current.skills]
+                self._index = replace(current, downloads=downloads, skills=skills)
+            elif current is None or current.generation != generation:
                 skills = self.store.all_skills()
                 vocab = self.store.vocabulary()
+                candidates = [t for t in vocab if len(t) > 3 and not t.isdigit()]
                 self._index = _Index(
                     generation,
+                    downloads,
                     skills,
                     {int(s["id"]): i for i, s in enumerate(skills)},
                     [s["name"] for s in skills],
                     {s["name"]: i for i, s in enumerate(skills)},
                     set(vocab),
-                    [t for t in vocab if len(t) > 3 and not t.isdigit()],
+                    candidates,
+                    _by_initial(candidates),
                 )
+            assert self._index is not None
             return self._index
 
     def search(
@@ -129,7 +152,7 @@ class RegistrySearch:
             hits = self.store.keyword_search(" ".join(words), POOL)
             rankings.append([(idx.by_rowid[r], -round(s, 6)) for r, s in hits if r in idx.by_rowid])
         degraded = None
-        if self.embedder is not None:
+        if self.semantic is not None:
             semantic, degraded = self._semantic(idx, query)
             rankings.append(semantic)
         fused: dict[int, float] = defaultdict(float)
@@ -164,39 +187,47 @@ class RegistrySearch:
         return sorted(scores.items(), key=lambda pair: -pair[1])[:POOL]
 
     def _corrected_terms(self, idx: _Index, query: str) -> tuple[list[str], list[str]]:
-        """Query terms, with each word the index has never seen replaced by its closest indexed word."""
-        out: list[str] = []
+        """Query terms, plus the closest indexed word for each word the index has never seen.
+
+        Two words the index knows only written together ("power point" → "powerpoint") are joined first,
+        and are then not corrected one by one. A correction keeps the word's first letter: typos rarely
+        hit it, and without that rule a short word finds a near but unrelated one ("power" → "owner")."""
+        words = content_terms(query) or terms(query)
+        out = list(words)
         corrected: list[str] = []
-        for term in content_terms(query) or terms(query):
-            out.append(term)
-            if term in idx.vocab or len(term) < 4 or not term.isascii() or not idx.vocab_list:
+        joined: set[str] = set()
+        for first, second in itertools.pairwise(words):
+            if first + second in idx.vocab or first + second in ALIASES:
+                out.append(first + second)
+                joined |= {first, second}
+                corrected.append(f"{first} {second}→{first + second}")
+        for term in list(out):
+            out += ALIASES.get(term, [])
+        for term in words:
+            if term in idx.vocab or term in joined or len(term) < 4 or not term.isascii() or not idx.vocab_list:
                 continue
-            best = process.extractOne(term, idx.vocab_list, scorer=fuzz.ratio, score_cutoff=TYPO_MIN)
+            candidates = idx.by_initial.get(term[0], [])
+            best = process.extractOne(term, candidates, scorer=fuzz.ratio, score_cutoff=TYPO_MIN)
             if best is not None:
                 out.append(str(best[0]))
                 corrected.append(f"{term}→{best[0]}")
         return out, corrected
 
     def _semantic(self, idx: _Index, query: str) -> tuple[list[tuple[int, float]], str | None]:
-        assert self.embedder is not None
-        try:
-            model = self.embedder.get()
-        except EmbedderUnavailable as exc:
-            return [], f"{exc}; fuzzy and keyword search only"
-        try:
-            if idx.matrix is None:
-                passages = [f"{s['name'].replace('-', ' ')}: {s['description']}" for s in idx.skills]
-                vectors: list[list[float]] = list(model.embed_passages(passages)) if passages else []
-                idx.matrix = np.asarray(vectors, dtype=np.float32).reshape(len(passages), -1)
-            q = np.asarray(model.embed_query(query), dtype=np.float32)
-        except Exception as exc:  # a remote embedder can fail per call; keyword search still answers
-            log.warning("semantic registry search failed: %s", exc)
-            return [], f"embedding failed ({exc}); fuzzy and keyword search only"
-        if idx.matrix.size == 0:
-            return [], None
-        sims = idx.matrix @ q
-        floor = model.calibration.relevant
-        return [(int(i), round(float(sims[i]), 4)) for i in np.argsort(-sims)[:POOL] if sims[i] >= floor], None
+        assert self.semantic is not None
+        if idx.matrix is None:
+            matrix, why_not = self.semantic.matrix(idx.skills)
+            if matrix is None:
+                return [], why_not
+            idx.matrix = matrix
+        return self.semantic.rank(idx.matrix, query)
+
+
+def _by_initial(words: list[str]) -> dict[str, list[str]]:
+    groups: dict[str, list[str]] = defaultdict(list)
+    for word in words:
+        groups[word[0]].append(word)
+    return dict(groups)
 
 
 def _passes(skill: dict[str, Any], category: str | None, tag: str | None, compatibility: str | None) -> bool:

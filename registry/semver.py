@@ -34,3 +34,13 @@ def sort_key(version: str) -> tuple[int, int, int, int, tuple[tuple[int, int | s
 def core(version: str) -> str:
     """The version without build metadata: ``1.0.0+abc`` and ``1.0.0+def`` are the same version."""
     return version.split("+", 1)[0]
+
+
+def next_patch(versions: list[str]) -> str:
+    """The version a new upload is offered by default: the next patch after the highest published (yanked
+    ones too: their numbers stay taken), the release of a highest pre-release, or 1.0.0 for a new skill."""
+    valid = [v for v in versions if _SEMVER.match(v)]
+    if not valid:
+        return "1.0.0"
+    major, minor, patch, release, _ = sort_key(max(valid, key=sort_key))
+    return f"{major}.{minor}.{patch + 1}" if release else f"{major}.{minor}.{patch}"

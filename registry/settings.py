@@ -11,7 +11,10 @@
 | ``MAX_RATIO``                     | 100              | unpacked/packed ratio above which it is a bomb       |
 | ``PAGE_SIZE``                     | 20               | results per page (API callers may ask up to 100)     |
 | ``SEED_BUILTIN``                  | true             | publish the built-in skills as org ``cairn``         |
-| ``SEMANTIC_SEARCH``               | false            | also rank by embedding similarity (loads e5)         |
+| ``PUBLISH_PER_HOUR``              | 30               | versions one publisher may publish an hour (0: any)  |
+| ``SIGNUP``                        | unset            | self-service accounts; unset = on only for loopback  |
+| ``SIGNUP_PER_HOUR``               | 5                | accounts one address may create an hour (0: any)     |
+| ``SEMANTIC_SEARCH``               | true             | also rank by e5 similarity (warmed in the background) |
 | ``TOKEN``                         | unset            | personal API token for ``cairn skills publish/yank`` |
 | ``URL``                           | unset            | registry for the CLI; default the skills server's    |
 """
@@ -43,7 +46,20 @@ class RegistrySettings(BaseModel):
     max_ratio: float = Field(100.0, ge=2, description="Unpacked/packed size ratio above which an upload is refused.")
     page_size: int = Field(20, ge=1, le=100)
     seed_builtin: bool = Field(True, description="Publish the built-in skills (org 'cairn') at start-up.")
-    semantic_search: bool = Field(False, description="Rank by e5 embedding similarity too (loads the model).")
+    publish_per_hour: int = Field(30, ge=0, description="Versions one publisher may publish per hour; 0 = no limit.")
+    signup: bool | None = Field(
+        None,
+        description="Let visitors create their own accounts at /signup (built-in sign-in only). Unset: on when "
+        "the site's base URL is a loopback address (a developer's machine), off for a public site until "
+        "the operator turns it on.",
+    )
+    signup_per_hour: int = Field(5, ge=0, description="Accounts one client address may create per hour; 0 = no limit.")
+    semantic_search: bool = Field(
+        True,
+        description="Rank by embedding similarity too (other languages, paraphrases). The model loads in the "
+        "background at start; searches before it is ready use the fuzzy and keyword stages. Off with "
+        "CAIRN_EMBEDDER=none as well.",
+    )
     session_ttl_s: int = Field(12 * 3600, ge=300)
     token: SecretStr | None = Field(None, description="Personal API token used by `cairn skills publish/yank`.")
     url: str | None = Field(None, description="Registry URL for the CLI; default CAIRN_SKILLS__REGISTRY_URL.")

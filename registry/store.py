@@ -111,6 +111,17 @@ class RegistryStore:
         value = self.db.scalar("SELECT value FROM meta WHERE key = 'generation'")
         return 0 if value is None else int(value)
 
+    def counters(self) -> tuple[int, int]:
+        """(generation, downloads counter): what an in-memory index compares to know what it must reload."""
+        rows = self.db.query("SELECT key, value FROM meta WHERE key IN ('generation', 'downloads')")
+        values = {str(r["key"]): int(r["value"]) for r in rows}
+        return values.get("generation", 0), values.get("downloads", 0)
+
+    def download_counts(self) -> dict[int, int]:
+        """Every listed skill's downloads by rowid: cheaper than rereading the skills when only counts moved."""
+        rows = self.db.query("SELECT rowid AS id, downloads FROM skills WHERE latest IS NOT NULL")
+        return {int(r["id"]): int(r["downloads"]) for r in rows}
+
     def _bump(self) -> None:
         self.db.execute(
             "INSERT INTO meta (key, value) VALUES ('generation', '1') ON CONFLICT (key) DO UPDATE "
@@ -227,17 +238,19 @@ class RegistryStore:
             )
             self._refresh_latest(new.name, int(skill["id"]))
 
-    def _refresh_latest(self, name: str, rowid: int) -> None:
+    def _refresh_latest(self, name: str, rowid: int, *, touch: bool = True) -> None:
         """``latest`` is the highest live release (a pre-release only when nothing else is live); the
         listing fields and the keyword index follow it, so search shows what an install would get."""
         live = [v for v in self.versions(name) if not v["yanked"]]
         releases = [v for v in live if "-" not in v["version"].split("+")[0]]
         chosen = (releases or live)[0] if live else None
-        fields: dict[str, Any] = {"latest": chosen["version"] if chosen else None, "updated_at": now()}
+        fields: dict[str, Any] = {"latest": chosen["version"] if chosen else None}
+        if touch:
+            fields["updated_at"] = now()
         if chosen is not None:
             detail = self.version(name, chosen["version"])
             assert detail is not None
-            fields.update(listing_fields(detail["frontmatter"]))
+            fields.update(listing_fields(detail["frontmatter"], name, detail["body"]))
             self._index(rowid, name, detail)
         assignments = ", ".join(f"{k} = ?" for k in fields)
         self.db.execute(f"UPDATE skills SET {assignments} WHERE name = ?", (*fields.values(), name))
@@ -246,7 +259,7 @@ class RegistryStore:
     def _index(self, rowid: int, name: str, detail: dict[str, Any]) -> None:
         """(Re)write the skill's keyword-index entry from one of its versions."""
         fm = detail["frontmatter"]
-        listing = listing_fields(fm)
+        listing = listing_fields(fm, name, detail["body"])
         texts = (
             name.replace("-", " "),
             listing["description"],
@@ -281,6 +294,20 @@ class RegistryStore:
                     count += 1
         return count
 
+    def refresh_listings(self, rules: str) -> int:
+        """Recompute every skill's category, tags and index entry once per version of the listing rules
+        (``rules``), so skills published before the rules changed are filtered like new ones; how many."""
+        if self.get_meta("listing_rules") == rules:
+            return 0
+        count = 0
+        for skill in self.all_skills():
+            with self.db.transaction():
+                if self._lock_skill(skill["name"]) is not None:
+                    self._refresh_latest(skill["name"], int(skill["id"]), touch=False)
+                    count += 1
+        self.set_meta("listing_rules", rules)
+        return count
+
     def set_yanked(self, name: str, version: str, yanked: bool, reason: str | None) -> None:
         with self.db.transaction():
             skill = self._lock_skill(name)
@@ -304,6 +331,11 @@ class RegistryStore:
             self.db.execute("UPDATE skills SET downloads = downloads + 1 WHERE name = ?", (name,))
             self.db.execute(
                 "UPDATE versions SET downloads = downloads + 1 WHERE name = ? AND version = ?", (name, version)
+            )
+            # Search keeps counts in memory for its "popular" order and ties; this tells it they moved.
+            self.db.execute(
+                "INSERT INTO meta (key, value) VALUES ('downloads', '1') ON CONFLICT (key) DO UPDATE "
+                "SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)"
             )
 
     def version_by_sha(self, sha256: str) -> dict[str, Any] | None:

@@ -3,11 +3,12 @@ the marketplace export. Server-rendered, no JavaScript needed."""
 
 from __future__ import annotations
 
+import posixpath
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from registry import marketplace
@@ -15,9 +16,22 @@ from registry.archive import Limits, read_archive
 from registry.context import Registry
 from registry.http import NAME, HTTPProblem, int_param, str_param
 from registry.pages import render
-from registry.render import markdown_html
+from registry.render import file_link, markdown_html
 
 TEXT_LIMIT = 200_000
+# Only raster images are served as themselves (for a SKILL.md's relative <img>); anything else a skill
+# ships — HTML, SVG, scripts — could act on this origin if served raw, so it is shown on its file page.
+IMAGE_TYPES = {
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".gif": "image/gif",
+    ".webp": "image/webp",
+}
+
+
+def version_base(name: str, version: str) -> str:
+    return f"/skills/{name}/v/{quote(version)}"
 
 
 def _page_links(request: Request, page: int, per_page: int, total: int) -> dict[str, str | None]:
@@ -71,15 +85,20 @@ def routes(reg: Registry) -> list[Route]:
             sort = "relevance"
         page_number = int_param(request, "page", 1, 1, 10_000)
         result = reg.search.search(query, sort=sort, page=page_number, per_page=reg.settings.page_size, **filters)
+        links = _page_links(request, page_number, result.per_page, result.total)
+        beyond = result.total > 0 and page_number > int(links["last"] or 1)
         return render(
             reg,
             request,
             "search.html",
+            status=404 if beyond else 200,
+            beyond=beyond,
+            first_page=_page_links(request, 2, result.per_page, result.total)["prev"],
             query=query,
             filters=filters,
             sort=sort,
             result=result,
-            links=_page_links(request, page_number, result.per_page, result.total),
+            links=links,
             categories=reg.store.categories(),
         )
 
@@ -99,28 +118,41 @@ def routes(reg: Registry) -> list[Route]:
             "skill.html",
             skill=skill,
             row=row,
-            body_html=markdown_html(row["body"]),
+            body_html=markdown_html(
+                row["body"], rewrite=file_link(version_base(skill["name"], row["version"]), _paths(row))
+            ),
             frontmatter=shown_fm,
             versions=versions,
             rating=(average, count),
             ratings=reg.accounts.ratings(skill["name"], 20),
+            mine=reg.accounts.rating(skill["name"], user) if user else None,
             can_manage=can_manage,
             archive_url=reg.archive_path(skill["name"], row["version"], row["format"]),
             is_latest=row["version"] == skill["latest"],
         )
 
-    async def file_page(request: Request) -> Response:
+    def skill_file(request: Request) -> tuple[dict[str, Any], dict[str, Any], str, bytes]:
         skill, row = load_skill(reg, request.path_params["name"], request.path_params["version"])
         path = request.path_params["path"]
+        if path not in _paths(row):
+            raise HTTPProblem(404, "not_found", f"{skill['name']} {row['version']} has no file “{path}”.")
         data = reg.store.blobs.get(row["sha256"])
         files = read_archive(data, Limits.from_settings(reg.settings)).files if data else {}
         if path not in files:
-            raise HTTPProblem(404, "not_found", f"{skill['name']} {row['version']} has no file “{path}”.")
-        content = files[path]
+            raise HTTPProblem(500, "artifact_missing", "The archive is missing from storage; tell the operator.")
+        return skill, row, path, files[path]
+
+    async def file_page(request: Request) -> Response:
+        skill, row, path, content = skill_file(request)
         try:
             text: str | None = content[:TEXT_LIMIT].decode("utf-8")
         except UnicodeDecodeError:
             text = None
+        html = None
+        if text is not None and path.lower().endswith(".md") and path != "SKILL.md":
+            # A reference document reads like the SKILL.md does, its own relative links resolved from its folder.
+            base = version_base(skill["name"], row["version"])
+            html = markdown_html(text, rewrite=file_link(base, _paths(row), posixpath.dirname(path)))
         return render(
             reg,
             request,
@@ -129,9 +161,30 @@ def routes(reg: Registry) -> list[Route]:
             row=row,
             path=path,
             text=text,
+            html=html,
             size=len(content),
             truncated=len(content) > TEXT_LIMIT,
         )
+
+    async def latest_file(request: Request) -> Response:
+        # Where a skill's link into a sibling skill's folder leads: that file in the sibling's latest version.
+        skill, row = load_skill(reg, request.path_params["name"])
+        path = request.path_params["path"]
+        if path not in _paths(row):
+            raise HTTPProblem(404, "not_found", f"{skill['name']} {row['version']} has no file “{path}”.")
+        return RedirectResponse(f"{version_base(skill['name'], row['version'])}/files/{quote(path)}", status_code=302)
+
+    async def raw_file(request: Request) -> Response:
+        _, _, path, content = skill_file(request)
+        media = IMAGE_TYPES.get(posixpath.splitext(path.lower())[1])
+        if media is None:
+            raise HTTPProblem(404, "not_found", "Only images are served as files; open the file's page instead.")
+        headers = {
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": "default-src 'none'; sandbox",
+            "Cache-Control": "public, max-age=3600",
+        }
+        return Response(content, media_type=media, headers=headers)
 
     async def publisher(request: Request) -> Response:
         owner = request.path_params["owner"]
@@ -162,7 +215,13 @@ def routes(reg: Registry) -> list[Route]:
         Route("/skills/{name}", skill_page, methods=["GET"]),
         Route("/skills/{name}/v/{version}", skill_page, methods=["GET"]),
         Route("/skills/{name}/v/{version}/files/{path:path}", file_page, methods=["GET"]),
+        Route("/skills/{name}/v/{version}/raw/{path:path}", raw_file, methods=["GET"]),
+        Route("/skills/{name}/files/{path:path}", latest_file, methods=["GET"]),
         Route("/publishers/{owner}", publisher, methods=["GET"]),
         Route("/marketplace", marketplace_page, methods=["GET"]),
         Route("/marketplace.tar.gz", marketplace_archive, methods=["GET"]),
     ]
+
+
+def _paths(row: dict[str, Any]) -> frozenset[str]:
+    return frozenset(str(f["path"]) for f in row["files"])

@@ -12,13 +12,17 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from registry import metadata, semver
+from registry.api import limit_publishes
 from registry.api_accounts import change_config, org_skills
 from registry.auth import FLOW_COOKIE, pkce_pair
 from registry.context import Registry
-from registry.http import ORG, HTTPProblem, multipart
+from registry.http import NAME, ORG, HTTPProblem, multipart
 from registry.pages import render
-from registry.publish import PublishError, commit, prepare
+from registry.publish import Prepared, PublishError, commit, prepare
 from registry.website import load_skill
+
+VERSION_ERRORS = ("bad_version", "version_exists", "version_mismatch")
 
 
 def _safe_next(value: str | None) -> str:
@@ -93,7 +97,40 @@ def routes(reg: Registry) -> list[Route]:
         user = reg.identity.web_user(request)
         if user is None:
             return RedirectResponse(f"/login?next={quote('/publish')}", status_code=303)
-        return render(reg, request, "publish.html")
+        # From a skill's page ("publish a new version"): offer the version after its highest.
+        name = request.query_params.get("skill", "")
+        version = ""
+        if NAME.match(name) and reg.store.skill(name) is not None:
+            version = semver.next_patch([v["version"] for v in reg.store.versions(name)])
+        return render(reg, request, "publish.html", version=version, skill_name=name if version else "")
+
+    def prepare_held(user: str, org: str | None, version: str | None, data: bytes) -> Prepared:
+        return prepare(
+            data,
+            publisher=user,
+            org=org,
+            version=version,
+            settings=reg.settings,
+            store=reg.store,
+            accounts=reg.accounts,
+            suggest=True,
+        )
+
+    def preview(request: Request, user: str, org: str | None, prepared: Prepared, error: str | None = None) -> Response:
+        new = prepared.new
+        upload_id = reg.accounts.hold_upload(user, org, new.sha256, new.format, prepared.data)
+        return render(
+            reg,
+            request,
+            "preview.html",
+            status=409 if error else 200,
+            new=new,
+            owner=prepared.owner,
+            upload_id=upload_id,
+            warnings=prepared.warnings,
+            declared=metadata.declared_version(new.frontmatter),
+            error=error,
+        )
 
     async def publish_preview(request: Request) -> Response:
         signed_in(request)
@@ -104,6 +141,7 @@ def routes(reg: Registry) -> list[Route]:
         user, form = await checked_form(request, form)
         upload = form.get("archive")
         org = str(form.get("org") or "").strip() or None
+        version = str(form.get("version") or "").strip() or None
         if not isinstance(upload, UploadFile) or not upload.filename:
             return render(reg, request, "publish.html", error="Choose a .zip or .tar.gz file to upload.", status=400)
         if org and not ORG.match(org):
@@ -116,27 +154,18 @@ def routes(reg: Registry) -> list[Route]:
             )
         data = await upload.read()
         try:
-            prepared = prepare(
-                data,
-                publisher=user,
-                org=org,
-                version=None,
-                settings=reg.settings,
-                store=reg.store,
-                accounts=reg.accounts,
-            )
+            prepared = prepare_held(user, org, version, data)
         except PublishError as exc:
-            return render(reg, request, "publish.html", error=exc.message, findings=exc.findings, status=exc.status)
-        upload_id = reg.accounts.hold_upload(user, org, prepared.new.sha256, prepared.new.format, data)
-        return render(
-            reg,
-            request,
-            "preview.html",
-            new=prepared.new,
-            owner=prepared.owner,
-            upload_id=upload_id,
-            warnings=prepared.warnings,
-        )
+            return render(
+                reg,
+                request,
+                "publish.html",
+                error=exc.message,
+                findings=exc.findings,
+                status=exc.status,
+                version=version,
+            )
+        return preview(request, user, org, prepared)
 
     async def publish_confirm(request: Request) -> Response:
         user, form = await checked_form(request)
@@ -146,18 +175,18 @@ def routes(reg: Registry) -> list[Route]:
             return render(reg, request, "publish.html", error="That upload has expired; upload it again.", status=410)
         if hashlib.sha256(data).hexdigest() != held["sha256"]:
             return render(reg, request, "publish.html", error="The held upload changed; upload it again.", status=409)
+        version = str(form.get("version") or "").strip() or None
         try:
-            prepared = prepare(
-                data,
-                publisher=user,
-                org=held["org"],
-                version=None,
-                settings=reg.settings,
-                store=reg.store,
-                accounts=reg.accounts,
-            )
+            prepared = prepare_held(user, held["org"], version, data)
+            limit_publishes(reg, user)
             commit(prepared, reg.store, reg.accounts)
         except PublishError as exc:
+            if exc.code in VERSION_ERRORS:
+                # Only the chosen version was wrong: show the preview again (the upload held anew) to pick another.
+                try:
+                    return preview(request, user, held["org"], prepare_held(user, held["org"], None, data), exc.message)
+                except PublishError:
+                    pass
             return render(reg, request, "publish.html", error=exc.message, findings=exc.findings, status=exc.status)
         return RedirectResponse(f"/skills/{prepared.new.name}/v/{quote(prepared.new.version)}", status_code=303)
 

@@ -6,11 +6,14 @@
     .venv/bin/python -m bench.memory.quality --postgres      # the same on PostgreSQL + pgvector (local server)
     .venv/bin/python -m bench.memory.quality --database-url postgresql://…   # or on a server of yours
 
-One user, the 110 notes plus ``--distractors`` seeded near-misses, written through
-``MemoryService.write`` (so they are embedded and indexed exactly as in production). Every query runs
+One user, the 155 notes (110 development + 45 held-out) plus ``--distractors`` seeded near-misses,
+written through ``MemoryService.write`` (so they are embedded and indexed exactly as in production). Every query runs
 in keyword, semantic and hybrid mode; Recall@5 counts the relevant notes in the top 5 (divided by the
-number of relevant notes), MRR uses the first relevant note in the top 10. Then two hypotheses are
-tested on the same data: which fusion weights, and which semantic floor, give the best hybrid recall.
+number of relevant notes), MRR uses the first relevant note in the top 10. Every figure is given for
+the development split (``queries.jsonl``, on which fusion and floors were tuned) and the held-out
+split (``heldout_queries.jsonl``, written before the fusion change and never tuned on). "old hybrid"
+is the previous default, Reciprocal Rank Fusion. Then two hypotheses are tested on the development
+data: which fusion weights, and which semantic floor, give the best hybrid recall.
 
 Loading uses ``dedupe=False`` so the stored set is exactly the generated set; a separate audit asks
 the dedupe rule which stored pairs it *would* merge. Every distractor differs from every other text in
@@ -47,27 +50,35 @@ from servers.memory.dedupe import find_duplicate
 from servers.memory.search import FusionConfig
 from servers.memory.service import MemoryService
 
-MODES = ("keyword", "semantic", "hybrid")
+MODES = ("keyword", "semantic", "old hybrid", "hybrid")
+OLD_FUSION = FusionConfig(method="rrf")
 KINDS = ("paraphrase", "identifier", "chinese", "cross_language", "keyword")
 FLOORS = (0.0, 0.78, 0.80, 0.82, 0.84)
 
 
 def fusion_variants(base: FusionConfig) -> dict[str, FusionConfig]:
-    """The hypothesis: identifier-aware weighting beats plain RRF. The k and keyword-weight rows test
+    """Score fusion's shares, then the earlier RRF hypotheses: identifier-aware weighting beats plain
+    RRF. The k and keyword-weight rows test
     the alternative explanation seen on this set, that RRF's reward for appearing in both lists is what
     hurts (a near-miss found by both retrievers outranks the answer found by one)."""
     return {
-        "plain RRF (id weight 1.0)": replace(base, identifier_keyword_weight=1.0),
-        "identifier-aware 2.0 (default)": base,
-        "identifier-aware 3.0": replace(base, identifier_keyword_weight=3.0),
-        "id 2.0, k=20": replace(base, k=20),
-        "id 2.0, k=10": replace(base, k=10),
-        "id 2.0, keyword 0.5": replace(base, keyword_weight=0.5),
-        "id 2.0, keyword 0.5, k=20": replace(base, keyword_weight=0.5, k=20),
-        "plain RRF, k=10": replace(base, identifier_keyword_weight=1.0, k=10),
-        "keyword 0.25, id 2.0": replace(base, keyword_weight=0.25),
+        "score fusion 0.7 / id 0.4 (default)": base,
+        "score fusion 0.6 / id 0.4": replace(base, semantic_share=0.6),
+        "score fusion 0.8 / id 0.4": replace(base, semantic_share=0.8),
+        "score fusion 0.7 / id 0.3": replace(base, identifier_semantic_share=0.3),
+        "score fusion 0.7 / id 0.5": replace(base, identifier_semantic_share=0.5),
+        "score fusion, no coverage weighting": replace(base, coverage_weighting=False),
+        "plain RRF (id weight 1.0)": replace(base, method="rrf", identifier_keyword_weight=1.0),
+        "RRF identifier-aware 2.0 (old default)": replace(base, method="rrf"),
+        "RRF id 3.0": replace(base, method="rrf", identifier_keyword_weight=3.0),
+        "RRF id 2.0, k=20": replace(base, method="rrf", k=20),
+        "RRF id 2.0, k=10": replace(base, method="rrf", k=10),
+        "RRF id 2.0, keyword 1.0": replace(base, method="rrf", keyword_weight=1.0),
+        "RRF id 2.0, keyword 0.5, k=20": replace(base, method="rrf", k=20),
+        "plain RRF, k=10": replace(base, method="rrf", identifier_keyword_weight=1.0, k=10),
+        "RRF keyword 0.25, id 2.0": replace(base, method="rrf", keyword_weight=0.25),
         # Keyword hits count only when the query names an identifier; otherwise semantic order decides.
-        "keyword only for identifiers (kw 0, id 2.0)": replace(base, keyword_weight=0.0),
+        "RRF keyword only for identifiers (kw 0, id 2.0)": replace(base, method="rrf", keyword_weight=0.0),
     }
 
 
@@ -101,11 +112,17 @@ def run_queries(
 ) -> dict[str, list[str | None]]:
     """Query id -> the note ids of the top 10 (None for a distractor)."""
     ranked: dict[str, list[str | None]] = {}
-    for q in queries:
-        result = service.recall(q.query, USER, limit=10, mode=mode)
-        if result.degraded:
-            raise RuntimeError(f"recall degraded during a quality run ({result.degraded}); results would be wrong")
-        ranked[q.id] = [entry_to_note.get(hit.id) for hit in result.results]
+    fusion = service.fusion
+    if mode == "old hybrid":
+        service.fusion, mode = OLD_FUSION, "hybrid"
+    try:
+        for q in queries:
+            result = service.recall(q.query, USER, limit=10, mode=mode)
+            if result.degraded:
+                raise RuntimeError(f"recall degraded during a quality run ({result.degraded}); results would be wrong")
+            ranked[q.id] = [entry_to_note.get(hit.id) for hit in result.results]
+    finally:
+        service.fusion = fusion
     return ranked
 
 
@@ -213,7 +230,9 @@ def main() -> None:
     add_backend_arguments(parser)
     args = parser.parse_args()
 
-    notes, queries = load_notes(), load_queries()
+    notes = load_notes() + load_notes(DATASET / "heldout_notes.jsonl")
+    dev_queries, held_queries = load_queries(), load_queries(DATASET / "heldout_queries.jsonl")
+    queries = dev_queries + held_queries
     report: dict[str, object] = {"machine": machine(), "notes": len(notes), "queries": len(queries)}
     print(f"machine: {report['machine']}")
     url = backend_url(args, "cairn_bench_quality", fresh=True)
@@ -228,19 +247,24 @@ def main() -> None:
             f" {len(queries)} queries; default floor {service.thresholds()[0]}"
         )
 
-        by_mode = {mode: score(queries, run_queries(service, queries, mode, entry_to_note)) for mode in MODES}
-        print_table("modes (default fusion and floor)", by_mode)
-        gain = by_mode["hybrid"]["overall"].recall5 / max(by_mode["keyword"]["overall"].recall5, 1e-9)
-        print(f"\nhybrid / keyword-only Recall@5 = {gain:.2f}x (target >= 1.30x)")
-        report["modes"] = {m: {k: asdict(s) for k, s in v.items()} for m, v in by_mode.items()}
-        report["hybrid_over_keyword"] = round(gain, 3)
+        ranked_by_mode = {mode: run_queries(service, queries, mode, entry_to_note) for mode in MODES}
+        for split, split_queries in (("development", dev_queries), ("held-out", held_queries), ("all", queries)):
+            by_mode = {mode: score(split_queries, ranked_by_mode[mode]) for mode in MODES}
+            print_table(f"modes, {split} split ({len(split_queries)} queries; default fusion and floor)", by_mode)
+            gain = by_mode["hybrid"]["overall"].recall5 / max(by_mode["keyword"]["overall"].recall5, 1e-9)
+            print(f"\nhybrid / keyword-only Recall@5 = {gain:.2f}x (target >= 1.30x)")
+            report[f"modes_{split}"] = {m: {k: asdict(s) for k, s in v.items()} for m, v in by_mode.items()}
+            report[f"hybrid_over_keyword_{split}"] = round(gain, 3)
+        queries = dev_queries  # the sweeps below tune: development split only
 
         if args.misses:
-            print_misses(queries, run_queries(service, queries, "hybrid", entry_to_note), {n.id: n for n in notes})
+            everything = dev_queries + held_queries
+            ranked = run_queries(service, everything, "hybrid", entry_to_note)
+            print_misses(everything, ranked, {n.id: n for n in notes})
 
         if not args.no_sweeps:
             base = service.fusion
-            fusion_rows = {}
+            fusion_rows = {}  # development split only: these are the tuning runs
             for name, config in fusion_variants(base).items():
                 service.fusion = config
                 fusion_rows[name] = score(queries, run_queries(service, queries, "hybrid", entry_to_note))

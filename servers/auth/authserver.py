@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import hmac
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -29,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from servers.auth.keys import DbKeyStore, FileKeyStore, KeyStore
 from servers.auth.pages import SessionSigner, consent_routes
-from servers.auth.provider import ALL_SCOPES, CairnAuthorizationServer
+from servers.auth.provider import CairnAuthorizationServer
 from servers.auth.settings import AuthSettings
 from servers.auth.store import PG_SCHEMA, AuthStore
 from servers.auth.tokens import verify_access_token
@@ -84,11 +85,16 @@ def create_authorization_server(
     *,
     database_url: str | None = None,
     database: DatabaseSettings | None = None,
+    extra_scopes: Mapping[str, str] | None = None,
 ) -> AuthorizationServer:
+    """``extra_scopes`` ({scope: what the consent page says it allows}) are issued beside Cairn's own: the
+    scopes of remote servers the endpoint mounts."""
     store, keys = open_store(directory, database_url, database=database)
-    provider = CairnAuthorizationServer(store, keys, issuer=issuer, settings=settings, resources=resources)
+    provider = CairnAuthorizationServer(
+        store, keys, issuer=issuer, settings=settings, resources=resources, extra_scopes=extra_scopes
+    )
     issuer_url = _URL.validate_python(provider.issuer)
-    registration = ClientRegistrationOptions(enabled=True, valid_scopes=ALL_SCOPES, default_scopes=ALL_SCOPES)
+    registration = ClientRegistrationOptions(enabled=True, valid_scopes=provider.scopes, default_scopes=provider.scopes)
     revocation = RevocationOptions(enabled=True)
     sdk_routes = create_auth_routes(
         provider, issuer_url, client_registration_options=registration, revocation_options=revocation
@@ -98,6 +104,10 @@ def create_authorization_server(
     metadata.introspection_endpoint_auth_methods_supported = ["client_secret_basic", "client_secret_post"]
     metadata.authorization_response_iss_parameter_supported = True
     metadata.revocation_endpoint_auth_methods_supported = ["client_secret_post", "client_secret_basic", "none"]
+    # Public clients (PKCE, no secret) register and use /token with "none": clients choosing a method from
+    # the metadata must see it offered.
+    methods = list(metadata.token_endpoint_auth_methods_supported or [])
+    metadata.token_endpoint_auth_methods_supported = [*methods, *(["none"] if "none" not in methods else [])]
 
     async def jwks(_: Request) -> JSONResponse:
         return JSONResponse(keys.public_jwks(), headers={"Cache-Control": "public, max-age=300"})

@@ -5,6 +5,12 @@ was served (double submit), so another site cannot post a consent. Failed logins
 and address, per user from any address (one account guessed from many machines), and per address for
 any username (one machine trying many accounts). A signed session cookie and remembered consents let a
 returning user through without the page when nothing new is asked.
+
+What is granted is what was asked for that the account may hold. Signed in, the page lists that and, apart,
+what was asked but is not available to the account; before the sign-in the account is not known yet, so the
+page lists what was asked and says that anything the account may not hold is left out. When the account may
+hold none of what was asked, the page refuses (403) and offers only the way back to the app, which then
+hears ``access_denied``.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from servers.auth.passwords import check_password
-from servers.auth.provider import SCOPE_DESCRIPTIONS, CairnAuthorizationServer
+from servers.auth.provider import CairnAuthorizationServer
 from servers.auth.store import digest
 
 SESSION_COOKIE = "cairn_session"
@@ -39,7 +45,7 @@ body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0
 h1{font-size:1.3rem} .who{color:#57606a} ul{padding-left:1.2rem} label{display:block;margin:.6rem 0 .2rem}
 input[type=text],input[type=password]{width:100%;padding:.5rem;box-sizing:border-box}
 .row{display:flex;gap:.6rem;margin-top:1rem} button{padding:.55rem 1rem;font-size:1rem}
-.error{color:#b42318;background:#fef3f2;padding:.5rem;border-radius:4px}
+.error{color:#b42318;background:#fef3f2;padding:.5rem;border-radius:4px} .withheld{color:#57606a}
 """
 
 
@@ -81,6 +87,22 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
     store, settings = server.store, server.settings
     hashing = anyio.CapacityLimiter(PASSWORD_CHECKS_AT_ONCE)
 
+    def items(scopes: list[str]) -> str:
+        return "".join(
+            f"<li><b>{html.escape(s)}</b> — {html.escape(server.scope_descriptions.get(s, s))}</li>" for s in scopes
+        )
+
+    def form_start(request_id: str, csrf: str) -> str:
+        return (
+            f"<form method='post' action='{server.issuer}/consent'>"
+            f"<input type='hidden' name='request' value='{html.escape(request_id)}'>"
+            f"<input type='hidden' name='csrf' value='{html.escape(csrf)}'>"
+        )
+
+    def with_csrf_cookie(response: HTMLResponse, csrf: str) -> HTMLResponse:
+        response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", path="/")
+        return response
+
     def form(
         request_id: str,
         csrf: str,
@@ -90,32 +112,56 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
         user: str | None,
         error: str | None = None,
         status: int = 200,
+        withheld: list[str] | None = None,
     ) -> HTMLResponse:
-        items = (
-            "".join(f"<li><b>{html.escape(s)}</b> — {html.escape(SCOPE_DESCRIPTIONS.get(s, s))}</li>" for s in scopes)
-            or "<li>Basic access (no scopes)</li>"
-        )
-        login = (
-            f"<p class='who'>Signed in as <b>{html.escape(user)}</b>.</p>"
-            if user
-            else "<label for='u'>Username</label>"
-            "<input id='u' type='text' name='username' autocomplete='username' required>"
-            "<label for='p'>Password</label><input id='p' type='password' name='password' "
-            "autocomplete='current-password' required>"
+        """The sign-in + consent form. ``user`` signed in: ``scopes`` are what will be granted and ``withheld``
+        what was asked but is not available to them; not signed in: ``scopes`` are what was asked."""
+        listed = items(scopes) or "<li>Basic access (no scopes)</li>"
+        if user:
+            intro = f"It will return to <b>{html.escape(redirect)}</b> and be allowed to:"
+            login = f"<p class='who'>Signed in as <b>{html.escape(user)}</b>.</p>"
+        else:
+            intro = f"It will return to <b>{html.escape(redirect)}</b> and asks to:"
+            login = (
+                "<p class='who'>Whatever of this your account may not hold is left out.</p>"
+                "<label for='u'>Username</label>"
+                "<input id='u' type='text' name='username' autocomplete='username' required>"
+                "<label for='p'>Password</label><input id='p' type='password' name='password' "
+                "autocomplete='current-password' required>"
+            )
+        not_available = (
+            "<p class='who'>Asked for, but not available to your account (left out):</p>"
+            f"<ul class='withheld'>{items(withheld)}</ul>"
+            if withheld
+            else ""
         )
         body = (
             f"<h1>Allow {html.escape(client_name)}?</h1>"
             + (f"<p class='error' role='alert'>{html.escape(error)}</p>" if error else "")
-            + f"<p class='who'>It will return to <b>{html.escape(redirect)}</b> and asks to:</p><ul>{items}</ul>"
-            f"<form method='post' action='{server.issuer}/consent'>"
-            f"<input type='hidden' name='request' value='{html.escape(request_id)}'>"
-            f"<input type='hidden' name='csrf' value='{html.escape(csrf)}'>{login}"
-            "<div class='row'><button type='submit' name='decision' value='allow'>Allow</button>"
+            + f"<p class='who'>{intro}</p><ul>{listed}</ul>{not_available}"
+            + form_start(request_id, csrf)
+            + login
+            + "<div class='row'><button type='submit' name='decision' value='allow'>Allow</button>"
             "<button type='submit' name='decision' value='deny'>Deny</button></div></form>"
         )
-        response = _page("Cairn — authorize", body, status)
-        response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", path="/")
-        return response
+        return with_csrf_cookie(_page("Cairn — authorize", body, status), csrf)
+
+    def nothing_to_allow(request_id: str, csrf: str, client_name: str, user: str, withheld: list[str]) -> HTMLResponse:
+        """The account may hold none of what was asked: no code, only the way back to the app."""
+        body = (
+            f"<h1>{html.escape(client_name)} cannot be allowed</h1>"
+            f"<p class='error' role='alert'>The account {html.escape(user)} may not hold any of the scopes "
+            f"{html.escape(client_name)} asks for. Ask whoever runs this server to allow them for your account.</p>"
+            f"<ul class='withheld'>{items(withheld)}</ul>"
+            + form_start(request_id, csrf)
+            + "<div class='row'><button type='submit' name='decision' value='deny'>Return to the app</button></div>"
+            "</form>"
+        )
+        return with_csrf_cookie(_page("Cairn — authorize", body, 403), csrf)
+
+    def active(user: str | None) -> str | None:
+        # The cookie of a user removed since signing in no longer signs anyone in.
+        return user if user is not None and store.user(user) is not None else None
 
     async def show(request: Request) -> Response:
         request_id = request.query_params.get("request", "")
@@ -125,12 +171,23 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
         client_id, params, csrf = pending
         client = await server.get_client(client_id)
         scopes = params.get("scopes") or []
-        user = signer.verify(request.cookies.get(SESSION_COOKIE))
-        if user and store.consented(user, client_id, scopes):
-            return _finish(request_id, client_id, params, user)
         name = (client.client_name if client else None) or client_id
         host = urlsplit(params["redirect_uri"]).netloc
-        return form(request_id, csrf, name, host, scopes, user)
+        user = active(signer.verify(request.cookies.get(SESSION_COOKIE)))
+        if user is None:
+            return form(request_id, csrf, name, host, scopes, None)
+        granted, withheld = server.split_scopes(user, scopes)
+        if withheld and not granted:
+            return nothing_to_allow(request_id, csrf, name, user, withheld)
+        if store.consented(user, client_id, granted):
+            return _finish(request_id, client_id, params, user)
+        return form(request_id, csrf, name, host, granted, user, withheld=withheld)
+
+    def _session(response: Response, user: str) -> Response:
+        response.set_cookie(
+            SESSION_COOKIE, signer.sign(user), httponly=True, samesite="lax", path="/", max_age=SESSION_TTL_S
+        )
+        return response
 
     def _finish(request_id: str, client_id: str, params: dict[str, Any], user: str) -> Response:
         code = server.issue_code(client_id, user, params)
@@ -138,11 +195,7 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
         target = construct_redirect_uri(
             str(params["redirect_uri"]), code=code, state=params.get("state"), iss=server.issuer
         )
-        response = RedirectResponse(target, status_code=302)
-        response.set_cookie(
-            SESSION_COOKIE, signer.sign(user), httponly=True, samesite="lax", path="/", max_age=SESSION_TTL_S
-        )
-        return response
+        return _session(RedirectResponse(target, status_code=302), user)
 
     async def submit(request: Request) -> Response:
         data = await request.form()
@@ -164,7 +217,7 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
         name = (client.client_name if client else None) or client_id
         scopes = params.get("scopes") or []
         host = urlsplit(params["redirect_uri"]).netloc
-        user = signer.verify(request.cookies.get(SESSION_COOKIE))
+        user = active(signer.verify(request.cookies.get(SESSION_COOKIE)))
         if user is None:
             username = str(data.get("username", "")).strip()
             address = request.client.host if request.client else "?"
@@ -197,7 +250,11 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
                 store.record_failures(list(limits))
                 return form(request_id, csrf, name, host, scopes, None, "Wrong username or password.", 401)
             user = username
-        store.grant_consent(user, client_id, scopes)
+        granted, withheld = server.split_scopes(user, scopes)
+        if withheld and not granted:
+            return _session(nothing_to_allow(request_id, csrf, name, user, withheld), user)
+        # Only what was granted is remembered: a scope given to the account later is asked about then.
+        store.grant_consent(user, client_id, granted)
         return _finish(request_id, client_id, params, user)
 
     return [Route("/consent", show, methods=["GET"]), Route("/consent", submit, methods=["POST"])]

@@ -3,6 +3,14 @@
 The SDK handlers parse requests, check PKCE S256 (``plain`` is refused) and redirect URIs; this class
 decides: which clients may register, who consents (a login + consent page), what tokens say, and
 how refresh tokens rotate and are revoked.
+
+A token carries the scopes asked for that the user may hold (``users.scopes``; OAuth lets a server grant less
+than was asked, and the token response's ``scope`` says what was granted). The user's scopes are read again
+when a code is exchanged and at every refresh, so a scope taken from a user is gone from their tokens within
+one access-token lifetime. A refresh token keeps the scopes consented to, so a scope given back returns at the
+next refresh. When none of what was asked may be held, nothing is issued: the consent page says so, and a
+refresh answers ``invalid_scope`` (a token with no scopes would be useless, and a token response without
+``scope`` would tell the client it got everything it asked for).
 """
 
 from __future__ import annotations
@@ -10,6 +18,7 @@ from __future__ import annotations
 import ipaddress
 import secrets
 import time
+from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
@@ -70,7 +79,14 @@ def redirect_uri_allowed(uri: str) -> bool:
 
 class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCode, CairnRefreshToken, AccessToken]):
     def __init__(
-        self, store: AuthStore, keys: KeyStore, *, issuer: str, settings: AuthSettings, resources: set[str] | None
+        self,
+        store: AuthStore,
+        keys: KeyStore,
+        *,
+        issuer: str,
+        settings: AuthSettings,
+        resources: set[str] | None,
+        extra_scopes: Mapping[str, str] | None = None,
     ) -> None:
         self.store = store
         self.keys = keys
@@ -78,6 +94,33 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
         self.settings = settings
         # Resources tokens may be issued for (RFC 8707); None accepts any resource on this issuer's host.
         self.resources = resources
+        # Cairn's own scopes, and those of the endpoint this server was built for (remote servers it mounts),
+        # each with the words the consent page shows.
+        self.scope_descriptions: dict[str, str] = {**SCOPE_DESCRIPTIONS, **(extra_scopes or {})}
+
+    @property
+    def scopes(self) -> list[str]:
+        """Every scope this server issues tokens for."""
+        return list(self.scope_descriptions)
+
+    def split_scopes(self, username: str, requested: Iterable[str]) -> tuple[list[str], list[str]]:
+        """``requested`` (in order, once each) as (what ``username`` may hold, what they may not)."""
+        user = self.store.user(username)
+        asked = list(dict.fromkeys(requested))
+        if user is None:
+            return [], asked
+        return [s for s in asked if user.allows(s)], [s for s in asked if not user.allows(s)]
+
+    def _allowed_now(self, username: str, scopes: list[str]) -> list[str]:
+        """``scopes`` narrowed to what ``username`` may hold at this moment, for a token about to be issued."""
+        if self.store.user(username) is None:
+            raise TokenError("invalid_grant", "the account this grant was made for is no longer active")
+        granted, withheld = self.split_scopes(username, scopes)
+        if withheld and not granted:
+            raise TokenError(
+                "invalid_scope", f"this account may no longer hold any of the scopes granted: {' '.join(withheld)}"
+            )
+        return granted
 
     # --- clients ---------------------------------------------------------------------------------
 
@@ -92,7 +135,7 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
                     "invalid_redirect_uri", f"{uri}: redirect URIs must use https, or http to a loopback address"
                 )
         if client_info.scope:
-            unknown = sorted(set(client_info.scope.split()) - set(ALL_SCOPES))
+            unknown = sorted(set(client_info.scope.split()) - set(self.scope_descriptions))
             if unknown:
                 raise RegistrationError("invalid_client_metadata", f"unknown scope(s): {' '.join(unknown)}")
         self.store.save_client(client_info.client_id or "", client_info.model_dump(mode="json", exclude_none=True))
@@ -101,7 +144,7 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
 
     async def authorize(self, client: OAuthClientInformationFull, params: AuthorizationParams) -> str:
         scopes = params.scopes or []
-        unknown = sorted(set(scopes) - set(ALL_SCOPES))
+        unknown = sorted(set(scopes) - set(self.scope_descriptions))
         if unknown:
             raise AuthorizeError("invalid_scope", f"unknown scope(s): {' '.join(unknown)}")
         if params.resource and not self.resource_allowed(params.resource):
@@ -119,13 +162,16 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
         return self.resources is None and urlsplit(resource).hostname == urlsplit(self.issuer).hostname
 
     def issue_code(self, client_id: str, username: str, params: dict[str, Any]) -> str:
+        """A code for what ``username`` allowed: the scopes asked for that they may hold (the consent page has
+        already refused a request of which they may hold nothing)."""
         code = secrets.token_urlsafe(32)
+        granted, _ = self.split_scopes(username, params.get("scopes") or [])
         self.store.save_code(
             code,
             CodeRecord(
                 client_id=client_id,
                 username=username,
-                scopes=params.get("scopes") or [],
+                scopes=granted,
                 code_challenge=params["code_challenge"],
                 redirect_uri=params["redirect_uri"],
                 redirect_explicit=bool(params["redirect_uri_provided_explicitly"]),
@@ -163,19 +209,23 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
     ) -> OAuthToken:
         if not self.store.use_code(authorization_code.code):
             raise TokenError("invalid_grant", "authorization code was already used")
+        username = authorization_code.subject or ""
+        # The user's scopes may have changed since the consent (a code lives for a minute or so).
+        scopes = self._allowed_now(username, authorization_code.scopes)
         # The family is named after the code, so a later replay of the code can revoke what it bought.
         family = digest(authorization_code.code)
-        return self._tokens(
-            client.client_id or "",
-            authorization_code.subject or "",
-            authorization_code.scopes,
-            authorization_code.resource,
-            family,
-        )
+        return self._tokens(client.client_id or "", username, scopes, authorization_code.resource, family, scopes)
 
     def _tokens(
-        self, client_id: str, username: str, scopes: list[str], resource: str | None, family: str
+        self,
+        client_id: str,
+        username: str,
+        scopes: list[str],
+        resource: str | None,
+        family: str,
+        refresh_scopes: list[str],
     ) -> OAuthToken:
+        """An access token with ``scopes`` and a refresh token that may later ask for ``refresh_scopes``."""
         access, _ = issue_access_token(
             self.keys,
             issuer=self.issuer,
@@ -194,7 +244,7 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
                 family_id=family,
                 client_id=client_id,
                 username=username,
-                scopes=scopes,
+                scopes=refresh_scopes,
                 resource=resource,
                 expires_at=time.time() + self.settings.refresh_token_ttl_s,
                 rotated_at=None,
@@ -238,15 +288,20 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
     ) -> OAuthToken:
         if not set(scopes) <= set(refresh_token.scopes):
             raise TokenError("invalid_scope", "a refresh cannot add scopes")
+        username = refresh_token.subject or ""
+        # Checked before the token is spent: a user who holds none of its scopes now may get one back later.
+        granted = self._allowed_now(username, scopes or refresh_token.scopes)
         if not self.store.rotate_refresh(refresh_token.token_hash):
             self.store.revoke_family(refresh_token.family_id, self.settings.access_token_ttl_s)
             raise TokenError("invalid_grant", "refresh token was already used")
+        # The new refresh token keeps the scopes consented to (a narrower request narrows this access token only).
         return self._tokens(
             client.client_id or "",
-            refresh_token.subject or "",
-            scopes or refresh_token.scopes,
+            username,
+            granted,
             refresh_token.resource,
             refresh_token.family_id,
+            refresh_token.scopes,
         )
 
     # --- access tokens and revocation --------------------------------------------------------------------

@@ -4,6 +4,10 @@ Secrets are never stored in the clear: authorization codes and refresh tokens ar
 hashes, passwords as scrypt hashes. A refresh token belongs to a family (one login); presenting a
 token that was already rotated revokes the whole family (OAuth 2.1 §4.3.1 reuse detection).
 
+Each user holds a set of scopes (``users.scopes``, a JSON list): a token is never issued for more. NULL
+means every scope, including ones this server only learns of later (a remote server mounted under a new name):
+users from before per-user grants, and the first user ``admin``, keep what they could always do.
+
 One SQLite file (``$CAIRN_HOME/auth/auth.db``) by default; the ``auth`` schema of a PostgreSQL database when
 ``CAIRN_DATABASE_URL`` is set, so that every instance sees the same users, clients, codes, tokens and
 revocations. The SQL is written once for both. Single-use checks (a code, a refresh token) are compare-and-set
@@ -16,7 +20,7 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -103,9 +107,13 @@ CREATE TABLE shared_secrets (
 );
 """
 
+# NULL: every scope (see the module docstring), so the users already there keep what they have.
+_SCHEMA_V3 = "ALTER TABLE users ADD COLUMN scopes TEXT"
+
 MIGRATIONS = [
     Migration(1, "users, clients, codes, refresh tokens, consents", _SCHEMA),
     Migration(2, "signing keys and shared secrets (PostgreSQL)", _SCHEMA_V2),
+    Migration(3, "the scopes each user may hold", _SCHEMA_V3),
 ]
 # PostgreSQL's REAL is 4 bytes: POSIX seconds would lose minutes. DOUBLE PRECISION is SQLite's REAL.
 PG_MIGRATIONS = [
@@ -120,6 +128,26 @@ def digest(secret: str) -> str:
 
 def new_secret(prefix: str) -> str:
     return f"{prefix}_{secrets.token_urlsafe(32)}"
+
+
+@dataclass(frozen=True)
+class UserRecord:
+    """An active user and the scopes they may hold; ``scopes`` None means every scope there is or will be."""
+
+    username: str
+    scopes: frozenset[str] | None
+
+    def allows(self, scope: str) -> bool:
+        return self.scopes is None or scope in self.scopes
+
+
+def _scopes_column(scopes: Iterable[str] | None) -> str | None:
+    return None if scopes is None else json.dumps(sorted(set(scopes)))
+
+
+def _user_record(row: Any) -> UserRecord:
+    raw = row["scopes"]
+    return UserRecord(row["username"], None if raw is None else frozenset(json.loads(raw)))
 
 
 @dataclass(frozen=True)
@@ -173,16 +201,44 @@ class AuthStore:
 
     # --- users ---------------------------------------------------------------------------------
 
-    def add_user(self, username: str, password_hash: str) -> None:
+    def add_user(
+        self,
+        username: str,
+        password_hash: str,
+        scopes: Iterable[str] | None = None,
+        *,
+        replace_scopes: bool = False,
+    ) -> bool:
+        """Create ``username`` holding ``scopes`` (None: every scope), or give an existing user a new password.
+
+        An existing (or disabled) user keeps the scopes they have unless ``replace_scopes``. True when the
+        user is new.
+        """
+        update = "password_hash = excluded.password_hash, disabled = 0"
+        if replace_scopes:
+            update += ", scopes = excluded.scopes"
         with self.db.transaction():
+            existed = self.db.scalar("SELECT 1 FROM users WHERE username = ?", (username,))
             self.db.execute(
-                "INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)"
-                " ON CONFLICT(username) DO UPDATE SET password_hash = excluded.password_hash, disabled = 0",
-                (username, password_hash, time.time()),
+                "INSERT INTO users (username, password_hash, created_at, scopes) VALUES (?, ?, ?, ?)"
+                f" ON CONFLICT(username) DO UPDATE SET {update}",
+                (username, password_hash, time.time(), _scopes_column(scopes)),
             )
+        return not existed
+
+    def add_new_user(self, username: str, password_hash: str, scopes: Iterable[str] | None) -> bool:
+        """Create ``username`` only if no account of that name exists, removed ones included (self-service
+        sign-up must never give an existing person a new password); False when the name is taken."""
+        with self.db.transaction():
+            self.lock("users")
+            if self.db.scalar("SELECT 1 FROM users WHERE username = ?", (username,)):
+                return False
+            self.add_user(username, password_hash, scopes)
+        return True
 
     def add_first_user(self, username: str, password_hash: str) -> bool:
-        """Create ``username`` when there is no user at all; False when someone was there already.
+        """Create ``username`` (holding every scope) when there is no user at all; False when someone was there
+        already.
 
         Instances starting together must not each create ``admin`` with their own password.
         """
@@ -199,6 +255,25 @@ class AuthStore:
 
     def users(self) -> list[str]:
         return [r["username"] for r in self.db.query("SELECT username FROM users WHERE disabled = 0 ORDER BY username")]
+
+    def user(self, username: str) -> UserRecord | None:
+        """The active user ``username`` and their scopes; None when there is none (or they were removed)."""
+        row = self.db.query_one("SELECT username, scopes FROM users WHERE username = ? AND disabled = 0", (username,))
+        return None if row is None else _user_record(row)
+
+    def user_records(self) -> list[UserRecord]:
+        rows = self.db.query("SELECT username, scopes FROM users WHERE disabled = 0 ORDER BY username")
+        return [_user_record(row) for row in rows]
+
+    def set_scopes(self, username: str, scopes: Iterable[str] | None) -> bool:
+        """Let the active user ``username`` hold ``scopes`` from now on (None: every scope); False when there is
+        no such user. Tokens already issued keep their scopes until they expire; refreshes and scheduled jobs
+        are narrowed to the new set."""
+        with self.db.transaction():
+            self.db.execute(
+                "UPDATE users SET scopes = ? WHERE username = ? AND disabled = 0", (_scopes_column(scopes), username)
+            )
+            return self.db.changes() == 1
 
     def remove_user(self, username: str) -> bool:
         with self.db.transaction():

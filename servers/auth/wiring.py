@@ -5,6 +5,9 @@
 | ``cairn``  | Cairn's authorization server, same site | protected; AS routes served at the root   |
 | ``external``| another issuer (JWKS or introspection) | protected                                 |
 | ``none``   | nobody                                  | open; loopback only                       |
+
+Remote servers mounted with ``remotes`` add their ``NAME:read`` / ``NAME:write`` to what the endpoint
+advertises (RFC 9728 ``scopes_supported``) and to what its authorization server issues.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from starlette.applications import Starlette
 
 from servers import catalog
 from servers.auth.authserver import AuthorizationServer, create_authorization_server
+from servers.auth.grants import check_remote_name, remote_scope_descriptions
 from servers.auth.passwords import hash_password
 from servers.auth.resource import CairnTokenVerifier, external_verifier, resource_provider
 from servers.auth.store import AuthStore
@@ -61,6 +65,8 @@ def build_endpoint(
 ) -> Endpoint:
     base = base_url_for(settings, host, port)
     url = base + endpoint_path(transport)
+    for namespace in remotes or {}:
+        check_remote_name(namespace)
 
     server = build_server(name, settings, remotes=remotes)
     notices: list[str] = []
@@ -79,10 +85,11 @@ def build_endpoint(
             resources={url},
             database_url=settings.database_url,
             database=settings.database,
+            extra_scopes=remote_scope_descriptions(remotes or {}),
         )
         provider = authorization_server.provider
         verifier = CairnTokenVerifier(provider.keys, provider.store, issuer=issuer, audiences={url})
-        server.auth = resource_provider(verifier, issuer=issuer, base_url=base, scopes=endpoint_scopes(name))
+        server.auth = resource_provider(verifier, issuer=issuer, base_url=base, scopes=endpoint_scopes(name, remotes))
         notices += ensure_first_user(authorization_server)
     elif auth == "external":
         if not settings.auth.external_issuer:
@@ -91,7 +98,7 @@ def build_endpoint(
             external_verifier(settings.auth, [url]),
             issuer=settings.auth.external_issuer,
             base_url=base,
-            scopes=endpoint_scopes(name),
+            scopes=endpoint_scopes(name, remotes),
         )
     # Instances sharing a database sit behind a load balancer that may send each request elsewhere: no
     # Streamable HTTP session may live in one process's memory then.
@@ -104,12 +111,14 @@ def build_endpoint(
 
 def _check_principals_while_serving(app: Starlette, store: AuthStore) -> None:
     """While the endpoint serves, stored principals (scheduled jobs' owners) act only while their user is
-    still active on this authorization server: removing a user stops their jobs."""
+    still active on this authorization server, and only with the scopes that user may still hold: removing a
+    user stops their jobs, taking a scope from them takes it from their jobs."""
 
     def user_still_active(principal: Principal) -> Principal | str:
-        if store.password_hash(principal.subject) is not None:
-            return principal
-        return f"user {principal.subject!r} is not (or no longer) a user of this authorization server"
+        user = store.user(principal.subject)
+        if user is None:
+            return f"user {principal.subject!r} is not (or no longer) a user of this authorization server"
+        return principal if user.scopes is None else principal.narrowed(user.scopes)
 
     inner = app.router.lifespan_context
 
@@ -125,9 +134,10 @@ def _check_principals_while_serving(app: Starlette, store: AuthStore) -> None:
     app.router.lifespan_context = lifespan
 
 
-def endpoint_scopes(name: str) -> list[str]:
+def endpoint_scopes(name: str, remotes: dict[str, str] | None = None) -> list[str]:
+    """The scopes the endpoint's tools can use: its servers', then those of the remote servers it mounts."""
     names = catalog.names() if name == "all" else [name]
-    return [scope for server_name in names for scope in server_scopes(server_name)]
+    return [scope for server_name in [*names, *(remotes or {})] for scope in server_scopes(server_name)]
 
 
 def ensure_first_user(authorization_server: AuthorizationServer) -> list[str]:

@@ -9,10 +9,15 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from servers.cli.options import add_forwarded_allow_ips
+
 if TYPE_CHECKING:
     from servers.auth.keys import KeyStore
     from servers.auth.store import AuthStore
     from servers.core.settings import CairnSettings
+
+
+SCOPE_LIST = '"SCOPE SCOPE …"'
 
 
 def add_auth_commands(sub: Any) -> None:
@@ -21,7 +26,21 @@ def add_auth_commands(sub: Any) -> None:
     add = asub.add_parser("add-user", help="add a user, or set a user's password")
     add.add_argument("username")
     add.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
-    asub.add_parser("users", help="list users")
+    add.add_argument(
+        "--scopes",
+        metavar=SCOPE_LIST,
+        default=None,
+        help="the scopes this user may hold (space-separated), or 'all'. A new user without it may hold every "
+        "scope except nodehost:exec (runs commands as the server's OS user) and remote servers' NAME:read / "
+        "NAME:write (act with the operator's account there); an existing user keeps theirs",
+    )
+    asub.add_parser("users", help="list users and the scopes each may hold")
+    scopes = asub.add_parser("scopes", help="show or change the scopes a user may hold")
+    scopes.add_argument("username")
+    change = scopes.add_mutually_exclusive_group()
+    change.add_argument("--set", metavar=SCOPE_LIST, default=None, help="exactly these scopes, or 'all'")
+    change.add_argument("--add", metavar=SCOPE_LIST, default=None, help="these scopes too")
+    change.add_argument("--remove", metavar=SCOPE_LIST, default=None, help="not these scopes")
     remove = asub.add_parser("remove-user", help="disable a user and end their logins")
     remove.add_argument("username")
     asub.add_parser("rotate-keys", help="add a new signing key (older keys keep verifying)")
@@ -29,12 +48,14 @@ def add_auth_commands(sub: Any) -> None:
     serve.add_argument("--host", default=None)
     serve.add_argument("--port", type=int, default=None)
     serve.add_argument(
-        "--forwarded-allow-ips",
-        metavar="IPS",
-        default=None,
-        help="believe X-Forwarded-For/-Proto from these proxies (comma-separated, or '*'); "
-        "default CAIRN_AUTH__FORWARDED_ALLOW_IPS, else none",
+        "--remote",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also issue NAME:read and NAME:write, for an endpoint that mounts a remote server as NAME "
+        "(`cairn serve all --remote NAME=URL --auth external`)",
     )
+    add_forwarded_allow_ips(serve)
 
     connect = sub.add_parser("connect", help="connect to a (possibly OAuth-protected) remote MCP server")
     connect.add_argument("url")
@@ -73,17 +94,34 @@ def run_auth_command(args: argparse.Namespace) -> int:
 
 
 def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: AuthStore, keys: KeyStore) -> int:
+    from servers.auth import grants
+
     if args.auth_command == "add-user":
         from servers.auth.passwords import hash_password
 
+        try:
+            chosen = None if args.scopes is None else grants.parse_scopes(args.scopes)
+        except ValueError as exc:
+            print(f"cairn: --scopes: {exc}", file=sys.stderr)
+            return 1
         password = _password(args.password_stdin)
         if len(password) < 8:
             print("cairn: a password needs at least 8 characters", file=sys.stderr)
             return 1
-        store.add_user(args.username, hash_password(password))
-        print(f"user {args.username!r} saved")
+        given = args.scopes is not None
+        store.add_user(
+            args.username,
+            hash_password(password),
+            chosen if given else grants.DEFAULT_USER_SCOPES,
+            replace_scopes=given,
+        )
+        saved = store.user(args.username)
+        print(f"user {args.username!r} saved; may hold: {grants.describe(saved.scopes if saved else None)}")
     elif args.auth_command == "users":
-        print("\n".join(store.users()))
+        for user in store.user_records():
+            print(f"{user.username}\t{grants.describe(user.scopes)}")
+    elif args.auth_command == "scopes":
+        return _scopes_command(args, store)
     elif args.auth_command == "remove-user":
         if not store.remove_user(args.username):
             print(f"cairn: no user {args.username!r}", file=sys.stderr)
@@ -102,12 +140,18 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
 
         host, port = args.host or settings.host, args.port or settings.port
         issuer = (settings.auth.issuer or base_url_for(settings, host, port)).rstrip("/")
+        try:
+            remote_scopes = grants.remote_scope_descriptions(args.remote)
+        except ValueError as exc:
+            print(f"cairn: --remote: {exc}", file=sys.stderr)
+            return 2
         authorization_server = create_authorization_server(
             settings.data_dir("auth"),
             issuer,
             settings.auth,
             database_url=settings.database_url,
             database=settings.database,
+            extra_scopes=remote_scopes,
         )
         for line in [f"Cairn authorization server: {issuer}", *ensure_first_user(authorization_server)]:
             print(line, file=sys.stderr)
@@ -119,6 +163,48 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
             log_level="warning",
             **proxy_options(trusted_proxies(args.forwarded_allow_ips, settings)),
         )
+    return 0
+
+
+def _scopes_command(args: argparse.Namespace, store: AuthStore) -> int:
+    """``cairn auth scopes NAME [--set|--add|--remove "…"]``: what the user may hold, after any change."""
+    from servers.auth import grants
+    from servers.auth.provider import ALL_SCOPES
+
+    user = store.user(args.username)
+    if user is None:
+        print(f"cairn: no user {args.username!r}", file=sys.stderr)
+        return 1
+    changes = {"set": args.set, "add": args.add, "remove": args.remove}
+    option = next((name for name, text in changes.items() if text is not None), None)
+    if option is None:
+        print(f"user {args.username!r} may hold: {grants.describe(user.scopes)}")
+        return 0
+    try:
+        named = grants.parse_scopes(changes[option])
+    except ValueError as exc:
+        print(f"cairn: --{option}: {exc}", file=sys.stderr)
+        return 1
+    scopes: frozenset[str] | None
+    if option == "set":
+        scopes = named
+    elif option == "add":
+        scopes = None if named is None or user.scopes is None else user.scopes | named
+    elif named is None:
+        scopes = frozenset()
+    elif user.scopes is None:
+        # 'all' becomes the list of Cairn's own scopes, less what goes: the remote servers' scopes it also
+        # covered are not known here, so they go too unless given back.
+        scopes = frozenset(ALL_SCOPES) - named
+        print(
+            "cairn: note: 'all' also covered remote servers' NAME:read / NAME:write; give them back with "
+            "--add if this user should keep them",
+            file=sys.stderr,
+        )
+    else:
+        scopes = user.scopes - named
+    store.set_scopes(args.username, scopes)
+    print(f"user {args.username!r} may hold: {grants.describe(scopes)}")
     return 0
 
 

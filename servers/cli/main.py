@@ -2,7 +2,8 @@
 
     cairn serve [memory|all] [--transport http|sse|stdio] [--host H] [--port P] [--auth cairn|external|none]
                 [--forwarded-allow-ips IPS]
-    cairn auth add-user NAME | users | remove-user NAME | rotate-keys | serve
+    cairn auth add-user NAME [--scopes "…"|all] | users | scopes NAME [--set|--add|--remove "…"]
+               | remove-user NAME | rotate-keys | serve [--remote NAME]
     cairn connect URL [--list-tools]
     cairn registry serve [--host H] [--port P]
     cairn skills search|info|install NAME[@VERSION]|publish DIR|yank NAME@VERSION [--registry URL]
@@ -27,6 +28,7 @@ import sys
 from collections.abc import Sequence
 
 from servers import catalog
+from servers.cli.options import add_forwarded_allow_ips
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -58,13 +60,7 @@ def _parser() -> argparse.ArgumentParser:
         default="cairn",
         help="cairn: Cairn's own OAuth server (default); external: trust CAIRN_AUTH__EXTERNAL_*; none: loopback only",
     )
-    serve.add_argument(
-        "--forwarded-allow-ips",
-        metavar="IPS",
-        default=None,
-        help="believe X-Forwarded-For/-Proto from these proxies (comma-separated, or '*'); "
-        "default CAIRN_AUTH__FORWARDED_ALLOW_IPS, else none",
-    )
+    add_forwarded_allow_ips(serve)
 
     from servers.cli.auth import add_auth_commands
 

@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import Any
 
+from servers.cli.options import add_forwarded_allow_ips
+
 DEFAULT_PORT = 8780  # beside the MCP servers' 8765
 
 
@@ -15,13 +17,7 @@ def add_registry_commands(sub: Any) -> None:
     serve = rsub.add_parser("serve", help="serve the registry website and /api/v1")
     serve.add_argument("--host", default=None, help="interface (default CAIRN_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, default=None, help=f"port (default {DEFAULT_PORT})")
-    serve.add_argument(
-        "--forwarded-allow-ips",
-        metavar="IPS",
-        default=None,
-        help="believe X-Forwarded-For/-Proto from these proxies (comma-separated, or '*'); "
-        "default CAIRN_AUTH__FORWARDED_ALLOW_IPS, else none",
-    )
+    add_forwarded_allow_ips(serve)
 
 
 def run_registry_command(args: argparse.Namespace) -> int:

@@ -162,7 +162,8 @@ def _install(args: argparse.Namespace, base: str, settings: Any) -> int:
             )
             path, replaced = install.place(staged, dest, overwrite=args.overwrite)
     except SkillInputError as exc:
-        print(f"cairn: {exc}", file=sys.stderr)
+        # The installer speaks to MCP callers (overwrite=true); here the same switch is a flag.
+        print(f"cairn: {str(exc).replace('pass overwrite=true', 'pass --overwrite')}", file=sys.stderr)
         return 1
     for warning in staged.warnings:
         print(f"warning: {warning}", file=sys.stderr)

@@ -2,9 +2,9 @@
 
 | section        | step | content                                                       | trimmed             |
 |----------------|------|---------------------------------------------------------------|---------------------|
-| ``fixed``      | 2    | Cairn's boundary note, live rules from reflection             | never (cut last)    |
+| ``fixed``      | 2    | Cairn's boundary note, live rules relevant to the task        | never (cut last)    |
 | ``task``       | 3    | the task, tool steps done so far                              | never (cut last)    |
-| ``preferences``| 4    | user-model beliefs with confidence > 0.6                      | 5th, weakest first  |
+| ``preferences``| 4    | user-model beliefs > 0.6 that bear on the task                | 5th, weakest first  |
 | ``memories``   | 5    | recalled memories, most relevant first                        | 1st, weakest first  |
 | ``skills``     | 5b   | activated skill bodies (000 §4.2.4)                           | 3rd, weakest first  |
 | ``skill_index``| 8    | other matching skills, one line each                          | 2nd, weakest first  |

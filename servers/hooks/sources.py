@@ -3,7 +3,8 @@
 Memory (recall, flush, capture, daily summary), skills (the SkillMatcher behind ``match_skills``) and
 reflection (live rules, the user model, reflecting on a captured task) are opened lazily: a session-end
 does not pay for the skills library, a prompt does not pay for reflection. One embedder and one event
-bus are shared by all three. Each section is gathered on its own; a failing source degrades that section
+bus are shared by all three. Rules and beliefs are kept only when they bear on the task (see ``relevance``):
+a rule's scenario says when it applies. Each section is gathered on its own; a failing source degrades that section
 and says why, it never fails the whole context.
 """
 
@@ -19,6 +20,7 @@ from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.events import EventBus
 from servers.core.settings import CairnSettings
 from servers.hooks.context import Gathered, Item, SectionName
+from servers.hooks.relevance import belief_relevance, rule_relevance
 from servers.hooks.trace import SessionTrace
 
 if TYPE_CHECKING:
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 MEMORY_CHARS = 700  # one recalled memory in a context; the whole entry is a memory_get away
+MAX_RULES = 8  # relevant rules beyond this are rarely read; the fixed zone is never trimmed
 
 
 def clip(text: str, limit: int) -> str:
@@ -79,16 +82,25 @@ class DomainSources:
 
     # --- sections ---------------------------------------------------------------------------------
 
-    def rules(self, user_id: str) -> list[Item]:
-        live = self.reflection.rules.live(user_id)[:8]
-        return [Item(f"- Rule: {clip(r.text, 300)}", float(r.importance), r.id) for r in live]
+    def rules(self, user_id: str, task: str = "", recent_tools: Sequence[str] = ()) -> list[Item]:
+        """Live rules whose scenario fits this task, most relevant (then most agreed on) first."""
+        scored = []
+        for r in self.reflection.rules.live(user_id):
+            fit = rule_relevance(r.text, r.scenario, task, list(recent_tools))
+            if fit.relevant:
+                scored.append((fit.score, r))
+        scored.sort(key=lambda pair: (-pair[0], -pair[1].importance))
+        return [Item(f"- Rule: {clip(r.text, 300)}", score, r.id) for score, r in scored[:MAX_RULES]]
 
-    def preferences(self, user_id: str) -> list[Item]:
+    def preferences(self, user_id: str, task: str = "") -> list[Item]:
         beliefs = self.reflection.users.get(user_id).beliefs  # only those above the 0.6 threshold
-        return [
-            Item(f"{b.dimension}: {b.value} (confidence {b.confidence:.2f})", b.confidence, f"pref:{b.dimension}")
-            for b in beliefs
-        ]
+        items = []
+        for b in beliefs:
+            fit = belief_relevance(b.dimension, b.value, task)
+            if fit.relevant:
+                text = f"{b.dimension}: {b.value} (confidence {b.confidence:.2f})"
+                items.append(Item(text, b.confidence * fit.score, f"pref:{b.dimension}"))
+        return items
 
     def memories(self, query: str, user_id: str, limit: int, exclude: set[str]) -> tuple[list[Item], str | None]:
         query = query.strip()[: self.settings.memory.max_query_chars]
@@ -164,13 +176,13 @@ class DomainSources:
 
         with self._lock:  # the services share connections per thread, but skill cooldowns are per call
             if "fixed" in sections:
-                section("rules", lambda: out.rules.extend(self.rules(user_id)))
+                section("rules", lambda: out.rules.extend(self.rules(user_id, task, recent_tools or [])))
             if "task" in sections:
                 section("task", lambda: out.task.extend(self.anchor(task, session_id)))
             if "preferences" in sections:
                 section(
                     "preferences",
-                    lambda: out.preferences.extend(i for i in self.preferences(user_id) if i.ref not in exclude),
+                    lambda: out.preferences.extend(i for i in self.preferences(user_id, task) if i.ref not in exclude),
                 )
             if "memories" in sections:
 

@@ -1,9 +1,15 @@
-"""Hybrid recall: FTS5 BM25 and sqlite-vec KNN, fused by Reciprocal Rank Fusion, then filtered.
+"""Hybrid recall: FTS5 BM25 and sqlite-vec KNN, fused, then filtered.
 
 Union, not intersection: a hit from either retriever can be returned (seed 002 §2.2). Vectors find
 paraphrases and other languages; BM25 keeps exact identifiers that vectors blur. When the query
-carries identifiers (error codes, function names, versions), the keyword list counts for more: a
+carries identifiers (error codes, function names, versions), the keyword side counts for more: a
 hypothesis measured in bench/memory (see bench/RESULTS.md).
+
+The default fusion is score-aware: each leg's scores are scaled to 0-1 (cosine above the calibrated
+floor relative to the best hit; BM25 relative to the best hit, times the share of the query a hit
+covers) and added with fixed shares. Reciprocal Rank Fusion (``method="rrf"``) is kept for
+comparison: it rewards a near-miss that both retrievers rank low over the answer only the vector
+side found, which on the evaluation set buried the top semantic hit of cross-language queries.
 """
 
 from __future__ import annotations
@@ -21,6 +27,9 @@ FILTER_KEYS = ("type", "slots", "keywords", "source", "session_id", "created_aft
 
 @dataclass(frozen=True)
 class FusionConfig:
+    method: str = "score"  # "score" (default) or "rrf"
+    semantic_share: float = 0.7  # score fusion: the vector leg's share of the fused score
+    identifier_semantic_share: float = 0.4  # ... when the query names identifiers, which vectors blur
     k: int = 60
     keyword_weight: float = 0.5  # bench/RESULTS.md: lexical votes mostly add near-misses outside identifiers
     semantic_weight: float = 1.0
@@ -136,11 +145,15 @@ def fuse(
     semantic_hits: list[tuple[int, float]] | None,
     config: FusionConfig,
     coverage: Mapping[int, float] | None = None,
+    floor: float = 0.0,
 ) -> dict[int, Candidate]:
-    """Reciprocal Rank Fusion over whichever lists ran (None = that retriever did not run).
+    """Fuse whichever lists ran (None = that retriever did not run), by ``config.method``.
 
-    With ``coverage``, each keyword vote is scaled by how much of the query the hit covers.
+    With ``coverage``, each keyword vote is scaled by how much of the query the hit covers. ``floor``
+    is the cosine the semantic hits were cut at: score fusion measures a hit's similarity above it.
     """
+    if config.method == "score":
+        return _fuse_scores(query, keyword_hits, semantic_hits, config, coverage, floor)
     kw_weight = config.identifier_keyword_weight if salient_tokens(query) else config.keyword_weight
     candidates: dict[int, Candidate] = {}
     for rank, (rowid, bm25) in enumerate(keyword_hits or [], start=1):
@@ -155,6 +168,43 @@ def fuse(
     return candidates
 
 
+def _semantic_share(query: str, config: FusionConfig) -> float:
+    return config.identifier_semantic_share if salient_tokens(query) else config.semantic_share
+
+
+def _fuse_scores(
+    query: str,
+    keyword_hits: list[tuple[int, float]] | None,
+    semantic_hits: list[tuple[int, float]] | None,
+    config: FusionConfig,
+    coverage: Mapping[int, float] | None,
+    floor: float,
+) -> dict[int, Candidate]:
+    """Add each leg's scores scaled to 0-1, so being found by both lists only helps in proportion to
+    how good the hit is on each: a near-miss low on both cannot outrank the clear top vector hit."""
+    share = _semantic_share(query, config)
+    candidates: dict[int, Candidate] = {}
+    # The list is best first; its score scales the rest (FTS5's bm25() is negative, PostgreSQL's
+    # ts_rank positive: the ratio is 0-1 either way).
+    best_bm25 = keyword_hits[0][1] if keyword_hits else 0.0
+    for rank, (rowid, bm25) in enumerate(keyword_hits or [], start=1):
+        c = candidates.setdefault(rowid, Candidate(rowid))
+        c.keyword_rank, c.bm25 = rank, bm25
+        cover = 1.0 if coverage is None else coverage.get(rowid, 0.0)
+        c.fused += (1.0 - share) * cover * (bm25 / best_bm25 if best_bm25 else 1.0)
+    # e5 cosines bunch high, so similarity counts from the calibrated floor up to the best hit.
+    top = max((sim for _, sim in semantic_hits or []), default=floor)
+    span = max(top - floor, 1e-3)
+    for rank, (rowid, sim) in enumerate(semantic_hits or [], start=1):
+        c = candidates.setdefault(rowid, Candidate(rowid))
+        c.semantic_rank, c.similarity = rank, sim
+        c.fused += share * max(sim - floor, 0.0) / span
+    return candidates
+
+
 def best_possible(keyword_ran: bool, semantic_ran: bool, query: str, config: FusionConfig) -> float:
+    if config.method == "score":
+        share = _semantic_share(query, config)
+        return (1.0 - share if keyword_ran else 0.0) + (share if semantic_ran else 0.0)
     kw_weight = config.identifier_keyword_weight if salient_tokens(query) else config.keyword_weight
     return ((kw_weight if keyword_ran else 0.0) + (config.semantic_weight if semantic_ran else 0.0)) / (config.k + 1)

@@ -318,6 +318,7 @@ class MemoryService:
         pool = self.config.candidate_pool * (4 if predicate else 1)
 
         degraded: str | None = None
+        relevant = 0.0  # the semantic floor the vector hits were cut at
         semantic: list[tuple[int, float]] | None = None
         keyword: list[tuple[int, float]] | None = None
         started = time.monotonic()
@@ -339,7 +340,7 @@ class MemoryService:
             if self.fusion.coverage_weighting
             else None
         )
-        candidates = search.fuse(query, keyword, semantic, self.fusion, coverage)
+        candidates = search.fuse(query, keyword, semantic, self.fusion, coverage, floor=relevant)
         best_bm25 = keyword[0][1] if keyword else None
         ceiling = search.best_possible(keyword is not None, semantic is not None, query, self.fusion)
         ranked: list[tuple[float, RecallHit]] = []
@@ -492,9 +493,19 @@ class MemoryService:
             session_id=session_id,
             trace=trace,
         )
+        # A recurring task (the same daily job) merges into one entry, but every run is its own task for
+        # reflection: a merged capture gets a fresh capture id, a new entry keeps its own id.
+        capture_id = new_id() if result.merged_into else result.id
         self.bus.publish_nowait(
             "memory.captured",
-            {"id": result.id, "user_id": user_id, "task": task[:500], "outcome": outcome[:500], "trace": trace},
+            {
+                "id": result.id,
+                "capture_id": capture_id,
+                "user_id": user_id,
+                "task": task[:500],
+                "outcome": outcome[:500],
+                "trace": trace,
+            },
             session_id=session_id,
         )
         return CaptureResult(captured=True, id=result.id, merged_into=result.merged_into)

@@ -12,14 +12,15 @@
 A strategy yields candidate substrings that really occur in the file; the first strategy whose candidates
 occur exactly once in total wins (with ``replace_all``, the first strategy that finds anything replaces every
 occurrence). Several places and no strategy singling one out is an error asking for more context.
-Strategies 3-4 shift ``new`` by the indentation difference they matched across, and 2 unescapes ``new``
-the same way it unescaped ``old``.
+Strategies 3-6 move ``new`` to the matched block's indentation while keeping the nesting written inside
+``new`` (see :func:`reindent`), and 2 unescapes ``new`` the same way it unescaped ``old``.
 Text here is LF-only: callers convert CRLF files before and after (see :func:`to_lf`).
 """
 
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -169,34 +170,47 @@ def _unescape_new(new: str, find: str, found: str) -> str:
     return unescape(new) if unescape(find) == found else new
 
 
-def reindent(new: str, find: str, found: str) -> str:
-    """Give ``new`` the indentation the file uses where ``find`` used another one.
+def _unit(rels: Sequence[str]) -> tuple[str, int] | None:
+    """The indentation step of a block: one character kind and the gcd of its widths, or None if unknowable."""
+    widths = [rel for rel in rels if rel]
+    kinds = {char for rel in widths for char in rel}
+    if len(kinds) != 1:
+        return None
+    return kinds.pop(), math.gcd(*(len(rel) for rel in widths))
 
-    Each indentation of ``find`` is paired with the one on the same line of the matched block; a line of
-    ``new`` takes the paired indentation, or (for deeper levels ``find`` never used) the common scale
-    factor between the two (2 spaces in the model's text -> 4 in the file), else the longest paired prefix.
+
+def _relative(lines: Sequence[str], base: str) -> list[str]:
+    return [_indent(line)[len(base) :] for line in lines if line.strip()]
+
+
+def reindent(new: str, find: str, found: str) -> str:
+    """Move ``new`` to where the matched block sits, keeping the indentation the model wrote inside ``new``.
+
+    ``new`` is measured from the base indentation of ``find`` (or from its own when some line sits shallower
+    than that), and the matched block's base indentation replaces that base. Nesting inside ``new`` is kept as
+    written: a model that copied ``old`` sloppily at 2 spaces but wrote ``new`` at the file's 4 meant 4.
+    Only when ``new`` steps in the same unit as ``find`` and the file steps in another (2 spaces in both of
+    the model's texts, 4 in the file) are the levels converted, since then the model wrote both in its own
+    style rather than the file's.
     """
-    find_lines, block_lines = _lines(find), found.split("\n")
-    if len(find_lines) != len(block_lines):
-        return new
-    pairs: dict[str, str] = {}
-    for mine, theirs in zip(find_lines, block_lines, strict=True):
-        if mine.strip() and pairs.setdefault(_indent(mine), _indent(theirs)) != _indent(theirs):
-            return new  # the same indentation maps to two different ones: no consistent shift
-    if all(k == v for k, v in pairs.items()):
-        return new
-    scales = {len(v) / len(k) for k, v in pairs.items() if k and set(k) == set(v) == {" "}}
-    scale = scales.pop() if len(scales) == 1 else None
+    find_lines, block_lines, new_lines = _lines(find), _lines(found), new.split("\n")
+    block_base, find_base = common_indent(block_lines), common_indent(find_lines)
+    nonblank = [line for line in new_lines if line.strip()]
+    anchor = find_base if all(line.startswith(find_base) for line in nonblank) else common_indent(new_lines)
+    find_unit = _unit(_relative(find_lines, find_base))
+    block_unit = _unit(_relative(block_lines, block_base))
+    new_unit = _unit(_relative(new_lines, anchor))
+    convert = find_unit is not None and block_unit is not None and new_unit == find_unit != block_unit
 
     def shift(indent: str) -> str:
-        if indent in pairs:
-            return pairs[indent]
-        if scale and set(indent) == {" "}:
-            return " " * round(len(indent) * scale)
-        prefix = max((k for k in pairs if indent.startswith(k)), key=len, default=None)
-        return indent if prefix is None else pairs[prefix] + indent[len(prefix) :]
+        rel = indent[len(anchor) :]
+        if convert and find_unit is not None and block_unit is not None:
+            deep = len(rel) - len(rel.lstrip(find_unit[0]))
+            levels, rest = divmod(deep, find_unit[1])
+            rel = block_unit[0] * (levels * block_unit[1]) + find_unit[0] * rest + rel[deep:]
+        return block_base + rel
 
-    return "\n".join(shift(_indent(line)) + line.lstrip() if line.strip() else line for line in new.split("\n"))
+    return "\n".join(shift(_indent(line)) + line.lstrip() if line.strip() else line for line in new_lines)
 
 
 @dataclass(frozen=True)
@@ -211,8 +225,8 @@ STRATEGIES: tuple[Strategy, ...] = (
     Strategy("escape_normalized", escape_normalized, _unescape_new),
     Strategy("line_trimmed", line_trimmed, reindent),
     Strategy("indentation_flexible", indentation_flexible, reindent),
-    Strategy("whitespace_normalized", whitespace_normalized),
-    Strategy("block_anchor", block_anchor),
+    Strategy("whitespace_normalized", whitespace_normalized, reindent),
+    Strategy("block_anchor", block_anchor, reindent),
 )
 
 

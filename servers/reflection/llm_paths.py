@@ -63,9 +63,11 @@ Recent execution data:
 - What failed uses had in common: {failure_patterns}
 - User feedback trend: {feedback}
 
-Propose one to three mutations. Types: A adjust a numeric parameter, B reorder steps, C replace a step
-with another tool or method, D add a new strategy or step. For each give the complete changed text
-(`variant`), why it should be better (`rationale`), its risks, and how to verify it.
+Propose one to three mutations. Types: A adjust a numeric limit or threshold the instructions use, B reorder
+steps, C replace a step with another tool or method, D add a new strategy or step. Change only what the agent
+follows: metadata such as YAML frontmatter (priority, triggers, token budgets) does not change behaviour.
+For each give the complete changed text (`variant`), why it should be better (`rationale`), its risks, and
+how to verify it.
 
 Answer with one JSON object only (no prose), matching this JSON Schema:
 {schema}"""

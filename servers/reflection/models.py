@@ -216,6 +216,7 @@ class Mutation(BaseModel):
     original: str
     variant: str
     rationale: str = ""
+    expected_change: str = Field(default="", description="The behaviour the variant is expected to change.")
     risks: str = ""
     verification: str = ""
     rounds: int = 0

@@ -2,7 +2,7 @@
 
 | type | change                      | risk   | starts                                   |
 |------|-----------------------------|--------|------------------------------------------|
-| A    | a numeric parameter         | LOW    | testing at once                          |
+| A    | a limit or threshold        | LOW    | testing at once                          |
 | B    | the order of steps          | MEDIUM | testing at once (marked experimental)    |
 | C    | one step replaced           | MEDIUM | testing at once                          |
 | D    | a new strategy or step      | HIGH   | after approval (unless autonomous mode)  |
@@ -12,14 +12,13 @@ runs per target. During a test, uses alternate: the 1st, 3rd, … use of the ori
 variant (``variant_for`` is idempotent per task). After each ``ab_uses`` uses: keep (variant better by
 ``min_improvement``), discard (worse by ``tolerance``) — each only when the difference is also significant
 (one-sided two-proportion z ≥ ``ab_z``) — or another round; after ``ab_max_rounds`` inconclusive rounds
-the original stays.
+the original stays. Every mutation must change what the agent reads as instructions (never a skill's
+frontmatter alone) and records the behaviour it expects to change (see ``tweaks``).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
-import re
 from collections.abc import Callable
 from typing import Literal
 
@@ -36,11 +35,9 @@ from servers.reflection.models import (
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.store import ReflectionStore, new_id, now_iso
+from servers.reflection.tweaks import Proposal, changes_behaviour, describe_change, rule_based_proposals
 
 RISK: dict[str, Literal["LOW", "MEDIUM", "HIGH"]] = {"A": "LOW", "B": "MEDIUM", "C": "MEDIUM", "D": "HIGH"}
-_NUMBER = re.compile(r"(?<![\w.])(\d{1,4})(?![\w.])")
-_STEP = re.compile(r"^(\s*)(\d+)\.\s+(.*)$")
-METACOGNITIVE_STEP = "Before starting, list what you do not know yet about the task and find it out first."
 
 
 def _z_score(o_success: int, o_uses: int, v_success: int, v_uses: int) -> float:
@@ -48,38 +45,6 @@ def _z_score(o_success: int, o_uses: int, v_success: int, v_uses: int) -> float:
     pooled = (o_success + v_success) / (o_uses + v_uses)
     se = math.sqrt(pooled * (1 - pooled) * (1 / o_uses + 1 / v_uses))
     return 0.0 if se == 0 else (v_success / v_uses - o_success / o_uses) / se
-
-
-def _tweak_number(text: str) -> str | None:
-    for found in _NUMBER.finditer(text):
-        n = int(found.group(1))
-        if n >= 2:
-            new = max(1, round(n * 0.6))
-            return text[: found.start()] + str(new) + text[found.end() :]
-    return None
-
-
-def _swap_steps(text: str) -> str | None:
-    lines = text.splitlines()
-    steps = [i for i, line in enumerate(lines) if _STEP.match(line)]
-    for a, b in itertools.pairwise(steps):
-        if b == a + 1:
-            ma, mb = _STEP.match(lines[a]), _STEP.match(lines[b])
-            assert ma and mb
-            lines[a] = f"{ma.group(1)}{ma.group(2)}. {mb.group(3)}"
-            lines[b] = f"{mb.group(1)}{mb.group(2)}. {ma.group(3)}"
-            return "\n".join(lines)
-    return None
-
-
-def rule_based_proposals(text: str) -> list[tuple[MutationType, str, str]]:
-    out: list[tuple[MutationType, str, str]] = []
-    if (tweaked := _tweak_number(text)) is not None:
-        out.append(("A", tweaked, "a smaller number may do as well at lower cost"))
-    if (swapped := _swap_steps(text)) is not None:
-        out.append(("B", swapped, "the second step may not depend on the first; doing it first may save time"))
-    out.append(("D", f"{text.rstrip()}\n\n{METACOGNITIVE_STEP}", "naming unknowns early prevents late rework"))
-    return out
 
 
 class Mutations:
@@ -165,17 +130,23 @@ class Mutations:
         if variant is not None:
             if type_ is None:
                 raise ReflectionInputError("a hand-written variant needs its type (A, B, C or D)")
-            candidates = [(type_, variant, rationale or "proposed by hand")]
+            if variant.strip() == original.strip():
+                raise ReflectionInputError("the variant is identical to the original")
+            if not changes_behaviour(original, variant):
+                raise ReflectionInputError(
+                    "the variant changes only the frontmatter or whitespace, which the agent does not follow as "
+                    "instructions: an A/B test could not tell the two apart"
+                )
+            candidates = [Proposal(type_, variant, rationale or "proposed by hand", describe_change(original, variant))]
         else:
             candidates, method = self._generate(target, original, rate, uses)
             if type_ is not None:
-                candidates = [c for c in candidates if c[0] == type_]
+                candidates = [c for c in candidates if c.type == type_]
             if not candidates:
                 raise ReflectionInputError(f"no type {type_} mutation can be derived from {target}; write one by hand")
-            candidates.sort(key=lambda c: "ABCD".index(c[0]))  # lowest risk first
-        chosen_type, text, why = candidates[0]
-        if text.strip() == original.strip():
-            raise ReflectionInputError("the variant is identical to the original")
+            candidates.sort(key=lambda c: "ABCD".index(c.type))  # lowest risk first
+        chosen = candidates[0]
+        chosen_type = chosen.type
         needs_approval = chosen_type == "D" and not self.settings.autonomous_experiments
         m = Mutation(
             id=new_id("mut"),
@@ -185,8 +156,9 @@ class Mutations:
             risk=RISK[chosen_type],
             status="awaiting_approval" if needs_approval else "testing",
             original=original,
-            variant=text,
-            rationale=why,
+            variant=chosen.variant,
+            rationale=chosen.rationale,
+            expected_change=chosen.expected_change,
             risks=risks,
             verification=verification or f"A/B over {self.settings.ab_uses} uses",
             method=method,
@@ -201,7 +173,7 @@ class Mutations:
 
     def _generate(
         self, target: str, original: str, rate: float, uses: int
-    ) -> tuple[list[tuple[MutationType, str, str]], Literal["rules", "llm"]]:
+    ) -> tuple[list[Proposal], Literal["rules", "llm"]]:
         if self.llm is not None:
             kind = "rule" if target.startswith("rule:") else "skill"
             answer = llm_paths.ask_validated(
@@ -210,7 +182,15 @@ class Mutations:
                 "reflection-mutation.schema.json",
             )
             if answer is not None:
-                return [(m["type"], m["variant"], m["rationale"]) for m in answer["mutations"]], "llm"
+                # A model may still tweak frontmatter (a priority, a token budget): such a variant cannot
+                # change what the agent does, so it is dropped; if nothing is left the rules take over.
+                proposals = [
+                    Proposal(m["type"], m["variant"], m["rationale"], describe_change(original, m["variant"]))
+                    for m in answer["mutations"]
+                    if changes_behaviour(original, m["variant"])
+                ]
+                if proposals:
+                    return proposals, "llm"
         return rule_based_proposals(original), "rules"
 
     def approve(self, user_id: str, mutation_id: str, approve: bool) -> Mutation:

@@ -20,6 +20,7 @@ import json
 import re
 from collections import Counter
 
+from servers.reflection.feedback import parse_feedback
 from servers.reflection.models import (
     CONFIDENCE_RANK,
     Diagnosis,
@@ -196,31 +197,29 @@ def diagnose(report: TaskReport, failed_task: bool) -> tuple[list[Diagnosis], li
     return errors, strategies, sorted(set(gaps))
 
 
-_FEEDBACK_RULE = re.compile(
-    r"[^.!?。！？]*\b(prefer|please|always|never|don'?t|do not|too (long|short|verbose|detailed)|instead)\b"
-    r"[^.!?。！？]*"
-    r"|[^。！？]*(更喜欢|请|不要|总是|太长|太短)[^。！？]*",
-    re.I,
-)
+def feedback_strategies(report: TaskReport) -> list[Strategy]:
+    """One strategy per directive in the user's feedback that the user model has no dimension for.
 
-
-def feedback_strategy(report: TaskReport) -> Strategy | None:
+    Preferences the user model knows (verbosity, format, language, citations) become beliefs instead
+    (see ``feedback``); a strategy carries the rest ("never use emojis") in the user's own words.
+    """
     if not report.user_feedback:
-        return None
-    found = _FEEDBACK_RULE.search(report.user_feedback)
-    if not found:
-        return None
-    sentence = found.group(0).strip()
-    explicit = report.user_reaction in ("modified", "complained") or bool(
-        re.search(r"always|never|总是|不要", sentence)
-    )
-    return Strategy(
-        strategy=f"Follow the user's stated preference: {sentence}",
-        scenario="answers for this user",
-        expected_effect="fewer edits and follow-up questions",
-        confidence="MEDIUM" if explicit else "LOW",
-        severity=_severity(sentence, False),
-    )
+        return []
+    out = []
+    for pref in parse_feedback(report.user_feedback, report.user_reaction):
+        if pref.dimension is not None:
+            continue
+        explicit = pref.explicit or report.user_reaction in ("modified", "complained")
+        out.append(
+            Strategy(
+                strategy=pref.directive,
+                scenario="answers for this user",
+                expected_effect="fewer edits and follow-up questions",
+                confidence="MEDIUM" if explicit else "LOW",
+                severity=_severity(pref.clause, False),
+            )
+        )
+    return out
 
 
 def analyse(
@@ -243,8 +242,7 @@ def analyse(
         errors.append(Diagnosis(category="B", root_cause="the task failed although every call succeeded"))
     # The agent's own lessons and the user's words come first: they outrank what the trace suggests.
     stated = [Strategy(**s.model_dump()) for s in report.strategies]
-    fb = feedback_strategy(report)
-    strategies = _top([*stated, *([fb] if fb else []), *strategies], 3)
+    strategies = _top([*stated, *feedback_strategies(report), *strategies], 3)
     if trigger == "error":
         return None, None, errors, strategies, gaps
     return outcome, efficiency, errors, strategies, gaps

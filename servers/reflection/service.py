@@ -19,6 +19,7 @@ from servers.core.settings import CairnSettings
 from servers.core.storage import Database
 from servers.reflection import llm_paths, reflect, review, suggest
 from servers.reflection.experience import ExperienceLibrary
+from servers.reflection.feedback import parse_feedback
 from servers.reflection.matching import StrategyMatcher
 from servers.reflection.models import (
     Contradiction,
@@ -43,7 +44,7 @@ from servers.reflection.scrub import scrub
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.store import ReflectionStore, days_ago, new_id, now_iso, open_store
 from servers.reflection.suggestions import Suggestions
-from servers.reflection.usermodel import UserModelBook, feedback_signals
+from servers.reflection.usermodel import UserModelBook
 
 if TYPE_CHECKING:
     from servers.core.storage.postgres import PgDatabase
@@ -114,7 +115,9 @@ class ReflectionService:
                 task=str(p.get("task") or "(no task text)")[:4000],
                 outcome=str(p.get("outcome") or ""),
                 trace=steps,
-                task_id=str(p["id"]) if p.get("id") else None,
+                # capture_id: one per capture, so repeats of a recurring task that memory merged into
+                # one entry still count as separate tasks; id (the entry) for publishers without it.
+                task_id=str(p.get("capture_id") or p.get("id")) if p.get("capture_id") or p.get("id") else None,
                 session_id=event.session_id,
             )
             self.reflect(report, user_id, "post_task")
@@ -196,8 +199,10 @@ class ReflectionService:
             if trigger == "post_task" and first_time and report.trace:
                 self.experiences.capture(user_id, report, outcome is not None and outcome.status == "success")
             if report.user_feedback:
-                for dimension, value, kind in feedback_signals(report.user_feedback, report.user_reaction):
-                    self.users.signal(user_id, dimension, value, kind)
+                # One task is one source: reflecting on it again must not make its feedback count twice.
+                for pref in parse_feedback(report.user_feedback, report.user_reaction):
+                    if pref.dimension and pref.value:
+                        self.users.signal(user_id, pref.dimension, pref.value, pref.kind, source=task_id)
         self._publish(user_id, reflection, promoted.promoted, promoted.contradictions)
         if trigger == "post_task" and first_time and len(report.trace) >= self.config.workflow_min_steps:
             self.detect_patterns(user_id)

@@ -46,6 +46,9 @@ class ReflectionSettings(BaseModel):
     autonomous_experiments: bool = Field(False, description="Type D mutations start without approval.")
     # User model (002 §4.3)
     belief_threshold: float = Field(0.6, ge=0, le=1)
+    belief_reliability: float = Field(
+        0.75, gt=0, le=1, description="How often one signal of strength 1 alone is right about a preference."
+    )
     confirmed_threshold: float = Field(0.9, ge=0, le=1)
     contradiction_ratio: float = Field(0.3, ge=0, le=1)
     choice_repeats: int = Field(3, ge=1, description="Consistent choices before they update a belief.")

@@ -8,16 +8,20 @@
 | follow_up   | asked for more depth on one aspect        | 0.45     | applied                               |
 | silence     | no reaction                               | 0.10     | recorded only                         |
 
-Confidence is the running mean of the strengths of the supporting signals (002 §4.3:
-``(c·n + s) / (n + 1)``), so weak evidence alone can never make a belief "known": three choices reach
-0.65, a single follow-up only 0.45. A signal for another value counts as a contradiction and pulls the
-confidence down; only an explicit statement replaces the value. ``contradictions / evidence > 0.3``
-marks a belief as needing confirmation; only beliefs above the threshold (0.6) are handed to a host.
+Confidence grows with independent evidence instead of jumping on one signal. Each signal is an independent
+witness that is right with probability ``reliability × strength`` (0.75 × strength by default), and a
+belief is as likely as at least one supporting witness being right and no contradicting one being right:
+``(1 − Π(1 − r·sᵢ)) · Π(1 − r·cⱼ)``. One explicit statement gives 0.71 (above the 0.6 bar, so a host uses
+it at once) but not "confirmed" (0.9); a second independent one gives 0.92. A follow-up alone gives 0.34;
+three agreeing ones 0.71. Signals are independent only when they come from different sources (tasks):
+the same task saying the same thing twice counts once, at its strongest. Three consistent choices count as
+three witnesses. Only an explicit statement replaces the value; ``contradictions / evidence > 0.3`` marks
+a belief as needing confirmation; only beliefs above the threshold (0.6) are handed to a host.
 """
 
 from __future__ import annotations
 
-import re
+import math
 from typing import Any
 
 from servers.reflection.models import Belief, ReflectionInputError, SignalKind, SignalResult, UserModel
@@ -56,7 +60,10 @@ class UserModelBook:
             beliefs = [b for b in beliefs if b.confidence > self.settings.belief_threshold]
         return UserModel(user_id=user_id, beliefs=beliefs, threshold=self.settings.belief_threshold)
 
-    def signal(self, user_id: str, dimension: str, value: str, kind: SignalKind) -> SignalResult:
+    def signal(
+        self, user_id: str, dimension: str, value: str, kind: SignalKind, source: str | None = None
+    ) -> SignalResult:
+        """Apply one signal; ``source`` (a task id) makes repeated signals from one task count once."""
         with self.store.writing(user_id):
             dimension, value = dimension.strip().lower(), value.strip()
             if not dimension or not value:
@@ -67,7 +74,7 @@ class UserModelBook:
                 "pending": {},
                 "history": [],
             }
-            result = self._apply(doc, value, kind, strength)
+            result = self._apply(doc, value, kind, strength, source)
             self.store.db.execute(
                 "INSERT INTO signals (user_id, dimension, value, kind, strength, applied, at) VALUES (?,?,?,?,?,?,?)",
                 (user_id, dimension, value, kind, strength, int(result.applied), now_iso()),
@@ -79,14 +86,25 @@ class UserModelBook:
                     "belief",
                     dimension,
                     kind,
-                    {"value": value, "strength": strength, "confidence": doc.get("confidence")},
+                    {"value": value, "strength": strength, "confidence": doc.get("confidence"), "source": source},
                 )
             result.belief = self._belief(doc) if "value" in doc else None
             return result
 
-    def _apply(self, doc: dict[str, Any], value: str, kind: str, strength: float) -> SignalResult:
+    def _witness(self, strength: float) -> float:
+        return self.settings.belief_reliability * strength
+
+    def _recompute(self, doc: dict[str, Any]) -> None:
+        support, against = _evidence(doc, "support"), _evidence(doc, "against")
+        unsupported = math.prod(1 - self._witness(s) for s in support.values())
+        undisputed = math.prod(1 - self._witness(s) for s in against.values())
+        doc["confidence"] = (1 - unsupported) * undisputed
+        doc["evidence_count"], doc["contradictions"] = len(support), len(against)
+
+    def _apply(self, doc: dict[str, Any], value: str, kind: str, strength: float, source: str | None) -> SignalResult:
         if kind == "silence":
             return SignalResult(applied=False, reason="silence is recorded, not applied")
+        witnesses = 1
         if kind == "choice":
             pending: dict[str, int] = doc.setdefault("pending", {})
             key = _norm(value)
@@ -98,49 +116,36 @@ class UserModelBook:
                 return SignalResult(
                     applied=False, reason=f"choice {pending[key]} of {self.settings.choice_repeats} consistent ones"
                 )
-            pending[key] = 0
+            witnesses, pending[key] = pending[key], 0
         doc["last_updated"] = now_iso()
-        if "value" not in doc:
-            doc.update(value=value, confidence=strength, evidence_count=1, contradictions=0)
-            return SignalResult(applied=True, reason="new belief")
-        n, c = doc["evidence_count"], doc["confidence"]
-        if _norm(doc["value"]) == _norm(value):
-            doc["confidence"] = (c * n + strength) / (n + 1)
-            doc["evidence_count"] = n + 1
-            return SignalResult(applied=True, reason="consistent: confidence updated")
-        if kind == "explicit":
+        replaced = "value" in doc and _norm(doc["value"]) != _norm(value) and kind == "explicit"
+        if replaced:
             # The user said so: the stated value wins, the old one goes to history.
-            doc["history"] = [*doc.get("history", []), {"value": doc["value"], "confidence": c, "until": now_iso()}]
-            doc.update(value=value, confidence=strength, evidence_count=1, contradictions=0)
-            return SignalResult(applied=True, reason="explicit statement replaced the belief")
-        doc["contradictions"] += 1
-        # A contradicting signal adds no support and weighs against the belief in proportion to its strength.
-        doc["confidence"] = c * n / (n + strength)
-        return SignalResult(applied=True, reason="contradiction recorded")
+            history = {"value": doc["value"], "confidence": doc["confidence"], "until": now_iso()}
+            doc["history"] = [*doc.get("history", []), history]
+            del doc["value"]
+        if "value" not in doc:
+            doc.update(value=value, support={}, against={})
+            reason, side = ("explicit statement replaced the belief" if replaced else "new belief"), "support"
+        elif _norm(doc["value"]) == _norm(value):
+            reason, side = "consistent: confidence updated", "support"
+        else:
+            reason, side = "contradiction recorded", "against"
+        evidence = _evidence(doc, side)
+        for i in range(witnesses):
+            # Without a source every signal is its own witness; with one, a source counts once.
+            key = f"{source}#{i}" if source else f"#{len(evidence)}"
+            evidence[key] = max(evidence.get(key, 0.0), strength)
+        doc[side] = evidence
+        self._recompute(doc)
+        return SignalResult(applied=True, reason=reason)
 
 
-# Feedback phrases that map onto a preference dimension; a small lexicon beats guessing with no model.
-_FEEDBACK_DIMENSIONS: list[tuple[re.Pattern[str], str, str]] = [
-    (
-        re.compile(r"too (long|verbose|wordy)|shorter|more concise|briefer|keep it short|太长|简洁|简短", re.I),
-        "verbosity",
-        "concise",
-    ),
-    (re.compile(r"too (short|brief)|more detail|more depth|elaborate|详细|展开", re.I), "verbosity", "detailed"),
-    (re.compile(r"bullet(ed)? (points|list)|as a list|列表|要点", re.I), "format", "bullet points"),
-    (re.compile(r"\bas a table\b|in a table|表格", re.I), "format", "table"),
-    (re.compile(r"in chinese|用中文|中文回答", re.I), "language", "Chinese"),
-    (re.compile(r"in english|用英文|英文回答", re.I), "language", "English"),
-    (re.compile(r"cite|sources|links|引用|来源", re.I), "citations", "include sources"),
-]
-_EXPLICIT = re.compile(r"\b(i (prefer|want|like|need)|please|always|never|don'?t)\b|我(更)?喜欢|请|不要|总是", re.I)
-
-
-def feedback_signals(feedback: str, reaction: str) -> list[tuple[str, str, SignalKind]]:
-    """(dimension, value, kind) read from what the user said about a result."""
-    kind: SignalKind = "explicit" if _EXPLICIT.search(feedback) else "edit" if reaction == "modified" else "follow_up"
-    found: dict[str, tuple[str, str, SignalKind]] = {}
-    for pattern, dimension, value in _FEEDBACK_DIMENSIONS:
-        if dimension not in found and pattern.search(feedback):
-            found[dimension] = (dimension, value, kind)
-    return list(found.values())
+def _evidence(doc: dict[str, Any], side: str) -> dict[str, float]:
+    """The witnesses on one side of a belief (source → strength); a belief stored before witnesses were kept
+    is read as ``evidence_count`` witnesses of its mean strength and ``contradictions`` weak ones."""
+    if side in doc:
+        return dict(doc[side])
+    if side == "support":
+        return {f"#{i}": float(doc.get("confidence", 0.0)) for i in range(int(doc.get("evidence_count", 0)))}
+    return {f"#{i}": STRENGTH["follow_up"] for i in range(int(doc.get("contradictions", 0)))}

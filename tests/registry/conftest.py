@@ -37,6 +37,12 @@ class Site:
         token, _ = self.reg.accounts.create_token(user, "test")
         return {"Authorization": f"Bearer {token}"}
 
+    def session(self, user: str) -> dict[str, str]:
+        """Cookies of a browser signed in as ``user`` (what the OAuth callback sets)."""
+        from registry.auth import SESSION_COOKIE
+
+        return {SESSION_COOKIE: self.reg.identity.signer.sign({"user": user, "sid": user}, 3600)}
+
     async def publish(
         self, data: bytes, headers: dict[str, str], filename: str = "s.tar.gz", **fields: str
     ) -> httpx.Response:

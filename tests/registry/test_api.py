@@ -106,7 +106,7 @@ async def test_search_exact_name_first_typos_and_ties_by_popularity(site: Site) 
 
 async def test_filters_by_category_tag_and_compatibility(site: Site) -> None:
     ada = site.token("ada")
-    a = tar_gz({"a-skill/SKILL.md": skill_md("a-skill", "1.0.0", category="writing", tags="docs, style")})
+    a = tar_gz({"a-skill/SKILL.md": skill_md("a-skill", "1.0.0", category="prose", tags="docs, style")})
     b_text = skill_md("b-skill", "1.0.0", category="data").replace(
         "metadata:", "compatibility: Needs Python 3.11\nmetadata:"
     )
@@ -116,11 +116,28 @@ async def test_filters_by_category_tag_and_compatibility(site: Site) -> None:
     async def names(**params: str) -> list[str]:
         return [i["name"] for i in (await site.http.get("/api/v1/skills", params=params)).json()["items"]]
 
-    assert await names(category="writing") == ["a-skill"]
+    assert await names(category="prose") == ["a-skill"]
     assert await names(tag="style") == ["a-skill"]
     assert await names(compatibility="python") == ["b-skill"]
     cats = (await site.http.get("/api/v1/categories")).json()["categories"]
-    assert {"name": "data", "count": 1} in cats
+    assert {"name": "prose", "count": 1} in cats
+
+
+async def test_skills_without_category_or_tags_get_them_from_their_text(site: Site) -> None:
+    """Most real skills declare neither; the filters must still find them (the publisher's own win)."""
+    ada = site.token("ada")
+    text = skill_md(
+        "slide-maker",
+        "1.0.0",
+        description="Create and edit PowerPoint presentations (.pptx) with slides and speaker notes.",
+    )
+    assert (await site.publish(tar_gz({"slide-maker/SKILL.md": text}), ada)).status_code == 201
+    info = (await site.http.get("/api/v1/skills/slide-maker")).json()
+    assert info["category"] == "documents" and {"pptx", "slides"} <= set(info["tags"])
+    listed = (await site.http.get("/api/v1/skills", params={"category": "documents", "tag": "pptx"})).json()
+    assert [i["name"] for i in listed["items"]] == ["slide-maker"]
+    cats = {c["name"]: c["count"] for c in (await site.http.get("/api/v1/categories")).json()["categories"]}
+    assert cats["documents"] >= 1 and cats.get("research", 0) >= 1  # the built-in deep-research, undeclared
 
 
 async def test_ratings_tokens_and_me(site: Site) -> None:
@@ -227,6 +244,7 @@ async def test_index_and_claude_marketplace_export(site: Site) -> None:
         "description": entry["description"],
         "homepage": f"{BASE}/skills/zipped",
         "keywords": ["a"],
+        "author": {"name": "ada", "url": f"{BASE}/publishers/ada"},
     }
     assert "cairn-skills/plugins/zipped/skills/zipped/SKILL.md" in names
     assert (await site.http.get("/marketplace.tar.gz")).content == export.content  # reproducible

@@ -106,7 +106,7 @@ async def test_browse_search_sign_in_publish_and_yank(
         await page.get_by_label("Archive").set_input_files(str(archive))
         await page.get_by_role("button", name="Check the skill").click()
         await expect(page.get_by_role("heading", name="Publish pdf-tools 1.0.0?")).to_be_visible()
-        await page.get_by_role("button", name="Publish 1.0.0").click()
+        await page.get_by_role("button", name="Publish", exact=True).click()
         await expect(page.get_by_role("heading", level=1)).to_contain_text("pdf-tools")
         # the published body is shown as text: no script element, no javascript: link
         assert await page.locator(".markdown script").count() == 0
@@ -130,3 +130,61 @@ async def test_browse_search_sign_in_publish_and_yank(
     detail = (await site.http.get("/api/v1/skills/pdf-tools")).json()
     assert detail["owner"] == "ada" and detail["versions"][0]["yanked"]
     assert detail["versions"][0]["yank_reason"] == "wrong output"
+
+
+async def test_web_publish_without_a_declared_version_and_the_phone_install_box(
+    chromium: Path, live: tuple[Site, str], tmp_path: Path
+) -> None:
+    """Most real skills carry no metadata.version: the form offers one, the publisher may change it. On a
+    phone the install command and checksum come first, and the Copy button copies the command."""
+    from playwright.async_api import async_playwright, expect
+
+    site, base = live
+    archive = tmp_path / "notes.tar.gz"
+    long_body = "# Notes\n\n" + "A long line of guidance about taking notes.\n\n" * 400
+    archive.write_bytes(tar_gz({"notes/SKILL.md": skill_md("notes", None, body=long_body)}))
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(chromium), args=ARGS)
+        context = await browser.new_context(viewport={"width": 1280, "height": 900})
+        page = await context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        await page.goto(base + "/publish")
+        await page.get_by_label("Username").fill("ada")
+        await page.get_by_label("Password").fill("correct horse battery")
+        await page.get_by_role("button", name="Allow").click()
+        await page.get_by_label("Archive").set_input_files(str(archive))
+        await page.get_by_role("button", name="Check the skill").click()
+        await expect(page.get_by_role("heading", name="Publish notes 1.0.0?")).to_be_visible()
+        await expect(page.get_by_label("Version", exact=True)).to_have_value("1.0.0")
+        await page.get_by_label("Version", exact=True).fill("0.9.0")
+        await page.get_by_role("button", name="Publish", exact=True).click()
+        await expect(page.get_by_role("heading", level=1)).to_contain_text("notes 0.9.0")
+        await page.get_by_role("link", name="Publish a new version").click()
+        await expect(page.get_by_label("Version (optional)")).to_have_value("0.9.1")
+
+        phone = await browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        await phone.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+        small = await phone.new_page()
+        small.on("pageerror", lambda exc: errors.append(str(exc)))
+        await small.goto(base + "/skills/notes")
+        install = small.locator("#install-cmd")
+        box = await install.bounding_box()
+        assert box is not None and box["y"] + box["height"] < 844  # on the first screen, above the SKILL.md
+        sha = await small.locator("#sha").bounding_box()
+        assert sha is not None and sha["y"] < 844
+        markdown = await small.locator(".markdown").bounding_box()
+        assert markdown is not None and markdown["y"] > box["y"]
+        await small.get_by_role("button", name="Copy").first.click()
+        await expect(small.get_by_role("status").last).to_have_text("Copied")
+        copied = await small.evaluate("navigator.clipboard.readText()")
+        assert copied == f"cairn skills install notes@0.9.0 --registry {base}"
+        width = await small.evaluate("document.documentElement.scrollWidth")
+        wide = await small.evaluate(
+            "[...document.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > 390)"
+            ".map(e => e.tagName + '.' + e.className + ' ' + e.getBoundingClientRect().right).slice(0, 8)"
+        )
+        assert width <= 390, wide
+        await browser.close()
+    assert not errors
+    assert site.reg.store.skill("notes")["latest"] == "0.9.0"  # type: ignore[index]

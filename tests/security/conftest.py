@@ -130,8 +130,9 @@ def start_suite(root: Path, **extra_env: str) -> Suite:
     (workspace / "README.md").write_text("# a project\nhello from the workspace\n")
     env = child_env(home, workspace, **extra_env)
     for user, password in PASSWORDS.items():
+        # Every scope, nodehost:exec included: the attacks below need tokens with whatever they ask for.
         subprocess.run(
-            [sys.executable, "-m", "servers.cli.main", "auth", "add-user", user, "--password-stdin"],
+            [sys.executable, "-m", "servers.cli.main", "auth", "add-user", user, "--password-stdin", "--scopes", "all"],
             input=password.encode(),
             env=env,
             cwd=REPO_ROOT,

@@ -231,3 +231,24 @@ async def test_webhooks_cannot_reach_this_machine_or_private_networks(suite: Sui
         server.close()
         await server.wait_closed()
     assert hits == []
+
+
+async def test_a_user_given_no_scopes_cannot_get_nodehost_exec(suite: Suite) -> None:
+    """A user added without --scopes may hold neither nodehost:exec nor remote servers' scopes: asking for
+    them gets a token without them, and the nodehost tools stay out of sight."""
+    password = "dave's long password"
+    subprocess.run(
+        [sys.executable, "-m", "servers.cli.main", "auth", "add-user", "dave", "--password-stdin"],
+        input=password.encode(),
+        env=child_env(suite.home, suite.workspace),
+        cwd=REPO_ROOT,
+        check=True,
+        capture_output=True,
+    )
+    dave = sign_in(suite.base, suite.mcp, "dave", password, "nodehost:exec memory:read")
+    assert dave["scope"] == "memory:read"
+    async with Client(suite.mcp, auth=dave["access_token"]) as client:
+        names = {t.name for t in await client.list_tools()}
+        assert "memory_recall" in names and not {n for n in names if n.startswith("nodehost_")}
+        with pytest.raises(ToolError, match="nodehost:exec"):
+            await client.call_tool("nodehost_system_run", {"argv": ["id"]})

@@ -188,6 +188,7 @@ async def test_metadata_and_challenges(site: tuple[Endpoint, str]) -> None:
         meta = (await http.get(f"{base}/.well-known/oauth-authorization-server")).json()
         assert meta["issuer"] == base  # no trailing slash (exact-match comparison by clients)
         assert meta["code_challenge_methods_supported"] == ["S256"]
+        assert "none" in meta["token_endpoint_auth_methods_supported"]  # public clients, as registered
         assert meta["jwks_uri"] == f"{base}/jwks.json" and meta["authorization_response_iss_parameter_supported"]
         assert (await http.get(meta["jwks_uri"])).json()["keys"][0]["kty"] == "RSA"
 
@@ -562,12 +563,25 @@ async def test_external_issuer_by_jwks(settings, embedder, tmp_path: Path) -> No
             assert entry["user_id"] == USER
 
 
-def test_every_scope_an_endpoint_advertises_can_be_granted() -> None:
+def test_every_scope_an_endpoint_advertises_can_be_granted(tmp_path: Path) -> None:
     """Clients request the scopes a resource's metadata lists; the authorization server must know each one
-    (the context server's scopes were once advertised and refused as invalid_scope)."""
+    (the context server's scopes were once advertised and refused as invalid_scope). A remote server mounted
+    under ``serve all`` brings its own scopes, which the endpoint's authorization server then knows too."""
     from servers import catalog
+    from servers.auth.authserver import create_authorization_server
+    from servers.auth.grants import remote_scope_descriptions
     from servers.auth.provider import ALL_SCOPES
+    from servers.auth.settings import AuthSettings
     from servers.auth.wiring import endpoint_scopes
 
     for name in [*catalog.names(), "all"]:
         assert set(endpoint_scopes(name)) <= set(ALL_SCOPES), name
+    remotes = {"office": "http://127.0.0.1:9/mcp"}
+    server = create_authorization_server(
+        tmp_path, "http://127.0.0.1:8765", AuthSettings(), extra_scopes=remote_scope_descriptions(remotes)
+    )
+    try:
+        assert {"office:read", "office:write"} <= set(endpoint_scopes("all", remotes)) <= set(server.provider.scopes)
+        assert not set(server.provider.scopes) - set(ALL_SCOPES) - {"office:read", "office:write"}
+    finally:
+        server.provider.store.close()

@@ -83,7 +83,8 @@ def test_registry_metadata_moves_and_blobs_stay(
     assert tables["registry.skills"]["copied"] == builtin + 1
     assert tables["registry.versions"]["copied"] == builtin + 1
     assert tables["registry.api_tokens"]["copied"] == 1 and tables["registry.orgs"]["copied"] == 2  # acme, cairn
-    assert tables["registry.meta"]["copied"] == 1  # the generation
+    # the catalogue's generation, the downloads counter, and which listing rules the stored tags were derived by
+    assert tables["registry.meta"]["copied"] == 3
     assert tables["registry.pending_uploads"]["copied"] == 1  # with its bytes (checksummed like every column)
     assert tables["registry.skills_fts (listed skills indexed)"]["target_rows"] == builtin + 1
     [blobs] = [name for name in tables if name.startswith("registry.blobs")]

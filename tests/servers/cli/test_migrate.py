@@ -30,13 +30,13 @@ def test_migrate_creates_every_sqlite_schema(cairn_home: Path, capsys: pytest.Ca
     assert set(report) == {"memory", "skills", "scheduler", "reflection", "auth", "registry"}
     for name, component in report.items():
         assert component["backend"] == "sqlite" and component["version"] == (
-            2 if name in ("auth", "registry", "scheduler") else 1
+            {"auth": 3, "registry": 3, "scheduler": 2}.get(name, 1)
         ), name
         assert Path(str(component["where"])).is_file()
     assert _migrate(capsys) == report
 
 
-ON_POSTGRESQL = {"memory": 1, "scheduler": 3, "auth": 2, "skills": 1, "reflection": 1}  # component: version
+ON_POSTGRESQL = {"memory": 1, "scheduler": 3, "auth": 3, "skills": 1, "reflection": 1}  # component: version
 
 
 def test_migrate_puts_the_servers_in_postgresql(
@@ -71,7 +71,7 @@ def test_migrate_puts_registry_metadata_in_postgresql(
 ) -> None:
     monkeypatch.setenv("CAIRN_DATABASE_URL", postgres_url)
     report = _migrate(capsys)["registry"]
-    assert report["backend"] == "postgresql" and report["version"] == 2
+    assert report["backend"] == "postgresql" and report["version"] == 3
     assert "schema registry" in str(report["where"]) and not (cairn_home / "registry" / "registry.db").exists()
     with psycopg.connect(postgres_url) as conn:
         tables = {r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'registry'")}

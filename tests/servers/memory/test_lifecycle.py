@@ -62,8 +62,11 @@ def test_facts_seen_three_times_enter_memory_md(memory: MemoryService) -> None:
     text = memory.files("default").memory_md.read_text()
     assert "- The user's timezone is Europe/Berlin" in text.split("## Facts")[1]
     assert "lunch" not in text
-    hit = memory.recall("timezone").results[0]
-    assert hit.layer == "longterm"
+    # The fact is found as long-term; today's daily summary repeats it, and may rank above it when
+    # the vectors match the summary better (score fusion: relevance first, the layer boost second).
+    hits = memory.recall("timezone").results
+    assert [h.layer for h in hits if h.content == "The user's timezone is Europe/Berlin"] == ["longterm"]
+    assert {h.layer for h in hits[:2]} == {"longterm", "daily"}
 
 
 def test_human_edits_to_memory_md_are_kept(memory: MemoryService) -> None:

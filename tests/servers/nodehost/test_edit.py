@@ -123,3 +123,39 @@ def test_reindent_scales_deeper_levels_the_model_added() -> None:
     done = replace(content, old, new)
     assert done.strategy == "line_trimmed"
     assert done.content == "def f():\n    if a:\n        b()\n        if c:\n            d()\n"
+
+
+def test_new_written_in_the_files_indentation_is_kept_when_old_was_sloppy() -> None:
+    # Issue #21: old copied at 2 spaces, new written at the file's 4; the result used to be 8 spaces.
+    content = "def f():\n    if a:\n        b()\n"
+    done = replace(content, "def f():\n  if a:\n    b()", "def f():\n    if a:\n        b(1)\n        c()")
+    assert done.strategy == "line_trimmed"
+    assert done.content == "def f():\n    if a:\n        b(1)\n        c()\n"
+
+
+def test_nesting_written_in_new_is_kept_under_the_blocks_base_indentation() -> None:
+    # old has no nesting to learn a unit from; new's own nesting (2 spaces, a YAML file) is kept as written.
+    content = "jobs:\n  build:\n    steps: []\n"
+    done = replace(content, "steps: []  ", "steps:\n  - run: make\n  - run: test")
+    assert done.strategy == "line_trimmed"
+    assert done.content == "jobs:\n  build:\n    steps:\n      - run: make\n      - run: test\n"
+
+
+def test_new_dedented_below_old_is_anchored_at_the_blocks_base() -> None:
+    # Unwrapping an if: new is shallower than old's base, so its own base lands where the block started.
+    content = "class A:\n    def f(self):\n        if x:\n            y()\n"
+    done = replace(content, "    if x:\n        y()", "y()")
+    assert done.strategy == "line_trimmed"
+    assert done.content == "class A:\n    def f(self):\n        y()\n"
+
+
+def test_block_anchor_and_whitespace_normalized_also_move_new_to_the_block() -> None:
+    content = "class A:\n    def f(self):\n        a = 1\n        b = 2\n        return a\n"
+    old = "def f(self):\n    a = 1\n    b =  3\n    return a"  # middle line nearly right, base indent wrong
+    done = replace(content, old, "def f(self):\n    return 3")
+    assert done.strategy == "block_anchor"
+    assert done.content == "class A:\n    def f(self):\n        return 3\n"
+    tabbed = "if x:\n\tcall( a,  b )\n\tdone()\n"
+    done = replace(tabbed, "call( a, b )\ndone()", "call(a, b)\nif y:\n\tdone()")
+    assert done.strategy == "whitespace_normalized"
+    assert done.content == "if x:\n\tcall(a, b)\n\tif y:\n\t\tdone()\n"

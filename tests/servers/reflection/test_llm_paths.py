@@ -133,3 +133,14 @@ def test_mutation_falls_back_to_rules_on_bad_output(llm_service: Any) -> None:
 def test_parse_answer_rejects_garbage() -> None:
     with pytest.raises(ValueError):
         parse_answer("key: [unclosed")
+
+
+def test_model_mutations_that_touch_only_frontmatter_are_dropped(llm_service: Any) -> None:
+    text = "---\npriority: 7\n---\nKeep the top 5 results"
+    answer = {"mutations": [{"type": "A", "variant": text.replace("7", "4"), "rationale": "cheaper"}]}
+    svc, _ = llm_service([json.dumps(answer)])
+    rule = svc.rules.create("u", Strategy(strategy=text), ["r"], emergency=True)
+    for i in range(10):
+        svc.store.add_outcome("u", f"rule:{rule.id}", f"t{i}", True, None, None)
+    m = svc.mutations.propose("u", f"rule:{rule.id}")
+    assert (m.method, m.type) == ("rules", "A") and "priority: 7" in m.variant and "top 3" in m.variant

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from servers.reflection.models import TaskReport, TraceStep
 from servers.reflection.reflect import analyse, task_id_for
 from servers.reflection.service import ReflectionService
@@ -73,7 +75,16 @@ def test_agent_lessons_and_feedback_come_first() -> None:
     )
     _, _, _, strategies, _ = analyse(r, "feedback")
     assert strategies[0].strategy == "Plan the outline before searching"
-    assert "user's stated preference" in strategies[1].strategy
+    # "Too long" is a belief (verbosity), not a strategy; the directive is kept in the user's words.
+    assert strategies[1].strategy == "Always keep summaries under ten lines"
+    assert strategies[1].confidence == "MEDIUM"
+
+
+def test_every_directive_in_the_feedback_is_its_own_strategy() -> None:
+    # Issue #21: only the first matching sentence ("Too long") used to become a strategy.
+    r = report(user_feedback="Too long. I prefer bullet points, and never use emojis. 另外，不要用表情符号。")
+    _, _, _, strategies, _ = analyse(r, "feedback")
+    assert [s.strategy for s in strategies] == ["Never use emojis", "不要用表情符号"]
 
 
 def test_task_id_is_stable_for_the_same_report() -> None:
@@ -98,6 +109,22 @@ def test_feedback_updates_the_user_model(svc: ReflectionService) -> None:
     )
     beliefs = {b.dimension: b.value for b in svc.users.get("u").beliefs}
     assert beliefs == {"verbosity": "concise", "format": "bullet points"}
+
+
+def test_feedback_is_read_sentence_by_sentence_and_one_task_counts_once(svc: ReflectionService) -> None:
+    feedback = "Too long. I prefer bullet points, and never use emojis."
+    for _ in range(2):  # the same task reflected twice is one source of evidence
+        svc.reflect(report(task_id="t1", user_feedback=feedback, user_reaction="complained"), "u", "feedback")
+    beliefs = {b.dimension: b for b in svc.users.get("u", include_all=True).beliefs}
+    assert beliefs["verbosity"].value == "concise" and beliefs["format"].value == "bullet points"
+    # One complaint (an edit-strength signal) is recorded, but alone it does not pass the 0.6 bar.
+    assert beliefs["verbosity"].confidence == pytest.approx(0.6)
+    assert [b.dimension for b in svc.users.get("u").beliefs] == ["format"]
+    assert beliefs["format"].evidence_count == 1 and not beliefs["format"].confirmed
+    assert beliefs["format"].confidence == pytest.approx(0.7125, abs=1e-3)
+    svc.reflect(report(task_id="t2", user_feedback="我更喜欢要点。"), "u", "feedback")
+    again = next(b for b in svc.users.get("u").beliefs if b.dimension == "format")
+    assert again.evidence_count == 2 and again.confirmed  # a second, independent statement: 0.92
 
 
 def test_periodic_review_finds_cross_task_problems(svc: ReflectionService) -> None:

@@ -4,24 +4,42 @@ from __future__ import annotations
 
 import pytest
 
+from servers.reflection.feedback import parse_feedback
 from servers.reflection.service import ReflectionService
-from servers.reflection.usermodel import feedback_signals
 
 BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
 
 
-def test_explicit_signal_creates_a_confident_belief(svc: ReflectionService) -> None:
+def test_one_explicit_signal_is_used_but_not_confirmed(svc: ReflectionService) -> None:
     result = svc.users.signal("u", "Verbosity", "concise", "explicit")
     assert result.applied and result.belief is not None
-    assert (result.belief.dimension, result.belief.confidence, result.belief.evidence_count) == ("verbosity", 0.95, 1)
-    assert result.belief.confirmed
+    # 0.75 × 0.95: above the 0.6 bar (handed to a host at once) but one signal does not confirm a belief.
+    assert (result.belief.dimension, result.belief.confidence, result.belief.evidence_count) == (
+        "verbosity",
+        0.712,
+        1,
+    )
+    assert not result.belief.confirmed
     assert [b.value for b in svc.users.get("u").beliefs] == ["concise"]
+    b = svc.users.signal("u", "verbosity", "concise", "explicit").belief
+    assert b is not None and b.confidence == pytest.approx(1 - 0.2875**2, abs=1e-3) and b.confirmed
 
 
-def test_running_mean_update(svc: ReflectionService) -> None:
-    svc.users.signal("u", "format", "table", "follow_up")  # 0.45
-    b = svc.users.signal("u", "format", "table", "edit").belief  # (0.45·1 + 0.8) / 2
-    assert b is not None and b.confidence == pytest.approx(0.625) and b.evidence_count == 2
+def test_confidence_grows_with_independent_evidence(svc: ReflectionService) -> None:
+    b = svc.users.signal("u", "format", "table", "follow_up").belief  # 0.75 × 0.45
+    assert b is not None and b.confidence == pytest.approx(0.3375, abs=1e-3)
+    b = svc.users.signal("u", "format", "table", "edit").belief  # 1 − (1 − 0.3375)(1 − 0.6)
+    assert b is not None and b.confidence == pytest.approx(0.735) and b.evidence_count == 2
+
+
+def test_signals_from_one_source_count_once(svc: ReflectionService) -> None:
+    for _ in range(3):
+        b = svc.users.signal("u", "format", "table", "edit", source="task-1").belief
+    assert b is not None and b.evidence_count == 1 and b.confidence == pytest.approx(0.6)
+    b = svc.users.signal("u", "format", "table", "explicit", source="task-1").belief  # stronger: replaces
+    assert b is not None and b.evidence_count == 1 and b.confidence == pytest.approx(0.712, abs=1e-3)
+    b = svc.users.signal("u", "format", "table", "edit", source="task-2").belief
+    assert b is not None and b.evidence_count == 2 and b.confidence > 0.85
 
 
 def test_weak_beliefs_are_not_returned(svc: ReflectionService) -> None:
@@ -37,7 +55,9 @@ def test_choices_count_after_three_consistent_ones(svc: ReflectionService) -> No
     for _ in range(2):
         assert not svc.users.signal("u", "style", "formal", "choice").applied
     third = svc.users.signal("u", "style", "formal", "choice")
-    assert third.applied and third.belief is not None and third.belief.confidence == 0.65
+    # Three consistent choices are three witnesses of 0.75 × 0.65 each.
+    assert third.applied and third.belief is not None and third.belief.evidence_count == 3
+    assert third.belief.confidence == pytest.approx(1 - (1 - 0.4875) ** 3, abs=1e-3)
 
 
 def test_silence_is_recorded_only(svc: ReflectionService) -> None:
@@ -58,13 +78,39 @@ def test_contradictions_mark_needs_confirmation(svc: ReflectionService) -> None:
 def test_explicit_statement_replaces_the_value(svc: ReflectionService) -> None:
     svc.users.signal("u", "language", "English", "edit")
     b = svc.users.signal("u", "language", "Chinese", "explicit").belief
-    assert b is not None and (b.value, b.confidence, b.contradictions) == ("Chinese", 0.95, 0)
+    assert b is not None and (b.value, b.confidence, b.contradictions) == ("Chinese", 0.712, 0)
+
+
+def _signals(feedback: str, reaction: str = "none") -> list[tuple[str | None, str | None, str, str]]:
+    return [(p.dimension, p.value, p.kind, p.directive) for p in parse_feedback(feedback, reaction)]  # type: ignore[arg-type]
 
 
 def test_feedback_lexicon() -> None:
-    assert feedback_signals("Too long, I prefer bullet points", "none") == [
-        ("verbosity", "concise", "explicit"),
-        ("format", "bullet points", "explicit"),
+    assert _signals("Too long, I prefer bullet points") == [
+        ("verbosity", "concise", "explicit", "Too long"),
+        ("format", "bullet points", "explicit", "I prefer bullet points"),
     ]
-    assert feedback_signals("请用中文回答", "none") == [("language", "Chinese", "explicit")]
-    assert feedback_signals("more detail on the costs?", "follow_up") == [("verbosity", "detailed", "follow_up")]
+    assert _signals("请用中文回答") == [("language", "Chinese", "explicit", "用中文回答")]
+    assert _signals("more detail on the costs?", "follow_up") == [
+        ("verbosity", "detailed", "follow_up", "More detail on the costs")
+    ]
+
+
+def test_feedback_is_split_into_sentences_and_clauses() -> None:
+    # Issue #21: three preferences in two sentences; a complaint without "I prefer" weighs as an edit.
+    assert _signals("Too long. I prefer bullet points, and never use emojis.", "complained") == [
+        ("verbosity", "concise", "edit", "Too long"),
+        ("format", "bullet points", "explicit", "I prefer bullet points"),
+        (None, None, "explicit", "Never use emojis"),
+    ]
+    assert _signals("太长了！我更喜欢表格，不要用表情符号。") == [
+        ("verbosity", "concise", "follow_up", "太长了"),
+        ("format", "table", "explicit", "我更喜欢表格"),
+        (None, None, "explicit", "不要用表情符号"),
+    ]
+    # A negated preference says what the user does not want: kept as a directive, not as a belief.
+    assert _signals("Don't use a table. Always search and summarise.") == [
+        (None, None, "explicit", "Don't use a table"),
+        (None, None, "explicit", "Always search and summarise"),
+    ]
+    assert _signals("Thanks, looks good! Python 3.11 is fine.") == []

@@ -1,0 +1,117 @@
+"""The semantic stage of registry search: e5 vectors of every skill's name and description, warmed in the
+background so no search waits for the model.
+
+Loading the model takes seconds and embedding thousands of skills longer, so both happen on a daemon
+thread started with the app (:meth:`SemanticRanker.warm`). Until the vectors of the current skills are
+ready a search gets no semantic ranking — the fuzzy and keyword stages answer alone and the result says
+why (``degraded``). Vectors are kept by the text they embed: after a publish only the new or changed
+skill is embedded (inline when that is a handful, else on the thread again).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
+
+log = logging.getLogger(__name__)
+POOL = 200
+INLINE_MAX = 16  # at most this many new skills are embedded during a search; more go to the thread
+LOADING = "the semantic model is still loading; fuzzy and keyword search only"
+
+
+def passage(skill: dict[str, Any]) -> str:
+    return f"{skill['name'].replace('-', ' ')}: {skill['description']}"
+
+
+class SemanticRanker:
+    def __init__(self, embedder: LazyEmbedder) -> None:
+        self.embedder = embedder
+        self._vectors: dict[str, np.ndarray] = {}
+        self._lock = threading.Lock()
+        self._worker: threading.Thread | None = None
+        self._ready = threading.Event()
+
+    def warm(self, skills: Callable[[], Sequence[dict[str, Any]]]) -> None:
+        """Load the model and embed the skills ``skills()`` returns then, on a background thread."""
+        self._start(lambda: self._embed_missing([passage(s) for s in skills()]))
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """True once the model is loaded and no embedding is under way (for tests and benchmarks)."""
+        if not self._ready.wait(timeout):
+            return False
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+            return not worker.is_alive()
+        return True
+
+    def _start(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            if self._worker is not None and self._worker.is_alive():
+                return
+            self._worker = threading.Thread(target=self._run, args=(job,), name="registry-embed", daemon=True)
+            self._worker.start()
+
+    def _run(self, job: Callable[[], None]) -> None:
+        try:
+            self.embedder.get()
+            job()
+        except EmbedderUnavailable:
+            pass  # remembered by the embedder and reported by the next search
+        except Exception as exc:  # a remote embedder can fail; searches then say so and go on without it
+            log.warning("embedding registry skills failed: %s", exc)
+        finally:
+            self._ready.set()
+
+    def _embed_missing(self, texts: list[str]) -> None:
+        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
+        if not missing:
+            return
+        model = self.embedder.get()
+        for start in range(0, len(missing), 256):
+            chunk = missing[start : start + 256]
+            for text, vector in zip(chunk, model.embed_passages(chunk), strict=True):
+                self._vectors[text] = np.asarray(vector, dtype=np.float32)
+
+    def matrix(self, skills: Sequence[dict[str, Any]]) -> tuple[np.ndarray | None, str | None]:
+        """The skills' vectors as rows, or (None, why not) while they are not all ready."""
+        if not self.embedder.is_loaded:
+            if self.embedder.error:
+                return None, f"{self.embedder.error}; fuzzy and keyword search only"
+            self._start(lambda: None)
+            return None, LOADING
+        texts = [passage(s) for s in skills]
+        missing = [t for t in texts if t not in self._vectors]
+        if len(missing) > INLINE_MAX:
+            self._start(lambda: self._embed_missing(texts))
+            return None, LOADING
+        try:
+            self._embed_missing(missing)
+        except Exception as exc:  # a remote embedder can fail per call; keyword search still answers
+            log.warning("semantic registry search failed: %s", exc)
+            return None, f"embedding failed ({exc}); fuzzy and keyword search only"
+        dim = self.embedder.get().dim
+        if not texts:
+            return np.zeros((0, dim), dtype=np.float32), None
+        return np.stack([self._vectors[t] for t in texts]), None
+
+    def rank(self, matrix: np.ndarray, query: str) -> tuple[list[tuple[int, float]], str | None]:
+        """(row, similarity) of rows at least as similar as the model's relevance floor, best first."""
+        if matrix.size == 0:
+            return [], None
+        try:
+            model = self.embedder.get()
+            q = np.asarray(model.embed_query(query), dtype=np.float32)
+        except Exception as exc:
+            log.warning("semantic registry search failed: %s", exc)
+            return [], f"embedding failed ({exc}); fuzzy and keyword search only"
+        sims = matrix @ q
+        floor = model.calibration.relevant
+        top = np.argsort(-sims)[:POOL]
+        return [(int(i), round(float(sims[i]), 4)) for i in top if sims[i] >= floor], None

@@ -1,0 +1,125 @@
+"""Self-service accounts at ``/signup``: a username and a password, no e-mail (a self-hosted registry has
+no mail server to rely on; an operator resets a forgotten password with ``cairn auth add-user``).
+
+Open by default only where the site's base URL is a loopback address, a developer's own machine; a public
+registry opens it with ``CAIRN_REGISTRY__SIGNUP=true``. It needs the registry's built-in sign-in (with an
+external issuer the users live there). A new account holds the default scopes of a new user
+(``servers.auth.grants.DEFAULT_USER_SCOPES``: everything but the operator's ``nodehost:exec``), and each
+client address may create only ``CAIRN_REGISTRY__SIGNUP_PER_HOUR`` accounts an hour.
+
+The form carries a token bound to a random cookie, so another site cannot sign a visitor up, and in, as an
+account it controls.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from registry import limits
+from registry.accounts import SYSTEM_ORG
+from registry.context import Registry
+from registry.http import ORG, HTTPProblem
+from registry.pages import render
+
+FORM_COOKIE = "cairn_registry_signup"
+MIN_PASSWORD = 10
+RESERVED = frozenset({SYSTEM_ORG, "admin", "administrator", "root", "api", "system", "registry", "static"})
+
+
+def signup_open(reg: Registry) -> bool:
+    if reg.users is None:
+        return False
+    if reg.settings.signup is not None:
+        return reg.settings.signup
+    host = urlsplit(reg.base_url).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _safe_next(value: str | None) -> str:
+    if not value or not value.startswith("/") or value.startswith("//") or "\\" in value:
+        return "/"
+    return value
+
+
+def _create(reg: Registry, username: str, password: str) -> str | None:
+    """Create the account; None, or why not."""
+    from servers.auth.grants import DEFAULT_USER_SCOPES
+    from servers.auth.passwords import hash_password
+
+    users = reg.users
+    assert users is not None
+    if not ORG.match(username) or username in RESERVED:
+        return "Choose another username: lower-case letters, digits, - and _ (at most 39), not a reserved word."
+    if reg.accounts.org_exists(username) or reg.accounts.is_user(username):
+        return f"“{username}” is taken; choose another username."
+    if len(password) < MIN_PASSWORD or password == username:
+        return f"Choose a password of at least {MIN_PASSWORD} characters, other than the username."
+    if not users.add_new_user(username, hash_password(password), DEFAULT_USER_SCOPES):
+        return f"“{username}” is taken; choose another username."
+    return None
+
+
+def routes(reg: Registry) -> list[Route]:
+    def form(request: Request, status: int = 200, **context: Any) -> Response:
+        nonce = secrets.token_urlsafe(16)
+        token = reg.identity.signer.sign({"signup": nonce}, 3600)
+        response = render(
+            reg,
+            request,
+            "signup.html",
+            status=status,
+            form_token=token,
+            next=_safe_next(str(context.pop("next", None) or request.query_params.get("next") or "/")),
+            **context,
+        )
+        response.set_cookie(FORM_COOKIE, nonce, max_age=3600, httponly=True, samesite="strict", path="/signup")
+        return response
+
+    async def signup(request: Request) -> Response:
+        if not signup_open(reg):
+            raise HTTPProblem(
+                404, "not_found", "This registry does not take sign-ups; ask its operator for an account."
+            )
+        if request.method == "GET":
+            return form(request)
+        data = await request.form(max_files=0, max_fields=10)
+        signed = reg.identity.signer.verify(str(data.get("form_token", "")))
+        nonce = request.cookies.get(FORM_COOKIE, "")
+        if signed is None or not nonce or not secrets.compare_digest(str(signed.get("signup", "")), nonce):
+            return form(request, 403, error="This form has expired or came from another site; fill it in again.")
+        username = str(data.get("username", "")).strip()
+        password = str(data.get("password", ""))
+        next_path = _safe_next(str(data.get("next", "")))
+        if password != str(data.get("password2", "")):
+            return form(request, 400, error="The two passwords differ.", username=username, next=next_path)
+        address = request.client.host if request.client else "unknown"
+        try:
+            limits.take(reg.store, f"signup:{address}", reg.settings.signup_per_hour, 3600)
+        except limits.RateLimited as exc:
+            raise HTTPProblem(
+                429,
+                "rate_limited",
+                f"Too many accounts were created from your address; try again in {exc.retry_after_s // 60 + 1} min.",
+                retry_after=exc.retry_after_s,
+            ) from None
+        problem = _create(reg, username, password)
+        if problem:
+            return form(request, 400, error=problem, username=username, next=next_path)
+        response = RedirectResponse(next_path, status_code=303)
+        reg.identity.start_session(response, username)
+        response.delete_cookie(FORM_COOKIE, path="/signup")
+        return response
+
+    return [Route("/signup", signup, methods=["GET", "POST"])]

@@ -1,0 +1,91 @@
+"""Which scopes a user of Cairn's authorization server may hold: the default, remote servers' scopes, names.
+
+A new user (``cairn auth add-user NAME`` without ``--scopes``) holds every scope of Cairn's own servers
+(``<server>:read`` / ``<server>:write``, ``registry:publish``) except those that act with someone else's
+authority:
+
+- ``nodehost:exec`` runs commands and changes files as the OS user the server runs as;
+- ``NAME:read`` / ``NAME:write`` of a remote server mounted with ``cairn serve all --remote NAME=URL`` act
+  with the operator's account on that server (the tokens ``cairn connect`` stored).
+
+Those are given on purpose, by name or with ``--scopes all``. A remote server's scopes are known to an
+authorization server only when it is built for an endpoint that mounts that remote (or ``cairn auth serve
+--remote NAME``), so the CLI accepts any ``NAME:read`` / ``NAME:write`` whose NAME is not one of Cairn's own
+servers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from servers import catalog
+from servers.auth.provider import ALL_SCOPES
+from servers.core.scopes import server_scopes
+
+# Scopes that act with the authority of the machine the suite runs on, not the user's own.
+OPERATOR_SCOPES = frozenset({"nodehost:exec"})
+DEFAULT_USER_SCOPES = [scope for scope in ALL_SCOPES if scope not in OPERATOR_SCOPES]
+EVERY_SCOPE = "all"
+_REMOTE_ACTIONS = ("read", "write")
+
+
+def reserved_namespaces() -> frozenset[str]:
+    """Names a remote server may not be mounted under: its scopes would be those of one of Cairn's own."""
+    return frozenset(catalog.names()) | {scope.partition(":")[0] for scope in ALL_SCOPES}
+
+
+def check_remote_name(namespace: str) -> None:
+    if not namespace.isidentifier():
+        raise ValueError(f"{namespace!r} cannot name a remote server: use letters, digits and _")
+    if namespace in reserved_namespaces():
+        raise ValueError(
+            f"a remote server cannot be mounted as {namespace!r}: that is one of Cairn's own servers, and its "
+            f"{namespace}:read / {namespace}:write scopes would then reach the remote too; choose another NAME"
+        )
+
+
+def remote_scope_descriptions(namespaces: Iterable[str]) -> dict[str, str]:
+    """The consent page's words for the scopes of remote servers mounted under ``namespaces``."""
+    descriptions: dict[str, str] = {}
+    for namespace in namespaces:
+        check_remote_name(namespace)
+        read, write = server_scopes(namespace)
+        acting = "acts with the operator's account there"
+        descriptions[read] = f"Use the remote server {namespace}'s read-only tools ({acting})"
+        descriptions[write] = f"Use all the tools of the remote server {namespace} ({acting})"
+    return descriptions
+
+
+def is_remote_scope(scope: str) -> bool:
+    namespace, _, action = scope.partition(":")
+    return namespace.isidentifier() and action in _REMOTE_ACTIONS and namespace not in reserved_namespaces()
+
+
+def parse_scopes(text: str) -> frozenset[str] | None:
+    """A space-separated list of scopes as the CLI takes it; ``all`` is every scope (None), ``""`` none.
+
+    Raises ValueError naming the scopes it does not know, and the ones it does.
+    """
+    names = text.replace(",", " ").split()
+    if EVERY_SCOPE in names:
+        if len(names) > 1:
+            raise ValueError(f"{EVERY_SCOPE!r} stands alone: it already means every scope")
+        return None
+    unknown = [name for name in names if name not in ALL_SCOPES and not is_remote_scope(name)]
+    if unknown:
+        raise ValueError(
+            f"unknown scope(s): {' '.join(unknown)}. Known scopes: {' '.join(ALL_SCOPES)}; "
+            "NAME:read and NAME:write for a remote server mounted with `cairn serve all --remote NAME=URL`; "
+            f"or {EVERY_SCOPE!r} alone"
+        )
+    return frozenset(names)
+
+
+def describe(scopes: frozenset[str] | None) -> str:
+    """A user's scopes for the CLI: Cairn's own in their usual order, then remote servers' scopes."""
+    if scopes is None:
+        return EVERY_SCOPE
+    if not scopes:
+        return "(none)"
+    ordered = [scope for scope in ALL_SCOPES if scope in scopes]
+    return " ".join([*ordered, *sorted(scopes - set(ordered))])
