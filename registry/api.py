@@ -161,7 +161,7 @@ def routes(reg: Registry) -> list[Route]:
         response = _blob_response(reg, row["sha256"], row["format"], f"{name}-{version}.{ext}", count=(name, version))
         if row["yanked"]:
             # Still served (whoever pinned it keeps working), but an installer can tell and warn.
-            reason = "".join(c if " " <= c <= "~" else "?" for c in row.get("yank_reason") or "yanked")
+            reason = "".join(c if " " <= c <= "~" else "?" for c in row.get("yank_reason") or "no reason given")
             response.headers["X-Cairn-Yanked"] = reason
             response.headers["Cache-Control"] = "public, max-age=300"  # the bytes never change; the yank may
         return response

@@ -6,12 +6,17 @@ thread started with the app (:meth:`SemanticRanker.warm`). Until the vectors of 
 ready a search gets no semantic ranking — the fuzzy and keyword stages answer alone and the result says
 why (``degraded``). Vectors are kept by the text they embed: after a publish only the new or changed
 skill is embedded (inline when that is a handful, else on the thread again).
+
+Embedding a query is most of a semantic search's time, and the same query comes back often: the next
+page of results, another sort or filter, the website and the API asked alike, popular searches. The last
+``QUERY_CACHE`` query vectors are kept.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -22,6 +27,7 @@ from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
 log = logging.getLogger(__name__)
 POOL = 200
 INLINE_MAX = 16  # at most this many new skills are embedded during a search; more go to the thread
+QUERY_CACHE = 1024
 LOADING = "the semantic model is still loading; fuzzy and keyword search only"
 
 
@@ -36,6 +42,7 @@ class SemanticRanker:
         self._lock = threading.Lock()
         self._worker: threading.Thread | None = None
         self._ready = threading.Event()
+        self._queries: OrderedDict[str, np.ndarray] = OrderedDict()
 
     def warm(self, skills: Callable[[], Sequence[dict[str, Any]]]) -> None:
         """Load the model and embed the skills ``skills()`` returns then, on a background thread."""
@@ -107,7 +114,7 @@ class SemanticRanker:
             return [], None
         try:
             model = self.embedder.get()
-            q = np.asarray(model.embed_query(query), dtype=np.float32)
+            q = self._query_vector(query)
         except Exception as exc:
             log.warning("semantic registry search failed: %s", exc)
             return [], f"embedding failed ({exc}); fuzzy and keyword search only"
@@ -115,3 +122,18 @@ class SemanticRanker:
         floor = model.calibration.relevant
         top = np.argsort(-sims)[:POOL]
         return [(int(i), round(float(sims[i]), 4)) for i in top if sims[i] >= floor], None
+
+    def _query_vector(self, query: str) -> np.ndarray:
+        with self._lock:
+            cached = self._queries.get(query)
+            if cached is not None:
+                self._queries.move_to_end(query)
+                return cached
+        # Embedded outside the lock: two threads asking for one new query may both embed it, which is
+        # cheaper than making every search wait on another's embedding.
+        vector = np.asarray(self.embedder.get().embed_query(query), dtype=np.float32)
+        with self._lock:
+            self._queries[query] = vector
+            while len(self._queries) > QUERY_CACHE:
+                self._queries.popitem(last=False)
+        return vector

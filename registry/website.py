@@ -4,6 +4,7 @@ the marketplace export. Server-rendered, no JavaScript needed."""
 from __future__ import annotations
 
 import posixpath
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -118,9 +119,7 @@ def routes(reg: Registry) -> list[Route]:
             "skill.html",
             skill=skill,
             row=row,
-            body_html=markdown_html(
-                row["body"], rewrite=file_link(version_base(skill["name"], row["version"]), _paths(row))
-            ),
+            body_html=_body_html(skill["name"], row["version"], row["sha256"], row["body"], _paths(row)),
             frontmatter=shown_fm,
             versions=versions,
             rating=(average, count),
@@ -221,6 +220,13 @@ def routes(reg: Registry) -> list[Route]:
         Route("/marketplace", marketplace_page, methods=["GET"]),
         Route("/marketplace.tar.gz", marketplace_archive, methods=["GET"]),
     ]
+
+
+@lru_cache(maxsize=128)
+def _body_html(name: str, version: str, sha256: str, body: str, paths: frozenset[str]) -> str:
+    """A version's SKILL.md as HTML. A published version never changes, and rendering a long SKILL.md
+    (tens of KB) costs tens of milliseconds, most of its page's time: rendered once per version."""
+    return markdown_html(body, rewrite=file_link(version_base(name, version), paths))
 
 
 def _paths(row: dict[str, Any]) -> frozenset[str]:

@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 import httpx
 from fastmcp.client.auth import OAuth
+from fastmcp.client.auth.oauth import ClientNotFoundError
 from key_value.aio.stores.filetree import (
     FileTreeStore,
     FileTreeV1CollectionSanitizationStrategy,
@@ -56,6 +57,10 @@ class _FormParser(HTMLParser):
             self.fields[values["name"]] = values.get("value", "")
 
 
+class SignInError(RuntimeError):
+    """A sign-in that cannot go on (refused password, a page that needs a browser): its message is for the user."""
+
+
 class HeadlessOAuth(OAuth):
     """OAuth without a browser: follows the authorization redirects itself and, on Cairn's consent
     page, signs in with the given username and password. Without credentials it works with servers
@@ -79,6 +84,12 @@ class HeadlessOAuth(OAuth):
     async def redirect_handler(self, authorization_url: str) -> None:
         async with httpx.AsyncClient(follow_redirects=False, timeout=30) as browser:
             response = await browser.get(authorization_url)
+            if response.status_code == 400 and self._static_client_info is None:
+                # The stored registration names the redirect port of an earlier run (each run picks a free one),
+                # so the server refuses it: the base class then registers afresh and tries once more.
+                raise ClientNotFoundError("the stored client registration was refused")
+            if response.status_code == 400:
+                raise SignInError(f"the authorization server refused the sign-in request: {_oauth_error(response)}")
             while response.status_code in (301, 302, 303, 307) and not self._is_callback(response.headers["location"]):
                 response = await browser.get(urljoin(str(response.url), response.headers["location"]))
             if response.status_code in (301, 302, 303, 307):  # approved without a page: straight back to us
@@ -88,9 +99,10 @@ class HeadlessOAuth(OAuth):
             parser.feed(response.text)
             username, password = self._credentials
             if parser.action is None or username is None or password is None:
-                raise RuntimeError(
-                    f"{response.url} asks for a sign-in in a browser (HTTP {response.status_code}): sign in once "
-                    "with `cairn connect URL` (it opens a browser; tokens are then stored and reused), or give "
+                where = urlsplit(str(response.url))
+                raise SignInError(
+                    f"{where.scheme}://{where.netloc} asks for a sign-in (HTTP {response.status_code}): sign in once "
+                    "in a browser with `cairn connect URL` (tokens are then stored and reused), or give "
                     "--username and --password-stdin for a Cairn server"
                 )
             decision = "allow" if self._allow else "deny"
@@ -100,7 +112,7 @@ class HeadlessOAuth(OAuth):
             self.last_page_status = posted.status_code
             if posted.status_code not in (302, 303):
                 message = re.search(r"role='alert'>([^<]+)<", posted.text)
-                raise RuntimeError(f"sign-in refused: {message.group(1) if message else posted.status_code}")
+                raise SignInError(f"sign-in refused: {message.group(1) if message else posted.status_code}")
             self._result = self._parse_callback(posted.headers["location"])
 
     def _is_callback(self, location: str) -> bool:
@@ -111,16 +123,27 @@ class HeadlessOAuth(OAuth):
     def _parse_callback(location: str) -> AuthorizationCodeResult:
         query = parse_qs(urlsplit(location).query)
         if "error" in query:
-            raise RuntimeError(f"authorization failed: {query['error'][0]}")
+            raise SignInError(f"authorization failed: {query['error'][0]}")
         return AuthorizationCodeResult(
             code=query["code"][0], state=query.get("state", [None])[0], iss=query.get("iss", [None])[0]
         )
 
     async def callback_handler(self) -> AuthorizationCodeResult:
         if self._result is None:
-            raise RuntimeError("the consent step did not produce a code")
+            raise SignInError("the consent step did not produce a code")
         result, self._result = self._result, None
         return result
+
+
+def _oauth_error(response: httpx.Response) -> str:
+    """An OAuth error answer in a few words: its description, else its code, else the HTTP status."""
+    try:
+        body = response.json()
+    except ValueError:
+        body = None
+    if isinstance(body, dict) and (body.get("error_description") or body.get("error")):
+        return str(body.get("error_description") or body.get("error"))
+    return f"HTTP {response.status_code}"
 
 
 async def token_auth_method(mcp_url: str) -> str | None:

@@ -1,4 +1,5 @@
-"""``cairn auth …`` (users, keys, serving the authorization server alone) and ``cairn connect URL``."""
+"""``cairn auth …`` (users, keys, serving the authorization server alone) and the options of ``cairn connect URL``
+(run in servers/cli/connect.py)."""
 
 from __future__ import annotations
 
@@ -83,7 +84,9 @@ def run_auth_command(args: argparse.Namespace) -> int:
 
     settings = get_settings()
     if args.command == "connect":
-        return asyncio.run(_connect(args, settings.home))
+        from servers.cli.connect import connect
+
+        return asyncio.run(connect(args, settings.home))
     from servers.auth.authserver import open_store
 
     store, keys = open_store(settings.data_dir("auth"), settings.database_url, database=settings.database)
@@ -205,34 +208,4 @@ def _scopes_command(args: argparse.Namespace, store: AuthStore) -> int:
         scopes = user.scopes - named
     store.set_scopes(args.username, scopes)
     print(f"user {args.username!r} may hold: {grants.describe(scopes)}")
-    return 0
-
-
-async def _connect(args: argparse.Namespace, home: Any) -> int:
-    from fastmcp import Client
-
-    from servers.auth.client import oauth_for
-
-    password = _password(True) if args.password_stdin else None
-    from servers.auth.client import token_auth_method
-
-    method = await token_auth_method(args.url) if args.client_secret else None
-    auth = oauth_for(
-        args.url,
-        home,
-        scopes=args.scope,
-        username=args.username,
-        password=password,
-        browser=not args.no_browser,
-        client_id=args.client_id,
-        client_secret=args.client_secret,
-        client_auth_method=method,
-    )
-    async with Client(args.url, auth=auth) as client:
-        for tool in await client.list_tools():
-            print(f"{tool.name}\t{(tool.description or '').splitlines()[0] if tool.description else ''}")
-        if args.call:
-            result = await client.call_tool(args.call, json.loads(args.args), raise_on_error=False)
-            print(json.dumps(result.structured_content or [c.model_dump() for c in result.content], indent=2))
-            return 1 if result.is_error else 0
     return 0

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from servers.hooks.protocol import EVENTS
+
+if TYPE_CHECKING:
+    from servers.hooks.install import Change
 
 
 def add_hooks_commands(sub: Any) -> None:
@@ -29,6 +33,14 @@ def add_hooks_commands(sub: Any) -> None:
         cmd.add_argument("--scope", choices=["user", "project"], default="user")
         cmd.add_argument("--project", type=Path, default=None, help="project folder for --scope project (default .)")
         cmd.add_argument("--settings", type=Path, default=None, help="a settings.json path instead of the scope's")
+        if name == "install":
+            cmd.add_argument(
+                "--cairn-home",
+                type=Path,
+                default=None,
+                help="pin this CAIRN_HOME in the hook commands (with --scope project: in "
+                ".claude/settings.local.json, which stays on this machine)",
+            )
     hsub.add_parser("status", help="the hook daemon (pid, socket) and where the log is")
     hsub.add_parser("stop", help="stop the hook daemon (the next hook starts a fresh one)")
     hsub.add_parser("serve", help="run the hook daemon in the foreground")
@@ -49,26 +61,12 @@ def run_hooks_command(args: argparse.Namespace) -> int:
         from servers.hooks.commands import main
 
         return main([args.event])
-    from servers.hooks import install, runtime
+    from servers.hooks import runtime
 
-    if args.hooks_command in ("install", "uninstall"):
-        path = args.settings or install.settings_path(args.scope, args.project)
-        try:
-            change = install.install(path) if args.hooks_command == "install" else install.uninstall(path)
-        except install.SettingsFileError as exc:
-            print(f"cairn: {exc}", file=sys.stderr)
-            return 1
-        _stop_daemon()  # a running daemon may hold older code or settings
-        done = change.added if args.hooks_command == "install" else change.removed
-        verb = "added" if args.hooks_command == "install" else "removed"
-        print(f"{path}: {verb} {len(done)} hook entr{'y' if len(done) == 1 else 'ies'}", end="")
-        print(f" ({len(change.kept)} already present)" if change.kept else "")
-        for event, command in done:
-            print(f"  {event:<20} {command}")
-        if args.hooks_command == "install":
-            print()
-            print(install.other_hosts())
-        return 0
+    if args.hooks_command == "install":
+        return _install(args)
+    if args.hooks_command == "uninstall":
+        return _uninstall(args)
     if args.hooks_command == "status":
         from servers.hooks.commands import request
 
@@ -108,3 +106,58 @@ def run_hooks_command(args: argparse.Namespace) -> int:
             sources.close()
         return 0
     return 2
+
+
+def _install(args: argparse.Namespace) -> int:
+    from servers.hooks import install
+    from servers.hooks.placement import placement
+
+    where = placement(args.scope, args.project, args.cairn_home)
+    path = args.settings or where.path
+    try:
+        change = install.install(path, where.executable, where.home)
+    except install.SettingsFileError as exc:
+        print(f"cairn: {exc}", file=sys.stderr)
+        return 1
+    _stop_daemon()  # a running daemon may hold older code or settings
+    _report(change, "added")
+    if where.note and args.settings is None:
+        print(f"(this machine's settings, not the shared .claude/settings.json: {where.note})")
+    elif args.scope == "project" and os.environ.get("CAIRN_HOME") and where.home is None:
+        # The shared file must work for everyone, so the CAIRN_HOME set here is not written into it.
+        print(
+            "(CAIRN_HOME is not written into the shared file: the hooks use the CAIRN_HOME of the environment "
+            "the host runs in; pass --cairn-home to pin one in .claude/settings.local.json)"
+        )
+    print()
+    print(install.other_hosts(where.executable, where.home))
+    return 0
+
+
+def _uninstall(args: argparse.Namespace) -> int:
+    from servers.hooks import install
+    from servers.hooks.placement import project_files
+
+    if args.settings:
+        paths = [args.settings]
+    elif args.scope == "user":
+        paths = [Path.home() / ".claude" / "settings.json"]
+    else:
+        paths = [p for p in project_files(args.project) if p.exists()] or [project_files(args.project)[0]]
+    for path in paths:
+        try:
+            change = install.uninstall(path)
+        except install.SettingsFileError as exc:
+            print(f"cairn: {exc}", file=sys.stderr)
+            return 1
+        _report(change, "removed")
+    _stop_daemon()  # a running daemon may hold older code or settings
+    return 0
+
+
+def _report(change: Change, verb: str) -> None:
+    done = change.added if verb == "added" else change.removed
+    print(f"{change.path}: {verb} {len(done)} hook entr{'y' if len(done) == 1 else 'ies'}", end="")
+    print(f" ({len(change.kept)} already present)" if change.kept else "")
+    for event, command in done:
+        print(f"  {event:<20} {command}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 import tempfile
 from pathlib import Path
@@ -36,6 +37,14 @@ def add_skills_commands(sub: Any) -> None:
     install.add_argument("spec", metavar="NAME[@VERSION]")
     install.add_argument("--scope", choices=["user", "project"], default="user")
     install.add_argument("--overwrite", action="store_true", help="replace an installed copy")
+    install.add_argument(
+        "--project",
+        type=Path,
+        default=None,
+        help="project folder for --scope project when CAIRN_SKILLS__PATHS is unset (default .); "
+        "skills go to its .claude/skills",
+    )
+    install.add_argument("--json", action="store_true", help="print what was installed as JSON")
     registry_arg(install)
     publish = ssub.add_parser("publish", help="publish a skill folder (token: CAIRN_REGISTRY__TOKEN)")
     publish.add_argument("folder")
@@ -137,19 +146,22 @@ def _info(http: httpx.Client, base: str, args: argparse.Namespace) -> int:
     return 0
 
 
+def install_folder(scope: str, settings: Any, project: Path | None = None) -> Path:
+    """Where ``--scope`` installs: the user scope under CAIRN_HOME; the project scope in the first
+    CAIRN_SKILLS__PATHS folder, else in the project's ``.claude/skills`` (the project being the current folder,
+    as for ``cairn hooks install --scope project``), where Claude Code looks for a project's skills."""
+    if scope == "user":
+        return Path(settings.data_dir("skills")) / "user"
+    if settings.skills.paths and project is None:
+        return Path(settings.skills.paths[0]).expanduser()
+    return (project or Path.cwd()).resolve() / ".claude" / "skills"
+
+
 def _install(args: argparse.Namespace, base: str, settings: Any) -> int:
     from servers.skills import install
     from servers.skills.models import SkillInputError
 
-    if args.scope == "project":
-        if not settings.skills.paths:
-            print(
-                "cairn: no project folder is configured: set CAIRN_SKILLS__PATHS or use --scope user", file=sys.stderr
-            )
-            return 1
-        dest = Path(settings.skills.paths[0]).expanduser()
-    else:
-        dest = settings.data_dir("skills") / "user"
+    dest = install_folder(args.scope, settings, args.project)
     try:
         with tempfile.TemporaryDirectory(prefix="cairn-install-") as tmp:
             staged = install.stage(
@@ -168,19 +180,20 @@ def _install(args: argparse.Namespace, base: str, settings: Any) -> int:
     for warning in staged.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     verb = "replaced" if replaced else "installed"
-    print(
-        json.dumps(
-            {
-                "name": staged.name,
-                "version": staged.version,
-                "sha256": staged.sha256,
-                "path": str(path),
-                "scope": args.scope,
-                verb: True,
-            }
-        )
-    )
+    if args.json:
+        done = {"name": staged.name, "version": staged.version, "sha256": staged.sha256, "path": str(path)}
+        print(json.dumps({**done, "scope": args.scope, verb: True}))
+        return 0
+    print(f"{verb} {staged.name}@{staged.version} ({args.scope} scope) in {path}; sha256 {staged.sha256}")
+    if args.scope == "project" and not any(_contains(Path(p).expanduser(), path) for p in settings.skills.paths):
+        # Claude Code reads the folder itself; Cairn's skills server serves only the folders it is given.
+        variable = shlex.quote(json.dumps([str(dest)]))
+        print(f"note: for Cairn's skills server to serve it too, set CAIRN_SKILLS__PATHS={variable}", file=sys.stderr)
     return 0
+
+
+def _contains(folder: Path, path: Path) -> bool:
+    return path.resolve().is_relative_to(folder.resolve())
 
 
 def _publish(http: httpx.Client, base: str, args: argparse.Namespace, token: str, settings: Any) -> int:

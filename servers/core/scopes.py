@@ -16,6 +16,7 @@ a principal (stdio, ``--auth none``) everything passes, so it only ever narrows 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,6 +30,7 @@ from fastmcp.tools import Tool
 from servers.core.principal import current_principal
 
 READ_SCOPE_TAG = "scope:read"
+REFUSAL = logging.INFO  # a refused call is the guard working, not a server error: no error log with a traceback
 EXEC_SERVERS = frozenset({"nodehost"})
 
 
@@ -84,7 +86,9 @@ class ScopeGuard(Middleware):
             if tool is not None:
                 needed = required_scope(self.server_name, tool)
                 if needed not in scopes:
-                    raise ToolError(f"insufficient scope: {context.message.name} needs the {needed!r} scope")
+                    raise ToolError(
+                        f"insufficient scope: {context.message.name} needs the {needed!r} scope", log_level=REFUSAL
+                    )
         return await call_next(context)
 
     # --- resources --------------------------------------------------------------------------------------
@@ -92,7 +96,8 @@ class ScopeGuard(Middleware):
     async def check_resource_access(self, context: MiddlewareContext[mt.ReadResourceRequestParams]) -> None:
         if not self._can_read():
             raise ResourceError(
-                f"insufficient scope: reading {context.message.uri} needs the {read_scope(self.server_name)!r} scope"
+                f"insufficient scope: reading {context.message.uri} needs the {read_scope(self.server_name)!r} scope",
+                log_level=REFUSAL,
             )
 
     async def on_list_resources(
@@ -127,6 +132,7 @@ class ScopeGuard(Middleware):
         if not self._can_read():
             raise PromptError(
                 f"insufficient scope: the prompt {context.message.name} needs the {read_scope(self.server_name)!r} "
-                "scope"
+                "scope",
+                log_level=REFUSAL,
             )
         return await call_next(context)

@@ -1,7 +1,7 @@
 """``cairn hooks install|uninstall``: Cairn's entries in Claude Code's settings, and nothing else touched.
 
 Claude Code reads hooks from ``~/.claude/settings.json`` (scope ``user``) or ``<project>/.claude/settings.json``
-(scope ``project``)::
+and ``settings.local.json`` (scope ``project``; servers/hooks/placement.py picks the file and the command)::
 
     {"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "… hook user-prompt-submit",
                                                 "timeout": 10}]}],
@@ -22,13 +22,13 @@ import shutil
 import sys
 import tempfile
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from servers.hooks import runtime
 from servers.hooks.protocol import EVENTS
 
-Scope = Literal["user", "project"]
 # Seconds the host waits (Claude Code's default is 60; SessionEnd's is 1.5 unless an entry asks for more).
 TIMEOUTS = {"session-start": 10, "user-prompt-submit": 10, "post-tool-use": 5, "pre-compact": 60, "session-end": 15}
 TOOL_EVENTS = frozenset({"PostToolUse", "PostToolUseFailure"})
@@ -46,12 +46,6 @@ class Change:
     removed: list[tuple[str, str]] = field(default_factory=list)
 
 
-def settings_path(scope: Scope, project: Path | None = None) -> Path:
-    if scope == "user":
-        return Path.home() / ".claude" / "settings.json"
-    return (project or Path.cwd()).resolve() / ".claude" / "settings.json"
-
-
 def cairn_executable() -> str:
     beside = Path(sys.executable).parent / "cairn"
     if beside.is_file():
@@ -60,18 +54,31 @@ def cairn_executable() -> str:
     return found or f"{sys.executable} -m servers.hooks.commands"
 
 
-def hook_command(event: str, executable: str | None = None) -> str:
-    """The shell command for ``event``; pins CAIRN_HOME when it is set, so the host uses the same data."""
+class _Home(Enum):
+    FROM_ENVIRONMENT = "the CAIRN_HOME of this process, when set"
+
+
+FROM_ENVIRONMENT = _Home.FROM_ENVIRONMENT
+Home = str | None | _Home
+
+
+def hook_command(event: str, executable: str | None = None, home: Home = FROM_ENVIRONMENT) -> str:
+    """The shell command for ``event``; pins ``home`` as CAIRN_HOME (by default the one set here, if any), so
+    the host uses the same data; ``None`` leaves it to the host's environment."""
     exe = executable or cairn_executable()
-    prefix = f"CAIRN_HOME={shlex.quote(os.environ['CAIRN_HOME'])} " if os.environ.get("CAIRN_HOME") else ""
+    if home is FROM_ENVIRONMENT:
+        home = os.environ.get("CAIRN_HOME") or None
+    prefix = f"CAIRN_HOME={shlex.quote(home)} " if isinstance(home, str) else ""
     if exe.endswith(" -m servers.hooks.commands"):  # no console script: the module takes the event directly
         return f"{prefix}{exe} {event}"
     return f"{prefix}{shlex.quote(exe)} hook {event}"
 
 
-def planned(executable: str | None = None) -> list[tuple[str, str, int]]:
+def planned(executable: str | None = None, home: Home = FROM_ENVIRONMENT) -> list[tuple[str, str, int]]:
     """(host event, command, timeout) for every entry install writes."""
-    return [(host, hook_command(cli, executable), TIMEOUTS[cli]) for cli, hosts in EVENTS.items() for host in hosts]
+    return [
+        (host, hook_command(cli, executable, home), TIMEOUTS[cli]) for cli, hosts in EVENTS.items() for host in hosts
+    ]
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -128,11 +135,11 @@ def _save_manifest(data: dict[str, list[list[str]]]) -> None:
     _manifest().write_text(json.dumps(data, indent=2), encoding="utf-8")
 
 
-def install(path: Path, executable: str | None = None) -> Change:
+def install(path: Path, executable: str | None = None, home: Home = FROM_ENVIRONMENT) -> Change:
     data = _read(path)
     hooks: dict[str, Any] = data.setdefault("hooks", {})
     change = Change(path)
-    for event, command, timeout in planned(executable):
+    for event, command, timeout in planned(executable, home):
         groups = hooks.setdefault(event, [])
         if not isinstance(groups, list):
             raise SettingsFileError(f'{path}: "hooks.{event}" is not a list; fix it first')
@@ -194,8 +201,8 @@ def uninstall(path: Path) -> Change:
     return change
 
 
-def other_hosts(executable: str | None = None) -> str:
-    exe = hook_command("EVENT", executable).rsplit(" ", 1)[0]
+def other_hosts(executable: str | None = None, home: Home = FROM_ENVIRONMENT) -> str:
+    exe = hook_command("EVENT", executable, home).rsplit(" ", 1)[0]
     rows = "\n".join(f"  {cli:<19} {', '.join(hosts):<33} {exe} {cli}" for cli, hosts in EVENTS.items())
     return f"""Other hosts: run these commands at the matching lifecycle points, with the event's JSON on stdin
 (fields as Claude Code sends them: session_id, prompt, tool_name, tool_input, tool_response, transcript_path):

@@ -72,6 +72,10 @@ Target = Annotated[
 
 
 GlobLimit = Annotated[int, Field(ge=1, le=1000, description="Most files to list (default 100, at most 1,000).")]
+IncludeIgnored = Annotated[
+    bool,
+    Field(description="Also list what .gitignore ignores, and files under .venv (default: left out)."),
+]
 FilePattern = Annotated[str | None, Field(max_length=1000, description="Only files matching this glob, e.g. '*.py'.")]
 ContextLines = Annotated[int, Field(ge=0, le=10, description="Lines shown before and after each match (0-10).")]
 MaxMatches = Annotated[int, Field(ge=1, le=1000, description="Stop after this many matches (default 100).")]
@@ -141,6 +145,7 @@ class GlobArgs(ToolArgs):
     pattern: GlobPattern
     path: Folder = None
     limit: GlobLimit = 100
+    include_ignored: IncludeIgnored = False
 
 
 class GrepArgs(ToolArgs):

@@ -14,8 +14,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from servers.nodehost import edit as editing
-from servers.nodehost import pinned
+from servers.nodehost import ignore, pinned
 from servers.nodehost.errors import InputError, NodehostError, TargetChanged
+from servers.nodehost.ignore import Ignore
 from servers.nodehost.models import EditResult, GlobEntry, GlobResult, GrepMatch, GrepResult, ReadResult, WriteResult
 from servers.nodehost.paths import Workspace, real
 from servers.nodehost.truncate import cut_line, page_lines, split_lines, truncate_bytes
@@ -184,8 +185,9 @@ def glob_regex(pattern: str) -> re.Pattern[str]:
     return re.compile("".join(out) + r"\Z")
 
 
-def walk_files(ws: Workspace, base: str) -> Iterator[tuple[str, str]]:
-    """(real path, path relative to base) of regular files under base, symlinked folders not followed.
+def walk_files(ws: Workspace, base: str, skip: Ignore | None = None) -> Iterator[tuple[str, str]]:
+    """(real path, path relative to base) of regular files under base, symlinked folders not followed,
+    without what ``skip`` ignores.
 
     A symlinked file is listed only when its target is inside the workspace and not protected.
     """
@@ -194,23 +196,35 @@ def walk_files(ws: Workspace, base: str) -> Iterator[tuple[str, str]]:
         return
     seen = 0
     for folder, dirs, names in os.walk(base, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if d not in EXCLUDED_DIRS and not ws.is_protected(os.path.join(folder, d)))
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if d not in EXCLUDED_DIRS
+            and not ws.is_protected(os.path.join(folder, d))
+            and not (skip and skip.ignored(os.path.join(folder, d), is_dir=True))
+        )
         for name in sorted(names):
             seen += 1
             if seen > MAX_WALK_FILES:
                 return
             full = os.path.join(folder, name)
+            if skip and skip.ignored(full, is_dir=False):
+                continue
             target = real(full)
             if not ws.contains(target) or ws.is_protected(target) or not os.path.isfile(target):
                 continue
             yield target, os.path.relpath(full, base)
 
 
-def glob_files(ws: Workspace, pattern: str, raw_base: str | None, *, limit: int) -> GlobResult:
+def glob_files(
+    ws: Workspace, pattern: str, raw_base: str | None, *, limit: int, include_ignored: bool = False
+) -> GlobResult:
     base = ws.directory(raw_base)
     matcher = glob_regex(pattern)
     found: list[GlobEntry] = []
-    for target, rel in walk_files(ws, base):
+    # Virtualenvs, dependencies and build output would otherwise come first (newest) and crowd out the project.
+    skip = None if include_ignored else ignore.for_search(ws, base)
+    for target, rel in walk_files(ws, base, skip):
         if matcher.match(rel.replace(os.sep, "/")):
             st = os.stat(target)
             found.append(GlobEntry(path=rel, size=st.st_size, modified=st.st_mtime))
@@ -220,7 +234,13 @@ def glob_files(ws: Workspace, pattern: str, raw_base: str | None, *, limit: int)
     if len(found) > limit:
         note = f"(Showing {limit} of {len(found)} matches, newest first. Narrow the pattern or the path.)"
     elif not found:
-        note = f"(No files match {pattern!r} under {base}; .git, node_modules and __pycache__ are skipped.)"
+        skipped = (
+            ".git, node_modules and __pycache__ are skipped"
+            if include_ignored
+            else ".git, .venv, node_modules, __pycache__ and what .gitignore ignores are skipped "
+            "(include_ignored=true lists those too)"
+        )
+        note = f"(No files match {pattern!r} under {base}; {skipped}.)"
     return GlobResult(
         base=base, pattern=pattern, files=shown, total=len(found), truncated=len(found) > limit, note=note
     )

@@ -410,7 +410,9 @@ class NodeHost:
                 files.edit_file, ws, args.path, edits, limits=limits, approved=assessment.path
             )
         if isinstance(args, GlobArgs):
-            return await asyncio.to_thread(files.glob_files, ws, args.pattern, args.path, limit=args.limit)
+            return await asyncio.to_thread(
+                files.glob_files, ws, args.pattern, args.path, limit=args.limit, include_ignored=args.include_ignored
+            )
         if isinstance(args, GrepArgs):
             return await asyncio.to_thread(
                 files.grep_files,

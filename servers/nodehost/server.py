@@ -31,6 +31,7 @@ from servers.nodehost.args import (
     GlobLimit,
     GlobPattern,
     GrepArgs,
+    IncludeIgnored,
     Limit,
     MaxMatches,
     MultiEditArgs,
@@ -169,12 +170,18 @@ def create_server(settings: CairnSettings | None = None, *, host: NodeHost | Non
 
     @mcp.tool(annotations=READ, tags=_tags("fs_glob"))
     async def fs_glob(
-        ctx: Context, pattern: GlobPattern, path: Folder = None, limit: GlobLimit = 100
+        ctx: Context,
+        pattern: GlobPattern,
+        path: Folder = None,
+        limit: GlobLimit = 100,
+        include_ignored: IncludeIgnored = False,
     ) -> GlobResult | InputRequiredResult:
         """Find files by glob pattern under a folder of the workspace, newest first, with sizes. `**/`
-        spans folders; a pattern without '/' matches names at any depth. .git, node_modules and
-        __pycache__ are skipped; symlinked folders are not followed. At most `limit` (≤ 1,000) results."""
-        return await gate(ctx, "fs_glob", GlobArgs(pattern=pattern, path=path, limit=limit), GlobResult)
+        spans folders; a pattern without '/' matches names at any depth. .git, .venv, node_modules,
+        __pycache__ and what the root .gitignore ignores are skipped unless include_ignored (.git,
+        node_modules and __pycache__ always); symlinked folders are not followed. At most `limit` (≤ 1,000)."""
+        args = GlobArgs(pattern=pattern, path=path, limit=limit, include_ignored=include_ignored)
+        return await gate(ctx, "fs_glob", args, GlobResult)
 
     @mcp.tool(annotations=READ, tags=_tags("fs_grep"))
     async def fs_grep(

@@ -96,7 +96,7 @@ def tool_failures(traces: list[Trace], min_occurrences: int) -> list[Detection]:
         for step in trace.steps:
             calls[step["tool"]] += 1
             if not step.get("ok", True):
-                errors[step["tool"]][_error_kind(step.get("error") or "")] += 1
+                errors[step["tool"]][error_kind(step.get("error") or "")] += 1
                 if step["tool"] not in seen:
                     failed[step["tool"]].append(trace)
                     seen.add(step["tool"])
@@ -129,7 +129,7 @@ _KINDS = [
 ]
 
 
-def _error_kind(message: str) -> str:
+def error_kind(message: str) -> str:
     return next((name for name, rx in _KINDS if rx.search(message)), "other errors")
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import re
 import tempfile
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ import frontmatter
 import yaml
 
 from servers.core.settings import CairnSettings
-from servers.reflection.matching import keywords
+from servers.reflection import drafting
 from servers.reflection.patterns import Workflow
 from servers.reflection.scrub import scrub_text
 from skillslint import Severity, lint_skill
@@ -97,28 +96,17 @@ def skill_name(tools: tuple[str, ...]) -> str:
     return f"{name}-flow".strip("-")
 
 
-def _argument_names(wf: Workflow, tool: str) -> list[str]:
-    names: Counter[str] = Counter()
-    for trace in wf.traces:
-        for step in trace.steps:
-            args = step.get("arguments")
-            if step["tool"] == tool and isinstance(args, dict):
-                names.update(str(k) for k in args)
-    return [n for n, _ in names.most_common(5)]
-
-
 def render(wf: Workflow) -> tuple[str, str, str]:
-    """(name, description, SKILL.md text) for a workflow."""
+    """(name, description, SKILL.md text) for a workflow: its steps, failures and recoveries as the tasks ran them."""
     name = skill_name(wf.tools)
-    counts = Counter(k for t in wf.traces for k in set(keywords(t.task, 12)))
-    common = [k for k, n in counts.most_common(6) if n * 2 >= wf.occurrences and k.isascii() and k.isalpha()][:4]
+    tasks = [t.task for t in wf.traces]
+    common = [k for k in drafting.topic_words(tasks) if k.isascii() and k.isalpha()]
     chain = " → ".join(wf.tools)
     example = scrub_text(wf.traces[0].task)[:120].replace("<", "").replace(">", "").replace('"', "'")
     description = (
         f"Runs the {len(wf.tools)}-step workflow {chain}, learned from {wf.occurrences} tasks "
-        f"({wf.success_rate:.0%} successful), for example '{example}'. Use when a task "
-        + (f"is about {', '.join(common)} or " if common else "")
-        + f"starts with {wf.tools[0]} and needs the same follow-up steps."
+        f"({wf.success_rate:.0%} successful), for example '{example}'. "
+        f"{drafting.when_to_use(tasks, wf.tools)}."
     )
     triggers: dict[str, Any] = {"tool_signals": list(wf.tools), "confidence_threshold": 0.5}
     if common:
@@ -134,30 +122,17 @@ def render(wf: Workflow) -> tuple[str, str, str]:
             "success-rate": f"{wf.success_rate:.2f}",
         },
     }
-    lines = [
-        f"# {' then '.join(wf.tools)}",
-        "",
-        f"A workflow this user ran {wf.occurrences} times with a {wf.success_rate:.0%} success rate.",
-        "",
-        "## Steps",
-        "",
-    ]
-    for i, tool in enumerate(wf.tools, 1):
-        args = _argument_names(wf, tool)
-        lines.append(f"{i}. Call `{tool}`" + (f" (arguments used: {', '.join(args)})" if args else "") + ".")
-    failures = sorted({s["tool"] for t in wf.traces for s in t.steps if not s.get("ok", True)})
-    if failures:
-        lines += [
-            "",
-            "## Watch out",
-            "",
-            f"These steps failed at least once: {', '.join(failures)}. "
-            "Check their arguments and retry once on a timeout.",
-        ]
-    lines += ["", "## Tasks it came from", ""]
-    lines += [f"- {scrub_text(t.task)[:160]}" for t in wf.traces[:3]]
+    # Steps follow the workflow's own sequence (the run the tasks share), not each task's whole trace.
+    runs = [_within(t.steps, wf.tools) for t in wf.traces]
+    body, _ = drafting.draft_body(" then ".join(wf.tools), tasks, runs)
     header = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=1000)
-    return name, description, f"---\n{header}---\n\n" + "\n".join(lines) + "\n"
+    return name, description, f"---\n{header}---\n\n{body}"
+
+
+def _within(steps: list[dict[str, Any]], tools: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The steps of one trace that belong to the workflow's tools (other tools of that task left out)."""
+    wanted = set(tools)
+    return [s for s in steps if s["tool"] in wanted] or steps
 
 
 def lint_errors(name: str, skill_md: str) -> list[str]:

@@ -30,6 +30,11 @@ _LIMIT_BEFORE = re.compile(
 )
 # Words before a number that make it a reference (a step, a section, a version), not a parameter.
 _REFERENCE_BEFORE = re.compile(r"(?:\bstep|\bsection|\bchapter|\bversion|\bpage|\bline|\bphase|\bpart|\bv)\s*$", re.I)
+# Words before a number that make it evidence of what happened ("learned from 4 tasks", "2 of 3 tasks"):
+# a record of past runs, which the agent does not act on, so changing it changes nothing it does.
+_EVIDENCE_BEFORE = re.compile(
+    r"(?:\blearned from|\bseen in|\bobserved in|\bran|\brecovered|\bsucceeded in|\d\s+of|\bout of)\s*$", re.I
+)
 # After a number, a noun makes it a count ("5 results"); these words do not.
 _NOT_A_NOUN = frozenset(
     "a an and are as at below above by for from in is it of on or than that the then to was were with".split()
@@ -100,7 +105,8 @@ def _parameter_tweaks(text: str) -> list[Proposal]:
             next_word = re.match(r"\s*([^\W\d_]+)", after)
             is_limit = bool(_LIMIT_BEFORE.search(before))
             is_count = bool(next_word) and next_word is not None and next_word.group(1).lower() not in _NOT_A_NOUN
-            if _REFERENCE_BEFORE.search(before) or not (is_limit or is_count or percent):
+            evidence = not is_limit and bool(_EVIDENCE_BEFORE.search(before))
+            if _REFERENCE_BEFORE.search(before) or evidence or not (is_limit or is_count or percent):
                 continue
             if "." in value:  # a fractional threshold: lower the bar a little
                 old_value = float(value)

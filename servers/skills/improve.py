@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 from rapidfuzz import fuzz
 
+from servers.reflection import drafting
 from servers.skills.models import Skill, SkillInputError, Suggestion
 from servers.skills.store import new_id
 from servers.skills.text import terms
@@ -108,7 +109,16 @@ def recommendation_due(session: dict[str, Any]) -> bool:
     return int(session["recommendations"]) < MAX_RECOMMENDATIONS and since >= RECOMMEND_COOLDOWN_MESSAGES
 
 
-def new_skill_draft(tasks: list[str], confidence: float, taken: set[str]) -> Suggestion:
+def new_skill_draft(
+    tasks: list[str], confidence: float, taken: set[str], runs: list[list[dict[str, Any]]] | None = None
+) -> Suggestion:
+    """A SKILL.md draft for a group of similar unmatched tasks.
+
+    ``runs`` are the tool traces memory captured for those tasks, when this process saw them: the draft's
+    steps are then the tools the tasks called (with their arguments and results), its failure notes what
+    the tasks did when a step failed. Without traces there is nothing to learn steps from, and the draft
+    says so instead of inventing them.
+    """
     words = _shared_words(tasks)
     ascii_words = [w for w in words if w.isascii()]
     base = "-".join(ascii_words[:3]) or "saved-workflow"
@@ -116,18 +126,28 @@ def new_skill_draft(tasks: list[str], confidence: float, taken: set[str]) -> Sug
     while name in taken:
         name, n = f"{base}-{n}", n + 1
     examples = "; ".join(f'"{t[:80]}"' for t in tasks[:3])
+    runs = [r for r in runs or [] if r]
+    tools: tuple[str, ...] = ()
+    if len(runs) >= PATTERN_MIN_SEEN:
+        body, tools = drafting.draft_body(name, tasks, runs)
+    if tools:
+        use = f"{drafting.when_to_use(tasks, tools)}, as in: {examples}."
+        body += "\nDrafted by Cairn from tasks no skill covered; edit the steps if a better way exists.\n"
+    else:
+        use = f"Use when asked to do tasks like: {examples}."
+        body = (
+            f"# {name}\n\nDrafted by Cairn after {len(tasks)} similar requests no skill covered. Their tool calls "
+            "were not captured, so the steps are not known yet.\n\n## Steps\n\n"
+            "1. Write down the tools these tasks needed, in order, and what each one was given.\n"
+        )
+    triggers: dict[str, Any] = {"intent_patterns": [_pattern(words)] if words else []}
+    if tools:
+        triggers["tool_signals"] = list(tools)
     fm = {
         "name": name,
-        "description": f"Use when asked to do tasks like: {examples}. Drafted from repeated requests.".replace(
-            "<", "("
-        ).replace(">", ")"),
-        "triggers": {"intent_patterns": [_pattern(words)] if words else []},
+        "description": f"{use} Drafted from repeated requests.".replace("<", "(").replace(">", ")")[:1000],
+        "triggers": triggers,
     }
-    body = (
-        f"# {name}\n\nDrafted by Cairn after {len(tasks)} similar requests no skill covered.\n\n"
-        "## Steps\n\n1. Restate the request and its expected result.\n2. Do the work; note each tool used.\n"
-        "3. Check the result against the request before answering.\n\nEdit these steps to what worked.\n"
-    )
     text = "---\n" + yaml.safe_dump(fm, allow_unicode=True, sort_keys=False) + "---\n\n" + body
     return Suggestion(
         id=new_id("s"),
@@ -135,7 +155,8 @@ def new_skill_draft(tasks: list[str], confidence: float, taken: set[str]) -> Sug
         type="new_skill",
         current="",
         suggested=text,
-        reason=f"{len(tasks)} similar requests this session matched no skill",
+        reason=f"{len(tasks)} similar requests this session matched no skill"
+        + (f"; steps from their {len(runs)} captured traces" if tools else ""),
         confidence=confidence,
     )
 

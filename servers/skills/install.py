@@ -11,7 +11,8 @@ Registry contract (what ``registry/`` serves, issue #9)::
 The archive is a ``.tar.gz`` or ``.zip`` holding the skill folder (``SKILL.md`` at its root, or one top
 folder that holds it). ``sha256`` is over the archive bytes exactly as served; a mismatch refuses the
 install. Without a version the newest non-yanked one (``latest``) is installed; a yanked version only
-when asked for by number.
+when asked for by number, and then with a warning carrying the publisher's reason (the download's
+``X-Cairn-Yanked`` header, else the listing's ``yank_reason``).
 
 Every install is unpacked into a temporary folder first (no absolute paths, no ``..``, no links, at
 most ``install_max_bytes`` unpacked), linted there, and refused on any lint error; only then does it
@@ -66,6 +67,7 @@ def stage(
     """Fetch/unpack ``source`` into ``workdir`` and lint it; SkillInputError says why it was refused."""
     path = Path(source).expanduser()
     sha = None
+    notes: tuple[str, ...] = ()
     if not local_paths and _NAME_VERSION.match(source) is None:
         raise SkillInputError(
             f"{source!r}: over an authenticated connection skills install by registry name only "
@@ -89,15 +91,27 @@ def stage(
             raise SkillInputError(
                 f"{source!r} is not a local path and no registry is configured: set CAIRN_SKILLS__REGISTRY_URL"
             )
-        version = version or match.group("version")
-        data, filename, sha, version = download(registry, match.group("name"), version, max_bytes, timeout)
-        folder = unpack(data, filename, workdir / "src", max_bytes)
-    return _checked(_skill_root(folder), workdir, version, sha)
+        got = download(registry, match.group("name"), version or match.group("version"), max_bytes, timeout)
+        folder = unpack(got.data, got.filename, workdir / "src", max_bytes)
+        sha, version = got.sha256, got.version
+        if got.yanked is not None:
+            notes = (
+                f"{match.group('name')}@{got.version} is yanked by its publisher ({got.yanked}); "
+                "installed only because that version was asked for by number",
+            )
+    return _checked(_skill_root(folder), workdir, version, sha, notes)
 
 
-def download(
-    registry: str, name: str, version: str | None, max_bytes: int, timeout: float
-) -> tuple[bytes, str, str, str]:
+@dataclass(frozen=True)
+class Download:
+    data: bytes
+    filename: str
+    sha256: str
+    version: str
+    yanked: str | None  # the publisher's reason when the version is yanked
+
+
+def download(registry: str, name: str, version: str | None, max_bytes: int, timeout: float) -> Download:
     base = registry.rstrip("/") + "/"
     with httpx.Client(timeout=timeout, follow_redirects=True) as http:
         try:
@@ -115,6 +129,7 @@ def download(
         with http.stream("GET", url) as stream:
             if stream.status_code != 200:
                 raise SkillInputError(f"archive download failed: {stream.status_code} from {url}")
+            yanked = stream.headers.get("X-Cairn-Yanked")
             for chunk in stream.iter_bytes():
                 data += chunk
                 if len(data) > max_bytes:
@@ -127,7 +142,16 @@ def download(
             f"the download has {digest}; nothing was installed"
         )
     filename = url.rsplit("/", 1)[-1].split("?", 1)[0]
-    return bytes(data), filename, digest, str(entry["version"])
+    # The header tells of a yank made after the listing was read; a mirror that copies only the bytes drops it,
+    # but its listing still says. The listing's reason is preferred: the header can only carry ASCII.
+    if yanked is not None or entry.get("yanked"):
+        yanked = _printable(str(entry.get("yank_reason") or yanked or "no reason given"))
+    return Download(bytes(data), filename, digest, str(entry["version"]), yanked)
+
+
+def _printable(text: str) -> str:
+    """The registry's words go to a terminal: no control characters (escape sequences), and not a page of them."""
+    return "".join(c if c.isprintable() else " " for c in text)[:200]
 
 
 def _pick_version(info: dict[str, object], name: str, version: str | None) -> dict[str, object]:
@@ -200,7 +224,7 @@ def _skill_root(folder: Path) -> Path:
     raise SkillInputError("no SKILL.md at the top of the source (or in its single top folder)")
 
 
-def _checked(root: Path, workdir: Path, version: str | None, sha: str | None) -> Staged:
+def _checked(root: Path, workdir: Path, version: str | None, sha: str | None, notes: tuple[str, ...]) -> Staged:
     skill_md = skill_file(root)
     assert skill_md is not None
     name = (load(skill_md).frontmatter or {}).get("name")
@@ -215,7 +239,7 @@ def _checked(root: Path, workdir: Path, version: str | None, sha: str | None) ->
     if errors:
         shown = "; ".join(f"{f.code} {f.path.name}:{f.line}: {f.message}" for f in errors[:5])
         raise SkillInputError(f"{name} has lint errors, not installed: {shown}")
-    warnings = tuple(f"{f.code}: {f.message}" for f in findings if f.severity is Severity.WARNING)
+    warnings = notes + tuple(f"{f.code}: {f.message}" for f in findings if f.severity is Severity.WARNING)
     return Staged(name, named, version, sha, warnings)
 
 

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import TYPE_CHECKING, Literal
+from collections import OrderedDict, deque
+from typing import TYPE_CHECKING, Any, Literal
 
+from rapidfuzz import fuzz
+
+from servers.core.events import Event
 from servers.skills import feedback, improve
 from servers.skills.models import (
     ApplyResult,
@@ -29,6 +33,11 @@ if TYPE_CHECKING:
 
 Action = Literal["preview", "apply", "dismiss"]
 
+# Captured traces kept per session for new-skill drafts: enough for one session's recurring tasks, and
+# only for the most recent sessions, since a draft is only made from the session's own unmatched tasks.
+_CAPTURES_PER_SESSION = 50
+_CAPTURE_SESSIONS = 200
+
 
 class Learning:
     def __init__(self, service: SkillsService) -> None:
@@ -38,6 +47,7 @@ class Learning:
         self._computed_at = 0.0
         self._rated: set[str] | None = None  # skills with any feedback: only they can have a multiplier
         self._lock = threading.Lock()
+        self._captures: OrderedDict[str, deque[tuple[str, list[dict[str, Any]]]]] = OrderedDict()
 
     # --- recording ------------------------------------------------------------------------------------
 
@@ -84,6 +94,31 @@ class Learning:
             {"name": skill.name, "scope": skill.scope, "by": by, "score": score},
             session_id=session_id,
         )
+
+    def on_captured(self, event: Event) -> None:
+        """Keep a captured task's tool trace (``memory.captured``), to draft steps from if it recurs."""
+        task, trace = event.payload.get("task"), event.payload.get("trace")
+        if not event.session_id or not isinstance(task, str) or not isinstance(trace, list):
+            return
+        steps = [s for s in trace if isinstance(s, dict) and isinstance(s.get("tool"), str)]
+        with self._lock:
+            kept = self._captures.pop(event.session_id, None) or deque(maxlen=_CAPTURES_PER_SESSION)
+            kept.append((task, steps))
+            self._captures[event.session_id] = kept
+            while len(self._captures) > _CAPTURE_SESSIONS:
+                self._captures.popitem(last=False)
+
+    def _runs_for(self, session_id: str, tasks: list[str]) -> list[list[dict[str, Any]]]:
+        """The captured trace of each task, when one was captured with (nearly) the same wording."""
+        with self._lock:
+            captured = list(self._captures.get(session_id, ()))
+        runs: list[list[dict[str, Any]]] = []
+        for task in tasks:
+            scored = [(fuzz.token_set_ratio(task.lower(), c.lower()) / 100, i) for i, (c, _) in enumerate(captured)]
+            best = max(scored, default=(0.0, -1))
+            if best[0] >= improve.PATTERN_MIN_CONFIDENCE:
+                runs.append(captured.pop(best[1])[1])
+        return runs
 
     def matched(self, session_id: str | None, task: str, found: bool) -> None:
         if not session_id:
@@ -148,7 +183,8 @@ class Learning:
         tasks, confidence = found
         lib = self.service.library()
         taken = set(lib.skills) | {n for scope in lib.by_scope.values() for n in scope}
-        draft = self.store.add_suggestion(improve.new_skill_draft(tasks, confidence, taken))
+        runs = self._runs_for(session_id, tasks)
+        draft = self.store.add_suggestion(improve.new_skill_draft(tasks, confidence, taken, runs))
         self.store.note_recommendation(session_id, int(session["messages"]))
         self.service.bus.publish_nowait(
             "skill.suggested",

@@ -72,7 +72,11 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
         threading.Thread(target=_warm, args=(skills,), name="skills-load", daemon=True).start()
         if settings.skills.semantic_search:
             skills.embedder.start_background_load()
-        yield {"skills": skills}
+        skills.subscribe()
+        try:
+            yield {"skills": skills}
+        finally:
+            skills.unsubscribe()
 
     mcp = FastMCP(
         "cairn-skills", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True

@@ -109,6 +109,13 @@ class SkillsService:
     def close(self) -> None:
         self.store.close()
 
+    def subscribe(self) -> None:
+        """Captured tasks' tool traces from the shared bus: new-skill drafts are built from their steps."""
+        self.bus.subscribe("memory.captured", self.learning.on_captured, name="skills.drafts")
+
+    def unsubscribe(self) -> None:
+        self.bus.unsubscribe("memory.captured", "skills.drafts")
+
     # --- reading ------------------------------------------------------------------------------------
 
     def library(self) -> Library:

@@ -8,6 +8,7 @@ written as a YAML list) the finding is a warning, so publishing is not blocked.
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 from skillslint.checks import Emit
@@ -17,6 +18,7 @@ MAX_NAME = 64
 MAX_DESCRIPTION = 1024
 MAX_COMPATIBILITY = 500
 _NAME_CHARS = re.compile(r"[a-z0-9-]+")
+_VALID_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def check_spec(doc: Document, folder: Path, emit: Emit) -> None:
@@ -43,8 +45,9 @@ def _name(doc: Document, fm: dict[str, object], folder: Path, emit: Emit) -> Non
         emit("SR103", *pos, f"`name` is {len(name)} characters; the limit is {MAX_NAME}")
     if not _NAME_CHARS.fullmatch(name):
         bad = ", ".join(repr(c) for c in sorted({c for c in name if not re.fullmatch(r"[a-z0-9-]", c)}))
-        hint = name.strip().lower().replace("_", "-").replace(" ", "-")
-        emit("SR104", *pos, f"`name` may only use lowercase a-z, 0-9 and '-', found {bad}; try '{hint}'")
+        hint = suggest_name(name)
+        tail = f"; try '{hint}'" if hint else ""
+        emit("SR104", *pos, f"`name` may only use lowercase a-z, 0-9 and '-', found {bad}{tail}")
     if name.startswith("-") or name.endswith("-") or "--" in name:
         emit("SR105", *pos, "`name` must not start or end with '-' or contain '--'")
     if name != folder.name:
@@ -53,6 +56,16 @@ def _name(doc: Document, fm: dict[str, object], folder: Path, emit: Emit) -> Non
             *pos,
             f"`name` '{name}' differs from its folder '{folder.name}'; the spec requires them to match",
         )
+
+
+def suggest_name(name: str) -> str | None:
+    """A valid name close to ``name`` ("My_Skill v2" -> "my-skill-v2", "Café" -> "cafe"), or None when
+    nothing is left to suggest (a name of only symbols, or of letters with no Latin form)."""
+    # Accents come off (é -> e + a combining mark, which the ASCII encoding then drops) before anything else
+    # outside a-z, 0-9 becomes a separator.
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    hint = re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:MAX_NAME].rstrip("-")
+    return hint if _VALID_NAME.fullmatch(hint) else None
 
 
 def _description(doc: Document, fm: dict[str, object], emit: Emit) -> None:

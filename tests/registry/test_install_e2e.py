@@ -42,7 +42,8 @@ async def test_install_skill_tool_installs_from_the_registry(live: tuple[Site, s
     assert (await site.publish(pack(folder), site.token("ada"))).status_code == 201
     (folder / "SKILL.md").write_text(skill_md("pdf-tools", "1.1.0"), encoding="utf-8")
     assert (await site.publish(pack(folder), site.token("ada"))).status_code == 201
-    await site.http.post("/api/v1/skills/pdf-tools/1.1.0/yank", headers=site.token("ada"), json={})
+    reason = "leaks the input file — use 1.0.0"  # not ASCII: the header carries '?', the listing the real text
+    await site.http.post("/api/v1/skills/pdf-tools/1.1.0/yank", headers=site.token("ada"), json={"reason": reason})
 
     settings = CairnSettings(
         home=tmp_path / "client",
@@ -54,10 +55,15 @@ async def test_install_skill_tool_installs_from_the_registry(live: tuple[Site, s
         async with Client(create_server(settings, service=service)) as client:
             got = (await client.call_tool("install_skill", {"source": "pdf-tools"})).structured_content
             assert got["version"] == "1.0.0"  # the yanked 1.1.0 is skipped
+            assert not any("yanked" in w for w in got["warnings"])
             listed = (await site.http.get("/api/v1/skills/pdf-tools")).json()
             assert got["sha256"] == next(v["sha256"] for v in listed["versions"] if v["version"] == "1.0.0")
             pinned = await client.call_tool("install_skill", {"source": "pdf-tools@1.1.0", "overwrite": True})
-            assert pinned.structured_content["version"] == "1.1.0"  # named explicitly: allowed
+            assert pinned.structured_content["version"] == "1.1.0"  # named explicitly: allowed, with a warning
+            assert pinned.structured_content["warnings"][0] == (
+                f"pdf-tools@1.1.0 is yanked by its publisher ({reason}); "
+                "installed only because that version was asked for by number"
+            )
             with pytest.raises(ToolError, match="no skill named"):
                 await client.call_tool("install_skill", {"source": "no-such-skill"})
             active = (await client.call_tool("activate_skill", {"name": "pdf-tools"})).structured_content
@@ -103,5 +109,7 @@ async def test_cli_search_info_install_publish_yank(
         assert (await site.http.get("/api/v1/skills/notes-helper")).json()["versions"][0]["yanked"]
         assert await cli("skills", "install", "notes-helper", "--overwrite") == 1  # only a yanked version left
         assert "yanked" in capsys.readouterr().err
+        assert await cli("skills", "install", "notes-helper@0.2.0", "--overwrite") == 0  # pinned: still installs
+        assert "warning: notes-helper@0.2.0 is yanked by its publisher (typo)" in capsys.readouterr().err
     finally:
         get_settings.cache_clear()

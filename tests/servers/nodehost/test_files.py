@@ -114,6 +114,41 @@ def test_glob_recurses_skips_noise_and_stays_inside(ws: Workspace, tmp_path: Pat
     assert capped.truncated and len(capped.files) == 2 and capped.total == 4 and "Showing 2 of 4" in (capped.note or "")
 
 
+def test_glob_leaves_out_what_gitignore_ignores_unless_asked(ws: Workspace) -> None:
+    root = root_of(ws)
+    (root / ".gitignore").write_text("# build output\ndist/\n*.log\n!keep.log\n/notes.md\ndocs/generated/\ncache\n")
+    for rel in (
+        "README.md",
+        "notes.md",  # anchored: only the root's
+        "sub/notes.md",
+        ".venv/lib/site-packages/pkg/README.md",  # always left out, listed or not
+        "dist/README.md",
+        "dist.md",  # 'dist/' names folders only
+        "docs/guide.md",
+        "docs/generated/api.md",
+        "app.log",
+        "keep.log",
+        "src/cache/entry.md",  # a name without '/' at any depth
+        "__pycache__/x.md",
+        "node_modules/m/README.md",
+    ):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text("x")
+    os.utime(root / ".venv/lib/site-packages/pkg/README.md", (2e9, 2e9))  # the newest: it would come first
+
+    def listed(pattern: str, base: str | None = None, **options: bool) -> list[str]:
+        return [f.path for f in glob_files(ws, pattern, base, limit=100, **options).files]
+
+    assert sorted(listed("*.md")) == ["README.md", "dist.md", "docs/guide.md", "sub/notes.md"]
+    assert sorted(listed("*.log")) == ["keep.log"]  # re-included by '!'
+    assert listed("*.md", "docs") == ["guide.md"]  # rules stay relative to the root when searching below it
+    everything = listed("*.md", include_ignored=True)
+    assert everything[0] == ".venv/lib/site-packages/pkg/README.md"
+    assert {"notes.md", "dist/README.md", "docs/generated/api.md", "src/cache/entry.md"} <= set(everything)
+    assert not any(p.startswith(("__pycache__/", "node_modules/")) for p in everything)  # noise either way
+    assert "include_ignored=true" in (glob_files(ws, "*.rs", None, limit=10).note or "")
+
+
 def test_grep_context_filters_and_skips_binaries(ws: Workspace) -> None:
     root = root_of(ws)
     (root / "a.py").write_text("one\ntwo TODO fix\nthree\n")

@@ -1,0 +1,117 @@
+"""`cairn connect` as a user runs it against a real `cairn serve memory` on 127.0.0.1: what goes wrong ends in
+one line on stderr and exit status 1, and a wrong password does not spoil the next, right one."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.conftest import REPO_ROOT
+from tests.servers.memory.test_transports import child_env
+from tests.support import free_port
+
+pytestmark = pytest.mark.slow
+USER, PASSWORD = "ada", "correct horse battery"
+
+
+def cairn(home: Path, *argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "servers.cli.main", *argv],
+        input=stdin,
+        env={**child_env(home), "CAIRN_EMBEDDER": "none"},
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a memory server with Cairn's own OAuth and the user ada."""
+    home = tmp_path_factory.mktemp("server-home")
+    added = cairn(home, "auth", "add-user", USER, "--password-stdin", stdin=PASSWORD + "\n")
+    assert added.returncode == 0, added.stderr
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "servers.cli.main", "serve", "memory", "--port", str(port)],
+        env={**child_env(home), "CAIRN_EMBEDDER": "none"},
+        cwd=REPO_ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert process.poll() is None, "cairn serve memory exited"
+            try:
+                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "cairn serve memory did not answer /health within 120 s"
+            time.sleep(0.25)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def one_line_failure(done: subprocess.CompletedProcess[str]) -> str:
+    assert done.returncode == 1, (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("cairn: connect ")
+    return lines[0]
+
+
+def test_an_address_nobody_answers(tmp_path: Path) -> None:
+    line = one_line_failure(cairn(tmp_path, "connect", f"http://127.0.0.1:{free_port()}/mcp", "--no-browser"))
+    assert "cannot reach the server" in line
+
+
+def test_a_wrong_password_then_the_right_one(server: str, tmp_path: Path) -> None:
+    wrong = cairn(tmp_path, "connect", f"{server}/mcp", "--username", USER, "--password-stdin", stdin="nope-nope\n")
+    assert "sign-in refused: Wrong username or password." in one_line_failure(wrong)
+    # The failed run left its client registration behind, made for that run's callback port; the next run
+    # picks another port and must register afresh rather than fail.
+    right = cairn(tmp_path, "connect", f"{server}/mcp", "--username", USER, "--password-stdin", stdin=PASSWORD + "\n")
+    assert right.returncode == 0, right.stderr
+    assert "memory_recall\t" in right.stdout and "Traceback" not in right.stderr
+
+
+def test_no_browser_without_credentials(server: str, tmp_path: Path) -> None:
+    line = one_line_failure(cairn(tmp_path, "connect", f"{server}/mcp", "--no-browser"))
+    assert "asks for a sign-in" in line and "--username and --password-stdin" in line
+    assert "/authorize?" not in line  # the long authorization URL is noise here
+
+
+def test_a_url_that_is_not_an_mcp_endpoint(server: str, tmp_path: Path) -> None:
+    line = one_line_failure(cairn(tmp_path, "connect", f"{server}/health", "--no-browser"))
+    assert "not an MCP endpoint" in line
+
+
+def test_an_unknown_pre_registered_client(server: str, tmp_path: Path) -> None:
+    done = cairn(
+        tmp_path, "connect", f"{server}/mcp", "--client-id", "nosuch", "--username", USER, "--password-stdin",
+        stdin=PASSWORD + "\n",
+    )  # fmt: skip
+    assert "Client ID 'nosuch' not found" in one_line_failure(done)
+
+
+def test_arguments_that_are_not_json(tmp_path: Path) -> None:
+    done = cairn(tmp_path, "connect", "http://127.0.0.1:9/mcp", "--call", "memory_recall", "--args", "{query")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("cairn: --args is not JSON")

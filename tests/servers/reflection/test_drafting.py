@@ -1,0 +1,89 @@
+"""Skill drafts carry the steps, arguments, failures and recoveries of the tasks they come from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from servers.reflection import drafting, suggest
+from servers.reflection.patterns import Trace, workflows
+from skillslint import Severity, lint_paths
+
+
+def _run(i: int, *, timeout: bool = False, fallback: bool = False) -> list[dict[str, Any]]:
+    steps: list[dict[str, Any]] = [{"tool": "web_search", "arguments": f'{{"query": "vendor {i} pricing"}}'}]
+    if timeout:
+        steps.append(
+            {"tool": "fetch_page", "arguments": {"url": f"https://v{i}.test"}, "ok": False, "error": "timed out"}
+        )
+    if fallback:
+        steps.append({"tool": "fetch_page", "arguments": {"url": "u"}, "ok": False, "error": "403 Forbidden"})
+        steps.append({"tool": "browser_open", "arguments": {"url": "u"}, "ok": True})
+    else:
+        steps.append({"tool": "fetch_page", "arguments": {"url": f"https://v{i}.test"}, "result": "Plans: $10"})
+    steps.append({"tool": "write_file", "arguments": {"path": f"notes/v{i}.md"}, "ok": True})
+    return steps
+
+
+def test_common_sequence_is_the_majority_run_retries_collapsed() -> None:
+    runs = [_run(1, timeout=True), _run(2), _run(3), [{"tool": "other"}]]
+    assert drafting.common_sequence(runs) == ("web_search", "fetch_page", "write_file")
+    # Without a majority: the tools at least half the tasks used, in their usual order.
+    mixed = [[{"tool": "a"}, {"tool": "b"}], [{"tool": "a"}, {"tool": "c"}, {"tool": "b"}], [{"tool": "d"}]]
+    assert drafting.common_sequence(mixed) == ("a", "b")
+
+
+def test_steps_name_the_arguments_and_results_the_tasks_used() -> None:
+    lines = drafting.step_lines([_run(1), _run(2, timeout=True)], ("web_search", "fetch_page", "write_file"))
+    assert lines[0] == '1. Call `web_search` with `query` (e.g. "vendor 1 pricing") (2/2 calls succeeded).'
+    assert lines[1].startswith("2. Call `fetch_page` with `url`") and 'returned e.g. "Plans: $10"' in lines[1]
+    assert "(2/3 calls succeeded)" in lines[1]
+
+
+def test_failure_notes_say_what_recovered_and_how_often() -> None:
+    runs = [_run(1, timeout=True), _run(2, timeout=True), _run(3, fallback=True), _run(4)]
+    notes = drafting.failure_notes(runs)
+    assert (
+        notes[0]
+        == "- If `fetch_page` fails (timeout; seen in 2 of 4 tasks): retry it once; that recovered 2 of 2 times."
+    )
+    assert notes[1] == (
+        "- If `fetch_page` fails (permission; seen in 1 of 4 tasks): fall back to `browser_open`; "
+        "that recovered 1 of 1 times."
+    )
+    stuck = [[{"tool": "deploy", "ok": False, "error": "boom"}]]
+    assert "no task recovered" in drafting.failure_notes(stuck)[0]
+
+
+def test_argument_examples_are_scrubbed() -> None:
+    run = [{"tool": "send_mail", "arguments": {"to": "bob@example.com", "body": "<b>hi</b>"}}]
+    line = drafting.step_lines([run], ("send_mail",))[0]
+    assert "bob@example.com" not in line and "<" not in line
+
+
+def test_workflow_suggestion_is_drafted_from_its_traces_and_lints_clean(tmp_path: Path) -> None:
+    tasks = ["Research vendor Acme pricing", "Research vendor Globex pricing", "research vendor Initech pricing"]
+    traces = [Trace(f"t{i}", t, True, _run(i, timeout=i == 1)) for i, t in enumerate(tasks, 1)]
+    (wf,) = workflows(traces, 3, 2, 0.7)
+    name, description, skill_md = suggest.render(wf)
+    assert "Use when a task is about research, vendor, pricing" in description
+    assert "1. Call `web_search` with `query`" in skill_md and "3. Call `write_file` with `path`" in skill_md
+    assert "If `fetch_page` fails (timeout; seen in 1 of 3 tasks): retry it once" in skill_md
+    assert "Restate" not in skill_md
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "SKILL.md").write_text(skill_md, encoding="utf-8")
+    findings = [f for f in lint_paths([folder]).findings if f.severity in (Severity.ERROR, Severity.WARNING)]
+    assert findings == []
+
+
+def test_evidence_counts_in_a_draft_are_not_mutation_parameters() -> None:
+    from servers.reflection.tweaks import rule_based_proposals
+
+    text = (
+        "# flow\n\nLearned from 4 tasks that followed these steps (3 of them ended well).\n\n"
+        "- If `x` fails (timeout; seen in 2 of 3 tasks): retry it (up to 3 times); that recovered 2 of 2 times.\n"
+    )
+    changed = [p.expected_change for p in rule_based_proposals(text) if p.type == "A"]
+    # Only the retry limit is an instruction; the counts of past tasks only record what happened.
+    assert len(changed) == 1 and "up to 2 times" in changed[0]

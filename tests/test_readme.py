@@ -1,0 +1,124 @@
+"""The README's table of servers against the servers themselves: every tool and resource it names exists, and
+every tool a server has is named there (so a renamed or new tool cannot leave the README behind).
+
+The table's second column lists a server's tools up to the first ';' (``rule_get/edit`` is short for
+``rule_get, rule_edit``); resources are the ``scheme://…`` names anywhere in it (``…`` standing for the rest).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from fastmcp import Client
+
+from servers import catalog
+from servers.core.serving import build_server
+from servers.core.settings import CairnSettings
+from tests.conftest import REPO_ROOT
+
+README = REPO_ROOT / "README.md"
+
+
+@dataclass(frozen=True)
+class Offer:
+    tools: frozenset[str]
+    resources: frozenset[str]  # URIs and URI templates
+
+
+def table() -> dict[str, str]:
+    """server name -> the README's tools cell for it."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## The servers", 1)[1].split("\n#", 1)[0]
+    rows: dict[str, str] = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("|") else []
+        if len(cells) >= 2 and cells[0] in catalog.names():
+            rows[cells[0]] = cells[1]
+    return rows
+
+
+def named_tools(cell: str) -> set[str]:
+    names: set[str] = set()
+    for token in re.findall(r"`([^`]+)`", cell.split(";", 1)[0]):
+        token = token.split("(", 1)[0]
+        first, *others = token.split("/")
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", first):
+            continue
+        names.add(first)
+        prefix = first.rsplit("_", 1)[0] + "_" if others else ""
+        names.update(prefix + other for other in others)
+    return names
+
+
+def named_resources(cell: str) -> set[str]:
+    return {token for token in re.findall(r"`([^`]+)`", cell) if "://" in token}
+
+
+def offers(settings: CairnSettings) -> dict[str, Offer]:
+    async def gather() -> dict[str, Offer]:
+        found: dict[str, Offer] = {}
+        for name in [*catalog.names(), "all"]:
+            async with Client(build_server(name, settings)) as client:
+                tools = frozenset(t.name for t in await client.list_tools())
+                uris = {str(r.uri) for r in await client.list_resources()}
+                uris |= {str(r.uriTemplate) for r in await client.list_resource_templates()}
+            found[name] = Offer(tools, frozenset(uris))
+        return found
+
+    return asyncio.run(gather())
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Offer]:
+    root = tmp_path_factory.mktemp("readme")
+    (root / "workspace").mkdir()
+    settings = CairnSettings(home=root / "home", embedder="none", nodehost={"roots": [str(root / "workspace")]})
+    return offers(settings)
+
+
+def test_the_table_has_a_row_per_server() -> None:
+    assert sorted(table()) == sorted(catalog.names())
+
+
+@pytest.mark.parametrize("server", catalog.names())
+def test_the_tools_named_are_the_tools_served(server: str, served: dict[str, Offer]) -> None:
+    named = named_tools(table()[server])
+    actual = served[server].tools
+    assert {"missing from the server": sorted(named - actual), "missing from the README": sorted(actual - named)} == {
+        "missing from the server": [],
+        "missing from the README": [],
+    }
+
+
+@pytest.mark.parametrize("server", catalog.names())
+def test_the_resources_named_exist(server: str, served: dict[str, Offer]) -> None:
+    cell = table()[server]
+    # Under `serve all` a resource gains its server's name after the scheme; the README says so with an example.
+    under_all = {r for r in named_resources(cell) if r.startswith(f"{r.split('://')[0]}://{server}/")}
+    for uri in named_resources(cell) - under_all:
+        offered = served[server].resources
+        assert any(u == uri or (uri.endswith("…") and u.startswith(uri[:-1])) for u in offered), uri
+    for uri in under_all:
+        assert uri in served["all"].resources, uri
+
+
+def test_serve_all_prefixes_each_tool_with_its_server(served: dict[str, Offer]) -> None:
+    expected = {
+        tool if tool.startswith(f"{name}_") else f"{name}_{tool}"
+        for name in catalog.names()
+        for tool in served[name].tools
+    }
+    assert served["all"].tools == expected
+    assert "memory://memory/MEMORY.md" in served["all"].resources
+    assert "`memory://memory/MEMORY.md`" in README.read_text(encoding="utf-8")
+
+
+def test_the_parser_expands_the_short_forms() -> None:
+    cell = "`rule_get/edit/set_status`, `context_assemble(task, …)`; actions `tool`, `memory://x`"
+    assert named_tools(cell) == {"rule_get", "rule_edit", "rule_set_status", "context_assemble"}
+    assert named_resources(cell) == {"memory://x"}
+    assert Path(README).is_file()
