@@ -402,7 +402,15 @@ def run() -> dict[str, Any]:
         rule_group = {r.id: classify_rule(r.text) for u in users for r in rules[u]}
         found_rules = [(u, classify_rule(r.text)) for u in users for r in rules[u]]
         contradictions = [(u, classify_rule(c.rule_text)) for u in users for c in svc.contradictions(u, None)]
-        rules_changed = [(u, classify_rule(r.text)) for u in users for r in rules[u] if r.version > 1]
+        # A contradicted rule counts as changed when its text moved or the contradicting reflection made a version
+        # of it; other versions (a scenario widened by agreeing evidence) are not the contradiction's doing.
+        rules_changed = [
+            (u, classify_rule(c.rule_text))
+            for u in users
+            for c in svc.contradictions(u, None)
+            for r in [svc.rules.get(u, c.rule_id)]
+            if r.text != c.rule_text or any(c.reflection_id in v.reason for v in r.versions)
+        ]
         beliefs_all = {u: svc.users.get(u, include_all=True).beliefs for u in users}
         handed = [
             (u, b.dimension, b.value) for u in users for b in svc.users.get(u).beliefs if not b.needs_confirmation

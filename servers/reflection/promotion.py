@@ -6,8 +6,15 @@
 | repetition      | the same strategy (by meaning) from ≥ 3 independent tasks → a probation rule     |
 | contradiction   | opposite of a live rule → a report (and a disagreement), never a replacement     |
 | emergency       | HIGH severity and HIGH confidence → an active rule at once                       |
+| same failure    | a strategy about the same failure as a live rule from the same task → merged     |
 
 "Independent" means different tasks: a post-task and an error reflection of one task count once.
+
+"The same failure": one task's reflection can hold the agent's own lesson ("never paste API keys into
+`http_post`") next to the trace's diagnosis of the failed call ("never pass secrets in the arguments of
+`http_post`"). Their wordings are too far apart for the matcher, yet they are one lesson. A strategy that comes
+from a task which already fed a live rule, names the same tool, keeps its polarity and talks about the same
+kind of failure (security, timeout, permission, ...) joins that rule as evidence instead of starting another.
 """
 
 from __future__ import annotations
@@ -15,8 +22,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from servers.reflection.matching import StrategyMatcher
-from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Strategy
+from servers.reflection.matching import StrategyMatcher, identifiers, opposite
+from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Rule, Strategy
+from servers.reflection.reflect import failure_kinds
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.store import ReflectionStore, dumps, new_id, now_iso
@@ -62,6 +70,11 @@ class Promoter:
                 result.reinforced.append(rule.id)
             self._remember(user_id, reflection_id, task_id, strategy, rule.id)
             return
+        twin = self._same_failure(user_id, task_id, strategy, live)
+        if twin is not None:
+            self.rules.merge(twin, reflection_id, strategy)
+            self._remember(user_id, reflection_id, task_id, strategy, twin.id)
+            return
         if strategy.confidence == "HIGH" and strategy.severity == "HIGH":
             rule = self.rules.create(user_id, strategy, [reflection_id], emergency=True)
             self._remember(user_id, reflection_id, task_id, strategy, rule.id)
@@ -87,6 +100,20 @@ class Promoter:
             f"UPDATE strategies SET rule_id = ? WHERE id IN ({', '.join('?' * len(ids))})", (rule.id, *ids)
         )
         result.promoted.append(rule.id)
+
+    def _same_failure(self, user_id: str, task_id: str, strategy: Strategy, live: list[Rule]) -> Rule | None:
+        """The live rule this task already fed that the strategy describes from another angle, if any."""
+        names, kinds = identifiers(strategy.strategy), failure_kinds(strategy.strategy)
+        if not names or not kinds:
+            # Without a tool name and a kind of failure there is nothing to tie two wordings together.
+            return None
+        for rule in live:
+            if not names & identifiers(rule.text) or not kinds & failure_kinds(rule.text):
+                continue
+            if opposite(strategy.strategy, rule.text) or task_id not in self._rule_tasks(user_id, rule.id):
+                continue
+            return rule
+        return None
 
     def _rule_tasks(self, user_id: str, rule_id: str) -> set[str]:
         rows = self.store.db.query(

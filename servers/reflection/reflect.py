@@ -61,6 +61,23 @@ _SECURITY = re.compile(
     re.I,
 )
 
+# The kinds of failure a lesson can be about, by the words that name them; used by promotion to tell whether a
+# stated lesson and the trace's own diagnosis of a failed call are two accounts of the same failure.
+_KINDS = {
+    "security": _SECURITY,
+    "transient": _TRANSIENT,
+    "permission": _PERMISSION,
+    "arguments": _ARGS,
+    "not_found": _NOT_FOUND,
+    "no_tool": _NO_TOOL,
+    "model": _MODEL,
+}
+
+
+def failure_kinds(text: str) -> frozenset[str]:
+    """Which kinds of failure a lesson talks about ("never paste API keys into `x`" → security)."""
+    return frozenset(kind for kind, pattern in _KINDS.items() if pattern.search(text))
+
 
 def task_id_for(report: TaskReport) -> str:
     """The report's own id, or a content hash: the same report sent twice is one task, not two."""

@@ -99,14 +99,32 @@ class RuleBook:
         rule.agrees += 1
         rule.sources = [*rule.sources, reflection_id][-50:]
         detail = {"reflection": reflection_id, "strategy": strategy.strategy}
+        self._widen(rule, reflection_id, strategy, detail)
+        self._save(rule)
+        self.store.audit(rule.user_id, "rule", rule.id, "agreed", detail)
+        return rule
+
+    def _widen(self, rule: Rule, reflection_id: str, strategy: Strategy, detail: dict[str, str]) -> None:
         if strategy.scenario and strategy.scenario.lower() not in rule.scenario.lower():
             # A new situation where the same advice held: widen the rule, as a new version.
             scenario = f"{rule.scenario}; {strategy.scenario}" if rule.scenario else strategy.scenario
             self._new_version(rule, rule.text, scenario[:1000], f"scenario added by {reflection_id}")
             rule.edits += 1
             detail["scenario"] = rule.scenario
+
+    def merge(self, rule: Rule, reflection_id: str, strategy: Strategy) -> Rule:
+        """Another wording of the same lesson from a task the rule already counts: evidence, not agreement.
+
+        The task counted once when the rule was made, so importance stays; the reflection joins the sources
+        and the audit keeps the other wording, so a person can see what was folded in. Its scenario (the
+        trace's "tasks that call `x`") widens the rule's, as an agreement's would.
+        """
+        if reflection_id not in rule.sources:
+            rule.sources = [*rule.sources, reflection_id][-50:]
+        detail = {"reflection": reflection_id, "strategy": strategy.strategy}
+        self._widen(rule, reflection_id, strategy, detail)
         self._save(rule)
-        self.store.audit(rule.user_id, "rule", rule.id, "agreed", detail)
+        self.store.audit(rule.user_id, "rule", rule.id, "merged", detail)
         return rule
 
     def disagree(self, rule: Rule, reflection_id: str, contradiction_id: str) -> Rule:

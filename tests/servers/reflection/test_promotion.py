@@ -129,3 +129,42 @@ def test_same_strategy_matched_by_meaning(
     else:
         # Token-set similarity misses the loosest paraphrase: fewer promotions, never false ones.
         assert all(r.text in PARAPHRASES for r in rules)
+
+
+REFUSED = [("http_post", "refused: body contains an API key")]
+STATED = "Never paste API keys or passwords into `http_post` request bodies"
+
+
+def test_stated_lesson_and_diagnosis_of_the_same_failure_become_one_rule(svc: ReflectionService) -> None:
+    refl = svc.reflect(
+        report(task_id="t1", outcome="failure", steps=REFUSED, strategies=[lesson(STATED, "HIGH", severity="HIGH")]),
+        "u",
+    )
+    # Both accounts reach promotion as emergencies; without the merge each would become an active rule.
+    derived = [s for s in refl.strategies if s.strategy != STATED]
+    assert [(s.confidence, s.severity) for s in derived] == [("HIGH", "HIGH")]
+    assert "secrets" in derived[0].strategy and "`http_post`" in derived[0].strategy
+    [rule] = svc.rules.all("u")
+    assert refl.promoted == [rule.id] and rule.status == "active" and rule.text == STATED
+    assert rule.sources == [refl.id]
+    assert "tasks that call http_post" in rule.scenario
+    assert rule.agrees == 0 and rule.importance == 2  # one task: folded-in evidence, not an agreement
+    merged = [e for e in svc.store.audit_entries("u", rule.id, 10) if e["action"] == "merged"]
+    assert [m["detail"]["strategy"] for m in merged] == [derived[0].strategy]
+
+
+@pytest.mark.parametrize(
+    "stated",
+    [
+        "Never call `http_post` without a timeout",  # same tool and polarity, another kind of failure
+        "Never send `http_post` requests to a host the user did not name",  # no kind of failure named
+    ],
+)
+def test_different_lessons_about_one_tool_stay_two_rules(svc: ReflectionService, stated: str) -> None:
+    refl = svc.reflect(
+        report(task_id="t1", outcome="failure", steps=REFUSED, strategies=[lesson(stated, "HIGH", severity="HIGH")]),
+        "u",
+    )
+    rules = svc.rules.all("u")
+    assert len(rules) == 2 and sorted(refl.promoted) == sorted(r.id for r in rules)
+    assert {r.text for r in rules} - {stated} == {"Never pass secrets or credentials in the arguments of `http_post`"}
