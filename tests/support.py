@@ -1,13 +1,18 @@
-"""Helpers for protocol tests: a real uvicorn on 127.0.0.1 and free ports."""
+"""Helpers for protocol tests: a real uvicorn on 127.0.0.1, a real `cairn` serving process, and free ports."""
 
 from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
 from typing import Literal
 
+import httpx
 import uvicorn
 from fastmcp import FastMCP
 from starlette.types import ASGIApp
@@ -43,3 +48,38 @@ async def serving_app(app: ASGIApp, port: int) -> AsyncIterator[str]:
     finally:
         server.should_exit = True
         await task
+
+
+@contextmanager
+def cairn_process(argv: list[str], *, env: dict[str, str], cwd: Path, port: int) -> Iterator[str]:
+    """Run ``python -m servers.cli.main *argv`` serving on 127.0.0.1:port until the block ends; yields the base URL
+    once ``/health`` answers (at most 120 s). The process is stopped with SIGTERM, killed if it lingers."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "servers.cli.main", *argv],
+        env=env,
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            if process.poll() is not None:
+                errors = process.stderr.read().decode() if process.stderr else ""
+                raise AssertionError(f"cairn {' '.join(argv)} exited: {errors}")
+            try:
+                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, f"cairn {' '.join(argv)} did not answer /health within 120 s"
+            time.sleep(0.25)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.skills.run import synthetic
+from bench.skills.run import synthetic, timed_matches
 from servers.core.events import EventBus
 from servers.core.settings import CairnSettings
 from servers.skills.service import SkillsService
@@ -121,18 +121,8 @@ def latency(svc: SkillsService, tasks: list[str], rounds: int) -> dict[str, floa
         start = time.perf_counter()
         svc.match(task)
         embed.append((time.perf_counter() - start) * 1000)
-    times = []
-    for _ in range(rounds):
-        for task in tasks:
-            start = time.perf_counter()
-            svc.match(task)
-            times.append((time.perf_counter() - start) * 1000)
-    times.sort()
     return {
-        "calls": len(times),
-        "p50_ms": round(statistics.median(times), 3),
-        "p95_ms": round(times[int(len(times) * 0.95) - 1], 3),
-        "max_ms": round(times[-1], 3),
+        **timed_matches(svc, tasks, rounds),
         "first_call_with_embedding_p50_ms": round(statistics.median(embed), 1),
     }
 

@@ -121,5 +121,6 @@ def recheck(principal: Principal) -> Principal | str:
         verdict = check(principal)
         if isinstance(verdict, str):
             return verdict
+        # A check may only take scopes away: never add any, nor change who acts.
         principal = principal.narrowed(verdict.scopes) if verdict.subject == principal.subject else principal
     return principal

@@ -13,8 +13,8 @@ import json
 import secrets
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ import pytest
 
 from servers.auth.client import _FormParser
 from tests.conftest import REPO_ROOT
-from tests.support import free_port
+from tests.support import cairn_process, free_port
 
 PASSWORDS = {"alice": "alice's long password", "bob": "bob's long password"}
 REDIRECT = "http://127.0.0.1:9/callback"
@@ -36,7 +36,6 @@ class Suite:
     base: str
     home: Path
     workspace: Path
-    process: subprocess.Popen[bytes]
     _tokens: dict[tuple[str, str], str] = field(default_factory=dict)
 
     @property
@@ -124,7 +123,9 @@ def child_env(home: Path, workspace: Path, **extra: str) -> dict[str, str]:
     }
 
 
-def start_suite(root: Path, **extra_env: str) -> Suite:
+@contextmanager
+def running_suite(root: Path, **extra_env: str) -> Iterator[Suite]:
+    """``cairn serve all`` on a fresh home under ``root`` with alice and bob as users, until the block ends."""
     home, workspace = root / "home", root / "work"
     workspace.mkdir(parents=True)
     (workspace / "README.md").write_text("# a project\nhello from the workspace\n")
@@ -140,43 +141,12 @@ def start_suite(root: Path, **extra_env: str) -> Suite:
             capture_output=True,
         )
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "servers.cli.main", "serve", "all", "--port", str(port), "--no-registry"],
-        env=env,
-        cwd=workspace,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        if process.poll() is not None:
-            raise AssertionError(f"cairn serve exited: {process.stderr.read().decode() if process.stderr else ''}")
-        try:
-            if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        if time.monotonic() > deadline:
-            process.kill()
-            raise AssertionError("cairn serve did not answer /health within 120 s")
-        time.sleep(0.25)
-    return Suite(base, home, workspace, process)
-
-
-def stop_suite(suite: Suite) -> None:
-    suite.process.terminate()
-    try:
-        suite.process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        suite.process.kill()
-        suite.process.wait()
+    argv = ["serve", "all", "--port", str(port), "--no-registry"]
+    with cairn_process(argv, env=env, cwd=workspace, port=port) as base:
+        yield Suite(base, home, workspace)
 
 
 @pytest.fixture(scope="module")
 def suite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Suite]:
-    running = start_suite(tmp_path_factory.mktemp("suite"))
-    try:
+    with running_suite(tmp_path_factory.mktemp("suite")) as running:
         yield running
-    finally:
-        stop_suite(running)

@@ -15,18 +15,15 @@ from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
 from servers.auth.client import _FormParser
-from tests.security.conftest import PASSWORDS, REDIRECT, Suite, register_client, sign_in, start_suite, stop_suite
+from tests.security.conftest import PASSWORDS, REDIRECT, Suite, register_client, running_suite, sign_in
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def suite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Suite]:
-    running = start_suite(tmp_path_factory.mktemp("suite"), CAIRN_NODEHOST__SANDBOX="off")
-    try:
+    with running_suite(tmp_path_factory.mktemp("suite"), CAIRN_NODEHOST__SANDBOX="off") as running:
         yield running
-    finally:
-        stop_suite(running)
 
 
 async def test_an_approved_write_lands_only_where_it_was_approved(suite: Suite, tmp_path: Path) -> None:

@@ -13,18 +13,15 @@ import pytest
 from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
-from tests.security.conftest import Suite, start_suite, stop_suite
+from tests.security.conftest import Suite, running_suite
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def suite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Suite]:
-    running = start_suite(tmp_path_factory.mktemp("suite"), CAIRN_NODEHOST__SANDBOX="off")
-    try:
+    with running_suite(tmp_path_factory.mktemp("suite"), CAIRN_NODEHOST__SANDBOX="off") as running:
         yield running
-    finally:
-        stop_suite(running)
 
 
 def secrets_of(suite: Suite) -> list[str]:

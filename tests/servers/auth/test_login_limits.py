@@ -14,12 +14,11 @@ from typing import Any
 import httpx
 import pytest
 
-from servers.auth.client import _FormParser
 from servers.auth.passwords import check_password, hash_password
 from servers.auth.wiring import build_endpoint
 from servers.cli.run import uvicorn_server
 from servers.core.settings import CairnSettings
-from tests.servers.auth.test_oauth_e2e import PASSWORD, REDIRECT, USER, pkce, register
+from tests.servers.auth.test_oauth_e2e import PASSWORD, USER, open_consent, register
 from tests.support import free_port
 
 pytestmark = pytest.mark.slow
@@ -48,23 +47,7 @@ async def login_form(
         base = f"http://127.0.0.1:{port}"
         async with httpx.AsyncClient(timeout=60) as http:
             client_id = await register(http, base)
-            _, challenge = pkce()
-            start = await http.get(
-                f"{base}/authorize",
-                params={
-                    "response_type": "code",
-                    "client_id": client_id,
-                    "redirect_uri": REDIRECT,
-                    "code_challenge": challenge,
-                    "code_challenge_method": "S256",
-                    "scope": "memory:read",
-                    "resource": endpoint.url,
-                },
-            )
-            page = await http.get(start.headers["location"])
-            form = _FormParser()
-            form.feed(page.text)
-            assert form.action
+            form = await open_consent(http, base, client_id, scope="memory:read", resource=endpoint.url)
             yield http, form.action, form.fields
     finally:
         server.should_exit = True

@@ -119,6 +119,28 @@ async def get_code(
     )
 
 
+async def open_consent(http: httpx.AsyncClient, base: str, client_id: str, *, scope: str, resource: str) -> _FormParser:
+    """/authorize and the consent page it leads to, parsed: the form a person would fill in."""
+    _, challenge = pkce()
+    start = await http.get(
+        f"{base}/authorize",
+        params={
+            "response_type": "code",
+            "client_id": client_id,
+            "redirect_uri": REDIRECT,
+            "code_challenge": challenge,
+            "code_challenge_method": "S256",
+            "scope": scope,
+            "resource": resource,
+        },
+    )
+    page = await http.get(start.headers["location"])
+    form = _FormParser()
+    form.feed(page.text)
+    assert form.action
+    return form
+
+
 def code_of(response: httpx.Response) -> str:
     assert response.status_code == 302, response.text
     query = parse_qs(urlsplit(response.headers["location"]).query)
@@ -424,23 +446,7 @@ async def test_login_is_rate_limited_and_csrf_checked(site: tuple[Endpoint, str]
     endpoint, base = site
     async with httpx.AsyncClient() as http:
         client_id = await register(http, base)
-        _, challenge = pkce()
-        start = await http.get(
-            f"{base}/authorize",
-            params={
-                "response_type": "code",
-                "client_id": client_id,
-                "redirect_uri": REDIRECT,
-                "code_challenge": challenge,
-                "code_challenge_method": "S256",
-                "scope": "memory:read",
-                "resource": endpoint.url,
-            },
-        )
-        page = await http.get(start.headers["location"])
-        form = _FormParser()
-        form.feed(page.text)
-        assert form.action
+        form = await open_consent(http, base, client_id, scope="memory:read", resource=endpoint.url)
         forged = await httpx.AsyncClient().post(
             form.action, data={**form.fields, "username": USER, "password": PASSWORD, "decision": "allow"}
         )

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from tests.conftest import REPO_ROOT
 from tests.servers.memory.test_transports import child_env
-from tests.support import free_port
+from tests.support import cairn_process, free_port
 
 pytestmark = pytest.mark.slow
 USER, PASSWORD = "ada", "correct horse battery"
@@ -39,33 +37,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     added = cairn(home, "auth", "add-user", USER, "--password-stdin", stdin=PASSWORD + "\n")
     assert added.returncode == 0, added.stderr
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "servers.cli.main", "serve", "memory", "--port", str(port)],
-        env={**child_env(home), "CAIRN_EMBEDDER": "none"},
-        cwd=REPO_ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert process.poll() is None, "cairn serve memory exited"
-            try:
-                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "cairn serve memory did not answer /health within 120 s"
-            time.sleep(0.25)
+    env = {**child_env(home), "CAIRN_EMBEDDER": "none"}
+    with cairn_process(["serve", "memory", "--port", str(port)], env=env, cwd=REPO_ROOT, port=port) as base:
         yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 def one_line_failure(done: subprocess.CompletedProcess[str]) -> str:

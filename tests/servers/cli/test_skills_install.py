@@ -6,16 +6,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from tests.conftest import REPO_ROOT
 from tests.servers.memory.test_transports import child_env
-from tests.support import free_port
+from tests.support import cairn_process, free_port
 
 pytestmark = pytest.mark.slow
 SKILL = "deep-research"  # built in: the registry serves it from its first start
@@ -24,33 +22,9 @@ SKILL = "deep-research"  # built in: the registry serves it from its first start
 @pytest.fixture(scope="module")
 def registry(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "servers.cli.main", "registry", "serve", "--port", str(port)],
-        env={**child_env(tmp_path_factory.mktemp("registry-home")), "CAIRN_EMBEDDER": "none"},
-        cwd=REPO_ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert process.poll() is None, "cairn registry serve exited"
-            try:
-                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "cairn registry serve did not answer /health within 120 s"
-            time.sleep(0.25)
+    env = {**child_env(tmp_path_factory.mktemp("registry-home")), "CAIRN_EMBEDDER": "none"}
+    with cairn_process(["registry", "serve", "--port", str(port)], env=env, cwd=REPO_ROOT, port=port) as base:
         yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 def install(registry: str, home: Path, cwd: Path, *options: str, **env: str) -> subprocess.CompletedProcess[str]:
