@@ -95,7 +95,8 @@ def create_app(
         verifier = JWTVerifier(jwks_uri=f"{issuer}/jwks.json", issuer=issuer, audience=api_url, algorithm="RS256")
         oauth = OAuthClient(issuer, store.get_meta(f"client:{issuer}") or "", f"{base}/auth/callback", api_url)
     identity = Identity(signer, accounts, verifier, secure=base.startswith("https://"), ttl_s=conf.session_ttl_s)
-    reg = Registry(conf, store, accounts, RegistrySearch(store, embedder), base, identity, oauth, users)
+    search = RegistrySearch(store, embedder, semantic_wait_ms=conf.semantic_wait_ms)
+    reg = Registry(conf, store, accounts, search, base, identity, oauth, users)
     store.refresh_listings(LISTING_RULES)
     if conf.seed_builtin:
         from servers.skills.catalog import system_skills_dir

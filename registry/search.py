@@ -12,6 +12,13 @@ fused score, downloads, name), so downloads only order skills the text ranks equ
 joins in once its model and vectors are ready (``registry/semantic.py``); until then results say so. Filters
 (category, tag, compatibility) apply to the fused list, then it is paginated.
 
+The semantic stage's query vector is computed on another thread while the fuzzy and keyword stages run
+(``SemanticRanker.start_query``), and a query's fused ranking is kept until the index changes
+(``RANKED_CACHE`` queries): the next page, another sort or filter reuse it. With ``semantic_wait_ms`` set,
+a search whose query is not embedded by then answers from the other stages (``degraded`` says so) unless
+they found nothing; an embedding already under way finishes and is kept, so the same query asked again gets
+all stages, and one that had not begun is dropped.
+
 The index (names, vocabulary, optional embeddings) is kept in memory and rebuilt when the store's
 ``generation`` changes; the generation is read from the database on every search, so a registry instance
 sees what another instance sharing its PostgreSQL database published at its next search. Download counts
@@ -23,7 +30,9 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections import defaultdict
+import time
+from collections import OrderedDict, defaultdict
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -48,6 +57,7 @@ RRF_K = 60
 POOL = 200
 FUZZY_MIN = 75.0
 TYPO_MIN = 80.0
+RANKED_CACHE = 512
 
 
 @dataclass
@@ -72,14 +82,20 @@ class _Index:
     vocab_list: list[str]
     by_initial: dict[str, list[str]]
     matrix: np.ndarray | None = None
+    # query → (fused order, typo corrections): valid for this index only, so it goes when the index does.
+    ranked: OrderedDict[str, tuple[list[int], list[str]]] = field(default_factory=OrderedDict)
 
 
 class RegistrySearch:
-    def __init__(self, store: RegistryStore, embedder: LazyEmbedder | None = None) -> None:
+    def __init__(
+        self, store: RegistryStore, embedder: LazyEmbedder | None = None, *, semantic_wait_ms: float | None = None
+    ) -> None:
         self.store = store
         self.semantic = SemanticRanker(embedder) if embedder is not None else None
+        self.semantic_wait_ms = semantic_wait_ms
         self._index: _Index | None = None
         self._lock = threading.Lock()
+        self._ranked_lock = threading.Lock()
 
     def index(self) -> _Index:
         generation, downloads = self.store.counters()
@@ -91,7 +107,8 @@ class RegistrySearch:
             if current is not None and current.generation == generation and current.downloads != downloads:
                 counts = self.store.download_counts()
                 skills = [{**s, "downloads": counts.get(int(s["id"]), s["downloads"])} for s in current.skills]
-                self._index = replace(current, downloads=downloads, skills=skills)
+                # Downloads break ties, so rankings made with the old counts are dropped.
+                self._index = replace(current, downloads=downloads, skills=skills, ranked=OrderedDict())
             elif current is None or current.generation != generation:
                 skills = self.store.all_skills()
                 vocab = self.store.vocabulary()
@@ -142,18 +159,42 @@ class RegistrySearch:
         return SearchPage(items, len(wanted), page, per_page, degraded, corrected)
 
     def _rank(self, idx: _Index, query: str) -> tuple[list[int], str | None, list[str]]:
+        with self._ranked_lock:
+            cached = idx.ranked.get(query)
+            if cached is not None:
+                idx.ranked.move_to_end(query)
+                return list(cached[0]), None, list(cached[1])
+        order, degraded, corrected = self._rank_new(idx, query)
+        if degraded is None:  # a ranking without its semantic stage is not kept: the stage may join soon
+            with self._ranked_lock:
+                idx.ranked[query] = (list(order), list(corrected))
+                while len(idx.ranked) > RANKED_CACHE:
+                    idx.ranked.popitem(last=False)
+        return order, degraded, corrected
+
+    def _rank_new(self, idx: _Index, query: str) -> tuple[list[int], str | None, list[str]]:
         # Each ranking is (item, score) best first; equal scores share a rank, so a tie in the text
         # match stays a tie after fusion and popularity can decide it.
+        started = time.perf_counter()
         rankings: list[list[tuple[int, float]]] = []
+        degraded = None
+        matrix: np.ndarray | None = None
+        vector: Future[np.ndarray] | None = None
+        if self.semantic is not None:
+            matrix, degraded = self._matrix(idx)
+            if matrix is not None and matrix.size:
+                vector = self.semantic.start_query(query)  # embedded while the other stages run
         lowered = query.lower()
         rankings.append(self._fuzzy_names(idx, lowered))
         words, corrected = self._corrected_terms(idx, query)
         if words:
             hits = self.store.keyword_search(" ".join(words), POOL)
             rankings.append([(idx.by_rowid[r], -round(s, 6)) for r, s in hits if r in idx.by_rowid])
-        degraded = None
-        if self.semantic is not None:
-            semantic, degraded = self._semantic(idx, query)
+        if self.semantic is not None and matrix is not None and vector is not None:
+            wait_s = None
+            if self.semantic_wait_ms is not None and any(rankings):  # with no text hits, meaning is all there is
+                wait_s = max(0.0, self.semantic_wait_ms / 1000 - (time.perf_counter() - started))
+            semantic, degraded = self.semantic.rank(matrix, vector, wait_s)
             rankings.append(semantic)
         fused: dict[int, float] = defaultdict(float)
         for ranking in rankings:
@@ -213,14 +254,15 @@ class RegistrySearch:
                 corrected.append(f"{term}→{best[0]}")
         return out, corrected
 
-    def _semantic(self, idx: _Index, query: str) -> tuple[list[tuple[int, float]], str | None]:
+    def _matrix(self, idx: _Index) -> tuple[np.ndarray | None, str | None]:
+        """The index's skill vectors (built once per index), or (None, why not) while they are not ready."""
         assert self.semantic is not None
         if idx.matrix is None:
             matrix, why_not = self.semantic.matrix(idx.skills)
             if matrix is None:
-                return [], why_not
+                return None, why_not
             idx.matrix = matrix
-        return self.semantic.rank(idx.matrix, query)
+        return idx.matrix, None
 
 
 def _by_initial(words: list[str]) -> dict[str, list[str]]:

@@ -19,27 +19,26 @@ writer in at a time (``BEGIN IMMEDIATE``), and on PostgreSQL a write to a skill 
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from registry import semver
 from registry.blobs import BlobStore, open_blob_store
 from registry.metadata import listing_fields, trigger_words
 from registry.schema import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA
-from servers.core.storage import Database, migrate
+from servers.core.storage.component import AnyDatabase, ComponentStore, built, open_database
+from servers.core.storage.ids import now_iso
 from servers.memory.text import fts_match_expression, index_text
 
 if TYPE_CHECKING:
     from servers.core.settings import CairnSettings
-    from servers.core.storage.postgres import PgDatabase
 
 __all__ = ["MIGRATIONS", "PG_MIGRATIONS", "PG_SCHEMA", "NewVersion", "RegistryStore", "open_store"]
 
 
 def now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The registry's timestamps: whole seconds, the form its rows and pages have always shown."""
+    return now_iso(timespec="seconds")
 
 
 class VersionTaken(ValueError):
@@ -71,39 +70,26 @@ class NewVersion:
 
 
 def open_store(settings: CairnSettings) -> RegistryStore:
-    """The store the settings ask for: PostgreSQL when a database URL is set, else the SQLite file; the blobs
-    where ``CAIRN_REGISTRY__BLOB_DIR`` says (default ``$CAIRN_HOME/registry/blobs``) either way."""
-    blobs = open_blob_store(settings)
-    db: Database | PgDatabase
-    if settings.database_url:
-        from servers.core.storage.postgres import connect  # psycopg loads only for PostgreSQL users
-
-        db = connect(settings, PG_SCHEMA)
-    else:
-        db = Database(settings.data_dir("registry") / "registry.db")
-    try:
-        return RegistryStore(db, blobs)
-    except BaseException:
-        db.close()
-        raise
+    return RegistryStore.open(settings)
 
 
-class RegistryStore:
+class RegistryStore(ComponentStore):
     """Registry metadata in ``db`` and archive bytes in ``blobs``."""
 
-    def __init__(self, db: Database | PgDatabase, blobs: BlobStore) -> None:
-        self.db = db
+    component = "registry"
+    migrations = MIGRATIONS
+    pg_migrations = PG_MIGRATIONS
+
+    def __init__(self, db: AnyDatabase, blobs: BlobStore) -> None:
         self.blobs = blobs
-        self.postgres = not isinstance(db, Database)
-        if isinstance(db, Database):
-            migrate(db, "registry", MIGRATIONS)
-        else:
-            from servers.core.storage.postgres import migrate_pg
+        super().__init__(db)
 
-            migrate_pg(db, "registry", PG_MIGRATIONS)
-
-    def close(self) -> None:
-        self.db.close()
+    @classmethod
+    def open(cls, settings: CairnSettings) -> Self:
+        """The store the settings ask for: PostgreSQL when a database URL is set, else the SQLite file; the
+        blobs where ``CAIRN_REGISTRY__BLOB_DIR`` says (default ``$CAIRN_HOME/registry/blobs``) either way."""
+        blobs = open_blob_store(settings)
+        return built(open_database(settings, cls.component), lambda db: cls(db, blobs))
 
     # --- generation and settings -----------------------------------------------------------------------
 
@@ -139,20 +125,8 @@ class RegistryStore:
                 (key, value),
             )
 
-    def shared_secret(self, name: str) -> bytes:
-        """A random secret every instance agrees on, created by whichever asks first (PostgreSQL only)."""
-        if not self.postgres:
-            raise RuntimeError("shared secrets live in the database only on PostgreSQL; SQLite uses a file")
-        value = self.db.scalar("SELECT value FROM shared_secrets WHERE name = ?", (name,))
-        if value is None:
-            with self.db.transaction():
-                self.db.execute(
-                    "INSERT INTO shared_secrets (name, value, created_at) VALUES (?, ?, ?) "
-                    "ON CONFLICT (name) DO NOTHING",
-                    (name, secrets.token_urlsafe(32), now()),
-                )
-            value = self.db.scalar("SELECT value FROM shared_secrets WHERE name = ?", (name,))
-        return str(value).encode("ascii")
+    def secret_created_at(self) -> str:
+        return now()  # the registry's shared_secrets.created_at is text
 
     # --- skills and versions ---------------------------------------------------------------------------
 

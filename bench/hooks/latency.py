@@ -13,6 +13,13 @@ apart), then every event runs ``--runs`` times. ``post-tool-use`` is measured tw
 appends to the trace, and every third call, which asks the daemon for a context refresh. ``cold`` is
 user-prompt-submit with ``CAIRN_HOOKS__DAEMON=false`` (everything imported per call), for comparison.
 Context assembly is timed in process (DomainSources.gather + assemble) at three budgets.
+
+``fresh_home`` is the first hooks on an empty CAIRN_HOME with no daemon (``--fresh-runs`` homes, each new):
+``first_prompt`` is user-prompt-submit as the very first hook (it waits CAIRN_HOOKS__COLD_WAIT_MS for the
+daemon it starts, then answers without recall); ``session_start`` is the first hook of a real session (answers
+from the files, starts the daemon without waiting); ``prompt_right_after_start`` follows it at once (as with
+``claude -p``), ``daemon_ready`` is session start until the daemon answers with its model loaded, and
+``prompt_when_ready`` is the first prompt after that.
 """
 
 from __future__ import annotations
@@ -186,6 +193,64 @@ def cold(runs: int, env: dict[str, str]) -> dict[str, float]:
     )
 
 
+def fresh_home(runs: int, env: dict[str, str]) -> dict[str, Any]:
+    from servers.hooks.commands import STARTING_NOTE, request
+
+    if runs == 0:
+        return {}
+    timings: dict[str, list[float]] = {
+        k: []
+        for k in ("first_prompt", "session_start", "prompt_right_after_start", "daemon_ready", "prompt_when_ready")
+    }
+    recalled = {"prompt_right_after_start": 0, "prompt_when_ready": 0}
+    prompt = "write a commit message for my staged changes"  # a bundled skill answers it on an empty home
+    for i in range(runs):
+        with tempfile.TemporaryDirectory(prefix="cairn-hooks-fresh-") as tmp:
+            fresh = {**env, "CAIRN_HOME": str(Path(tmp) / "home")}
+            os.environ["CAIRN_HOME"] = fresh["CAIRN_HOME"]  # `request` finds this home's daemon
+            try:
+                ms, _ = run_hook("user-prompt-submit", {**base("UserPromptSubmit", f"f{i}"), "prompt": prompt}, fresh)
+                timings["first_prompt"].append(ms)
+                wait_ready(request)
+                request({"event": "stop"}, 5.0)
+                wait_stopped(request)
+                started = time.perf_counter()
+                ms, _ = run_hook("session-start", {**base("SessionStart", f"s{i}"), "source": "startup"}, fresh)
+                timings["session_start"].append(ms)
+                ms, answer = run_hook(
+                    "user-prompt-submit", {**base("UserPromptSubmit", f"s{i}"), "prompt": prompt}, fresh
+                )
+                timings["prompt_right_after_start"].append(ms)
+                recalled["prompt_right_after_start"] += STARTING_NOTE.encode() not in answer and b"Skill" in answer
+                wait_ready(request)
+                timings["daemon_ready"].append((time.perf_counter() - started) * 1000)
+                ms, answer = run_hook(
+                    "user-prompt-submit", {**base("UserPromptSubmit", f"r{i}"), "prompt": prompt}, fresh
+                )
+                timings["prompt_when_ready"].append(ms)
+                recalled["prompt_when_ready"] += b"Skill" in answer
+            finally:
+                request({"event": "stop"}, 5.0)
+                os.environ["CAIRN_HOME"] = env["CAIRN_HOME"]
+    out: dict[str, Any] = {k: summary(v) for k, v in timings.items()}
+    out["with_recall"] = {k: f"{v}/{runs}" for k, v in recalled.items()}
+    return out
+
+
+def wait_ready(request: Any, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while (reply := request({"event": "ping"}, 1.0)) is None or reply.get("embedder") == "loading":
+        if time.monotonic() > deadline:
+            raise TimeoutError("the hook daemon did not come up")
+        time.sleep(0.02)
+
+
+def wait_stopped(request: Any, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while request({"event": "ping"}, 1.0) is not None and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def assembly(runs: int) -> dict[str, Any]:
     from servers.core.settings import get_settings
     from servers.hooks.context import ORDER, assemble
@@ -217,6 +282,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=60)
     parser.add_argument("--memories", type=int, default=300)
     parser.add_argument("--cold-runs", type=int, default=5)
+    parser.add_argument("--fresh-runs", type=int, default=5, help="empty homes for the first-call figures")
+    parser.add_argument("--fresh-only", action="store_true", help="only the first calls on empty homes")
     parser.add_argument("--recall", choices=["hybrid", "keyword"], default="hybrid")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
@@ -233,6 +300,9 @@ def main() -> int:
             "recall": args.recall,
         }
         try:
+            results["fresh_home_ms"] = fresh_home(args.fresh_runs, env)
+            if args.fresh_only:
+                return _report(results, args.json)
             results.update(measure(args.runs, env))
             results["cold_user_prompt_submit_ms"] = cold(args.cold_runs, env)
             results["assembly_ms"] = assembly(args.runs)
@@ -240,10 +310,15 @@ def main() -> int:
             from servers.hooks.commands import request
 
             request({"event": "stop"}, 2.0)
+    return _report(results, args.json)
+
+
+def _report(results: dict[str, Any], path: Path | None) -> int:
+    results["load_average"] = [round(x, 2) for x in os.getloadavg()]
     text = json.dumps(results, indent=2, ensure_ascii=False)
     print(text)
-    if args.json:
-        args.json.write_text(text + "\n", encoding="utf-8")
+    if path:
+        path.write_text(text + "\n", encoding="utf-8")
     return 0
 
 

@@ -6,12 +6,14 @@
     .venv/bin/python -m bench.memory.quality --postgres      # the same on PostgreSQL + pgvector (local server)
     .venv/bin/python -m bench.memory.quality --database-url postgresql://…   # or on a server of yours
 
-One user, the 155 notes (110 development + 45 held-out) plus ``--distractors`` seeded near-misses,
+One user, the 189 notes (110 development + 45 held-out + 34 fresh held-out) plus ``--distractors`` seeded near-misses,
 written through ``MemoryService.write`` (so they are embedded and indexed exactly as in production). Every query runs
 in keyword, semantic and hybrid mode; Recall@5 counts the relevant notes in the top 5 (divided by the
 number of relevant notes), MRR uses the first relevant note in the top 10. Every figure is given for
 the development split (``queries.jsonl``, on which fusion and floors were tuned) and the held-out
-split (``heldout_queries.jsonl``, written before the fusion change and never tuned on). "old hybrid"
+split (``heldout_queries.jsonl``, written before the fusion change and never tuned on, but read when
+the fusion change was reported) and the fresh held-out split (``fresh_*.jsonl``, written before any
+cross-language option was tried, never tuned on). "old hybrid"
 is the previous default, Reciprocal Rank Fusion. Then two hypotheses are tested on the development
 data: which fusion weights, and which semantic floor, give the best hybrid recall.
 
@@ -62,11 +64,12 @@ def fusion_variants(base: FusionConfig) -> dict[str, FusionConfig]:
     the alternative explanation seen on this set, that RRF's reward for appearing in both lists is what
     hurts (a near-miss found by both retrievers outranks the answer found by one)."""
     return {
-        "score fusion 0.7 / id 0.4 (default)": base,
-        "score fusion 0.6 / id 0.4": replace(base, semantic_share=0.6),
+        "score fusion 0.9 / id 0.4 (default)": base,
+        "score fusion 0.7 / id 0.4 (previous default)": replace(base, semantic_share=0.7),
         "score fusion 0.8 / id 0.4": replace(base, semantic_share=0.8),
-        "score fusion 0.7 / id 0.3": replace(base, identifier_semantic_share=0.3),
-        "score fusion 0.7 / id 0.5": replace(base, identifier_semantic_share=0.5),
+        "score fusion 1.0 / id 0.4 (keyword only for identifiers)": replace(base, semantic_share=1.0),
+        "score fusion 0.9 / id 0.3": replace(base, identifier_semantic_share=0.3),
+        "score fusion 0.9 / id 0.5": replace(base, identifier_semantic_share=0.5),
         "score fusion, no coverage weighting": replace(base, coverage_weighting=False),
         "plain RRF (id weight 1.0)": replace(base, method="rrf", identifier_keyword_weight=1.0),
         "RRF identifier-aware 2.0 (old default)": replace(base, method="rrf"),
@@ -147,11 +150,12 @@ def floor_noise(service: MemoryService, negatives: list[str]) -> float:
     return round(float(np.mean(counts)), 2)
 
 
-def repeat_audit(service: MemoryService, entry_to_note: dict[str, str]) -> dict[str, object]:
-    """Write restatements (should merge) and contradictions (must not) of notes through service.write."""
+def repeat_audit(service: MemoryService, entry_to_note: dict[str, str], name: str = "repeats") -> dict[str, object]:
+    """Write restatements (should merge) and contradictions (must not) of notes through service.write.
+    ``repeats`` is what the dedupe rules were written against; ``fresh_repeats`` was written after them."""
     note_entry = {note: entry for entry, note in entry_to_note.items()}
     rows = []
-    with (DATASET / "repeats.jsonl").open(encoding="utf-8") as f:
+    with (DATASET / f"{name}.jsonl").open(encoding="utf-8") as f:
         cases = [json.loads(line) for line in f if line.strip()]
     for case in cases:
         result = service.write(case["content"], USER, dedupe=True)
@@ -230,9 +234,10 @@ def main() -> None:
     add_backend_arguments(parser)
     args = parser.parse_args()
 
-    notes = load_notes() + load_notes(DATASET / "heldout_notes.jsonl")
+    notes = load_notes() + load_notes(DATASET / "heldout_notes.jsonl") + load_notes(DATASET / "fresh_notes.jsonl")
     dev_queries, held_queries = load_queries(), load_queries(DATASET / "heldout_queries.jsonl")
-    queries = dev_queries + held_queries
+    fresh_queries = load_queries(DATASET / "fresh_queries.jsonl")
+    queries = dev_queries + held_queries + fresh_queries
     report: dict[str, object] = {"machine": machine(), "notes": len(notes), "queries": len(queries)}
     print(f"machine: {report['machine']}")
     url = backend_url(args, "cairn_bench_quality", fresh=True)
@@ -248,7 +253,8 @@ def main() -> None:
         )
 
         ranked_by_mode = {mode: run_queries(service, queries, mode, entry_to_note) for mode in MODES}
-        for split, split_queries in (("development", dev_queries), ("held-out", held_queries), ("all", queries)):
+        splits = (("development", dev_queries), ("held-out", held_queries), ("fresh held-out", fresh_queries))
+        for split, split_queries in (*splits, ("all", queries)):
             by_mode = {mode: score(split_queries, ranked_by_mode[mode]) for mode in MODES}
             print_table(f"modes, {split} split ({len(split_queries)} queries; default fusion and floor)", by_mode)
             gain = by_mode["hybrid"]["overall"].recall5 / max(by_mode["keyword"]["overall"].recall5, 1e-9)
@@ -258,7 +264,7 @@ def main() -> None:
         queries = dev_queries  # the sweeps below tune: development split only
 
         if args.misses:
-            everything = dev_queries + held_queries
+            everything = dev_queries + held_queries + fresh_queries
             ranked = run_queries(service, everything, "hybrid", entry_to_note)
             print_misses(everything, ranked, {n.id: n for n in notes})
 
@@ -292,9 +298,10 @@ def main() -> None:
         print("\n### dedupe audit (stored pairs the write rule would merge)\n")
         print(json.dumps(audit, ensure_ascii=False, indent=1))
         report["dedupe_audit"] = audit
-        repeats = repeat_audit(service, entry_to_note)  # last: it adds entries to the store
-        print(f"\n### repeats written with dedupe on\n\n{json.dumps(repeats, ensure_ascii=False, indent=1)}")
-        report["repeat_audit"] = repeats
+        for name in ("repeats", "fresh_repeats"):  # last: these add entries to the store
+            repeats = repeat_audit(service, entry_to_note, name)
+            print(f"\n### {name} written with dedupe on\n\n{json.dumps(repeats, ensure_ascii=False, indent=1)}")
+            report[f"{name}_audit"] = repeats
         service.close()
     if args.json:
         args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")

@@ -32,12 +32,10 @@ from servers.auth.keys import DbKeyStore, FileKeyStore, KeyStore
 from servers.auth.pages import SessionSigner, consent_routes
 from servers.auth.provider import CairnAuthorizationServer
 from servers.auth.settings import AuthSettings
-from servers.auth.store import PG_SCHEMA, AuthStore
+from servers.auth.store import AuthStore
 from servers.auth.tokens import verify_access_token
-from servers.core.private import private_dir
-from servers.core.secretfiles import secret_file
 from servers.core.settings import DatabaseSettings
-from servers.core.storage import Database
+from servers.core.storage.component import built, open_database_in
 
 # An issuer with no path must keep that form: clients compare issuers as exact strings (RFC 8414 §3.3).
 _URL = TypeAdapter(AnyHttpUrl, config=ConfigDict(url_preserve_empty_path=True))
@@ -59,22 +57,14 @@ def open_store(
     """The user/token store and the signing keys: files under ``directory`` (``auth.db``, ``keys/``) by default,
     the ``auth`` schema of ``database_url`` when given (pooled as ``database`` says), so that several
     instances share them."""
-    if database_url:
-        # psycopg loads only for PostgreSQL users
-        from servers.core.storage.postgres import PgDatabase, pool_options
-
-        store = AuthStore(PgDatabase(database_url, PG_SCHEMA, **pool_options(database or DatabaseSettings())))
-        return store, DbKeyStore(store)
-    private_dir(directory)
-    return AuthStore(Database(directory / "auth.db")), FileKeyStore(directory / "keys")
+    store = built(open_database_in(directory, AuthStore.component, database_url, database), AuthStore)
+    return store, (DbKeyStore(store) if store.postgres else FileKeyStore(directory / "keys"))
 
 
 def session_key(store: AuthStore, directory: Path) -> bytes:
     """The key that signs consent-page sign-in cookies: shared through the database when there is one (a
     browser signed in on one instance stays signed in on the next), else a 0600 file beside auth.db."""
-    if store.postgres:
-        return store.shared_secret("consent-session")
-    return secret_file(directory / "session.key")
+    return store.shared_secret("consent-session", directory / "session.key")
 
 
 def create_authorization_server(

@@ -22,12 +22,10 @@ import secrets
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from servers.core.storage import Database, Migration, migrate
-
-if TYPE_CHECKING:
-    from servers.core.storage.postgres import PgDatabase
+from servers.core.storage import Migration
+from servers.core.storage.component import ComponentStore, postgres_migrations
 
 _SCHEMA = """
 CREATE TABLE users (
@@ -116,9 +114,7 @@ MIGRATIONS = [
     Migration(3, "the scopes each user may hold", _SCHEMA_V3),
 ]
 # PostgreSQL's REAL is 4 bytes: POSIX seconds would lose minutes. DOUBLE PRECISION is SQLite's REAL.
-PG_MIGRATIONS = [
-    Migration(m.version, m.description, str(m.apply).replace(" REAL", " DOUBLE PRECISION")) for m in MIGRATIONS
-]
+PG_MIGRATIONS = postgres_migrations(MIGRATIONS)
 PG_SCHEMA = "auth"
 
 
@@ -176,19 +172,10 @@ class RefreshRecord:
     revoked_at: float | None
 
 
-class AuthStore:
-    def __init__(self, db: Database | PgDatabase) -> None:
-        self.db = db
-        self.postgres = not isinstance(db, Database)
-        if isinstance(db, Database):
-            migrate(db, "auth", MIGRATIONS)
-        else:
-            from servers.core.storage.postgres import migrate_pg
-
-            migrate_pg(db, "auth", PG_MIGRATIONS)
-
-    def close(self) -> None:
-        self.db.close()
+class AuthStore(ComponentStore):
+    component = "auth"
+    migrations = MIGRATIONS
+    pg_migrations = PG_MIGRATIONS
 
     def lock(self, name: str) -> None:
         """Inside a transaction: serialise with every other instance doing the same ``name``.
@@ -196,8 +183,7 @@ class AuthStore:
         SQLite needs nothing (``BEGIN IMMEDIATE`` already lets one writer in); PostgreSQL's READ COMMITTED
         would let two instances both see "nothing there yet" and both create it.
         """
-        if self.postgres:
-            self.db.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (f"cairn:auth:{name}",))
+        self.serialise(name)
 
     # --- users ---------------------------------------------------------------------------------
 
@@ -477,21 +463,6 @@ class AuthStore:
         # Two plain keys rather than "? IS NOT NULL": PostgreSQL cannot type a parameter that is only tested for NULL.
         family_key = f"family:{family_id}" if family_id else jti
         return bool(self.db.scalar("SELECT 1 FROM revoked_access WHERE jti IN (?, ?)", (jti, family_key)))
-
-    # --- shared secrets and signing keys (PostgreSQL; see _SCHEMA_V2) ---------------------------------------
-
-    def shared_secret(self, name: str) -> bytes:
-        """A random secret every instance agrees on, created by whichever instance asks first."""
-        row = self.db.scalar("SELECT value FROM shared_secrets WHERE name = ?", (name,))
-        if row is None:
-            with self.db.transaction():
-                self.db.execute(
-                    "INSERT INTO shared_secrets (name, value, created_at) VALUES (?, ?, ?)"
-                    " ON CONFLICT (name) DO NOTHING",
-                    (name, secrets.token_urlsafe(32), time.time()),
-                )
-            row = self.db.scalar("SELECT value FROM shared_secrets WHERE name = ?", (name,))
-        return str(row).encode("ascii")
 
 
 # Revoking twice keeps one row, with the later facts (the SQL both engines accept for "insert or replace").

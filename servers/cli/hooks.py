@@ -48,6 +48,14 @@ def add_hooks_commands(sub: Any) -> None:
     context.add_argument("task")
     context.add_argument("--budget", type=int, default=2000)
     context.add_argument("--session", default=None)
+    context.add_argument(
+        "--wait",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="wait this long for the embedding model, as the warm hook daemon has it (default 60; 0: keyword "
+        "recall unless it is already loaded)",
+    )
 
 
 def _stop_daemon() -> bool:
@@ -74,7 +82,11 @@ def run_hooks_command(args: argparse.Namespace) -> int:
         print(
             json.dumps(
                 {
-                    "daemon": {"running": reply is not None, "pid": (reply or {}).get("pid")},
+                    "daemon": {
+                        "running": reply is not None,
+                        "pid": (reply or {}).get("pid"),
+                        "embedder": (reply or {}).get("embedder"),
+                    },
                     "socket": str(runtime.socket_path()),
                     "log": str(runtime.log_path()),
                     "sessions": str(runtime.sessions_dir()),
@@ -91,6 +103,7 @@ def run_hooks_command(args: argparse.Namespace) -> int:
 
         return serve()
     if args.hooks_command == "context":
+        from servers.core.principal import acting_as
         from servers.core.settings import get_settings
         from servers.hooks.context import ORDER, assemble
         from servers.hooks.sources import DomainSources
@@ -99,7 +112,15 @@ def run_hooks_command(args: argparse.Namespace) -> int:
         settings = get_settings()
         sources = DomainSources(settings)
         try:
-            gathered = sources.gather(args.task, settings.hooks.user_id, args.session, ORDER)
+            # A preview of what the hooks inject: their daemon keeps the model loaded, so load it here too
+            # rather than show keyword-only results the hooks would not give.
+            if args.wait > 0 and sources.embedder_state() == "loading":
+                print("loading the embedding model…", file=sys.stderr, flush=True)
+                state = sources.wait_for_embedder(args.wait)
+                if state != "loaded":
+                    print(f"embedding model {state} after {args.wait:g} s: keyword recall only", file=sys.stderr)
+            with acting_as(None):  # the local user, as the hooks act (see servers/hooks/handlers.py)
+                gathered = sources.gather(args.task, settings.hooks.user_id, args.session, ORDER)
             count, name = token_counter(settings.hooks.tokenizer)
             print(assemble(gathered, args.budget, ORDER, count, name).model_dump_json(indent=2))
         finally:

@@ -9,7 +9,7 @@
     cairn skills search|info|install NAME[@VERSION]|publish DIR|yank NAME@VERSION [--registry URL]
     cairn memory export  --format jsonl|markdown --output PATH [--user ID]
     cairn memory import  PATH
-    cairn memory reembed
+    cairn memory reembed [--all]
     cairn hooks install|uninstall [--scope user|project] | status | stop | context TASK
     cairn hook EVENT                  # what a host runs (JSON on stdin); see servers/hooks/commands.py
     cairn migrate                     # create/upgrade every schema (SQLite, or PostgreSQL via CAIRN_DATABASE_URL)
@@ -85,7 +85,14 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--live-only", action="store_true", help="leave archived entries out")
     imp = msub.add_parser("import", help="read a JSONL file or a Markdown folder made by export")
     imp.add_argument("path")
-    msub.add_parser("reembed", help="embed every entry with the configured embedder (after a model change)")
+    reemb = msub.add_parser("reembed", help="embed entries with the configured embedder (after a model change)")
+    reemb.add_argument(
+        "--all",
+        dest="everything",
+        action="store_true",
+        help="every live entry, not only those without a vector of this model (after an upgrade changed what "
+        "is embedded, e.g. the cross-language rendering)",
+    )
 
     from servers.cli.migrate import add_migrate_command
 
@@ -230,7 +237,8 @@ def _memory(args: argparse.Namespace) -> int:
         elif args.memory_command == "import":
             print(json.dumps(import_entries(service, Path(args.path))))
         elif args.memory_command == "reembed":
-            print(json.dumps({"embedded": reembed(service), "model": service.embedder.name}))
+            embedded = reembed(service, everything=args.everything)
+            print(json.dumps({"embedded": embedded, "model": service.embedder.name}))
     except MemoryInputError as exc:
         print(f"cairn: {exc}", file=sys.stderr)
         return 1

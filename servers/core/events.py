@@ -3,6 +3,10 @@
 A failing or slow handler never blocks the others: each runs under its own timeout and its error is
 logged and counted. Recent events are kept in a ring buffer that servers expose as a resource.
 
+A bus may carry an outbox (:mod:`servers.core.storage.outbox`, attached by :mod:`servers.core.event_outbox`):
+events of the :data:`DURABLE_TYPES` are then also stored there, where server processes other than this one
+(and consumers that must not miss an event across restarts) read them.
+
 >>> bus = EventBus()
 >>> bus.subscribe("memory.captured", on_capture, name="reflection", priority=10)
 >>> await bus.publish("memory.captured", {"id": "m1"})        # waits for every handler, in order
@@ -14,12 +18,17 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import os
+import socket
 import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from servers.core.storage.outbox import Outbox
 
 log = logging.getLogger(__name__)
 
@@ -57,15 +66,42 @@ EVENT_TYPES = frozenset(
 )
 
 
+# What other processes or later readers act on: changes, never reads (a recall must not cost a durable write).
+DURABLE_TYPES = frozenset(
+    {
+        "tool.failed",
+        "context.compact",
+        "memory.captured",
+        "memory.written",
+        "memory.maintained",
+        "pattern.detected",
+        "reflection.completed",
+        "rule.changed",
+        "mutation.decided",
+        "skill.suggested",
+    }
+)
+
+
 @dataclass(frozen=True)
 class Event:
     type: str
     payload: dict[str, Any]
     session_id: str | None = None
     timestamp: float = field(default_factory=time.time)
+    # The outbox id once stored there: unique across processes, so handlers can tell a repeat.
+    id: int | None = None
+
+    @property
+    def user_id(self) -> str | None:
+        user = self.payload.get("user_id")
+        return None if user is None else str(user)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "payload": self.payload, "session_id": self.session_id, "ts": self.timestamp}
+        out = {"type": self.type, "payload": self.payload, "session_id": self.session_id, "ts": self.timestamp}
+        if self.id is not None:
+            out["id"] = self.id
+        return out
 
 
 Handler = Callable[[Event], Awaitable[None] | None]
@@ -94,6 +130,8 @@ class EventBus:
         self._default_timeout_s = default_timeout_s
         self._pending: set[asyncio.Task[None]] = set()
         self.stats: dict[str, HandlerStats] = {}
+        self.outbox: Outbox | None = None
+        self.outbox_failures = 0
 
     def subscribe(
         self, event_type: str, handler: Handler, *, name: str, priority: int = 0, timeout_s: float | None = None
@@ -150,6 +188,17 @@ class EventBus:
         if event_type not in EVENT_TYPES:
             raise ValueError(f"unknown event type {event_type!r}")
         event = Event(event_type, payload, session_id)
+        outbox = self.outbox
+        if outbox is not None and event_type in DURABLE_TYPES:
+            try:
+                stored = outbox.append(
+                    event_type, payload, user_id=event.user_id, session_id=session_id, origin=process_origin()
+                )
+                event = Event(event_type, payload, session_id, event.timestamp, stored)
+            except Exception:
+                # The publisher's own change is already committed; failing it now would not undo that.
+                self.outbox_failures += 1
+                log.exception("could not store %s in the event outbox; other processes will not see it", event_type)
         self._recent.append(event)
         return event
 
@@ -176,6 +225,11 @@ class EventBus:
         except Exception:
             stats.failures += 1
             log.exception("event handler %s failed on %s", sub.name, event.type)
+
+
+def process_origin() -> str:
+    """This process, as the outbox records who published an event: host and pid."""
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 _default_bus: EventBus | None = None

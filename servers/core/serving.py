@@ -15,11 +15,13 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
 from fastmcp import FastMCP
+from fastmcp.server.event_store import EventStore
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from servers import catalog
+from servers.core import completions, subscriptions, toolnames
 from servers.core.metrics import ToolMetrics, exposition
 from servers.core.scopes import ScopeGuard
 from servers.core.settings import CairnSettings
@@ -68,17 +70,23 @@ def build_server(
         server = FastMCP(
             "cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION, mask_error_details=True
         )
+        legacy: dict[str, str] = {}  # old serve-all tool name -> new, callable for a deprecation period
+        children: dict[str, FastMCP] = {}
         for child_name in catalog.names():
             child = catalog.factory(child_name)(settings)
             child.add_middleware(ToolMetrics(child_name))
             child.add_middleware(ScopeGuard(child_name))
             if on_child:
                 on_child(child_name, child)
-            # Tools already named "<ns>_…" keep their name instead of becoming "<ns>_<ns>_…".
-            renames = {
-                t: t.removeprefix(f"{child_name}_") for t in _tool_names(child) if t.startswith(f"{child_name}_")
-            }
-            server.mount(child, namespace=child_name, tool_names=renames)
+            # Readable names under `serve all` (skills_list, not skills_list_skills): servers/core/toolnames.py.
+            tools = _tool_names(child)
+            server.mount(child, namespace=child_name, tool_names=toolnames.mount_renames(child_name, tools))
+            legacy.update(toolnames.legacy_names(child_name, tools))
+            children[child_name] = child
+        server.add_transform(toolnames.LegacyToolNames(legacy))
+        # Only the root server answers completion and subscription requests: it routes them to the children.
+        completions.install_mounted(server, children)
+        subscriptions.install_mounted(server, children)
     for namespace, url in (remotes or {}).items():
         remote = _remote(url, settings)
         remote.add_middleware(ScopeGuard(namespace))
@@ -173,7 +181,22 @@ def http_app(server: FastMCP, transport: Literal["sse", "http"], *, stateless: b
     """
     if transport == "http" and stateless:
         return server.http_app(transport=transport, host_origin_protection="auto", stateless_http=True)
+    if transport == "http":
+        # An event store makes every SSE stream start with a priming event (an id, empty data) carrying
+        # `retry`, so a client whose stream the server closes reconnects with Last-Event-ID and resumes
+        # (SEP-1699). Stateless mode has no session to resume into, so it keeps plain streams.
+        return server.http_app(
+            transport=transport,
+            host_origin_protection="auto",
+            event_store=EventStore(max_events_per_stream=SSE_REPLAY_EVENTS, ttl=SSE_REPLAY_TTL_S),
+            retry_interval=SSE_RETRY_MS,
+        )
     return server.http_app(transport=transport, host_origin_protection="auto")
+
+
+SSE_RETRY_MS = 2000  # how soon a client reconnects to a stream the server closed
+SSE_REPLAY_EVENTS = 100  # events kept per stream for a reconnecting client …
+SSE_REPLAY_TTL_S = 600  # … for this long: a client gone longer starts a new stream
 
 
 def endpoint_path(transport: Literal["sse", "http"]) -> str:

@@ -9,8 +9,8 @@ nothing, logs why to ``$CAIRN_HOME/logs/hooks.log`` and exits 0: a memory hook m
 
 | event              | without a daemon                                   | time budget (default) |
 |--------------------|----------------------------------------------------|-----------------------|
-| session-start      | starts it and waits                                | 5 s                   |
-| user-prompt-submit | records the prompt, starts it and waits            | 3 s                   |
+| session-start      | starts it, answers from the files at once (compact: waits) | 5 s           |
+| user-prompt-submit | records the prompt, starts it, waits 300 ms, then says it is starting | 3 s |
 | post-tool-use      | records the call; every N-th call asks for a refresh, without waiting | 0.8 s |
 | pre-compact        | starts it and waits; runs the flush itself if it cannot | 20 s             |
 | session-end        | spools the session for the daemon, starts it, returns | 1.2 s              |
@@ -29,11 +29,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from servers.hooks import runtime
+from servers.hooks import runtime, startfiles
 from servers.hooks.protocol import EVENTS, MAX_STDIN_BYTES, PayloadError, answer, host_event, parse_payload, text_field
 from servers.hooks.trace import SessionTrace
 
 USAGE = f"usage: cairn hook {{{','.join(EVENTS)}}}  (reads the host's hook JSON on stdin)"
+HELP = f"""{USAGE}
+
+What a host such as Claude Code runs at its lifecycle points (`cairn hooks install` writes the entries).
+Answers on stdout in the host's hook JSON, always exits 0; problems go to $CAIRN_HOME/logs/hooks.log.
+Try what would be injected with: cairn hooks context "a task"."""
+# What the first prompt gets while the daemon is still importing (see `_cold_wait_s`): the model learns why
+# nothing was recalled, and the next prompt finds the daemon warm.
+STARTING_NOTE = "(Cairn is still starting up: no memories or skills were recalled for this prompt.)"
 _FALSE = ("0", "false", "no", "off")
 
 
@@ -46,10 +54,17 @@ def _env_int(name: str, default: int) -> int:
 
 def request(message: dict[str, Any], timeout_s: float) -> dict[str, Any] | None:
     """One round trip to the daemon; None when it is not there or does not answer in time."""
+    return _exchange(message, timeout_s)[0]
+
+
+def _exchange(message: dict[str, Any], timeout_s: float) -> tuple[dict[str, Any] | None, bool]:
+    """(reply or None, whether a daemon took the connection): a busy daemon is not a missing one."""
+    connected = False
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
             sock.settimeout(max(0.01, timeout_s))
             sock.connect(str(runtime.socket_path()))
+            connected = True
             sock.sendall(json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n")
             chunks: list[bytes] = []
             while not chunks or not chunks[-1].endswith(b"\n"):
@@ -58,9 +73,9 @@ def request(message: dict[str, Any], timeout_s: float) -> dict[str, Any] | None:
                     break
                 chunks.append(chunk)
         reply = json.loads(b"".join(chunks))
-        return reply if isinstance(reply, dict) else None
+        return (reply if isinstance(reply, dict) else None), connected
     except (OSError, ValueError):
-        return None
+        return None, connected
 
 
 def spawn_daemon() -> None:
@@ -84,17 +99,25 @@ def spawn_daemon() -> None:
         )
 
 
-def via_daemon(message: dict[str, Any], deadline: float, *, wait: bool = True) -> dict[str, Any] | None:
-    reply = request(message, deadline - time.monotonic())
-    if reply is not None:
-        return reply
+def via_daemon(
+    message: dict[str, Any], deadline: float, *, wait_s: float | None = None
+) -> tuple[dict[str, Any] | None, bool]:
+    """(the daemon's reply or None, whether this call had to start the daemon).
+
+    ``wait_s`` is how long to wait for a daemon this call started (None: until ``deadline``); a daemon that
+    is already up gets until ``deadline`` to answer.
+    """
+    reply, connected = _exchange(message, deadline - time.monotonic())
+    if reply is not None or connected:
+        return reply, False  # answered, or up but too slow: starting another would not help
     spawn_daemon()
-    while wait and time.monotonic() < deadline - 0.02:
+    limit = deadline if wait_s is None else min(deadline, time.monotonic() + wait_s)
+    while time.monotonic() < limit - 0.02:
         time.sleep(0.03)
-        reply = request(message, deadline - time.monotonic())
+        reply = request(message, limit - time.monotonic())  # still warming up past `limit`: not worth waiting
         if reply is not None:
-            return reply
-    return None
+            return reply, True
+    return None, True
 
 
 def in_process(event: str, payload: dict[str, Any], budget_s: float | None) -> str:
@@ -119,6 +142,17 @@ def in_process(event: str, payload: dict[str, Any], budget_s: float | None) -> s
     if worker.is_alive():
         runtime.log(event, f"in-process handler exceeded {budget_s:.1f} s: answered nothing")
     return out[0] if out else ""
+
+
+def _cold_wait_s(event: str, payload: dict[str, Any]) -> float | None:
+    """How long ``event`` waits for a daemon it had to start (None: its whole budget)."""
+    if event == "post-tool-use":
+        return 0  # a refresh is a bonus: the next one will find the daemon warm
+    if event == "session-start" and text_field(payload, "source") != "compact":
+        return 0  # answered from the files; the daemon warms up for the first prompt meanwhile
+    if event == "user-prompt-submit":
+        return runtime.cold_wait_ms() / 1000
+    return None  # compaction: the task anchor and the flush are worth waiting for
 
 
 def _spool(payload: dict[str, Any]) -> None:
@@ -150,16 +184,28 @@ def run(event: str, payload: dict[str, Any], started: float) -> str:
     if event == "session-end":
         if use_daemon:
             _spool(payload)
-            via_daemon({"event": "drain"}, deadline, wait=False)
+            via_daemon({"event": "drain"}, deadline, wait_s=0)
             return ""
         return in_process(event, payload, None)
     if not use_daemon:
         return in_process(event, payload, None if event == "pre-compact" else deadline - time.monotonic())
-    reply = via_daemon({"event": event, "payload": payload}, deadline, wait=event != "post-tool-use")
+    reply, started_it = via_daemon({"event": event, "payload": payload}, deadline, wait_s=_cold_wait_s(event, payload))
     if reply is None:
         if event == "pre-compact":  # what is not flushed now is lost to compaction
             runtime.log(event, "daemon unreachable: flushing in this process")
             return in_process(event, payload, None)
+        if event == "session-start":
+            # The session goes on while the daemon warms up for its first prompt (or, when one is up but
+            # slow, while it finishes): MEMORY.md and today's summary need no daemon. Preferences come with
+            # the first prompt instead.
+            today = time.strftime("%Y-%m-%d", time.gmtime())
+            user = os.environ.get("CAIRN_HOOKS__USER_ID", "default")
+            return startfiles.start_text(
+                runtime.home(), user, today, _env_int("CAIRN_HOOKS__START_BUDGET_TOKENS", 1200)
+            )
+        if started_it and event == "user-prompt-submit":
+            runtime.log(event, f"daemon still starting after {runtime.cold_wait_ms()} ms: answered without recall")
+            return STARTING_NOTE
         runtime.log(event, f"daemon unreachable within {runtime.budget_ms(event)} ms: answered nothing")
         return ""
     if not reply.get("ok"):
@@ -171,6 +217,9 @@ def run(event: str, payload: dict[str, Any], started: float) -> str:
 def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] in (["-h"], ["--help"]):
+        print(HELP)  # a person asked: no log, no data folder, nothing written
+        return 0
     if len(args) != 1 or args[0] not in EVENTS:
         print(USAGE, file=sys.stderr)
         runtime.log("hook", f"bad arguments {args!r}")

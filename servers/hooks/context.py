@@ -39,7 +39,7 @@ TITLES: dict[SectionName, str] = {
     "preferences": "## User preferences (from the user model)",
     "memories": "## Relevant memories (notes from earlier sessions; verify before relying on them)",
     "skills": "## Activated skills (follow their instructions)",
-    "skill_index": "## Other matching skills (activate_skill loads one)",
+    "skill_index": "## Other matching skills (activate_skill loads one; skills_activate under serve all)",
     "errors": "## Recent errors in this session (do not repeat them)",
 }
 CUT_MARK = "\n[cut to fit the budget]"

@@ -49,7 +49,8 @@ class _Handler(socketserver.StreamRequestHandler):
             reply = owner.dispatch(request if isinstance(request, dict) else {})
         except Exception as exc:  # a bad request gets an answer, never a dead daemon
             reply = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
-        self.wfile.write(json.dumps(reply, ensure_ascii=False).encode("utf-8") + b"\n")
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the hook gave up waiting: fine
+            self.wfile.write(json.dumps(reply, ensure_ascii=False).encode("utf-8") + b"\n")
 
 
 class _Server(socketserver.ThreadingUnixStreamServer):
@@ -71,7 +72,7 @@ class HookDaemon:
         self.last = time.monotonic()
         event = request.get("event")
         if event == "ping":
-            return {"ok": True, "pid": os.getpid()}
+            return {"ok": True, "pid": os.getpid(), "embedder": self.hooks.sources.embedder_state()}
         if event == "stop":
             threading.Thread(target=self.shutdown, daemon=True).start()
             return {"ok": True}

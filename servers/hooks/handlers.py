@@ -21,11 +21,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from servers.core.principal import acting_as
 from servers.core.settings import CairnSettings
+from servers.hooks import startfiles
 from servers.hooks.context import AssembledContext, Item, SectionName, assemble, render_section
 from servers.hooks.protocol import text_field
 from servers.hooks.sources import DomainSources, clip
-from servers.hooks.tokens import cut_to_tokens, token_counter
+from servers.hooks.tokens import token_counter
 from servers.hooks.trace import SessionTrace, Task
 
 log = logging.getLogger(__name__)
@@ -67,7 +69,10 @@ class Hooks:
             "pre-compact": self.pre_compact,
             "session-end": self.session_end,
         }[event]
-        return handler(payload, session_id)
+        # The host that runs the hooks is the local user, as on stdio: nobody to look up in a request token
+        # (looking would import fastmcp and mcp into the daemon, a second or more of the first prompt).
+        with acting_as(None):
+            return handler(payload, session_id)
 
     def _assemble(
         self, task: str, session_id: str, budget: int, sections: tuple[SectionName, ...], **kw: Any
@@ -97,27 +102,15 @@ class Hooks:
         return self.start_text(session_id)
 
     def start_text(self, session_id: str) -> str:
-        """Long-term facts and today's summary, within the start budget (facts first)."""
+        """Preferences, long-term facts and today's summary, within the start budget (facts first)."""
         user = self.config.user_id
         files = self.sources.memory.files(user)
-        budget = self.config.start_budget_tokens
-        parts: list[str] = []
         prefs = self.sources.preferences(user)
-        if prefs:
-            parts.append(render_section("preferences", prefs))
-        facts = _body(files.read(files.memory_md))
-        if facts:
-            parts.append("## Long-term memory (MEMORY.md)\n\n" + facts)
         today = datetime.now(UTC).strftime("%Y-%m-%d")
-        daily = _body(files.read(files.daily(today)))
-        if daily:
-            parts.append(f"## Today so far ({today})\n\n" + daily)
-        if not parts:
-            return ""
-        text = "# Cairn memory for this session\n\n" + "\n\n".join(parts)
-        if self.count(text) > budget:
-            text = cut_to_tokens(text, budget - 8, self.count) + "\n[more: memory_recall]"
-        if prefs and session_id:
+        parts = [render_section("preferences", prefs)] if prefs else []
+        parts += startfiles.file_sections(files.read(files.memory_md), files.read(files.daily(today)), today)
+        text = startfiles.compose(parts, self.config.start_budget_tokens, self.count)
+        if text and prefs and session_id:
             trace = self.sources.trace(session_id)
             trace.save_state({**trace.state(), "injected": [i.ref for i in prefs]})
         return text
@@ -131,7 +124,22 @@ class Hooks:
         sections: tuple[SectionName, ...] = ("preferences", "memories", "skills", "skill_index")
         result = self._assemble(prompt, session_id, self.config.prompt_budget_tokens, sections, exclude=injected)
         self._remember_injected(trace, result)
-        return result.text
+        note = self._keyword_only_note(result)
+        return f"{result.text}\n\n{note}" if result.text and note else result.text or note
+
+    def _keyword_only_note(self, result: AssembledContext) -> str:
+        """One line when hybrid recall fell back to keywords for a passing reason (the model still loading).
+
+        The model should know recall may have missed paraphrases and other languages this time (it can
+        call memory_recall later). A lasting reason — no embedder configured, or keyword recall chosen —
+        would repeat on every prompt and say nothing new, so it is left out.
+        """
+        if self.config.recall_mode != "hybrid" or self.settings.embedder == "none" or self.sources.embedder.error:
+            return ""
+        reasons = [d.removeprefix("memories: ") for d in result.degraded if d.startswith("memories: ")]
+        if not reasons:
+            return ""
+        return f"(Cairn recalled by keyword only for this prompt: {reasons[0].split(';')[0]}.)"
 
     def post_tool_use(self, payload: dict[str, Any], session_id: str) -> str:
         """A refresh (000 §4.3): the client only calls here on every N-th tool call of a task."""
@@ -217,27 +225,6 @@ class Hooks:
             lifecycle.sync_longterm(user)
         trace.finish()
         return ""
-
-
-def _body(text: str | None) -> str:
-    """A MEMORY.md or daily file as injectable Markdown: no front matter, title, stamp or empty sections."""
-    if not text:
-        return ""
-    if text.startswith("---"):
-        text = text.split("---", 2)[-1]
-    out: list[str] = []
-    heading: str | None = None
-    for line in text.strip().splitlines():
-        if line.startswith("# ") or line.startswith("Updated:") or line.startswith("<!--") or not line.strip():
-            continue
-        if line.startswith("## "):
-            heading = "#" + line  # one level down: it sits under our own "##" heading
-            continue
-        if heading is not None:
-            out.append(heading)
-            heading = None
-        out.append(line)
-    return "\n".join(out)
 
 
 __all__ = ["Hooks", "Item"]

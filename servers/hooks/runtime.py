@@ -23,6 +23,10 @@ BUDGET_MS: dict[str, int] = {
     "session-end": 1200,  # hands the work to the daemon and returns
 }
 MAX_LOG_BYTES = 1_000_000
+# How long a prompt waits for a daemon it had to start. The daemon's imports take about a second on 2 cores
+# (bench/hooks/RESULTS.md); a prompt should not, so it answers without recall and the next one finds it warm.
+# Session start starts the daemon without waiting, so in a normal session the first prompt never waits.
+COLD_WAIT_MS = 300
 
 
 def home() -> Path:
@@ -48,6 +52,14 @@ def budget_ms(event: str) -> int:
         return max(50, int(raw)) if raw else BUDGET_MS.get(event, 1000)
     except ValueError:
         return BUDGET_MS.get(event, 1000)
+
+
+def cold_wait_ms() -> int:
+    raw = os.environ.get("CAIRN_HOOKS__COLD_WAIT_MS")
+    try:
+        return max(0, int(raw)) if raw else COLD_WAIT_MS
+    except ValueError:
+        return COLD_WAIT_MS
 
 
 def log(event: str, message: str) -> None:

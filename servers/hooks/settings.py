@@ -11,6 +11,7 @@
 | ``CAIRN_HOOKS__CAPTURE``               | true     | capture tasks at session end (000 §3.2 ``auto_capture``) |
 | ``CAIRN_HOOKS__DAEMON``                | true     | serve hooks from a warm background process               |
 | ``CAIRN_HOOKS__DAEMON_IDLE_S``         | 1800     | the daemon exits after this long without a request       |
+| ``CAIRN_HOOKS__COLD_WAIT_MS``          | 300      | a prompt waits this long for a daemon it had to start    |
 | ``CAIRN_HOOKS__TOKENIZER``             | estimate | ``estimate`` or ``anthropic`` (the tokenizer litellm ships) |
 
 Per-event time budgets: ``CAIRN_HOOKS__BUDGET_<EVENT>_MS`` (see :mod:`servers.hooks.runtime`).
@@ -41,4 +42,10 @@ class HooksSettings(BaseModel):
     flush: bool = Field(True, description="Flush the transcript to memory before compaction (003 §4).")
     daemon: bool = Field(True, description="Serve hooks from a warm process; false runs every hook cold.")
     daemon_idle_s: float = Field(1800, ge=5, description="Idle seconds before the daemon exits.")
+    cold_wait_ms: int = Field(
+        300,
+        ge=0,
+        description="How long a prompt waits for a daemon it had to start, then answers without recall "
+        "(read by the hook client from the environment: servers/hooks/runtime.py).",
+    )
     tokenizer: Literal["estimate", "anthropic"] = "estimate"

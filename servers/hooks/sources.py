@@ -74,6 +74,21 @@ class DomainSources:
         if self.config.recall_mode == "hybrid" and self.settings.embedder != "none":
             self.embedder.start_background_load()
 
+    def embedder_state(self) -> str:
+        """off (keyword recall by choice) | loading | loaded | failed — what recall can use right now."""
+        if self.config.recall_mode != "hybrid" or self.settings.embedder == "none":
+            return "off"
+        if self.embedder.is_loaded:
+            return "loaded"
+        return "failed" if self.embedder.error else "loading"
+
+    def wait_for_embedder(self, timeout_s: float) -> str:
+        """Load the embedder (in the background) and wait up to ``timeout_s`` for it; the state after."""
+        if self.embedder_state() == "loading":
+            self.embedder.start_background_load()
+            self.embedder.wait_loaded(timeout_s)
+        return self.embedder_state()
+
     def close(self) -> None:
         for name in ("memory", "skills", "reflection"):
             service = self.__dict__.get(name)

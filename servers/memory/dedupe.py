@@ -4,13 +4,17 @@ Cosine similarity alone cannot decide: "prefers dark mode" and "prefers light mo
 Two entries merge only when the vectors are close *and* the words agree: same numbers, codes and
 identifiers, no opposite polarity, and no word swapped for another. One text may add a little detail
 to the other ("uses a standing desk" / "uses a standing desk at work"), but a substitution — dark for
-light, alice for bob — always means two memories.
+light, alice for bob — always means two memories. Two relaxations, each kept only while the
+near-miss audit in bench/memory stays at 0 false merges: a listed short form is the same word (env /
+environment), and a new text that is a part of a stored one (every dictionary word of it is there, and
+no number, code or polarity differs) repeats it, however much more the stored one says.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from servers.memory import crosslang
 from servers.memory.backend import EntryStore
 from servers.memory.models import Entry
 from servers.memory.text import contradicts, normalize, statement_terms
@@ -23,8 +27,29 @@ def canonical(text: str) -> str:
     return " ".join(normalize(text).lower().split())
 
 
+# Short forms written for the same word: a restatement that swaps one for the other is the same memory
+# ("env variables" / "environment variables"). Only these whole words count, not prefixes in general:
+# Java and JavaScript are different facts.
+SHORT_FORMS = {
+    "env": "environment",
+    "config": "configuration",
+    "repo": "repository",
+    "prod": "production",
+    "db": "database",
+    "docs": "documentation",
+    "auth": "authentication",
+    "app": "application",
+    "info": "information",
+    "k8s": "kubernetes",
+}
+
+
 def _stem(term: str) -> str:
     return term[:-1] if len(term) > 3 and term.endswith("s") and not term.endswith("ss") else term
+
+
+def _terms(text: str) -> set[str]:
+    return {_stem(SHORT_FORMS.get(t, t)) for t in statement_terms(text)}
 
 
 def same_statement(a: str, b: str) -> bool:
@@ -32,12 +57,30 @@ def same_statement(a: str, b: str) -> bool:
         return True
     if contradicts(a, b):
         return False
-    terms_a = {_stem(t) for t in statement_terms(a)}
-    terms_b = {_stem(t) for t in statement_terms(b)}
+    terms_a, terms_b = _terms(a), _terms(b)
     if terms_a == terms_b:
         return True
     smaller, larger = sorted((terms_a, terms_b), key=len)
     return bool(smaller) and smaller < larger and len(larger - smaller) <= MAX_ADDED_TERMS
+
+
+def repeats(new: str, existing: str) -> bool:
+    """``new`` says nothing that ``existing`` does not: the same statement, or a part of it.
+
+    Merging a part into the whole loses nothing (the stored text stays), so the size of the rest does
+    not matter here. Chinese is compared by dictionary words for this, not characters or character
+    pairs: "用户喜欢咖啡" is no part of "用户喜欢咖啡色的衣服" (咖啡色 is brown).
+    """
+    if same_statement(new, existing):
+        return True
+    if contradicts(new, existing):
+        return False
+    part_words, whole_words = crosslang.words(new), crosslang.words(existing)
+    if part_words is None or whole_words is None:
+        return False
+    part = {_stem(SHORT_FORMS.get(w, w)) for w in part_words}
+    whole = {_stem(SHORT_FORMS.get(w, w)) for w in whole_words}
+    return len(part) >= 3 and part < whole
 
 
 def find_duplicate(
@@ -61,6 +104,6 @@ def find_duplicate(
         entry = entries.get(rowid)
         if entry is None or rowid == exclude_rowid or entry.archived_at or entry.type == "daily_summary":
             continue
-        if canonical(entry.content) == key or (rowid in rowids and same_statement(content, entry.content)):
+        if canonical(entry.content) == key or (rowid in rowids and repeats(content, entry.content)):
             return rowid, entry
     return None

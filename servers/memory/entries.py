@@ -193,6 +193,18 @@ class EntryTable(ABC):
         )
         return [(r["rowid"], r["user_id"], r["content"]) for r in rows]
 
+    def live_contents(self, after_rowid: int, limit: int) -> list[tuple[int, str, str]]:
+        """Live entries after ``after_rowid`` in rowid order: (rowid, user, content), for re-embedding all."""
+        rows = self.db.query(
+            "SELECT rowid, user_id, content FROM entries WHERE archived_at IS NULL AND rowid > ?"
+            " ORDER BY rowid LIMIT ?",
+            (after_rowid, limit),
+        )
+        return [(r["rowid"], r["user_id"], r["content"]) for r in rows]
+
+    def count_live(self) -> int:
+        return int(self.db.scalar("SELECT COUNT(*) FROM entries WHERE archived_at IS NULL"))
+
     def count_missing_vectors(self, model: str) -> int:
         return int(
             self.db.scalar(

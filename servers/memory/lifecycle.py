@@ -13,6 +13,7 @@ import socket
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from servers.memory import crosslang
 from servers.memory.dedupe import same_statement
 from servers.memory.files import (
     LONGTERM_SECTIONS,
@@ -145,7 +146,7 @@ class Lifecycle:
                 batch = [b for b in batch if b[1] == user_id]
             if not batch:
                 return done
-            vectors = embedder.embed_passages([content for _, _, content in batch])
+            vectors = embedder.embed_passages([crosslang.passage(content) for _, _, content in batch])
             for (rowid, owner, _), vector in zip(batch, vectors, strict=True):
                 self.store.set_vector(rowid, owner, vector, embedder.name)
             done += len(batch)

@@ -16,6 +16,7 @@ from typing import Literal
 import frontmatter
 
 from servers.core.progress import Progress
+from servers.memory import crosslang
 from servers.memory.files import entry_markdown
 from servers.memory.lifecycle import BACKFILL_BATCH
 from servers.memory.models import Entry, MemoryInputError
@@ -116,18 +117,26 @@ def import_entries(service: MemoryService, source: Path, *, show_progress: bool 
     return counts
 
 
-def reembed(service: MemoryService, *, show_progress: bool = True) -> int:
-    """Give every live entry a vector from the configured embedder; returns how many were embedded."""
+def reembed(service: MemoryService, *, show_progress: bool = True, everything: bool = False) -> int:
+    """Give every live entry a vector from the configured embedder; returns how many were embedded.
+
+    By default only entries without a vector of this model are embedded (after a model change). With
+    ``everything``, every live entry is, which also brings entries stored before a change to what is
+    embedded with the text (the other-language rendering) to the current form."""
     embedder = service.embedder.get()
     service.store.ensure_vector_table(embedder.name, embedder.dim)
-    total = service.store.count_missing_vectors(embedder.name)
+    total = service.store.count_live() if everything else service.store.count_missing_vectors(embedder.name)
     progress = Progress(total, f"embedding with {embedder.name}") if show_progress and total else None
-    done = 0
+    done, after = 0, 0
     while True:
-        batch = service.store.missing_vectors(embedder.name, BACKFILL_BATCH)
+        if everything:
+            batch = service.store.live_contents(after, BACKFILL_BATCH)
+            after = batch[-1][0] if batch else after
+        else:
+            batch = service.store.missing_vectors(embedder.name, BACKFILL_BATCH)
         if not batch:
             break
-        vectors = embedder.embed_passages([content for _, _, content in batch])
+        vectors = embedder.embed_passages([crosslang.passage(content) for _, _, content in batch])
         for (rowid, owner, _), vector in zip(batch, vectors, strict=True):
             service.store.set_vector(rowid, owner, vector, embedder.name)
         done += len(batch)

@@ -7,21 +7,16 @@ and export identically whichever store wrote them.
 from __future__ import annotations
 
 import json
-import os
-import time
-from datetime import UTC, datetime
 from typing import Any
 
+from servers.core.storage.ids import now_iso as now_iso  # re-exported: memory's modules stamp rows with it
+from servers.core.storage.ids import time_id
 from servers.memory.models import Entry
 
 
-def now_iso() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
 def new_id() -> str:
-    """Time-ordered and unique across processes: milliseconds, then random bits."""
-    return f"m{int(time.time() * 1000):012x}{os.urandom(5).hex()}"
+    """An entry's id: ``m``, milliseconds, 10 random hex digits (time-ordered, unique across processes)."""
+    return time_id("m", random_bytes=5)
 
 
 def entry_from_row(row: dict[str, Any]) -> Entry:

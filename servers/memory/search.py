@@ -28,7 +28,10 @@ FILTER_KEYS = ("type", "slots", "keywords", "source", "session_id", "created_aft
 @dataclass(frozen=True)
 class FusionConfig:
     method: str = "score"  # "score" (default) or "rrf"
-    semantic_share: float = 0.7  # score fusion: the vector leg's share of the fused score
+    # Score fusion: the vector leg's share of the fused score. 0.9 since entries are embedded with a
+    # second-language rendering (bench/RESULTS.md): the keyword leg only matches the query's own
+    # language, and at 0.7 its votes for same-language near-misses pushed cross-language answers down.
+    semantic_share: float = 0.9
     identifier_semantic_share: float = 0.4  # ... when the query names identifiers, which vectors blur
     k: int = 60
     keyword_weight: float = 0.5  # bench/RESULTS.md: lexical votes mostly add near-misses outside identifiers

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractContextManager, asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import AbstractContextManager, asynccontextmanager, suppress
 from typing import Annotated, Any, Literal, TypeVar
 
 from fastmcp import FastMCP
 from fastmcp.exceptions import ResourceError, ToolError
 from pydantic import Field
 
+from servers.core.completions import Completions
 from servers.core.errors import call_tool, resource_errors
+from servers.core.event_outbox import shared as shared_outbox
+from servers.core.event_views import recent_events, sees_all_users
+from servers.core.events import Event
 from servers.core.identity import resolve_user
+from servers.core.notify import EventNotifications, notifying
+from servers.core.principal import current_principal
 from servers.core.settings import CairnSettings, get_settings
+from servers.core.subscriptions import Subscriptions, Watch
 from servers.memory.extract import MAX_MESSAGES, MAX_TOOL_CALLS, Message, ToolCall
 from servers.memory.files import entry_markdown
 from servers.memory.lifecycle import Lifecycle
@@ -72,12 +79,16 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
     async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
         # Load the model in the background: a host's handshake must not wait for it.
         memory.embedder.start_background_load()
-        yield {"memory": memory}
+        # Durable events go to the outbox every server process on this home or database reads (reflection
+        # learns from captures there), and each client's sessions get their user's events as notifications.
+        async with shared_outbox(memory.bus, settings) as outbox, notifying(outbox):
+            yield {"memory": memory}
 
     mcp = FastMCP(
         "cairn-memory", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
     mcp.memory_service = memory  # type: ignore[attr-defined]  # reached by the CLI and tests
+    mcp.add_middleware(EventNotifications(memory.bus, ADMIN_SCOPE))
 
     def user(requested: str | None) -> str:
         return resolve_user(requested, admin_scope=ADMIN_SCOPE)
@@ -242,9 +253,16 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
 
     @mcp.resource("memory://events", mime_type="application/json")
     def events() -> list[dict[str, Any]]:
-        """The memory server's recent events (writes, recalls, captures, maintenance)."""
-        me = user(None)
-        return [e.as_dict() for e in memory.bus.recent(100) if e.payload.get("user_id") in (None, me)]
+        """Recent events: with a token, of its user only; to an admin or without auth (the host names the
+        user on every call anyway), of every user, each event naming its user. Durable events (writes,
+        captures, reflections, rules) come from every process on this home or database; recalls only
+        from this process."""
+        return recent_events(memory.bus, None if sees_all_users(ADMIN_SCOPE) else user(None))
+
+    @mcp.resource("memory://users/{user_id}/events", mime_type="application/json")
+    def user_events(user_id: str) -> list[dict[str, Any]]:
+        """Recent events of a named user (only your own when authenticated, unless admin)."""
+        return recent_events(memory.bus, _resource_user(user_id))
 
     def _resource_user(user_id: str) -> str:
         try:
@@ -252,8 +270,68 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
         except ToolError as exc:
             raise ResourceError(str(exc)) from exc
 
+    _offer_completions_and_updates(mcp, memory, user)
     return mcp
 
 
 def _resource_errors() -> AbstractContextManager[None]:
     return resource_errors(*_DOMAIN_ERRORS)
+
+
+def _offer_completions_and_updates(mcp: FastMCP, memory: MemoryService, user: Callable[[str | None], str]) -> None:
+    """Dates and user ids as completions; MEMORY.md and daily summaries as subscribable resources."""
+
+    def readable_users(typed: str, known: Mapping[str, str]) -> list[str]:
+        principal = current_principal()
+        if principal is None or principal.has(ADMIN_SCOPE):
+            return memory.store.users()
+        return [principal.subject]  # a token reads only its own subject's memory
+
+    def dates(typed: str, known: Mapping[str, str]) -> list[str]:
+        if not re.fullmatch(r"[\d-]{0,10}", typed):
+            return []
+        try:
+            whose = user(known.get("user_id"))
+        except ToolError:  # another user's dates without the admin scope: nothing to offer
+            return []
+        rows = memory.store.live_entries(whose, "created_at LIKE ? AND type != 'daily_summary'", (typed + "%",))
+        return sorted({entry.created_at[:10] for _, entry in rows}, reverse=True)  # newest first
+
+    completions = Completions("memory")
+    completions.template("memory://daily/{date}", "date", dates)
+    completions.template("memory://users/{user_id}/MEMORY.md", "user_id", readable_users)
+    completions.template("memory://users/{user_id}/daily/{date}", "user_id", readable_users)
+    completions.template("memory://users/{user_id}/daily/{date}", "date", dates)
+    completions.install(mcp)
+
+    def follow(uri: str) -> Watch | None:
+        parts = uri.removeprefix("memory://").split("/")
+        if len(parts) > 2 and parts[0] == "users":  # memory://users/{user_id}/…: only readable users
+            whose, parts = user(parts[1]), parts[2:]
+        else:
+            whose = user(None)
+        if parts == ["MEMORY.md"]:
+            return Watch("MEMORY.md", whose)
+        if len(parts) == 2 and parts[0] == "daily" and _DATE.match(parts[1]):
+            return Watch(f"daily/{parts[1]}", whose)
+        return None
+
+    updates = Subscriptions("memory", ("memory://",), follow)
+    updates.install(mcp)
+
+    def on_written(event: Event) -> None:
+        whose = event.payload.get("user_id")
+        if not isinstance(whose, str) or not updates.watched(whose):
+            return
+        with suppress(EntryNotFound, MemoryInputError):  # deleted since: its day is reported by maintenance
+            updates.changed(f"daily/{memory.get(str(event.payload['id']), whose).created_at[:10]}", whose)
+
+    def on_maintained(event: Event) -> None:
+        whose = str(event.payload.get("user_id"))
+        updates.changed("MEMORY.md", whose)  # facts promoted or edits imported
+        for day in event.payload.get("daily_summaries") or []:
+            updates.changed(f"daily/{day}", whose)
+
+    # Unique names: the bus replaces a subscriber of the same name, and several servers may share a bus.
+    memory.bus.subscribe("memory.written", on_written, name=f"subscriptions:{id(updates)}")
+    memory.bus.subscribe("memory.maintained", on_maintained, name=f"subscriptions:{id(updates)}")

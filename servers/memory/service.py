@@ -23,7 +23,7 @@ from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder, 
 from servers.core.events import EventBus, default_bus
 from servers.core.settings import CairnSettings
 from servers.core.storage import Database
-from servers.memory import search
+from servers.memory import crosslang, search
 from servers.memory.backend import EntryStore, SqlDatabase, open_store
 from servers.memory.dedupe import find_duplicate
 from servers.memory.extract import Message, ToolCall, classify_task, flush_candidates, normalize_outcome, task_summary
@@ -90,6 +90,7 @@ class MemoryService:
         ):
             self.embedder.start_background_load()
             return None, "the embedding model is still loading; keyword search only"
+        crosslang.preload()  # the passage renderings' dictionary loads while the model does
         try:
             embedder = self.embedder.get()
         except EmbedderUnavailable as exc:
@@ -109,7 +110,8 @@ class MemoryService:
         if embedder is None:
             return None, None
         try:
-            return embedder.embed_passages([content])[0], embedder
+            # Embedded with a word-by-word rendering in the other language: cross-language recall.
+            return embedder.embed_passages([crosslang.passage(content)])[0], embedder
         except Exception as exc:  # a remote embedder may fail per call; the entry is still written
             log.warning("embedding failed, entry stored without a vector: %s", exc)
             return None, None

@@ -1,8 +1,9 @@
 """The reflection MCP server: thin tools over :class:`ReflectionService`.
 
-Task reports come in through ``reflect`` or, when the memory server shares this process's event bus
-(``cairn serve all``), from every ``memory_capture_task``. Accepted skill suggestions are written to
-``$CAIRN_HOME/skills/user/<name>/SKILL.md`` — the user scope the skills server loads.
+Task reports come in through ``reflect`` or from every ``memory_capture_task`` of a memory server on the
+same home or database, in this process (``cairn serve all``) or another (through the event outbox).
+Accepted skill suggestions are written to ``$CAIRN_HOME/skills/user/<name>/SKILL.md`` — the user scope
+the skills server loads.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pydantic import Field
 
 from servers.core.errors import call_tool
 from servers.core.identity import resolve_user
+from servers.core.notify import EventNotifications, notifying
 from servers.core.settings import CairnSettings, get_settings
 from servers.reflection.models import (
     AuditEntry,
@@ -47,6 +49,7 @@ from servers.reflection.models import (
     Variant,
 )
 from servers.reflection.service import ReflectionService
+from servers.reflection.triggers import listening
 
 T = TypeVar("T")
 ADMIN_SCOPE = "reflection:admin"
@@ -86,16 +89,15 @@ def create_server(settings: CairnSettings | None = None, *, service: ReflectionS
     @asynccontextmanager
     async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
         svc.embedder.start_background_load()  # strategy matching by meaning once loaded; lexical until then
-        svc.subscribe()
-        try:
+        # Captures reach reflection through the durable event outbox, from this process or any other.
+        async with listening(svc) as reader, notifying(reader.outbox if reader else None):
             yield {"reflection": svc}
-        finally:
-            svc.unsubscribe()
 
     mcp = FastMCP(
         "cairn-reflection", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
     mcp.reflection_service = svc  # type: ignore[attr-defined]  # reached by the CLI and tests
+    mcp.add_middleware(EventNotifications(svc.bus, ADMIN_SCOPE))
 
     def user(requested: str | None) -> str:
         return resolve_user(requested, admin_scope=ADMIN_SCOPE)

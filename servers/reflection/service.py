@@ -102,6 +102,8 @@ class ReflectionService:
         p = event.payload
         user_id = str(p.get("user_id") or "default")
         if event.type == "memory.captured":
+            if event.id is not None and p.get("capture_id") and self._reflected(user_id, str(p["capture_id"])):
+                return  # an outbox event handed over again (a crash before its cursor moved): done already
             steps = [
                 TraceStep(
                     tool=str(s.get("tool") or "?")[:200],
@@ -132,6 +134,10 @@ class ReflectionService:
                 record_experience=False,
             )
             self.reflect(report, user_id, "error")
+
+    def _reflected(self, user_id: str, task_id: str) -> bool:
+        # A capture's trace is stored in the same transaction as its reflection, and traces are keyed by task.
+        return bool(self.db.scalar("SELECT 1 FROM traces WHERE user_id = ? AND task_id = ?", (user_id, task_id)))
 
     # --- reflecting ---------------------------------------------------------------------------------
 

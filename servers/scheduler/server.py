@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -17,10 +17,13 @@ from fastmcp import FastMCP
 from fastmcp.exceptions import ResourceError, ToolError
 from pydantic import Field
 
+from servers.core.completions import Completions
 from servers.core.errors import acall_tool, call_tool
+from servers.core.events import Event
 from servers.core.identity import resolve_user
 from servers.core.principal import current_principal
 from servers.core.settings import CairnSettings, get_settings
+from servers.core.subscriptions import Subscriptions, Watch
 from servers.scheduler import static_jobs
 from servers.scheduler.models import (
     Action,
@@ -331,4 +334,51 @@ def create_server(settings: CairnSettings | None = None, *, service: SchedulerSe
             if (e.type.startswith(("job.", "notification.", "approval."))) and e.payload.get("user_id") in (None, me)
         ]
 
+    _offer_completions_and_updates(mcp, scheduler, user)
     return mcp
+
+
+# Each changes what the runs resource lists (approval.requested: a run now waits for a person).
+RUN_EVENTS = (
+    "job.run.started",
+    "job.run.succeeded",
+    "job.run.failed",
+    "job.run.skipped",
+    "job.run.missed",
+    "approval.requested",
+)
+
+
+def _offer_completions_and_updates(
+    mcp: FastMCP, scheduler: SchedulerService, user: Callable[[str | None], str]
+) -> None:
+    """The caller's job ids and names as completions; a job's runs as a subscribable resource."""
+
+    def jobs(typed: str, known: Mapping[str, str]) -> list[str]:
+        mine = scheduler.jobs(user(None), None, 1000)
+        return [job.id for job in mine] + [job.name for job in mine]  # a job is read by id or by name
+
+    completions = Completions("scheduler")
+    completions.template("scheduler://jobs/{job_id}", "job_id", jobs)
+    completions.template("scheduler://jobs/{job_id}/runs", "job_id", jobs)
+    completions.install(mcp)
+
+    def follow(uri: str) -> Watch | None:
+        parts = uri.removeprefix("scheduler://").split("/")
+        if len(parts) != 3 or parts[0] != "jobs" or parts[2] != "runs":
+            return None
+        me = user(None)
+        try:
+            job = scheduler.get(parts[1], me)  # by id or name, and only the caller's own
+        except (SchedulerInputError, NotFound) as exc:
+            raise ResourceError(str(exc)) from exc
+        return Watch(f"runs/{job.id}", me)
+
+    updates = Subscriptions("scheduler", ("scheduler://",), follow)
+    updates.install(mcp)
+
+    def on_run(event: Event) -> None:
+        updates.changed(f"runs/{event.payload.get('job_id')}", str(event.payload.get("user_id")))
+
+    for event_type in RUN_EVENTS:  # a unique name: the bus replaces a subscriber of the same name
+        scheduler.bus.subscribe(event_type, on_run, name=f"subscriptions:{id(updates)}")

@@ -18,23 +18,18 @@ queueing behind each other), and transactions that wait for locks take job rows 
 from __future__ import annotations
 
 import json
-import os
-import secrets
-import threading
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from servers.core.principal import Principal
 from servers.core.settings import CairnSettings
-from servers.core.storage import Database, Migration, migrate
+from servers.core.storage import Migration
+from servers.core.storage.component import ComponentStore, postgres_ddl
+from servers.core.storage.ids import time_id
 from servers.scheduler.clock import iso
 from servers.scheduler.models import Job, JobOptions, Notification, RetryPolicy, Run
 from servers.scheduler.triggers import Trigger, from_stored
-
-if TYPE_CHECKING:
-    from servers.core.storage.postgres import PgDatabase
 
 _SCHEMA_V1 = """
 CREATE TABLE jobs (
@@ -121,7 +116,7 @@ MIGRATIONS = [
 # PostgreSQL's REAL is 4 bytes (seconds since 1970 would lose minutes, and the compare-and-set on
 # next_run_at needs the exact float back); DOUBLE PRECISION is SQLite's REAL. Everything else is shared.
 PG_MIGRATIONS = [
-    Migration(1, "jobs, runs, notifications", _SCHEMA_V1.replace(" REAL", " DOUBLE PRECISION")),
+    Migration(1, "jobs, runs, notifications", postgres_ddl(_SCHEMA_V1)),
     # Instances sharing the database must sign webhooks with one key; SQLite keeps it in a 0600 file instead.
     Migration(
         2,
@@ -134,21 +129,10 @@ PG_MIGRATIONS = [
 PG_SCHEMA = "scheduler"
 
 
-_last_ms = 0
-_id_lock = threading.Lock()
-
-
 def new_id(prefix: str) -> str:
-    """Time-ordered and unique across processes: milliseconds, then random bits.
-
-    Within a process the millisecond part strictly increases, so two rows created in the same
-    millisecond (a run and its retry) still list in creation order when their timestamps tie.
-    """
-    global _last_ms
-    with _id_lock:
-        _last_ms = max(int(time.time() * 1000), _last_ms + 1)
-        ms = _last_ms
-    return f"{prefix}{ms:012x}{os.urandom(4).hex()}"
+    """Time-ordered, unique across processes, and strictly increasing within one: a run and its retry made
+    in the same millisecond still list in creation order when their timestamps tie."""
+    return time_id(prefix, strictly_increasing=True)
 
 
 @dataclass(frozen=True)
@@ -260,29 +244,20 @@ def notification_model(row: dict[str, Any], tz: str | None = None) -> Notificati
 
 
 def open_store(settings: CairnSettings) -> SchedulerStore:
-    """The store ``settings`` ask for: PostgreSQL when a database URL is set, else the SQLite file."""
-    if settings.database_url:
-        from servers.core.storage.postgres import connect  # psycopg loads only for PostgreSQL users
-
-        return SchedulerStore(connect(settings, PG_SCHEMA))
-    return SchedulerStore(Database(settings.data_dir("scheduler") / "scheduler.db"))
+    return SchedulerStore.open(settings)
 
 
-class SchedulerStore:
-    """SQL for jobs, runs and notifications; callers group writes with ``db.transaction()``."""
+class SchedulerStore(ComponentStore):
+    """SQL for jobs, runs and notifications; callers group writes with ``db.transaction()``.
 
-    def __init__(self, db: Database | PgDatabase) -> None:
-        self.db = db
-        self.postgres = not isinstance(db, Database)
-        if isinstance(db, Database):
-            migrate(db, "scheduler", MIGRATIONS)
-        else:
-            from servers.core.storage.postgres import migrate_pg
+    :meth:`serialise` guards check-then-insert steps that read no row they could lock: a user's daily
+    notification cap, the job limit and unique names (a clear error instead of a constraint violation).
+    :meth:`shared_secret` (PostgreSQL) holds the webhook signing key every instance must use.
+    """
 
-            migrate_pg(db, "scheduler", PG_MIGRATIONS)
-
-    def close(self) -> None:
-        self.db.close()
+    component = "scheduler"
+    migrations = MIGRATIONS
+    pg_migrations = PG_MIGRATIONS
 
     # --- concurrency (no-ops on SQLite, where writers take turns) ----------------------------------------
 
@@ -306,25 +281,6 @@ class SchedulerStore:
             self.db.execute(
                 "SELECT id FROM jobs WHERE id = ANY(?) ORDER BY id FOR NO KEY UPDATE", (sorted(set(job_ids)),)
             )
-
-    def serialise(self, key: str) -> None:
-        """Inside a transaction: one instance at a time past this point for ``key``, until commit.
-
-        For check-then-insert steps that read no row they could lock: a user's daily notification cap,
-        the job limit and unique names (a clear error instead of a constraint violation).
-        """
-        if self.postgres:
-            self.db.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (f"cairn:scheduler:{key}",))
-
-    def shared_secret(self, name: str) -> bytes:
-        """PostgreSQL only: the random secret ``name``, made by whichever instance asks first."""
-        if not self.postgres:
-            raise RuntimeError("shared secrets live in files beside a SQLite database")
-        self.db.execute(
-            "INSERT INTO shared_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
-            (name, secrets.token_urlsafe(32), time.time()),
-        )
-        return str(self.db.scalar("SELECT value FROM shared_secrets WHERE name = ?", (name,))).encode("ascii")
 
     # --- jobs -------------------------------------------------------------------------------------------
 

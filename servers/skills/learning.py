@@ -2,7 +2,8 @@
 
 The rules live in :mod:`feedback` (stats, multiplier, adoption, when to ask) and :mod:`improve`
 (suggestions and drafts); this class records what happened and applies those rules at the right time.
-Feedback is per installation, not per user: skills are shared by everyone using this server.
+Feedback is per installation, not per user: skills are shared by everyone using this server. What users
+typed is theirs: sessions and suggestions that quote tasks are keyed by owner (:mod:`owners`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rapidfuzz import fuzz
 
 from servers.core.events import Event
-from servers.skills import feedback, improve
+from servers.skills import feedback, improve, owners
 from servers.skills.models import (
     ApplyResult,
     FeedbackResult,
@@ -101,10 +102,17 @@ class Learning:
         if not event.session_id or not isinstance(task, str) or not isinstance(trace, list):
             return
         steps = [s for s in trace if isinstance(s, dict) and isinstance(s.get("tool"), str)]
+        user = event.payload.get("user_id")
+        # Memory names the user; the skills server keys a token holder's sessions by subject, and a trusted
+        # host's by the bare id. Keep the trace under both so the draft finds it either way.
+        keys = {event.session_id}
+        if isinstance(user, str) and user:
+            keys.add(owners.session_key(event.session_id, owner=user) or event.session_id)
         with self._lock:
-            kept = self._captures.pop(event.session_id, None) or deque(maxlen=_CAPTURES_PER_SESSION)
-            kept.append((task, steps))
-            self._captures[event.session_id] = kept
+            for key in keys:
+                kept = self._captures.pop(key, None) or deque(maxlen=_CAPTURES_PER_SESSION)
+                kept.append((task, steps))
+                self._captures[key] = kept
             while len(self._captures) > _CAPTURE_SESSIONS:
                 self._captures.popitem(last=False)
 
@@ -129,6 +137,7 @@ class Learning:
 
     def feedback(self, name: str, rating: Rating, comment: str | None, session_id: str | None) -> FeedbackResult:
         skill = self.service.get(name)
+        session_id = owners.session_key(session_id)
         self.store.add_feedback(skill.name, rating, comment, session_id)
         self._multipliers = None
         self.service.bus.publish_nowait(
@@ -149,10 +158,11 @@ class Learning:
 
     def report_usage(self, name: str, session_id: str, reply: str, later: list[str]) -> UsageReport:
         skill = self.service.get(name)
+        session_id = owners.session_key(session_id) or session_id
         adopted, confidence, signals = feedback.detect_adoption(skill.body, reply, later)
         usage = self.store.last_usage(skill.name, session_id)
         if usage is None:  # the host used the skill without asking us first: count it as manual
-            self.activated(skill, session_id, "manual")
+            self.activated(skill, session_id, "manual")  # session_id is already the stored key
             usage = self.store.last_usage(skill.name, session_id)
         assert usage is not None
         self.store.set_adoption(int(usage["id"]), adopted, confidence)
@@ -184,7 +194,8 @@ class Learning:
         lib = self.service.library()
         taken = set(lib.skills) | {n for scope in lib.by_scope.values() for n in scope}
         runs = self._runs_for(session_id, tasks)
-        draft = self.store.add_suggestion(improve.new_skill_draft(tasks, confidence, taken, runs))
+        # The draft quotes this session's tasks and tool arguments: it is the caller's alone.
+        draft = self.store.add_suggestion(improve.new_skill_draft(tasks, confidence, taken, runs), owners.caller())
         self.store.note_recommendation(session_id, int(session["messages"]))
         self.service.bus.publish_nowait(
             "skill.suggested",
@@ -194,32 +205,41 @@ class Learning:
         return draft
 
     def _refresh(self, skill: Skill) -> list[Suggestion]:
-        """Re-derive this skill's trigger suggestions from its history; returns what is pending."""
+        """Re-derive this skill's trigger suggestions from its history; returns what the caller may see pending.
+
+        A missed trigger quotes the tasks behind it, so over a token it is built from the caller's own
+        sessions and belongs to the caller; a threshold change comes from aggregate ratings and is shared.
+        """
+        owner = owners.caller()
         fb = self.store.feedback_for(skill.name)
         helped_sessions = {r["session_id"] for r in fb if r["rating"] in ("helpful", "partially_helpful")}
         helped = [
             str(u["task"])
             for u in self.store.usages_for(skill.name)
-            if u["activated_by"] == "manual" and u["task"] and (u["adopted"] == 1 or u["session_id"] in helped_sessions)
+            if u["activated_by"] == "manual"
+            and u["task"]
+            and (u["adopted"] == 1 or u["session_id"] in helped_sessions)
+            and (owner is None or owners.owns_session(u["session_id"], owner))
         ]
         st = self.stats(skill.name).skills[0]
-        for made in (
-            improve.missed_trigger(skill, helped),
-            improve.noisy_trigger(skill, st.not_helpful, st.helpful_rate, self.service.config.default_threshold),
-        ):
-            if made is not None:
-                self.store.add_suggestion(made)
-        return self.store.suggestions(skill.name)
+        missed = improve.missed_trigger(skill, helped)
+        if missed is not None:
+            self.store.add_suggestion(missed, owner)
+        noisy = improve.noisy_trigger(skill, st.not_helpful, st.helpful_rate, self.service.config.default_threshold)
+        if noisy is not None:
+            self.store.add_suggestion(noisy)
+        return self.store.suggestions(skill.name, viewer=owners.viewer())
 
     # --- suggestions --------------------------------------------------------------------------------
 
     def suggestions(self, name: str | None = None) -> list[Suggestion]:
-        return self.store.suggestions(name)
+        """Pending suggestions the caller may see (its own and unowned ones; all without a token or as admin)."""
+        return self.store.suggestions(name, viewer=owners.viewer())
 
     def apply(self, suggestion_id: str, action: Action) -> ApplyResult:
         with self._lock:
-            s = self.store.suggestion(suggestion_id)
-            if s is None:
+            s = self.store.suggestion(suggestion_id, viewer=owners.viewer())
+            if s is None:  # someone else's suggestion reads as absent: its id says nothing about them
                 raise SkillInputError(f"no suggestion {suggestion_id!r}; skill_suggestions lists pending ones")
             if s.status != "pending":
                 raise SkillInputError(f"suggestion {suggestion_id} is already {s.status}")

@@ -61,6 +61,9 @@ class MatchContext:
     slots: Mapping[str, str] = field(default_factory=dict)
     session_id: str | None = None
     vector: Any = None  # the task's query embedding (numpy), when an embedder is available
+    # An English translation of a request in another script (see translate.py), and its query embedding.
+    translation: str | None = None
+    translation_vector: Any = None
 
 
 @dataclass
@@ -278,18 +281,28 @@ class SkillMatcher:
     ) -> None:
         """Adjusted cosine + a share of keyword coverage against the calibrated threshold, or a phrase."""
         threshold = self.settings.meaning_threshold
-        cosines = meaning.cosines(ctx.vector)
-        adjusted = cosines - meaning.bias
-        coverage = np.zeros(len(index.skills), dtype=np.float32)
-        scored = index.score(terms(ctx.task), min_words=1)
-        for i, (share, _) in scored.items():
-            coverage[i] = share
+        cosines, adjusted, coverage, scored = self._fit(index, meaning, ctx.task, ctx.vector)
+        via = np.zeros(len(index.skills), dtype=bool)
+        if ctx.translation is not None and ctx.translation_vector is not None:
+            # The better fit per skill: the translation meets English descriptions, the original any others.
+            t_cos, t_adj, t_cov, t_scored = self._fit(index, meaning, ctx.translation, ctx.translation_vector)
+            via = t_adj + COVERAGE_SHARE * t_cov > adjusted + COVERAGE_SHARE * coverage
+            cosines, adjusted, coverage = (
+                np.where(via, t_cos, cosines),
+                np.where(via, t_adj, adjusted),
+                np.where(via, t_cov, coverage),
+            )
+            scored = {i: hit for i, hit in scored.items() if not via[i]} | {
+                i: hit for i, hit in t_scored.items() if via[i]
+            }
         score = PASS + SLOPE * (adjusted + COVERAGE_SHARE * coverage - threshold)
         # A helpful-feedback multiplier may lift a skill over the line: look at everything it could lift.
         floor = PASS / max(1.0, *multipliers.values()) if multipliers else PASS
         for i in set(np.flatnonzero(score >= floor).tolist()) | phrases.keys():
             meant = max(0.0, PASS + SLOPE * float(adjusted[i] - threshold))
             detail = f"cosine {cosines[i]:.3f} to name + description, {adjusted[i]:.3f} adjusted for the library"
+            if via[i]:
+                detail += f"; through the English translation {ctx.translation!r}"
             signals = [MatchSignal(type="meaning", detail=detail, weight=round(meant, 4))]
             if i in scored:
                 words = ", ".join(scored[i][1])
@@ -298,6 +311,18 @@ class SkillMatcher:
             if i in phrases:
                 signals.append(MatchSignal(type="trigger_phrase", detail=phrases[i], weight=PHRASE))
             self._keep(out, index.skills[i], signals, PASS, multipliers)
+
+    @staticmethod
+    def _fit(
+        index: DescriptionIndex, meaning: MeaningIndex, text: str, vector: Any
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, tuple[float, list[str]]]]:
+        """Cosines, library-adjusted cosines and keyword coverage of every skill for one wording of a task."""
+        cosines = meaning.cosines(vector)
+        coverage = np.zeros(len(index.skills), dtype=np.float32)
+        scored = index.score(terms(text), min_words=1)
+        for i, (share, _) in scored.items():
+            coverage[i] = share
+        return cosines, cosines - meaning.bias, coverage, scored
 
     def _keep(
         self,

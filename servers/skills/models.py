@@ -155,7 +155,10 @@ class Match(BaseModel):
 class MatchResult(BaseModel):
     matches: list[Match]
     prompt: str
-    degraded: str | None = Field(None, description="Why matching by meaning was not used, when it was not.")
+    degraded: str | None = Field(
+        None,
+        description="What matching went without, when it did: meaning (no embedder yet) or a failed translation.",
+    )
 
 
 class Problem(BaseModel):

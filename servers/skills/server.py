@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractContextManager, asynccontextmanager, suppress
 from typing import Annotated, Any, Literal, TypeVar
 
 from fastmcp import FastMCP
 from pydantic import Field
 
+from servers.core.completions import Completions
 from servers.core.errors import call_tool, resource_errors
 from servers.core.principal import current_principal
 from servers.core.settings import CairnSettings, get_settings
+from servers.core.subscriptions import Subscriptions, Watch
 from servers.skills.models import (
     NAME_PATTERN,
     SESSION_PATTERN,
@@ -242,6 +244,7 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
         """Recent skill events (activations, feedback, suggestions)."""
         return [e.as_dict() for e in skills.bus.recent(100) if e.type.startswith("skill.")]
 
+    _offer_completions_and_updates(mcp, skills)
     return mcp
 
 
@@ -254,3 +257,34 @@ def _warm(skills: SkillsService) -> None:
 
 def _resource_errors() -> AbstractContextManager[None]:
     return resource_errors(*_DOMAIN_ERRORS)
+
+
+def _offer_completions_and_updates(mcp: FastMCP, skills: SkillsService) -> None:
+    """Skill names as completions of the skill:// templates; a skill's files as subscribable resources."""
+
+    def names(typed: str, known: Mapping[str, str]) -> list[str]:
+        return sorted(skills.library().skills)
+
+    completions = Completions("skills")
+    completions.template("skill://{name}", "name", names)
+    completions.template("skill://{name}/{path*}", "name", names)
+    completions.install(mcp)
+
+    # A skill is rebuilt (a new object) when any of its files changes, so identity tells what changed.
+    seen: dict[str, object] = {}
+
+    def look() -> list[Watch]:
+        current = dict(skills.library().skills)
+        changed = {n for n in seen.keys() | current.keys() if seen.get(n) is not current.get(n)}
+        seen.clear()
+        seen.update(current)
+        return [Watch(f"skill/{name}") for name in sorted(changed)]
+
+    def follow(uri: str) -> Watch | None:
+        if not uri.startswith("skill://"):
+            return None  # skills://problems and skills://events change with every call: not followed
+        if not seen:
+            look()  # the state the subscriber starts from
+        return Watch(f"skill/{uri.removeprefix('skill://').split('/')[0]}")
+
+    Subscriptions("skills", ("skill://", "skills://"), follow, poll=look).install(mcp)

@@ -21,9 +21,10 @@ from rapidfuzz import process
 
 from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.events import EventBus, default_bus
+from servers.core.llm import LLMClient, create_llm
 from servers.core.settings import CairnSettings
 from servers.core.storage import Database
-from servers.skills import chains, install
+from servers.skills import chains, install, owners
 from servers.skills.catalog import Catalog, Library, system_skills_dir
 from servers.skills.injection import build_prompt, fit_budget, index_line, prepare
 from servers.skills.learning import Learning
@@ -48,6 +49,7 @@ from servers.skills.models import (
 )
 from servers.skills.search import SkillSearch
 from servers.skills.store import SkillsStore, open_store
+from servers.skills.translate import TaskTranslator
 
 if TYPE_CHECKING:
     from servers.core.storage.postgres import PgDatabase
@@ -74,6 +76,7 @@ class SkillsService:
         embedder: LazyEmbedder | None = None,
         bus: EventBus | None = None,
         db: Database | PgDatabase | None = None,
+        llm: LLMClient | None = None,
     ) -> None:
         self.settings = settings
         self.config = settings.skills
@@ -99,6 +102,9 @@ class SkillsService:
         self.matcher = SkillMatcher(self.config)
         self.meaning = Meaning(self.store, self.embedder if settings.embedder != "none" else None)
         self.searcher = SkillSearch(self.store, self.embedder)
+        if llm is None and self.config.translate_tasks:
+            llm = create_llm(settings.llm_model, self.config.translate_timeout_s)
+        self.translator = TaskTranslator(llm if self.config.translate_tasks else None)
         self.learning = Learning(self)
         self._install_lock = threading.Lock()
         # Per library generation: injected text and index line of each skill (the hot path reuses them).
@@ -177,6 +183,7 @@ class SkillsService:
 
     def activate(self, name: str, session_id: str | None = None) -> ActivatedSkill:
         skill = self.get(name)
+        session_id = owners.session_key(session_id)
         steps = chains.expand(skill, self.library().skills) if skill.chain else []
         seen = self.store.activated_in_session(session_id) if session_id else set()
         self.learning.activated(skill, session_id, "manual")
@@ -234,9 +241,24 @@ class SkillsService:
         slots: dict[str, str] | None = None,
         session_id: str | None = None,
     ) -> MatchResult:
+        session_id = owners.session_key(session_id)
         lib = self.library()
         index, vector, degraded = self.meaning_for(lib, task)
-        ctx = MatchContext(task, tuple(recent_tools or ()), dict(slots or {}), session_id, vector)
+        translation, translation_vector = None, None
+        if index is not None:
+            translation, why_not = self.translator.english(task)
+            if translation is not None:
+                translation_vector, why_not = self.meaning.query(translation)
+            degraded = degraded or why_not
+        ctx = MatchContext(
+            task,
+            tuple(recent_tools or ()),
+            dict(slots or {}),
+            session_id,
+            vector,
+            translation if translation_vector is not None else None,
+            translation_vector,
+        )
         chosen = self.matcher.match(lib, ctx, self.learning.multipliers(), index)
         bodies, lines = self._caches(lib)
 

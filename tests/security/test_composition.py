@@ -191,7 +191,7 @@ async def test_context_assembly_needs_context_read_and_sees_only_the_callers_mem
 async def test_over_oauth_skills_install_only_from_the_registry(suite: Suite) -> None:
     async with Client(suite.mcp, auth=suite.token("skills:read skills:write")) as client:
         with pytest.raises(ToolError, match="registry name only"):
-            await client.call_tool("skills_install_skill", {"source": str(suite.home)})
+            await client.call_tool("skills_install", {"source": str(suite.home)})
     assert not (suite.home / "skills" / "user").exists() or not any((suite.home / "skills" / "user").iterdir())
 
 

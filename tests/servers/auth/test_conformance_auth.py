@@ -24,6 +24,7 @@ from servers.auth.passwords import hash_password
 from servers.auth.settings import AuthSettings
 from tests.conftest import REPO_ROOT
 from tests.support import free_port, serving_app
+from tests.support_conformance import SUITE_VERSION, suite_cli
 
 pytestmark = [pytest.mark.conformance, pytest.mark.slow]
 SUITE = "0.2.0-alpha.12"
@@ -32,9 +33,7 @@ CACHE = REPO_ROOT / ".cache" / "conformance-auth"
 
 @pytest.fixture(scope="session")
 def suite() -> tuple[Path, Path]:
-    from tests.servers.memory.test_conformance import install_suite
-
-    return install_suite(CACHE, SUITE)
+    return suite_cli(SUITE, CACHE)
 
 
 async def test_authorization_server_scenarios(suite: tuple[Path, Path], tmp_path: Path) -> None:
@@ -112,9 +111,7 @@ def test_client_auth_suite() -> None:
     Known gap: `auth/basic-cimd` warns, because Cairn registers clients dynamically instead of
     publishing an https Client ID Metadata Document; a warning, not a failure.
     """
-    from tests.servers.memory.test_conformance import SUITE_VERSION, install_suite
-
-    node, cli = install_suite(CLIENT_SUITE_CACHE, SUITE_VERSION)
+    node, cli = suite_cli(SUITE_VERSION, CLIENT_SUITE_CACHE)
     env = {**os.environ, "PATH": f"{node.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     command = f"{sys.executable} {REPO_ROOT / 'tests' / 'servers' / 'auth' / 'conformance_client.py'}"
     run = subprocess.run(

@@ -113,10 +113,10 @@ async def test_two_serve_all_instances_share_every_component(instances: Instance
         assert found["results"][0]["id"] == written["id"]
 
         # skills: feedback given on one instance counts on the other
-        skill = _data(await on_a.call_tool("skills_list_skills", {}))["skills"][0]["name"]
+        skill = _data(await on_a.call_tool("skills_list", {}))["skills"][0]["name"]
         for rating in ("helpful", "helpful", "not_helpful"):
-            await on_a.call_tool("skills_skill_feedback", {"name": skill, "rating": rating})
-        stats = _data(await on_b.call_tool("skills_skill_stats", {"name": skill}))["skills"][0]
+            await on_a.call_tool("skills_feedback", {"name": skill, "rating": rating})
+        stats = _data(await on_b.call_tool("skills_stats", {"name": skill}))["skills"][0]
         assert (stats["helpful"], stats["not_helpful"]) == (2, 1), stats
 
         # reflection: an explicit preference stated through one is in the user model read through the other

@@ -7,22 +7,7 @@ import pytest
 import respx
 
 from servers.core.llm import LLMError, create_llm
-
-COMPLETIONS = "https://api.openai.com/v1/chat/completions"
-
-
-def _answer(text: str) -> httpx.Response:
-    return httpx.Response(
-        200,
-        json={
-            "id": "chatcmpl-1",
-            "object": "chat.completion",
-            "created": 0,
-            "model": "gpt-4o-mini",
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
-        },
-    )
+from tests.support_llm import COMPLETIONS, chat_completion
 
 
 def test_no_model_means_no_client() -> None:
@@ -30,9 +15,9 @@ def test_no_model_means_no_client() -> None:
 
 
 @respx.mock
-def test_complete_json_parses_fenced_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_complete_json_parses_fencedchat_completion(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    route = respx.post(COMPLETIONS).mock(return_value=_answer('```json\n{"ok": true}\n```'))
+    route = respx.post(COMPLETIONS).mock(return_value=chat_completion('```json\n{"ok": true}\n```'))
     client = create_llm("openai/gpt-4o-mini")
     assert client is not None
     assert client.complete_json("say ok") == {"ok": True}
@@ -52,7 +37,7 @@ def test_provider_error_becomes_llm_error(monkeypatch: pytest.MonkeyPatch) -> No
 @respx.mock
 def test_non_json_answer_is_llm_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    respx.post(COMPLETIONS).mock(return_value=_answer("not json at all"))
+    respx.post(COMPLETIONS).mock(return_value=chat_completion("not json at all"))
     client = create_llm("openai/gpt-4o-mini")
     assert client is not None
     with pytest.raises(LLMError, match="did not answer with JSON"):

@@ -31,7 +31,7 @@ async def as_skills_reader(suite: FastMCP) -> AsyncIterator[Client[object]]:
 async def test_a_token_sees_only_the_tools_its_scopes_allow(as_skills_reader: Client[object]) -> None:
     names = {tool.name for tool in await as_skills_reader.list_tools()}
     assert names and all(name.startswith("skills_") for name in names)
-    assert "skills_install_skill" not in names  # skills:write
+    assert "skills_install" not in names  # skills:write
 
 
 async def test_resources_of_another_server_are_neither_listed_nor_readable(as_skills_reader: Client[object]) -> None:
@@ -90,4 +90,4 @@ async def test_a_remote_caller_installs_skills_by_registry_name_only(suite: Fast
     with acting_as(Principal("alice", frozenset({"skills:write"}))):
         async with Client(suite) as client:
             with pytest.raises(ToolError, match="registry name only"):
-                await client.call_tool("skills_install_skill", {"source": "/etc"})
+                await client.call_tool("skills_install", {"source": "/etc"})

@@ -33,6 +33,10 @@ def hook_env(cairn_home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
         "CAIRN_HOOKS__BUDGET_SESSION_START_MS": "60000",
         "CAIRN_HOOKS__BUDGET_USER_PROMPT_SUBMIT_MS": "60000",
         "CAIRN_HOOKS__BUDGET_POST_TOOL_USE_MS": "60000",
+        # A prompt waits for the daemon it starts, so each test sees recall; the cold answer has its own tests.
+        "CAIRN_HOOKS__COLD_WAIT_MS": "60000",
+        # Recall by meaning waits for the vector search instead of falling back to keywords under load.
+        "CAIRN_MEMORY__SEMANTIC_TIMEOUT_MS": "30000",
     }.items():
         monkeypatch.setenv(name, value)
     yield cairn_home

@@ -225,3 +225,20 @@ def test_semantic_timeout_falls_back_to_keyword(settings, embedder) -> None:  # 
     assert result.degraded and "longer than 1 ms" in result.degraded
     assert result.results and result.results[0].matched_by == ["keyword"]
     service.close()
+
+
+def test_reembed_all_brings_vectors_of_the_old_passage_form_up_to_date(memory: MemoryService) -> None:
+    from servers.memory import crosslang
+    from servers.memory.portability import reembed
+
+    written = memory.write("用户对青霉素过敏")
+    rowid = memory.store.rowid_of(written.id, "default")
+    assert rowid is not None
+    model = memory.embedder.get()
+    # What a version before cross-language renderings stored: the text alone, under the same model name.
+    memory.store.set_vector(rowid, "default", model.embed_passages(["用户对青霉素过敏"])[0], model.name)
+    assert reembed(memory, show_progress=False) == 0  # nothing is missing a vector of this model
+    assert reembed(memory, show_progress=False, everything=True) == 1
+    stored = memory.store.get_vector(rowid)
+    expected = model.embed_passages([crosslang.passage("用户对青霉素过敏")])[0]
+    assert stored is not None and float(stored @ expected) > 0.999

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from servers.core.storage.ids import now_iso
 from servers.reflection.experience import signature
 from servers.reflection.models import Experience
 from servers.reflection.service import ReflectionService
-from servers.reflection.store import now_iso
 from tests.servers.reflection.conftest import report
 
 BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)

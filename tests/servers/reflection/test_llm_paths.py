@@ -15,10 +15,10 @@ from servers.reflection.llm_paths import parse_answer
 from servers.reflection.models import Strategy
 from servers.reflection.service import ReflectionService
 from tests.servers.reflection.conftest import report
+from tests.support_llm import COMPLETIONS, chat_completion
 
 BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
 
-COMPLETIONS = "https://api.openai.com/v1/chat/completions"
 
 GOOD = {
     "outcome": {"status": "partial", "score": 0.5, "summary": "the summary missed the pricing section"},
@@ -29,20 +29,6 @@ GOOD = {
 }
 
 
-def _answer(text: str) -> httpx.Response:
-    return httpx.Response(
-        200,
-        json={
-            "id": "chatcmpl-1",
-            "object": "chat.completion",
-            "created": 0,
-            "model": "gpt-4o-mini",
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
-        },
-    )
-
-
 @pytest.fixture
 def llm_service(
     make_service: Callable[..., ReflectionService], monkeypatch: pytest.MonkeyPatch
@@ -51,7 +37,7 @@ def llm_service(
     with respx.mock(assert_all_called=False) as mock:
 
         def make(answers: list[str]) -> tuple[ReflectionService, respx.Route]:
-            route = mock.post(COMPLETIONS).mock(side_effect=[_answer(a) for a in answers])
+            route = mock.post(COMPLETIONS).mock(side_effect=[chat_completion(a) for a in answers])
             return make_service(llm=create_llm("openai/gpt-4o-mini", 5)), route
 
         yield make

@@ -1,0 +1,104 @@
+"""memory_write under concurrent HTTP clients: per-call latency and throughput of a real `cairn serve memory`.
+
+    .venv/bin/python -m bench.memory.write_load                          # 30 clients x 10 writes
+    .venv/bin/python -m bench.memory.write_load --clients 30 --writes 20 --json out.json
+
+A `cairn serve memory --transport http --auth none` process runs on a loopback port over a fresh
+CAIRN_HOME; the model is loaded by warm-up writes before timing starts. Each client is a real MCP client
+(Streamable HTTP) writing distinct notes one after another (a closed loop), so at N clients there are N
+writes in flight all the time. Each note is distinct (no merge), but every write still runs the duplicate
+check against what is stored. Reported: per-call latency p50/p95/max over all clients, writes per second,
+and the load average, since the machine may be shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from fastmcp import Client
+
+from bench.memory.common import machine, summary_ms
+from tests.support import cairn_process, free_port
+
+TOPICS = ["deploy", "billing", "search", "onboarding", "alerts", "backups", "caching", "auth", "exports", "mobile"]
+
+
+def note(client: int, n: int) -> str:
+    topic = TOPICS[(client + n) % len(TOPICS)]
+    return (
+        f"Decision {client}-{n}: the {topic} service keeps {n + 3} replicas in region {client % 4} and "
+        f"pages the on-call after {5 + n % 7} minutes of errors (ticket OPS-{1000 + client * 100 + n})."
+    )
+
+
+async def one_client(url: str, client: int, writes: int, start: asyncio.Event) -> list[float]:
+    took: list[float] = []
+    async with Client(url) as mcp:
+        await start.wait()
+        for n in range(writes):
+            began = time.perf_counter()
+            result = await mcp.call_tool("memory_write", {"content": note(client, n), "user_id": f"u{client % 5}"})
+            took.append(time.perf_counter() - began)
+            assert not result.is_error, result
+    return took
+
+
+async def measure(url: str, clients: int, writes: int) -> dict[str, Any]:
+    async with Client(url) as warm:  # load the model and open the stores before timing
+        for n in range(3):
+            await warm.call_tool("memory_write", {"content": f"warm-up note {n} about nothing in particular"})
+    start = asyncio.Event()
+    tasks = [asyncio.create_task(one_client(url, c, writes, start)) for c in range(clients)]
+    await asyncio.sleep(2)  # every client connected and initialised
+    load_before = os.getloadavg()
+    began = time.perf_counter()
+    start.set()
+    per_client = await asyncio.gather(*tasks)
+    elapsed = time.perf_counter() - began
+    latencies = [t for got in per_client for t in got]
+    return {
+        "clients": clients,
+        "writes_per_client": writes,
+        "latency_ms": summary_ms(latencies),
+        "writes_per_s": round(len(latencies) / elapsed, 1),
+        "elapsed_s": round(elapsed, 1),
+        "load_avg_before": [round(x, 2) for x in load_before],
+        "load_avg_after": [round(x, 2) for x in os.getloadavg()],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=30)
+    parser.add_argument("--writes", type=int, default=10)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="cairn-write-load-") as tmp:
+        env = {
+            **os.environ,
+            "CAIRN_HOME": str(Path(tmp) / "home"),
+            "FASTMCP_CHECK_FOR_UPDATES": "off",
+            "FASTMCP_SHOW_SERVER_BANNER": "false",
+        }
+        port = free_port()
+        argv = ["serve", "memory", "--transport", "http", "--auth", "none", "--port", str(port)]
+        with cairn_process(argv, env=env, cwd=Path(tmp), port=port) as base:
+            result = asyncio.run(measure(f"{base}/mcp", args.clients, args.writes))
+    result["machine"] = machine()
+    text = json.dumps(result, indent=2)
+    print(text)
+    if args.json:
+        args.json.write_text(text + "\n", encoding="utf-8")
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""Tool names under ``cairn serve all``: ``<server>_<name>``, where the name no longer repeats the server.
+
+Alone, a server's tools say what they act on (``list_skills``, ``reflect``); mounted together, fastmcp puts
+the server's name in front, and ``skills_list_skills`` says "skills" twice. So under ``serve all``:
+
+| single server (unchanged)             | under ``serve all``             | why                                   |
+|---------------------------------------|---------------------------------|---------------------------------------|
+| ``memory_write``, ``context_assemble`` | the same                        | already named ``<server>_…``          |
+| ``list_skills``, ``skill_stats``      | ``skills_list``, ``skills_stats`` | :data:`RENAMES`: the noun goes        |
+| ``reflect``, ``reflections_list``     | ``reflection_on_task``, ``reflection_list`` | :data:`RENAMES`             |
+| ``job_create``, ``fs_read``           | ``scheduler_job_create``, ``nodehost_fs_read`` | the default: prefixed      |
+
+Reflection's ``skill_suggestions`` (drafts of new skills) stays ``reflection_skill_suggestions``, apart from
+the skills server's own ``skills_suggestions`` (improvements to existing skills).
+
+The names used before this rule (``skills_list_skills``, ``reflection_reflect``, …) still work for one
+deprecation period: :class:`LegacyToolNames` resolves them without listing them, and logs each use once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+
+from fastmcp.server.transforms import GetToolNext, Transform
+from fastmcp.tools.base import Tool
+from fastmcp.utilities.versions import VersionSpec
+
+log = logging.getLogger(__name__)
+
+# server -> {single-server tool name: its name under `serve all`, before fastmcp adds "<server>_"}.
+RENAMES: dict[str, dict[str, str]] = {
+    "skills": {
+        "activate_skill": "activate",
+        "install_skill": "install",
+        "list_skills": "list",
+        "match_skills": "match",
+        "read_skill_file": "read_file",
+        "search_skills": "search",
+        "skill_apply_suggestion": "apply_suggestion",
+        "skill_disable": "disable",
+        "skill_enable": "enable",
+        "skill_feedback": "feedback",
+        "skill_report_usage": "report_usage",
+        "skill_stats": "stats",
+        "skill_suggestions": "suggestions",
+    },
+    "reflection": {
+        "reflect": "on_task",
+        "reflect_review": "review",
+        "reflections_list": "list",
+    },
+}
+
+
+def mount_renames(server: str, tools: Iterable[str]) -> dict[str, str]:
+    """For ``FastMCP.mount(tool_names=…)``: the tools of ``server`` whose mounted name is not ``<server>_<tool>``."""
+    renames = RENAMES.get(server, {})
+    out: dict[str, str] = {}
+    for tool in tools:
+        if tool in renames:
+            out[tool] = renames[tool]
+        elif tool.startswith(f"{server}_"):  # "memory_write" stays itself, not "memory_memory_write"
+            out[tool] = tool.removeprefix(f"{server}_")
+    return out
+
+
+def mounted_name(server: str, tool: str) -> str:
+    """``tool`` of ``server`` as ``cairn serve all`` lists it."""
+    return f"{server}_{mount_renames(server, [tool]).get(tool, tool)}"
+
+
+def legacy_names(server: str, tools: Iterable[str]) -> dict[str, str]:
+    """{name before the rule: name now} for the tools of ``server`` that :data:`RENAMES` renamed."""
+    renames = RENAMES.get(server, {})
+    return {f"{server}_{tool}": f"{server}_{renames[tool]}" for tool in tools if tool in renames}
+
+
+class LegacyToolNames(Transform):
+    """Calls to an old ``serve all`` name reach the renamed tool; listings show only the new names.
+
+    A hidden alias rather than a second listed tool: a client choosing among tools should see each once.
+    """
+
+    def __init__(self, aliases: dict[str, str]) -> None:
+        self.aliases = aliases
+        self._warned: set[str] = set()
+
+    async def list_tools(self, tools: Sequence[Tool]) -> Sequence[Tool]:
+        return tools
+
+    async def get_tool(self, name: str, call_next: GetToolNext, *, version: VersionSpec | None = None) -> Tool | None:
+        target = self.aliases.get(name)
+        if target is None:
+            return await call_next(name, version=version)
+        if name not in self._warned:
+            self._warned.add(name)
+            log.warning("tool %r was renamed %r; the old name will stop working in a later release", name, target)
+        return await call_next(target, version=version)
