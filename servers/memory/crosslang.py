@@ -107,7 +107,8 @@ def parse(lines: list[str]) -> Lexicon:
     return Lexicon({w: tuple(g) for w, g in zh_en.items() if g}, en_zh)
 
 
-_lock = threading.Lock()
+_lock = threading.Lock()  # held for the whole load: a caller that needs the lexicon waits for it
+_start_lock = threading.Lock()  # only guards starting the background load: never held while loading
 _loaded: list[Lexicon | None] = []
 _started: list[bool] = []
 
@@ -122,7 +123,7 @@ def lexicon() -> Lexicon | None:
 
 def preload() -> None:
     """Start loading the lexicon in the background (once), so the first write does not wait for all of it."""
-    with _lock:
+    with _start_lock:
         if _loaded or _started:
             return
         _started.append(True)

@@ -21,6 +21,7 @@ from servers.core.notify import EventNotifications, notifying
 from servers.core.principal import current_principal
 from servers.core.settings import CairnSettings, get_settings
 from servers.core.subscriptions import Subscriptions, Watch
+from servers.memory import crosslang
 from servers.memory.extract import MAX_MESSAGES, MAX_TOOL_CALLS, Message, ToolCall
 from servers.memory.files import entry_markdown
 from servers.memory.lifecycle import Lifecycle
@@ -79,6 +80,7 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
     async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
         # Load the model in the background: a host's handshake must not wait for it.
         memory.embedder.start_background_load()
+        crosslang.preload()  # the dictionary for cross-language renderings, so the first write need not wait for it
         # Durable events go to the outbox every server process on this home or database reads (reflection
         # learns from captures there), and each client's sessions get their user's events as notifications.
         async with shared_outbox(memory.bus, settings) as outbox, notifying(outbox):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from servers.core.events import EventBus
@@ -82,3 +84,27 @@ def test_english_query_finds_a_chinese_only_note(settings: CairnSettings, embedd
         assert hits[0].id == note
     finally:
         service.close()
+
+
+def test_preload_never_waits_for_the_load_it_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every recall asks for the preload; while the dictionary is still loading, those calls must return at
+    # once instead of queueing behind the load (which made the first recall of a process take seconds).
+    release = threading.Event()
+    loading = threading.Event()
+
+    def slow_load() -> None:
+        loading.set()
+        release.wait(30)
+
+    monkeypatch.setattr(crosslang, "_loaded", [])
+    monkeypatch.setattr(crosslang, "_started", [])
+    monkeypatch.setattr(crosslang, "_load", slow_load)
+    crosslang.preload()
+    assert loading.wait(10)
+    second = threading.Thread(target=crosslang.preload)
+    second.start()
+    second.join(5)
+    try:
+        assert not second.is_alive(), "a second preload waited for the load in progress"
+    finally:
+        release.set()
