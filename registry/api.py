@@ -14,7 +14,7 @@ from starlette.routing import Route
 from registry import limits, marketplace
 from registry.context import Registry, skill_detail, skill_summary, version_detail
 from registry.http import NAME, ORG, SHA256, HTTPProblem, int_param, json_model, multipart, str_param
-from registry.publish import PublishError, commit, prepare
+from registry.publish import PublishError
 
 SORTS = ("relevance", "popular", "recent", "name")
 MEDIA = {"tar.gz": "application/gzip", "zip": "application/zip"}
@@ -115,18 +115,10 @@ def routes(reg: Registry) -> list[Route]:
         version = str(form.get("version") or "").strip() or None
         dry_run = str(form.get("dry_run") or "").lower() in ("1", "true", "yes", "on")
         try:
-            prepared = prepare(
-                data,
-                publisher=user,
-                org=org,
-                version=version,
-                settings=reg.settings,
-                store=reg.store,
-                accounts=reg.accounts,
-            )
+            prepared = reg.prepare_publish(data, publisher=user, org=org, version=version)
             if not dry_run:
                 limit_publishes(reg, user)
-                commit(prepared, reg.store, reg.accounts)
+                reg.commit_publish(prepared)
         except PublishError as exc:
             raise HTTPProblem(exc.status, exc.code, exc.message, findings=exc.findings) from None
         new = prepared.new

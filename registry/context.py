@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 from registry.accounts import Accounts
 from registry.auth import Identity, OAuthClient
+from registry.publish import Prepared, commit, prepare
 from registry.search import RegistrySearch
 from registry.settings import RegistrySettings
 from registry.store import RegistryStore
@@ -28,6 +29,25 @@ class Registry:
     @property
     def api_url(self) -> str:
         return f"{self.base_url}/api/v1"
+
+    def prepare_publish(
+        self, data: bytes, *, publisher: str, org: str | None, version: str | None, suggest: bool = False
+    ) -> Prepared:
+        """Every check of a publish against this registry's settings, store and accounts, no writes
+        (:func:`registry.publish.prepare`); :meth:`commit_publish` then writes it."""
+        return prepare(
+            data,
+            publisher=publisher,
+            org=org,
+            version=version,
+            settings=self.settings,
+            store=self.store,
+            accounts=self.accounts,
+            suggest=suggest,
+        )
+
+    def commit_publish(self, prepared: Prepared) -> None:
+        commit(prepared, self.store, self.accounts)
 
     def archive_path(self, name: str, version: str, fmt: str) -> str:
         return f"/api/v1/skills/{quote(name)}/{quote(version)}/archive.{fmt}"

@@ -19,7 +19,7 @@ from registry.auth import FLOW_COOKIE, pkce_pair
 from registry.context import Registry
 from registry.http import NAME, ORG, HTTPProblem, multipart
 from registry.pages import render
-from registry.publish import Prepared, PublishError, commit, prepare
+from registry.publish import Prepared, PublishError
 from registry.website import load_skill
 
 VERSION_ERRORS = ("bad_version", "version_exists", "version_mismatch")
@@ -105,16 +105,7 @@ def routes(reg: Registry) -> list[Route]:
         return render(reg, request, "publish.html", version=version, skill_name=name if version else "")
 
     def prepare_held(user: str, org: str | None, version: str | None, data: bytes) -> Prepared:
-        return prepare(
-            data,
-            publisher=user,
-            org=org,
-            version=version,
-            settings=reg.settings,
-            store=reg.store,
-            accounts=reg.accounts,
-            suggest=True,
-        )
+        return reg.prepare_publish(data, publisher=user, org=org, version=version, suggest=True)
 
     def preview(request: Request, user: str, org: str | None, prepared: Prepared, error: str | None = None) -> Response:
         new = prepared.new
@@ -179,7 +170,7 @@ def routes(reg: Registry) -> list[Route]:
         try:
             prepared = prepare_held(user, held["org"], version, data)
             limit_publishes(reg, user)
-            commit(prepared, reg.store, reg.accounts)
+            reg.commit_publish(prepared)
         except PublishError as exc:
             if exc.code in VERSION_ERRORS:
                 # Only the chosen version was wrong: show the preview again (the upload held anew) to pick another.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import subprocess
 import sys
@@ -18,6 +19,23 @@ from fastmcp import FastMCP
 from starlette.types import ASGIApp
 
 from servers.core.serving import http_app
+
+# What a child `cairn` process inherits from the test's environment: enough to find Python and its BLAS, nothing
+# that could point it at the developer's own home or configuration.
+_INHERITED = ("PATH", "HOME", "LANG", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
+
+
+def child_env(home: Path, **extra: str) -> dict[str, str]:
+    """The environment for a child `cairn` process on ``home``: quiet (no update check, no banner), nothing else
+    from the caller's environment but :data:`_INHERITED`; ``extra`` adds or overrides variables."""
+    keep = {key: value for key, value in os.environ.items() if key in _INHERITED}
+    return {
+        **keep,
+        "CAIRN_HOME": str(home),
+        "FASTMCP_CHECK_FOR_UPDATES": "off",
+        "FASTMCP_SHOW_SERVER_BANNER": "false",
+        **extra,
+    }
 
 
 def free_port() -> int:

@@ -33,7 +33,7 @@ from typing import Any
 from fastmcp import Client
 
 from servers.core.storage import Database
-from tests.support import cairn_process, free_port
+from tests.support import cairn_process, child_env, free_port
 
 TRACE = [
     {"name": "db_export", "arguments": {"table": "orders"}, "error": "Timeout after 30s"},
@@ -43,14 +43,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def env_for(home: Path) -> dict[str, str]:
-    keep = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG")}
-    return {
-        **keep,
-        "CAIRN_HOME": str(home),
-        "CAIRN_EMBEDDER": "none",
-        "FASTMCP_CHECK_FOR_UPDATES": "off",
-        "FASTMCP_SHOW_SERVER_BANNER": "false",
-    }
+    return child_env(home, CAIRN_EMBEDDER="none")
 
 
 def serve(name: str, port: int) -> list[str]:

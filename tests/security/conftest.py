@@ -7,10 +7,7 @@ authorization-code + PKCE flow over raw HTTP, signed in as alice or bob, with ex
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
-import secrets
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,17 +15,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
 
-from servers.auth.client import _FormParser
 from tests.conftest import REPO_ROOT
 from tests.support import cairn_process, free_port
+from tests.support import child_env as support_child_env
+from tests.support_oauth import REDIRECT, authorize_params, code_of, consent_form, pkce, public_client
 
 PASSWORDS = {"alice": "alice's long password", "bob": "bob's long password"}
-REDIRECT = "http://127.0.0.1:9/callback"
 
 
 @dataclass
@@ -51,16 +47,7 @@ class Suite:
 
 
 def register_client(http: httpx.Client, base: str) -> str:
-    response = http.post(
-        f"{base}/register",
-        json={
-            "redirect_uris": [REDIRECT],
-            "client_name": "security test",
-            "token_endpoint_auth_method": "none",
-            "grant_types": ["authorization_code", "refresh_token"],
-            "response_types": ["code"],
-        },
-    )
+    response = http.post(f"{base}/register", json=public_client("security test"))
     assert response.status_code == 201, response.text
     return str(response.json()["client_id"])
 
@@ -69,29 +56,14 @@ def sign_in(base: str, resource: str, user: str, password: str, scopes: str) -> 
     """Register a public client, consent as ``user`` and exchange the code: the token response."""
     with httpx.Client(timeout=30) as http:  # a fresh cookie jar: no one else's sign-in is remembered
         client_id = register_client(http, base)
-        verifier = secrets.token_urlsafe(48)
-        challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+        verifier, challenge = pkce()
         authorize = http.get(
-            f"{base}/authorize",
-            params={
-                "response_type": "code",
-                "client_id": client_id,
-                "redirect_uri": REDIRECT,
-                "code_challenge": challenge,
-                "code_challenge_method": "S256",
-                "state": "s",
-                "scope": scopes,
-                "resource": resource,
-            },
+            f"{base}/authorize", params=authorize_params(client_id, challenge, scope=scopes, resource=resource)
         )
         assert authorize.status_code == 302, authorize.text
-        page = http.get(authorize.headers["location"])
-        form = _FormParser()
-        form.feed(page.text)
-        assert form.action, page.text
+        form = consent_form(http.get(authorize.headers["location"]))
         done = http.post(form.action, data={**form.fields, "username": user, "password": password, "decision": "allow"})
-        assert done.status_code == 302, done.text
-        code = parse_qs(urlsplit(done.headers["location"]).query)["code"][0]
+        code = code_of(done)
         response = http.post(
             f"{base}/token",
             data={
@@ -109,18 +81,7 @@ def sign_in(base: str, resource: str, user: str, password: str, scopes: str) -> 
 
 
 def child_env(home: Path, workspace: Path, **extra: str) -> dict[str, str]:
-    import os
-
-    keep = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "OPENBLAS_CORETYPE")}
-    return {
-        **keep,
-        "CAIRN_HOME": str(home),
-        "CAIRN_EMBEDDER": "none",
-        "CAIRN_NODEHOST__ROOTS": json.dumps([str(workspace)]),
-        "FASTMCP_CHECK_FOR_UPDATES": "off",
-        "FASTMCP_SHOW_SERVER_BANNER": "false",
-        **extra,
-    }
+    return support_child_env(home, CAIRN_EMBEDDER="none", CAIRN_NODEHOST__ROOTS=json.dumps([str(workspace)]), **extra)
 
 
 @contextmanager

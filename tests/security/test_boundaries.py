@@ -15,7 +15,8 @@ from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
 from servers.auth.client import _FormParser
-from tests.security.conftest import PASSWORDS, REDIRECT, Suite, register_client, running_suite, sign_in
+from tests.security.conftest import PASSWORDS, Suite, register_client, running_suite, sign_in
+from tests.support_oauth import REDIRECT
 
 pytestmark = pytest.mark.slow
 

@@ -8,14 +8,13 @@ tests/servers/core/test_subscriptions.py checks priming and `retry` at 2025-11-2
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import REPO_ROOT
-from tests.support import cairn_process, free_port
+from tests.support import cairn_process, child_env, free_port
 from tests.support_conformance import ANY_SERVER, run_scenario, suite_cli
 
 pytestmark = [pytest.mark.conformance, pytest.mark.slow]
@@ -31,14 +30,7 @@ def conformance_cli() -> tuple[Path, Path]:
 @pytest.fixture(scope="module")
 def serve_all(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     home = tmp_path_factory.mktemp("conformance-home")
-    keep = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG")}
-    env = {
-        **keep,
-        "CAIRN_HOME": str(home),
-        "CAIRN_EMBEDDER": "none",
-        "FASTMCP_CHECK_FOR_UPDATES": "off",
-        "FASTMCP_SHOW_SERVER_BANNER": "false",
-    }
+    env = child_env(home, CAIRN_EMBEDDER="none")
     port = free_port()
     argv = ["serve", "all", "--transport", "http", "--auth", "none", "--port", str(port), "--no-registry"]
     with cairn_process(argv, env=env, cwd=REPO_ROOT, port=port) as base:

@@ -19,8 +19,7 @@ import pytest
 from fastmcp import Client
 
 from tests.conftest import REPO_ROOT
-from tests.servers.memory.test_transports import child_env
-from tests.support import cairn_process, free_port
+from tests.support import cairn_process, child_env, free_port
 
 pytestmark = pytest.mark.slow
 

@@ -3,13 +3,9 @@
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
@@ -22,10 +18,10 @@ from servers.auth.passwords import hash_password
 from servers.auth.tokens import issue_access_token
 from servers.auth.wiring import Endpoint, build_endpoint
 from tests.support import free_port, serving_app
+from tests.support_oauth import REDIRECT, authorize_params, code_of, consent_form, pkce, public_client
 
 pytestmark = pytest.mark.slow
 USER, PASSWORD = "ada", "correct horse battery"
-REDIRECT = "http://127.0.0.1:9/callback"
 
 
 @pytest.fixture
@@ -62,23 +58,8 @@ async def site(settings, embedder, backend: str, request: pytest.FixtureRequest)
                 db.close()
 
 
-def pkce() -> tuple[str, str]:
-    verifier = secrets.token_urlsafe(48)
-    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
-    return verifier, challenge
-
-
 async def register(http: httpx.AsyncClient, base: str, redirect: str = REDIRECT) -> str:
-    response = await http.post(
-        f"{base}/register",
-        json={
-            "redirect_uris": [redirect],
-            "client_name": "test client",
-            "token_endpoint_auth_method": "none",
-            "grant_types": ["authorization_code", "refresh_token"],
-            "response_types": ["code"],
-        },
-    )
+    response = await http.post(f"{base}/register", json=public_client("test client", redirect))
     assert response.status_code == 201, response.text
     return str(response.json()["client_id"])
 
@@ -95,25 +76,16 @@ async def get_code(
     redirect: str = REDIRECT,
 ) -> httpx.Response:
     """Runs /authorize and the consent form; returns the final response (a redirect when it worked)."""
-    params = {
-        "response_type": "code",
-        "client_id": client_id,
-        "redirect_uri": redirect,
-        "code_challenge": challenge,
-        "code_challenge_method": method,
-        "state": "st4te",
-        "scope": scope,
-        "resource": resource,
-    }
+    params = authorize_params(
+        client_id, challenge, scope=scope, resource=resource, state="st4te", method=method, redirect=redirect
+    )
     response = await http.get(f"{base}/authorize", params=params)
     if response.status_code != 302 or "/consent" not in response.headers["location"]:
         return response
     page = await http.get(response.headers["location"])
     if page.status_code == 302:  # signed in already and consent remembered: no page
         return page
-    form = _FormParser()
-    form.feed(page.text)
-    assert form.action
+    form = consent_form(page)
     return await http.post(
         form.action, data={**form.fields, "username": USER, "password": PASSWORD, "decision": "allow"}
     )
@@ -123,28 +95,9 @@ async def open_consent(http: httpx.AsyncClient, base: str, client_id: str, *, sc
     """/authorize and the consent page it leads to, parsed: the form a person would fill in."""
     _, challenge = pkce()
     start = await http.get(
-        f"{base}/authorize",
-        params={
-            "response_type": "code",
-            "client_id": client_id,
-            "redirect_uri": REDIRECT,
-            "code_challenge": challenge,
-            "code_challenge_method": "S256",
-            "scope": scope,
-            "resource": resource,
-        },
+        f"{base}/authorize", params=authorize_params(client_id, challenge, scope=scope, resource=resource, state=None)
     )
-    page = await http.get(start.headers["location"])
-    form = _FormParser()
-    form.feed(page.text)
-    assert form.action
-    return form
-
-
-def code_of(response: httpx.Response) -> str:
-    assert response.status_code == 302, response.text
-    query = parse_qs(urlsplit(response.headers["location"]).query)
-    return query["code"][0]
+    return consent_form(await http.get(start.headers["location"]))
 
 
 async def token(http: httpx.AsyncClient, base: str, **form: str) -> httpx.Response:

@@ -13,7 +13,6 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
@@ -22,7 +21,6 @@ from fastmcp import Client, FastMCP
 from fastmcp.exceptions import ToolError
 from mcp.types import ToolAnnotations
 
-from servers.auth.client import _FormParser
 from servers.auth.grants import DEFAULT_USER_SCOPES
 from servers.auth.passwords import hash_password
 from servers.auth.provider import ALL_SCOPES
@@ -32,8 +30,9 @@ from servers.cli.main import main
 from servers.core.principal import Principal, recheck
 from servers.core.settings import CairnSettings, get_settings
 from servers.core.storage import Database, migrate
-from tests.servers.auth.test_oauth_e2e import REDIRECT, pkce, register, token
+from tests.servers.auth.test_oauth_e2e import register, token
 from tests.support import free_port, serving_app
+from tests.support_oauth import REDIRECT, authorize_params, code_of, consent_form, pkce
 
 EVE, EVE_PASSWORD = "eve", "eve's long password"
 on_both = pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
@@ -98,17 +97,7 @@ async def authorize(http: httpx.AsyncClient, base: str, client_id: str, scope: s
     """/authorize, then the consent page it sends the browser to: (that page's response, PKCE verifier)."""
     verifier, challenge = pkce()
     start = await http.get(
-        f"{base}/authorize",
-        params={
-            "response_type": "code",
-            "client_id": client_id,
-            "redirect_uri": REDIRECT,
-            "code_challenge": challenge,
-            "code_challenge_method": "S256",
-            "state": "s",
-            "scope": scope,
-            "resource": resource,
-        },
+        f"{base}/authorize", params=authorize_params(client_id, challenge, scope=scope, resource=resource)
     )
     assert start.status_code == 302 and "/consent" in start.headers["location"], start.text
     return await http.get(start.headers["location"]), verifier
@@ -118,22 +107,18 @@ async def post_form(
     http: httpx.AsyncClient, page: httpx.Response, decision: str = "allow", *, user: str | None = None
 ) -> httpx.Response:
     """Submit the consent form as a browser would; ``user`` signs in (every user here has eve's password)."""
-    form = _FormParser()
-    form.feed(page.text)
-    assert form.action, page.text
+    form = consent_form(page)
     credentials = {"username": user, "password": EVE_PASSWORD} if user else {}
     return await http.post(form.action, data={**form.fields, **credentials, "decision": decision})
 
 
 async def exchange(http: httpx.AsyncClient, base: str, client_id: str, done: httpx.Response, verifier: str) -> Any:
-    assert done.status_code == 302, done.text
-    code = parse_qs(urlsplit(done.headers["location"]).query)["code"][0]
     return await token(
         http,
         base,
         grant_type="authorization_code",
         client_id=client_id,
-        code=code,
+        code=code_of(done),
         redirect_uri=REDIRECT,
         code_verifier=verifier,
     )

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from tests.conftest import REPO_ROOT
-from tests.servers.memory.test_transports import child_env
+from tests.support import child_env
 
 
 def test_config_masks_every_secret_and_keeps_the_rest(tmp_path: Path) -> None:

@@ -28,8 +28,7 @@ from tests.conftest import REPO_ROOT
 from tests.servers.auth.test_oauth_e2e import PASSWORD, USER, login, register
 from tests.servers.cli.test_instances_pg import round_robin, stop_all
 from tests.servers.cli.test_serve_process import wait_for
-from tests.servers.memory.test_transports import child_env
-from tests.support import free_port
+from tests.support import child_env, free_port
 
 pytestmark = pytest.mark.slow
 

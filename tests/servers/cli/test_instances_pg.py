@@ -28,10 +28,10 @@ from servers.auth.passwords import hash_password
 from servers.auth.store import PG_SCHEMA, AuthStore
 from servers.core.storage.postgres import PgDatabase
 from tests.conftest import REPO_ROOT
-from tests.servers.auth.test_oauth_e2e import PASSWORD, REDIRECT, USER, code_of, get_code, pkce, register, token
+from tests.servers.auth.test_oauth_e2e import PASSWORD, USER, get_code, register, token
 from tests.servers.cli.test_serve_process import wait_for
-from tests.servers.memory.test_transports import child_env
-from tests.support import free_port, serving_app
+from tests.support import child_env, free_port, serving_app
+from tests.support_oauth import REDIRECT, code_of, pkce
 
 pytestmark = pytest.mark.slow
 # Hop-by-hop and length headers are the proxy's own business (RFC 9110 §7.6.1).

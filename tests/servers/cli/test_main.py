@@ -12,7 +12,7 @@ from servers.cli.main import main
 from servers.cli.run import connection_help
 from servers.core.settings import CairnSettings
 from tests.conftest import REPO_ROOT
-from tests.servers.memory.test_transports import child_env
+from tests.support import child_env
 
 
 def test_serve_refuses_unauthenticated_non_loopback(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO_ROOT
-from tests.servers.memory.test_transports import child_env
+from tests.support import child_env
 
 pytestmark = pytest.mark.slow
 

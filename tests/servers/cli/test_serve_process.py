@@ -14,8 +14,7 @@ import pytest
 
 from tests.conftest import REPO_ROOT
 from tests.servers.core.test_private import too_open
-from tests.servers.memory.test_transports import child_env
-from tests.support import free_port
+from tests.support import child_env, free_port
 
 pytestmark = pytest.mark.slow
 

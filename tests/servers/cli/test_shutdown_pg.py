@@ -20,8 +20,7 @@ import pytest
 
 from tests.conftest import REPO_ROOT
 from tests.servers.cli.test_serve_process import wait_for
-from tests.servers.memory.test_transports import child_env
-from tests.support import free_port
+from tests.support import child_env, free_port
 
 pytestmark = pytest.mark.slow
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from tests.conftest import REPO_ROOT
-from tests.servers.memory.test_transports import child_env
+from tests.support import child_env
 
 VENV_BIN = Path(sys.executable).parent  # holds the `cairn` script of this installation
 

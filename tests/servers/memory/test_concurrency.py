@@ -12,7 +12,7 @@ from fastmcp.client.transports import StdioTransport
 
 from servers.core.settings import CairnSettings
 from servers.memory.service import MemoryService
-from tests.servers.memory.test_transports import child_env
+from tests.support import child_env
 
 pytestmark = pytest.mark.slow
 PER_PROCESS = 40

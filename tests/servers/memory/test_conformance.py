@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO_ROOT
-from tests.servers.memory.test_transports import child_env
-from tests.support import cairn_process, free_port
+from tests.support import cairn_process, child_env, free_port
 from tests.support_conformance import ANY_SERVER, run_scenario, suite_cli
 
 pytestmark = [pytest.mark.conformance, pytest.mark.slow]

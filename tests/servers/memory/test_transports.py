@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -12,16 +11,9 @@ from fastmcp import Client
 from fastmcp.client.transports import SSETransport, StdioTransport
 
 from servers.core.serving import build_server
-from tests.support import running
+from tests.support import child_env, running
 
 pytestmark = pytest.mark.slow
-
-
-def child_env(home: Path) -> dict[str, str]:
-    keep = {
-        k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
-    }
-    return {**keep, "CAIRN_HOME": str(home), "FASTMCP_CHECK_FOR_UPDATES": "off", "FASTMCP_SHOW_SERVER_BANNER": "false"}
 
 
 async def test_stdio_subprocess(cairn_home: Path) -> None:

@@ -12,7 +12,7 @@ from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
 
 from servers.cli.main import main
-from tests.servers.memory.test_transports import child_env
+from tests.support import child_env
 
 pytestmark = pytest.mark.slow
 

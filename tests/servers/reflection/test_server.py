@@ -18,7 +18,7 @@ from servers.memory.server import create_server as create_memory_server
 from servers.memory.service import MemoryService
 from servers.reflection.server import create_server
 from servers.reflection.service import ReflectionService
-from tests.servers.memory.test_transports import child_env
+from tests.support import child_env
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from fastmcp.exceptions import ToolError
 from servers.scheduler.clock import FakeClock
 from servers.scheduler.server import create_server
 from servers.scheduler.service import SchedulerService
-from tests.servers.memory.test_transports import child_env
+from tests.support import child_env
 
 NOTIFY = {"type": "notify", "message": "stand up and stretch", "priority": 0.9}
 

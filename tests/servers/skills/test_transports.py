@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -12,25 +11,16 @@ from fastmcp.client.transports import StdioTransport
 
 from servers.core.serving import build_server
 from servers.core.settings import CairnSettings
-from tests.support import running
+from tests.support import child_env, running
 
 pytestmark = pytest.mark.slow
 
 
-def child_env(home: Path) -> dict[str, str]:
-    keep = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG")}
-    return {
-        **keep,
-        "CAIRN_HOME": str(home),
-        "CAIRN_EMBEDDER": "none",
-        "FASTMCP_CHECK_FOR_UPDATES": "off",
-        "FASTMCP_SHOW_SERVER_BANNER": "false",
-    }
-
-
 async def test_stdio_subprocess(cairn_home: Path) -> None:
     transport = StdioTransport(
-        sys.executable, ["-m", "servers.cli.main", "serve", "skills", "--transport", "stdio"], env=child_env(cairn_home)
+        sys.executable,
+        ["-m", "servers.cli.main", "serve", "skills", "--transport", "stdio"],
+        env=child_env(cairn_home, CAIRN_EMBEDDER="none"),
     )
     async with Client(transport) as client:
         names = {s["name"] for s in (await client.call_tool("list_skills", {})).structured_content["skills"]}
