@@ -25,6 +25,7 @@ from servers.reflection.matching import keywords
 from servers.reflection.models import Experience, ExperienceMatch, ExperienceResult, NotFound, TaskReport
 from servers.reflection.scrub import scrub, scrub_text
 from servers.reflection.settings import ReflectionSettings
+from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, new_id, now_iso, parse_iso
 
 _TASK_TYPES = [
@@ -192,7 +193,7 @@ class ExperienceLibrary:
         """A person marked it useless: it goes at once (004 §6.5.7)."""
         with self.store.writing(user_id):
             self.get(user_id, exp_id)
-            self.store.db.execute("DELETE FROM experiences WHERE id = ? AND user_id = ?", (exp_id, user_id))
+            tables.delete_experience(self.store, user_id, exp_id)
             self.store.audit(user_id, "experience", exp_id, "deleted", {"reason": "marked useless"})
             return exp_id
 

@@ -13,6 +13,7 @@ from servers.core.settings import CairnSettings
 from servers.reflection import patterns, suggest
 from servers.reflection.models import Detection, NotFound, PatternReport, ReflectionInputError, SkillSuggestion
 from servers.reflection.settings import ReflectionSettings
+from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, new_id, now_iso
 
 log = logging.getLogger(__name__)
@@ -68,19 +69,11 @@ class Suggestions:
         return PatternReport(detections=detections, suggestions=self.all(user_id, "open"), covered=covered)
 
     def _announce(self, user_id: str, d: Detection) -> None:
-        row = self.store.db.query_one(
-            "SELECT frequency FROM detections WHERE user_id = ? AND kind = ? AND key = ?", (user_id, d.kind, d.key)
-        )
-        at = now_iso()
-        if row is None:
-            self.store.db.execute(
-                "INSERT INTO detections VALUES (?, ?, ?, ?, ?, ?)", (user_id, d.kind, d.key, d.frequency, at, at)
-            )
-        elif int(row["frequency"]) < d.frequency:
-            self.store.db.execute(
-                "UPDATE detections SET frequency = ?, last_seen = ? WHERE user_id = ? AND kind = ? AND key = ?",
-                (d.frequency, at, user_id, d.kind, d.key),
-            )
+        seen = tables.detection_frequency(self.store, user_id, d.kind, d.key)
+        if seen is None:
+            tables.add_detection(self.store, user_id, d.kind, d.key, d.frequency)
+        elif seen < d.frequency:
+            tables.raise_detection(self.store, user_id, d.kind, d.key, d.frequency)
         else:
             return
         self.bus.publish_nowait("pattern.detected", {"user_id": user_id, **d.model_dump(exclude={"detail"})})

@@ -26,6 +26,7 @@ from typing import Any
 
 from servers.reflection.models import Belief, ReflectionInputError, SignalKind, SignalResult, UserModel
 from servers.reflection.settings import ReflectionSettings
+from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, now_iso
 
 STRENGTH: dict[str, float] = {"explicit": 0.95, "edit": 0.80, "choice": 0.65, "follow_up": 0.45, "silence": 0.10}
@@ -75,10 +76,7 @@ class UserModelBook:
                 "history": [],
             }
             result = self._apply(doc, value, kind, strength, source)
-            self.store.db.execute(
-                "INSERT INTO signals (user_id, dimension, value, kind, strength, applied, at) VALUES (?,?,?,?,?,?,?)",
-                (user_id, dimension, value, kind, strength, int(result.applied), now_iso()),
-            )
+            tables.add_signal(self.store, user_id, dimension, value, kind, strength, result.applied)
             self.store.put("beliefs", {"user_id": user_id, "dimension": dimension, "doc": doc})
             if result.applied:
                 self.store.audit(

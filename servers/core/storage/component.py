@@ -10,6 +10,7 @@ names its component and its two migration lists; it gets:
 | ``store.serialise(key)``            | nothing: writers already take turns   | ``pg_advisory_xact_lock`` on key    |
 | ``store.shared_secret(name, file)`` | a 0600 ``file`` (no file: the table)  | a row of ``shared_secrets``         |
 | ``store.db``, ``store.postgres``    | the engine, and which one it is       | the same                            |
+| ``store.shared``                    | False: one home's file                | True: instances write side by side  |
 
 Component stores are :mod:`servers.skills.store`, :mod:`servers.scheduler.store`,
 :mod:`servers.reflection.store`, :mod:`servers.auth.store`, :mod:`registry.store` and the event outbox
@@ -140,6 +141,12 @@ class ComponentStore:
 
     def close(self) -> None:
         self.db.close()
+
+    @property
+    def shared(self) -> bool:
+        """Whether other instances may write this database at the same time (PostgreSQL), so what a process
+        caches or keeps beside it may go stale; a SQLite file belongs to one home."""
+        return self.postgres
 
     def serialise(self, key: str) -> None:
         """Inside a transaction: one instance at a time past this point for ``key``, until commit.
