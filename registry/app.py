@@ -33,7 +33,7 @@ from registry.pages import WEB, render
 from registry.search import RegistrySearch
 from registry.seed import seed_builtin
 from registry.store import RegistryStore, open_store
-from servers.auth.store import AuthStore
+from servers.auth.public import AuthStore
 from servers.core.settings import CairnSettings
 
 WEB_CLIENT_ID = "cairn-registry-web"
@@ -61,9 +61,7 @@ def create_app(
     verifier: Verifier
     users: AuthStore | None = None
     if conf.issuer is None:
-        from servers.auth.authserver import create_authorization_server
-        from servers.auth.resource import CairnTokenVerifier
-        from servers.auth.wiring import ensure_first_user
+        from servers.auth.embedded import CairnTokenVerifier, create_authorization_server, ensure_first_user
 
         server = create_authorization_server(
             settings.data_dir("auth"),

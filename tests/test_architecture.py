@@ -144,3 +144,17 @@ def test_no_sql_or_driver_outside_storage(path: Path) -> None:
         return
     found = sql_strings(path)
     assert not found, f"{rel} has SQL ({'; '.join(found)}): move it to the component's storage module"
+
+
+# --- the registry uses the servers through their public modules ----------------------------------------
+
+REGISTRY_MAY_IMPORT_AUTH = {"servers.auth.public", "servers.auth.embedded"}
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "registry").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
+def test_registry_uses_public_modules_only(path: Path) -> None:
+    found = imports(path)
+    memory = sorted(m for m in found if m.startswith("servers.memory"))
+    assert not memory, f"{path.relative_to(ROOT)} imports {memory}: shared text code lives in servers.core"
+    auth = sorted(m for m in found if m.startswith("servers.auth") and m not in REGISTRY_MAY_IMPORT_AUTH)
+    assert not auth, f"{path.relative_to(ROOT)} imports auth internals {auth}: use {sorted(REGISTRY_MAY_IMPORT_AUTH)}"

@@ -15,6 +15,9 @@ names its component and its two migration lists; it gets:
 Component stores are :mod:`servers.skills.store`, :mod:`servers.scheduler.store`,
 :mod:`servers.reflection.store`, :mod:`servers.auth.store`, :mod:`registry.store` and the event outbox
 (:mod:`servers.core.storage.outbox`); memory keeps its own two store classes (:mod:`servers.memory.backend`).
+A component's SQL that does not fit its store module goes in its ``storage/`` package (functions that take
+the store, e.g. :mod:`servers.scheduler.storage.claims`); domain modules hold no SQL and import no
+database driver (``tests/test_architecture.py``).
 
 Adding a component::
 
