@@ -12,7 +12,6 @@ class AccountRows:
     """Statements on the account tables; each write is its own transaction unless the caller holds one."""
 
     def __init__(self, store: RegistryStore) -> None:
-        self.store = store
         self.db = store.db
 
     # --- personal API tokens ---------------------------------------------------------------------
