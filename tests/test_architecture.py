@@ -74,6 +74,8 @@ DRIVERS = ("apsw", "sqlite3", "psycopg", "psycopg_pool", "sqlite_vec")
 SQL = re.compile(
     r"\b(SELECT\s+(DISTINCT\s+)?[\w*(]|INSERT\s+INTO|INSERT\s+OR\s|UPDATE\s+\w+\s+SET|DELETE\s+FROM"
     r"|CREATE\s+(UNIQUE\s+)?(TABLE|INDEX|VIRTUAL|SCHEMA|EXTENSION)|ALTER\s+TABLE|DROP\s+(TABLE|INDEX)|PRAGMA\s+\w)"
+    # a condition handed to a helper that runs it ("user_id = ? AND status = ?")
+    r"|\b\w+\s*(=|<>|!=|<=?|>=?)\s*\?"
 )
 # A component's storage modules: anything under a ``storage/`` folder, and its store module(s).
 STORE_MODULES = {"store.py", "store_pg.py"}
@@ -81,6 +83,8 @@ STORE_MODULES = {"store.py", "store_pg.py"}
 SQL_EXEMPT = {
     "registry/schema.py": "the registry's schema and migrations, imported by registry/store.py",
     "servers/memory/entries.py": "memory's store: entry rows (not on the component base yet)",
+    "servers/memory/lifecycle.py": "memory's lifecycle hands conditions to its store (memory is not on the base yet)",
+    "servers/memory/rows.py": "memory's row conversion builds conditions for its store (not on the base yet)",
     "servers/cli/data_copy.py": "cairn data copy: copies and verifies every component's tables, engine to engine",
     "servers/cli/data_copy_memory.py": "cairn data copy for memory's tables and vectors",
     "servers/cli/migrate.py": "cairn migrate: reads each component's schema version",

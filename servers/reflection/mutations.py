@@ -89,19 +89,18 @@ class Mutations:
     # --- proposals ----------------------------------------------------------------------------------
 
     def get(self, user_id: str, mutation_id: str) -> Mutation:
-        doc = self.store.doc("mutations", "id = ? AND user_id = ?", (mutation_id, user_id))
+        doc = self.store.doc("mutations", id=mutation_id, user_id=user_id)
         if doc is None:
             raise NotFound("mutation", mutation_id)
         return Mutation.model_validate(doc)
 
     def all(self, user_id: str, target: str | None = None) -> list[Mutation]:
-        where, params = ("user_id = ? AND target = ?", (user_id, target)) if target else ("user_id = ?", (user_id,))
-        return [Mutation.model_validate(d) for d in self.store.docs("mutations", where, params)]
+        return [
+            Mutation.model_validate(d) for d in self.store.docs("mutations", user_id=user_id, target=target or None)
+        ]
 
     def _open(self, user_id: str, target: str) -> Mutation | None:
-        doc = self.store.doc(
-            "mutations", "user_id = ? AND target = ? AND status IN ('testing', 'awaiting_approval')", (user_id, target)
-        )
+        doc = self.store.doc("mutations", user_id=user_id, target=target, status=("testing", "awaiting_approval"))
         return Mutation.model_validate(doc) if doc else None
 
     def _save(self, m: Mutation, action: str, detail: dict[str, object]) -> Mutation:
@@ -208,9 +207,7 @@ class Mutations:
         with self.store.writing(user_id):
             m = self._open(user_id, target)
             if m is None or m.status != "testing":
-                kept_docs = self.store.docs(
-                    "mutations", "user_id = ? AND target = ? AND status = 'kept'", (user_id, target)
-                )
+                kept_docs = self.store.docs("mutations", user_id=user_id, target=target, status="kept")
                 # The latest decision wins (a later test may have kept a variant of the variant).
                 kept = max(kept_docs, key=lambda d: (d.get("decided_at") or "", d["created_at"]), default=None)
                 if kept and target.startswith("skill:"):

@@ -286,8 +286,9 @@ class ReflectionService:
         return reflection
 
     def reflections(self, user_id: str, limit: int = 20, trigger: Trigger | None = None) -> list[Reflection]:
-        where, params = ("user_id = ? AND trigger = ?", (user_id, trigger)) if trigger else ("user_id = ?", (user_id,))
-        docs = self.store.docs("reflections", where, (*params, limit), "ORDER BY created_at DESC LIMIT ?")
+        docs = self.store.docs(
+            "reflections", user_id=user_id, trigger=trigger or None, order_by="created_at DESC", limit=limit
+        )
         return [Reflection.model_validate(d) for d in docs]
 
     def traces(self, user_id: str, *, since: str | None = None, until: str | None = None) -> list[Trace]:
@@ -314,13 +315,13 @@ class ReflectionService:
         return OutcomeResult(target=target, uses=uses, successes=successes, status=status, mutation=decision)
 
     def contradictions(self, user_id: str, status: str | None = "open") -> list[Contradiction]:
-        where, params = ("user_id = ? AND status = ?", (user_id, status)) if status else ("user_id = ?", (user_id,))
-        return [Contradiction.model_validate(d) for d in self.store.docs("contradictions", where, params)]
+        docs = self.store.docs("contradictions", user_id=user_id, status=status or None)
+        return [Contradiction.model_validate(d) for d in docs]
 
     def resolve_contradiction(self, user_id: str, report_id: str, action: str) -> Contradiction:
         """A person's decision: keep the rule, replace its text with the strategy (new version), or dismiss."""
         with self.store.writing(user_id):  # read inside: of two instances resolving one report, one does
-            doc = self.store.doc("contradictions", "id = ? AND user_id = ?", (report_id, user_id))
+            doc = self.store.doc("contradictions", id=report_id, user_id=user_id)
             if doc is None:
                 raise NotFound("contradiction report", report_id)
             report = Contradiction.model_validate(doc)

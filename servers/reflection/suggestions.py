@@ -80,7 +80,7 @@ class Suggestions:
 
     def _suggest(self, user_id: str, wf: patterns.Workflow) -> SkillSuggestion | None:
         key = "→".join(wf.tools)
-        existing = self.store.doc("suggestions", "user_id = ? AND seq_key = ?", (user_id, key))
+        existing = self.store.doc("suggestions", user_id=user_id, seq_key=key)
         if existing is not None and existing["status"] != "open":
             return None  # accepted or dismissed: the user already decided
         name, description, skill_md = suggest.render(wf)
@@ -105,11 +105,11 @@ class Suggestions:
         return None if existing else s
 
     def all(self, user_id: str, status: str | None = None) -> list[SkillSuggestion]:
-        where, params = ("user_id = ? AND status = ?", (user_id, status)) if status else ("user_id = ?", (user_id,))
-        return [SkillSuggestion.model_validate(d) for d in self.store.docs("suggestions", where, params)]
+        docs = self.store.docs("suggestions", user_id=user_id, status=status or None)
+        return [SkillSuggestion.model_validate(d) for d in docs]
 
     def _get(self, user_id: str, suggestion_id: str) -> SkillSuggestion:
-        doc = self.store.doc("suggestions", "id = ? AND user_id = ?", (suggestion_id, user_id))
+        doc = self.store.doc("suggestions", id=suggestion_id, user_id=user_id)
         if doc is None:
             raise NotFound("skill suggestion", suggestion_id)
         s = SkillSuggestion.model_validate(doc)

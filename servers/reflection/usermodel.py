@@ -55,7 +55,7 @@ class UserModelBook:
         )
 
     def get(self, user_id: str, *, include_all: bool = False) -> UserModel:
-        docs = self.store.docs("beliefs", "user_id = ?", (user_id,), "ORDER BY dimension")
+        docs = self.store.docs("beliefs", user_id=user_id, order_by="dimension")
         beliefs = [self._belief(d) for d in docs if "value" in d]
         if not include_all:
             beliefs = [b for b in beliefs if b.confidence > self.settings.belief_threshold]
@@ -70,7 +70,7 @@ class UserModelBook:
             if not dimension or not value:
                 raise ReflectionInputError("dimension and value must both be non-empty")
             strength = STRENGTH[kind]
-            doc = self.store.doc("beliefs", "user_id = ? AND dimension = ?", (user_id, dimension)) or {
+            doc = self.store.doc("beliefs", user_id=user_id, dimension=dimension) or {
                 "dimension": dimension,
                 "pending": {},
                 "history": [],
