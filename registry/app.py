@@ -33,8 +33,7 @@ from registry.pages import WEB, render
 from registry.search import RegistrySearch
 from registry.seed import seed_builtin
 from registry.store import RegistryStore, open_store
-from servers.auth.store import AuthStore
-from servers.core.secretfiles import secret_file
+from servers.auth.public import AuthStore
 from servers.core.settings import CairnSettings
 
 WEB_CLIENT_ID = "cairn-registry-web"
@@ -62,9 +61,7 @@ def create_app(
     verifier: Verifier
     users: AuthStore | None = None
     if conf.issuer is None:
-        from servers.auth.authserver import create_authorization_server
-        from servers.auth.resource import CairnTokenVerifier
-        from servers.auth.wiring import ensure_first_user
+        from servers.auth.embedded import CairnTokenVerifier, create_authorization_server, ensure_first_user
 
         server = create_authorization_server(
             settings.data_dir("auth"),
@@ -194,9 +191,7 @@ SESSION_SECRET = "registry-session"  # the sign-in cookie key among shared secre
 def session_key(store: RegistryStore, settings: CairnSettings) -> bytes:
     """The key that signs the website's cookies: shared through the database on PostgreSQL (a browser signed
     in through one instance stays signed in on the next), else a 0600 file beside ``registry.db``."""
-    if store.postgres:
-        return store.shared_secret(SESSION_SECRET)
-    return secret_file(settings.data_dir("registry") / "session.key")
+    return store.shared_secret(SESSION_SECRET, settings.data_dir("registry") / "session.key")
 
 
 def _register_web_client(auth_store: AuthStore, base: str) -> None:

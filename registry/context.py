@@ -12,7 +12,7 @@ from registry.publish import Prepared, commit, prepare
 from registry.search import RegistrySearch
 from registry.settings import RegistrySettings
 from registry.store import RegistryStore
-from servers.auth.store import AuthStore
+from servers.auth.public import AuthStore
 
 
 @dataclass

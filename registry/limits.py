@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from registry.storage import rates
 from registry.store import RegistryStore
 
 KEEP_S = 86_400.0  # nothing is limited over more than a day; older rows are deleted as new ones come
@@ -27,14 +28,9 @@ def take(store: RegistryStore, key: str, limit: int, window_s: float) -> None:
     if limit <= 0:
         return
     now = time.time()
-    db = store.db
-    with db.transaction():
-        if store.postgres:
-            db.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (f"cairn:registry:rate:{key}",))
-        rows = db.query(
-            "SELECT at FROM rate_events WHERE key = ? AND at > ? ORDER BY at LIMIT ?", (key, now - window_s, limit)
-        )
-        if len(rows) >= limit:
-            raise RateLimited(max(1, int(float(rows[0]["at"]) + window_s - now) + 1))
-        db.execute("INSERT INTO rate_events (key, at) VALUES (?, ?)", (key, now))
-        db.execute("DELETE FROM rate_events WHERE key = ? AND at < ?", (key, now - KEEP_S))
+    with store.db.transaction():
+        store.serialise(f"rate:{key}")
+        times = rates.recent(store, key, now - window_s, limit)
+        if len(times) >= limit:
+            raise RateLimited(max(1, int(times[0] + window_s - now) + 1))
+        rates.count(store, key, now, now - KEEP_S)

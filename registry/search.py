@@ -42,7 +42,7 @@ from rapidfuzz import fuzz, process
 from registry.semantic import SemanticRanker
 from registry.store import RegistryStore
 from servers.core.embedding import LazyEmbedder
-from servers.memory.text import content_terms, terms
+from servers.core.text import content_terms, terms
 
 # Product names people search by, and the words skills use instead: a skill for .pptx files rarely says
 # "PowerPoint". Applied to the query only; what a skill is indexed under does not change.

@@ -4,7 +4,7 @@ no mail server to rely on; an operator resets a forgotten password with ``cairn 
 Open by default only where the site's base URL is a loopback address, a developer's own machine; a public
 registry opens it with ``CAIRN_REGISTRY__SIGNUP=true``. It needs the registry's built-in sign-in (with an
 external issuer the users live there). A new account holds the default scopes of a new user
-(``servers.auth.grants.DEFAULT_USER_SCOPES``: everything but the operator's ``nodehost:exec``), and each
+(``servers.auth.embedded.DEFAULT_USER_SCOPES``: everything but the operator's ``nodehost:exec``), and each
 client address may create only ``CAIRN_REGISTRY__SIGNUP_PER_HOUR`` accounts an hour.
 
 The form carries a token bound to a random cookie, so another site cannot sign a visitor up, and in, as an
@@ -55,8 +55,8 @@ def _safe_next(value: str | None) -> str:
 
 def _create(reg: Registry, username: str, password: str) -> str | None:
     """Create the account; None, or why not."""
-    from servers.auth.grants import DEFAULT_USER_SCOPES
-    from servers.auth.passwords import hash_password
+    from servers.auth.embedded import DEFAULT_USER_SCOPES
+    from servers.auth.public import hash_password
 
     users = reg.users
     assert users is not None

@@ -28,7 +28,7 @@ from registry.metadata import listing_fields, trigger_words
 from registry.schema import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA
 from servers.core.storage.component import AnyDatabase, ComponentStore, built, open_database
 from servers.core.storage.ids import now_iso
-from servers.memory.text import fts_match_expression, index_text
+from servers.core.text import fts_match_expression, index_text
 
 if TYPE_CHECKING:
     from servers.core.settings import CairnSettings
@@ -337,7 +337,7 @@ class RegistryStore(ComponentStore):
         the tags, the body."""
         if self.postgres:
             from registry.tsearch import RANK_WEIGHTS
-            from servers.memory.tsearch import tsquery_literal
+            from servers.core.tsearch import tsquery_literal
 
             tsquery = tsquery_literal(text)
             if tsquery is None:

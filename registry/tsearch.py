@@ -3,14 +3,14 @@
 SQLite indexes four FTS5 columns and ranks with ``bm25(skills_fts, 8, 3, 2, 1)``. Here the same four
 texts become one ``tsvector`` whose weights stand for the columns (A name, B description, C tags and
 trigger words, D body), cut into tokens as FTS5 ``unicode61 remove_diacritics 2`` would
-(:func:`servers.memory.tsearch.tokens`, Chinese as two-character pairs), and :data:`RANK_WEIGHTS` keeps the
-8:3:2:1 ratio. Queries are :func:`servers.memory.tsearch.tsquery_literal`, the terms SQLite searches for.
+(:func:`servers.core.tsearch.tokens`, Chinese as two-character pairs), and :data:`RANK_WEIGHTS` keeps the
+8:3:2:1 ratio. Queries are :func:`servers.core.tsearch.tsquery_literal`, the terms SQLite searches for.
 """
 
 from __future__ import annotations
 
-from servers.memory.text import index_text
-from servers.memory.tsearch import tokens
+from servers.core.text import index_text
+from servers.core.tsearch import tokens
 
 # ts_rank's weight array is ordered {D, C, B, A}: body 1, tags 2, description 3, name 8 (scaled into 0..1).
 RANK_WEIGHTS = "{0.125, 0.25, 0.375, 1.0}"

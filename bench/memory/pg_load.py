@@ -7,7 +7,7 @@ write, but with ``COPY … FROM STDIN``:
 | table         | columns written                        | made by                                              |
 |---------------|----------------------------------------|------------------------------------------------------|
 | ``entries``   | rowid, the insert columns, model name  | :func:`servers.memory.rows.insert_params`            |
-| ``entries_fts``| rowid, user_id, doc                   | :func:`servers.memory.tsearch.tsvector_literal`      |
+| ``entries_fts``| rowid, user_id, doc                   | :func:`servers.core.tsearch.tsvector_literal`      |
 | ``entries_vec``| rowid, user_id, embedding             | the float32 vector, sent in pgvector's binary format |
 
 The store sends vectors as text with nine significant digits, which PostgreSQL parses back to the same
@@ -34,10 +34,10 @@ from typing import Any
 import numpy as np
 import psycopg
 
+from servers.core.tsearch import tsvector_literal
 from servers.memory.models import Entry
 from servers.memory.rows import insert_params, new_id, now_iso
 from servers.memory.store_pg import SCHEMA, PgMemoryStore
-from servers.memory.tsearch import tsvector_literal
 
 ENTRY_COLUMNS = (
     "rowid, id, user_id, type, content, keywords, slots, source, session_id, trace,"

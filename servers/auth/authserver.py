@@ -58,7 +58,7 @@ def open_store(
     the ``auth`` schema of ``database_url`` when given (pooled as ``database`` says), so that several
     instances share them."""
     store = built(open_database_in(directory, AuthStore.component, database_url, database), AuthStore)
-    return store, (DbKeyStore(store) if store.postgres else FileKeyStore(directory / "keys"))
+    return store, (DbKeyStore(store) if store.shared else FileKeyStore(directory / "keys"))
 
 
 def session_key(store: AuthStore, directory: Path) -> bytes:

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from joserfc.jwk import KeySet, RSAKey
 
+from servers.auth.storage import signing_keys
+
 if TYPE_CHECKING:
     from servers.auth.store import AuthStore
 
@@ -129,7 +131,7 @@ class DbKeyStore(KeyStore):
         self.store = store
 
     def keys(self) -> list[tuple[RSAKey, dict[str, Any]]]:
-        rows = self.store.db.query("SELECT kid, jwk, created_at, retired FROM signing_keys ORDER BY created_at, kid")
+        rows = signing_keys.all_keys(self.store)
         return [
             (self._import(r["kid"], r["jwk"]), {"created_at": r["created_at"], "retired": bool(r["retired"])})
             for r in rows
@@ -137,10 +139,7 @@ class DbKeyStore(KeyStore):
 
     def _insert(self) -> RSAKey:
         jwk = _new_jwk()
-        self.store.db.execute(
-            "INSERT INTO signing_keys (kid, jwk, created_at) VALUES (?, ?, ?)",
-            (jwk["kid"], json.dumps(jwk), time.time()),
-        )
+        signing_keys.add_key(self.store, jwk["kid"], json.dumps(jwk), time.time())
         return self._import(jwk["kid"], jwk)
 
     def generate(self) -> RSAKey:
@@ -155,12 +154,9 @@ class DbKeyStore(KeyStore):
         # Instances starting together must agree on one first key, not each make its own.
         with self.store.db.transaction():
             self.store.lock("signing-keys")
-            row = self.store.db.query_one(
-                "SELECT kid, jwk FROM signing_keys WHERE retired = 0 ORDER BY created_at DESC, kid DESC LIMIT 1"
-            )
+            row = signing_keys.newest_active(self.store)
             return self._import(row["kid"], row["jwk"]) if row else self._insert()
 
     def retire(self, kid: str) -> bool:
         with self.store.db.transaction():
-            self.store.db.execute("UPDATE signing_keys SET retired = 1 WHERE kid = ? AND retired = 0", (kid,))
-            return self.store.db.changes() == 1
+            return signing_keys.retire(self.store, kid)

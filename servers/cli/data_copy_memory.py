@@ -40,9 +40,9 @@ from servers.core.storage.copy import (
     sqlite_rows,
 )
 from servers.core.storage.postgres import PgDatabase
+from servers.core.tsearch import tsvector_literal
 from servers.memory.store import MemoryStore
 from servers.memory.store_pg import PgMemoryStore
-from servers.memory.tsearch import tsvector_literal
 
 ENTRY_BATCH = 5000  # memory entries per transaction
 # Below this many vectors to add (or fewer than the target holds already) the HNSW index stays.

@@ -16,17 +16,12 @@ from dataclasses import dataclass
 
 from servers.core.events import EventBus, default_bus
 from servers.core.settings import CairnSettings
-from servers.core.storage import Database
-from servers.core.storage.outbox import PG_SCHEMA, Outbox
+from servers.core.storage.outbox import Outbox
 
 
 def open_outbox(settings: CairnSettings) -> Outbox:
     """A new connection to the outbox ``settings`` name (the caller closes it)."""
-    if settings.database_url:
-        from servers.core.storage.postgres import connect  # psycopg loads only for PostgreSQL users
-
-        return Outbox(connect(settings, PG_SCHEMA))
-    return Outbox(Database(settings.data_dir("events") / "events.db"))
+    return Outbox.open(settings)
 
 
 def _location(settings: CairnSettings) -> str:

@@ -29,7 +29,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from importlib import resources
 
-from servers.memory.text import EN_STOPWORDS, ZH_STOPWORDS, content_terms, is_cjk, normalize
+from servers.core.text import EN_STOPWORDS, ZH_STOPWORDS, content_terms, is_cjk, normalize
 
 log = logging.getLogger(__name__)
 

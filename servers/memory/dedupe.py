@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from servers.core.text import contradicts, normalize, statement_terms
 from servers.memory import crosslang
 from servers.memory.backend import EntryStore
 from servers.memory.models import Entry
-from servers.memory.text import contradicts, normalize, statement_terms
 
 MAX_ADDED_TERMS = 3
 NEIGHBOURS = 5

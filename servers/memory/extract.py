@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from servers.memory.text import top_keywords
+from servers.core.text import top_keywords
 
 MAX_MESSAGES = 500
 MAX_TOOL_CALLS = 500

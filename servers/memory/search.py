@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from servers.core.text import query_terms, salient_tokens, terms
 from servers.memory.models import ENTRY_TYPES, Entry, MemoryInputError
-from servers.memory.text import query_terms, salient_tokens, terms
 
 FILTER_KEYS = ("type", "slots", "keywords", "source", "session_id", "created_after", "created_before", "layer")
 

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from servers.core.storage import Database, Migration, migrate
+from servers.core.text import fts_match_expression, index_text, owner_token
 from servers.memory.entries import EntryTable
 from servers.memory.rows import new_id, now_iso
-from servers.memory.text import fts_match_expression, index_text, owner_token
 
 __all__ = ["MIGRATIONS", "MemoryStore", "new_id", "now_iso"]
 

@@ -3,7 +3,7 @@
 The tables mirror the SQLite file (``entries``, ``entries_fts``, ``entries_vec``, ``memory_meta``, in
 schema ``memory``) so the shared SQL of :class:`~servers.memory.entries.EntryTable` runs unchanged and
 ``cairn data copy`` can map rows one to one. Keyword tokens are made by the application
-(:mod:`servers.memory.tsearch`) exactly as for FTS5, so Chinese text is found the same way.
+(:mod:`servers.core.tsearch`) exactly as for FTS5, so Chinese text is found the same way.
 
 Several Cairn instances may share the database: migrations and the vector table's (re)creation take
 advisory locks, and every other write is one short transaction.
@@ -20,8 +20,8 @@ import psycopg
 from servers.core.settings import DatabaseSettings
 from servers.core.storage import Migration, StorageError
 from servers.core.storage.postgres import PgDatabase, migrate_pg, pool_options
+from servers.core.tsearch import RANK_WEIGHTS, tsquery_literal, tsvector_literal
 from servers.memory.entries import EntryTable
-from servers.memory.tsearch import RANK_WEIGHTS, tsquery_literal, tsvector_literal
 
 SCHEMA = "memory"
 

@@ -25,6 +25,7 @@ from servers.reflection.matching import keywords
 from servers.reflection.models import Experience, ExperienceMatch, ExperienceResult, NotFound, TaskReport
 from servers.reflection.scrub import scrub, scrub_text
 from servers.reflection.settings import ReflectionSettings
+from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, new_id, now_iso, parse_iso
 
 _TASK_TYPES = [
@@ -90,13 +91,13 @@ class ExperienceLibrary:
         return exp
 
     def get(self, user_id: str, exp_id: str) -> Experience:
-        doc = self.store.doc("experiences", "id = ? AND user_id = ?", (exp_id, user_id))
+        doc = self.store.doc("experiences", id=exp_id, user_id=user_id)
         if doc is None:
             raise NotFound("experience", exp_id)
         return Experience.model_validate(doc)
 
     def all(self, user_id: str) -> list[Experience]:
-        return [Experience.model_validate(d) for d in self.store.docs("experiences", "user_id = ?", (user_id,))]
+        return [Experience.model_validate(d) for d in self.store.docs("experiences", user_id=user_id)]
 
     def capture(self, user_id: str, report: TaskReport, success: bool) -> Experience | None:
         """Extract from a successful task or evolve the pattern of the same chain; None when nothing to keep."""
@@ -108,9 +109,7 @@ class ExperienceLibrary:
             if not chain or chain[-1] != step.tool:
                 chain.append(step.tool)
         sig = signature(task)
-        doc = self.store.doc(
-            "experiences", "user_id = ? AND signature = ? AND chain = ?", (user_id, sig, "→".join(chain))
-        )
+        doc = self.store.doc("experiences", user_id=user_id, signature=sig, chain="→".join(chain))
         duration = sum(s.duration_ms or 0 for s in report.trace) or None
         if doc is None:
             if not success:
@@ -192,7 +191,7 @@ class ExperienceLibrary:
         """A person marked it useless: it goes at once (004 §6.5.7)."""
         with self.store.writing(user_id):
             self.get(user_id, exp_id)
-            self.store.db.execute("DELETE FROM experiences WHERE id = ? AND user_id = ?", (exp_id, user_id))
+            tables.delete_experience(self.store, user_id, exp_id)
             self.store.audit(user_id, "experience", exp_id, "deleted", {"reason": "marked useless"})
             return exp_id
 

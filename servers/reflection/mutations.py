@@ -34,6 +34,7 @@ from servers.reflection.models import (
 )
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
+from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, new_id, now_iso
 from servers.reflection.tweaks import Proposal, changes_behaviour, describe_change, rule_based_proposals
 
@@ -88,19 +89,18 @@ class Mutations:
     # --- proposals ----------------------------------------------------------------------------------
 
     def get(self, user_id: str, mutation_id: str) -> Mutation:
-        doc = self.store.doc("mutations", "id = ? AND user_id = ?", (mutation_id, user_id))
+        doc = self.store.doc("mutations", id=mutation_id, user_id=user_id)
         if doc is None:
             raise NotFound("mutation", mutation_id)
         return Mutation.model_validate(doc)
 
     def all(self, user_id: str, target: str | None = None) -> list[Mutation]:
-        where, params = ("user_id = ? AND target = ?", (user_id, target)) if target else ("user_id = ?", (user_id,))
-        return [Mutation.model_validate(d) for d in self.store.docs("mutations", where, params)]
+        return [
+            Mutation.model_validate(d) for d in self.store.docs("mutations", user_id=user_id, target=target or None)
+        ]
 
     def _open(self, user_id: str, target: str) -> Mutation | None:
-        doc = self.store.doc(
-            "mutations", "user_id = ? AND target = ? AND status IN ('testing', 'awaiting_approval')", (user_id, target)
-        )
+        doc = self.store.doc("mutations", user_id=user_id, target=target, status=("testing", "awaiting_approval"))
         return Mutation.model_validate(doc) if doc else None
 
     def _save(self, m: Mutation, action: str, detail: dict[str, object]) -> Mutation:
@@ -207,9 +207,7 @@ class Mutations:
         with self.store.writing(user_id):
             m = self._open(user_id, target)
             if m is None or m.status != "testing":
-                kept_docs = self.store.docs(
-                    "mutations", "user_id = ? AND target = ? AND status = 'kept'", (user_id, target)
-                )
+                kept_docs = self.store.docs("mutations", user_id=user_id, target=target, status="kept")
                 # The latest decision wins (a later test may have kept a variant of the variant).
                 kept = max(kept_docs, key=lambda d: (d.get("decided_at") or "", d["created_at"]), default=None)
                 if kept and target.startswith("skill:"):
@@ -217,15 +215,13 @@ class Mutations:
                         target=target, task_id=task_id, arm="variant", mutation_id=kept["id"], text=kept["variant"]
                     )
                 return Variant(target=target, task_id=task_id, arm="original", text=self.current_text(user_id, target))
-            row = self.store.db.query_one(
-                "SELECT arm FROM ab_assignments WHERE mutation_id = ? AND task_id = ?", (m.id, task_id)
-            )
-            if row is None:
-                count = int(self.store.db.scalar("SELECT COUNT(*) FROM ab_assignments WHERE mutation_id = ?", (m.id,)))
+            assigned = tables.assigned_arm(self.store, m.id, task_id)
+            if assigned is None:
+                count = tables.assignment_count(self.store, m.id)
                 arm = "original" if count % 2 == 0 else "variant"
-                self.store.db.execute("INSERT INTO ab_assignments VALUES (?, ?, ?)", (m.id, task_id, arm))
+                tables.assign(self.store, m.id, task_id, arm)
             else:
-                arm = str(row["arm"])
+                arm = assigned
             text = m.original if arm == "original" else m.variant
             return Variant(target=target, task_id=task_id, arm=arm, mutation_id=m.id, text=text)
 
@@ -235,10 +231,7 @@ class Mutations:
             m = self._open(user_id, target)
             arm = None
             if m is not None and m.status == "testing" and task_id:
-                row = self.store.db.query_one(
-                    "SELECT arm FROM ab_assignments WHERE mutation_id = ? AND task_id = ?", (m.id, task_id)
-                )
-                arm = str(row["arm"]) if row else None
+                arm = tables.assigned_arm(self.store, m.id, task_id)
             self.store.add_outcome(user_id, target, task_id, success, m.id if arm and m else None, arm)
             if m is None or arm is None:
                 return None

@@ -27,7 +27,8 @@ from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Rule, Stra
 from servers.reflection.reflect import failure_kinds
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
-from servers.reflection.store import ReflectionStore, dumps, new_id, now_iso
+from servers.reflection.storage import strategies as strategy_rows
+from servers.reflection.store import ReflectionStore, new_id, now_iso
 
 _PENDING_LIMIT = 1000
 
@@ -80,11 +81,7 @@ class Promoter:
             self._remember(user_id, reflection_id, task_id, strategy, rule.id)
             result.promoted.append(rule.id)
             return
-        pending = self.store.db.query(
-            "SELECT id, reflection_id, task_id, text FROM strategies WHERE user_id = ? AND rule_id IS NULL "
-            "ORDER BY id DESC LIMIT ?",
-            (user_id, _PENDING_LIMIT),
-        )
+        pending = strategy_rows.pending(self.store, user_id, _PENDING_LIMIT)
         matches = [m for m in self.matcher.compare(strategy.strategy, [p["text"] for p in pending]) if not m.opposite]
         same = [pending[m.index] for m in matches]
         tasks = {p["task_id"] for p in same} | {task_id}
@@ -96,9 +93,7 @@ class Promoter:
         sources = sorted({p["reflection_id"] for p in same} | {reflection_id})
         rule = self.rules.create(user_id, strategy.model_copy(update={"strategy": first["text"]}), sources)
         ids = [p["id"] for p in same] + [row_id]
-        self.store.db.execute(
-            f"UPDATE strategies SET rule_id = ? WHERE id IN ({', '.join('?' * len(ids))})", (rule.id, *ids)
-        )
+        strategy_rows.link(self.store, rule.id, ids)
         result.promoted.append(rule.id)
 
     def _same_failure(self, user_id: str, task_id: str, strategy: Strategy, live: list[Rule]) -> Rule | None:
@@ -116,19 +111,12 @@ class Promoter:
         return None
 
     def _rule_tasks(self, user_id: str, rule_id: str) -> set[str]:
-        rows = self.store.db.query(
-            "SELECT DISTINCT task_id FROM strategies WHERE user_id = ? AND rule_id = ?", (user_id, rule_id)
-        )
-        return {r["task_id"] for r in rows}
+        return strategy_rows.rule_tasks(self.store, user_id, rule_id)
 
     def _remember(self, user_id: str, reflection_id: str, task_id: str, strategy: Strategy, rule_id: str | None) -> int:
-        row = self.store.db.query_one(
-            "INSERT INTO strategies (user_id, reflection_id, task_id, text, doc, rule_id, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            (user_id, reflection_id, task_id, strategy.strategy, dumps(strategy.model_dump()), rule_id, now_iso()),
+        return strategy_rows.add(
+            self.store, user_id, reflection_id, task_id, strategy.strategy, strategy.model_dump(), rule_id
         )
-        assert row is not None
-        return int(row["id"])
 
     def _contradiction(
         self, user_id: str, reflection_id: str, rule_id: str, rule_text: str, emergency: bool, strategy: Strategy

@@ -24,14 +24,13 @@ class RuleBook:
     # --- reading ------------------------------------------------------------------------------------
 
     def get(self, user_id: str, rule_id: str) -> Rule:
-        doc = self.store.doc("rules", "id = ? AND user_id = ?", (rule_id, user_id))
+        doc = self.store.doc("rules", id=rule_id, user_id=user_id)
         if doc is None:
             raise NotFound("rule", rule_id)
         return Rule.model_validate(doc)
 
     def all(self, user_id: str, status: RuleStatus | None = None) -> list[Rule]:
-        where, params = ("user_id = ? AND status = ?", (user_id, status)) if status else ("user_id = ?", (user_id,))
-        rules = [Rule.model_validate(d) for d in self.store.docs("rules", where, params)]
+        rules = [Rule.model_validate(d) for d in self.store.docs("rules", user_id=user_id, status=status or None)]
         return sorted(rules, key=lambda r: (r.status != "active", -r.importance, r.created_at))
 
     def live(self, user_id: str) -> list[Rule]:

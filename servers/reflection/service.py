@@ -10,13 +10,12 @@ import json
 import logging
 import threading
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.events import Event, EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
 from servers.core.settings import CairnSettings
-from servers.core.storage import Database
+from servers.core.storage.component import AnyDatabase
 from servers.reflection import llm_paths, reflect, review, suggest
 from servers.reflection.experience import ExperienceLibrary
 from servers.reflection.feedback import parse_feedback
@@ -42,12 +41,10 @@ from servers.reflection.promotion import Promoter
 from servers.reflection.rules import RuleBook
 from servers.reflection.scrub import scrub
 from servers.reflection.settings import ReflectionSettings
+from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, days_ago, new_id, now_iso, open_store
 from servers.reflection.suggestions import Suggestions
 from servers.reflection.usermodel import UserModelBook
-
-if TYPE_CHECKING:
-    from servers.core.storage.postgres import PgDatabase
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +58,7 @@ class ReflectionService:
         *,
         embedder: LazyEmbedder | None = None,
         bus: EventBus | None = None,
-        db: Database | PgDatabase | None = None,
+        db: AnyDatabase | None = None,
         llm: LLMClient | None = None,
     ) -> None:
         self.settings = settings
@@ -137,7 +134,7 @@ class ReflectionService:
 
     def _reflected(self, user_id: str, task_id: str) -> bool:
         # A capture's trace is stored in the same transaction as its reflection, and traces are keyed by task.
-        return bool(self.db.scalar("SELECT 1 FROM traces WHERE user_id = ? AND task_id = ?", (user_id, task_id)))
+        return tables.has_trace(self.store, user_id, task_id)
 
     # --- reflecting ---------------------------------------------------------------------------------
 
@@ -218,7 +215,7 @@ class ReflectionService:
         """Keep the trace for pattern mining; False when this task was already stored."""
         if not report.trace:
             return False
-        exists = self.db.scalar("SELECT 1 FROM traces WHERE user_id = ? AND task_id = ?", (user_id, task_id))
+        exists = tables.has_trace(self.store, user_id, task_id)
         success = (outcome.status if outcome else reflect.outcome_status(report.outcome)) == "success"
         steps = [s.model_dump(exclude_none=True) for s in report.trace]
         self.store.put(
@@ -289,18 +286,15 @@ class ReflectionService:
         return reflection
 
     def reflections(self, user_id: str, limit: int = 20, trigger: Trigger | None = None) -> list[Reflection]:
-        where, params = ("user_id = ? AND trigger = ?", (user_id, trigger)) if trigger else ("user_id = ?", (user_id,))
-        docs = self.store.docs("reflections", where, (*params, limit), "ORDER BY created_at DESC LIMIT ?")
+        docs = self.store.docs(
+            "reflections", user_id=user_id, trigger=trigger or None, order_by="created_at DESC", limit=limit
+        )
         return [Reflection.model_validate(d) for d in docs]
 
     def traces(self, user_id: str, *, since: str | None = None, until: str | None = None) -> list[Trace]:
         since = since or days_ago(self.config.pattern_window_days)
-        rows = self.db.query(
-            "SELECT task_id, task, success, doc, created_at FROM traces WHERE user_id = ? AND created_at >= ? "
-            "AND created_at <= ? ORDER BY created_at LIMIT 2000",
-            (user_id, since, until or "9999"),
-        )
-        return [Trace(r["task_id"], r["task"], bool(r["success"]), json.loads(r["doc"]), r["created_at"]) for r in rows]
+        rows = tables.traces_between(self.store, user_id, since, until or "9999")
+        return [Trace(r["task_id"], r["task"], bool(r["success"]), r["doc"], r["created_at"]) for r in rows]
 
     # --- outcomes, contradictions -------------------------------------------------------------------
 
@@ -321,13 +315,13 @@ class ReflectionService:
         return OutcomeResult(target=target, uses=uses, successes=successes, status=status, mutation=decision)
 
     def contradictions(self, user_id: str, status: str | None = "open") -> list[Contradiction]:
-        where, params = ("user_id = ? AND status = ?", (user_id, status)) if status else ("user_id = ?", (user_id,))
-        return [Contradiction.model_validate(d) for d in self.store.docs("contradictions", where, params)]
+        docs = self.store.docs("contradictions", user_id=user_id, status=status or None)
+        return [Contradiction.model_validate(d) for d in docs]
 
     def resolve_contradiction(self, user_id: str, report_id: str, action: str) -> Contradiction:
         """A person's decision: keep the rule, replace its text with the strategy (new version), or dismiss."""
         with self.store.writing(user_id):  # read inside: of two instances resolving one report, one does
-            doc = self.store.doc("contradictions", "id = ? AND user_id = ?", (report_id, user_id))
+            doc = self.store.doc("contradictions", id=report_id, user_id=user_id)
             if doc is None:
                 raise NotFound("contradiction report", report_id)
             report = Contradiction.model_validate(doc)

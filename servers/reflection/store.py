@@ -15,6 +15,7 @@ and on PostgreSQL one instance at a time per user (SQLite's write transactions t
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
@@ -107,6 +108,9 @@ KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
+_ORDER = re.compile(r"\w+( DESC)?")
+
+
 def parse_iso(text: str) -> datetime:
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
 
@@ -161,12 +165,33 @@ class ReflectionStore(ComponentStore):
             values,
         )
 
-    def docs(self, table: str, where: str, params: tuple[Any, ...], order: str = "") -> list[dict[str, Any]]:
-        rows = self.db.query(f"SELECT doc FROM {table} WHERE {where} {order}", params)
-        return [json.loads(r["doc"]) for r in rows]
+    def docs(self, table: str, *, order_by: str = "", limit: int | None = None, **equal: Any) -> list[dict[str, Any]]:
+        """The documents of ``table`` whose columns equal ``equal`` (a tuple: any of its values; None: no
+        condition on that column), ordered by ``order_by`` (a column, optionally ``DESC``)."""
+        if order_by and not _ORDER.fullmatch(order_by):
+            raise ValueError(f"order_by {order_by!r} is not a column, optionally followed by DESC")
+        conditions: list[str] = []
+        params: list[Any] = []
+        for column, value in equal.items():
+            if value is None:
+                continue
+            if isinstance(value, tuple):
+                conditions.append(f"{column} IN ({', '.join('?' * len(value))})")
+                params.extend(value)
+            else:
+                conditions.append(f"{column} = ?")
+                params.append(value)
+        sql = f"SELECT doc FROM {table} WHERE {' AND '.join(conditions) or '1 = 1'}"
+        if order_by:
+            sql += f" ORDER BY {order_by}"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [json.loads(r["doc"]) for r in self.db.query(sql, params)]
 
-    def doc(self, table: str, where: str, params: tuple[Any, ...]) -> dict[str, Any] | None:
-        found = self.docs(table, where, params, "LIMIT 1")
+    def doc(self, table: str, **equal: Any) -> dict[str, Any] | None:
+        """The first document :meth:`docs` finds, or None."""
+        found = self.docs(table, limit=1, **equal)
         return found[0] if found else None
 
     # --- audit ---------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from servers.core.settings import CairnSettings
 from servers.reflection import patterns, suggest
 from servers.reflection.models import Detection, NotFound, PatternReport, ReflectionInputError, SkillSuggestion
 from servers.reflection.settings import ReflectionSettings
+from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, new_id, now_iso
 
 log = logging.getLogger(__name__)
@@ -68,26 +69,18 @@ class Suggestions:
         return PatternReport(detections=detections, suggestions=self.all(user_id, "open"), covered=covered)
 
     def _announce(self, user_id: str, d: Detection) -> None:
-        row = self.store.db.query_one(
-            "SELECT frequency FROM detections WHERE user_id = ? AND kind = ? AND key = ?", (user_id, d.kind, d.key)
-        )
-        at = now_iso()
-        if row is None:
-            self.store.db.execute(
-                "INSERT INTO detections VALUES (?, ?, ?, ?, ?, ?)", (user_id, d.kind, d.key, d.frequency, at, at)
-            )
-        elif int(row["frequency"]) < d.frequency:
-            self.store.db.execute(
-                "UPDATE detections SET frequency = ?, last_seen = ? WHERE user_id = ? AND kind = ? AND key = ?",
-                (d.frequency, at, user_id, d.kind, d.key),
-            )
+        seen = tables.detection_frequency(self.store, user_id, d.kind, d.key)
+        if seen is None:
+            tables.add_detection(self.store, user_id, d.kind, d.key, d.frequency)
+        elif seen < d.frequency:
+            tables.raise_detection(self.store, user_id, d.kind, d.key, d.frequency)
         else:
             return
         self.bus.publish_nowait("pattern.detected", {"user_id": user_id, **d.model_dump(exclude={"detail"})})
 
     def _suggest(self, user_id: str, wf: patterns.Workflow) -> SkillSuggestion | None:
         key = "→".join(wf.tools)
-        existing = self.store.doc("suggestions", "user_id = ? AND seq_key = ?", (user_id, key))
+        existing = self.store.doc("suggestions", user_id=user_id, seq_key=key)
         if existing is not None and existing["status"] != "open":
             return None  # accepted or dismissed: the user already decided
         name, description, skill_md = suggest.render(wf)
@@ -112,11 +105,11 @@ class Suggestions:
         return None if existing else s
 
     def all(self, user_id: str, status: str | None = None) -> list[SkillSuggestion]:
-        where, params = ("user_id = ? AND status = ?", (user_id, status)) if status else ("user_id = ?", (user_id,))
-        return [SkillSuggestion.model_validate(d) for d in self.store.docs("suggestions", where, params)]
+        docs = self.store.docs("suggestions", user_id=user_id, status=status or None)
+        return [SkillSuggestion.model_validate(d) for d in docs]
 
     def _get(self, user_id: str, suggestion_id: str) -> SkillSuggestion:
-        doc = self.store.doc("suggestions", "id = ? AND user_id = ?", (suggestion_id, user_id))
+        doc = self.store.doc("suggestions", id=suggestion_id, user_id=user_id)
         if doc is None:
             raise NotFound("skill suggestion", suggestion_id)
         s = SkillSuggestion.model_validate(doc)

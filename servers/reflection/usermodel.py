@@ -26,6 +26,7 @@ from typing import Any
 
 from servers.reflection.models import Belief, ReflectionInputError, SignalKind, SignalResult, UserModel
 from servers.reflection.settings import ReflectionSettings
+from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, now_iso
 
 STRENGTH: dict[str, float] = {"explicit": 0.95, "edit": 0.80, "choice": 0.65, "follow_up": 0.45, "silence": 0.10}
@@ -54,7 +55,7 @@ class UserModelBook:
         )
 
     def get(self, user_id: str, *, include_all: bool = False) -> UserModel:
-        docs = self.store.docs("beliefs", "user_id = ?", (user_id,), "ORDER BY dimension")
+        docs = self.store.docs("beliefs", user_id=user_id, order_by="dimension")
         beliefs = [self._belief(d) for d in docs if "value" in d]
         if not include_all:
             beliefs = [b for b in beliefs if b.confidence > self.settings.belief_threshold]
@@ -69,16 +70,13 @@ class UserModelBook:
             if not dimension or not value:
                 raise ReflectionInputError("dimension and value must both be non-empty")
             strength = STRENGTH[kind]
-            doc = self.store.doc("beliefs", "user_id = ? AND dimension = ?", (user_id, dimension)) or {
+            doc = self.store.doc("beliefs", user_id=user_id, dimension=dimension) or {
                 "dimension": dimension,
                 "pending": {},
                 "history": [],
             }
             result = self._apply(doc, value, kind, strength, source)
-            self.store.db.execute(
-                "INSERT INTO signals (user_id, dimension, value, kind, strength, applied, at) VALUES (?,?,?,?,?,?,?)",
-                (user_id, dimension, value, kind, strength, int(result.applied), now_iso()),
-            )
+            tables.add_signal(self.store, user_id, dimension, value, kind, strength, result.applied)
             self.store.put("beliefs", {"user_id": user_id, "dimension": dimension, "doc": doc})
             if result.applied:
                 self.store.audit(

@@ -24,7 +24,6 @@ import hmac
 import importlib.util
 import json
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
@@ -209,11 +208,13 @@ class ActionRunner:
             configured = self.settings.scheduler.webhook_secret
             if configured is not None:
                 self._secret = configured.get_secret_value().encode()
-            elif self.store is not None and self.store.postgres:
-                # Several instances share the database: a receiver must verify every run with one key.
-                self._secret = self.store.shared_secret(WEBHOOK_SECRET)
             else:
-                self._secret = _stored_secret(self.settings.data_dir("scheduler") / "webhook.secret")
+                # On PostgreSQL several instances share the database: a receiver must verify every run with
+                # one key, so it is a row there, and a 0600 file beside the data on SQLite.
+                file = self.settings.data_dir("scheduler") / "webhook.secret"
+                self._secret = (
+                    secret_file(file) if self.store is None else self.store.shared_secret(WEBHOOK_SECRET, file)
+                )
         return self._secret
 
     async def _webhook(self, ctx: RunContext, action: WebhookAction) -> str:
@@ -333,8 +334,3 @@ def _check_tool_scopes(action: ToolAction, needed: str, user_id: str, principal:
         raise SchedulerInputError(
             f"this job's arguments name user {named!r}; acting for another user needs the {admin!r} scope"
         )
-
-
-def _stored_secret(path: Path) -> bytes:
-    """A random key kept beside the data, readable by its owner only, made on first use."""
-    return secret_file(path)

@@ -25,6 +25,7 @@ from servers.core.events import EventBus
 from servers.scheduler.clock import Clock, iso
 from servers.scheduler.models import Notification
 from servers.scheduler.settings import AttentionSettings
+from servers.scheduler.storage import notifications
 from servers.scheduler.store import SchedulerStore, new_id, notification_model
 
 
@@ -58,31 +59,26 @@ class AttentionGate:
         defer: bool | None = None,
     ) -> Notification:
         """Record a notification with the gate's decision; publishes notification.sent/suppressed/deferred."""
-        db = self.store.db
         defer = self.settings.defer_quiet_hours if defer is None else defer
-        with db.transaction():
+        with self.store.db.transaction():
             self.store.serialise(f"notify:{user_id}")
             now = self.clock.now()
             decision = self.decide(user_id, type, priority, now, defer=defer)
             notification_id = new_id("n")
-            db.execute(
-                "INSERT INTO notifications (id, user_id, type, title, message, priority, status, reason, job_id,"
-                " run_id, created_at, deliver_after, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    notification_id,
-                    user_id,
-                    type,
-                    title,
-                    message,
-                    priority,
-                    decision.status,
-                    decision.reason,
-                    job_id,
-                    run_id,
-                    now,
-                    decision.deliver_after,
-                    now if decision.status == "delivered" else None,
-                ),
+            notifications.insert_notification(
+                self.store,
+                notification_id,
+                user_id=user_id,
+                type=type,
+                title=title,
+                message=message,
+                priority=priority,
+                status=decision.status,
+                reason=decision.reason,
+                job_id=job_id,
+                run_id=run_id,
+                now=now,
+                deliver_after=decision.deliver_after,
             )
             row = self.store.notification(notification_id, user_id)
         assert row is not None
@@ -105,21 +101,12 @@ class AttentionGate:
 
     def _rate_limits(self, user_id: str, type: str, now: float) -> Decision:
         s = self.settings
-        db = self.store.db
-        delivered_today = int(
-            db.scalar(
-                "SELECT COUNT(*) FROM notifications WHERE user_id = ? AND delivered_at >= ?",
-                (user_id, self._local_midnight(now)),
-            )
-        )
+        delivered_today = notifications.delivered_since(self.store, user_id, self._local_midnight(now))
         if delivered_today >= s.daily_cap:
             return Decision("suppressed", f"daily cap of {s.daily_cap} notifications reached")
-        last = db.scalar(
-            "SELECT MAX(delivered_at) FROM notifications WHERE user_id = ? AND type = ? AND delivered_at IS NOT NULL",
-            (user_id, type),
-        )
-        if last is not None and now - float(last) < s.min_interval_seconds:
-            minutes = (now - float(last)) / 60
+        last = notifications.last_delivered(self.store, user_id, type)
+        if last is not None and now - last < s.min_interval_seconds:
+            minutes = (now - last) / 60
             return Decision(
                 "suppressed",
                 f"a {type!r} notification was delivered {minutes:.0f} min ago; "
@@ -149,30 +136,22 @@ class AttentionGate:
 
     def release_due(self) -> list[Notification]:
         """Decide again on deferred notifications whose quiet hours are over."""
-        db = self.store.db
         released: list[tuple[Notification, str]] = []
         now = self.clock.now()
-        if db.scalar("SELECT 1 FROM notifications WHERE status = 'deferred' AND deliver_after <= ? LIMIT 1", (now,)):
-            with db.transaction():
-                rows = db.query(
-                    "SELECT * FROM notifications WHERE status = 'deferred' AND deliver_after <= ?"
-                    " ORDER BY created_at LIMIT 500" + self.store.skip_locked(),
-                    (now,),
-                )
+        if notifications.any_deferred_due(self.store, now):
+            with self.store.db.transaction():
+                rows = notifications.deferred_due(self.store, now)
                 for user_id in sorted({row["user_id"] for row in rows}):  # in one order: no deadlock with a peer
                     self.store.serialise(f"notify:{user_id}")
                 for row in rows:
                     decision = self.decide(row["user_id"], row["type"], row["priority"], now, defer=True)
-                    db.execute(
-                        "UPDATE notifications SET status = ?, reason = ?, deliver_after = ?, delivered_at = ?"
-                        " WHERE id = ? AND status = 'deferred'",
-                        (
-                            decision.status,
-                            decision.reason or "deferred by quiet hours",
-                            decision.deliver_after,
-                            now if decision.status == "delivered" else None,
-                            row["id"],
-                        ),
+                    notifications.redecide(
+                        self.store,
+                        row["id"],
+                        decision.status,
+                        decision.reason or "deferred by quiet hours",
+                        decision.deliver_after,
+                        now,
                     )
                     fresh = self.store.notification(row["id"], row["user_id"])
                     if fresh is not None and decision.status != "deferred":

@@ -27,7 +27,6 @@ import logging
 import os
 import socket
 from collections.abc import Callable
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -36,6 +35,7 @@ from servers.scheduler.actions import ActionFailed, RunContext
 from servers.scheduler.attention import AttentionGate
 from servers.scheduler.clock import Clock, iso
 from servers.scheduler.settings import SchedulerSettings
+from servers.scheduler.storage import claims
 from servers.scheduler.store import JobRow, SchedulerStore, job_row, retry_policy
 from servers.scheduler.triggers import from_stored
 
@@ -44,15 +44,6 @@ log = logging.getLogger(__name__)
 MAX_MISSED_ROWS = 100  # missed occurrences recorded one by one; the rest of a long outage as one summary row
 MAX_ENUMERATED = 10_000  # occurrences counted after an outage before we stop counting
 SHUTDOWN_GRACE_S = 5.0
-
-# The compare-and-set that moves a claimed job to its next occurrence. "<> 0", not "= 1": "= 1" lets
-# PostgreSQL use the partial index jobs_advance, whose statistics (taken while nothing was pending) call it
-# empty, and find the row by next_run_at instead of id; when thousands of jobs are due at one time, every
-# update then walks all of them (10,000 jobs advanced in 48 s instead of 6 s on a busy 2-core machine).
-ADVANCE_SQL = (
-    "UPDATE jobs SET next_run_at = ?, advance_pending = 0, status = {status}"
-    " WHERE id = ? AND advance_pending <> 0 AND next_run_at = ?"
-)
 
 
 class Executor(Protocol):
@@ -139,11 +130,7 @@ class Engine:
         out = Outcome()
         batch = self.settings.claim_batch
         with self.db.transaction():
-            rows = self.db.query(
-                "SELECT * FROM jobs WHERE status = 'active' AND advance_pending = 0 AND next_run_at <= ?"
-                " ORDER BY next_run_at LIMIT ?" + self.store.skip_locked(),
-                (now, batch),
-            )
+            rows = claims.due_jobs(self.store, now, batch)
             jobs = [job_row(r) for r in rows]
             running = self.store.running_counts([j.id for j in jobs])
             for job in jobs:
@@ -151,15 +138,9 @@ class Engine:
                 if now - job.next_run_at > job.options.misfire_grace_seconds:
                     self._misfire(job, now, running, out)
                     continue
-                self.db.execute(
-                    "UPDATE jobs SET advance_pending = 1 WHERE id = ? AND advance_pending = 0 AND next_run_at = ?",
-                    (job.id, job.next_run_at),
-                )
-                if self.store.changes() == 1:
+                if claims.claim_occurrence(self.store, job.id, job.next_run_at):
                     self._fire(job, job.next_run_at, "schedule", now, running, out)
-        # On PostgreSQL a short batch may only mean that other instances hold the rest of the due rows (SKIP
-        # LOCKED), and rows they release unclaimed (a rolled-back pass) are ours to take: go on until none is left.
-        return out, len(rows) == batch or (self.store.postgres and bool(rows))
+        return out, claims.more_may_be_due(self.store, len(rows), batch)
 
     def _fire(
         self, job: JobRow, occurrence: float, trigger: str, now: float, running: dict[str, int], out: Outcome
@@ -291,26 +272,15 @@ class Engine:
         """Claim queued runs (retries, manual, approved, catch-up) whose time has come."""
         out = Outcome()
         with self.db.transaction():
-            rows = self.db.query(
-                "SELECT r.id AS run_id, r.trigger AS run_trigger, r.scheduled_for, r.attempt, j.*"
-                " FROM runs r JOIN jobs j ON j.id = r.job_id"
-                " WHERE r.status = 'pending' AND r.due_at <= ?"
-                " AND (j.status IN ('active', 'completed') OR r.trigger = 'manual')"
-                " ORDER BY r.due_at LIMIT ?" + self.store.skip_locked("r, j"),
-                (now, self.settings.claim_batch),
-            )
+            rows = claims.pending_runs(self.store, now, self.settings.claim_batch)
             jobs = {r["id"]: job_row(r) for r in rows}
             running = self.store.running_counts(list(jobs))
             for row in rows:
                 job = jobs[row["id"]]
                 if running.get(job.id, 0) >= job.options.max_concurrency:
                     continue  # a queued run waits for a free slot rather than being dropped
-                self.db.execute(
-                    "UPDATE runs SET status = 'running', claimed_by = ?, lease_until = ?, started_at = ?"
-                    " WHERE id = ? AND status = 'pending'",
-                    (self.worker_id, now + self.settings.lease_seconds, now, row["run_id"]),
-                )
-                if self.store.changes() != 1:
+                lease_until = now + self.settings.lease_seconds
+                if not claims.claim_run(self.store, row["run_id"], self.worker_id, lease_until, now):
                     continue
                 running[job.id] = running.get(job.id, 0) + 1
                 self.store.update_job(job.id, {"last_run_at": now})
@@ -342,11 +312,8 @@ class Engine:
         done = 0
         skip = self.store.skip_locked()
         while True:
-            with self.db.transaction() if self.store.postgres else nullcontext():
-                rows = self.db.query(
-                    "SELECT id, trigger_kind, trigger_data, next_run_at FROM jobs WHERE advance_pending = 1"
-                    " LIMIT 1000" + skip
-                )
+            with claims.advance_reads(self.store):
+                rows = claims.jobs_to_advance(self.store, skip)
                 if not rows and skip:
                     skip = ""  # whatever is left is locked: wait for it (the compare-and-set drops what others did)
                     continue
@@ -359,14 +326,7 @@ class Engine:
                 updates.sort()  # job rows are locked in id order by every waiting writer (SchedulerStore.lock_jobs)
                 with self.db.transaction():  # on PostgreSQL, the one above
                     for job_id, following, previous in updates:
-                        # Plain ? placeholders only (PostgreSQL has no ?NNN); a job without a next time completes.
-                        status = (
-                            "status"
-                            if following is not None
-                            else "CASE WHEN status = 'active' THEN 'completed' ELSE status END"
-                        )
-                        self.db.execute(ADVANCE_SQL.format(status=status), (following, job_id, previous))
-                        done += self.store.changes()
+                        done += claims.advance_job(self.store, job_id, following, previous)
 
     # --- results ------------------------------------------------------------------------------------------
 
@@ -384,12 +344,7 @@ class Engine:
     def _finish_one(
         self, ctx: RunContext, ok: bool, output: str | None, error: str | None, now: float, out: Outcome
     ) -> None:
-        self.db.execute(
-            "UPDATE runs SET status = ?, output = ?, error = ?, finished_at = ?, lease_until = NULL"
-            " WHERE id = ? AND claimed_by = ? AND status = 'running'",
-            ("succeeded" if ok else "failed", output, error, now, ctx.run_id, self.worker_id),
-        )
-        if self.store.changes() != 1:
+        if not claims.finish_run(self.store, ctx.run_id, self.worker_id, ok, output, error, now):
             log.warning("run %s finished after its claim was lost (lease expired or job deleted)", ctx.run_id)
             return
         job = self.store.job(ctx.job_id)
@@ -413,11 +368,7 @@ class Engine:
         if live and failures >= self.settings.max_failures:
             reason = f"stopped after {failures} consecutive failures; last error: {error[:300]}"
             self.store.update_job(job["id"], {"status": "error", "status_reason": reason, "updated_at": now})
-            self.db.execute(
-                "UPDATE runs SET status = 'cancelled', reason = ?, finished_at = ?"
-                " WHERE job_id = ? AND status IN ('pending', 'pending_approval')",
-                (f"job {reason}", now, job["id"]),
-            )
+            claims.cancel_queued(self.store, job["id"], f"job {reason}", now)
             out.events.append(("job.paused", {**base, "status": "error", "reason": reason}))
             out.notices.append(
                 {
@@ -448,41 +399,28 @@ class Engine:
     def sweep_leases(self, now: float) -> Outcome:
         """Mark runs whose worker stopped renewing its lease as failed, and retry them by policy."""
         out = Outcome()
-        if not self.db.scalar("SELECT 1 FROM runs WHERE status = 'running' AND lease_until < ? LIMIT 1", (now,)):
+        if not claims.any_lease_expired(self.store, now):
             return out
         with self.db.transaction():
-            rows = self.db.query("SELECT * FROM runs WHERE status = 'running' AND lease_until < ?", (now,))
+            rows = claims.expired_runs(self.store, now)
             self.store.lock_jobs([run["job_id"] for run in rows])
             for run in rows:
                 error = f"lease expired: worker {run['claimed_by']} stopped renewing its claim (crashed or killed)"
-                self.db.execute(
-                    "UPDATE runs SET status = 'failed', error = ?, finished_at = ?, lease_until = NULL"
-                    " WHERE id = ? AND status = 'running' AND lease_until < ?",
-                    (error, now, run["id"], now),
-                )
+                failed = claims.fail_expired(self.store, run["id"], error, now)
                 job = self.store.job(run["job_id"])
-                if self.store.changes() == 1 and job is not None:
+                if failed and job is not None:
                     self._failed(job, run["id"], run["attempt"], run["scheduled_for"], error, now, out)
         return out
 
     def renew(self, run_id: str) -> bool:
         now = self.clock.now()
         with self.db.transaction():
-            self.db.execute(
-                "UPDATE runs SET lease_until = ? WHERE id = ? AND claimed_by = ? AND status = 'running'",
-                (now + self.settings.lease_seconds, run_id, self.worker_id),
-            )
-            return self.store.changes() == 1
+            return claims.renew_lease(self.store, run_id, self.worker_id, now + self.settings.lease_seconds)
 
     def requeue(self, run_id: str) -> None:
         """Give back a run interrupted by our own shutdown: it was not the job's fault, so no failure."""
         with self.db.transaction():
-            self.db.execute(
-                "UPDATE runs SET status = 'pending', claimed_by = NULL, lease_until = NULL, started_at = NULL,"
-                " due_at = ?, reason = 'interrupted by a scheduler shutdown; queued again'"
-                " WHERE id = ? AND claimed_by = ? AND status = 'running'",
-                (self.clock.now(), run_id, self.worker_id),
-            )
+            claims.requeue_run(self.store, run_id, self.worker_id, self.clock.now())
 
     # --- execution ----------------------------------------------------------------------------------------
 

@@ -106,14 +106,13 @@ class SchedulerService:
             "updated_at": now,
             "principal": acting.to_json() if acting else None,
         }
-        db = self.store.db
-        with db.transaction():
+        with self.store.db.transaction():
             self.store.serialise("jobs")  # the job limit and the name check hold across instances
             if self.store.count_jobs() >= self.config.max_jobs:
                 raise SchedulerInputError(
                     f"this data directory already holds {self.config.max_jobs} jobs (the limit); delete some first"
                 )
-            clash = db.query_one("SELECT id FROM jobs WHERE user_id = ? AND name = ?", (user_id, values["name"]))
+            clash = self.store.job_named(user_id, values["name"])
             if clash:
                 raise SchedulerInputError(
                     f"a job named {values['name']!r} already exists (id {clash['id']}); "
@@ -211,9 +210,7 @@ class SchedulerService:
                 values["status"] = "active"
         with self.store.db.transaction():
             self.store.serialise("jobs")
-            clash = self.store.db.query_one(
-                "SELECT id FROM jobs WHERE user_id = ? AND name = ? AND id != ?", (user_id, values["name"], row["id"])
-            )
+            clash = self.store.job_named(user_id, values["name"], other_than=row["id"])
             if clash:
                 raise SchedulerInputError(f"another job is already named {values['name']!r} (id {clash['id']})")
             self.store.update_job(row["id"], values)
@@ -281,10 +278,7 @@ class SchedulerService:
         return self.run(run_id, user_id)
 
     def run(self, run_id: str, user_id: str) -> Run:
-        row = self.store.db.query_one(
-            "SELECT r.*, j.timezone AS tz FROM runs r JOIN jobs j ON j.id = r.job_id WHERE r.id = ? AND j.user_id = ?",
-            (run_id, user_id),
-        )
+        row = self.store.run_for_user(run_id, user_id)
         if row is None:
             raise NotFound("run", run_id)
         return run_model(row, row["tz"])
@@ -309,12 +303,7 @@ class SchedulerService:
             raise SchedulerInputError(f"run {run_id} is {current.status}, not waiting for approval")
         now = self.clock.now()
         with self.store.db.transaction():
-            self.store.db.execute(
-                "UPDATE runs SET status = ?, reason = ?, due_at = ?, finished_at = ?"
-                " WHERE id = ? AND status = 'pending_approval'",
-                (status, reason, now, now if status in FINAL_RUN_STATUSES else None, run_id),
-            )
-            if self.store.changes() != 1:
+            if not self.store.decide_run(run_id, status, reason, now, final=status in FINAL_RUN_STATUSES):
                 raise SchedulerInputError(f"run {run_id} was decided by someone else meanwhile")
         return self.run(run_id, user_id)
 
@@ -334,10 +323,7 @@ class SchedulerService:
             raise NotFound("notification", notification_id)
         if row["status"] == "delivered":
             with self.store.db.transaction():
-                self.store.db.execute(
-                    "UPDATE notifications SET status = 'acked', acked_at = ? WHERE id = ? AND status = 'delivered'",
-                    (self.clock.now(), notification_id),
-                )
+                self.store.ack_notification(notification_id, self.clock.now())
         elif row["status"] != "acked":
             raise SchedulerInputError(f"notification {notification_id} was {row['status']}, not delivered")
         fresh = self.store.notification(notification_id, user_id)

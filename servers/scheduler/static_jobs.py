@@ -82,7 +82,7 @@ async def sync(service: SchedulerService, path: Path | None = None) -> SyncRepor
     seen: set[tuple[str, str]] = set()
     for spec, user_id, enabled in specs:
         seen.add((user_id, spec.name))
-        existing = service.store.db.query_one("SELECT * FROM jobs WHERE user_id = ? AND name = ?", (user_id, spec.name))
+        existing = service.store.job_named(user_id, spec.name)
         try:
             if existing is None:
                 job = await service.create(spec, user_id, source="static")
@@ -103,7 +103,7 @@ async def sync(service: SchedulerService, path: Path | None = None) -> SyncRepor
                 service.pause(existing["id"], user_id)
         except SchedulerInputError as exc:
             report.errors.append(f"{path}: job {spec.name!r}: {exc}")
-    for row in service.store.db.query("SELECT id, user_id, name FROM jobs WHERE source = 'static'"):
+    for row in service.store.static_jobs():
         if (row["user_id"], row["name"]) not in seen and not _refused(report, row["name"]):
             service.delete(row["id"], row["user_id"], allow_static=True)
             report.removed.append(row["name"])

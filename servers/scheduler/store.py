@@ -292,6 +292,18 @@ class SchedulerStore(ComponentStore):
         row = self.db.query_one("SELECT * FROM jobs WHERE id = ? AND user_id = ?", (key, user_id))
         return row or self.db.query_one("SELECT * FROM jobs WHERE name = ? AND user_id = ?", (key, user_id))
 
+    def job_named(self, user_id: str, name: str, *, other_than: str | None = None) -> dict[str, Any] | None:
+        """The user's job called ``name`` (a job's name is unique per user), leaving out ``other_than``."""
+        if other_than is None:
+            return self.db.query_one("SELECT * FROM jobs WHERE user_id = ? AND name = ?", (user_id, name))
+        return self.db.query_one(
+            "SELECT * FROM jobs WHERE user_id = ? AND name = ? AND id != ?", (user_id, name, other_than)
+        )
+
+    def static_jobs(self) -> list[dict[str, Any]]:
+        """``id``, ``user_id`` and ``name`` of every job the jobs file made."""
+        return self.db.query("SELECT id, user_id, name FROM jobs WHERE source = 'static'")
+
     def jobs(self, user_id: str | None, status: str | None = None, limit: int = 1000) -> list[dict[str, Any]]:
         sql, params = "SELECT * FROM jobs WHERE 1 = 1", []
         if user_id is not None:
@@ -368,6 +380,23 @@ class SchedulerStore(ComponentStore):
     def run(self, run_id: str) -> dict[str, Any] | None:
         return self.db.query_one("SELECT * FROM runs WHERE id = ?", (run_id,))
 
+    def run_for_user(self, run_id: str, user_id: str) -> dict[str, Any] | None:
+        """The run if its job is the user's, with the job's timezone as ``tz``."""
+        return self.db.query_one(
+            "SELECT r.*, j.timezone AS tz FROM runs r JOIN jobs j ON j.id = r.job_id WHERE r.id = ? AND j.user_id = ?",
+            (run_id, user_id),
+        )
+
+    def decide_run(self, run_id: str, status: str, reason: str, now: float, *, final: bool) -> bool:
+        """Move a run waiting for approval to ``status`` (finished now when ``final``); False when it was
+        decided by someone else first."""
+        self.db.execute(
+            "UPDATE runs SET status = ?, reason = ?, due_at = ?, finished_at = ?"
+            " WHERE id = ? AND status = 'pending_approval'",
+            (status, reason, now, now if final else None, run_id),
+        )
+        return self.changes() == 1
+
     def runs(self, job_id: str, limit: int, status: str | None = None) -> list[dict[str, Any]]:
         if status:
             return self.db.query(
@@ -406,6 +435,13 @@ class SchedulerStore(ComponentStore):
 
     def notification(self, notification_id: str, user_id: str) -> dict[str, Any] | None:
         return self.db.query_one("SELECT * FROM notifications WHERE id = ? AND user_id = ?", (notification_id, user_id))
+
+    def ack_notification(self, notification_id: str, now: float) -> None:
+        """A delivered notification seen by its user."""
+        self.db.execute(
+            "UPDATE notifications SET status = 'acked', acked_at = ? WHERE id = ? AND status = 'delivered'",
+            (now, notification_id),
+        )
 
     def notifications(self, user_id: str, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
         marks = ", ".join("?" for _ in statuses)

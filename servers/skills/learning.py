@@ -60,7 +60,7 @@ class Learning:
         """
         cached = self._multipliers
         stale = time.monotonic() - self._computed_at >= self.service.config.reload_check_s
-        if cached is not None and self.store.postgres and stale:
+        if cached is not None and self.store.shared and stale:
             cached = None
         if cached is None:
             self._computed_at = time.monotonic()

@@ -15,7 +15,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from rapidfuzz import process
 
@@ -23,7 +23,7 @@ from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.events import EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
 from servers.core.settings import CairnSettings
-from servers.core.storage import Database
+from servers.core.storage.component import AnyDatabase
 from servers.skills import chains, install, owners
 from servers.skills.catalog import Catalog, Library, system_skills_dir
 from servers.skills.injection import build_prompt, fit_budget, index_line, prepare
@@ -51,9 +51,6 @@ from servers.skills.search import SkillSearch
 from servers.skills.store import SkillsStore, open_store
 from servers.skills.translate import TaskTranslator
 
-if TYPE_CHECKING:
-    from servers.core.storage.postgres import PgDatabase
-
 TEXT_SNIFF = 8192
 INDEX_CANDIDATES = 200
 
@@ -75,7 +72,7 @@ class SkillsService:
         *,
         embedder: LazyEmbedder | None = None,
         bus: EventBus | None = None,
-        db: Database | PgDatabase | None = None,
+        db: AnyDatabase | None = None,
         llm: LLMClient | None = None,
     ) -> None:
         self.settings = settings

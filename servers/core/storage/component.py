@@ -10,10 +10,14 @@ names its component and its two migration lists; it gets:
 | ``store.serialise(key)``            | nothing: writers already take turns   | ``pg_advisory_xact_lock`` on key    |
 | ``store.shared_secret(name, file)`` | a 0600 ``file`` (no file: the table)  | a row of ``shared_secrets``         |
 | ``store.db``, ``store.postgres``    | the engine, and which one it is       | the same                            |
+| ``store.shared``                    | False: one home's file                | True: instances write side by side  |
 
 Component stores are :mod:`servers.skills.store`, :mod:`servers.scheduler.store`,
 :mod:`servers.reflection.store`, :mod:`servers.auth.store`, :mod:`registry.store` and the event outbox
 (:mod:`servers.core.storage.outbox`); memory keeps its own two store classes (:mod:`servers.memory.backend`).
+A component's SQL that does not fit its store module goes in its ``storage/`` package (functions that take
+the store, e.g. :mod:`servers.scheduler.storage.claims`); domain modules hold no SQL and import no
+database driver (``tests/test_architecture.py``).
 
 Adding a component::
 
@@ -140,6 +144,12 @@ class ComponentStore:
 
     def close(self) -> None:
         self.db.close()
+
+    @property
+    def shared(self) -> bool:
+        """Whether other instances may write this database at the same time (PostgreSQL), so what a process
+        caches or keeps beside it may go stale; a SQLite file belongs to one home."""
+        return self.postgres
 
     def serialise(self, key: str) -> None:
         """Inside a transaction: one instance at a time past this point for ``key``, until commit.

@@ -14,10 +14,10 @@ import pytest
 from servers.core.events import EventBus
 from servers.core.settings import CairnSettings
 from servers.core.storage.postgres import PgDatabase
+from servers.core.tsearch import tsquery_literal, tsvector_literal
 from servers.memory.models import Entry
 from servers.memory.service import MemoryService
 from servers.memory.store_pg import SCHEMA, PgMemoryStore
-from servers.memory.tsearch import tsquery_literal, tsvector_literal
 
 HOSTILE = [
     "NEAR( \" ' \\ AND * OR NOT :",

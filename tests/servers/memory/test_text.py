@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from servers.memory.text import contradicts, fts_match_expression, index_text, salient_tokens, terms, top_keywords
+from servers.core.text import contradicts, fts_match_expression, index_text, salient_tokens, terms, top_keywords
 
 
 def test_chinese_runs_become_overlapping_pairs() -> None:
@@ -74,7 +74,7 @@ def test_same_statement(a: str, b: str, same: bool) -> None:
 
 
 def test_chinese_query_terms_skip_function_words() -> None:
-    from servers.memory.text import query_terms
+    from servers.core.text import query_terms
 
     assert query_terms("项目为什么延期了") == ["项目", "延期"]
     assert "有效" in query_terms("这个方法有效吗")  # single characters that begin words are kept

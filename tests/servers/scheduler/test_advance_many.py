@@ -16,9 +16,9 @@ from collections.abc import Callable
 import pytest
 
 from servers.scheduler.clock import FakeClock
-from servers.scheduler.engine import ADVANCE_SQL
 from servers.scheduler.models import JobSpec
 from servers.scheduler.service import SchedulerService
+from servers.scheduler.storage.claims import ADVANCE_SQL
 from servers.scheduler.store import new_id
 
 BACKENDS = ("sqlite", "postgresql")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from servers.memory.text import index_text, query_terms, terms
+from servers.core.text import index_text, query_terms, terms
 
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 # tsvector positions stop at 16383; later tokens still match, at the last position.
@@ -49,7 +49,7 @@ def tsvector_literal(body: str, keywords: str) -> str:
 def tsquery_literal(query: str, *, max_terms: int = 32) -> str | None:
     """A ``tsquery`` that finds any of the query's terms (a term of several tokens as a phrase).
 
-    The terms are those :func:`servers.memory.text.fts_match_expression` searches for SQLite.
+    The terms are those :func:`servers.core.text.fts_match_expression` searches for SQLite.
     """
     chosen: dict[str, None] = {}
     for term in query_terms(query) or terms(query):

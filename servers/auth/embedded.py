@@ -1,0 +1,20 @@
+"""Cairn's authorization server hosted inside another app (the registry's website): the server and its
+routes, the verifier of the tokens it issues, the first user it needs, and the scopes a new user gets.
+
+Imported only by an app that hosts the issuer: it loads the OAuth routes (the MCP SDK's auth module).
+"""
+
+from __future__ import annotations
+
+from servers.auth.authserver import AuthorizationServer, create_authorization_server
+from servers.auth.grants import DEFAULT_USER_SCOPES
+from servers.auth.resource import CairnTokenVerifier
+from servers.auth.wiring import ensure_first_user
+
+__all__ = [
+    "DEFAULT_USER_SCOPES",
+    "AuthorizationServer",
+    "CairnTokenVerifier",
+    "create_authorization_server",
+    "ensure_first_user",
+]

@@ -1,0 +1,33 @@
+"""The ``signing_keys`` table, where :class:`servers.auth.keys.DbKeyStore` keeps the keys on a shared database.
+
+A row holds a key's JWK (private part included: the table is as sensitive as the password hashes), when it
+was made, and whether it was retired.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from servers.auth.store import AuthStore
+
+
+def all_keys(store: AuthStore) -> list[dict[str, Any]]:
+    """Every key, oldest first: ``kid``, ``jwk`` (JSON text), ``created_at``, ``retired``."""
+    return store.db.query("SELECT kid, jwk, created_at, retired FROM signing_keys ORDER BY created_at, kid")
+
+
+def add_key(store: AuthStore, kid: str, jwk: str, created_at: float) -> None:
+    store.db.execute("INSERT INTO signing_keys (kid, jwk, created_at) VALUES (?, ?, ?)", (kid, jwk, created_at))
+
+
+def newest_active(store: AuthStore) -> dict[str, Any] | None:
+    """``kid`` and ``jwk`` of the newest key not retired, or None."""
+    return store.db.query_one(
+        "SELECT kid, jwk FROM signing_keys WHERE retired = 0 ORDER BY created_at DESC, kid DESC LIMIT 1"
+    )
+
+
+def retire(store: AuthStore, kid: str) -> bool:
+    """Retire a key; False when there was no such key still active."""
+    store.db.execute("UPDATE signing_keys SET retired = 1 WHERE kid = ? AND retired = 0", (kid,))
+    return store.db.changes() == 1
