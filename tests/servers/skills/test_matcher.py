@@ -257,3 +257,21 @@ def test_a_rendering_is_not_used_next_to_a_translation() -> None:
         rendering="PDF merge one",
     )
     assert SkillMatcher(SkillsSettings()).match(lib, ctx, meaning=meaning) == []
+
+
+def test_meaning_alone_with_no_shared_word_must_clear_the_threshold_by_more() -> None:
+    fuzz = skill("ruby-fuzzer", "Fuzz Ruby C extensions with a coverage-guided fuzzer.")
+    slides = skill("slides", "Create slide decks and presentations.")
+    lib, meaning = library(fuzz, slides), meaning_of(fuzz, slides)
+    m = SkillMatcher(SkillsSettings())
+    # Adjusted cosine 0.85: over the threshold (0.845), not over it by the 0.01 a wordless fit needs.
+    assert (
+        m.match(lib, MatchContext("recommend a book on fuzzy logic", vector=towards([0.85, 0.1])), meaning=meaning)
+        == []
+    )
+    # The same fit with one word in common matches; a clearly stronger wordless fit matches and says why.
+    [worded] = m.match(lib, MatchContext("a book about extensions", vector=towards([0.85, 0.1])), meaning=meaning)
+    assert worded.skill.name == "ruby-fuzzer" and "no_shared_words" not in [s.type for s in worded.signals]
+    [strong] = m.match(lib, MatchContext("recommend a book", vector=towards([0.87, 0.1])), meaning=meaning)
+    assert [s.type for s in strong.signals] == ["meaning", "no_shared_words"]
+    assert strong.score == pytest.approx(sum(s.weight for s in strong.signals), abs=1e-3)
