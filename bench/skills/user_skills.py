@@ -17,7 +17,8 @@ are bench/skills/user_skills_eval.jsonl: requests written for this benchmark in 
 with the skills that would be right for it (any one of them counts), near misses that should pick nothing
 or a neighbour, and negatives. ``split`` is fixed per task: constants are fitted on ``tune``; ``heldout``
 (a hash of the text picked it) was read once when the first new matcher was final, so it has been seen;
-``fresh`` was written later, before any change it would judge, and is never tuned on. Misses are listed
+``fresh`` was written later, before any change it would judge, and is never tuned on; ``fresh2`` was
+written (session 5) before the precision work it judges, and read once when that work was final. Misses are listed
 for ``tune`` and ``heldout`` only.
 
 Prediction = the top match. A top match outside the expected set, or any match on a task that expects
@@ -42,7 +43,7 @@ from servers.skills.service import SkillsService
 from tests.conftest import CORPUS
 
 HERE = Path(__file__).resolve().parent
-SPLITS = ("tune", "heldout", "fresh")
+SPLITS = ("tune", "heldout", "fresh", "fresh2")
 SEEN_SPLITS = ("tune", "heldout")  # misses are shown only for splits that may inform a change
 EVAL = HERE / "user_skills_eval.jsonl"
 TRANSLATIONS = HERE / "zh_translations.json"
@@ -179,7 +180,8 @@ def main() -> None:
             if args.only and embedder != args.only:
                 continue
             svc = service(Path(tmp) / f"home-{n}", embedder, extra, [CORPUS])
-            check_names(svc, items)
+            if not extra.get("strict_loading"):  # strict loading hides skills with lint errors, on purpose
+                check_names(svc, items)
             start = time.perf_counter()
             svc.warm_meaning()
             results.setdefault("prepare_s", {})[label] = round(time.perf_counter() - start, 1)
@@ -198,7 +200,9 @@ def main() -> None:
                 start = time.perf_counter()
                 svc.warm_meaning()
                 results.setdefault("prepare_big_s", {})[label] = round(time.perf_counter() - start, 1)
-                results.setdefault("latency", {})[label] = latency(svc, [i["task"] for i in items], args.rounds)
+                # The same 227 tasks as earlier runs: more than the 256 cached task vectors would time embeddings.
+                timed = [i["task"] for i in items if i["split"] in SEEN_SPLITS]
+                results.setdefault("latency", {})[label] = latency(svc, timed, args.rounds)
                 results["latency"][label]["skills"] = len(svc.library().skills)
                 svc.close()
     text = json.dumps(results, ensure_ascii=False, indent=2)

@@ -16,15 +16,25 @@ Skills *without* them (most skills written for other hosts) are matched on what 
 | ``meaning``       | 0.5 + 6 × (adjusted cosine − threshold)     | a task vector is available (see meaning.py)  |
 | ``description``   | 6 × 0.06 × coverage (coverage, no vectors)  | the task's words in name + description       |
 | ``trigger_phrase``| 0.5                                         | a phrase of another convention's ``triggers`` |
+| ``rendered_description`` | 6 × (0.09 × gloss coverage − the above) | a CJK request's glosses cover more    |
+| ``no_shared_words``| −6 × 0.01                                  | no task word (nor gloss) in name + description |
 
 With vectors, a skill fits when adjusted cosine + 0.06 × coverage reaches ``meaning_threshold`` (score
-0.5), or one of its phrases is in the task. The constants were fitted on the tuning split of
-bench/skills/user_skills_eval.jsonl. Without an embedder, coverage (IDF share of the task's words, at
-least 2 of them) must reach ``description_threshold``; a phrase still fires on its own.
+0.5), or one of its phrases is in the task. A request written mostly in CJK script that no LLM translated
+is also rendered word by word into English (rendering.py); the coverage of those glosses counts 0.09
+instead of 0.06 where it beats the request's own words (one gloss stands for one Chinese word, so its
+share is lower than an English request's for the same words). A fit resting on meaning alone, with not
+one task word in the name or description, must clear the threshold by 0.01 more: a request on another
+subject that merely sounds alike ("a book on fuzzy logic" for a fuzzer) shares no word with the skill.
+The constants were fitted on the tuning split of bench/skills/user_skills_eval.jsonl. Without an
+embedder, coverage (IDF share of the task's words, at least 2 of them) must reach
+``description_threshold``; a phrase still fires on its own.
 
 Every skill: ``feedback`` multiplies the score by 1.2 or 0.6 (after ≥ 5 activations; see learning.py).
-Score = min(sum, 1) × feedback multiplier (capped at 1). A triggered skill passes at its
-``confidence_threshold`` (default 0.5), any other at 0.5 with vectors, ``description_threshold`` without.
+Score = min(sum, 1) × feedback multiplier (capped at 1); among equal scores the larger uncapped sum
+ranks first (two strong fits both reach 1, and the name must not decide between neighbours). A
+triggered skill passes at its ``confidence_threshold`` (default 0.5), any other at 0.5 with vectors,
+``description_threshold`` without.
 Conflicts: skills cooling down in the session drop out, each ``exclusive_group`` keeps its highest
 priority, then the best ``max_activated``.
 """
@@ -51,6 +61,10 @@ INTENT, TOOL, KEYWORDS, SLOT = 0.5, 0.25, 0.15, 0.1
 # Skills without Cairn triggers: how keyword coverage adds to the adjusted cosine, and how a fit maps to
 # a 0-1 score (a fit at the threshold scores 0.5, like one intent pattern; 0.083 above it scores 1).
 COVERAGE_SHARE, SLOPE, PHRASE, PASS = 0.06, 6.0, 0.5, 0.5
+# Coverage by a CJK request's word-by-word English rendering (fitted on the tuning split like the above).
+RENDERED_SHARE = 0.09
+# How much more a fit must clear the threshold by when the task shares no word with the skill's text.
+NO_WORDS = 0.01
 _ORDER = {"intent_pattern": 0, "tool_signal": 1, "context_keyword": 2, "context_slot": 3}
 
 
@@ -64,6 +78,8 @@ class MatchContext:
     # An English translation of a request in another script (see translate.py), and its query embedding.
     translation: str | None = None
     translation_vector: Any = None
+    # A word-by-word English rendering of a CJK request (see rendering.py), when no translation is available.
+    rendering: str | None = None
 
 
 @dataclass
@@ -71,6 +87,7 @@ class Candidate:
     skill: Skill
     score: float
     signals: list[MatchSignal]
+    fit: float = 0.0  # the score before the cap at 1: ranks candidates that both reach it
 
 
 class DescriptionIndex:
@@ -295,7 +312,15 @@ class SkillMatcher:
             scored = {i: hit for i, hit in scored.items() if not via[i]} | {
                 i: hit for i, hit in t_scored.items() if via[i]
             }
-        score = PASS + SLOPE * (adjusted + COVERAGE_SHARE * coverage - threshold)
+        evidence = COVERAGE_SHARE * coverage
+        rendered, r_scored = np.zeros_like(coverage), {}
+        if ctx.rendering is not None and ctx.translation is None:
+            r_scored = index.score(terms(ctx.rendering), min_words=1)
+            for i, (share, _) in r_scored.items():
+                rendered[i] = share
+            evidence = np.maximum(evidence, RENDERED_SHARE * rendered)
+        wordless = evidence <= 0
+        score = PASS + SLOPE * (adjusted + evidence - threshold - NO_WORDS * wordless)
         # A helpful-feedback multiplier may lift a skill over the line: look at everything it could lift.
         floor = PASS / max(1.0, *multipliers.values()) if multipliers else PASS
         for i in set(np.flatnonzero(score >= floor).tolist()) | phrases.keys():
@@ -308,6 +333,14 @@ class SkillMatcher:
                 words = ", ".join(scored[i][1])
                 weight = round(SLOPE * COVERAGE_SHARE * float(coverage[i]), 4)
                 signals.append(MatchSignal(type="description", detail=f"task words: {words}", weight=weight))
+            extra = round(SLOPE * float(evidence[i] - COVERAGE_SHARE * coverage[i]), 4)
+            if i in r_scored and extra > 0:
+                words = ", ".join(r_scored[i][1])
+                detail = f"task words rendered from Chinese (CC-CEDICT): {words}"
+                signals.append(MatchSignal(type="rendered_description", detail=detail, weight=extra))
+            if wordless[i]:
+                detail = f"no task word in name or description: meaning must clear the threshold by {NO_WORDS}"
+                signals.append(MatchSignal(type="no_shared_words", detail=detail, weight=round(-SLOPE * NO_WORDS, 4)))
             if i in phrases:
                 signals.append(MatchSignal(type="trigger_phrase", detail=phrases[i], weight=PHRASE))
             self._keep(out, index.skills[i], signals, PASS, multipliers)
@@ -334,13 +367,14 @@ class SkillMatcher:
     ) -> None:
         if not signals:
             return
-        base = min(sum(s.weight for s in signals), 1.0)
+        total = sum(s.weight for s in signals)
+        base = min(total, 1.0)
         factor = multipliers.get(skill.name, 1.0)
         score = min(base * factor, 1.0)
         if factor != 1.0:
             signals = [*signals, MatchSignal(type="feedback", detail=f"x{factor:g}", weight=round(score - base, 4))]
         if score >= threshold:
-            out.append(Candidate(skill, round(score, 4), signals))
+            out.append(Candidate(skill, round(score, 4), signals, round(total * factor, 4)))
 
     @staticmethod
     def score_triggers(skill: Skill, ctx: MatchContext) -> list[MatchSignal]:
@@ -384,7 +418,7 @@ class SkillMatcher:
             if best is None or (c.skill.priority, c.score) > (best.skill.priority, best.score):
                 winners[group] = c
         result.extend(winners.values())
-        result.sort(key=lambda c: (-c.score, -c.skill.priority, c.skill.name))
+        result.sort(key=lambda c: (-c.score, -c.skill.priority, -c.fit, c.skill.name))
         return result[: self.settings.max_activated]
 
     def match(

@@ -47,6 +47,7 @@ from servers.skills.models import (
     SkillNotFound,
     SkillSummary,
 )
+from servers.skills.rendering import TaskRenderer
 from servers.skills.search import SkillSearch
 from servers.skills.store import SkillsStore, open_store
 from servers.skills.translate import TaskTranslator
@@ -102,6 +103,7 @@ class SkillsService:
         if llm is None and self.config.translate_tasks:
             llm = create_llm(settings.llm_model, self.config.translate_timeout_s)
         self.translator = TaskTranslator(llm if self.config.translate_tasks else None)
+        self.renderer = TaskRenderer(self.config.render_tasks)
         self.learning = Learning(self)
         self._install_lock = threading.Lock()
         # Per library generation: injected text and index line of each skill (the hot path reuses them).
@@ -241,12 +243,14 @@ class SkillsService:
         session_id = owners.session_key(session_id)
         lib = self.library()
         index, vector, degraded = self.meaning_for(lib, task)
-        translation, translation_vector = None, None
+        translation, translation_vector, rendering = None, None, None
         if index is not None:
             translation, why_not = self.translator.english(task)
             if translation is not None:
                 translation_vector, why_not = self.meaning.query(translation)
             degraded = degraded or why_not
+            if translation_vector is None:
+                rendering = self.renderer.english(task)
         ctx = MatchContext(
             task,
             tuple(recent_tools or ()),
@@ -255,6 +259,7 @@ class SkillsService:
             vector,
             translation if translation_vector is not None else None,
             translation_vector,
+            rendering,
         )
         chosen = self.matcher.match(lib, ctx, self.learning.multipliers(), index)
         bodies, lines = self._caches(lib)
@@ -305,6 +310,7 @@ class SkillsService:
         plain = self.matcher.plain_skills(lib)
         if plain and self.config.match_semantic:
             self.meaning.prepare(plain, lib.generation)
+            self.renderer.wait()  # the dictionary for CJK requests, so the first one is rendered too
 
     def _index_order(self, lib: Library, ctx: MatchContext, skip: set[str]) -> list[Skill]:
         """Skills not injected, the ones sharing the task's words first, then by priority and name."""

@@ -65,6 +65,11 @@ class SkillsSettings(BaseModel):
         "places such a request far from an English description; no LLM, no call.",
     )
     translate_timeout_s: float = Field(5.0, gt=0, le=60, description="Longest wait for a translation.")
+    render_tasks: bool = Field(
+        True,
+        description="Without a translation: a request written mostly in CJK script is also rendered word by word "
+        "into English with the CC-CEDICT dictionary, and the glosses count as keyword evidence.",
+    )
 
     reload_check_s: float = Field(1.0, ge=0, description="Seconds between checks of the skill folders for edits.")
     max_file_bytes: int = Field(1_000_000, ge=1024, description="Largest file read_skill_file returns.")

