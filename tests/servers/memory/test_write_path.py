@@ -12,12 +12,16 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from fastmcp import Client
+from fastmcp.exceptions import ToolError
 
 from servers.core.embedding import Embedder, LazyEmbedder
 from servers.core.embedding.base import Calibration, Matrix, Vector
 from servers.core.events import EventBus
 from servers.core.settings import CairnSettings
+from servers.memory.embed_queue import ADMIT_WAIT_S, MAX_BACKLOG
 from servers.memory.models import MemoryBusy
+from servers.memory.server import create_server
 from servers.memory.service import MemoryService
 
 WAIT_S = 60.0  # generous: the machine running the tests may be busy
@@ -294,4 +298,24 @@ def test_entry_dates_lists_the_days_of_live_entries(engine: CairnSettings) -> No
         service.archive(ids["2026-01-05"], "ann")
         assert service.store.entry_dates("ann", "2026-01") == []
     finally:
+        service.close()
+
+
+async def test_the_tool_states_the_limits_and_a_full_backlog_is_a_clear_tool_error(
+    settings: CairnSettings, gated: GatedEmbedder
+) -> None:
+    service = _service(settings, gated, max_backlog=1, admit_wait_s=0.2)
+    server = create_server(settings, service=service)
+    try:
+        async with Client(server) as client:
+            tools = {t.name: t for t in await client.list_tools()}
+            description = tools["memory_write"].description or ""
+            assert f"more than {MAX_BACKLOG} writes" in description and f"up to {ADMIT_WAIT_S:g} s" in description
+            first = await client.call_tool("memory_write", {"content": "Ann's desk is by the window."})
+            assert first.structured_content is not None and first.structured_content["vector"] == "pending"
+            with pytest.raises(ToolError, match=r"memory is busy.*Nothing was stored"):
+                await client.call_tool("memory_write", {"content": "Ann's chair is blue."})
+        assert service.store.count_live() == 1
+    finally:
+        gated.open()
         service.close()
