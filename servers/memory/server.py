@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractContextManager, asynccontextmanager, suppress
@@ -22,6 +23,7 @@ from servers.core.principal import current_principal
 from servers.core.settings import CairnSettings, get_settings
 from servers.core.subscriptions import Subscriptions, Watch
 from servers.memory import crosslang
+from servers.memory.embed_queue import CLOSE_WAIT_S
 from servers.memory.extract import MAX_MESSAGES, MAX_TOOL_CALLS, Message, ToolCall
 from servers.memory.files import entry_markdown
 from servers.memory.lifecycle import Lifecycle
@@ -87,6 +89,8 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
         # learns from captures there), and each client's sessions get their user's events as notifications.
         async with shared_outbox(memory.bus, settings) as outbox, notifying(outbox):
             yield {"memory": memory}
+        # On a clean stop, give the last writes their vectors (bounded); what is left waits for the next start.
+        await asyncio.to_thread(memory.wait_for_vectors, CLOSE_WAIT_S)
 
     mcp = FastMCP(
         "cairn-memory", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
