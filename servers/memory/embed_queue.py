@@ -10,7 +10,9 @@ embeds those (the sweep), as `cairn memory reembed` does.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import threading
 import time
 from collections import deque
@@ -26,7 +28,8 @@ log = logging.getLogger(__name__)
 MAX_BACKLOG = 256
 ADMIT_WAIT_S = 10.0  # how long a write waits for room before it fails (nothing stored)
 BATCH = 32  # passages per embedding call: batching is ~15 % cheaper than one at a time
-CLOSE_WAIT_S = 30.0  # on shutdown, how long the backlog may take to finish before it is left to the next start
+CLOSE_WAIT_S = 30.0
+EMBED_NICENESS = 10  # on shutdown, how long the backlog may take to finish before it is left to the next start
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,10 @@ class EmbedQueue:
             return [], self._sweep
 
     def _run(self) -> None:
+        # Writers and recalls first: the embedding is work that may wait, so this thread yields the CPU to
+        # them (Linux niceness is per thread). Where that is not possible it simply runs at normal priority.
+        with contextlib.suppress(AttributeError, OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), EMBED_NICENESS)
         while True:
             taken, sweep = self._next()
             if not taken and sweep is None:
