@@ -103,7 +103,9 @@ def load_set(service: MemoryService, notes: list[Note], distractors: int, seed: 
     items += [(None, d.content, "note") for d in generate(distractors, seed=seed)]
     random.Random(seed).shuffle(items)
     entry_to_note: dict[str, str] = {}
-    for note_id, content, type_ in items:
+    for n, (note_id, content, type_) in enumerate(items):
+        if n % 128 == 0:  # a bulk load keeps within the write backlog instead of waiting on it
+            service.wait_for_vectors(None)
         result = service.write(content, USER, type=type_, dedupe=False)
         if note_id is not None:
             entry_to_note[result.id] = note_id
