@@ -103,10 +103,13 @@ def load_set(service: MemoryService, notes: list[Note], distractors: int, seed: 
     items += [(None, d.content, "note") for d in generate(distractors, seed=seed)]
     random.Random(seed).shuffle(items)
     entry_to_note: dict[str, str] = {}
-    for note_id, content, type_ in items:
+    for n, (note_id, content, type_) in enumerate(items):
+        if n % 128 == 0:  # a bulk load keeps within the write backlog instead of waiting on it
+            service.wait_for_vectors(None)
         result = service.write(content, USER, type=type_, dedupe=False)
         if note_id is not None:
             entry_to_note[result.id] = note_id
+    service.wait_for_vectors(None)  # writes return before their embedding; recall by meaning needs it
     return entry_to_note
 
 
@@ -159,7 +162,10 @@ def repeat_audit(service: MemoryService, entry_to_note: dict[str, str], name: st
         cases = [json.loads(line) for line in f if line.strip()]
     for case in cases:
         result = service.write(case["content"], USER, dedupe=True)
-        merged_into_note = result.merged_into == note_entry[case["note"]]
+        service.wait_for_vectors(None)  # a paraphrase merges once embedded: the new entry is archived into it
+        target = note_entry[case["note"]]
+        reason = service.get(result.id, USER).archive_reason
+        merged_into_note = result.merged_into == target or reason == f"merged into {target}"
         rows.append({**case, "merged": merged_into_note, "ok": merged_into_note == case["merge"]})
     return {
         "restatements_merged": f"{sum(r['merged'] for r in rows if r['merge'])}/{sum(r['merge'] for r in rows)}",

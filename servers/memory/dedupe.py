@@ -64,6 +64,12 @@ def same_statement(a: str, b: str) -> bool:
     return bool(smaller) and smaller < larger and len(larger - smaller) <= MAX_ADDED_TERMS
 
 
+def same_words(a: str, b: str) -> bool:
+    """The same statement by its words alone (order, case, punctuation and short forms aside): what a
+    write merges before any vector exists. Adding even one word waits for the vector check."""
+    return canonical(a) == canonical(b) or (not contradicts(a, b) and bool(_terms(a)) and _terms(a) == _terms(b))
+
+
 def repeats(new: str, existing: str) -> bool:
     """``new`` says nothing that ``existing`` does not: the same statement, or a part of it.
 
@@ -91,19 +97,32 @@ def find_duplicate(
     threshold: float,
     *,
     exclude_rowid: int | None = None,
+    older_than: int | None = None,
 ) -> tuple[int, Entry] | None:
-    """The user's live entry that ``content`` repeats, if any (nearest first)."""
+    """The user's live entry that ``content`` repeats, if any (nearest first).
+
+    Without a vector (at write time, before the embedding) only a repeat in the same words counts
+    (:func:`same_words`), among the user's recent entries and the best keyword matches.
+    With one, a paraphrase among the nearest vectors counts too. ``older_than`` keeps only entries
+    stored before that rowid, so two paraphrases checked in turn merge one way, never into each other.
+    """
     rowids: list[int] = []
     if vector is not None and store.has_vector_table():
         rowids = [r for r, sim in store.vector_search(user_id, vector, NEIGHBOURS + 1) if sim >= threshold]
-    # Without vectors (embedder unavailable) only an exact repeat of a recent entry counts.
-    recent = store.recent_rowids(user_id, 10)
-    entries = store.get_many([*rowids, *recent])
-    key = canonical(content)
-    for rowid in [*rowids, *recent]:
+    lexical = [*store.recent_rowids(user_id, 10), *(r for r, _ in store.keyword_search(user_id, content, NEIGHBOURS))]
+    order = list(dict.fromkeys([*rowids, *lexical]))
+    entries = store.get_many(order)
+    for rowid in order:
         entry = entries.get(rowid)
-        if entry is None or rowid == exclude_rowid or entry.archived_at or entry.type == "daily_summary":
+        if (
+            entry is None
+            or entry.user_id != user_id
+            or rowid == exclude_rowid
+            or (older_than is not None and rowid >= older_than)
+            or entry.archived_at
+            or entry.type == "daily_summary"
+        ):
             continue
-        if canonical(entry.content) == key or (rowid in rowids and repeats(content, entry.content)):
+        if same_words(content, entry.content) or (rowid in rowids and repeats(content, entry.content)):
             return rowid, entry
     return None

@@ -159,6 +159,17 @@ class EntryTable(ABC):
     def live_entries(self, user_id: str, where: str = "", params: Sequence[Any] = ()) -> list[tuple[int, Entry]]:
         return [(row["rowid"], _entry(row)) for row in self.live_rows(user_id, where, params)]
 
+    def entry_dates(self, user_id: str, prefix: str = "") -> list[str]:
+        """The days (YYYY-MM-DD, newest first) of a user's live entries, daily summaries aside, that start
+        with ``prefix``: what a date completion offers, without loading the entries."""
+        pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = self.db.query(
+            "SELECT DISTINCT substr(created_at, 1, 10) AS day FROM entries WHERE user_id = ? AND archived_at IS NULL"
+            " AND type != 'daily_summary' AND created_at LIKE ? ESCAPE '\\' ORDER BY day DESC",
+            (user_id, pattern),
+        )
+        return [str(r["day"]) for r in rows]
+
     def recent_rowids(self, user_id: str, limit: int) -> list[int]:
         rows = self.db.query(
             "SELECT rowid FROM entries WHERE user_id = ? AND archived_at IS NULL ORDER BY rowid DESC LIMIT ?",
@@ -185,11 +196,12 @@ class EntryTable(ABC):
     def users(self) -> list[str]:
         return [r["user_id"] for r in self.db.query("SELECT DISTINCT user_id FROM entries ORDER BY user_id")]
 
-    def missing_vectors(self, model: str, limit: int) -> list[tuple[int, str, str]]:
+    def missing_vectors(self, model: str, limit: int, after_rowid: int = 0) -> list[tuple[int, str, str]]:
+        """Live entries after ``after_rowid`` without a vector of ``model``: (rowid, user, content), rowid order."""
         rows = self.db.query(
-            "SELECT rowid, user_id, content FROM entries WHERE archived_at IS NULL"
+            "SELECT rowid, user_id, content FROM entries WHERE archived_at IS NULL AND rowid > ?"
             " AND (embedding_model IS NULL OR embedding_model != ?) ORDER BY rowid LIMIT ?",
-            (model, limit),
+            (after_rowid, model, limit),
         )
         return [(r["rowid"], r["user_id"], r["content"]) for r in rows]
 

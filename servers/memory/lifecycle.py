@@ -31,6 +31,7 @@ from servers.memory.store import now_iso
 log = logging.getLogger(__name__)
 
 BACKFILL_BATCH = 64
+MAINTAIN_WAIT_S = 30.0
 MAX_MEMORY_MD_BYTES = 50_000  # seed 002 §2.1: keep semantic memory within about 12k tokens
 
 
@@ -46,6 +47,8 @@ class Lifecycle:
 
     def maintain(self, user_id: str = "default") -> MaintenanceReport:
         user_id = check_user_id(user_id)
+        # Merging compares vectors: let this process's recent writes get theirs first (bounded).
+        self.service.wait_for_vectors(MAINTAIN_WAIT_S)
         expired = self.expire(user_id)
         merged = self.merge_duplicates(user_id)
         backfilled = self.backfill_vectors(user_id)

@@ -24,6 +24,10 @@ class MemoryInputError(ValueError):
     """The caller sent something the memory server cannot accept; the message says what and why."""
 
 
+class MemoryBusy(RuntimeError):
+    """Too many writes wait for their embedding: nothing was stored, the caller may write again shortly."""
+
+
 class EntryNotFound(LookupError):
     def __init__(self, entry_id: str) -> None:
         super().__init__(f"no memory entry with id {entry_id!r} for this user")
@@ -63,6 +67,15 @@ class WriteResult(BaseModel):
     id: str = Field(description="The entry that now holds the content (the existing one when merged).")
     merged_into: str | None = Field(
         None, description="Set when the content repeated an existing entry and was merged into it."
+    )
+    vector: Literal["pending", "unavailable", "existing"] = Field(
+        "pending",
+        description=(
+            "pending: stored and found by keyword recall now, by meaning once embedded (normally within "
+            "seconds); if it then proves a paraphrase of an older memory it is merged into that one "
+            "(memory_get shows it archived as 'merged into <id>'). unavailable: no embedder, keyword "
+            "recall only. existing: merged into an existing entry at once."
+        ),
     )
 
 

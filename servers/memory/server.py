@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractContextManager, asynccontextmanager, suppress
@@ -22,6 +23,7 @@ from servers.core.principal import current_principal
 from servers.core.settings import CairnSettings, get_settings
 from servers.core.subscriptions import Subscriptions, Watch
 from servers.memory import crosslang
+from servers.memory.embed_queue import CLOSE_WAIT_S
 from servers.memory.extract import MAX_MESSAGES, MAX_TOOL_CALLS, Message, ToolCall
 from servers.memory.files import entry_markdown
 from servers.memory.lifecycle import Lifecycle
@@ -32,6 +34,7 @@ from servers.memory.models import (
     EntryNotFound,
     FlushResult,
     MaintenanceReport,
+    MemoryBusy,
     MemoryInputError,
     RecallResult,
     WriteResult,
@@ -64,7 +67,7 @@ Slots = Annotated[
 MemoryType = Literal["note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture"]
 
 
-_DOMAIN_ERRORS = (MemoryInputError, EntryNotFound)
+_DOMAIN_ERRORS = (MemoryInputError, EntryNotFound, MemoryBusy)
 
 
 def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -81,10 +84,13 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
         # Load the model in the background: a host's handshake must not wait for it.
         memory.embedder.start_background_load()
         crosslang.preload()  # the dictionary for cross-language renderings, so the first write need not wait for it
+        memory.embed_missing_in_background()  # entries a killed process left without a vector
         # Durable events go to the outbox every server process on this home or database reads (reflection
         # learns from captures there), and each client's sessions get their user's events as notifications.
         async with shared_outbox(memory.bus, settings) as outbox, notifying(outbox):
             yield {"memory": memory}
+        # On a clean stop, give the last writes their vectors (bounded); what is left waits for the next start.
+        await asyncio.to_thread(memory.wait_for_vectors, CLOSE_WAIT_S)
 
     mcp = FastMCP(
         "cairn-memory", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
@@ -104,10 +110,15 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
         type: MemoryType = "note",
         ttl_days: Annotated[int | None, Field(ge=1, le=36500, description="Archive after this many days.")] = None,
     ) -> WriteResult:
-        """Remember something for this user. A repeat of an existing memory (same meaning and the same
-        numbers, codes and polarity) is merged into it and `merged_into` names it; a statement that
-        contradicts an existing one is stored beside it, never merged. Types: note, preference,
-        decision, fact, task; preferences, decisions and facts are kept until removed, others age out."""
+        """Remember something for this user. Returns once stored: keyword recall finds it at once, recall
+        by meaning once it is embedded in the background (normally within seconds; `vector` says
+        "pending"). An exact repeat of an existing memory is merged at once and `merged_into` names it; a
+        paraphrase (same meaning and the same numbers, names, codes and polarity) is merged after the
+        embedding, and memory_get then shows the new entry archived as "merged into <id>". A statement
+        that contradicts an existing one is stored beside it, never merged. When more than 256 writes
+        wait for their embedding, a write waits up to 10 s for room, then fails with "memory is busy" and
+        stores nothing. Types: note, preference, decision, fact, task; preferences, decisions and facts
+        are kept until removed, others age out."""
         return _call(memory.write, content, user(user_id), keywords=keywords, slots=slots, type=type, ttl_days=ttl_days)
 
     @mcp.tool(annotations={"readOnlyHint": True})
@@ -296,8 +307,7 @@ def _offer_completions_and_updates(mcp: FastMCP, memory: MemoryService, user: Ca
             whose = user(known.get("user_id"))
         except ToolError:  # another user's dates without the admin scope: nothing to offer
             return []
-        rows = memory.store.live_entries(whose, "created_at LIKE ? AND type != 'daily_summary'", (typed + "%",))
-        return sorted({entry.created_at[:10] for _, entry in rows}, reverse=True)  # newest first
+        return memory.store.entry_dates(whose, typed)
 
     completions = Completions("memory")
     completions.template("memory://daily/{date}", "date", dates)

@@ -11,8 +11,10 @@ import logging
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ from servers.core.storage import Database
 from servers.memory import crosslang, search
 from servers.memory.backend import EntryStore, SqlDatabase, open_store
 from servers.memory.dedupe import find_duplicate
+from servers.memory.embed_queue import ADMIT_WAIT_S, MAX_BACKLOG, EmbedQueue, Pending
 from servers.memory.extract import Message, ToolCall, classify_task, flush_candidates, normalize_outcome, task_summary
 from servers.memory.files import UserFiles
 from servers.memory.models import (
@@ -50,6 +53,17 @@ from servers.memory.rows import new_id, now_iso
 log = logging.getLogger(__name__)
 
 DURABLE_TYPES = frozenset({"preference", "decision", "fact"})
+Submit = Callable[[Pending], None]
+
+
+def _merged_type(existing: str, new: str) -> str | None:
+    """A repeat that says what kind of memory it is upgrades a generic note; otherwise the type stays."""
+    return new if existing in ("note", "auto_flush", "auto_capture") and new in DURABLE_TYPES else None
+
+
+@contextmanager
+def _no_slot() -> Iterator[Submit | None]:
+    yield None
 
 
 class MemoryService:
@@ -60,6 +74,8 @@ class MemoryService:
         embedder: LazyEmbedder | None = None,
         bus: EventBus | None = None,
         db: Database | None = None,
+        max_backlog: int = MAX_BACKLOG,
+        admit_wait_s: float = ADMIT_WAIT_S,
     ) -> None:
         self.settings = settings
         self.config = settings.memory
@@ -73,10 +89,21 @@ class MemoryService:
         self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memory-semantic")
         self._vector_cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
         self._cache_lock = threading.Lock()
+        # Writes return before their embedding: this per-process batcher makes the vectors (see embed_queue).
+        self.embed_queue = EmbedQueue(self._embed_pending, max_backlog=max_backlog, admit_wait_s=admit_wait_s)
 
     def close(self) -> None:
+        self.embed_queue.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
         self.store.close()
+
+    def wait_for_vectors(self, timeout: float | None = 60.0) -> bool:
+        """Wait until every entry written so far by this process is embedded and dedupe-checked."""
+        return self.embed_queue.drain(timeout)
+
+    def embed_missing_in_background(self) -> None:
+        """Embed, in the background, entries stored without a vector (a killed process leaves them)."""
+        self.embed_queue.sweep(self._missing_vectors)
 
     # --- vectors ---------------------------------------------------------------------------------
 
@@ -105,16 +132,88 @@ class MemoryService:
             )
         return embedder, None
 
-    def _embed_passage(self, content: str) -> tuple[np.ndarray | None, Embedder | None]:
+    def _queues_vectors(self) -> bool:
+        """Whether a new entry will get a vector: not when the embedder failed to load or the stored
+        vectors are another model's (then keyword recall only, until `cairn memory reembed`)."""
+        if self.embedder.error is not None:
+            return False
+        if not self.embedder.is_loaded:
+            return True  # still loading: the batcher waits for it
+        return self.vectors()[0] is not None
+
+    def _missing_vectors(self, after_rowid: int, limit: int) -> list[Pending]:
         embedder, _ = self.vectors()
         if embedder is None:
-            return None, None
-        try:
-            # Embedded with a word-by-word rendering in the other language: cross-language recall.
-            return embedder.embed_passages([crosslang.passage(content)])[0], embedder
-        except Exception as exc:  # a remote embedder may fail per call; the entry is still written
-            log.warning("embedding failed, entry stored without a vector: %s", exc)
-            return None, None
+            return []
+        rows = self.store.missing_vectors(embedder.name, limit, after_rowid)
+        return [Pending(rowid, owner, content, dedupe=False) for rowid, owner, content in rows]
+
+    def _embed_pending(self, batch: list[Pending]) -> None:
+        """The batcher's work: one embedding call for the batch, then each vector and its paraphrase check."""
+        embedder, reason = self.vectors()
+        if embedder is None:
+            log.warning("%d memory entries stored without a vector: %s", len(batch), reason)
+            return
+        rows = self.store.get_many(p.rowid for p in batch)
+        todo = [
+            p
+            for p in batch
+            if (e := rows.get(p.rowid)) is not None
+            and e.archived_at is None
+            and e.content == p.content
+            and e.embedding_model != embedder.name
+        ]
+        if not todo:
+            return
+        # Embedded with a word-by-word rendering in the other language: cross-language recall.
+        vectors = embedder.embed_passages([crosslang.passage(p.content) for p in todo])
+        _, dup_threshold, _ = self.thresholds()
+        for item, vector in zip(todo, vectors, strict=True):
+            try:
+                if self._store_vector(item, vector, embedder.name) and item.dedupe:
+                    self._merge_paraphrase(item, vector, dup_threshold)
+            except Exception:  # one entry's failure (deleted meanwhile, a lost connection) spares the rest
+                log.exception("could not store the vector of memory entry %d", item.rowid)
+
+    def _store_vector(self, item: Pending, vector: np.ndarray, model: str) -> bool:
+        """Store the vector unless the entry was changed, archived or deleted since it was queued."""
+        with self.store.db.transaction():
+            row = self.store.db.query_one("SELECT content, archived_at FROM entries WHERE rowid = ?", (item.rowid,))
+            if row is None or row["archived_at"] is not None or row["content"] != item.content:
+                return False
+            self.store.set_vector(item.rowid, item.user_id, vector, model)
+        return True
+
+    def _merge_paraphrase(self, item: Pending, vector: np.ndarray, threshold: float) -> None:
+        """Fold a just-embedded entry into an older live entry of the same user that it repeats.
+
+        The same test as a write's duplicate check (close vectors and the same numbers, names, codes and
+        polarity); the newer entry is archived as "merged into <id>", so its id still reads.
+        """
+        found = find_duplicate(
+            self.store, item.user_id, item.content, vector, threshold, exclude_rowid=item.rowid, older_than=item.rowid
+        )
+        if found is None:
+            return
+        keep_rowid = found[0]
+        with self.store.db.transaction():
+            rows = self.store.get_many([keep_rowid, item.rowid])
+            keep, new = rows.get(keep_rowid), rows.get(item.rowid)
+            if keep is None or new is None or keep.archived_at or new.archived_at or keep.user_id != new.user_id:
+                return  # changed meanwhile: nothing to merge
+            self.store.update(
+                keep_rowid,
+                seen_count=keep.seen_count + new.seen_count,
+                keywords=list(dict.fromkeys([*keep.keywords, *new.keywords])),
+                slots={**keep.slots, **new.slots},
+                type=_merged_type(keep.type, new.type),
+            )
+            self.store.archive(item.rowid, f"merged into {keep.id}")
+        self.bus.publish_nowait(
+            "memory.written",
+            {"id": keep.id, "user_id": keep.user_id, "merged": True, "merged_from": new.id},
+            session_id=new.session_id,
+        )
 
     def thresholds(self) -> tuple[float, float, float]:
         """(relevant, duplicate, merge) cosine thresholds: settings override the embedder's own."""
@@ -209,10 +308,9 @@ class MemoryService:
         slot_map = self._check_slots(slots)
         type_ = self._check_type(type)
         expires_at = self._expiry(type_, ttl_days)
-        vector, embedder = self._embed_passage(text)
         if dedupe:
-            _, dup_threshold, _ = self.thresholds()
-            found = find_duplicate(self.store, user_id, text, vector, dup_threshold)
+            # An exact repeat is merged now; a paraphrase once the entry is embedded (_merge_paraphrase).
+            found = find_duplicate(self.store, user_id, text, None, 1.0)
             if found is not None:
                 rowid, existing = found
                 self.store.update(
@@ -220,15 +318,12 @@ class MemoryService:
                     seen_count=existing.seen_count + 1,
                     keywords=list(dict.fromkeys([*existing.keywords, *kws])),
                     slots={**existing.slots, **slot_map},
-                    # A repeat that says what kind of memory it is upgrades a generic note.
-                    type=type_
-                    if existing.type in ("note", "auto_flush", "auto_capture") and type_ in DURABLE_TYPES
-                    else None,
+                    type=_merged_type(existing.type, type_),
                 )
                 self.bus.publish_nowait(
                     "memory.written", {"id": existing.id, "user_id": user_id, "merged": True}, session_id=session_id
                 )
-                return WriteResult(id=existing.id, merged_into=existing.id)
+                return WriteResult(id=existing.id, merged_into=existing.id, vector="existing")
         stamp = now_iso()
         entry = Entry(
             id=new_id(),
@@ -244,13 +339,19 @@ class MemoryService:
             updated_at=stamp,
             expires_at=expires_at,
         )
-        rowid = self.store.insert(entry)
-        if vector is not None and embedder is not None:
-            self.store.set_vector(rowid, user_id, vector, embedder.name)
+        queued = self._queues_vectors()
+        # Room in the backlog is taken before the entry is stored: a write that cannot get it stores nothing.
+        with self._slot(queued) as submit:
+            rowid = self.store.insert(entry)
+            if submit is not None:
+                submit(Pending(rowid, user_id, text, dedupe=dedupe))
         self.bus.publish_nowait(
             "memory.written", {"id": entry.id, "user_id": user_id, "merged": False}, session_id=session_id
         )
-        return WriteResult(id=entry.id, merged_into=None)
+        return WriteResult(id=entry.id, merged_into=None, vector="pending" if queued else "unavailable")
+
+    def _slot(self, queued: bool) -> AbstractContextManager[Submit | None]:
+        return self.embed_queue.slot() if queued else _no_slot()
 
     # --- recall --------------------------------------------------------------------------------------
 
@@ -416,19 +517,18 @@ class MemoryService:
             raise MemoryInputError("nothing to update: give content, keywords, slots, type or ttl_days")
         text = self._check_content(content) if content is not None else None
         changed_text = text is not None and text != entry.content
-        self.store.update(
-            rowid,
-            content=text,
-            keywords=self._check_keywords(keywords) if keywords is not None else None,
-            slots=self._check_slots(slots) if slots is not None else None,
-            type=self._check_type(type) if type is not None else None,
-            expires_at=self._expiry(entry.type, ttl_days),
-            clear_vector=changed_text,
-        )
-        if changed_text and text is not None:
-            vector, embedder = self._embed_passage(text)
-            if vector is not None and embedder is not None:
-                self.store.set_vector(rowid, entry.user_id, vector, embedder.name)
+        with self._slot(changed_text and self._queues_vectors()) as submit:
+            self.store.update(
+                rowid,
+                content=text,
+                keywords=self._check_keywords(keywords) if keywords is not None else None,
+                slots=self._check_slots(slots) if slots is not None else None,
+                type=self._check_type(type) if type is not None else None,
+                expires_at=self._expiry(entry.type, ttl_days),
+                clear_vector=changed_text,
+            )
+            if submit is not None and text is not None:
+                submit(Pending(rowid, entry.user_id, text, dedupe=False))
         return self.get(entry_id, user_id)
 
     def archive(self, entry_id: str, user_id: str = "default", reason: str = "archived by request") -> Entry:

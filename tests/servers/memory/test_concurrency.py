@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,11 @@ async def test_two_processes_write_concurrently(cairn_home: Path, embedder) -> N
     service = MemoryService(CairnSettings(home=cairn_home), embedder=embedder)
     contents = {e.content for _, e in service.store.iter_all("default")}
     assert len(contents) == 2 * PER_PROCESS
+    # Vectors are made in the background: any a stopped process did not finish are made at the next start.
+    service.embed_missing_in_background()
+    deadline = time.monotonic() + 120
+    while service.store.count_missing_vectors(embedder.get().name) and time.monotonic() < deadline:
+        time.sleep(0.1)
     indexed = service.store.db.scalar("SELECT COUNT(*) FROM entries_fts")
     vectors = service.store.db.scalar("SELECT COUNT(*) FROM entries_vec")
     assert indexed == vectors == 2 * PER_PROCESS

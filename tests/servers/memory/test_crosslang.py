@@ -80,6 +80,7 @@ def test_english_query_finds_a_chinese_only_note(settings: CairnSettings, embedd
             "用户的驾照下个月到期，要去车管所换证。",
         ):
             service.write(text, dedupe=False)
+        assert service.wait_for_vectors()
         hits = service.recall("when does the user's passport expire", mode="semantic", limit=2).results
         assert hits[0].id == note
     finally:

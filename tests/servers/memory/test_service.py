@@ -22,6 +22,7 @@ NOTES = [
 def filled(memory: MemoryService) -> MemoryService:
     for content, type_ in NOTES:
         memory.write(content, type=type_)
+    assert memory.wait_for_vectors()  # recall by meaning follows the background embedding
     return memory
 
 
@@ -37,7 +38,8 @@ def test_write_returns_id_and_get_reads_it(memory: MemoryService) -> None:
     entry = memory.get(result.id)
     assert entry.content == "Remember the milk"
     assert entry.keywords == ["shopping"] and entry.slots == {"list": "groceries"}
-    assert entry.embedding_model is not None
+    assert memory.wait_for_vectors()
+    assert memory.get(result.id).embedding_model is not None
 
 
 def test_repeat_merges_and_counts(memory: MemoryService) -> None:
@@ -143,6 +145,7 @@ def test_update_reindexes_text_and_vector(filled: MemoryService) -> None:
     filled.update(entry_id, content="The cache lives in Memcached")
     assert filled.recall("Memcached", mode="keyword").results[0].id == entry_id
     assert not filled.recall("Redis", mode="keyword").results
+    assert filled.wait_for_vectors()
     assert filled.get(entry_id).embedding_model is not None
 
 

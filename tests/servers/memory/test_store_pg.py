@@ -46,6 +46,7 @@ def test_a_write_on_one_instance_is_recalled_on_another(
     second = MemoryService(shared, embedder=embedder, bus=EventBus())
     try:
         written = first.write("The release train leaves every second Thursday", user_id="ann")
+        assert first.wait_for_vectors()
         hit = second.recall("when does the release train leave", user_id="ann").results[0]
         assert hit.id == written.id and hit.matched_by == ["keyword", "semantic"]
         assert second.recall("release train", user_id="bob").results == []
