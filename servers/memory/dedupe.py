@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from servers.core import crosslang
 from servers.core.text import contradicts, normalize, statement_terms
-from servers.memory import crosslang
 from servers.memory.backend import EntryStore
 from servers.memory.models import Entry
 

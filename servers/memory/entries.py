@@ -38,6 +38,19 @@ class EntryTable(ABC):
     def has_vector_table(self) -> bool: ...
 
     @abstractmethod
+    def set_vector(self, rowid: int, user_id: str, vector: np.ndarray, model: str) -> None: ...
+
+    def set_vector_if_current(self, rowid: int, user_id: str, content: str, vector: np.ndarray, model: str) -> bool:
+        """Store a vector made from ``content`` unless the entry was changed, archived or deleted since: a
+        background embedding must not attach a stale vector. True when stored."""
+        with self.db.transaction():
+            row = self.db.query_one("SELECT content, archived_at FROM entries WHERE rowid = ?", (rowid,))
+            if row is None or row["archived_at"] is not None or row["content"] != content:
+                return False
+            self.set_vector(rowid, user_id, vector, model)
+        return True
+
+    @abstractmethod
     def vector_search(self, user_id: str, vector: np.ndarray, k: int) -> list[tuple[int, float]]: ...
 
     def close(self) -> None:

@@ -13,7 +13,7 @@ import socket
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from servers.memory import crosslang
+from servers.core import crosslang
 from servers.memory.dedupe import same_statement
 from servers.memory.files import (
     LONGTERM_SECTIONS,

@@ -15,8 +15,8 @@ from typing import Literal
 
 import frontmatter
 
+from servers.core import crosslang
 from servers.core.progress import Progress
-from servers.memory import crosslang
 from servers.memory.files import entry_markdown
 from servers.memory.lifecycle import BACKFILL_BATCH
 from servers.memory.models import Entry, MemoryInputError

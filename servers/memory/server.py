@@ -12,6 +12,7 @@ from fastmcp import FastMCP
 from fastmcp.exceptions import ResourceError, ToolError
 from pydantic import Field
 
+from servers.core import crosslang
 from servers.core.completions import Completions
 from servers.core.errors import call_tool, resource_errors
 from servers.core.event_outbox import shared as shared_outbox
@@ -22,7 +23,6 @@ from servers.core.notify import EventNotifications, notifying
 from servers.core.principal import current_principal
 from servers.core.settings import CairnSettings, get_settings
 from servers.core.subscriptions import Subscriptions, Watch
-from servers.memory import crosslang
 from servers.memory.embed_queue import CLOSE_WAIT_S
 from servers.memory.extract import MAX_MESSAGES, MAX_TOOL_CALLS, Message, ToolCall
 from servers.memory.files import entry_markdown

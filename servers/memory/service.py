@@ -21,11 +21,12 @@ from typing import Any
 
 import numpy as np
 
+from servers.core import crosslang
 from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder, create_embedder
 from servers.core.events import EventBus, default_bus
 from servers.core.settings import CairnSettings
 from servers.core.storage import Database
-from servers.memory import crosslang, search
+from servers.memory import search
 from servers.memory.backend import EntryStore, SqlDatabase, open_store
 from servers.memory.dedupe import find_duplicate
 from servers.memory.embed_queue import ADMIT_WAIT_S, MAX_BACKLOG, EmbedQueue, Pending
@@ -177,12 +178,7 @@ class MemoryService:
 
     def _store_vector(self, item: Pending, vector: np.ndarray, model: str) -> bool:
         """Store the vector unless the entry was changed, archived or deleted since it was queued."""
-        with self.store.db.transaction():
-            row = self.store.db.query_one("SELECT content, archived_at FROM entries WHERE rowid = ?", (item.rowid,))
-            if row is None or row["archived_at"] is not None or row["content"] != item.content:
-                return False
-            self.store.set_vector(item.rowid, item.user_id, vector, model)
-        return True
+        return self.store.set_vector_if_current(item.rowid, item.user_id, item.content, vector, model)
 
     def _merge_paraphrase(self, item: Pending, vector: np.ndarray, threshold: float) -> None:
         """Fold a just-embedded entry into an older live entry of the same user that it repeats.

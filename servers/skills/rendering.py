@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from servers.memory import crosslang
+from servers.core import crosslang
 from servers.skills.translate import needs_translation
 
 CACHE = 256

@@ -231,7 +231,7 @@ def test_semantic_timeout_falls_back_to_keyword(settings, embedder) -> None:  # 
 
 
 def test_reembed_all_brings_vectors_of_the_old_passage_form_up_to_date(memory: MemoryService) -> None:
-    from servers.memory import crosslang
+    from servers.core import crosslang
     from servers.memory.portability import reembed
 
     written = memory.write("用户对青霉素过敏")

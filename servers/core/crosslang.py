@@ -1,4 +1,4 @@
-"""Word-by-word English <-> Chinese renderings from CC-CEDICT, for cross-language recall.
+"""Word-by-word English <-> Chinese renderings from CC-CEDICT: cross-language recall in memory and skills.
 
 The bundled embedder (a 4-bit multilingual-e5-small) puts an English question and the Chinese note that
 answers it far apart: on the evaluation set the right note was often not in its top 50 (bench/RESULTS.md).

@@ -6,9 +6,9 @@ import threading
 
 import pytest
 
+from servers.core import crosslang
 from servers.core.events import EventBus
 from servers.core.settings import CairnSettings
-from servers.memory import crosslang
 from servers.memory.service import MemoryService
 
 CEDICT_SAMPLE = [
