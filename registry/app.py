@@ -34,7 +34,7 @@ from registry.search import RegistrySearch
 from registry.seed import seed_builtin
 from registry.store import RegistryStore, open_store
 from servers.auth.public import AuthStore
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 
 WEB_CLIENT_ID = "cairn-registry-web"
 # Bumped whenever registry/classify.py or registry/metadata.py changes what a skill is listed under: the

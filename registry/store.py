@@ -29,9 +29,10 @@ from registry.schema import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA
 from servers.core.storage.component import AnyDatabase, ComponentStore, built, open_database
 from servers.core.storage.ids import now_iso
 from servers.core.text import fts_match_expression, index_text
+from servers.settings import CairnSettings
 
 if TYPE_CHECKING:
-    from servers.core.settings import CairnSettings
+    from servers.core.settings import CoreSettings
 
 __all__ = ["MIGRATIONS", "PG_MIGRATIONS", "PG_SCHEMA", "NewVersion", "RegistryStore", "open_store"]
 
@@ -85,9 +86,11 @@ class RegistryStore(ComponentStore):
         super().__init__(db)
 
     @classmethod
-    def open(cls, settings: CairnSettings) -> Self:
+    def open(cls, settings: CoreSettings) -> Self:
         """The store the settings ask for: PostgreSQL when a database URL is set, else the SQLite file; the
         blobs where ``CAIRN_REGISTRY__BLOB_DIR`` says (default ``$CAIRN_HOME/registry/blobs``) either way."""
+        if not isinstance(settings, CairnSettings):
+            raise TypeError("the registry store needs the suite's settings (CairnSettings), which carry its section")
         blobs = open_blob_store(settings)
         return built(open_database(settings, cls.component), lambda db: cls(db, blobs))
 

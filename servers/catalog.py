@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from fastmcp import FastMCP
 
-    from servers.core.settings import CairnSettings
+    from servers.settings import CairnSettings
 
 SERVERS: dict[str, str] = {
     "memory": "servers.memory.server:create_server",

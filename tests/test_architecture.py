@@ -52,12 +52,35 @@ def test_domain_modules_do_not_import_the_mcp_layer(path: Path) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    sorted(p for p in (ROOT / "servers" / "core").rglob("*.py") if p.name != "settings.py"),
+    sorted((ROOT / "servers" / "core").rglob("*.py")),
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_shared_core_does_not_import_a_server(path: Path) -> None:
     bad = sorted(m for m in imports(path) if any(m.startswith(f"servers.{name}") for name in SERVER_PACKAGES))
     assert not bad, f"{path.relative_to(ROOT)} imports {bad}: shared code must not depend on one server"
+
+
+# The composition of the suite (the catalogue of servers, the settings with every component's section) is
+# reached from core only where core builds servers by name.
+COMPOSITION = ("servers.catalog", "servers.settings")
+COMPOSES = {"servers/core/serving.py", "servers/core/inprocess.py"}
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "servers" / "core").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_shared_core_reaches_the_composition_only_to_build_servers(path: Path) -> None:
+    rel = path.relative_to(ROOT).as_posix()
+    if rel in COMPOSES:
+        return
+    names = imports(path) | {
+        f"servers.{alias.name}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and node.module == "servers"
+        for alias in node.names
+    }
+    composed = sorted(m for m in names if m in COMPOSITION)
+    assert not composed, f"{rel} imports {composed}: shared code takes CoreSettings and never the whole suite"
 
 
 # --- storage: SQL and database drivers stay in storage modules --------------------------------------------

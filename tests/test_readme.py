@@ -17,7 +17,7 @@ from fastmcp import Client
 
 from servers import catalog
 from servers.core.serving import build_server
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from tests.conftest import REPO_ROOT
 
 README = REPO_ROOT / "README.md"

@@ -71,8 +71,8 @@ def summary(samples: list[float]) -> dict[str, float]:
 
 
 def seed(home: Path, count: int) -> None:
-    from servers.core.settings import CairnSettings
     from servers.memory.service import MemoryService
+    from servers.settings import CairnSettings
 
     service = MemoryService(CairnSettings(home=home))
     rng = random.Random(7)
@@ -252,9 +252,9 @@ def wait_stopped(request: Any, timeout: float = 30) -> None:
 
 
 def assembly(runs: int) -> dict[str, Any]:
-    from servers.core.settings import get_settings
     from servers.hooks.context import ORDER, assemble
     from servers.hooks.sources import DomainSources
+    from servers.settings import get_settings
 
     settings = get_settings()
     sources = DomainSources(settings)

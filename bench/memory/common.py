@@ -12,8 +12,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from servers.core.settings import CairnSettings, MemorySettings
+from servers.core.settings import MemorySettings
 from servers.memory.service import MemoryService
+from servers.settings import CairnSettings
 
 DATASET = Path(__file__).parent / "dataset"
 USER = "bench"

@@ -30,9 +30,9 @@ from typing import Any
 from bench.memory.common import machine, make_service
 from bench.memory.latency import fill
 from servers.cli import data_copy, data_copy_memory
-from servers.core.settings import CairnSettings
 from servers.core.storage import Database
 from servers.scheduler.store import SchedulerStore
+from servers.settings import CairnSettings
 
 
 @contextmanager

@@ -32,9 +32,9 @@ from scenario import EXPECTED, FakeModel, classify_rule, stream
 from servers.core.embedding import create_embedder
 from servers.core.events import EventBus
 from servers.core.llm import create_llm
-from servers.core.settings import CairnSettings
 from servers.reflection.models import Strategy, TaskReport
 from servers.reflection.service import ReflectionService
+from servers.settings import CairnSettings
 
 COMPLETIONS = "https://api.openai.com/v1/chat/completions"
 

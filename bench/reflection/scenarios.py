@@ -36,9 +36,9 @@ from typing import Any
 
 os.environ.setdefault("FASTMCP_CHECK_FOR_UPDATES", "off")
 
-from servers.core.settings import CairnSettings
 from servers.hooks.sources import DomainSources
 from servers.reflection.models import ReflectionInputError, TaskReport
+from servers.settings import CairnSettings
 
 Report = dict[str, Any]
 

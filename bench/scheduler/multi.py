@@ -50,10 +50,10 @@ import psycopg
 from psycopg.rows import dict_row
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.scheduler.models import JobSpec
 from servers.scheduler.service import SchedulerService
 from servers.scheduler.store import new_id
+from servers.settings import CairnSettings
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CLK_TCK = os.sysconf("SC_CLK_TCK")

@@ -21,10 +21,10 @@ import time
 from pathlib import Path
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.scheduler.actions import RunContext
 from servers.scheduler.models import JobSpec
 from servers.scheduler.service import SchedulerService
+from servers.settings import CairnSettings
 
 
 class Stamp:

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TextIO
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.scheduler.actions import RunContext
 from servers.scheduler.service import SchedulerService
+from servers.settings import CairnSettings
 
 
 class StampLog:

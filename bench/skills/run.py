@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from servers.skills.catalog import system_skills_dir
 from servers.skills.service import SkillsService
 from servers.skills.text import estimate_tokens

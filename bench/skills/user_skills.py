@@ -38,7 +38,7 @@ from typing import Any
 from bench.skills.run import synthetic, timed_matches
 from servers.core.events import EventBus
 from servers.core.llm import LLMClient, LLMError
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from servers.skills.service import SkillsService
 from tests.conftest import CORPUS
 

@@ -31,7 +31,7 @@ from servers.auth.store import AuthStore
 from servers.core.principal import Principal, register_principal_check, unregister_principal_check
 from servers.core.scopes import server_scopes
 from servers.core.serving import build_server, endpoint_path, http_app, is_loopback
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 
 AuthMode = Literal["cairn", "external", "none"]
 

@@ -15,7 +15,7 @@ from servers.cli.options import add_forwarded_allow_ips
 if TYPE_CHECKING:
     from servers.auth.keys import KeyStore
     from servers.auth.store import AuthStore
-    from servers.core.settings import CairnSettings
+    from servers.settings import CairnSettings
 
 
 SCOPE_LIST = '"SCOPE SCOPE …"'
@@ -80,7 +80,7 @@ def _password(from_stdin: bool) -> str:
 
 
 def run_auth_command(args: argparse.Namespace) -> int:
-    from servers.core.settings import get_settings
+    from servers.settings import get_settings
 
     settings = get_settings()
     if args.command == "connect":

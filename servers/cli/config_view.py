@@ -15,7 +15,7 @@ from urllib.parse import urlsplit, urlunsplit
 from pydantic import ValidationError
 from pydantic_settings import SettingsError
 
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 
 MASK = "***"
 _SECRET_NAME = re.compile(r"(secret|password|passwd|token|api_?key|private_?key|credential)", re.IGNORECASE)

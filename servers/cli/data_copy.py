@@ -14,10 +14,10 @@ from typing import Any
 
 from servers.cli.data_copy_memory import copy_memory
 from servers.core.progress import Progress
-from servers.core.settings import CairnSettings
 from servers.core.storage import Database
 from servers.core.storage.copy import TableCheck, check_table, copy_table, fingerprint
 from servers.core.storage.postgres import PgDatabase, redact
+from servers.settings import CairnSettings
 
 # table: key columns (empty: no primary key), in an order that respects foreign keys
 SCHEDULER_TABLES: dict[str, tuple[str, ...]] = {"jobs": ("id",), "runs": ("id",), "notifications": ("id",)}

@@ -104,10 +104,10 @@ def run_hooks_command(args: argparse.Namespace) -> int:
         return serve()
     if args.hooks_command == "context":
         from servers.core.principal import acting_as
-        from servers.core.settings import get_settings
         from servers.hooks.context import ORDER, assemble
         from servers.hooks.sources import DomainSources
         from servers.hooks.tokens import token_counter
+        from servers.settings import get_settings
 
         settings = get_settings()
         sources = DomainSources(settings)

@@ -156,7 +156,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return run_data_command(args)
         if args.command == "config":
             from servers.cli.config_view import redacted
-            from servers.core.settings import get_settings
+            from servers.settings import get_settings
 
             print(json.dumps(redacted(get_settings()), indent=2, ensure_ascii=False))
             return 0
@@ -178,7 +178,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     from servers.core.serving import is_loopback
-    from servers.core.settings import get_settings
+    from servers.settings import get_settings
 
     settings = get_settings()
     host = args.host or settings.host
@@ -222,10 +222,10 @@ def _serve(args: argparse.Namespace) -> int:
 def _memory(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from servers.core.settings import get_settings
     from servers.memory.models import MemoryInputError
     from servers.memory.portability import export_entries, import_entries, reembed
     from servers.memory.service import MemoryService
+    from servers.settings import get_settings
 
     service = MemoryService(get_settings())
     try:

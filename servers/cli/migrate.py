@@ -18,7 +18,7 @@ import json
 import sys
 from typing import Any
 
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 
 
 def add_migrate_command(sub: Any) -> None:
@@ -99,8 +99,8 @@ def migrate_all(settings: CairnSettings) -> dict[str, dict[str, Any]]:
 
 
 def run_migrate_command(args: argparse.Namespace) -> int:
-    from servers.core.settings import get_settings
     from servers.core.storage import StorageError
+    from servers.settings import get_settings
 
     try:
         print(json.dumps(migrate_all(get_settings()), indent=2))

@@ -27,7 +27,7 @@ def run_registry_command(args: argparse.Namespace) -> int:
     from servers.cli.run import proxy_options, trusted_proxies
     from servers.core.private import tighten_tree
     from servers.core.serving import is_loopback
-    from servers.core.settings import get_settings
+    from servers.settings import get_settings
 
     settings = get_settings()
     host = args.host or settings.host

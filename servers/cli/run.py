@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 
 
 def _cairn_executable() -> str:

@@ -90,7 +90,7 @@ def _fail(response: httpx.Response) -> int:
 
 
 def run_skills_command(args: argparse.Namespace) -> int:
-    from servers.core.settings import get_settings
+    from servers.settings import get_settings
 
     settings = get_settings()
     base = _registry(args, settings)

@@ -19,10 +19,10 @@ from pydantic import Field
 
 from servers.core.identity import resolve_user
 from servers.core.scopes import READ_SCOPE_TAG
-from servers.core.settings import CairnSettings, get_settings
 from servers.hooks.context import ORDER, AssembledContext, SectionName, assemble
 from servers.hooks.sources import DomainSources
 from servers.hooks.tokens import token_counter
+from servers.settings import CairnSettings, get_settings
 
 INSTRUCTIONS = """Context assembly: one call returns what the agent should know for a task, within a token budget —
 live rules, the task anchor, the user's preferences (confidence > 0.6), recalled memories, activated skills and

@@ -15,16 +15,16 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from servers.core.events import EventBus, default_bus
-from servers.core.settings import CairnSettings
+from servers.core.settings import CoreSettings
 from servers.core.storage.outbox import Outbox
 
 
-def open_outbox(settings: CairnSettings) -> Outbox:
+def open_outbox(settings: CoreSettings) -> Outbox:
     """A new connection to the outbox ``settings`` name (the caller closes it)."""
     return Outbox.open(settings)
 
 
-def _location(settings: CairnSettings) -> str:
+def _location(settings: CoreSettings) -> str:
     return settings.database_url or str(settings.home.resolve())
 
 
@@ -39,7 +39,7 @@ _shared: dict[str, _Shared] = {}
 _attached: dict[int, int] = {}  # id(bus) -> lifespans that attached it
 
 
-def acquire(settings: CairnSettings) -> Outbox:
+def acquire(settings: CoreSettings) -> Outbox:
     with _lock:
         key = _location(settings)
         shared = _shared.get(key)
@@ -61,7 +61,7 @@ def release(outbox: Outbox) -> None:
 
 
 @asynccontextmanager
-async def attached(bus: EventBus, settings: CairnSettings) -> AsyncIterator[Outbox]:
+async def attached(bus: EventBus, settings: CoreSettings) -> AsyncIterator[Outbox]:
     """The shared outbox, attached to ``bus`` until the block ends (and the last attacher leaves)."""
     outbox = acquire(settings)
     with _lock:
@@ -82,7 +82,7 @@ async def attached(bus: EventBus, settings: CairnSettings) -> AsyncIterator[Outb
 
 
 @asynccontextmanager
-async def shared(bus: EventBus, settings: CairnSettings) -> AsyncIterator[Outbox | None]:
+async def shared(bus: EventBus, settings: CoreSettings) -> AsyncIterator[Outbox | None]:
     """The outbox attached to the process's shared bus while the block runs; None (and nothing attached) for
     a private bus, which tests and in-process callers use to keep events to themselves."""
     if bus is not default_bus():

@@ -24,7 +24,7 @@ from fastmcp.tools import Tool
 from servers import catalog
 from servers.core.principal import Principal, acting_as
 from servers.core.scopes import ScopeGuard, required_scope
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 
 
 class UnknownServerOrTool(LookupError):

@@ -24,7 +24,7 @@ from servers import catalog
 from servers.core import completions, subscriptions, toolnames
 from servers.core.metrics import ToolMetrics, exposition
 from servers.core.scopes import ScopeGuard
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 
 Transport = Literal["stdio", "sse", "http"]
 VERSION = "0.1.0"

@@ -1,4 +1,4 @@
-"""Typed settings for the whole suite, read once from the environment (prefix ``CAIRN_``, nested ``__``).
+"""Settings every component shares, read from the environment (prefix ``CAIRN_``, nested ``__``).
 
 | variable                           | default              | meaning                                        |
 |------------------------------------|----------------------|------------------------------------------------|
@@ -9,24 +9,15 @@
 | ``CAIRN_DATABASE_URL``             | unset                | ``postgresql://…``: memory in PostgreSQL       |
 | ``CAIRN_DATABASE__…``              | see ``DatabaseSettings`` | PostgreSQL pool sizes and timeouts        |
 | ``CAIRN_MEMORY__…``                | see ``MemorySettings``| memory limits, thresholds, retention          |
-| ``CAIRN_HOOKS__…``                 | see ``HooksSettings`` | host hooks and context assembly               |
+| (components)                       | `servers/settings.py` | `CAIRN_<COMPONENT>__…`: each component's section |
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
-
-from registry.settings import RegistrySettings
-from servers.auth.settings import AuthSettings
-from servers.hooks.settings import HooksSettings
-from servers.nodehost.settings import NodehostSettings
-from servers.reflection.settings import ReflectionSettings
-from servers.scheduler.settings import SchedulerSettings
-from servers.skills.settings import SkillsSettings
 
 
 def _default_retention() -> dict[str, int | None]:
@@ -98,8 +89,11 @@ class DatabaseSettings(BaseModel):
         return self
 
 
-class CairnSettings(BaseSettings):
-    """Settings of the suite. Validated at start-up; every field documented in README.md."""
+class CoreSettings(BaseSettings):
+    """The settings every component shares (home, embedder, LLM, listening address, database, memory).
+
+    The suite's full settings, with each component's own section, are :class:`servers.settings.CairnSettings`,
+    which extends this class: shared code takes ``CoreSettings`` and so never depends on a component."""
 
     model_config = SettingsConfigDict(env_prefix="CAIRN_", env_nested_delimiter="__", extra="ignore")
 
@@ -114,13 +108,6 @@ class CairnSettings(BaseSettings):
     )
     database: DatabaseSettings = Field(default_factory=DatabaseSettings)
     memory: MemorySettings = Field(default_factory=MemorySettings)
-    auth: AuthSettings = Field(default_factory=AuthSettings)
-    nodehost: NodehostSettings = Field(default_factory=NodehostSettings)
-    scheduler: SchedulerSettings = Field(default_factory=SchedulerSettings)
-    reflection: ReflectionSettings = Field(default_factory=ReflectionSettings)
-    skills: SkillsSettings = Field(default_factory=SkillsSettings)
-    hooks: HooksSettings = Field(default_factory=HooksSettings)
-    registry: RegistrySettings = Field(default_factory=RegistrySettings)
 
     @field_validator("home", mode="after")
     @classmethod
@@ -150,8 +137,3 @@ class CairnSettings(BaseSettings):
 
         private_dir(self.home)
         return private_dir(self.home / component)
-
-
-@lru_cache(maxsize=1)
-def get_settings() -> CairnSettings:
-    return CairnSettings()

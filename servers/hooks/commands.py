@@ -125,8 +125,8 @@ def in_process(event: str, payload: dict[str, Any], budget_s: float | None) -> s
     out: list[str] = []
 
     def work() -> None:
-        from servers.core.settings import get_settings
         from servers.hooks.handlers import Hooks
+        from servers.settings import get_settings
 
         hooks = Hooks(get_settings())
         try:

@@ -160,7 +160,7 @@ def main() -> int:
     logging.basicConfig(
         filename=str(runtime.log_path()), level=logging.WARNING, format="%(asctime)s hookd %(name)s: %(message)s"
     )
-    from servers.core.settings import get_settings
+    from servers.settings import get_settings
 
     settings = get_settings()
     runtime.log("daemon", f"serving {path} for {settings.home}")

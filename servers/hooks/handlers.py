@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from servers.core.principal import acting_as
-from servers.core.settings import CairnSettings
 from servers.hooks import startfiles
 from servers.hooks.context import AssembledContext, Item, SectionName, assemble, render_section
 from servers.hooks.protocol import text_field
 from servers.hooks.sources import DomainSources, clip
 from servers.hooks.tokens import token_counter
 from servers.hooks.trace import SessionTrace, Task
+from servers.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 MAX_TASKS_PER_SESSION = 20

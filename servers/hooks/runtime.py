@@ -1,6 +1,6 @@
 """Where hooks keep things, and how they log, without importing pydantic (the client must start fast).
 
-``CAIRN_HOME`` is read the way :class:`servers.core.settings.CairnSettings` reads it (env, else ``~/.cairn``);
+``CAIRN_HOME`` is read the way :class:`servers.settings.CairnSettings` reads it (env, else ``~/.cairn``);
 a test in ``tests/servers/hooks`` keeps the two in step.
 """
 

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.hooks.context import Gathered, Item, SectionName
 from servers.hooks.relevance import belief_relevance, rule_relevance
 from servers.hooks.trace import SessionTrace
+from servers.settings import CairnSettings
 
 if TYPE_CHECKING:
     from servers.memory.service import MemoryService

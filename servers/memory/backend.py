@@ -19,9 +19,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from servers.core.settings import CairnSettings
 from servers.core.storage import Database
 from servers.memory.models import Entry
+from servers.settings import CairnSettings
 
 Row = dict[str, Any]
 

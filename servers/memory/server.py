@@ -21,7 +21,6 @@ from servers.core.events import Event
 from servers.core.identity import resolve_user
 from servers.core.notify import EventNotifications, notifying
 from servers.core.principal import current_principal
-from servers.core.settings import CairnSettings, get_settings
 from servers.core.subscriptions import Subscriptions, Watch
 from servers.memory.embed_queue import CLOSE_WAIT_S
 from servers.memory.extract import MAX_MESSAGES, MAX_TOOL_CALLS, Message, ToolCall
@@ -40,6 +39,7 @@ from servers.memory.models import (
     WriteResult,
 )
 from servers.memory.service import MemoryService
+from servers.settings import CairnSettings, get_settings
 
 T = TypeVar("T")
 ADMIN_SCOPE = "memory:admin"

@@ -24,7 +24,6 @@ import numpy as np
 from servers.core import crosslang
 from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder, create_embedder
 from servers.core.events import EventBus, default_bus
-from servers.core.settings import CairnSettings
 from servers.core.storage import Database
 from servers.memory import search
 from servers.memory.backend import EntryStore, SqlDatabase, open_store
@@ -50,6 +49,7 @@ from servers.memory.models import (
     check_user_id,
 )
 from servers.memory.rows import new_id, now_iso
+from servers.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 

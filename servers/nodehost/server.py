@@ -11,7 +11,6 @@ from mcp_types import InputRequiredResult
 from pydantic import BaseModel
 
 from servers.core.errors import tool_errors
-from servers.core.settings import CairnSettings, get_settings
 from servers.nodehost.args import (
     Argv,
     CaptureArgs,
@@ -71,6 +70,7 @@ from servers.nodehost.models import (
 )
 from servers.nodehost.policy import TOOL_GROUPS
 from servers.nodehost.rest import add_rest_routes, ensure_token
+from servers.settings import CairnSettings, get_settings
 
 T = TypeVar("T", bound=BaseModel)
 

@@ -18,7 +18,6 @@ from pydantic import Field
 from servers.core.errors import call_tool
 from servers.core.identity import resolve_user
 from servers.core.notify import EventNotifications, notifying
-from servers.core.settings import CairnSettings, get_settings
 from servers.reflection.models import (
     AuditEntry,
     AuditLog,
@@ -50,6 +49,7 @@ from servers.reflection.models import (
 )
 from servers.reflection.service import ReflectionService
 from servers.reflection.triggers import listening
+from servers.settings import CairnSettings, get_settings
 
 T = TypeVar("T")
 ADMIN_SCOPE = "reflection:admin"

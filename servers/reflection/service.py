@@ -14,7 +14,6 @@ from datetime import UTC, datetime
 from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.events import Event, EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
-from servers.core.settings import CairnSettings
 from servers.core.storage.component import AnyDatabase
 from servers.reflection import llm_paths, reflect, review, suggest
 from servers.reflection.experience import ExperienceLibrary
@@ -45,6 +44,7 @@ from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, days_ago, new_id, now_iso, open_store
 from servers.reflection.suggestions import Suggestions
 from servers.reflection.usermodel import UserModelBook
+from servers.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 

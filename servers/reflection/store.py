@@ -21,11 +21,11 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from servers.core.settings import CairnSettings
 from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_ddl
 from servers.core.storage.ids import now_iso as now_iso  # re-exported: reflection's modules stamp rows with it
 from servers.core.storage.ids import random_id
+from servers.settings import CairnSettings
 
 _TABLES = """
 CREATE TABLE reflections (

@@ -18,10 +18,10 @@ from typing import Any
 import frontmatter
 import yaml
 
-from servers.core.settings import CairnSettings
 from servers.reflection import drafting
 from servers.reflection.patterns import Workflow
 from servers.reflection.scrub import scrub_text
+from servers.settings import CairnSettings
 from skillslint import Severity, lint_skill
 
 log = logging.getLogger(__name__)

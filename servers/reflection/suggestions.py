@@ -9,12 +9,12 @@ from __future__ import annotations
 import logging
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.reflection import patterns, suggest
 from servers.reflection.models import Detection, NotFound, PatternReport, ReflectionInputError, SkillSuggestion
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, new_id, now_iso
+from servers.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 

@@ -35,7 +35,6 @@ from servers.core.inprocess import CallFailed, InProcessServers, UnknownServerOr
 from servers.core.llm import LLMError, create_llm
 from servers.core.principal import Principal, recheck
 from servers.core.secretfiles import secret_file
-from servers.core.settings import CairnSettings
 from servers.scheduler.attention import AttentionGate
 from servers.scheduler.clock import Clock, iso
 from servers.scheduler.models import (
@@ -46,6 +45,7 @@ from servers.scheduler.models import (
     ToolAction,
     WebhookAction,
 )
+from servers.settings import CairnSettings
 
 if TYPE_CHECKING:
     from servers.scheduler.store import SchedulerStore

@@ -22,7 +22,6 @@ from servers.core.errors import acall_tool, call_tool
 from servers.core.events import Event
 from servers.core.identity import resolve_user
 from servers.core.principal import current_principal
-from servers.core.settings import CairnSettings, get_settings
 from servers.core.subscriptions import Subscriptions, Watch
 from servers.scheduler import static_jobs
 from servers.scheduler.models import (
@@ -41,6 +40,7 @@ from servers.scheduler.models import (
     SchedulerInputError,
 )
 from servers.scheduler.service import SchedulerService
+from servers.settings import CairnSettings, get_settings
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)

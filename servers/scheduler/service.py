@@ -15,7 +15,6 @@ from pydantic import ValidationError
 
 from servers.core.events import EventBus, default_bus
 from servers.core.principal import Principal
-from servers.core.settings import CairnSettings
 from servers.scheduler.actions import ActionRunner, parse_action
 from servers.scheduler.attention import AttentionGate
 from servers.scheduler.clock import Clock, SystemClock
@@ -41,6 +40,7 @@ from servers.scheduler.store import (
     run_model,
 )
 from servers.scheduler.triggers import build, stored_form
+from servers.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 _SPEC_FIELDS = set(JobSpec.model_fields)

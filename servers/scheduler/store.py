@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from servers.core.principal import Principal
-from servers.core.settings import CairnSettings
 from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_ddl
 from servers.core.storage.ids import time_id
 from servers.scheduler.clock import iso
 from servers.scheduler.models import Job, JobOptions, Notification, RetryPolicy, Run
 from servers.scheduler.triggers import Trigger, from_stored
+from servers.settings import CairnSettings
 
 _SCHEMA_V1 = """
 CREATE TABLE jobs (

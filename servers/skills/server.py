@@ -14,8 +14,8 @@ from pydantic import Field
 from servers.core.completions import Completions
 from servers.core.errors import call_tool, resource_errors
 from servers.core.principal import current_principal
-from servers.core.settings import CairnSettings, get_settings
 from servers.core.subscriptions import Subscriptions, Watch
+from servers.settings import CairnSettings, get_settings
 from servers.skills.models import (
     NAME_PATTERN,
     SESSION_PATTERN,

@@ -22,8 +22,8 @@ from rapidfuzz import process
 from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.events import EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
-from servers.core.settings import CairnSettings
 from servers.core.storage.component import AnyDatabase
+from servers.settings import CairnSettings
 from servers.skills import chains, install, owners
 from servers.skills.catalog import Catalog, Library, system_skills_dir
 from servers.skills.injection import build_prompt, fit_budget, index_line, prepare

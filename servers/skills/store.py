@@ -14,10 +14,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from servers.core.settings import CairnSettings
 from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_migrations
 from servers.core.storage.ids import now_iso, time_id
+from servers.settings import CairnSettings
 from servers.skills.models import Suggestion
 
 _SCHEMA_V1 = """

@@ -12,7 +12,7 @@ from fastmcp.exceptions import ToolError
 
 from servers.cli.main import main
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from servers.skills.server import create_server
 from servers.skills.service import SkillsService
 from tests.registry.conftest import Site
@@ -81,7 +81,7 @@ async def test_cli_search_info_install_publish_yank(
     monkeypatch.setenv("CAIRN_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("CAIRN_REGISTRY__URL", base)
     monkeypatch.setenv("CAIRN_REGISTRY__TOKEN", token)
-    from servers.core.settings import get_settings
+    from servers.settings import get_settings
 
     get_settings.cache_clear()
     folder = tmp_path / "notes-helper"

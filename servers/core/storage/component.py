@@ -48,7 +48,7 @@ from servers.core.storage.database import Database
 from servers.core.storage.migrations import Migration, migrate
 
 if TYPE_CHECKING:
-    from servers.core.settings import CairnSettings, DatabaseSettings
+    from servers.core.settings import CoreSettings, DatabaseSettings
     from servers.core.storage.postgres import PgDatabase
 
 AnyDatabase: TypeAlias = "Database | PgDatabase"
@@ -81,7 +81,7 @@ def postgres_migrations(migrations: Sequence[Migration]) -> list[Migration]:
     return translated
 
 
-def open_database(settings: CairnSettings, component: str) -> AnyDatabase:
+def open_database(settings: CoreSettings, component: str) -> AnyDatabase:
     """``component``'s schema in ``settings.database_url`` when set, else ``<component>.db`` in its data folder."""
     if settings.database_url:
         return _postgres(settings.database_url, component, settings.database)
@@ -138,7 +138,7 @@ class ComponentStore:
         migrate_any(db, self.component, self.migrations, self.pg_migrations)
 
     @classmethod
-    def open(cls, settings: CairnSettings) -> Self:
+    def open(cls, settings: CoreSettings) -> Self:
         """The store ``settings`` ask for: PostgreSQL when a database URL is set, else the SQLite file."""
         return built(open_database(settings, cls.component), cls)
 

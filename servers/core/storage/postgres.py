@@ -36,7 +36,7 @@ from servers.core.storage.database import Params, Row, StorageError
 from servers.core.storage.migrations import Migration
 
 if TYPE_CHECKING:
-    from servers.core.settings import CairnSettings, DatabaseSettings
+    from servers.core.settings import CoreSettings, DatabaseSettings
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -319,7 +319,7 @@ def pool_options(database: DatabaseSettings) -> PoolOptions:
     )
 
 
-def connect(settings: CairnSettings, schema: str, *, url: str | None = None) -> PgDatabase:
+def connect(settings: CoreSettings, schema: str, *, url: str | None = None) -> PgDatabase:
     """One component's schema in ``settings.database_url`` (or ``url``), pooled as ``settings.database`` says.
 
     Every component opens its PostgreSQL database through here, so the pool settings apply to all.

@@ -17,7 +17,7 @@ import pytest
 from servers.auth.passwords import check_password, hash_password
 from servers.auth.wiring import build_endpoint
 from servers.cli.run import uvicorn_server
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from tests.servers.auth.test_oauth_e2e import PASSWORD, USER, open_consent, register
 from tests.support import free_port
 

@@ -461,7 +461,7 @@ async def test_serve_all_guards_each_mounted_server(settings, embedder) -> None:
 async def test_serve_all_mounts_an_oauth_protected_remote(site: tuple[Endpoint, str], tmp_path: Path) -> None:
     """`cairn connect` signs in once; `serve all --remote NAME=URL` then reuses the stored tokens."""
     from servers.core.serving import build_server
-    from servers.core.settings import CairnSettings
+    from servers.settings import CairnSettings
 
     endpoint, _ = site
     local_home = tmp_path / "gateway-home"

@@ -18,13 +18,13 @@ from servers.auth.passwords import hash_password
 from servers.auth.tokens import issue_access_token, verify_access_token
 from servers.cli.main import main
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings, get_settings
 from servers.core.storage import Database
 from servers.memory.service import MemoryService
 from servers.memory.store import MemoryStore
 from servers.memory.store_pg import PgMemoryStore
 from servers.scheduler.models import JobSpec
 from servers.scheduler.service import SchedulerService
+from servers.settings import CairnSettings, get_settings
 
 ISSUER = "http://127.0.0.1:8765"
 AUDIENCE = f"{ISSUER}/mcp"

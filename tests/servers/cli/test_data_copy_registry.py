@@ -20,7 +20,7 @@ import pytest
 
 from registry.app import create_app, session_key
 from servers.cli.main import main
-from servers.core.settings import CairnSettings, get_settings
+from servers.settings import CairnSettings, get_settings
 from tests.registry.conftest import BASE, REPO
 from tests.registry.kit import skill_archive, skill_md, tar_gz
 

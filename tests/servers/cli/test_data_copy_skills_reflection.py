@@ -13,9 +13,9 @@ import pytest
 
 from servers.cli.main import main
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings, get_settings
 from servers.reflection.models import ProposedStrategy, TaskReport, TraceStep
 from servers.reflection.service import ReflectionService
+from servers.settings import CairnSettings, get_settings
 from servers.skills.service import SkillsService
 from tests.servers.skills.conftest import write_skill
 

@@ -10,7 +10,7 @@ import pytest
 
 from servers.cli.main import main
 from servers.cli.run import connection_help
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from tests.conftest import REPO_ROOT
 from tests.support import child_env
 
@@ -49,7 +49,7 @@ def test_memory_export_and_import_commands(tmp_path: Path) -> None:
     env = child_env(home)
     run = [sys.executable, "-m", "servers.cli.main"]
     script = (
-        "from servers.core.settings import CairnSettings as S; from servers.memory.service import MemoryService as M;"
+        "from servers.settings import CairnSettings as S; from servers.memory.service import MemoryService as M;"
         "m = M(S()); m.write('export me: 导出测试'); m.close()"
     )
     subprocess.run([sys.executable, "-c", script], env=env, cwd=REPO_ROOT, check=True)
@@ -78,7 +78,7 @@ def test_auth_user_commands(
 ) -> None:
     import io
 
-    from servers.core.settings import get_settings
+    from servers.settings import get_settings
 
     monkeypatch.setenv("CAIRN_HOME", str(tmp_path / "h"))
     get_settings.cache_clear()
@@ -105,7 +105,7 @@ def test_forwarded_headers_are_believed_only_from_named_proxies(
     import uvicorn
 
     from servers.cli import run
-    from servers.core.settings import get_settings
+    from servers.settings import get_settings
 
     default = run.uvicorn_server(object(), "127.0.0.1", 1).config
     assert default.proxy_headers is False

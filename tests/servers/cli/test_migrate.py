@@ -10,7 +10,7 @@ import psycopg
 import pytest
 
 from servers.cli.main import main
-from servers.core.settings import get_settings
+from servers.settings import get_settings
 
 
 @pytest.fixture(autouse=True)

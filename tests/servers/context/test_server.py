@@ -5,8 +5,8 @@ from __future__ import annotations
 from fastmcp import Client
 
 from servers.context.server import create_server
-from servers.core.settings import CairnSettings
 from servers.hooks.sources import DomainSources
+from servers.settings import CairnSettings
 
 
 async def test_tool_and_prompt_assemble_memories_and_skills(settings: CairnSettings, embedder) -> None:  # type: ignore[no-untyped-def]

@@ -11,7 +11,7 @@ from mcp_types import PromptReference, ResourceTemplateReference
 
 from servers.core.principal import Principal, acting_as
 from servers.core.serving import build_server
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 
 TODAY = datetime.now(UTC).date().isoformat()
 

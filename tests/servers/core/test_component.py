@@ -9,10 +9,10 @@ from pathlib import Path
 import apsw
 import pytest
 
-from servers.core.settings import CairnSettings
 from servers.core.storage import Database, Migration
 from servers.core.storage.component import ComponentStore, built, postgres_ddl
 from servers.core.storage.ids import now_iso, random_id, time_id
+from servers.settings import CairnSettings
 
 _SCHEMA = """
 CREATE TABLE notes (id INTEGER PRIMARY KEY, score REAL NOT NULL, body BLOB);

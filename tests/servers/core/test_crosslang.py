@@ -8,8 +8,8 @@ import pytest
 
 from servers.core import crosslang
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.memory.service import MemoryService
+from servers.settings import CairnSettings
 
 CEDICT_SAMPLE = [
     "# comment lines are skipped",

@@ -9,7 +9,6 @@ import time
 
 import pytest
 
-from servers.core.settings import CairnSettings
 from servers.core.storage import StorageError
 from servers.core.storage.postgres import (
     DatabaseUnavailable,
@@ -21,6 +20,7 @@ from servers.core.storage.postgres import (
     redact,
     to_pyformat,
 )
+from servers.settings import CairnSettings
 
 
 def test_placeholders_become_pyformat_outside_quotes_only() -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from servers.core.private import private_dir, private_file, tighten_tree
-from servers.core.settings import CairnSettings
 from servers.core.storage import Database
+from servers.settings import CairnSettings
 
 
 def mode(path: Path) -> int:

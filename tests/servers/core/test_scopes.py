@@ -13,7 +13,7 @@ from mcp.shared.exceptions import MCPError
 from servers.core.principal import Principal, acting_as
 from servers.core.scopes import ScopeGuard
 from servers.core.serving import build_server
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 
 
 @pytest.fixture(scope="module")

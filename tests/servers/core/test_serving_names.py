@@ -10,7 +10,7 @@ from fastmcp import Client
 
 from servers.core import toolnames
 from servers.core.serving import build_server
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 
 
 @pytest.fixture

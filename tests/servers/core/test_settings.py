@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 
 
 def test_environment_with_prefix_and_nested_delimiter(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

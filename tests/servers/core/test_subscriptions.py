@@ -17,7 +17,7 @@ from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from servers.core.principal import Principal, acting_as
 from servers.core.serving import build_server
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from tests.servers.core.test_completions import write_skill
 from tests.support import running
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from servers.core.embedding import LazyEmbedder
-from servers.core.settings import CairnSettings
 from servers.hooks import startfiles
 from servers.hooks.commands import STARTING_NOTE, request
 from servers.hooks.handlers import Hooks
 from servers.hooks.sources import DomainSources
 from servers.memory.service import MemoryService
+from servers.settings import CairnSettings
 from tests.servers.hooks import payloads
 from tests.servers.hooks.conftest import RunHook, context_of, log_text, wait_until
 

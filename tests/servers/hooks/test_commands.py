@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from servers.core.settings import CairnSettings
 from servers.hooks import runtime
 from servers.hooks.trace import SessionTrace
 from servers.memory.service import MemoryService
+from servers.settings import CairnSettings
 from tests.servers.hooks import payloads
 from tests.servers.hooks.conftest import RunHook, context_of, log_text
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from servers.core.settings import CairnSettings
 from servers.hooks import runtime
 from servers.hooks.protocol import PayloadError, answer, host_event, parse_payload
 from servers.hooks.trace import SessionTrace
 from servers.hooks.transcript import read_messages
+from servers.settings import CairnSettings
 from tests.servers.hooks import payloads
 
 

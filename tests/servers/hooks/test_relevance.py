@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from servers.core.settings import CairnSettings
 from servers.hooks.relevance import belief_relevance, rule_relevance
 from servers.hooks.sources import DomainSources
 from servers.reflection.models import Strategy
+from servers.settings import CairnSettings
 
 RETRY = "Retry web_fetch once with a longer timeout before giving up on a page"
 RETRY_WHEN = "tasks that call web_fetch"

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from servers.core.settings import CairnSettings
 from servers.hooks import runtime
 from servers.hooks.trace import SessionTrace
 from servers.memory.service import MemoryService
 from servers.reflection.service import ReflectionService
+from servers.settings import CairnSettings
 from tests.servers.hooks import payloads
 from tests.servers.hooks.conftest import RunHook, context_of, wait_until
 

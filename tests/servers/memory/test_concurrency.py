@@ -11,8 +11,8 @@ import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
 
-from servers.core.settings import CairnSettings
 from servers.memory.service import MemoryService
+from servers.settings import CairnSettings
 from tests.support import child_env
 
 pytestmark = pytest.mark.slow

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.memory.dedupe import repeats, same_statement
+from servers.settings import CairnSettings
 
 
 def test_a_short_form_is_the_same_word() -> None:

@@ -15,9 +15,9 @@ from fastmcp import Client, FastMCP
 from servers.core.embedding import LazyEmbedder
 from servers.core.event_outbox import open_outbox
 from servers.core.principal import Principal, acting_as
-from servers.core.settings import CairnSettings
 from servers.memory.server import ADMIN_SCOPE, create_server
 from servers.memory.service import MemoryService
+from servers.settings import CairnSettings
 
 
 @pytest.fixture

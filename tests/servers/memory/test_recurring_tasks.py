@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from servers.core.embedding import LazyEmbedder
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.memory.extract import ToolCall
 from servers.memory.service import MemoryService
 from servers.reflection.service import ReflectionService
+from servers.settings import CairnSettings
 
 TASK = "run the nightly export of the orders table"
 CALLS = [

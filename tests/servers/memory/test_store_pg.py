@@ -12,12 +12,12 @@ import psycopg
 import pytest
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.core.storage.postgres import PgDatabase
 from servers.core.tsearch import tsquery_literal, tsvector_literal
 from servers.memory.models import Entry
 from servers.memory.service import MemoryService
 from servers.memory.store_pg import SCHEMA, PgMemoryStore
+from servers.settings import CairnSettings
 
 HOSTILE = [
     "NEAR( \" ' \\ AND * OR NOT :",

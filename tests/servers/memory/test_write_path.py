@@ -18,11 +18,11 @@ from fastmcp.exceptions import ToolError
 from servers.core.embedding import Embedder, LazyEmbedder
 from servers.core.embedding.base import Calibration, Matrix, Vector
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.memory.embed_queue import ADMIT_WAIT_S, MAX_BACKLOG
 from servers.memory.models import MemoryBusy
 from servers.memory.server import create_server
 from servers.memory.service import MemoryService
+from servers.settings import CairnSettings
 
 WAIT_S = 60.0  # generous: the machine running the tests may be busy
 

@@ -10,10 +10,10 @@ import pytest
 from fastmcp import FastMCP
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.nodehost import desktop
 from servers.nodehost.host import NodeHost
 from servers.nodehost.server import create_server
+from servers.settings import CairnSettings
 
 HEADLESS = desktop.detect("linux", {}, lambda name: None)
 

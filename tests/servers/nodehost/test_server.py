@@ -10,9 +10,9 @@ import pytest
 from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
-from servers.core.settings import CairnSettings
 from servers.nodehost.host import NodeHost
 from servers.nodehost.server import create_server
+from servers.settings import CairnSettings
 from tests.servers.nodehost.conftest import HEADLESS
 
 TOOLS = {

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.reflection.models import ProposedStrategy, TaskReport, TraceStep
 from servers.reflection.service import ReflectionService
+from servers.settings import CairnSettings
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.reflection.models import ReflectionInputError
 from servers.reflection.patterns import Trace, workflows
 from servers.reflection.service import ReflectionService
+from servers.settings import CairnSettings
 from skillslint import Severity, lint_skill
 from tests.servers.reflection.conftest import report
 

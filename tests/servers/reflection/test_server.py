@@ -13,11 +13,11 @@ from fastmcp.exceptions import ToolError
 
 from servers.core.embedding import LazyEmbedder
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.memory.server import create_server as create_memory_server
 from servers.memory.service import MemoryService
 from servers.reflection.server import create_server
 from servers.reflection.service import ReflectionService
+from servers.settings import CairnSettings
 from tests.support import child_env
 
 

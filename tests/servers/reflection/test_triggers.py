@@ -13,13 +13,13 @@ from fastmcp import Client
 from servers.core.embedding import LazyEmbedder
 from servers.core.event_outbox import open_outbox
 from servers.core.events import Event, EventBus
-from servers.core.settings import CairnSettings
 from servers.memory.extract import ToolCall
 from servers.memory.server import create_server as memory_server
 from servers.memory.service import MemoryService
 from servers.reflection.server import create_server as reflection_server
 from servers.reflection.service import ReflectionService
 from servers.reflection.triggers import CONSUMER, TOPICS, reader
+from servers.settings import CairnSettings
 
 BACKENDS = ("sqlite", "postgresql")
 CALLS = [ToolCall(name="db_export", arguments={"table": "orders"}, error="Timeout after 30s")]

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
 from servers.scheduler.actions import ActionFailed, RunContext
 from servers.scheduler.clock import FakeClock
 from servers.scheduler.service import SchedulerService
+from servers.settings import CairnSettings
 
 START = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)  # a Monday, noon UTC: outside default quiet hours
 

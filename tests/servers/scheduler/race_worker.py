@@ -17,10 +17,10 @@ import os
 import time
 from pathlib import Path
 
-from servers.core.settings import CairnSettings
 from servers.scheduler.actions import RunContext
 from servers.scheduler.clock import FakeClock
 from servers.scheduler.service import SchedulerService
+from servers.settings import CairnSettings
 
 
 class AppendLog:

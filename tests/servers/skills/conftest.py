@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from servers.skills.service import SkillsService
 
 MakeSkill = Callable[..., Path]

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from servers.skills.meaning import MeaningIndex
 from servers.skills.service import SkillsService
 from tests.servers.skills.conftest import write_skill

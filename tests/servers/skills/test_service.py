@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from servers.skills.models import SkillInputError
 from servers.skills.service import SkillsService
 from tests.servers.skills.conftest import write_skill

@@ -12,7 +12,7 @@ import pytest
 import respx
 
 from servers.core.events import EventBus
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from servers.skills.service import SkillsService
 from servers.skills.translate import needs_translation
 from tests.servers.skills.conftest import write_skill

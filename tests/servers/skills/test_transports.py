@@ -10,7 +10,7 @@ from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
 
 from servers.core.serving import build_server
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from tests.support import child_env, running
 
 pytestmark = pytest.mark.slow
