@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 # Free rows kept after a load, and the least a full matrix grows by: room for new writes without a copy.
 _HEADROOM_ROWS = 256
 # A catch-up touching more rows than this share of the copy reloads it instead (one query, not many).
-_RELOAD_SHARE = 4
+_RELOAD_SHARE = 16
 
 
 class VectorSource(Protocol):
@@ -175,17 +175,18 @@ class VectorCache:
             # commit would reuse their sequence numbers: never let such a state into the cache.
             self.stats.fallbacks += 1
             return None
-        generation = self.source.vector_generation(user_id)
         with self._lock:
             part = self._parts.get(user_id)
             if part is not None:
                 self._parts.move_to_end(user_id)
         if part is None:
-            self._schedule_load(user_id, generation)
+            self._schedule_load(user_id, self.source.vector_generation(user_id))
             self.stats.fallbacks += 1
             return None
         q = np.asarray(query, dtype=np.float32).ravel()
         with part.lock:
+            # Read under the lock: a copy another search brought further is never taken for a regression.
+            generation = self.source.vector_generation(user_id)
             if len(q) != part.dim or not self._catch_up(user_id, part, generation):
                 self._drop(user_id, part)
                 self._schedule_load(user_id, generation)
@@ -252,11 +253,11 @@ class VectorCache:
         row_bytes = 4 * (model[1] if model else 1) + 8
         if (self.source.vector_count(user_id) + _HEADROOM_ROWS) * row_bytes > self.budget_bytes:
             return self._too_large_at(user_id, generation)
-        decoded = unit_rows(self.source.user_vectors(user_id), None)
-        if decoded is None:
-            return False
+        decoded = unit_rows(self.source.user_vectors(user_id), model[1] if model else None)
+        if decoded is None or decoded[0] == 0:
+            return False  # the vector table is being re-made, or there is none yet
         dim, rows = decoded
-        part = _Partition(generation, dim or 1, rows)
+        part = _Partition(generation, dim, rows)
         if part.nbytes > self.budget_bytes:
             return self._too_large_at(user_id, generation)
         with self._lock:
