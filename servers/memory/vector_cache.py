@@ -51,6 +51,8 @@ class VectorSource(Protocol):
 
 @dataclass
 class CacheStats:
+    """Counts since the cache was made (not locked: approximate when searches run side by side)."""
+
     searches: int = 0  # answered from memory
     fallbacks: int = 0  # sent back to the index (not held, loading, too large, inside a transaction)
     loads: int = 0
@@ -245,6 +247,8 @@ class VectorCache:
     def load(self, user_id: str) -> bool:
         """Read the user's vectors now (the background loader's work; tests call it directly).
         False when they do not fit the budget."""
+        if self.source.in_transaction():
+            return False  # it could read changes a rollback then takes back (see search)
         # The generation is read first: whatever changes after it is re-read by the next search.
         generation = self.source.vector_generation(user_id)
         # Counted before reading, so a user over the budget is never read at all (the built matrix is
