@@ -20,9 +20,9 @@ users are evicted to keep the total within it.
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -145,19 +145,23 @@ class VectorCache:
         self._too_large: dict[str, int] = {}  # user -> generation at which it did not fit
         self._loading: set[str] = set()
         self._lock = threading.Lock()
-        self._loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memory-vector-cache")
+        self._idle = threading.Condition(self._lock)  # notified when a load ends
+        # One loader thread, started on first need. A daemon: a short-lived process (a CLI command, a hook
+        # answered in process) exits without waiting for a load it no longer needs.
+        self._queue: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._closed = False
 
     def close(self) -> None:
-        self._loader.shutdown(wait=False, cancel_futures=True)
         with self._lock:
+            self._closed = True
             self._parts.clear()
+        self._queue.put(None)
 
-    def wait_for_loads(self, timeout: float | None = None) -> None:
+    def wait_for_loads(self, timeout: float | None = None) -> bool:
         """Wait until the loads scheduled so far are done (benchmarks and tests; searches never wait)."""
-        try:
-            self._loader.submit(lambda: None).result(timeout)
-        except RuntimeError:  # closed: nothing is loading
-            return
+        with self._idle:
+            return self._idle.wait_for(lambda: not self._loading, timeout)
 
     def cached_users(self) -> list[str]:
         with self._lock:
@@ -226,23 +230,25 @@ class VectorCache:
 
     def _schedule_load(self, user_id: str, generation: int) -> None:
         with self._lock:
-            if user_id in self._loading or self._too_large.get(user_id) == generation:
+            if self._closed or user_id in self._loading or self._too_large.get(user_id) == generation:
                 return
             self._loading.add(user_id)
-        try:
-            self._loader.submit(self._load_in_background, user_id)
-        except RuntimeError:  # closed
-            with self._lock:
-                self._loading.discard(user_id)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="memory-vector-cache", daemon=True)
+                self._thread.start()
+        self._queue.put(user_id)
 
-    def _load_in_background(self, user_id: str) -> None:
-        try:
-            self.load(user_id)
-        except Exception:  # the index still answers; the next search tries again
-            log.exception("could not load the vectors of memory user %r into the cache", user_id)
-        finally:
-            with self._lock:
-                self._loading.discard(user_id)
+    def _run(self) -> None:
+        while (user_id := self._queue.get()) is not None:
+            try:
+                if not self._closed:
+                    self.load(user_id)
+            except Exception:  # the index still answers; the next search tries again
+                log.exception("could not load the vectors of memory user %r into the cache", user_id)
+            finally:
+                with self._idle:
+                    self._loading.discard(user_id)
+                    self._idle.notify_all()
 
     def load(self, user_id: str) -> bool:
         """Read the user's vectors now (the background loader's work; tests call it directly).
@@ -265,6 +271,8 @@ class VectorCache:
         if part.nbytes > self.budget_bytes:
             return self._too_large_at(user_id, generation)
         with self._lock:
+            if self._closed:
+                return False
             self._too_large.pop(user_id, None)
             self._parts[user_id] = part
             self._parts.move_to_end(user_id)
