@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -280,6 +281,16 @@ def write_throughput(service: MemoryService, n: int, seed: int, timings: Timings
     }
 
 
+def _print_domain(label: str, result: dict[str, Any]) -> None:
+    d, c = result["recall"], result["cpu"]
+    print(
+        f"  {label} recall: p50 {d['p50']} ms, p95 {d['p95']} ms (n={d['n']}); "
+        f"CPU time p50 {c['p50']} ms, p95 {c['p95']} ms"
+    )
+    for name, s in result["profile"].items():
+        print(f"    {name:<12} p50 {s['p50']:>7} ms  p95 {s['p95']:>7} ms  (n={s['n']})")
+
+
 def run_size(size: int, args: argparse.Namespace, queries: list[str]) -> dict[str, Any]:
     print(f"\n== {size:,} entries over {len(USERS)} users ==")
     # On PostgreSQL each size has its own database, kept with its fill between runs (see fill_pg).
@@ -302,16 +313,32 @@ def run_size(size: int, args: argparse.Namespace, queries: list[str]) -> dict[st
             service.close()
             return out
 
+        cache = getattr(service.store, "vector_cache", None)  # SQLite: users' vectors held in memory
+        if cache is not None and args.index_too:
+            # The same recalls with every vector search through sqlite-vec first: an A/B on one fill.
+            budget, cache.budget_bytes = cache.budget_bytes, 0
+            recall_domain(service, queries[: args.warmup], timings)
+            out["domain_sqlite_vec"] = recall_domain(service, queries, timings)
+            cache.budget_bytes = budget
+            service._vector_cache.clear()  # the query vectors too: both arms embed the same queries
+            _print_domain("sqlite-vec search", out["domain_sqlite_vec"])
         recall_domain(service, queries[: args.warmup], timings)  # warm caches and the worker threads
+        if cache is not None:
+            # The warm-up's first search of each user started loading their vectors in the background.
+            started = time.perf_counter()
+            cache.wait_for_loads()
+            out["vector_cache_wait_s"] = round(time.perf_counter() - started, 2)
+            stats_before = dataclasses.asdict(cache.stats)
         out["domain"] = recall_domain(service, queries, timings)
-        d = out["domain"]["recall"]
-        c = out["domain"]["cpu"]
-        print(
-            f"  domain recall: p50 {d['p50']} ms, p95 {d['p95']} ms (n={d['n']}); "
-            f"CPU time p50 {c['p50']} ms, p95 {c['p95']} ms"
-        )
-        for name, s in out["domain"]["profile"].items():
-            print(f"    {name:<12} p50 {s['p50']:>7} ms  p95 {s['p95']:>7} ms  (n={s['n']})")
+        _print_domain("domain", out["domain"])
+        if cache is not None:
+            after = dataclasses.asdict(cache.stats)
+            out["vector_cache"] = {k: after[k] - stats_before[k] for k in after} | {
+                "users": len(cache.cached_users()),
+                "mb": round(cache.nbytes / 1e6, 1),
+                "waited_after_warmup_s": out.pop("vector_cache_wait_s"),
+            }
+            print(f"    vector cache during the timed recalls: {out['vector_cache']}")
 
         mcp = asyncio.run(_recall_mcp(service, queries, args.warmup))
         out["mcp"] = summary_ms(mcp)
@@ -363,6 +390,11 @@ def main() -> None:
     )
     parser.add_argument("--writes", type=int, default=200, help="service.write calls for throughput")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--index-too",
+        action="store_true",
+        help="SQLite: first time the recalls with the in-memory vector cache off (sqlite-vec), then on",
+    )
     parser.add_argument("--embed-only", action="store_true", help="only time query embedding (3 x 71 queries)")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--fill-only", action="store_true", help="fill (or check the fill), measure nothing")

@@ -258,7 +258,14 @@ def main() -> None:
             f" {len(queries)} queries; default floor {service.thresholds()[0]}"
         )
 
+        cache = getattr(service.store, "vector_cache", None)  # SQLite: vector searches from memory
+        if cache is not None:
+            for user in service.store.users():
+                cache.load(user)
         ranked_by_mode = {mode: run_queries(service, queries, mode, entry_to_note) for mode in MODES}
+        if cache is not None:
+            report["vector_cache"] = asdict(cache.stats)
+            print(f"vector searches of the mode runs: {report['vector_cache']}")
         splits = (("development", dev_queries), ("held-out", held_queries), ("fresh held-out", fresh_queries))
         for split, split_queries in (*splits, ("all", queries)):
             by_mode = {mode: score(split_queries, ranked_by_mode[mode]) for mode in MODES}

@@ -62,6 +62,12 @@ class MemorySettings(BaseSettings):
     flush_max_entries: int = Field(5, ge=1, le=50)
     retention_days: dict[str, int | None] = Field(default_factory=_default_retention)
     daily_summary_days: int = Field(7, ge=1, description="Recent daily summaries that take part in recall.")
+    vector_cache_mb: int = Field(
+        160,
+        ge=0,
+        description="SQLite: memory for users' vectors held in process for recall (0 = off); users beyond it are "
+        "searched through sqlite-vec. The default holds 100k 384-dimensional vectors.",
+    )
 
 
 class DatabaseSettings(BaseModel):

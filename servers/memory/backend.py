@@ -101,4 +101,7 @@ def open_store(settings: CairnSettings, db: Database | None = None) -> EntryStor
         return PgMemoryStore.connect(settings.database_url, settings.database)
     from servers.memory.store import MemoryStore
 
-    return MemoryStore(db or Database(settings.data_dir("memory") / "memory.db"))
+    return MemoryStore(
+        db or Database(settings.data_dir("memory") / "memory.db"),
+        vector_cache_bytes=settings.memory.vector_cache_mb * 2**20,
+    )

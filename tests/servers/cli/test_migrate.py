@@ -30,7 +30,7 @@ def test_migrate_creates_every_sqlite_schema(cairn_home: Path, capsys: pytest.Ca
     assert set(report) == {"memory", "skills", "scheduler", "reflection", "auth", "registry"}
     for name, component in report.items():
         assert component["backend"] == "sqlite" and component["version"] == (
-            {"auth": 3, "registry": 3, "scheduler": 2, "skills": 2}.get(name, 1)
+            {"auth": 3, "registry": 3, "scheduler": 2, "skills": 2, "memory": 2}.get(name, 1)
         ), name
         assert Path(str(component["where"])).is_file()
     assert _migrate(capsys) == report

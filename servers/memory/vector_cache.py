@@ -1,0 +1,303 @@
+"""Each user's vectors held in memory, so a vector search is one matrix-vector product, not an index scan.
+
+sqlite-vec scans a user's partition from the file on every query; an exact scan of the same float32
+vectors in memory gives the same hits ~3x faster (bench/RESULTS.md). The copy must never be stale,
+and other processes write the same file, so freshness comes from the store, not from this process:
+
+- every change to an entry's vector (stored, replaced, cleared, archived, deleted) appends a row to the
+  store's change log in the same transaction (triggers on ``entries``, whichever process or code path
+  made the change);
+- before each search the user's generation (the newest log sequence for that user, one index lookup)
+  is compared with the copy's; on a difference only the logged rowids are re-read, and a copy too far
+  behind (the log was pruned past it) or facing a large change is dropped and loaded again.
+
+A user seen for the first time, or whose copy was dropped, is loaded in the background while the
+caller searches the index as before: a recall never waits for a load. Users whose vectors do not fit
+``budget_bytes`` are never held (their searches stay on the index), and the least recently searched
+users are evicted to keep the total within it.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+# Free rows kept after a load, and the least a full matrix grows by: room for new writes without a copy.
+_HEADROOM_ROWS = 256
+# A catch-up touching more rows than this share of the copy reloads it instead (one query, not many).
+_RELOAD_SHARE = 16
+
+
+class VectorSource(Protocol):
+    """What the cache reads from the store (see :class:`servers.memory.store.MemoryStore`)."""
+
+    def vector_model(self) -> tuple[str, int] | None: ...
+    def vector_generation(self, user_id: str) -> int: ...
+    def vector_log_horizon(self) -> int: ...
+    def vector_changes(self, user_id: str, after: int) -> list[int]: ...
+    def vector_count(self, user_id: str) -> int: ...
+    def user_vectors(self, user_id: str) -> list[tuple[int, bytes]]: ...
+    def vectors_of(self, user_id: str, rowids: list[int]) -> list[tuple[int, bytes]]: ...
+    def in_transaction(self) -> bool: ...
+
+
+@dataclass
+class CacheStats:
+    """Counts since the cache was made (not locked: approximate when searches run side by side)."""
+
+    searches: int = 0  # answered from memory
+    fallbacks: int = 0  # sent back to the index (not held, loading, too large, inside a transaction)
+    loads: int = 0
+    catch_ups: int = 0
+    evictions: int = 0
+
+
+class _Partition:
+    """One user's unit vectors: rows of ``vectors`` with their entry rowids (-1 = a free row)."""
+
+    def __init__(self, generation: int, dim: int, rows: list[tuple[int, np.ndarray]]) -> None:
+        self.lock = threading.Lock()
+        self.generation = generation
+        self.dim = dim
+        capacity = len(rows) + _HEADROOM_ROWS
+        self.vectors = np.zeros((capacity, dim), dtype=np.float32)
+        self.rowids = np.full(capacity, -1, dtype=np.int64)
+        self.slots: dict[int, int] = {}
+        self.free: list[int] = []
+        self.used = 0
+        for rowid, vector in rows:
+            self.put(rowid, vector)
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.vectors.nbytes + self.rowids.nbytes)
+
+    def remove(self, rowid: int) -> None:
+        slot = self.slots.pop(rowid, None)
+        if slot is not None:
+            self.rowids[slot] = -1
+            self.free.append(slot)
+
+    def put(self, rowid: int, vector: np.ndarray) -> None:
+        self.remove(rowid)
+        if self.free:
+            slot = self.free.pop()
+        else:
+            if self.used == len(self.rowids):
+                self._grow()
+            slot = self.used
+            self.used += 1
+        self.vectors[slot] = vector
+        self.rowids[slot] = rowid
+        self.slots[rowid] = slot
+
+    def _grow(self) -> None:
+        extra = max(_HEADROOM_ROWS, len(self.rowids) // 32)
+        self.vectors = np.concatenate([self.vectors, np.zeros((extra, self.dim), dtype=np.float32)])
+        self.rowids = np.concatenate([self.rowids, np.full(extra, -1, dtype=np.int64)])
+
+    def top_k(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """(rowid, cosine) best first; equal scores by rowid, so the order is deterministic."""
+        live = len(self.slots)
+        if live == 0 or k <= 0:
+            return []
+        scores = self.vectors[: self.used] @ query
+        if self.free:
+            scores[self.rowids[: self.used] < 0] = -np.inf
+        take = min(k, live)
+        picked = np.argpartition(-scores, take - 1)[:take] if take < self.used else np.arange(self.used)
+        picked = picked[self.rowids[picked] >= 0]
+        order = picked[np.lexsort((self.rowids[picked], -scores[picked]))]
+        return [(int(self.rowids[i]), float(scores[i])) for i in order]
+
+
+def unit_rows(blobs: list[tuple[int, bytes]], dim: int | None) -> tuple[int, list[tuple[int, np.ndarray]]] | None:
+    """Decode float32 blobs into unit vectors; None when their sizes disagree (a table re-made mid-read)."""
+    rows: list[tuple[int, np.ndarray]] = []
+    for rowid, blob in blobs:
+        vector = np.frombuffer(blob, dtype=np.float32)
+        if dim is None:
+            dim = len(vector)
+        if len(vector) != dim:
+            return None
+        norm = float(np.linalg.norm(vector))
+        if norm > 0 and np.isfinite(norm):  # a zero vector has no direction: the index never finds it either
+            rows.append((rowid, vector / norm))
+    return (dim or 0), rows
+
+
+class VectorCache:
+    """Per-user vector matrices over a :class:`VectorSource`, within ``budget_bytes``; thread-safe."""
+
+    def __init__(self, source: VectorSource, budget_bytes: int) -> None:
+        self.source = source
+        self.budget_bytes = budget_bytes
+        self.stats = CacheStats()
+        self._parts: OrderedDict[str, _Partition] = OrderedDict()  # least recently searched first
+        self._too_large: dict[str, int] = {}  # user -> generation at which it did not fit
+        self._loading: set[str] = set()
+        self._lock = threading.Lock()
+        self._idle = threading.Condition(self._lock)  # notified when a load ends
+        # One loader thread, started on first need. A daemon: a short-lived process (a CLI command, a hook
+        # answered in process) exits without waiting for a load it no longer needs.
+        self._queue: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._parts.clear()
+        self._queue.put(None)
+
+    def wait_for_loads(self, timeout: float | None = None) -> bool:
+        """Wait until the loads scheduled so far are done (benchmarks and tests; searches never wait)."""
+        with self._idle:
+            return self._idle.wait_for(lambda: not self._loading, timeout)
+
+    def cached_users(self) -> list[str]:
+        with self._lock:
+            return list(self._parts)
+
+    @property
+    def nbytes(self) -> int:
+        with self._lock:
+            return sum(p.nbytes for p in self._parts.values())
+
+    # --- searching --------------------------------------------------------------------------------
+
+    def search(self, user_id: str, query: np.ndarray, k: int) -> list[tuple[int, float]] | None:
+        """The user's ``k`` nearest vectors, or None when the caller must ask the index instead."""
+        if self.budget_bytes <= 0 or self.source.in_transaction():
+            # Inside a write transaction the log may hold rows that a rollback takes back, and a later
+            # commit would reuse their sequence numbers: never let such a state into the cache.
+            self.stats.fallbacks += 1
+            return None
+        with self._lock:
+            part = self._parts.get(user_id)
+            if part is not None:
+                self._parts.move_to_end(user_id)
+        if part is None:
+            self._schedule_load(user_id, self.source.vector_generation(user_id))
+            self.stats.fallbacks += 1
+            return None
+        q = np.asarray(query, dtype=np.float32).ravel()
+        with part.lock:
+            # Read under the lock: a copy another search brought further is never taken for a regression.
+            generation = self.source.vector_generation(user_id)
+            if len(q) != part.dim or not self._catch_up(user_id, part, generation):
+                self._drop(user_id, part)
+                self._schedule_load(user_id, generation)
+                self.stats.fallbacks += 1
+                return None
+            norm = float(np.linalg.norm(q))
+            hits = part.top_k(q / norm if norm > 0 else q, k)
+        self.stats.searches += 1
+        self._fit_budget(keep=user_id)
+        return hits
+
+    def _catch_up(self, user_id: str, part: _Partition, generation: int) -> bool:
+        """Bring ``part`` (locked) to ``generation``; False when it must be reloaded instead."""
+        if part.generation == generation:
+            return True
+        if generation < part.generation or part.generation < self.source.vector_log_horizon():
+            return False  # the log was pruned past this copy (or the file was replaced under us)
+        changed = self.source.vector_changes(user_id, part.generation)
+        if len(changed) > max(_HEADROOM_ROWS, len(part.slots) // _RELOAD_SHARE):
+            return False
+        decoded = unit_rows(self.source.vectors_of(user_id, changed), part.dim)
+        if decoded is None or (decoded[1] and decoded[0] != part.dim):
+            return False  # the vector table was re-made with another dimension
+        for rowid in changed:
+            part.remove(rowid)
+        for rowid, vector in decoded[1]:
+            part.put(rowid, vector)
+        # Changes made after `generation` was read may be applied already; the next search applies them
+        # again, which is harmless: each rowid is re-read as it stands.
+        part.generation = generation
+        self.stats.catch_ups += 1
+        return True
+
+    # --- loading and eviction ---------------------------------------------------------------------
+
+    def _schedule_load(self, user_id: str, generation: int) -> None:
+        with self._lock:
+            if self._closed or user_id in self._loading or self._too_large.get(user_id) == generation:
+                return
+            self._loading.add(user_id)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="memory-vector-cache", daemon=True)
+                self._thread.start()
+        self._queue.put(user_id)
+
+    def _run(self) -> None:
+        while (user_id := self._queue.get()) is not None:
+            try:
+                if not self._closed:
+                    self.load(user_id)
+            except Exception:  # the index still answers; the next search tries again
+                log.exception("could not load the vectors of memory user %r into the cache", user_id)
+            finally:
+                with self._idle:
+                    self._loading.discard(user_id)
+                    self._idle.notify_all()
+
+    def load(self, user_id: str) -> bool:
+        """Read the user's vectors now (the background loader's work; tests call it directly).
+        False when they do not fit the budget."""
+        if self.source.in_transaction():
+            return False  # it could read changes a rollback then takes back (see search)
+        # The generation is read first: whatever changes after it is re-read by the next search.
+        generation = self.source.vector_generation(user_id)
+        # Counted before reading, so a user over the budget is never read at all (the built matrix is
+        # checked too: the count is of entries marked embedded, read a moment earlier).
+        model = self.source.vector_model()
+        row_bytes = 4 * (model[1] if model else 1) + 8
+        if (self.source.vector_count(user_id) + _HEADROOM_ROWS) * row_bytes > self.budget_bytes:
+            return self._too_large_at(user_id, generation)
+        decoded = unit_rows(self.source.user_vectors(user_id), model[1] if model else None)
+        if decoded is None or decoded[0] == 0:
+            return False  # the vector table is being re-made, or there is none yet
+        dim, rows = decoded
+        part = _Partition(generation, dim, rows)
+        if part.nbytes > self.budget_bytes:
+            return self._too_large_at(user_id, generation)
+        with self._lock:
+            if self._closed:
+                return False
+            self._too_large.pop(user_id, None)
+            self._parts[user_id] = part
+            self._parts.move_to_end(user_id)
+        self.stats.loads += 1
+        self._fit_budget(keep=user_id)
+        return True
+
+    def _too_large_at(self, user_id: str, generation: int) -> bool:
+        with self._lock:
+            self._too_large[user_id] = generation
+        return False
+
+    def _drop(self, user_id: str, part: _Partition) -> None:
+        with self._lock:
+            if self._parts.get(user_id) is part:
+                del self._parts[user_id]
+
+    def _fit_budget(self, keep: str) -> None:
+        """Evict the least recently searched users until the total fits; ``keep`` goes last."""
+        with self._lock:
+            total = sum(p.nbytes for p in self._parts.values())
+            for user in [u for u in self._parts if u != keep] + [keep]:
+                if total <= self.budget_bytes:
+                    break
+                part = self._parts.pop(user, None)
+                if part is not None:
+                    total -= part.nbytes
+                    self.stats.evictions += 1

@@ -1,0 +1,318 @@
+"""Recall's vector search from each user's vectors held in memory (SQLite): the same hits as sqlite-vec,
+never stale (changes by another process's store included), per-user isolation, and a memory budget.
+
+Stores here are real SQLite files with sqlite-vec; vectors are random unit vectors (the embedder plays
+no part in what is tested), except in the last test, which compares whole recalls with the cache on and off.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from servers.core.storage import Database
+from servers.memory.models import Entry
+from servers.memory.rows import new_id, now_iso
+from servers.memory.store import VECTOR_LOG_KEEP, VECTOR_LOG_PRUNE_EVERY, MemoryStore
+
+DIM = 32
+MODEL = "test-model"
+
+
+def unit(rng: np.random.Generator) -> np.ndarray:
+    v = rng.normal(size=DIM).astype(np.float32)
+    return v / np.linalg.norm(v)
+
+
+def open_store(path: Path, budget: int = 64 * 2**20) -> MemoryStore:
+    store = MemoryStore(Database(path), vector_cache_bytes=budget)
+    store.ensure_vector_table(MODEL, DIM)
+    return store
+
+
+def add(store: MemoryStore, user: str, vector: np.ndarray | None, content: str = "") -> int:
+    stamp = now_iso()
+    rowid = store.insert(
+        Entry(id=new_id(), user_id=user, type="note", content=content or new_id(), created_at=stamp, updated_at=stamp)
+    )
+    if vector is not None:
+        store.set_vector(rowid, user, vector, MODEL)
+    return rowid
+
+
+def cached_search(store: MemoryStore, user: str, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+    """A search that must be answered from memory (loaded first when needed)."""
+    if user not in store.vector_cache.cached_users():
+        assert store.vector_cache.load(user)
+    before = store.vector_cache.stats.searches
+    hits = store.vector_search(user, query, k)
+    assert store.vector_cache.stats.searches == before + 1, "the search was not answered from memory"
+    return hits
+
+
+def assert_same_hits(got: list[tuple[int, float]], want: list[tuple[int, float]]) -> None:
+    """The same rowids in the same order with the same scores (float32 rounding aside); rowids with the
+    very same score (equal vectors) may come in any order, as sqlite-vec's order among them is arbitrary."""
+    assert len(got) == len(want)
+    assert np.allclose([s for _, s in got], [s for _, s in want], atol=1e-5)
+    start = 0
+    for end in range(1, len(want) + 1):
+        if end == len(want) or want[end][1] < want[start][1] - 1e-6:  # a run of equal scores ends
+            assert {r for r, _ in got[start:end]} == {r for r, _ in want[start:end]}
+            start = end
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "memory.db"
+
+
+def test_hits_equal_sqlite_vec_on_a_random_set(path: Path) -> None:
+    rng = np.random.default_rng(7)
+    store = open_store(path)
+    users = ["alice", "bob", "carol"]
+    for i in range(900):
+        add(store, users[i % 3], unit(rng))
+    for user in users:
+        assert store.vector_cache.load(user)
+    for i in range(60):
+        user, query = users[i % 3], unit(rng)
+        for k in (1, 5, 50, 400):  # 400 > the user's 300 vectors: every one comes back
+            assert_same_hits(cached_search(store, user, query, k), store.index_search(user, query, k))
+    store.close()
+
+
+def test_changes_after_loading_are_seen(path: Path) -> None:
+    rng = np.random.default_rng(1)
+    store = open_store(path)
+    rows = [add(store, "alice", unit(rng)) for _ in range(50)]
+    query = unit(rng)
+    cached_search(store, "alice", query, 5)
+    # A new entry with the query's own vector, a replaced vector, an archive, a delete, a cleared vector.
+    new = add(store, "alice", query)
+    store.set_vector(rows[0], "alice", query, MODEL)
+    store.archive(rows[1], "test")
+    store.delete(rows[2])
+    store.update(rows[3], content="changed", clear_vector=True)
+    hits = cached_search(store, "alice", query, 60)
+    assert_same_hits(hits, store.index_search("alice", query, 60))
+    assert {new, rows[0]} == {r for r, s in hits if s > 0.999}
+    assert not {rows[1], rows[2], rows[3]} & {r for r, _ in hits}
+    store.close()
+
+
+def test_a_second_store_on_the_same_file_is_seen_at_the_next_search(path: Path) -> None:
+    """Two stores on one file stand for two processes: neither sees the other's memory, only the file."""
+    rng = np.random.default_rng(2)
+    first = open_store(path)
+    rows = [add(first, "alice", unit(rng)) for _ in range(30)]
+    query = unit(rng)
+    cached_search(first, "alice", query, 5)
+
+    second = open_store(path)
+    written = add(second, "alice", query)
+    assert cached_search(first, "alice", query, 1) == [(written, pytest.approx(1.0, abs=1e-5))]
+
+    second.set_vector(rows[5], "alice", query, MODEL)  # content re-embedded elsewhere
+    assert {r for r, _ in cached_search(first, "alice", query, 2)} == {written, rows[5]}
+
+    second.archive(written, "archived elsewhere")
+    second.delete(rows[5])
+    hits = cached_search(first, "alice", query, 30)
+    assert written not in {r for r, _ in hits} and rows[5] not in {r for r, _ in hits}
+    assert_same_hits(hits, first.index_search("alice", query, 30))
+
+    changed = rows[6]
+    second.update(changed, content="new words", clear_vector=True)  # the content changed, no vector yet
+    assert changed not in {r for r, _ in cached_search(first, "alice", query, 30)}
+    second.close()
+    first.close()
+
+
+def test_users_never_see_each_others_vectors(path: Path) -> None:
+    rng = np.random.default_rng(3)
+    store = open_store(path)
+    shared = unit(rng)
+    alice = [add(store, "alice", shared) for _ in range(3)] + [add(store, "alice", unit(rng)) for _ in range(20)]
+    bob = [add(store, "bob", unit(rng)) for _ in range(20)]
+    assert set(r for r, _ in cached_search(store, "bob", shared, 100)) == set(bob)
+    assert set(r for r, _ in cached_search(store, "alice", shared, 100)) == set(alice)
+
+    # A rowid freed by a delete is given to the next entry, here another user's: each cache follows it.
+    last = add(store, "alice", shared)
+    cached_search(store, "alice", shared, 100)
+    store.delete(last)
+    reused = add(store, "bob", shared)
+    assert reused == last
+    assert reused not in {r for r, _ in cached_search(store, "alice", shared, 100)}
+    assert cached_search(store, "bob", shared, 1)[0][0] == reused
+    store.close()
+
+
+def test_a_search_inside_a_write_transaction_asks_the_index(path: Path) -> None:
+    """A rolled-back change must not reach the cache: its log sequence is given again to the next change."""
+    rng = np.random.default_rng(4)
+    store = open_store(path)
+    rows = [add(store, "alice", unit(rng)) for _ in range(10)]
+    query = unit(rng)
+    cached_search(store, "alice", query, 3)
+    with pytest.raises(RuntimeError), store.db.transaction():
+        store.set_vector(rows[0], "alice", query, MODEL)
+        fallbacks = store.vector_cache.stats.fallbacks
+        assert store.vector_search("alice", query, 1)[0][0] == rows[0]  # its own uncommitted write, via the index
+        assert store.vector_cache.stats.fallbacks == fallbacks + 1
+        raise RuntimeError("roll back")
+    other = add(store, "alice", unit(rng))  # takes the rolled-back change's sequence number
+    hits = cached_search(store, "alice", query, 11)
+    assert_same_hits(hits, store.index_search("alice", query, 11))
+    assert other in {r for r, _ in hits} and hits[0][0] != rows[0]
+    store.close()
+
+
+def test_a_cache_behind_the_pruned_log_reloads(path: Path) -> None:
+    rng = np.random.default_rng(5)
+    first = open_store(path)
+    rows = [add(first, "alice", unit(rng)) for _ in range(20)]
+    query = unit(rng)
+    cached_search(first, "alice", query, 3)
+    second = open_store(path)
+    second.set_vector(rows[0], "alice", query, MODEL)
+    second.set_vector(rows[1], "alice", unit(rng), MODEL)  # alice's newest log row, which the prune keeps
+    # Then enough log traffic (another user's) for the prune to drop alice's change row.
+    with second.db.transaction():
+        second.db.execute(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)"
+            " INSERT INTO vector_log (user_id, entry_rowid) SELECT 'bob', 0 FROM n",
+            (VECTOR_LOG_KEEP + VECTOR_LOG_PRUNE_EVERY,),
+        )
+    # alice's newest row (her generation) survives the prune; the one naming rows[0] does not.
+    assert second.vector_changes("alice", first.vector_cache._parts["alice"].generation) == [rows[1]]
+    assert second.vector_log_horizon() > first.vector_cache._parts["alice"].generation
+    assert first.vector_search("alice", query, 1)[0][0] == rows[0]  # dropped and answered by the index
+    first.vector_cache.wait_for_loads()
+    assert cached_search(first, "alice", query, 1)[0][0] == rows[0]
+    second.close()
+    first.close()
+
+
+def test_memory_budget_falls_back_and_evicts_least_recent(path: Path) -> None:
+    rng = np.random.default_rng(6)
+    per_user = 300
+    one_user = (per_user + 256) * (4 * DIM + 8)  # a user's vectors, rowids and room to grow
+    store = open_store(path, budget=one_user * 2 + 1)
+    for i in range(per_user * 3):
+        add(store, ["alice", "bob", "carol"][i % 3], unit(rng))
+    query = unit(rng)
+    for user in ("alice", "bob", "carol"):
+        cached_search(store, user, query, 5)
+    assert store.vector_cache.cached_users() == ["bob", "carol"]  # alice, least recent, went
+    assert store.vector_cache.stats.evictions == 1
+    assert store.vector_cache.nbytes <= store.vector_cache.budget_bytes
+
+    small = open_store(path.with_name("small.db"), budget=one_user - 1)
+    rows = [add(small, "dave", unit(rng)) for _ in range(per_user)]
+    assert not small.vector_cache.load("dave")  # too large: never held, searched through sqlite-vec
+    hits = small.vector_search("dave", query, 5)
+    small.vector_cache.wait_for_loads()
+    assert small.vector_cache.cached_users() == []
+    assert_same_hits(hits, small.index_search("dave", query, 5))
+    assert set(r for r, _ in hits) <= set(rows)
+    small.close()
+    store.close()
+
+
+def test_first_search_of_a_user_loads_in_the_background(path: Path) -> None:
+    rng = np.random.default_rng(8)
+    store = open_store(path)
+    for _ in range(40):
+        add(store, "alice", unit(rng))
+    query = unit(rng)
+    want = store.index_search("alice", query, 5)
+    assert_same_hits(store.vector_search("alice", query, 5), want)  # from the index, while loading
+    store.vector_cache.wait_for_loads()
+    before = store.vector_cache.stats.searches
+    assert_same_hits(store.vector_search("alice", query, 5), want)
+    assert store.vector_cache.stats.searches == before + 1
+    store.close()
+
+
+def test_searches_and_writes_from_many_threads(path: Path) -> None:
+    rng = np.random.default_rng(9)
+    store = open_store(path)
+    for i in range(200):
+        add(store, ["alice", "bob"][i % 2], unit(rng))
+    vectors = [unit(rng) for _ in range(120)]
+    errors: list[BaseException] = []
+
+    def write(user: str) -> None:
+        try:
+            for v in vectors[:60] if user == "alice" else vectors[60:]:
+                rowid = add(store, user, v)
+                if rowid % 3 == 0:
+                    store.archive(rowid, "test")
+        except BaseException as exc:
+            errors.append(exc)
+
+    def search() -> None:
+        try:
+            for i in range(150):
+                user = ["alice", "bob"][i % 2]
+                for rowid, _ in store.vector_search(user, vectors[i % 120], 10):
+                    owner = store.db.scalar("SELECT user_id FROM entries WHERE rowid = ?", (rowid,))
+                    assert owner in (user, None)  # never another user's (None: deleted meanwhile)
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=write, args=(u,)) for u in ("alice", "bob")]
+    threads += [threading.Thread(target=search) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not errors, errors
+    store.vector_cache.wait_for_loads()
+    for i, query in enumerate(vectors[::7]):
+        user = ["alice", "bob"][i % 2]
+        assert_same_hits(cached_search(store, user, query, 50), store.index_search(user, query, 50))
+    store.close()
+
+
+def test_recall_is_the_same_with_and_without_the_cache(settings, embedder) -> None:  # type: ignore[no-untyped-def]
+    from servers.core.events import EventBus
+    from servers.memory.service import MemoryService
+
+    texts = [
+        "The user prefers dark mode in every editor",
+        "Deploys go out on Tuesdays after the standup",
+        "用户喜欢在杭州的咖啡馆工作",
+        "The staging database is PostgreSQL 16 on port 5433",
+        "E_TIMEOUT_4102 means the bank gateway timed out",
+        "Tea, not coffee, in the afternoon",
+    ]
+    on = MemoryService(settings, embedder=embedder, bus=EventBus())
+    for text in texts:
+        on.write(text, "alice")
+    on.write("Alice's secret note about the staging database", "bob")
+    assert on.wait_for_vectors()
+    off = MemoryService(
+        settings.model_copy(update={"memory": settings.memory.model_copy(update={"vector_cache_mb": 0})}),
+        embedder=embedder,
+        bus=EventBus(),
+    )
+    store = on.store
+    assert isinstance(store, MemoryStore)
+    assert store.vector_cache.load("alice")
+    for query in ("editor theme", "which port does staging use", "杭州", "bank timeout code", "what do I drink"):
+        for mode in ("hybrid", "semantic"):
+            before = store.vector_cache.stats.searches
+            got = on.recall(query, "alice", mode=mode, limit=6)
+            assert store.vector_cache.stats.searches == before + 1
+            want = off.recall(query, "alice", mode=mode, limit=6)
+            assert [(h.id, h.score, h.matched_by) for h in got.results] == [
+                (h.id, h.score, h.matched_by) for h in want.results
+            ]
+    off.close()
+    on.close()
