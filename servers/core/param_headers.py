@@ -4,7 +4,7 @@ Before a ``tools/call`` is dispatched, the transport compares the request's ``Mc
 the body's arguments for every input property the tool's schema marks with ``x-mcp-header``. Unless the
 server says where the schema is, the SDK finds it by running the whole ``tools/list`` handler for the
 caller (every middleware, every schema dereferenced and serialized) on every call: profiled under 30
-concurrent writers, that was about 45 % of the memory server's event-loop time.
+concurrent writers, that was about half of the memory server's event-loop time per request.
 
 None of Cairn's own tools marks a property, and a server's tools are fixed once it is built. For such a
 server the check has nothing to compare for any tool, so answering "no schema" (``None``) gives the same
