@@ -10,18 +10,20 @@ import asyncio
 import ipaddress
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
 from fastmcp import FastMCP
+from fastmcp.server.context import set_transport
 from fastmcp.server.event_store import EventStore
+from fastmcp.tools import Tool
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from servers import catalog
-from servers.core import completions, subscriptions, toolnames
+from servers.core import completions, param_headers, subscriptions, toolnames
 from servers.core.metrics import ToolMetrics, exposition
 from servers.core.scopes import ScopeGuard
 from servers.settings import CairnSettings
@@ -87,6 +89,8 @@ def build_server(
         # Only the root server answers completion and subscription requests: it routes them to the children.
         completions.install_mounted(server, children)
         subscriptions.install_mounted(server, children)
+    if not remotes:  # a remote's tools are not known here: its calls keep the SDK's per-caller listing
+        param_headers.skip_listing_when_unmarked(server, [tool.parameters for tool in _tools(server, every=True)])
     for namespace, url in (remotes or {}).items():
         remote = _remote(url, settings)
         remote.add_middleware(ScopeGuard(namespace))
@@ -105,11 +109,21 @@ def _remote(url: str, settings: CairnSettings) -> FastMCP:
     return create_proxy(Client(url, auth=oauth_for(url, settings.home, browser=False)), name=f"remote {url}")
 
 
-def _tool_names(server: FastMCP) -> list[str]:
+def _tools(server: FastMCP, *, every: bool = False) -> Sequence[Tool]:
+    """The server's tools; ``every``: also those a tool's own ``auth=`` check would hide from a caller."""
+
+    async def listing() -> Sequence[Tool]:
+        if every:  # fastmcp skips per-tool auth checks on stdio; the context variable lives in this loop only
+            set_transport("stdio")
+        return await server.list_tools(run_middleware=False)
+
     # list_tools is async; run it on a private loop so this works inside or outside a running loop.
     with ThreadPoolExecutor(max_workers=1) as pool:
-        tools = pool.submit(asyncio.run, server.list_tools(run_middleware=False)).result()
-    return [tool.name for tool in tools]
+        return pool.submit(asyncio.run, listing()).result()
+
+
+def _tool_names(server: FastMCP) -> list[str]:
+    return [tool.name for tool in _tools(server)]
 
 
 HEALTH_PING_S = 2.0

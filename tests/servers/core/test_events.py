@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 
 import pytest
 
@@ -67,6 +69,44 @@ def test_publish_nowait_from_a_worker_thread_runs_inline() -> None:
     bus.subscribe("memory.written", lambda e: seen.append(e.payload["i"]), name="sync")
     bus.publish_nowait("memory.written", {"i": 7})
     assert seen == [7]
+
+
+def test_publish_nowait_from_a_worker_thread_calls_plain_handlers_in_that_thread() -> None:
+    bus = EventBus()
+    threads: list[int] = []
+
+    def failing(event: Event) -> None:
+        raise RuntimeError("handler bug")
+
+    def slow(event: Event) -> None:
+        time.sleep(0.06)
+        threads.append(threading.get_ident())
+
+    bus.subscribe("memory.written", failing, name="failing", priority=2)
+    bus.subscribe("memory.written", slow, name="slow", priority=1, timeout_s=0.01)
+    bus.subscribe("memory.written", lambda e: threads.append(threading.get_ident()), name="after")
+    before = threading.active_count()
+    bus.publish_nowait("memory.written", {"i": 1})
+    # In order, a failure does not stop the rest, and no helper thread was started for them.
+    assert threads == [threading.get_ident()] * 2
+    assert threading.active_count() == before
+    assert (bus.stats["failing"].calls, bus.stats["failing"].failures) == (1, 1)
+    assert (bus.stats["slow"].calls, bus.stats["slow"].timeouts) == (1, 1)
+    assert (bus.stats["after"].failures, bus.stats["after"].timeouts) == (0, 0)
+
+
+def test_publish_nowait_from_a_worker_thread_still_awaits_async_handlers() -> None:
+    bus = EventBus()
+    seen: list[str] = []
+
+    async def async_handler(event: Event) -> None:
+        await asyncio.sleep(0)
+        seen.append("async")
+
+    bus.subscribe("memory.written", async_handler, name="async", priority=1)
+    bus.subscribe("memory.written", lambda e: seen.append("sync"), name="sync")
+    bus.publish_nowait("memory.written", {})
+    assert seen == ["async", "sync"]
 
 
 def test_unknown_event_types_are_refused() -> None:
