@@ -13,7 +13,7 @@ from pydantic import Field
 
 from servers.core.param_headers import declares_header, skip_listing_when_unmarked
 from servers.core.serving import build_server
-from servers.core.settings import CairnSettings
+from servers.settings import CairnSettings
 from tests.support import running
 
 
