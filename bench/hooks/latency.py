@@ -87,6 +87,8 @@ def seed(home: Path, count: int) -> None:
                     f"Note {i} on {topic}: we agreed to keep the current approach and revisit {rng.choice(TOPICS_EN)}."
                 )
             service.write(text, type=rng.choice(["note", "decision", "fact"]), dedupe=False)
+            if i % 128 == 127:  # writes embed in the background; let the batcher keep up (its backlog is bounded)
+                service.wait_for_vectors()
         service.write("We decided to use PostgreSQL 16 with pgvector for the registry.", type="decision")
     finally:
         service.close()
