@@ -64,13 +64,29 @@ MIGRATIONS = [Migration(1, "entries, tsvector index, meta", _SCHEMA_V1)]
 # default graph held 35 % of the exact top 5 at 100k entries and left 6-29 % of entries unreachable even by
 # their own vector (so dedupe missed repeats); m 32 / ef_construction 128 with ef_search 200 held 91 % and
 # reached every entry, for 2.6x the build time (bench/memory/RESULTS-postgresql.md).
+_HNSW_M = 32
 _HNSW_INDEX = (
     "CREATE INDEX {if_missing} entries_vec_hnsw ON entries_vec USING hnsw (embedding vector_cosine_ops)"
-    " WITH (m = 32, ef_construction = 128)"
+    f" WITH (m = {_HNSW_M}, ef_construction = 128)"
 )
 _EF_SEARCH = 200  # candidates per HNSW search; past the graph's limits more buys little (same file)
-# Memory for one HNSW build (PostgreSQL's default is 64 MB): a graph that does not fit is built far slower.
-_BUILD_MEMORY = "1GB"
+# Memory for one HNSW build (PostgreSQL's default is 64 MB). pgvector builds the graph in memory while it
+# fits and then inserts the remaining vectors one by one into the on-disk index, several times slower: at
+# 1M entries a 1 GB build slowed 3-5x past ~430k vectors. So the build gets what the graph needs, within
+# a ceiling, and never less than the 1 GB that suits small stores.
+_BUILD_MEMORY_FLOOR_MB = 1024
+BUILD_MEMORY_CEILING_MB = 4096
+
+
+def build_memory_mb(vectors: int, dim: int, ceiling_mb: int = BUILD_MEMORY_CEILING_MB) -> int:
+    """``maintenance_work_mem`` (MB) for an HNSW build over ``vectors`` vectors of ``dim`` floats.
+
+    Per element pgvector keeps the vector, its bottom layer's 2·m neighbours (a pointer and a distance
+    each) and bookkeeping; upper layers add about 1/m more. A fifth is added for allocator slack.
+    """
+    per_element = dim * 4 + 2 * _HNSW_M * 16 + 256
+    need_mb = -(-int(vectors * per_element * 1.2) // 2**20)
+    return max(_BUILD_MEMORY_FLOOR_MB, min(need_mb, ceiling_mb))
 
 
 def _vector_literal(vector: np.ndarray) -> str:
@@ -146,17 +162,21 @@ class PgMemoryStore(EntryTable):
         """
         self.db.execute("DROP INDEX IF EXISTS entries_vec_hnsw")
 
-    def build_vector_index(self) -> bool:
+    def build_vector_index(self, ceiling_mb: int = BUILD_MEMORY_CEILING_MB) -> bool:
         """Create the HNSW index if it is missing; whether it had to be built. Not limited by the statement
-        timeout: a million vectors take minutes."""
+        timeout: a million vectors take minutes. The build's memory is sized to the graph (up to
+        ``ceiling_mb``); a larger ``maintenance_work_mem`` set on the role or database is kept."""
         if not self.has_vector_table() or self.db.scalar("SELECT to_regclass('entries_vec_hnsw') IS NOT NULL"):
             return False
         with self.db.transaction():
+            vectors = int(self.db.scalar("SELECT count(*) FROM entries_vec") or 0)
+            dim = int(self.db.scalar("SELECT vector_dims(embedding) FROM entries_vec LIMIT 1") or 0)
+            memory = f"{build_memory_mb(vectors, dim, ceiling_mb)}MB"
             self.db.execute("SELECT set_config('statement_timeout', '0', true)")
             self.db.execute(
                 "SELECT set_config('maintenance_work_mem', ?, true)"
                 " WHERE pg_size_bytes(current_setting('maintenance_work_mem')) < pg_size_bytes(?)",
-                (_BUILD_MEMORY, _BUILD_MEMORY),
+                (memory, memory),
             )
             self.db.execute(_HNSW_INDEX.format(if_missing="IF NOT EXISTS"))
         return True

@@ -16,7 +16,7 @@ from servers.core.storage.postgres import PgDatabase
 from servers.core.tsearch import tsquery_literal, tsvector_literal
 from servers.memory.models import Entry
 from servers.memory.service import MemoryService
-from servers.memory.store_pg import SCHEMA, PgMemoryStore
+from servers.memory.store_pg import SCHEMA, PgMemoryStore, build_memory_mb
 from servers.settings import CairnSettings
 
 HOSTILE = [
@@ -93,6 +93,39 @@ def test_vector_search_uses_hnsw_and_stays_within_the_user(postgres_url: str) ->
             ).fetchall()
             conn.rollback()
         assert "entries_vec_hnsw" in " ".join(row[0] for row in plan)
+    finally:
+        store.close()
+
+
+def test_the_index_build_gets_memory_for_its_graph_within_the_ceiling() -> None:
+    assert build_memory_mb(0, 0) == 1024  # small stores keep the 1 GB floor
+    assert build_memory_mb(10_000, 384) == 1024
+    one_million = build_memory_mb(1_000_000, 384)
+    assert 2_500 <= one_million <= 4_096  # the m 32 graph of 1M 384-d vectors is about 3 GB
+    assert build_memory_mb(1_000_000, 384, ceiling_mb=2_048) == 2_048
+    assert build_memory_mb(10_000_000, 384) == 4_096
+
+
+def test_a_rebuilt_index_is_the_stores_own_and_is_used(postgres_url: str) -> None:
+    store = PgMemoryStore.connect(postgres_url)
+    rng = np.random.default_rng(11)
+    try:
+        store.ensure_vector_table("test-model", 8)
+        for i in range(50):
+            stamp = f"2026-01-02T00:00:{i % 60:02d}.000000Z"
+            rowid = store.insert(
+                Entry(id=f"r{i}", user_id="ann", type="note", content=f"r{i}", created_at=stamp, updated_at=stamp)
+            )
+            store.set_vector(rowid, "ann", rng.normal(size=8).astype(np.float32), "test-model")
+        assert store.build_vector_index() is False  # present: nothing to do
+        store.drop_vector_index()
+        assert store.db.scalar("SELECT to_regclass('entries_vec_hnsw')") is None
+        assert store.build_vector_index() is True
+        definition = str(store.db.scalar("SELECT indexdef FROM pg_indexes WHERE indexname = 'entries_vec_hnsw'"))
+        assert "m='32'" in definition and "ef_construction='128'" in definition
+        # The raised build memory was local to the build's transaction.
+        assert store.db.scalar("SELECT current_setting('maintenance_work_mem')") != "1GB"
+        assert len(store.vector_search("ann", rng.normal(size=8).astype(np.float32), 5)) == 5
     finally:
         store.close()
 
