@@ -129,8 +129,12 @@ def bulk_load(
     batch: int = 20_000,
     build: BuildSettings | None = None,
     progress: bool = True,
+    vector_index: bool = True,
 ) -> LoadReport:
     """Append ``rows`` to the memory store at ``url`` (its vector table must exist), then rebuild indexes.
+
+    With ``vector_index=False`` the HNSW index is dropped and left for the caller to build (e.g. with
+    the store's own ``PgMemoryStore.build_vector_index``, to time what a user's build takes).
 
     Each batch is one transaction. Rowids continue after the largest one present, and the identity
     sequence is moved past them, so later ``store.insert`` calls go on from there.
@@ -168,6 +172,8 @@ def bulk_load(
         conn.execute(f"SET maintenance_work_mem = '{build.maintenance_work_mem}'")
         conn.execute(f"SET max_parallel_maintenance_workers = {int(build.max_parallel_maintenance_workers)}")
         for name, definition in indexes:
+            if not vector_index and name == "entries_vec_hnsw":
+                continue
             started = time.perf_counter()
             conn.execute(definition)
             conn.commit()
