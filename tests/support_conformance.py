@@ -3,6 +3,11 @@
 The suite and the Node 22 it needs come from the npm registry, installed once into `.cache/conformance/`.
 Without npm, or when the install fails (no registry), the tests skip and say why. Most of the suite's
 scenarios call tools of its own reference server; :data:`ANY_SERVER` are those that hold for any server.
+
+A test module gets its fixtures from the factories here, by assignment (the name is the fixture's name)::
+
+    conformance_cli = suite_fixture()
+    memory_http = served_fixture("memory")
 """
 
 from __future__ import annotations
@@ -10,11 +15,17 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.conftest import REPO_ROOT
+from tests.support import cairn_process, child_env, free_port
+
+if TYPE_CHECKING:
+    from _pytest.fixtures import FixtureFunctionDefinition
 
 SUITE_VERSION = "0.1.16"
 CACHE = REPO_ROOT / ".cache" / "conformance"
@@ -71,3 +82,28 @@ def run_scenario(cli: tuple[Path, Path], url: str, scenario: str, output: Path) 
     text = run.stdout + run.stderr
     assert run.returncode == 0 and " 0 failed" in text, text
     return text
+
+
+def suite_fixture() -> FixtureFunctionDefinition:
+    """A session fixture: (node, conformance CLI) of :data:`SUITE_VERSION`, installed once; skips when it cannot be."""
+
+    @pytest.fixture(scope="session")
+    def conformance_cli() -> tuple[Path, Path]:
+        return suite_cli()
+
+    return conformance_cli
+
+
+def served_fixture(server: str, *options: str, **env: str) -> FixtureFunctionDefinition:
+    """A module fixture: `cairn serve <server> --transport http --auth none *options` as a real process on a free
+    loopback port, with a fresh home and ``env`` added to :func:`tests.support.child_env`; yields its MCP URL."""
+
+    @pytest.fixture(scope="module")
+    def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+        home = tmp_path_factory.mktemp("conformance-home")
+        port = free_port()
+        argv = ["serve", server, "--transport", "http", "--auth", "none", "--port", str(port), *options]
+        with cairn_process(argv, env=child_env(home, **env), cwd=REPO_ROOT, port=port) as base:
+            yield f"{base}/mcp"
+
+    return served

@@ -8,33 +8,18 @@ tests/servers/core/test_subscriptions.py checks priming and `retry` at 2025-11-2
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO_ROOT
-from tests.support import cairn_process, child_env, free_port
-from tests.support_conformance import ANY_SERVER, run_scenario, suite_cli
+from tests.support_conformance import ANY_SERVER, run_scenario, served_fixture, suite_fixture
 
 pytestmark = [pytest.mark.conformance, pytest.mark.slow]
 
 SCENARIOS = [*ANY_SERVER, "completion-complete", "resources-subscribe", "resources-unsubscribe"]
 
-
-@pytest.fixture(scope="session")
-def conformance_cli() -> tuple[Path, Path]:
-    return suite_cli()
-
-
-@pytest.fixture(scope="module")
-def serve_all(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    home = tmp_path_factory.mktemp("conformance-home")
-    env = child_env(home, CAIRN_EMBEDDER="none")
-    port = free_port()
-    argv = ["serve", "all", "--transport", "http", "--auth", "none", "--port", str(port), "--no-registry"]
-    with cairn_process(argv, env=env, cwd=REPO_ROOT, port=port) as base:
-        yield f"{base}/mcp"
+conformance_cli = suite_fixture()
+serve_all = served_fixture("all", "--no-registry", CAIRN_EMBEDDER="none")
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -8,7 +8,9 @@ no part in what is tested), except in the last test, which compares whole recall
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 import pytest
@@ -25,12 +27,6 @@ MODEL = "test-model"
 def unit(rng: np.random.Generator) -> np.ndarray:
     v = rng.normal(size=DIM).astype(np.float32)
     return v / np.linalg.norm(v)
-
-
-def open_store(path: Path, budget: int = 64 * 2**20) -> MemoryStore:
-    store = MemoryStore(Database(path), vector_cache_bytes=budget)
-    store.ensure_vector_table(MODEL, DIM)
-    return store
 
 
 def add(store: MemoryStore, user: str, vector: np.ndarray | None, content: str = "") -> int:
@@ -65,14 +61,38 @@ def assert_same_hits(got: list[tuple[int, float]], want: list[tuple[int, float]]
             start = end
 
 
+def loaded(store: MemoryStore, rng: np.random.Generator, n: int, k: int) -> tuple[list[int], np.ndarray]:
+    """``n`` random vectors of alice's and a query, her vectors held in memory by a first search for ``k`` hits."""
+    rows = [add(store, "alice", unit(rng)) for _ in range(n)]
+    query = unit(rng)
+    cached_search(store, "alice", query, k)
+    return rows, query
+
+
+class OpenStore(Protocol):
+    def __call__(self, budget: int = ..., file: str = ...) -> MemoryStore: ...
+
+
 @pytest.fixture
-def path(tmp_path: Path) -> Path:
-    return tmp_path / "memory.db"
+def open_store(tmp_path: Path) -> Iterator[OpenStore]:
+    """Opens a store on `memory.db` (or ``file``) with a vector cache of ``budget`` bytes; each call is a new store,
+    so two on one file stand for two processes. Every store opened is closed when the test ends."""
+    opened: list[MemoryStore] = []
+
+    def open_(budget: int = 64 * 2**20, file: str = "memory.db") -> MemoryStore:
+        store = MemoryStore(Database(tmp_path / file), vector_cache_bytes=budget)
+        store.ensure_vector_table(MODEL, DIM)
+        opened.append(store)
+        return store
+
+    yield open_
+    for store in reversed(opened):
+        store.close()
 
 
-def test_hits_equal_sqlite_vec_on_a_random_set(path: Path) -> None:
+def test_hits_equal_sqlite_vec_on_a_random_set(open_store: OpenStore) -> None:
     rng = np.random.default_rng(7)
-    store = open_store(path)
+    store = open_store()
     users = ["alice", "bob", "carol"]
     for i in range(900):
         add(store, users[i % 3], unit(rng))
@@ -82,15 +102,12 @@ def test_hits_equal_sqlite_vec_on_a_random_set(path: Path) -> None:
         user, query = users[i % 3], unit(rng)
         for k in (1, 5, 50, 400):  # 400 > the user's 300 vectors: every one comes back
             assert_same_hits(cached_search(store, user, query, k), store.index_search(user, query, k))
-    store.close()
 
 
-def test_changes_after_loading_are_seen(path: Path) -> None:
+def test_changes_after_loading_are_seen(open_store: OpenStore) -> None:
     rng = np.random.default_rng(1)
-    store = open_store(path)
-    rows = [add(store, "alice", unit(rng)) for _ in range(50)]
-    query = unit(rng)
-    cached_search(store, "alice", query, 5)
+    store = open_store()
+    rows, query = loaded(store, rng, 50, 5)
     # A new entry with the query's own vector, a replaced vector, an archive, a delete, a cleared vector.
     new = add(store, "alice", query)
     store.set_vector(rows[0], "alice", query, MODEL)
@@ -101,18 +118,15 @@ def test_changes_after_loading_are_seen(path: Path) -> None:
     assert_same_hits(hits, store.index_search("alice", query, 60))
     assert {new, rows[0]} == {r for r, s in hits if s > 0.999}
     assert not {rows[1], rows[2], rows[3]} & {r for r, _ in hits}
-    store.close()
 
 
-def test_a_second_store_on_the_same_file_is_seen_at_the_next_search(path: Path) -> None:
+def test_a_second_store_on_the_same_file_is_seen_at_the_next_search(open_store: OpenStore) -> None:
     """Two stores on one file stand for two processes: neither sees the other's memory, only the file."""
     rng = np.random.default_rng(2)
-    first = open_store(path)
-    rows = [add(first, "alice", unit(rng)) for _ in range(30)]
-    query = unit(rng)
-    cached_search(first, "alice", query, 5)
+    first = open_store()
+    rows, query = loaded(first, rng, 30, 5)
 
-    second = open_store(path)
+    second = open_store()
     written = add(second, "alice", query)
     assert cached_search(first, "alice", query, 1) == [(written, pytest.approx(1.0, abs=1e-5))]
 
@@ -128,13 +142,11 @@ def test_a_second_store_on_the_same_file_is_seen_at_the_next_search(path: Path) 
     changed = rows[6]
     second.update(changed, content="new words", clear_vector=True)  # the content changed, no vector yet
     assert changed not in {r for r, _ in cached_search(first, "alice", query, 30)}
-    second.close()
-    first.close()
 
 
-def test_users_never_see_each_others_vectors(path: Path) -> None:
+def test_users_never_see_each_others_vectors(open_store: OpenStore) -> None:
     rng = np.random.default_rng(3)
-    store = open_store(path)
+    store = open_store()
     shared = unit(rng)
     alice = [add(store, "alice", shared) for _ in range(3)] + [add(store, "alice", unit(rng)) for _ in range(20)]
     bob = [add(store, "bob", unit(rng)) for _ in range(20)]
@@ -149,16 +161,13 @@ def test_users_never_see_each_others_vectors(path: Path) -> None:
     assert reused == last
     assert reused not in {r for r, _ in cached_search(store, "alice", shared, 100)}
     assert cached_search(store, "bob", shared, 1)[0][0] == reused
-    store.close()
 
 
-def test_a_search_inside_a_write_transaction_asks_the_index(path: Path) -> None:
+def test_a_search_inside_a_write_transaction_asks_the_index(open_store: OpenStore) -> None:
     """A rolled-back change must not reach the cache: its log sequence is given again to the next change."""
     rng = np.random.default_rng(4)
-    store = open_store(path)
-    rows = [add(store, "alice", unit(rng)) for _ in range(10)]
-    query = unit(rng)
-    cached_search(store, "alice", query, 3)
+    store = open_store()
+    rows, query = loaded(store, rng, 10, 3)
     with pytest.raises(RuntimeError), store.db.transaction():
         store.set_vector(rows[0], "alice", query, MODEL)
         fallbacks = store.vector_cache.stats.fallbacks
@@ -169,16 +178,13 @@ def test_a_search_inside_a_write_transaction_asks_the_index(path: Path) -> None:
     hits = cached_search(store, "alice", query, 11)
     assert_same_hits(hits, store.index_search("alice", query, 11))
     assert other in {r for r, _ in hits} and hits[0][0] != rows[0]
-    store.close()
 
 
-def test_a_cache_behind_the_pruned_log_reloads(path: Path) -> None:
+def test_a_cache_behind_the_pruned_log_reloads(open_store: OpenStore) -> None:
     rng = np.random.default_rng(5)
-    first = open_store(path)
-    rows = [add(first, "alice", unit(rng)) for _ in range(20)]
-    query = unit(rng)
-    cached_search(first, "alice", query, 3)
-    second = open_store(path)
+    first = open_store()
+    rows, query = loaded(first, rng, 20, 3)
+    second = open_store()
     second.set_vector(rows[0], "alice", query, MODEL)
     second.set_vector(rows[1], "alice", unit(rng), MODEL)  # alice's newest log row, which the prune keeps
     # Then enough log traffic (another user's) for the prune to drop alice's change row.
@@ -194,15 +200,13 @@ def test_a_cache_behind_the_pruned_log_reloads(path: Path) -> None:
     assert first.vector_search("alice", query, 1)[0][0] == rows[0]  # dropped and answered by the index
     first.vector_cache.wait_for_loads()
     assert cached_search(first, "alice", query, 1)[0][0] == rows[0]
-    second.close()
-    first.close()
 
 
-def test_memory_budget_falls_back_and_evicts_least_recent(path: Path) -> None:
+def test_memory_budget_falls_back_and_evicts_least_recent(open_store: OpenStore) -> None:
     rng = np.random.default_rng(6)
     per_user = 300
     one_user = (per_user + 256) * (4 * DIM + 8)  # a user's vectors, rowids and room to grow
-    store = open_store(path, budget=one_user * 2 + 1)
+    store = open_store(budget=one_user * 2 + 1)
     for i in range(per_user * 3):
         add(store, ["alice", "bob", "carol"][i % 3], unit(rng))
     query = unit(rng)
@@ -212,7 +216,7 @@ def test_memory_budget_falls_back_and_evicts_least_recent(path: Path) -> None:
     assert store.vector_cache.stats.evictions == 1
     assert store.vector_cache.nbytes <= store.vector_cache.budget_bytes
 
-    small = open_store(path.with_name("small.db"), budget=one_user - 1)
+    small = open_store(budget=one_user - 1, file="small.db")
     rows = [add(small, "dave", unit(rng)) for _ in range(per_user)]
     assert not small.vector_cache.load("dave")  # too large: never held, searched through sqlite-vec
     hits = small.vector_search("dave", query, 5)
@@ -220,13 +224,11 @@ def test_memory_budget_falls_back_and_evicts_least_recent(path: Path) -> None:
     assert small.vector_cache.cached_users() == []
     assert_same_hits(hits, small.index_search("dave", query, 5))
     assert set(r for r, _ in hits) <= set(rows)
-    small.close()
-    store.close()
 
 
-def test_first_search_of_a_user_loads_in_the_background(path: Path) -> None:
+def test_first_search_of_a_user_loads_in_the_background(open_store: OpenStore) -> None:
     rng = np.random.default_rng(8)
-    store = open_store(path)
+    store = open_store()
     for _ in range(40):
         add(store, "alice", unit(rng))
     query = unit(rng)
@@ -236,12 +238,11 @@ def test_first_search_of_a_user_loads_in_the_background(path: Path) -> None:
     before = store.vector_cache.stats.searches
     assert_same_hits(store.vector_search("alice", query, 5), want)
     assert store.vector_cache.stats.searches == before + 1
-    store.close()
 
 
-def test_searches_and_writes_from_many_threads(path: Path) -> None:
+def test_searches_and_writes_from_many_threads(open_store: OpenStore) -> None:
     rng = np.random.default_rng(9)
-    store = open_store(path)
+    store = open_store()
     for i in range(200):
         add(store, ["alice", "bob"][i % 2], unit(rng))
     vectors = [unit(rng) for _ in range(120)]
@@ -277,7 +278,6 @@ def test_searches_and_writes_from_many_threads(path: Path) -> None:
     for i, query in enumerate(vectors[::7]):
         user = ["alice", "bob"][i % 2]
         assert_same_hits(cached_search(store, user, query, 50), store.index_search(user, query, 50))
-    store.close()
 
 
 def test_recall_is_the_same_with_and_without_the_cache(settings, embedder) -> None:  # type: ignore[no-untyped-def]
