@@ -106,11 +106,11 @@ def open_store(settings: CairnSettings, db: Database | None = None) -> EntryStor
     """The store ``settings`` ask for (the component base's engine choice: PostgreSQL schema ``memory`` when
     a database URL is set, else ``memory/memory.db`` under the home), or the store in ``db`` when given."""
     if db is not None:
-        return _on(db, settings)
-    return built(open_database(settings, COMPONENT), lambda opened: _on(opened, settings))
+        return _store_in(db, settings)
+    return built(open_database(settings, COMPONENT), lambda opened: _store_in(opened, settings))
 
 
-def _on(db: AnyDatabase, settings: CairnSettings) -> EntryStore:
+def _store_in(db: AnyDatabase, settings: CairnSettings) -> EntryStore:
     if isinstance(db, Database):
         from servers.memory.store import MemoryStore
 
