@@ -105,9 +105,6 @@ STORE_MODULES = {"store.py", "store_pg.py"}
 # Modules with SQL outside those, each with why.
 SQL_EXEMPT = {
     "registry/schema.py": "the registry's schema and migrations, imported by registry/store.py",
-    "servers/memory/entries.py": "memory's store: entry rows (not on the component base yet)",
-    "servers/memory/lifecycle.py": "memory's lifecycle hands conditions to its store (memory is not on the base yet)",
-    "servers/memory/rows.py": "memory's row conversion builds conditions for its store (not on the base yet)",
     "servers/cli/data_copy.py": "cairn data copy: copies and verifies every component's tables, engine to engine",
     "servers/cli/data_copy_memory.py": "cairn data copy for memory's tables and vectors",
     "servers/cli/migrate.py": "cairn migrate: reads each component's schema version",

@@ -8,6 +8,7 @@ and safe to run on several machines at once.
 |-------------------------------------------------|-----------------------------|-------------------------|
 | memory, scheduler, auth, skills, reflection     | PostgreSQL, schema <name>   | ``$CAIRN_HOME/<name>``  |
 | registry (metadata; archives stay in its blobs) | PostgreSQL, schema registry | ``$CAIRN_HOME/registry``|
+| events (the durable event outbox)               | PostgreSQL, schema events   | ``$CAIRN_HOME/events``  |
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ import argparse
 import importlib
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from servers.settings import CairnSettings
+
+if TYPE_CHECKING:
+    from servers.core.storage.component import ComponentStore
 
 
 def add_migrate_command(sub: Any) -> None:
@@ -37,15 +41,27 @@ def _postgres(url: str, component: str, store: Any) -> dict[str, Any]:
 
 
 def _memory(settings: CairnSettings) -> dict[str, Any]:
+    from servers.memory.storage.schema import COMPONENT, MIGRATIONS
+
     if settings.database_url:
-        from servers.memory.store_pg import PgMemoryStore
+        from servers.memory.backend import open_store  # checks pgvector too: the vector table needs it
 
-        return _postgres(
-            settings.database_url, "memory", PgMemoryStore.connect(settings.database_url, settings.database)
-        )
-    from servers.memory import store as sqlite_store
+        return _postgres(settings.database_url, COMPONENT, open_store(settings))
+    return _sqlite(settings, COMPONENT, f"{COMPONENT}.db", MIGRATIONS)
 
-    return _sqlite(settings, "memory", "memory.db", sqlite_store.MIGRATIONS)
+
+def _component_store(settings: CairnSettings, store: type[ComponentStore]) -> dict[str, Any]:
+    """A component on the store base, in the file or schema its ``open`` would use."""
+    if settings.database_url:
+        return _postgres(settings.database_url, store.component, store.open(settings))
+    # SQLite: the migration runner alone, on the file the store opens, as for the other components.
+    return _sqlite(settings, store.component, f"{store.component}.db", store.migrations)
+
+
+def _events(settings: CairnSettings) -> dict[str, Any]:
+    from servers.core.storage.outbox import Outbox
+
+    return _component_store(settings, Outbox)
 
 
 def _auth(settings: CairnSettings) -> dict[str, Any]:
@@ -95,6 +111,7 @@ def migrate_all(settings: CairnSettings) -> dict[str, dict[str, Any]]:
         "auth": _auth(settings),
     }
     report.update({c: _store_component(settings, c) for c in ("skills", "reflection", "registry")})
+    report["events"] = _events(settings)
     return report
 
 

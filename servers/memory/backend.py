@@ -5,10 +5,12 @@
 | unset (default)        | :class:`~servers.memory.store.MemoryStore`     | FTS5, sqlite-vec | ``$CAIRN_HOME/memory``|
 | ``postgresql://…``     | :class:`~servers.memory.store_pg.PgMemoryStore`| tsvector, HNSW   | schema ``memory``     |
 
+Both are memory's component store (:class:`~servers.memory.storage.entries.EntryTable`, on
+:class:`~servers.core.storage.component.ComponentStore`): the same data folder, PostgreSQL schema and one
+migration runner as every other component, with memory's schemas in :mod:`servers.memory.storage.schema`.
 Both return the same things: rowids, entries, ``(rowid, keyword score)`` with lower = better and the
-best one negative (FTS5's bm25 sign), and ``(rowid, cosine similarity)`` best first. ``where`` clauses
-passed to :meth:`EntryStore.live_entries` are written once, with ``?`` placeholders, in the SQL both
-engines accept.
+best one negative (FTS5's bm25 sign), and ``(rowid, cosine similarity)`` best first. Domain code asks for
+entries through the named listings (``live_entries_of_day``, ``promotion_candidates``, …), never with SQL.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from typing import Any, Protocol
 import numpy as np
 
 from servers.core.storage import Database
+from servers.core.storage.component import AnyDatabase, built, open_database
 from servers.memory.models import Entry
+from servers.memory.storage.schema import COMPONENT
 from servers.settings import CairnSettings
 
 Row = dict[str, Any]
@@ -77,6 +81,11 @@ class EntryStore(Protocol):
 
     # listing
     def live_entries(self, user_id: str, where: str = "", params: Sequence[Any] = ()) -> list[tuple[int, Entry]]: ...
+    def live_entries_updated_since(self, user_id: str, since: str | None) -> list[tuple[int, Entry]]: ...
+    def live_entries_of_day(self, user_id: str, day: str) -> list[tuple[int, Entry]]: ...
+    def live_entries_of_type(self, user_id: str, type: str) -> list[tuple[int, Entry]]: ...
+    def longterm_entries(self, user_id: str) -> list[tuple[int, Entry]]: ...
+    def promotion_candidates(self, user_id: str, min_seen: int) -> list[tuple[int, Entry]]: ...
     def entry_dates(self, user_id: str, prefix: str = "") -> list[str]: ...
     def recent_rowids(self, user_id: str, limit: int) -> list[int]: ...
     def iter_all(self, user_id: str | None = None, batch: int = 500) -> Iterator[tuple[int, Entry]]: ...
@@ -94,14 +103,18 @@ class EntryStore(Protocol):
 
 
 def open_store(settings: CairnSettings, db: Database | None = None) -> EntryStore:
-    """The store ``settings`` ask for: PostgreSQL when a database URL is set (and no SQLite db is given)."""
-    if db is None and settings.database_url:
-        from servers.memory.store_pg import PgMemoryStore  # psycopg loads only for PostgreSQL users
+    """The store ``settings`` ask for (the component base's engine choice: PostgreSQL schema ``memory`` when
+    a database URL is set, else ``memory/memory.db`` under the home), or the store in ``db`` when given."""
+    if db is not None:
+        return _store_in(db, settings)
+    return built(open_database(settings, COMPONENT), lambda opened: _store_in(opened, settings))
 
-        return PgMemoryStore.connect(settings.database_url, settings.database)
-    from servers.memory.store import MemoryStore
 
-    return MemoryStore(
-        db or Database(settings.data_dir("memory") / "memory.db"),
-        vector_cache_bytes=settings.memory.vector_cache_mb * 2**20,
-    )
+def _store_in(db: AnyDatabase, settings: CairnSettings) -> EntryStore:
+    if isinstance(db, Database):
+        from servers.memory.store import MemoryStore
+
+        return MemoryStore(db, vector_cache_bytes=settings.memory.vector_cache_mb * 2**20)
+    from servers.memory.store_pg import PgMemoryStore  # psycopg loads only for PostgreSQL users
+
+    return PgMemoryStore(db)

@@ -25,8 +25,8 @@ from servers.memory.files import (
     sha256,
 )
 from servers.memory.models import Entry, MaintenanceReport, check_user_id
+from servers.memory.rows import now_iso
 from servers.memory.service import MemoryService
-from servers.memory.store import now_iso
 
 log = logging.getLogger(__name__)
 
@@ -98,10 +98,10 @@ class Lifecycle:
         if embedder is None or not self.store.has_vector_table():
             return 0
         _, _, threshold = self.service.thresholds()
-        since = self.store.get_meta(f"maintained_at:{user_id}") or ""
+        since = self.store.get_meta(f"maintained_at:{user_id}")
         merged = 0
         gone: set[int] = set()
-        for rowid, entry in self.store.live_entries(user_id, "updated_at >= ? AND type != 'daily_summary'", (since,)):
+        for rowid, entry in self.store.live_entries_updated_since(user_id, since):
             if rowid in gone or entry.embedding_model is None:
                 continue
             vector = self.store.get_vector(rowid)
@@ -160,12 +160,7 @@ class Lifecycle:
 
     def build_daily(self, user_id: str, date: str) -> str | None:
         """Write ``daily/<date>.md`` from that day's entries and index it for recall; None if empty."""
-        entries = [
-            e
-            for _, e in self.store.live_entries(
-                user_id, "substr(created_at, 1, 10) = ? AND type != 'daily_summary'", (date,)
-            )
-        ]
+        entries = [e for _, e in self.store.live_entries_of_day(user_id, date)]
         files = self.service.files(user_id)
         if not entries:
             return None
@@ -173,7 +168,7 @@ class Lifecycle:
         with files.locked():
             files.write_atomic(files.daily(date), text)
         # The date is matched here rather than in SQL: JSON functions differ between SQLite and PostgreSQL.
-        summaries = self.store.live_entries(user_id, "type = 'daily_summary'")
+        summaries = self.store.live_entries_of_type(user_id, "daily_summary")
         existing = [(rowid, e) for rowid, e in summaries if e.slots.get("date") == date]
         body = text.split("---", 2)[-1].strip()
         if existing:
@@ -193,9 +188,8 @@ class Lifecycle:
         return text
 
     def rebuild_daily(self, user_id: str) -> list[str]:
-        since = self.store.get_meta(f"maintained_at:{user_id}")
-        where = "type != 'daily_summary'" + (" AND updated_at >= ?" if since else "")
-        days = sorted({_day(e) for _, e in self.store.live_entries(user_id, where, (since,) if since else ())})
+        since = self.store.get_meta(f"maintained_at:{user_id}") or None
+        days = sorted({_day(e) for _, e in self.store.live_entries_updated_since(user_id, since)})
         written = [d for d in days if self.build_daily(user_id, d) is not None]
         self.backfill_vectors(user_id)
         return written
@@ -229,7 +223,7 @@ class Lifecycle:
                         self._add_human_fact(user_id, bullet, section)
                         imported += 1
             self._promote(user_id)
-            facts = self.store.live_entries(user_id, "longterm = 1")
+            facts = self.store.longterm_entries(user_id)
             sections: dict[str, list[str]] = {}
             bullets: dict[str, str] = {}
             size = 0
@@ -261,11 +255,7 @@ class Lifecycle:
         return f"longterm_file:{user_id}@{node}"
 
     def _promote(self, user_id: str) -> None:
-        for rowid, _ in self.store.live_entries(
-            user_id,
-            "longterm = 0 AND longterm_suppressed = 0 AND seen_count >= ? AND type != 'daily_summary'",
-            (self.config.longterm_min_seen,),
-        ):
+        for rowid, _ in self.store.promotion_candidates(user_id, self.config.longterm_min_seen):
             self.store.update(rowid, longterm=True)
 
     def _suppress(self, user_id: str, entry_id: str) -> None:

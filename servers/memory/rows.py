@@ -60,36 +60,3 @@ def insert_params(entry: Entry) -> tuple[Any, ...]:
         entry.updated_at,
         entry.expires_at,
     )
-
-
-def update_assignments(
-    *,
-    content: str | None,
-    keywords: list[str] | None,
-    slots: dict[str, str] | None,
-    type: str | None,
-    seen_count: int | None,
-    expires_at: str | None,
-    longterm: bool | None,
-    longterm_suppressed: bool | None,
-    clear_vector: bool,
-) -> tuple[list[str], list[Any]]:
-    """``SET`` clauses (with ``?``) and their values for the fields given; ``updated_at`` always moves."""
-    sets: list[str] = ["updated_at = ?"]
-    params: list[Any] = [now_iso()]
-    for column, value in (
-        ("content", content),
-        ("keywords", json.dumps(keywords, ensure_ascii=False) if keywords is not None else None),
-        ("slots", json.dumps(slots, ensure_ascii=False) if slots is not None else None),
-        ("type", type),
-        ("seen_count", seen_count),
-        ("expires_at", expires_at),
-        ("longterm", int(longterm) if longterm is not None else None),
-        ("longterm_suppressed", int(longterm_suppressed) if longterm_suppressed is not None else None),
-    ):
-        if value is not None:
-            sets.append(f"{column} = ?")
-            params.append(value)
-    if clear_vector:
-        sets.append("embedding_model = NULL")
-    return sets, params

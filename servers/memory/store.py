@@ -11,88 +11,25 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from servers.core.storage import Database, Migration, migrate
+from servers.core.storage import Database
 from servers.core.text import fts_match_expression, index_text, owner_token
-from servers.memory.entries import EntryTable
 from servers.memory.rows import new_id, now_iso
+from servers.memory.storage.entries import EntryTable
+from servers.memory.storage.schema import HORIZON_KEY, MIGRATIONS, VECTOR_LOG_KEEP, VECTOR_LOG_PRUNE_EVERY
 from servers.memory.vector_cache import VectorCache
 
-__all__ = ["DEFAULT_VECTOR_CACHE_BYTES", "MIGRATIONS", "MemoryStore", "new_id", "now_iso"]
+__all__ = [
+    "DEFAULT_VECTOR_CACHE_BYTES",
+    "MIGRATIONS",
+    "VECTOR_LOG_KEEP",
+    "VECTOR_LOG_PRUNE_EVERY",
+    "MemoryStore",
+    "new_id",
+    "now_iso",
+]
 
 # 100k vectors of 384 dimensions (154 MB with their rowids) and room for them to grow.
 DEFAULT_VECTOR_CACHE_BYTES = 160 * 2**20
-
-_SCHEMA_V1 = """
-CREATE TABLE entries (
-    rowid INTEGER PRIMARY KEY,
-    id TEXT NOT NULL UNIQUE,
-    user_id TEXT NOT NULL,
-    type TEXT NOT NULL,
-    content TEXT NOT NULL,
-    keywords TEXT NOT NULL DEFAULT '[]',
-    slots TEXT NOT NULL DEFAULT '{}',
-    source TEXT NOT NULL DEFAULT 'tool',
-    session_id TEXT,
-    trace TEXT,
-    seen_count INTEGER NOT NULL DEFAULT 1,
-    longterm INTEGER NOT NULL DEFAULT 0,
-    longterm_suppressed INTEGER NOT NULL DEFAULT 0,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    expires_at TEXT,
-    archived_at TEXT,
-    archive_reason TEXT,
-    embedding_model TEXT
-);
-CREATE INDEX entries_user_live ON entries (user_id, archived_at, created_at);
-CREATE INDEX entries_user_type ON entries (user_id, type);
-CREATE VIRTUAL TABLE entries_fts USING fts5 (
-    owner, body, keywords, tokenize = 'unicode61 remove_diacritics 2'
-);
-CREATE TABLE memory_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
-
-# The change log the in-process vector cache reads (servers/memory/vector_cache.py). Triggers write it,
-# so every change to what entries_vec may hold for an entry is logged in the transaction that makes it,
-# by any process and any code path: a vector stored or cleared (both set embedding_model), the content
-# changed, the entry archived or deleted. A user's generation is their newest seq (one index lookup).
-# AUTOINCREMENT: a seq is never reused, even after pruning. Pruning keeps each user's newest row (their
-# generation must not go back) and records the horizon below which the log is incomplete.
-_SCHEMA_V2 = """
-CREATE TABLE vector_log (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    user_id TEXT NOT NULL,
-    entry_rowid INTEGER NOT NULL
-);
-CREATE INDEX vector_log_user ON vector_log (user_id, seq);
-CREATE TRIGGER vector_log_update AFTER UPDATE OF embedding_model, content, archived_at, user_id ON entries
-BEGIN
-    INSERT INTO vector_log (user_id, entry_rowid) VALUES (NEW.user_id, NEW.rowid);
-    INSERT INTO vector_log (user_id, entry_rowid) SELECT OLD.user_id, OLD.rowid WHERE OLD.user_id != NEW.user_id;
-END;
-CREATE TRIGGER vector_log_delete AFTER DELETE ON entries
-BEGIN
-    INSERT INTO vector_log (user_id, entry_rowid) VALUES (OLD.user_id, OLD.rowid);
-END;
-CREATE TRIGGER vector_log_prune AFTER INSERT ON vector_log WHEN NEW.seq % {every} = 0
-BEGIN
-    DELETE FROM vector_log WHERE seq <= NEW.seq - {keep}
-        AND seq NOT IN (SELECT MAX(seq) FROM vector_log GROUP BY user_id);
-    INSERT OR REPLACE INTO memory_meta (key, value) VALUES ('{horizon}', CAST(NEW.seq - {keep} AS TEXT));
-END;
-"""
-VECTOR_LOG_PRUNE_EVERY = 4096  # log rows between prunes
-VECTOR_LOG_KEEP = 65536  # log rows kept (a cache further behind reloads its user)
-_HORIZON_KEY = "vector_log_horizon"
-
-MIGRATIONS = [
-    Migration(1, "entries, FTS5 index, meta", _SCHEMA_V1),
-    Migration(
-        2,
-        "vector change log for the in-process vector cache",
-        _SCHEMA_V2.format(every=VECTOR_LOG_PRUNE_EVERY, keep=VECTOR_LOG_KEEP, horizon=_HORIZON_KEY),
-    ),
-]
 
 # bm25 weights per FTS column: owner (a partition token, not relevance), body, keywords.
 _BM25 = "bm25(entries_fts, 0.0, 1.0, 2.0)"
@@ -104,8 +41,9 @@ class MemoryStore(EntryTable):
     db: Database
 
     def __init__(self, db: Database, vector_cache_bytes: int = DEFAULT_VECTOR_CACHE_BYTES) -> None:
-        self.db = db
-        migrate(db, "memory", MIGRATIONS)
+        if not isinstance(db, Database):
+            raise TypeError(f"MemoryStore keeps its entries in SQLite, not in {type(db).__name__}")
+        super().__init__(db)  # migrates the SQLite schema (servers/memory/storage/schema.py)
         # Vector searches answer from memory when they can (servers/memory/vector_cache.py); 0 turns it off.
         self.vector_cache = VectorCache(self, vector_cache_bytes)
 
@@ -184,7 +122,7 @@ class MemoryStore(EntryTable):
         return int(self.db.scalar("SELECT COALESCE(MAX(seq), 0) FROM vector_log WHERE user_id = ?", (user_id,)))
 
     def vector_log_horizon(self) -> int:
-        value = self.db.scalar("SELECT value FROM memory_meta WHERE key = ?", (_HORIZON_KEY,))
+        value = self.db.scalar("SELECT value FROM memory_meta WHERE key = ?", (HORIZON_KEY,))
         return int(value) if value is not None else 0
 
     def vector_changes(self, user_id: str, after: int) -> list[int]:

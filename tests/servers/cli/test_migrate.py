@@ -10,6 +10,8 @@ import psycopg
 import pytest
 
 from servers.cli.main import main
+from servers.core.storage import Database
+from servers.core.storage.outbox import Outbox
 from servers.settings import get_settings
 
 
@@ -27,7 +29,7 @@ def _migrate(capsys: pytest.CaptureFixture[str]) -> dict[str, dict[str, object]]
 
 def test_migrate_creates_every_sqlite_schema(cairn_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     report = _migrate(capsys)
-    assert set(report) == {"memory", "skills", "scheduler", "reflection", "auth", "registry"}
+    assert set(report) == {"memory", "skills", "scheduler", "reflection", "auth", "registry", "events"}
     for name, component in report.items():
         assert component["backend"] == "sqlite" and component["version"] == (
             {"auth": 3, "registry": 3, "scheduler": 2, "skills": 2, "memory": 2}.get(name, 1)
@@ -77,6 +79,61 @@ def test_migrate_puts_registry_metadata_in_postgresql(
         tables = {r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'registry'")}
     assert {"skills", "versions", "skills_fts", "api_tokens", "pending_uploads", "meta", "shared_secrets"} <= tables
     assert _migrate(capsys)["registry"] == report
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def engine_url(request: pytest.FixtureRequest, cairn_home: Path, monkeypatch: pytest.MonkeyPatch) -> str | None:
+    if request.param == "sqlite":
+        return None
+    url: str = request.getfixturevalue("postgres_url")
+    monkeypatch.setenv("CAIRN_DATABASE_URL", url)
+    return url
+
+
+def test_migrate_creates_the_event_outbox(
+    engine_url: str | None, cairn_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = _migrate(capsys)["events"]
+    assert report["version"] == 1
+    if engine_url is None:
+        assert report["backend"] == "sqlite" and report["where"] == str(cairn_home / "events" / "events.db")
+        db = Database(cairn_home / "events" / "events.db")
+        try:
+            tables = {r["name"] for r in db.query("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            recorded = db.scalar("SELECT MAX(version) FROM schema_migrations WHERE component = 'events'")
+        finally:
+            db.close()
+    else:
+        assert report["backend"] == "postgresql" and str(report["where"]).endswith("(schema events)")
+        assert not (cairn_home / "events").exists()
+        with psycopg.connect(engine_url) as conn:
+            tables = {r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'events'")}
+            row = conn.execute(
+                "SELECT MAX(version) FROM events.schema_migrations WHERE component = 'events'"
+            ).fetchone()
+            recorded = row[0] if row else None
+    assert {"outbox", "consumers", "schema_migrations"} <= tables and recorded == 1
+    assert _migrate(capsys)["events"] == report
+    # The outbox opens on what migrate made, without migrating again.
+    outbox = Outbox.open(get_settings())
+    try:
+        assert outbox.append("t", {"n": 1}) == 1
+    finally:
+        outbox.close()
+
+
+def test_migrate_refuses_an_event_outbox_newer_than_it_knows(
+    cairn_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _migrate(capsys)
+    db = Database(cairn_home / "events" / "events.db")
+    try:
+        with db.transaction():
+            db.execute("INSERT INTO schema_migrations (component, version, description) VALUES ('events', 9, 'x')")
+    finally:
+        db.close()
+    assert main(["migrate"]) == 1
+    assert "events schema version 9, newer than this Cairn knows (1)" in capsys.readouterr().err
 
 
 def test_unreachable_database_is_reported(

@@ -1,7 +1,10 @@
 """Entry persistence in the SQL both engines share: rows, metadata and listings of ``entries``.
 
+:class:`EntryTable` is memory's component store (:class:`~servers.core.storage.component.ComponentStore`):
+the base picks nothing here (each subclass takes one engine) but runs the migrations of
+:mod:`servers.memory.storage.schema` for whichever engine the database is.
 :class:`~servers.memory.store.MemoryStore` (SQLite) and :class:`~servers.memory.store_pg.PgMemoryStore`
-(PostgreSQL) add what differs: their keyword index, their vector index and how they migrate.
+(PostgreSQL) add what differs: their keyword index and their vector index.
 """
 
 from __future__ import annotations
@@ -13,16 +16,22 @@ from typing import Any
 
 import numpy as np
 
-from servers.memory.backend import SqlDatabase
+from servers.core.storage.component import ComponentStore
 from servers.memory.models import Entry
 from servers.memory.rows import entry_from_row as _entry
-from servers.memory.rows import insert_params, now_iso, update_assignments
+from servers.memory.rows import insert_params, now_iso
+from servers.memory.storage.schema import COMPONENT, MIGRATIONS, PG_MIGRATIONS
+
+# Conditions of the named listings below (each on live entries of one user).
+_NOT_SUMMARY = "type != 'daily_summary'"
 
 
-class EntryTable(ABC):
+class EntryTable(ComponentStore, ABC):
     """The engine-neutral half of an :class:`~servers.memory.backend.EntryStore`."""
 
-    db: SqlDatabase
+    component = COMPONENT
+    migrations = MIGRATIONS
+    pg_migrations = PG_MIGRATIONS
 
     # --- what each engine provides ----------------------------------------------------------------
 
@@ -52,9 +61,6 @@ class EntryTable(ABC):
 
     @abstractmethod
     def vector_search(self, user_id: str, vector: np.ndarray, k: int) -> list[tuple[int, float]]: ...
-
-    def close(self) -> None:
-        self.db.close()
 
     # --- metadata ---------------------------------------------------------------------------------
 
@@ -124,7 +130,7 @@ class EntryTable(ABC):
         longterm_suppressed: bool | None = None,
         clear_vector: bool = False,
     ) -> None:
-        sets, params = update_assignments(
+        sets, params = _update_assignments(
             content=content,
             keywords=keywords,
             slots=slots,
@@ -159,8 +165,6 @@ class EntryTable(ABC):
             self._unindex(rowid)
             self.db.execute("DELETE FROM entries WHERE rowid = ?", (rowid,))
 
-    # --- listing -------------------------------------------------------------------------------
-
     # --- listing ----------------------------------------------------------------------------------
 
     def live_rows(self, user_id: str, where: str = "", params: Sequence[Any] = ()) -> list[dict[str, Any]]:
@@ -170,7 +174,35 @@ class EntryTable(ABC):
         return self.db.query(sql + " ORDER BY created_at", [user_id, *params])
 
     def live_entries(self, user_id: str, where: str = "", params: Sequence[Any] = ()) -> list[tuple[int, Entry]]:
+        """A user's live entries, oldest first; ``where`` (SQL both engines accept) narrows them. Domain code
+        uses the named listings below instead."""
         return [(row["rowid"], _entry(row)) for row in self.live_rows(user_id, where, params)]
+
+    def live_entries_updated_since(self, user_id: str, since: str | None) -> list[tuple[int, Entry]]:
+        """Live entries, daily summaries aside, changed at or after ``since`` (all of them when None)."""
+        if since is None:
+            return self.live_entries(user_id, _NOT_SUMMARY)
+        return self.live_entries(user_id, f"updated_at >= ? AND {_NOT_SUMMARY}", (since,))
+
+    def live_entries_of_day(self, user_id: str, day: str) -> list[tuple[int, Entry]]:
+        """Live entries, daily summaries aside, created on ``day`` (YYYY-MM-DD)."""
+        return self.live_entries(user_id, f"substr(created_at, 1, 10) = ? AND {_NOT_SUMMARY}", (day,))
+
+    def live_entries_of_type(self, user_id: str, type: str) -> list[tuple[int, Entry]]:
+        return self.live_entries(user_id, "type = ?", (type,))
+
+    def longterm_entries(self, user_id: str) -> list[tuple[int, Entry]]:
+        """Live entries marked long-term (what MEMORY.md holds)."""
+        return self.live_entries(user_id, "longterm = 1")
+
+    def promotion_candidates(self, user_id: str, min_seen: int) -> list[tuple[int, Entry]]:
+        """Live entries seen at least ``min_seen`` times, not long-term yet, not suppressed by a person and
+        not daily summaries."""
+        return self.live_entries(
+            user_id,
+            f"longterm = 0 AND longterm_suppressed = 0 AND seen_count >= ? AND {_NOT_SUMMARY}",
+            (min_seen,),
+        )
 
     def entry_dates(self, user_id: str, prefix: str = "") -> list[str]:
         """The days (YYYY-MM-DD, newest first) of a user's live entries, daily summaries aside, that start
@@ -238,3 +270,36 @@ class EntryTable(ABC):
                 (model,),
             )
         )
+
+
+def _update_assignments(
+    *,
+    content: str | None,
+    keywords: list[str] | None,
+    slots: dict[str, str] | None,
+    type: str | None,
+    seen_count: int | None,
+    expires_at: str | None,
+    longterm: bool | None,
+    longterm_suppressed: bool | None,
+    clear_vector: bool,
+) -> tuple[list[str], list[Any]]:
+    """``SET`` clauses (with ``?``) and their values for the fields given; ``updated_at`` always moves."""
+    sets: list[str] = ["updated_at = ?"]
+    params: list[Any] = [now_iso()]
+    for column, value in (
+        ("content", content),
+        ("keywords", json.dumps(keywords, ensure_ascii=False) if keywords is not None else None),
+        ("slots", json.dumps(slots, ensure_ascii=False) if slots is not None else None),
+        ("type", type),
+        ("seen_count", seen_count),
+        ("expires_at", expires_at),
+        ("longterm", int(longterm) if longterm is not None else None),
+        ("longterm_suppressed", int(longterm_suppressed) if longterm_suppressed is not None else None),
+    ):
+        if value is not None:
+            sets.append(f"{column} = ?")
+            params.append(value)
+    if clear_vector:
+        sets.append("embedding_model = NULL")
+    return sets, params
