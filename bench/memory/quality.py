@@ -16,8 +16,9 @@ split (``heldout_queries.jsonl``, written before the fusion change and never tun
 the fusion change was reported) and the fresh held-out split (``fresh_*.jsonl``, written before any
 cross-language option was tried, never tuned on) and the late held-out split (``late_*.jsonl``, written before
 query expansion was tried and run only to report it; ``--splits`` leaves it out of tuning runs). "old hybrid"
-is the previous default, Reciprocal Rank Fusion. Then two hypotheses are tested on the development
-data: which fusion weights, and which semantic floor, give the best hybrid recall.
+is the earlier default, Reciprocal Rank Fusion; "hybrid before" is score fusion without the cross-language
+calibration of the vector leg (``FusionConfig.cross_language_bonus`` 0). Then two hypotheses are tested on
+the development data: which fusion weights, and which semantic floor, give the best hybrid recall.
 
 Loading uses ``dedupe=False`` so the stored set is exactly the generated set; a separate audit asks
 the dedupe rule which stored pairs it *would* merge. Every distractor differs from every other text in
@@ -54,8 +55,10 @@ from servers.memory.dedupe import find_duplicate
 from servers.memory.search import FusionConfig
 from servers.memory.service import MemoryService
 
-MODES = ("keyword", "semantic", "old hybrid", "hybrid")
+MODES = ("keyword", "semantic", "old hybrid", "hybrid before", "hybrid")
 OLD_FUSION = FusionConfig(method="rrf")
+# The default before the cross-language calibration of the vector leg (score fusion, no bonus).
+BEFORE_FUSION = FusionConfig(cross_language_bonus=0.0)
 KINDS = ("paraphrase", "identifier", "chinese", "cross_language", "keyword")
 FLOORS = (0.0, 0.78, 0.80, 0.82, 0.84)
 
@@ -67,6 +70,11 @@ def fusion_variants(base: FusionConfig) -> dict[str, FusionConfig]:
     hurts (a near-miss found by both retrievers outranks the answer found by one)."""
     return {
         "score fusion 0.9 / id 0.4 (default)": base,
+        "cross-language bonus 0 (before)": replace(base, cross_language_bonus=0.0),
+        "cross-language bonus 0.01": replace(base, cross_language_bonus=0.01),
+        "cross-language bonus 0.015": replace(base, cross_language_bonus=0.015),
+        "cross-language bonus 0.02": replace(base, cross_language_bonus=0.02),
+        "cross-language bonus 0.025": replace(base, cross_language_bonus=0.025),
         "score fusion 0.7 / id 0.4 (previous default)": replace(base, semantic_share=0.7),
         "score fusion 0.8 / id 0.4": replace(base, semantic_share=0.8),
         "score fusion 1.0 / id 0.4 (keyword only for identifiers)": replace(base, semantic_share=1.0),
@@ -123,6 +131,8 @@ def run_queries(
     fusion = service.fusion
     if mode == "old hybrid":
         service.fusion, mode = OLD_FUSION, "hybrid"
+    elif mode == "hybrid before":
+        service.fusion, mode = BEFORE_FUSION, "hybrid"
     try:
         for q in queries:
             result = service.recall(q.query, USER, limit=10, mode=mode)
