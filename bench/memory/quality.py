@@ -56,7 +56,7 @@ from servers.memory.search import FusionConfig
 from servers.memory.service import MemoryService
 
 MODES = ("keyword", "semantic", "old hybrid", "hybrid before", "hybrid")
-OLD_FUSION = FusionConfig(method="rrf")
+OLD_FUSION = FusionConfig(method="rrf", cross_language_bonus=0.0)
 # The default before the cross-language calibration of the vector leg (score fusion, no bonus).
 BEFORE_FUSION = FusionConfig(cross_language_bonus=0.0)
 KINDS = ("paraphrase", "identifier", "chinese", "cross_language", "keyword")
