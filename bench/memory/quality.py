@@ -6,16 +6,19 @@
     .venv/bin/python -m bench.memory.quality --postgres      # the same on PostgreSQL + pgvector (local server)
     .venv/bin/python -m bench.memory.quality --database-url postgresql://…   # or on a server of yours
 
-One user, the 189 notes (110 development + 45 held-out + 34 fresh held-out) plus ``--distractors`` seeded near-misses,
-written through ``MemoryService.write`` (so they are embedded and indexed exactly as in production). Every query runs
+One user, the 215 notes (110 development + 45 held-out + 34 fresh held-out + 26 late held-out) plus
+``--distractors`` seeded near-misses, written through ``MemoryService.write`` (so they are embedded and indexed
+exactly as in production). Every query runs
 in keyword, semantic and hybrid mode; Recall@5 counts the relevant notes in the top 5 (divided by the
 number of relevant notes), MRR uses the first relevant note in the top 10. Every figure is given for
 the development split (``queries.jsonl``, on which fusion and floors were tuned) and the held-out
 split (``heldout_queries.jsonl``, written before the fusion change and never tuned on, but read when
 the fusion change was reported) and the fresh held-out split (``fresh_*.jsonl``, written before any
-cross-language option was tried, never tuned on). "old hybrid"
-is the previous default, Reciprocal Rank Fusion. Then two hypotheses are tested on the development
-data: which fusion weights, and which semantic floor, give the best hybrid recall.
+cross-language option was tried, never tuned on) and the late held-out split (``late_*.jsonl``, written before
+query expansion was tried and run only to report it; ``--splits`` leaves it out of tuning runs). "old hybrid"
+is the earlier default, Reciprocal Rank Fusion; "hybrid before" is score fusion without the cross-language
+calibration of the vector leg (``FusionConfig.cross_language_bonus`` 0). Then two hypotheses are tested on
+the development data: which fusion weights, and which semantic floor, give the best hybrid recall.
 
 Loading uses ``dedupe=False`` so the stored set is exactly the generated set; a separate audit asks
 the dedupe rule which stored pairs it *would* merge. Every distractor differs from every other text in
@@ -52,8 +55,10 @@ from servers.memory.dedupe import find_duplicate
 from servers.memory.search import FusionConfig
 from servers.memory.service import MemoryService
 
-MODES = ("keyword", "semantic", "old hybrid", "hybrid")
-OLD_FUSION = FusionConfig(method="rrf")
+MODES = ("keyword", "semantic", "old hybrid", "hybrid before", "hybrid")
+OLD_FUSION = FusionConfig(method="rrf", cross_language_bonus=0.0)
+# The default before the cross-language calibration of the vector leg (score fusion, no bonus).
+BEFORE_FUSION = FusionConfig(cross_language_bonus=0.0)
 KINDS = ("paraphrase", "identifier", "chinese", "cross_language", "keyword")
 FLOORS = (0.0, 0.78, 0.80, 0.82, 0.84)
 
@@ -65,6 +70,11 @@ def fusion_variants(base: FusionConfig) -> dict[str, FusionConfig]:
     hurts (a near-miss found by both retrievers outranks the answer found by one)."""
     return {
         "score fusion 0.9 / id 0.4 (default)": base,
+        "cross-language bonus 0 (before)": replace(base, cross_language_bonus=0.0),
+        "cross-language bonus 0.01": replace(base, cross_language_bonus=0.01),
+        "cross-language bonus 0.015": replace(base, cross_language_bonus=0.015),
+        "cross-language bonus 0.02": replace(base, cross_language_bonus=0.02),
+        "cross-language bonus 0.025": replace(base, cross_language_bonus=0.025),
         "score fusion 0.7 / id 0.4 (previous default)": replace(base, semantic_share=0.7),
         "score fusion 0.8 / id 0.4": replace(base, semantic_share=0.8),
         "score fusion 1.0 / id 0.4 (keyword only for identifiers)": replace(base, semantic_share=1.0),
@@ -121,6 +131,8 @@ def run_queries(
     fusion = service.fusion
     if mode == "old hybrid":
         service.fusion, mode = OLD_FUSION, "hybrid"
+    elif mode == "hybrid before":
+        service.fusion, mode = BEFORE_FUSION, "hybrid"
     try:
         for q in queries:
             result = service.recall(q.query, USER, limit=10, mode=mode)
@@ -237,13 +249,31 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list the queries hybrid mode misses")
     parser.add_argument("--no-sweeps", action="store_true", help="skip the fusion and floor comparisons")
     parser.add_argument("--json", type=Path, help="also write every figure to this JSON file")
+    parser.add_argument(
+        "--splits",
+        nargs="+",
+        default=["development", "held-out", "fresh held-out", "late held-out"],
+        help="query splits to score (default all); a tuning run names only 'development'",
+    )
     add_backend_arguments(parser)
     args = parser.parse_args()
 
-    notes = load_notes() + load_notes(DATASET / "heldout_notes.jsonl") + load_notes(DATASET / "fresh_notes.jsonl")
-    dev_queries, held_queries = load_queries(), load_queries(DATASET / "heldout_queries.jsonl")
-    fresh_queries = load_queries(DATASET / "fresh_queries.jsonl")
-    queries = dev_queries + held_queries + fresh_queries
+    notes = load_notes()
+    for name in ("heldout", "fresh", "late"):
+        notes += load_notes(DATASET / f"{name}_notes.jsonl")
+    split_queries_by_name = {
+        "development": load_queries(),
+        "held-out": load_queries(DATASET / "heldout_queries.jsonl"),
+        "fresh held-out": load_queries(DATASET / "fresh_queries.jsonl"),
+        "late held-out": load_queries(DATASET / "late_queries.jsonl"),
+    }
+    unknown = set(args.splits) - set(split_queries_by_name)
+    if unknown:
+        parser.error(f"unknown split(s) {sorted(unknown)}; choose from {sorted(split_queries_by_name)}")
+    # Every split's notes are stored whatever is scored, so each split keeps the same near-misses.
+    splits = tuple((name, qs) for name, qs in split_queries_by_name.items() if name in args.splits)
+    dev_queries = split_queries_by_name["development"]
+    queries = [q for _, qs in splits for q in qs]
     report: dict[str, object] = {"machine": machine(), "notes": len(notes), "queries": len(queries)}
     print(f"machine: {report['machine']}")
     url = backend_url(args, "cairn_bench_quality", fresh=True)
@@ -266,7 +296,6 @@ def main() -> None:
         if cache is not None:
             report["vector_cache"] = asdict(cache.stats)
             print(f"vector searches of the mode runs: {report['vector_cache']}")
-        splits = (("development", dev_queries), ("held-out", held_queries), ("fresh held-out", fresh_queries))
         for split, split_queries in (*splits, ("all", queries)):
             by_mode = {mode: score(split_queries, ranked_by_mode[mode]) for mode in MODES}
             print_table(f"modes, {split} split ({len(split_queries)} queries; default fusion and floor)", by_mode)
@@ -274,19 +303,16 @@ def main() -> None:
             print(f"\nhybrid / keyword-only Recall@5 = {gain:.2f}x (target >= 1.30x)")
             report[f"modes_{split}"] = {m: {k: asdict(s) for k, s in v.items()} for m, v in by_mode.items()}
             report[f"hybrid_over_keyword_{split}"] = round(gain, 3)
-        queries = dev_queries  # the sweeps below tune: development split only
 
         if args.misses:
-            everything = dev_queries + held_queries + fresh_queries
-            ranked = run_queries(service, everything, "hybrid", entry_to_note)
-            print_misses(everything, ranked, {n.id: n for n in notes})
+            print_misses(queries, ranked_by_mode["hybrid"], {n.id: n for n in notes})
 
         if not args.no_sweeps:
             base = service.fusion
             fusion_rows = {}  # development split only: these are the tuning runs
             for name, config in fusion_variants(base).items():
                 service.fusion = config
-                fusion_rows[name] = score(queries, run_queries(service, queries, "hybrid", entry_to_note))
+                fusion_rows[name] = score(dev_queries, run_queries(service, dev_queries, "hybrid", entry_to_note))
             service.fusion = base
             print_table("fusion variants (hybrid, default floor)", fusion_rows)
             report["fusion"] = {n: {k: asdict(s) for k, s in v.items()} for n, v in fusion_rows.items()}
@@ -298,7 +324,7 @@ def main() -> None:
                 service.config.semantic_floor = floor
                 for mode in ("semantic", "hybrid"):
                     floor_rows[f"floor {floor:.2f} {mode}"] = score(
-                        queries, run_queries(service, queries, mode, entry_to_note)
+                        dev_queries, run_queries(service, dev_queries, mode, entry_to_note)
                     )
                 noise[f"{floor:.2f}"] = floor_noise(service, negatives)
             service.config.semantic_floor = None

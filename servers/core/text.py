@@ -21,6 +21,7 @@ _CJK_RANGES = (
 )
 
 _CJK_RUN = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]+")
+CJK_CHAR = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]")  # one character
 # A word is letters/digits with inner _ . - : / kept together, so identifiers survive as one term.
 _WORD = re.compile(r"[^\W_]+(?:[_.\-:/][^\W_]+)*|_+[^\W_]+(?:_[^\W_]+)*", re.UNICODE)
 

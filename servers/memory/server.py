@@ -140,9 +140,10 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
         words, error codes, identifiers; Chinese included) with semantic search (paraphrases; across
         languages only partly with the bundled offline model). Long-term facts rank first, then recent
         daily summaries, then single entries. Each result says why it matched. score is 0-1: in hybrid
-        mode 1.0 means ranked first by both searches; semantic mode gives cosine similarity; keyword
-        mode BM25 relative to the best hit. If semantic search is unavailable or slower than 200 ms,
-        results come from keyword search and `degraded` says why."""
+        mode 1.0 means ranked first by both searches; semantic mode gives cosine similarity (plus
+        0.0175 for a memory written in the other language, English vs Chinese, to offset the model's
+        lower cross-language scores); keyword mode BM25 relative to the best hit. If semantic search
+        is unavailable or slower than 200 ms, results come from keyword search and `degraded` says why."""
         return _call(memory.recall, query, user(user_id), limit=limit, mode=mode, filters=filters, min_score=min_score)
 
     @mcp.tool(annotations={"readOnlyHint": True})

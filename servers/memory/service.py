@@ -428,12 +428,16 @@ class MemoryService:
             semantic, degraded = self._finish_semantic(pending, started)
             if semantic is not None:
                 relevant, _, _ = self.thresholds()
-                semantic = [(r, s) for r, s in semantic if s >= relevant]
+                # Hits the language calibration can lift over the floor are kept until it has run.
+                semantic = [(r, s) for r, s in semantic if s >= relevant - self.fusion.cross_language_bonus]
             elif mode == "semantic":  # fall back, and say so
                 keyword = self.store.keyword_search(user_id, query, pool)
 
         rowids = {r for r, _ in keyword or []} | {r for r, _ in semantic or []}
         entries = self.store.get_many(rowids)
+        if semantic is not None:
+            semantic = search.calibrate_languages(query, semantic, entries, self.fusion.cross_language_bonus)
+            semantic = [(r, s) for r, s in semantic if s >= relevant]
         coverage = (
             search.keyword_coverage(query, {r: entries[r] for r, _ in keyword or [] if r in entries})
             if self.fusion.coverage_weighting

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from servers.memory.search import FusionConfig, best_possible, fuse
+import pytest
+
+from servers.core.crosslang import language_of
+from servers.memory.models import Entry
+from servers.memory.search import FusionConfig, best_possible, calibrate_languages, fuse, language
 
 FLOOR = 0.80
 # The answer (row 1) is only found by vectors, clearly on top. Row 2 is a near-miss that shares a word
@@ -43,3 +47,40 @@ def test_hits_at_the_floor_add_nothing() -> None:
     candidates = fuse("anything at all", None, [(1, 0.90), (2, FLOOR)], FusionConfig(), floor=FLOOR)
     assert candidates[1].fused == FusionConfig().semantic_share
     assert candidates[2].fused == 0.0
+
+
+def _entry(content: str) -> Entry:
+    return Entry(id="e", user_id="u", type="note", content=content, created_at="2026-01-01", updated_at="2026-01-01")
+
+
+def test_language_follows_the_crosslang_rule() -> None:
+    # The fast count must agree with crosslang.language_of, mixed text with identifiers included.
+    for text in (
+        "The user is allergic to penicillin",
+        "用户对青霉素过敏",
+        "错误码 ERR_SYNC_88 表示冲突",
+        "Sentry 项目 billing-api 的告警会发到用户的手机上",
+        "deploy_canary.sh traffic",
+        "12345 !!",
+        "",
+    ):
+        assert language(text) == language_of(text), text
+
+
+def test_calibration_lifts_only_entries_in_the_other_language() -> None:
+    entries = {
+        1: _entry("Standup is at 10:15 every weekday"),
+        2: _entry("每天早上六点半起床"),
+        3: _entry("每周四下午六点开例会"),
+    }
+    hits = [(2, 0.902), (3, 0.897), (1, 0.884)]
+    # An English answer to a Chinese query, 0.018 below the best same-language near-miss, comes first.
+    calibrated = calibrate_languages("每天的站会几点开始", hits, entries, 0.02)
+    assert [r for r, _ in calibrated] == [1, 2, 3]
+    assert [s for _, s in calibrated] == pytest.approx([0.904, 0.902, 0.897])
+    # An English query lifts the Chinese entries instead; the English one keeps its cosine.
+    lifted = dict(calibrate_languages("when is standup", hits, entries, 0.02))
+    assert lifted[1] == 0.884 and lifted[2] == pytest.approx(0.922)
+    # Off, and for a hit whose entry was not loaded, nothing changes.
+    assert calibrate_languages("每天的站会几点开始", hits, entries, 0.0) == hits
+    assert calibrate_languages("每天的站会几点开始", [(9, 0.9)], entries, 0.02) == [(9, 0.9)]

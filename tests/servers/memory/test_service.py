@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from servers.memory.models import EntryNotFound, MemoryInputError
@@ -245,3 +247,28 @@ def test_reembed_all_brings_vectors_of_the_old_passage_form_up_to_date(memory: M
     stored = memory.store.get_vector(rowid)
     expected = model.embed_passages([crosslang.passage("用户对青霉素过敏")])[0]
     assert stored is not None and float(stored @ expected) > 0.999
+
+
+def test_entries_in_the_other_language_get_the_calibration_bonus(memory: MemoryService) -> None:
+    """Recall adds FusionConfig.cross_language_bonus to the cosine of an entry in the other language
+    than the query, and that can lift it over the semantic floor; same-language entries keep theirs."""
+    english = memory.write("The team standup is at 9:30 every weekday", type="fact").id
+    chinese = memory.write("每天早上九点半开站会", type="fact").id
+    assert memory.wait_for_vectors()
+    bonus = memory.fusion.cross_language_bonus
+    assert bonus > 0
+
+    def scores() -> dict[str, float]:
+        return {h.id: h.score for h in memory.recall("when is the daily standup", mode="semantic").results}
+
+    memory.config.semantic_floor = 0.0
+    with_bonus = scores()
+    memory.fusion = replace(memory.fusion, cross_language_bonus=0.0)
+    raw = scores()
+    assert with_bonus[chinese] == pytest.approx(raw[chinese] + bonus, abs=1e-4)
+    assert with_bonus[english] == pytest.approx(raw[english], abs=1e-4)
+
+    memory.config.semantic_floor = raw[chinese] + bonus / 2  # just above the Chinese entry's own cosine
+    assert chinese not in scores()
+    memory.fusion = replace(memory.fusion, cross_language_bonus=bonus)
+    assert chinese in scores()
