@@ -12,6 +12,8 @@ no number, code or polarity differs) repeats it, however much more the stored on
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from servers.core import crosslang
@@ -23,6 +25,13 @@ MAX_ADDED_TERMS = 3
 NEIGHBOURS = 5
 
 
+# A write compares its text with the user's 10 most recent entries and best keyword matches: largely the
+# same stored texts write after write. The word forms below are pure functions of the text, so remembering
+# the last few hundred changes no answer and spares re-reading those texts on every write.
+TEXT_CACHE = 512
+
+
+@lru_cache(maxsize=TEXT_CACHE)
 def canonical(text: str) -> str:
     return " ".join(normalize(text).lower().split())
 
@@ -48,8 +57,9 @@ def _stem(term: str) -> str:
     return term[:-1] if len(term) > 3 and term.endswith("s") and not term.endswith("ss") else term
 
 
-def _terms(text: str) -> set[str]:
-    return {_stem(SHORT_FORMS.get(t, t)) for t in statement_terms(text)}
+@lru_cache(maxsize=TEXT_CACHE)
+def _terms(text: str) -> frozenset[str]:
+    return frozenset(_stem(SHORT_FORMS.get(t, t)) for t in statement_terms(text))
 
 
 def same_statement(a: str, b: str) -> bool:
