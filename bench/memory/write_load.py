@@ -10,8 +10,9 @@ writes in flight all the time. Each note is distinct (no merge), but every write
 check against what is stored. Writes return before their embedding (a background batcher makes the
 vectors), so the warm-up waits until its notes are embedded, and after the timed writes the benchmark
 reads the store until every entry has its vector: ``embedded_after_s`` is when the last one had it.
-Reported: per-call latency p50/p95/max over all clients, writes per second, the embedding lag, and the
-load average, since the machine may be shared.
+Reported: per-call latency p50/p95/max over all clients, writes per second, the embedding lag, the CPU
+each write cost during the timed writes (the server's request handling, its background embedding, the
+benchmark's clients), and the load average, since the machine may be shared.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any
 
 from fastmcp import Client
 
+from bench.memory import cpu
 from bench.memory.common import machine, summary_ms
 from tests.support import cairn_process, free_port
 
@@ -106,10 +108,13 @@ async def measure(url: str, clients: int, writes: int, db_file: Path) -> dict[st
     tasks = [asyncio.create_task(one_client(url, c, writes, start, notes)) for c in range(clients)]
     await asyncio.sleep(2)  # every client connected and initialised
     load_before = os.getloadavg()
+    server = cpu.server_pid()
+    cpu_before = cpu.sample(server)
     began = time.perf_counter()
     start.set()
     per_client = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - began
+    cpu_after = cpu.sample(server)
     embedded_after = elapsed + await all_embedded(db_file)
     latencies = [t for got in per_client for t in got]
     return {
@@ -120,6 +125,8 @@ async def measure(url: str, clients: int, writes: int, db_file: Path) -> dict[st
         "elapsed_s": round(elapsed, 1),
         "embedded_after_s": round(embedded_after, 1),
         "event_notifications": notes.received,
+        # CPU per write over the timed writes (Linux /proc; null elsewhere): less sensitive to a shared machine.
+        "cpu_ms_per_write": cpu.per_write_ms(cpu_before, cpu_after, clients * writes),
         "load_avg_before": [round(x, 2) for x in load_before],
         "load_avg_after": [round(x, 2) for x in os.getloadavg()],
     }

@@ -12,6 +12,8 @@ no number, code or polarity differs) repeats it, however much more the stored on
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from servers.core import crosslang
@@ -23,6 +25,13 @@ MAX_ADDED_TERMS = 3
 NEIGHBOURS = 5
 
 
+# A write compares its text with the user's 10 most recent entries and best keyword matches: largely the
+# same stored texts write after write. The word forms below are pure functions of the text, so remembering
+# the last few hundred changes no answer and spares re-reading those texts on every write.
+TEXT_CACHE = 512
+
+
+@lru_cache(maxsize=TEXT_CACHE)
 def canonical(text: str) -> str:
     return " ".join(normalize(text).lower().split())
 
@@ -48,8 +57,9 @@ def _stem(term: str) -> str:
     return term[:-1] if len(term) > 3 and term.endswith("s") and not term.endswith("ss") else term
 
 
-def _terms(text: str) -> set[str]:
-    return {_stem(SHORT_FORMS.get(t, t)) for t in statement_terms(text)}
+@lru_cache(maxsize=TEXT_CACHE)
+def _terms(text: str) -> frozenset[str]:
+    return frozenset(_stem(SHORT_FORMS.get(t, t)) for t in statement_terms(text))
 
 
 def same_statement(a: str, b: str) -> bool:
@@ -67,7 +77,25 @@ def same_statement(a: str, b: str) -> bool:
 def same_words(a: str, b: str) -> bool:
     """The same statement by its words alone (order, case, punctuation and short forms aside): what a
     write merges before any vector exists. Adding even one word waits for the vector check."""
-    return canonical(a) == canonical(b) or (not contradicts(a, b) and bool(_terms(a)) and _terms(a) == _terms(b))
+    return _Words(a).same_as(b)
+
+
+class _Words:
+    """One text's side of :func:`same_words`, worked out once for comparing it with many stored texts.
+
+    A write compares its text with up to 15 candidates; most differ in their words, and then the costlier
+    contradiction check (numbers, codes, polarity) is not needed: both conditions must hold.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.canonical = canonical(text)
+        self.terms = _terms(text)
+
+    def same_as(self, other: str) -> bool:
+        if canonical(other) == self.canonical:
+            return True
+        return bool(self.terms) and _terms(other) == self.terms and not contradicts(self.text, other)
 
 
 def repeats(new: str, existing: str) -> bool:
@@ -112,6 +140,7 @@ def find_duplicate(
     lexical = [*store.recent_rowids(user_id, 10), *(r for r, _ in store.keyword_search(user_id, content, NEIGHBOURS))]
     order = list(dict.fromkeys([*rowids, *lexical]))
     entries = store.get_many(order)
+    words = _Words(content)
     for rowid in order:
         entry = entries.get(rowid)
         if (
@@ -123,6 +152,6 @@ def find_duplicate(
             or entry.type == "daily_summary"
         ):
             continue
-        if same_words(content, entry.content) or (rowid in rowids and repeats(content, entry.content)):
+        if words.same_as(entry.content) or (rowid in rowids and repeats(content, entry.content)):
             return rowid, entry
     return None

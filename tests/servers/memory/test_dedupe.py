@@ -67,3 +67,32 @@ def test_writing_a_part_merges_and_a_changed_number_does_not(settings: CairnSett
         assert service.get(changed).archived_at is None
     finally:
         service.close()
+
+
+SAME_WORDS_PAIRS = [
+    ("Deploys run on Fridays at 5 pm.", "deploys run on fridays at 5 PM"),  # case and punctuation
+    ("Fridays at 5 pm deploys run.", "Deploys run on Fridays at 5 pm."),  # order (and one small word)
+    ("Feature flags live in env variables.", "Feature flags live in environment variables."),  # short form
+    ("The service keeps 3 replicas.", "The service keeps 4 replicas."),  # a changed number
+    ("The user prefers dark mode.", "The user prefers light mode."),  # a changed word
+    ("The user likes tea.", "The user does not like tea."),  # polarity
+    ("Ticket OPS-1001 is open.", "Ticket OPS-1002 is open."),  # a changed code
+    ("用户喜欢喝咖啡。", "用户喜欢喝咖啡"),
+    ("用户喜欢喝咖啡。", "用户不喜欢喝咖啡。"),
+    ("!!!", "???"),  # no words at all
+    ("", ""),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), SAME_WORDS_PAIRS)
+def test_same_words_decides_as_its_definition(a: str, b: str) -> None:
+    """The write-time check computes one side once and skips the contradiction check when the words
+    differ; its answer must be the definition's: same canonical text, or the same words and no contradiction."""
+    from servers.core.text import contradicts
+    from servers.memory.dedupe import _terms, canonical, same_words
+
+    definition = canonical(a) == canonical(b) or (not contradicts(a, b) and bool(_terms(a)) and _terms(a) == _terms(b))
+    assert same_words(a, b) == definition
+    assert same_words(b, a) == (
+        canonical(b) == canonical(a) or (not contradicts(b, a) and bool(_terms(b)) and _terms(b) == _terms(a))
+    )
