@@ -18,7 +18,10 @@ with the skills that would be right for it (any one of them counts), near misses
 or a neighbour, and negatives. ``split`` is fixed per task: constants are fitted on ``tune``; ``heldout``
 (a hash of the text picked it) was read once when the first new matcher was final, so it has been seen;
 ``fresh`` was written later, before any change it would judge, and is never tuned on; ``fresh2`` was
-written (session 5) before the precision work it judges, and read once when that work was final. Misses are listed
+written (session 5) before the precision work it judges, and read once when that work was final; ``fresh3``
+(68 tasks, session 6) was written and committed before the product-guard and heading work it judges and run
+only once that work was final. ``fresh3``'s Chinese tasks have no hand translation (the LLM path falls back
+to the request as written there). Misses are listed
 for ``tune`` and ``heldout`` only.
 
 Prediction = the top match. A top match outside the expected set, or any match on a task that expects
@@ -43,7 +46,7 @@ from servers.skills.service import SkillsService
 from tests.conftest import CORPUS
 
 HERE = Path(__file__).resolve().parent
-SPLITS = ("tune", "heldout", "fresh", "fresh2")
+SPLITS = ("tune", "heldout", "fresh", "fresh2", "fresh3")
 SEEN_SPLITS = ("tune", "heldout")  # misses are shown only for splits that may inform a change
 EVAL = HERE / "user_skills_eval.jsonl"
 TRANSLATIONS = HERE / "zh_translations.json"
