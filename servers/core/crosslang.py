@@ -214,17 +214,21 @@ def segment(run: str, lex: Lexicon) -> list[str]:
     return out
 
 
-def to_english(text: str, lex: Lexicon, per_word: int = 1) -> list[str]:
-    """English glosses for the Chinese words of ``text``; other words (identifiers) are kept as written."""
-    out: list[str] = []
+def senses(text: str, lex: Lexicon) -> list[tuple[str, ...]]:
+    """Every English gloss of each Chinese word of ``text`` in dictionary order, one tuple a word; other
+    words (identifiers) as written, alone in theirs. A caller that knows the subject can pick the sense."""
+    out: list[tuple[str, ...]] = []
     for piece in _SPLIT.findall(normalize(text)):
         if not is_cjk(piece[0]):
-            out.append(piece)
+            out.append((piece,))
             continue
-        for word in segment(piece, lex):
-            if word not in _ZH_SKIP and word in lex.zh_en:
-                out.extend(lex.zh_en[word][:per_word])
-    return list(dict.fromkeys(out))
+        out.extend(lex.zh_en[w] for w in segment(piece, lex) if w not in _ZH_SKIP and w in lex.zh_en)
+    return out
+
+
+def to_english(text: str, lex: Lexicon, per_word: int = 1) -> list[str]:
+    """English glosses for the Chinese words of ``text``; other words (identifiers) are kept as written."""
+    return list(dict.fromkeys(g for glosses in senses(text, lex) for g in glosses[:per_word]))
 
 
 def words(text: str, lex: Lexicon | None = None) -> list[str] | None:

@@ -20,6 +20,7 @@ from servers.core import crosslang
 from servers.skills.translate import needs_translation
 
 CACHE = 256
+Senses = tuple[tuple[str, ...], ...]  # per word of a request, its English glosses in dictionary order
 
 
 class TaskRenderer:
@@ -28,7 +29,7 @@ class TaskRenderer:
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         self._lock = threading.Lock()
-        self._cache: OrderedDict[str, str] = OrderedDict()
+        self._cache: OrderedDict[str, Senses] = OrderedDict()
 
     def start(self) -> None:
         """Begin loading the dictionary in the background (once per process)."""
@@ -40,7 +41,13 @@ class TaskRenderer:
         return self.enabled and crosslang.wait_loaded(timeout)
 
     def english(self, task: str) -> str | None:
-        """The task's rendering, or None: not mostly CJK, dictionary missing or still loading, nothing glossed."""
+        """The task's rendering (each word's first gloss), or None: not mostly CJK, dictionary missing or
+        still loading, nothing glossed."""
+        found = self.senses(task)
+        return " ".join(dict.fromkeys(glosses[0] for glosses in found)) if found else None
+
+    def senses(self, task: str) -> Senses | None:
+        """Every gloss of each word of the task (see crosslang.senses), or None when :meth:`english` is."""
         if not self.enabled or not needs_translation(task):
             return None
         if not crosslang.loaded():
@@ -54,9 +61,9 @@ class TaskRenderer:
             if hit is not None:
                 self._cache.move_to_end(task)
                 return hit or None
-        text = " ".join(crosslang.to_english(task, lexicon))
+        found = tuple(crosslang.senses(task, lexicon))
         with self._lock:
-            self._cache[task] = text
+            self._cache[task] = found
             while len(self._cache) > CACHE:
                 self._cache.popitem(last=False)
-        return text or None
+        return found or None
