@@ -57,6 +57,16 @@ def test_identifiers_survive_a_chinese_rendering(sample: crosslang.Lexicon) -> N
     assert "ERR_SYNC_88" in crosslang.render("用户喝咖啡 ERR_SYNC_88", sample).split()
 
 
+def test_senses_keep_every_gloss_of_each_word_in_dictionary_order(sample: crosslang.Lexicon) -> None:
+    assert crosslang.senses("用户喝什么咖啡 ERR_SYNC_88", sample) == [
+        ("user", "consumer"),
+        ("drink",),
+        ("coffee",),
+        ("ERR_SYNC_88",),
+    ]
+    assert crosslang.to_english("用户喝咖啡", sample, per_word=2) == ["user", "consumer", "drink", "coffee"]
+
+
 def test_passage_adds_the_rendering_and_keeps_the_text_first(sample: crosslang.Lexicon) -> None:
     assert crosslang.passage("用户对药过敏", sample) == "用户对药过敏\nuser medicine oversensitive"
     assert crosslang.passage("nothing here translates: zzzq", sample) == "nothing here translates: zzzq"
