@@ -19,10 +19,10 @@ or a neighbour, and negatives. ``split`` is fixed per task: constants are fitted
 (a hash of the text picked it) was read once when the first new matcher was final, so it has been seen;
 ``fresh`` was written later, before any change it would judge, and is never tuned on; ``fresh2`` was
 written (session 5) before the precision work it judges, and read once when that work was final; ``fresh3``
-(68 tasks, session 6) was written and committed before the product-guard and heading work it judges and run
-only once that work was final. ``fresh3``'s Chinese tasks have no hand translation (the LLM path falls back
-to the request as written there). Misses are listed
-for ``tune`` and ``heldout`` only.
+(68 tasks, session 6) was written and committed before the matcher work it judges (gloss senses for
+Chinese renderings; product guards, measured and dropped) and run only once that work was final; its
+Chinese tasks have no hand translation (with ``--translated`` they are matched offline). Misses are
+listed for ``tune`` and ``heldout`` only.
 
 Prediction = the top match. A top match outside the expected set, or any match on a task that expects
 none, is a false positive; recall = right top matches / tasks that expect a skill.

@@ -109,6 +109,8 @@ class DescriptionIndex:
                 self.postings[word].append(i)
         self.idf = {w: idf(len(p), len(self.skills)) for w, p in self.postings.items()}
         self.phrases = [(phrase, i) for i, skill in enumerate(self.skills) for phrase in skill.phrases]
+        # A Chinese word's chosen sense, per word seen (at most one entry a dictionary headword).
+        self._senses: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def gloss_terms(self, senses: Sequence[Sequence[str]]) -> list[str]:
         """Terms of one gloss a word: the sense whose words the library's descriptions use most.
@@ -120,17 +122,24 @@ class DescriptionIndex:
         A word whose first gloss is a function word ("make", "use") stays without content."""
         out: list[str] = []
         for glosses in senses:
-            first = self._gloss_terms(glosses[0]) if glosses else []
-            if not first:
-                continue
-            best, known = first, 0
-            for gloss in glosses[:SENSES]:
-                words = self._gloss_terms(gloss)
-                found = min((len(self.postings.get(w, ())) for w in words), default=0)
-                if found > known:
-                    best, known = words, found
-            out.extend(best)
+            key = tuple(glosses)
+            chosen = self._senses.get(key)
+            if chosen is None:
+                chosen = self._senses[key] = self._sense(key)
+            out.extend(chosen)
         return out
+
+    def _sense(self, glosses: tuple[str, ...]) -> tuple[str, ...]:
+        first = self._gloss_terms(glosses[0]) if glosses else []
+        if not first:
+            return ()
+        best, known = first, 0
+        for gloss in glosses[:SENSES]:
+            words = self._gloss_terms(gloss)
+            found = min((len(self.postings.get(w, ())) for w in words), default=0)
+            if found > known:
+                best, known = words, found
+        return tuple(best)
 
     def _gloss_terms(self, gloss: str) -> list[str]:
         """A gloss's terms; "plug-in" reads as the "plugin" the descriptions write, when they do."""
