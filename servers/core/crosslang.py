@@ -15,8 +15,9 @@ rendering them instead was measured and lost more than it found.
 | ``language_of(text)``                               | ``"zh"`` when CJK characters carry most of it  |
 
 The dictionary loads lazily (120k entries: 3-4.5 s of one core on a busy machine) and is kept for the
-process; :func:`preload` starts that in the background when the embedder is first needed. Without the
-package, :func:`lexicon` returns None and entries are embedded as written.
+process; :func:`preload` starts that in the background when the embedder is first needed, :func:`loaded`
+tells a caller that must not wait whether it is there yet, and :func:`wait_loaded` waits for it. Without
+the package, :func:`lexicon` returns None and entries are embedded as written.
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ _lock = threading.Lock()  # held for the whole load: a caller that needs the lex
 _start_lock = threading.Lock()  # only guards starting the background load: never held while loading
 _loaded: list[Lexicon | None] = []
 _started: list[bool] = []
+_done = threading.Event()  # set when the load has finished, with or without a lexicon
 
 
 def lexicon() -> Lexicon | None:
@@ -118,7 +120,21 @@ def lexicon() -> Lexicon | None:
     with _lock:
         if not _loaded:
             _loaded.append(_load())
+        _done.set()
         return _loaded[0]
+
+
+def loaded() -> bool:
+    """Whether the load has finished (:func:`lexicon` would answer at once); never waits, never starts it."""
+    return _done.is_set()
+
+
+def wait_loaded(timeout: float | None = None) -> bool:
+    """Start the background load if nobody has, and wait for it; False when ``timeout`` ran out first.
+
+    True also when the dictionary package is missing: the load is over, :func:`lexicon` gives None."""
+    preload()
+    return _done.wait(timeout)
 
 
 def preload() -> None:
@@ -198,17 +214,21 @@ def segment(run: str, lex: Lexicon) -> list[str]:
     return out
 
 
-def to_english(text: str, lex: Lexicon, per_word: int = 1) -> list[str]:
-    """English glosses for the Chinese words of ``text``; other words (identifiers) are kept as written."""
-    out: list[str] = []
+def senses(text: str, lex: Lexicon) -> list[tuple[str, ...]]:
+    """Every English gloss of each Chinese word of ``text`` in dictionary order, one tuple a word; other
+    words (identifiers) as written, alone in theirs. A caller that knows the subject can pick the sense."""
+    out: list[tuple[str, ...]] = []
     for piece in _SPLIT.findall(normalize(text)):
         if not is_cjk(piece[0]):
-            out.append(piece)
+            out.append((piece,))
             continue
-        for word in segment(piece, lex):
-            if word not in _ZH_SKIP and word in lex.zh_en:
-                out.extend(lex.zh_en[word][:per_word])
-    return list(dict.fromkeys(out))
+        out.extend(lex.zh_en[w] for w in segment(piece, lex) if w not in _ZH_SKIP and w in lex.zh_en)
+    return out
+
+
+def to_english(text: str, lex: Lexicon, per_word: int = 1) -> list[str]:
+    """English glosses for the Chinese words of ``text``; other words (identifiers) are kept as written."""
+    return list(dict.fromkeys(g for glosses in senses(text, lex) for g in glosses[:per_word]))
 
 
 def words(text: str, lex: Lexicon | None = None) -> list[str] | None:

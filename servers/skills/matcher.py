@@ -16,15 +16,17 @@ Skills *without* them (most skills written for other hosts) are matched on what 
 | ``meaning``       | 0.5 + 6 × (adjusted cosine − threshold)     | a task vector is available (see meaning.py)  |
 | ``description``   | 6 × 0.06 × coverage (coverage, no vectors)  | the task's words in name + description       |
 | ``trigger_phrase``| 0.5                                         | a phrase of another convention's ``triggers`` |
-| ``rendered_description`` | 6 × (0.09 × gloss coverage − the above) | a CJK request's glosses cover more    |
+| ``rendered_description`` | 6 × (0.12 × gloss coverage − the above) | a CJK request's glosses cover more    |
 | ``no_shared_words``| −6 × 0.01                                  | no task word (nor gloss) in name + description |
 
 With vectors, a skill fits when adjusted cosine + 0.06 × coverage reaches ``meaning_threshold`` (score
 0.5), or one of its phrases is in the task. A request written mostly in CJK script that no LLM translated
-is also rendered word by word into English (rendering.py); the coverage of those glosses counts 0.09
-instead of 0.06 where it beats the request's own words (one gloss stands for one Chinese word, so its
-share is lower than an English request's for the same words). A fit resting on meaning alone, with not
-one task word in the name or description, must clear the threshold by 0.01 more: a request on another
+is also rendered word by word into English (rendering.py); of each word's first few dictionary senses
+the one the library's descriptions use most is taken (安全 reads "security" here, not "safe"), and the
+coverage of those glosses counts 0.12 instead of 0.06 where it beats the request's own words (one gloss
+stands for one Chinese word, so its share is lower than an English request's for the same words). A fit
+resting on meaning alone, with not one task word in the name or description, must clear the threshold by
+0.01 more: a request on another
 subject that merely sounds alike ("a book on fuzzy logic" for a fuzzer) shares no word with the skill.
 The constants were fitted on the tuning split of bench/skills/user_skills_eval.jsonl. Without an
 embedder, coverage (IDF share of the task's words, at least 2 of them) must reach
@@ -62,7 +64,9 @@ INTENT, TOOL, KEYWORDS, SLOT = 0.5, 0.25, 0.15, 0.1
 # a 0-1 score (a fit at the threshold scores 0.5, like one intent pattern; 0.083 above it scores 1).
 COVERAGE_SHARE, SLOPE, PHRASE, PASS = 0.06, 6.0, 0.5, 0.5
 # Coverage by a CJK request's word-by-word English rendering (fitted on the tuning split like the above).
-RENDERED_SHARE = 0.09
+RENDERED_SHARE = 0.12
+# How many of a word's glosses (dictionary order) a rendering may choose from; later ones are far-fetched.
+SENSES = 4
 # How much more a fit must clear the threshold by when the task shares no word with the skill's text.
 NO_WORDS = 0.01
 _ORDER = {"intent_pattern": 0, "tool_signal": 1, "context_keyword": 2, "context_slot": 3}
@@ -80,6 +84,8 @@ class MatchContext:
     translation_vector: Any = None
     # A word-by-word English rendering of a CJK request (see rendering.py), when no translation is available.
     rendering: str | None = None
+    # Every gloss of each word of that request: the matcher picks the sense this library speaks of.
+    senses: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass
@@ -103,6 +109,45 @@ class DescriptionIndex:
                 self.postings[word].append(i)
         self.idf = {w: idf(len(p), len(self.skills)) for w, p in self.postings.items()}
         self.phrases = [(phrase, i) for i, skill in enumerate(self.skills) for phrase in skill.phrases]
+        # A Chinese word's chosen sense, per word seen (at most one entry a dictionary headword).
+        self._senses: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def gloss_terms(self, senses: Sequence[Sequence[str]]) -> list[str]:
+        """Terms of one gloss a word: the sense whose words the library's descriptions use most.
+
+        A dictionary's first gloss is its everyday sense (安全 "safe", 仓库 "depot", 插件 "plug-in"); a
+        skills library speaks of security, repositories and plugins. Among a word's first few glosses,
+        the one whose words are all in the most descriptions (its least-used word counts) is taken; when
+        no gloss has all its words in any description, the first.
+        A word whose first gloss is a function word ("make", "use") stays without content."""
+        out: list[str] = []
+        for glosses in senses:
+            key = tuple(glosses)
+            chosen = self._senses.get(key)
+            if chosen is None:
+                chosen = self._senses[key] = self._sense(key)
+            out.extend(chosen)
+        return out
+
+    def _sense(self, glosses: tuple[str, ...]) -> tuple[str, ...]:
+        first = self._gloss_terms(glosses[0]) if glosses else []
+        if not first:
+            return ()
+        best, known = first, 0
+        for gloss in glosses[:SENSES]:
+            words = self._gloss_terms(gloss)
+            found = min((len(self.postings.get(w, ())) for w in words), default=0)
+            if found > known:
+                best, known = words, found
+        return tuple(best)
+
+    def _gloss_terms(self, gloss: str) -> list[str]:
+        """A gloss's terms; "plug-in" reads as the "plugin" the descriptions write, when they do."""
+        if "-" in gloss:
+            joined = terms(gloss.replace("-", ""))
+            if joined and all(w in self.postings for w in joined):
+                return joined
+        return terms(gloss)
 
     def phrases_in(self, task: str) -> dict[int, str]:
         """Skill index → the first of its declared phrases that the task contains as whole words."""
@@ -315,7 +360,8 @@ class SkillMatcher:
         evidence = COVERAGE_SHARE * coverage
         rendered, r_scored = np.zeros_like(coverage), {}
         if ctx.rendering is not None and ctx.translation is None:
-            r_scored = index.score(terms(ctx.rendering), min_words=1)
+            glossed = index.gloss_terms(ctx.senses) if ctx.senses else terms(ctx.rendering)
+            r_scored = index.score(glossed, min_words=1)
             for i, (share, _) in r_scored.items():
                 rendered[i] = share
             evidence = np.maximum(evidence, RENDERED_SHARE * rendered)

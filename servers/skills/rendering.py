@@ -6,8 +6,8 @@ match (see translate.py for the LLM path). Offline, the request's Chinese words 
 against names and descriptions. Only as keyword evidence: mixing the rendering's *vector* in was measured
 and cost precision, because a gloss-by-gloss rendering is a bag of loosely related words.
 
-The dictionary takes a few seconds to load. :meth:`TaskRenderer.start` loads it in a background thread
-(the server's warm-up waits for it there); until it is loaded a request is matched without a rendering
+The dictionary takes a few seconds to load. It is crosslang's, loaded once per process in a background
+thread (the server's warm-up waits for it); until it is loaded a request is matched without a rendering
 instead of waiting, and when the dictionary package is missing there is never one.
 """
 
@@ -20,48 +20,40 @@ from servers.core import crosslang
 from servers.skills.translate import needs_translation
 
 CACHE = 256
+Senses = tuple[tuple[str, ...], ...]  # per word of a request, its English glosses in dictionary order
 
 
 class TaskRenderer:
-    """English glosses of requests written mostly in CJK script, with a small cache."""
+    """English glosses of requests written mostly in CJK script, with a small per-request cache."""
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
-        self._lexicon: crosslang.Lexicon | None = None
-        self._loaded = threading.Event()
-        self._started = False
         self._lock = threading.Lock()
-        self._cache: OrderedDict[str, str] = OrderedDict()
+        self._cache: OrderedDict[str, Senses] = OrderedDict()
 
     def start(self) -> None:
-        """Begin loading the dictionary in the background (once)."""
-        with self._lock:
-            if self._started or not self.enabled:
-                return
-            self._started = True
-        threading.Thread(target=self._load, name="skills-cedict-load", daemon=True).start()
+        """Begin loading the dictionary in the background (once per process)."""
+        if self.enabled:
+            crosslang.preload()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Load the dictionary if nobody has started to, and wait for it; False on timeout or when disabled."""
-        if not self.enabled:
-            return False
-        self.start()
-        return self._loaded.wait(timeout)
-
-    def _load(self) -> None:
-        try:
-            self._lexicon = crosslang.lexicon()
-        finally:
-            self._loaded.set()
+        return self.enabled and crosslang.wait_loaded(timeout)
 
     def english(self, task: str) -> str | None:
-        """The task's rendering, or None: not mostly CJK, dictionary missing or still loading, nothing glossed."""
+        """The task's rendering (each word's first gloss), or None: not mostly CJK, dictionary missing or
+        still loading, nothing glossed."""
+        found = self.senses(task)
+        return " ".join(dict.fromkeys(glosses[0] for glosses in found)) if found else None
+
+    def senses(self, task: str) -> Senses | None:
+        """Every gloss of each word of the task (see crosslang.senses), or None when :meth:`english` is."""
         if not self.enabled or not needs_translation(task):
             return None
-        if not self._loaded.is_set():
-            self.start()  # the next request will have it; this one is not kept waiting
+        if not crosslang.loaded():
+            crosslang.preload()  # the next request will have it; this one is not kept waiting
             return None
-        lexicon = self._lexicon
+        lexicon = crosslang.lexicon()  # loaded: answers at once
         if lexicon is None:
             return None
         with self._lock:
@@ -69,9 +61,9 @@ class TaskRenderer:
             if hit is not None:
                 self._cache.move_to_end(task)
                 return hit or None
-        text = " ".join(crosslang.to_english(task, lexicon))
+        found = tuple(crosslang.senses(task, lexicon))
         with self._lock:
-            self._cache[task] = text
+            self._cache[task] = found
             while len(self._cache) > CACHE:
                 self._cache.popitem(last=False)
-        return text or None
+        return found or None

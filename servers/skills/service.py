@@ -243,14 +243,14 @@ class SkillsService:
         session_id = owners.session_key(session_id)
         lib = self.library()
         index, vector, degraded = self.meaning_for(lib, task)
-        translation, translation_vector, rendering = None, None, None
+        translation, translation_vector, rendering, senses = None, None, None, None
         if index is not None:
             translation, why_not = self.translator.english(task)
             if translation is not None:
                 translation_vector, why_not = self.meaning.query(translation)
             degraded = degraded or why_not
             if translation_vector is None:
-                rendering = self.renderer.english(task)
+                rendering, senses = self.renderer.english(task), self.renderer.senses(task)
         ctx = MatchContext(
             task,
             tuple(recent_tools or ()),
@@ -260,6 +260,7 @@ class SkillsService:
             translation if translation_vector is not None else None,
             translation_vector,
             rendering,
+            senses or (),
         )
         chosen = self.matcher.match(lib, ctx, self.learning.multipliers(), index)
         bodies, lines = self._caches(lib)

@@ -57,6 +57,16 @@ def test_identifiers_survive_a_chinese_rendering(sample: crosslang.Lexicon) -> N
     assert "ERR_SYNC_88" in crosslang.render("用户喝咖啡 ERR_SYNC_88", sample).split()
 
 
+def test_senses_keep_every_gloss_of_each_word_in_dictionary_order(sample: crosslang.Lexicon) -> None:
+    assert crosslang.senses("用户喝什么咖啡 ERR_SYNC_88", sample) == [
+        ("user", "consumer"),
+        ("drink",),
+        ("coffee",),
+        ("ERR_SYNC_88",),
+    ]
+    assert crosslang.to_english("用户喝咖啡", sample, per_word=2) == ["user", "consumer", "drink", "coffee"]
+
+
 def test_passage_adds_the_rendering_and_keeps_the_text_first(sample: crosslang.Lexicon) -> None:
     assert crosslang.passage("用户对药过敏", sample) == "用户对药过敏\nuser medicine oversensitive"
     assert crosslang.passage("nothing here translates: zzzq", sample) == "nothing here translates: zzzq"
@@ -99,6 +109,7 @@ def test_preload_never_waits_for_the_load_it_started(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(crosslang, "_loaded", [])
     monkeypatch.setattr(crosslang, "_started", [])
+    monkeypatch.setattr(crosslang, "_done", threading.Event())
     monkeypatch.setattr(crosslang, "_load", slow_load)
     crosslang.preload()
     assert loading.wait(10)
@@ -109,3 +120,37 @@ def test_preload_never_waits_for_the_load_it_started(monkeypatch: pytest.MonkeyP
         assert not second.is_alive(), "a second preload waited for the load in progress"
     finally:
         release.set()
+
+
+def test_loaded_never_waits_and_wait_loaded_does(monkeypatch: pytest.MonkeyPatch, sample: crosslang.Lexicon) -> None:
+    release = threading.Event()
+
+    def slow_load() -> crosslang.Lexicon:
+        release.wait(30)
+        return sample
+
+    monkeypatch.setattr(crosslang, "_loaded", [])
+    monkeypatch.setattr(crosslang, "_started", [])
+    monkeypatch.setattr(crosslang, "_done", threading.Event())
+    monkeypatch.setattr(crosslang, "_load", slow_load)
+    assert not crosslang.loaded()
+    assert not crosslang._started, "loaded() must not start the load"
+    try:
+        assert not crosslang.wait_loaded(0.05)  # starts the load; it cannot finish before the release
+        assert not crosslang.loaded()
+    finally:
+        release.set()
+    assert crosslang.wait_loaded(10)
+    assert crosslang.loaded()
+    assert crosslang.lexicon() is sample
+
+
+def test_wait_loaded_is_true_when_the_dictionary_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The load is over either way; lexicon() says there is nothing to render with.
+    monkeypatch.setattr(crosslang, "_loaded", [])
+    monkeypatch.setattr(crosslang, "_started", [])
+    monkeypatch.setattr(crosslang, "_done", threading.Event())
+    monkeypatch.setattr(crosslang, "_load", lambda: None)
+    assert crosslang.wait_loaded(10)
+    assert crosslang.loaded()
+    assert crosslang.lexicon() is None

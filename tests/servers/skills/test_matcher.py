@@ -229,10 +229,10 @@ def test_a_cjk_requests_rendering_counts_as_keyword_evidence_and_says_so() -> No
     pdf = skill("pdf-tools", "Merge, split and watermark PDF files.")
     slides = skill("slides", "Create slide decks and presentations.")
     lib, meaning = library(pdf, slides), meaning_of(pdf, slides)
-    # Meaning alone falls just short (adjusted cosine 0.83 against 0.845); the glosses cover "merge" and "pdf".
+    # Meaning alone falls short (adjusted cosine 0.75 against 0.845); the glosses cover "merge" and "pdf".
     task = "把这三个 PDF 合并成一个"
-    plain = MatchContext(task, vector=towards([0.83, 0.2]))
-    rendered = MatchContext(task, vector=towards([0.83, 0.2]), rendering="PDF merge one")
+    plain = MatchContext(task, vector=towards([0.75, 0.2]))
+    rendered = MatchContext(task, vector=towards([0.75, 0.2]), rendering="PDF merge one")
     m = SkillMatcher(SkillsSettings())
     assert m.match(lib, plain, meaning=meaning) == []
     [got] = m.match(lib, rendered, meaning=meaning)
@@ -242,6 +242,43 @@ def test_a_cjk_requests_rendering_counts_as_keyword_evidence_and_says_so() -> No
     [signal] = [s for s in got.signals if s.type == "rendered_description"]
     assert "merge" in signal.detail and "CC-CEDICT" in signal.detail
     assert got.score == pytest.approx(sum(s.weight for s in got.signals), abs=1e-3)
+
+
+def test_a_rendering_takes_the_sense_of_each_word_that_the_library_speaks_of() -> None:
+    security = skill("pr-security", "Review pull requests for security risks.")
+    slides = skill("slides", "Create slide decks and presentations.")
+    lib, meaning = library(security, slides), meaning_of(security, slides)
+    # 审查这个 PR 的安全风险: the dictionary's first sense of 安全 is "safe", the library's is "security".
+    senses = (("examine", "investigate"), ("PR",), ("safe", "secure", "safety", "security"), ("risk", "hazard"))
+    first = "examine PR safe risk"
+    vector = towards([0.79, 0.2])  # meaning alone is 0.055 short: the glosses must cover half the request
+    m = SkillMatcher(SkillsSettings())
+    assert m.match(lib, MatchContext("审查这个 PR 的安全风险", vector=vector, rendering=first), meaning=meaning) == []
+    ctx = MatchContext("审查这个 PR 的安全风险", vector=vector, rendering=first, senses=senses)
+    [got] = m.match(lib, ctx, meaning=meaning)
+    assert got.skill.name == "pr-security"
+    [signal] = [s for s in got.signals if s.type == "rendered_description"]
+    assert "security" in signal.detail and "safe" not in signal.detail
+
+
+def test_gloss_terms_pick_the_known_sense_and_keep_the_first_otherwise() -> None:
+    from servers.skills.matcher import DescriptionIndex
+
+    index = DescriptionIndex(
+        [skill("plugins", "Scaffold a plugin with security checks."), skill("notes", "Keep security notes.")]
+    )
+    got = index.gloss_terms(
+        [
+            ("safe", "secure", "security"),  # "security" is in both descriptions
+            ("plug-in", "plug in a component"),  # written "plugin" by the library
+            ("depot", "warehouse"),  # no sense known: the first
+            ("make", "produce", "scaffold"),  # a function word first: no content, not a far sense
+            ("cross-border",),  # no "crossborder" in the library: split at the hyphen
+        ]
+    )
+    assert got == ["security", "plugin", "depot", "cross", "border"]
+    # A sense past the first four is not taken, however well the library knows it.
+    assert index.gloss_terms([("a1", "b1", "c1", "d1", "security")]) == ["a1"]
 
 
 def test_a_rendering_is_not_used_next_to_a_translation() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -132,12 +134,34 @@ def test_a_chinese_request_meets_english_words_through_its_dictionary_rendering(
         off.close()
 
 
-def test_before_the_dictionary_is_loaded_a_request_is_not_kept_waiting() -> None:
+def test_before_the_dictionary_is_loaded_a_request_is_not_kept_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    from servers.core import crosslang
     from servers.skills.rendering import TaskRenderer
 
+    release = threading.Event()
+    lexicon = crosslang.parse(["刪除 删除 [shan1 chu2] /to delete/", "分支 分支 [fen1 zhi1] /branch/"])
+
+    def slow_load() -> crosslang.Lexicon:
+        release.wait(30)
+        return lexicon
+
+    monkeypatch.setattr(crosslang, "_loaded", [])
+    monkeypatch.setattr(crosslang, "_started", [])
+    monkeypatch.setattr(crosslang, "_done", threading.Event())
+    monkeypatch.setattr(crosslang, "_load", slow_load)
     renderer = TaskRenderer()
-    assert renderer.english("删除已经合并的分支") is None  # starts the load, answers at once
-    assert renderer.wait(60)
-    assert "merge" in (renderer.english("删除已经合并的分支") or "")
+    try:
+        start = time.perf_counter()
+        assert renderer.english("删除分支") is None  # starts the load, answers at once
+        assert time.perf_counter() - start < 1
+        assert crosslang._started, "the first request starts the background load"
+        assert not renderer.wait(0.05)
+    finally:
+        release.set()
+    assert renderer.wait(10)
+    assert renderer.english("删除分支") == "delete branch"
+    # One load per process: another renderer (another service) has the dictionary at once.
+    assert TaskRenderer().english("删除分支") == "delete branch"
     assert renderer.english("delete the merged branches") is None  # English is matched as written
-    assert TaskRenderer(enabled=False).english("删除已经合并的分支") is None
+    assert TaskRenderer(enabled=False).english("删除分支") is None
+    assert not TaskRenderer(enabled=False).wait(0)
