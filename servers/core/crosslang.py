@@ -27,6 +27,7 @@ import logging
 import re
 import threading
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 
@@ -108,42 +109,59 @@ def parse(lines: list[str]) -> Lexicon:
     return Lexicon({w: tuple(g) for w, g in zh_en.items() if g}, en_zh)
 
 
-_lock = threading.Lock()  # held for the whole load: a caller that needs the lexicon waits for it
-_start_lock = threading.Lock()  # only guards starting the background load: never held while loading
-_loaded: list[Lexicon | None] = []
-_started: list[bool] = []
-_done = threading.Event()  # set when the load has finished, with or without a lexicon
+class _Loader:
+    """The one load of the lexicon: in the background once started, or by the first caller that needs it.
+
+    Its state lives in one object so a load thread only ever finishes the loader that started it."""
+
+    def __init__(self, load: Callable[[], Lexicon | None]) -> None:
+        self._load = load
+        self._lock = threading.Lock()  # held for the whole load: a caller that needs the lexicon waits for it
+        self._start_lock = threading.Lock()  # only guards starting the background load: never held while loading
+        self._result: list[Lexicon | None] = []
+        self.started = False
+        self.done = threading.Event()  # set when the load has finished, with or without a lexicon
+
+    def get(self) -> Lexicon | None:
+        with self._lock:
+            if not self._result:
+                self._result.append(self._load())
+            self.done.set()
+            return self._result[0]
+
+    def start(self) -> None:
+        with self._start_lock:
+            if self._result or self.started:
+                return
+            self.started = True
+        threading.Thread(target=self.get, name="cairn-cedict-load", daemon=True).start()
+
+
+_loader = _Loader(lambda: _load())
 
 
 def lexicon() -> Lexicon | None:
     """The CC-CEDICT lexicon, loaded once; None when the dictionary package is not installed."""
-    with _lock:
-        if not _loaded:
-            _loaded.append(_load())
-        _done.set()
-        return _loaded[0]
+    return _loader.get()
 
 
 def loaded() -> bool:
     """Whether the load has finished (:func:`lexicon` would answer at once); never waits, never starts it."""
-    return _done.is_set()
+    return _loader.done.is_set()
 
 
 def wait_loaded(timeout: float | None = None) -> bool:
     """Start the background load if nobody has, and wait for it; False when ``timeout`` ran out first.
 
     True also when the dictionary package is missing: the load is over, :func:`lexicon` gives None."""
-    preload()
-    return _done.wait(timeout)
+    loader = _loader
+    loader.start()
+    return loader.done.wait(timeout)
 
 
 def preload() -> None:
     """Start loading the lexicon in the background (once), so the first write does not wait for all of it."""
-    with _start_lock:
-        if _loaded or _started:
-            return
-        _started.append(True)
-    threading.Thread(target=lexicon, name="cairn-cedict-load", daemon=True).start()
+    _loader.start()
 
 
 def _load() -> Lexicon | None:

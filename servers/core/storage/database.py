@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,8 +48,26 @@ class Database:
         private_file(path)
         for suffix in _COMPANIONS:
             tighten(path.with_name(path.name + suffix))
-        # Switching to WAL needs a moment of exclusive access; do it once, here, not on every connection.
-        self.connection().execute("PRAGMA journal_mode=WAL")
+        self._switch_to_wal()
+
+    def _switch_to_wal(self) -> None:
+        """Switching to WAL needs a moment of exclusive access; done once, here, not on every connection.
+
+        While another process holds a write lock on a file still in rollback mode (two servers starting
+        together on a new home, one of them migrating), SQLite answers BUSY at once instead of calling the
+        busy handler, so the switch is retried here until the busy timeout runs out.
+        """
+        deadline = time.monotonic() + self._busy_timeout_ms / 1000
+        pause = 0.005
+        while True:
+            try:
+                self.connection().execute("PRAGMA journal_mode=WAL")
+                return
+            except apsw.BusyError:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(pause)
+                pause = min(pause * 2, 0.1)
 
     def connection(self) -> apsw.Connection:
         conn: apsw.Connection | None = getattr(self._local, "conn", None)

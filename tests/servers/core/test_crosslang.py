@@ -107,10 +107,7 @@ def test_preload_never_waits_for_the_load_it_started(monkeypatch: pytest.MonkeyP
         loading.set()
         release.wait(30)
 
-    monkeypatch.setattr(crosslang, "_loaded", [])
-    monkeypatch.setattr(crosslang, "_started", [])
-    monkeypatch.setattr(crosslang, "_done", threading.Event())
-    monkeypatch.setattr(crosslang, "_load", slow_load)
+    monkeypatch.setattr(crosslang, "_loader", crosslang._Loader(slow_load))
     crosslang.preload()
     assert loading.wait(10)
     second = threading.Thread(target=crosslang.preload)
@@ -129,12 +126,9 @@ def test_loaded_never_waits_and_wait_loaded_does(monkeypatch: pytest.MonkeyPatch
         release.wait(30)
         return sample
 
-    monkeypatch.setattr(crosslang, "_loaded", [])
-    monkeypatch.setattr(crosslang, "_started", [])
-    monkeypatch.setattr(crosslang, "_done", threading.Event())
-    monkeypatch.setattr(crosslang, "_load", slow_load)
+    monkeypatch.setattr(crosslang, "_loader", crosslang._Loader(slow_load))
     assert not crosslang.loaded()
-    assert not crosslang._started, "loaded() must not start the load"
+    assert not crosslang._loader.started, "loaded() must not start the load"
     try:
         assert not crosslang.wait_loaded(0.05)  # starts the load; it cannot finish before the release
         assert not crosslang.loaded()
@@ -147,10 +141,7 @@ def test_loaded_never_waits_and_wait_loaded_does(monkeypatch: pytest.MonkeyPatch
 
 def test_wait_loaded_is_true_when_the_dictionary_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
     # The load is over either way; lexicon() says there is nothing to render with.
-    monkeypatch.setattr(crosslang, "_loaded", [])
-    monkeypatch.setattr(crosslang, "_started", [])
-    monkeypatch.setattr(crosslang, "_done", threading.Event())
-    monkeypatch.setattr(crosslang, "_load", lambda: None)
+    monkeypatch.setattr(crosslang, "_loader", crosslang._Loader(lambda: None))
     assert crosslang.wait_loaded(10)
     assert crosslang.loaded()
     assert crosslang.lexicon() is None

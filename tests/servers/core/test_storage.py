@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+import apsw
 import pytest
 
 from servers.core.storage import Database, Migration, StorageError, migrate
@@ -120,3 +122,21 @@ def test_close_leaves_a_connection_busy_in_another_thread(tmp_path: Path) -> Non
     release.set()
     thread.join(10)
     assert result == [1]
+
+
+def test_opening_waits_for_another_process_holding_the_write_lock_on_a_new_file(tmp_path: Path) -> None:
+    # The moment two servers start on a new home: one holds a write lock on a file still in rollback
+    # mode; SQLite then answers the other's switch to WAL with BUSY at once, without a busy handler.
+    path = tmp_path / "new.db"
+    other = apsw.Connection(str(path))
+    other.execute("CREATE TABLE t (x)")
+    other.execute("BEGIN IMMEDIATE")
+    release = threading.Timer(0.3, lambda: other.execute("ROLLBACK"))
+    release.start()
+    try:
+        db = Database(path)
+        assert db.scalar("PRAGMA journal_mode") == "wal"
+        db.close()
+    finally:
+        release.join()
+        other.close()

@@ -145,16 +145,13 @@ def test_before_the_dictionary_is_loaded_a_request_is_not_kept_waiting(monkeypat
         release.wait(30)
         return lexicon
 
-    monkeypatch.setattr(crosslang, "_loaded", [])
-    monkeypatch.setattr(crosslang, "_started", [])
-    monkeypatch.setattr(crosslang, "_done", threading.Event())
-    monkeypatch.setattr(crosslang, "_load", slow_load)
+    monkeypatch.setattr(crosslang, "_loader", crosslang._Loader(slow_load))
     renderer = TaskRenderer()
     try:
         start = time.perf_counter()
         assert renderer.english("删除分支") is None  # starts the load, answers at once
         assert time.perf_counter() - start < 1
-        assert crosslang._started, "the first request starts the background load"
+        assert crosslang._loader.started, "the first request starts the background load"
         assert not renderer.wait(0.05)
     finally:
         release.set()
