@@ -50,20 +50,6 @@ def _memory(settings: CairnSettings) -> dict[str, Any]:
     return _sqlite(settings, COMPONENT, f"{COMPONENT}.db", MIGRATIONS)
 
 
-def _component_store(settings: CairnSettings, store: type[ComponentStore]) -> dict[str, Any]:
-    """A component on the store base, in the file or schema its ``open`` would use."""
-    if settings.database_url:
-        return _postgres(settings.database_url, store.component, store.open(settings))
-    # SQLite: the migration runner alone, on the file the store opens, as for the other components.
-    return _sqlite(settings, store.component, f"{store.component}.db", store.migrations)
-
-
-def _events(settings: CairnSettings) -> dict[str, Any]:
-    from servers.core.storage.outbox import Outbox
-
-    return _component_store(settings, Outbox)
-
-
 def _auth(settings: CairnSettings) -> dict[str, Any]:
     from servers.auth import store as auth_store
 
@@ -75,21 +61,24 @@ def _auth(settings: CairnSettings) -> dict[str, Any]:
     return _sqlite(settings, "auth", "auth.db", auth_store.MIGRATIONS)
 
 
-# component: module with ``open_store(settings)`` and SQLite ``MIGRATIONS``, and its file under CAIRN_HOME/<component>
+# Components on the store base: module and store class; each keeps ``<component>.db`` under CAIRN_HOME/<component>
+# on SQLite and schema <component> on PostgreSQL, where the store's ``open`` puts it.
 _STORES = {
-    "scheduler": ("servers.scheduler.store", "scheduler.db"),
-    "skills": ("servers.skills.store", "skills.db"),
-    "reflection": ("servers.reflection.store", "reflection.db"),
-    "registry": ("registry.store", "registry.db"),
+    "scheduler": ("servers.scheduler.store", "SchedulerStore"),
+    "skills": ("servers.skills.store", "SkillsStore"),
+    "reflection": ("servers.reflection.store", "ReflectionStore"),
+    "registry": ("registry.store", "RegistryStore"),
+    "events": ("servers.core.storage.outbox", "Outbox"),
 }
 
 
 def _store_component(settings: CairnSettings, component: str) -> dict[str, Any]:
-    module_name, file = _STORES[component]
-    module = importlib.import_module(module_name)
+    module_name, class_name = _STORES[component]
+    store: type[ComponentStore] = getattr(importlib.import_module(module_name), class_name)
     if settings.database_url:
-        return _postgres(settings.database_url, component, module.open_store(settings))
-    return _sqlite(settings, component, file, module.MIGRATIONS)
+        return _postgres(settings.database_url, component, store.open(settings))
+    # SQLite: the migration runner alone, on the file the store opens.
+    return _sqlite(settings, component, f"{component}.db", store.migrations)
 
 
 def _sqlite(settings: CairnSettings, folder: str, file: str, migrations: Any) -> dict[str, Any]:
@@ -111,7 +100,7 @@ def migrate_all(settings: CairnSettings) -> dict[str, dict[str, Any]]:
         "auth": _auth(settings),
     }
     report.update({c: _store_component(settings, c) for c in ("skills", "reflection", "registry")})
-    report["events"] = _events(settings)
+    report["events"] = _store_component(settings, "events")
     return report
 
 

@@ -29,9 +29,10 @@ import threading
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 
-from servers.core.text import EN_STOPWORDS, ZH_STOPWORDS, content_terms, is_cjk, normalize
+from servers.core.text import CJK_CHAR, EN_STOPWORDS, ZH_STOPWORDS, content_terms, is_cjk, normalize
 
 log = logging.getLogger(__name__)
 
@@ -174,12 +175,17 @@ def _load() -> Lexicon | None:
         return None
 
 
+@lru_cache(maxsize=4096)  # memory's recall asks it of every vector hit, and the same entries come back often
 def language_of(text: str) -> str:
-    letters = [ch for ch in normalize(text) if ch.isalpha()]
-    cjk = sum(1 for ch in letters if is_cjk(ch))
-    # A Chinese character carries about what a short English word does (4-5 letters), so mixed text
-    # such as "错误码 ERR_SYNC_88 表示冲突" counts as Chinese and its identifiers are kept as written.
-    return "zh" if letters and cjk * 4 >= len(letters) - cjk else "en"
+    """ "zh" when CJK characters carry most of ``text``, else "en".
+
+    A Chinese character carries about what a short English word does (4-5 letters), so mixed text such
+    as "错误码 ERR_SYNC_88 表示冲突" counts as Chinese and its identifiers are kept as written. Counted
+    without a character loop in Python (which cost ~0.4 ms an entry); not NFKC-normalised first:
+    full-width letters are letters and compatibility ideographs are CJK either way."""
+    letters = sum(map(str.isalpha, text))
+    cjk = len(CJK_CHAR.findall(text))
+    return "zh" if letters and cjk * 4 >= letters - cjk else "en"
 
 
 def _lemmas(word: str) -> list[str]:

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from functools import lru_cache
 from typing import Any
 
-from servers.core.text import CJK_CHAR, query_terms, salient_tokens, terms
+from servers.core.crosslang import language_of
+from servers.core.text import query_terms, salient_tokens, terms
 from servers.memory.models import ENTRY_TYPES, Entry, MemoryInputError
 
 FILTER_KEYS = ("type", "slots", "keywords", "source", "session_id", "created_after", "created_before", "layer")
@@ -137,18 +137,6 @@ def layer_of(entry: Entry, daily_days: int) -> str:
     return "entry"
 
 
-@lru_cache(maxsize=4096)  # recall asks it of every vector hit, and the same entries come back often
-def language(text: str) -> str:
-    """ "zh" when CJK characters carry most of ``text``, else "en": the rule of
-    ``servers.core.crosslang.language_of`` (one CJK character counts as a 4-letter word, so mixed text
-    with identifiers is Chinese), counted without a character loop in Python, which cost ~0.4 ms an
-    entry on this machine. Not NFKC-normalised first: full-width letters are letters and compatibility
-    ideographs are CJK either way."""
-    letters = sum(map(str.isalpha, text))
-    cjk = len(CJK_CHAR.findall(text))
-    return "zh" if letters and cjk * 4 >= letters - cjk else "en"
-
-
 def calibrate_languages(
     query: str, semantic_hits: list[tuple[int, float]], entries: Mapping[int, Entry], bonus: float
 ) -> list[tuple[int, float]]:
@@ -156,9 +144,9 @@ def calibrate_languages(
     the query, best first again. Hits whose entry is not in ``entries`` keep their cosine."""
     if bonus == 0.0 or not semantic_hits:
         return semantic_hits
-    wanted = language(query)
+    wanted = language_of(query)
     adjusted = [
-        (rowid, sim + bonus if rowid in entries and language(entries[rowid].content) != wanted else sim)
+        (rowid, sim + bonus if rowid in entries and language_of(entries[rowid].content) != wanted else sim)
         for rowid, sim in semantic_hits
     ]
     adjusted.sort(key=lambda hit: -hit[1])
