@@ -446,6 +446,10 @@ class MemoryService:
         candidates = search.fuse(query, keyword, semantic, self.fusion, coverage, floor=relevant)
         best_bm25 = keyword[0][1] if keyword else None
         ceiling = search.best_possible(keyword is not None, semantic is not None, query, self.fusion)
+        # An entry not embedded yet (just written, vector pending) cannot be in the vector list, so its absence
+        # there says nothing: it is scored against what the keyword leg alone can give, or a fresh memory
+        # would sit below every score floor until its embedding lands.
+        keyword_ceiling = search.best_possible(keyword is not None, False, query, self.fusion)
         ranked: list[tuple[float, RecallHit]] = []
         for rowid, cand in candidates.items():
             entry = entries.get(rowid)
@@ -456,7 +460,8 @@ class MemoryService:
             layer = search.layer_of(entry, self.config.daily_summary_days)
             boost = {"longterm": self.fusion.longterm_boost, "daily": self.fusion.daily_boost}.get(layer, 1.0)
             if keyword is not None and semantic is not None:
-                score = cand.fused / ceiling
+                unembedded = entry.embedding_model is None and cand.semantic_rank is None
+                score = cand.fused / (keyword_ceiling if unembedded else ceiling)
             elif semantic is not None:
                 score = cand.similarity or 0.0
             else:

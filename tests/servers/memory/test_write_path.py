@@ -133,6 +133,27 @@ def test_a_write_returns_while_the_embedder_is_blocked(engine: CairnSettings, ga
         service.close()
 
 
+def test_a_pending_entry_is_scored_on_keywords_alone_in_hybrid_recall(
+    engine: CairnSettings, gated: GatedEmbedder
+) -> None:
+    """A just-written memory is not in the vector list yet; hybrid recall must not score that absence as a
+    miss (context assembly drops hits under its 0.25 floor, so a fresh memory would vanish from it)."""
+    service = _service(engine, gated)
+    try:
+        entry_id = _in_thread(lambda: service.write("我们决定注册表使用 PostgreSQL 16 和 pgvector。", "ann")).id  # type: ignore[attr-defined]
+        keyword = service.recall("注册表用的是什么数据库？", "ann", mode="keyword").results
+        hybrid = service.recall("注册表用的是什么数据库？", "ann", mode="hybrid").results
+        assert [h.id for h in keyword] == [h.id for h in hybrid] == [entry_id]
+        assert hybrid[0].matched_by == ["keyword"]
+        assert hybrid[0].score >= engine.hooks.min_score
+        gated.open()
+        assert service.wait_for_vectors(WAIT_S)
+        embedded = service.recall("注册表用的是什么数据库？", "ann", mode="hybrid").results
+        assert [h.id for h in embedded] == [entry_id] and embedded[0].matched_by == ["keyword", "semantic"]
+    finally:
+        service.close()
+
+
 def test_concurrent_writes_are_embedded_in_batches(engine: CairnSettings, gated: GatedEmbedder) -> None:
     service = _service(engine, gated)
     try:
