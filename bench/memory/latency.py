@@ -305,7 +305,7 @@ def run_size(size: int, args: argparse.Namespace, queries: list[str]) -> dict[st
     # On PostgreSQL each size has its own database, kept with its fill between runs (see fill_pg).
     url = backend_url(args, f"cairn_bench_latency_{size}", fresh=False)
     with tempfile.TemporaryDirectory(prefix=f"cairn-bench-latency-{size}-") as tmp:
-        service = make_service(Path(tmp), database_url=url)
+        service = make_service(Path(tmp), database_url=url, vector_cache_mb=args.vector_cache_mb)
         timings = Timings()
         instrument(service, timings)
         out: dict[str, Any] = {"backend": "postgresql" if url else "sqlite"}
@@ -322,32 +322,30 @@ def run_size(size: int, args: argparse.Namespace, queries: list[str]) -> dict[st
             service.close()
             return out
 
-        cache = getattr(service.store, "vector_cache", None)  # SQLite: users' vectors held in memory
-        if cache is not None and args.index_too:
-            # The same recalls with every vector search through sqlite-vec first: an A/B on one fill.
+        cache = service.store.vector_cache  # users' vectors held in memory (both engines)
+        if args.index_too:
+            # The same recalls with every vector search through the store's index first: an A/B on one fill.
             budget, cache.budget_bytes = cache.budget_bytes, 0
             recall_domain(service, queries[: args.warmup], timings)
-            out["domain_sqlite_vec"] = recall_domain(service, queries, timings)
+            out["domain_index"] = recall_domain(service, queries, timings)
             cache.budget_bytes = budget
             service._vector_cache.clear()  # the query vectors too: both arms embed the same queries
-            _print_domain("sqlite-vec search", out["domain_sqlite_vec"])
+            _print_domain("index search", out["domain_index"])
         recall_domain(service, queries[: args.warmup], timings)  # warm caches and the worker threads
-        if cache is not None:
-            # The warm-up's first search of each user started loading their vectors in the background.
-            started = time.perf_counter()
-            cache.wait_for_loads()
-            out["vector_cache_wait_s"] = round(time.perf_counter() - started, 2)
-            stats_before = dataclasses.asdict(cache.stats)
+        # The warm-up's first search of each user started loading their vectors in the background.
+        started = time.perf_counter()
+        cache.wait_for_loads()
+        waited = round(time.perf_counter() - started, 2)
+        stats_before = dataclasses.asdict(cache.stats)
         out["domain"] = recall_domain(service, queries, timings)
         _print_domain("domain", out["domain"])
-        if cache is not None:
-            after = dataclasses.asdict(cache.stats)
-            out["vector_cache"] = {k: after[k] - stats_before[k] for k in after} | {
-                "users": len(cache.cached_users()),
-                "mb": round(cache.nbytes / 1e6, 1),
-                "waited_after_warmup_s": out.pop("vector_cache_wait_s"),
-            }
-            print(f"    vector cache during the timed recalls: {out['vector_cache']}")
+        after = dataclasses.asdict(cache.stats)
+        out["vector_cache"] = {k: after[k] - stats_before[k] for k in after} | {
+            "users": len(cache.cached_users()),
+            "mb": round(cache.nbytes / 1e6, 1),
+            "waited_after_warmup_s": waited,
+        }
+        print(f"    vector cache during the timed recalls: {out['vector_cache']}")
 
         mcp = asyncio.run(_recall_mcp(service, queries, args.warmup))
         out["mcp"] = summary_ms(mcp)

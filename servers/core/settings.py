@@ -65,8 +65,9 @@ class MemorySettings(BaseSettings):
     vector_cache_mb: int = Field(
         160,
         ge=0,
-        description="SQLite: memory for users' vectors held in process for recall (0 = off); users beyond it are "
-        "searched through sqlite-vec. The default holds 100k 384-dimensional vectors.",
+        description="Memory for users' vectors held in process for exact recall (0 = off); users beyond it are "
+        "searched through the store's index (sqlite-vec, or pgvector's approximate HNSW on PostgreSQL). The "
+        "default holds 100k 384-dimensional vectors.",
     )
 
 

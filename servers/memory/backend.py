@@ -25,6 +25,7 @@ from servers.core.storage import Database
 from servers.core.storage.component import AnyDatabase, built, open_database
 from servers.memory.models import Entry
 from servers.memory.storage.schema import COMPONENT
+from servers.memory.vector_cache import VectorCache
 from servers.settings import CairnSettings
 
 Row = dict[str, Any]
@@ -98,6 +99,11 @@ class EntryStore(Protocol):
     # search
     def keyword_search(self, user_id: str, query: str, limit: int) -> list[tuple[int, float]]: ...
     def vector_search(self, user_id: str, vector: np.ndarray, k: int) -> list[tuple[int, float]]: ...
+    def index_search(self, user_id: str, vector: np.ndarray, k: int) -> list[tuple[int, float]]: ...
+
+    # users' vectors held in this process (servers/memory/vector_cache.py), in front of the index
+    @property
+    def vector_cache(self) -> VectorCache: ...
 
     def close(self) -> None: ...
 
@@ -117,4 +123,4 @@ def _store_in(db: AnyDatabase, settings: CairnSettings) -> EntryStore:
         return MemoryStore(db, vector_cache_bytes=settings.memory.vector_cache_mb * 2**20)
     from servers.memory.store_pg import PgMemoryStore  # psycopg loads only for PostgreSQL users
 
-    return PgMemoryStore(db)
+    return PgMemoryStore(db, vector_cache_bytes=settings.memory.vector_cache_mb * 2**20)

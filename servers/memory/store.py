@@ -16,7 +16,7 @@ from servers.core.text import fts_match_expression, index_text, owner_token
 from servers.memory.rows import new_id, now_iso
 from servers.memory.storage.entries import EntryTable
 from servers.memory.storage.schema import HORIZON_KEY, MIGRATIONS, VECTOR_LOG_KEEP, VECTOR_LOG_PRUNE_EVERY
-from servers.memory.vector_cache import VectorCache
+from servers.memory.vector_cache import DEFAULT_VECTOR_CACHE_BYTES, VectorCache
 
 __all__ = [
     "DEFAULT_VECTOR_CACHE_BYTES",
@@ -27,9 +27,6 @@ __all__ = [
     "new_id",
     "now_iso",
 ]
-
-# 100k vectors of 384 dimensions (154 MB with their rowids) and room for them to grow.
-DEFAULT_VECTOR_CACHE_BYTES = 160 * 2**20
 
 # bm25 weights per FTS column: owner (a partition token, not relevance), body, keywords.
 _BM25 = "bm25(entries_fts, 0.0, 1.0, 2.0)"
@@ -121,7 +118,8 @@ class MemoryStore(EntryTable):
     def vector_generation(self, user_id: str) -> int:
         return int(self.db.scalar("SELECT COALESCE(MAX(seq), 0) FROM vector_log WHERE user_id = ?", (user_id,)))
 
-    def vector_log_horizon(self) -> int:
+    def vector_log_horizon(self, user_id: str = "") -> int:
+        # One horizon for every user here: the log's sequence is global and pruned as a whole.
         value = self.db.scalar("SELECT value FROM memory_meta WHERE key = ?", (HORIZON_KEY,))
         return int(value) if value is not None else 0
 
@@ -130,15 +128,6 @@ class MemoryStore(EntryTable):
             "SELECT DISTINCT entry_rowid FROM vector_log WHERE user_id = ? AND seq > ?", (user_id, after)
         )
         return [int(r["entry_rowid"]) for r in rows]
-
-    def vector_count(self, user_id: str) -> int:
-        return int(
-            self.db.scalar(
-                "SELECT COUNT(*) FROM entries WHERE user_id = ? AND archived_at IS NULL"
-                " AND embedding_model IS NOT NULL",
-                (user_id,),
-            )
-        )
 
     def user_vectors(self, user_id: str) -> list[tuple[int, bytes]]:
         # Through the entries index, one vec0 lookup by rowid each: vec0 cannot narrow a plain scan to a

@@ -24,6 +24,7 @@ from servers.core.storage.postgres import PgDatabase, pool_options
 from servers.core.tsearch import RANK_WEIGHTS, tsquery_literal, tsvector_literal
 from servers.memory.storage.entries import EntryTable
 from servers.memory.storage.schema import PG_MIGRATIONS, SCHEMA
+from servers.memory.vector_cache import DEFAULT_VECTOR_CACHE_BYTES, VectorCache
 
 __all__ = ["BUILD_MEMORY_CEILING_MB", "PG_MIGRATIONS", "SCHEMA", "PgMemoryStore", "build_memory_mb"]
 
@@ -80,17 +81,27 @@ class PgMemoryStore(EntryTable):
 
     db: PgDatabase
 
-    def __init__(self, db: PgDatabase) -> None:
+    def __init__(self, db: PgDatabase, vector_cache_bytes: int = DEFAULT_VECTOR_CACHE_BYTES) -> None:
         if not isinstance(db, PgDatabase):
             raise TypeError(f"PgMemoryStore keeps its entries in PostgreSQL, not in {type(db).__name__}")
         # The vector table needs pgvector; checked before migrating so a missing extension is the error shown.
         _ensure_pgvector(db)
         super().__init__(db)  # migrates schema ``memory`` (servers/memory/storage/schema.py)
+        # Users' vectors held in this process for exact search (servers/memory/vector_cache.py); 0 turns it off
+        # and every search goes to the HNSW index.
+        self.vector_cache = VectorCache(self, vector_cache_bytes)
 
     @classmethod
-    def connect(cls, url: str, database: DatabaseSettings | None = None) -> PgMemoryStore:
+    def connect(
+        cls, url: str, database: DatabaseSettings | None = None, vector_cache_bytes: int = DEFAULT_VECTOR_CACHE_BYTES
+    ) -> PgMemoryStore:
         """The store in schema ``memory`` of ``url``, pooled as ``database`` (``CAIRN_DATABASE__…``) says."""
-        return built(PgDatabase(url, SCHEMA, **pool_options(database or DatabaseSettings())), cls)
+        db = PgDatabase(url, SCHEMA, **pool_options(database or DatabaseSettings()))
+        return built(db, lambda opened: cls(opened, vector_cache_bytes))
+
+    def close(self) -> None:
+        self.vector_cache.close()
+        super().close()
 
     # --- vector table -------------------------------------------------------------------------
 
@@ -190,7 +201,13 @@ class PgMemoryStore(EntryTable):
         return [(int(r["rowid"]), -float(r["rank"])) for r in rows]
 
     def vector_search(self, user_id: str, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
-        """(rowid, cosine similarity) best first, among one user's vectors."""
+        """(rowid, cosine similarity) best first, among one user's vectors: exact from the in-memory copy of the
+        user's vectors when it is held and current, else from the HNSW index (approximate for large users)."""
+        hits = self.vector_cache.search(user_id, vector, k)
+        return hits if hits is not None else self.index_search(user_id, vector, k)
+
+    def index_search(self, user_id: str, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """:meth:`vector_search` through the database alone (HNSW, or an exact scan the planner prefers)."""
         literal = _vector_literal(vector)
         with self.db.transaction():
             # The HNSW candidate list must hold at least k rows, or a search returns fewer than asked.
@@ -201,3 +218,48 @@ class PgMemoryStore(EntryTable):
                 (literal, user_id, literal, k),
             )
         return [(int(r["rowid"]), 1.0 - float(r["distance"])) for r in rows]
+
+    # --- what the vector cache reads (servers.memory.vector_cache.VectorSource) -------------------
+
+    def vector_generation(self, user_id: str) -> int:
+        return int(
+            self.db.scalar("SELECT COALESCE(MAX(generation), 0) FROM vector_generation WHERE user_id = ?", (user_id,))
+        )
+
+    def vector_log_horizon(self, user_id: str) -> int:
+        return int(
+            self.db.scalar("SELECT COALESCE(MAX(horizon), 0) FROM vector_generation WHERE user_id = ?", (user_id,))
+        )
+
+    def vector_changes(self, user_id: str, after: int) -> list[int]:
+        rows = self.db.query(
+            "SELECT DISTINCT entry_rowid FROM vector_log WHERE user_id = ? AND generation > ?", (user_id, after)
+        )
+        return [int(r["entry_rowid"]) for r in rows]
+
+    def user_vectors(self, user_id: str) -> list[tuple[int, bytes]]:
+        if not self.has_vector_table():
+            return []
+        rows = self.db.stream(
+            "SELECT v.rowid, vector_send(v.embedding) FROM entries e JOIN entries_vec v ON v.rowid = e.rowid"
+            " WHERE e.user_id = ? AND v.user_id = ? AND e.archived_at IS NULL AND e.embedding_model IS NOT NULL",
+            (user_id, user_id),
+        )
+        return [(int(rowid), _float32_bytes(blob)) for rowid, blob in rows]
+
+    def vectors_of(self, user_id: str, rowids: list[int]) -> list[tuple[int, bytes]]:
+        if not rowids or not self.has_vector_table():
+            return []
+        rows = self.db.query(
+            "SELECT rowid, vector_send(embedding) AS blob FROM entries_vec WHERE rowid = ANY(?) AND user_id = ?",
+            (rowids, user_id),
+        )
+        return [(int(r["rowid"]), _float32_bytes(r["blob"])) for r in rows]
+
+    def in_transaction(self) -> bool:
+        return self.db.in_transaction()
+
+
+def _float32_bytes(blob: bytes) -> bytes:
+    """pgvector's binary form (dimension, 0, big-endian floats) as native little-endian float32 bytes."""
+    return np.frombuffer(blob, dtype=">f4", offset=4).astype("<f4").tobytes()

@@ -1,20 +1,24 @@
 """Each user's vectors held in memory, so a vector search is one matrix-vector product, not an index scan.
 
 sqlite-vec scans a user's partition from the file on every query; an exact scan of the same float32
-vectors in memory gives the same hits ~3x faster (bench/RESULTS.md). The copy must never be stale,
-and other processes write the same file, so freshness comes from the store, not from this process:
+vectors in memory gives the same hits ~3x faster (bench/RESULTS.md). On PostgreSQL the index is an
+approximate HNSW graph shared by all users, which loses hits for a user with many similar memories
+(bench/memory/RESULTS-postgresql.md); the copy in memory is exact. The copy must never be stale, and
+other processes (or instances) write the same store, so freshness comes from the store, not from this process:
 
 - every change to an entry's vector (stored, replaced, cleared, archived, deleted) appends a row to the
   store's change log in the same transaction (triggers on ``entries``, whichever process or code path
   made the change);
-- before each search the user's generation (the newest log sequence for that user, one index lookup)
-  is compared with the copy's; on a difference only the logged rowids are re-read, and a copy too far
-  behind (the log was pruned past it) or facing a large change is dropped and loaded again.
+- before each search the user's generation (one index lookup; SQLite: the newest log sequence of the
+  user, PostgreSQL: the user's change counter) is compared with the copy's; on a difference only the
+  logged rowids are re-read, and a copy too far behind (the log was pruned past it) or facing a large
+  change is dropped and loaded again.
 
 A user seen for the first time, or whose copy was dropped, is loaded in the background while the
 caller searches the index as before: a recall never waits for a load. Users whose vectors do not fit
 ``budget_bytes`` are never held (their searches stay on the index), and the least recently searched
-users are evicted to keep the total within it.
+users are evicted to keep the total within it, but never one searched in the last minute: with more
+large users than the budget holds, they would otherwise load each other out in turn.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Protocol
@@ -30,18 +35,26 @@ import numpy as np
 
 log = logging.getLogger(__name__)
 
+DEFAULT_VECTOR_CACHE_BYTES = 160 * 2**20  # holds one user's 100k 384-dimensional vectors
 # Free rows kept after a load, and the least a full matrix grows by: room for new writes without a copy.
 _HEADROOM_ROWS = 256
 # A catch-up touching more rows than this share of the copy reloads it instead (one query, not many).
 _RELOAD_SHARE = 16
+# A user searched this recently is not evicted to make room for another: with more large users than the
+# budget holds, loading each in turn would evict the last one searched and read its 100+ MB again at once
+# (a loading loop that helps no search). The user without room is searched on the index meanwhile.
+MIN_RESIDENCY_S = 60.0
+# How long a user refused for lack of room waits before the next attempt.
+NO_ROOM_RETRY_S = 30.0
 
 
 class VectorSource(Protocol):
-    """What the cache reads from the store (see :class:`servers.memory.store.MemoryStore`)."""
+    """What the cache reads from the store (:class:`~servers.memory.store.MemoryStore`,
+    :class:`~servers.memory.store_pg.PgMemoryStore`)."""
 
     def vector_model(self) -> tuple[str, int] | None: ...
     def vector_generation(self, user_id: str) -> int: ...
-    def vector_log_horizon(self) -> int: ...
+    def vector_log_horizon(self, user_id: str) -> int: ...
     def vector_changes(self, user_id: str, after: int) -> list[int]: ...
     def vector_count(self, user_id: str) -> int: ...
     def user_vectors(self, user_id: str) -> list[tuple[int, bytes]]: ...
@@ -58,6 +71,7 @@ class CacheStats:
     loads: int = 0
     catch_ups: int = 0
     evictions: int = 0
+    no_room: int = 0  # loads refused: the budget is held by users searched within MIN_RESIDENCY_S
 
 
 class _Partition:
@@ -66,6 +80,7 @@ class _Partition:
     def __init__(self, generation: int, dim: int, rows: list[tuple[int, np.ndarray]]) -> None:
         self.lock = threading.Lock()
         self.generation = generation
+        self.searched_at = time.monotonic()
         self.dim = dim
         capacity = len(rows) + _HEADROOM_ROWS
         self.vectors = np.zeros((capacity, dim), dtype=np.float32)
@@ -137,9 +152,11 @@ def unit_rows(blobs: list[tuple[int, bytes]], dim: int | None) -> tuple[int, lis
 class VectorCache:
     """Per-user vector matrices over a :class:`VectorSource`, within ``budget_bytes``; thread-safe."""
 
-    def __init__(self, source: VectorSource, budget_bytes: int) -> None:
+    def __init__(self, source: VectorSource, budget_bytes: int, min_residency_s: float = MIN_RESIDENCY_S) -> None:
         self.source = source
         self.budget_bytes = budget_bytes
+        self.min_residency_s = min_residency_s
+        self._no_room: dict[str, float] = {}  # user -> when a load was refused for lack of room
         self.stats = CacheStats()
         self._parts: OrderedDict[str, _Partition] = OrderedDict()  # least recently searched first
         self._too_large: dict[str, int] = {}  # user -> generation at which it did not fit
@@ -185,6 +202,7 @@ class VectorCache:
             part = self._parts.get(user_id)
             if part is not None:
                 self._parts.move_to_end(user_id)
+                part.searched_at = time.monotonic()
         if part is None:
             self._schedule_load(user_id, self.source.vector_generation(user_id))
             self.stats.fallbacks += 1
@@ -208,7 +226,7 @@ class VectorCache:
         """Bring ``part`` (locked) to ``generation``; False when it must be reloaded instead."""
         if part.generation == generation:
             return True
-        if generation < part.generation or part.generation < self.source.vector_log_horizon():
+        if generation < part.generation or part.generation < self.source.vector_log_horizon(user_id):
             return False  # the log was pruned past this copy (or the file was replaced under us)
         changed = self.source.vector_changes(user_id, part.generation)
         if len(changed) > max(_HEADROOM_ROWS, len(part.slots) // _RELOAD_SHARE):
@@ -231,6 +249,9 @@ class VectorCache:
     def _schedule_load(self, user_id: str, generation: int) -> None:
         with self._lock:
             if self._closed or user_id in self._loading or self._too_large.get(user_id) == generation:
+                return
+            refused = self._no_room.get(user_id)
+            if refused is not None and time.monotonic() - refused < NO_ROOM_RETRY_S:
                 return
             self._loading.add(user_id)
             if self._thread is None:
@@ -261,8 +282,14 @@ class VectorCache:
         # checked too: the count is of entries marked embedded, read a moment earlier).
         model = self.source.vector_model()
         row_bytes = 4 * (model[1] if model else 1) + 8
-        if (self.source.vector_count(user_id) + _HEADROOM_ROWS) * row_bytes > self.budget_bytes:
+        need = (self.source.vector_count(user_id) + _HEADROOM_ROWS) * row_bytes
+        if need > self.budget_bytes:
             return self._too_large_at(user_id, generation)
+        if not self._room_for(user_id, need):
+            with self._lock:
+                self._no_room[user_id] = time.monotonic()
+            self.stats.no_room += 1
+            return False
         decoded = unit_rows(self.source.user_vectors(user_id), model[1] if model else None)
         if decoded is None or decoded[0] == 0:
             return False  # the vector table is being re-made, or there is none yet
@@ -274,11 +301,23 @@ class VectorCache:
             if self._closed:
                 return False
             self._too_large.pop(user_id, None)
+            self._no_room.pop(user_id, None)
             self._parts[user_id] = part
             self._parts.move_to_end(user_id)
         self.stats.loads += 1
         self._fit_budget(keep=user_id)
         return True
+
+    def _room_for(self, user_id: str, need: int) -> bool:
+        """Whether ``need`` bytes fit beside the users that must stay (searched within ``min_residency_s``)."""
+        now = time.monotonic()
+        with self._lock:
+            staying = sum(
+                p.nbytes
+                for user, p in self._parts.items()
+                if user != user_id and now - p.searched_at < self.min_residency_s
+            )
+        return staying + need <= self.budget_bytes
 
     def _too_large_at(self, user_id: str, generation: int) -> bool:
         with self._lock:

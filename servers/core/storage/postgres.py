@@ -257,6 +257,10 @@ class PgDatabase:
         """Rows changed by this thread's last :meth:`execute` (compare-and-set checks read it)."""
         return max(0, int(getattr(self._local, "changes", 0)))
 
+    def in_transaction(self) -> bool:
+        """Whether this thread is inside :meth:`transaction`."""
+        return getattr(self._local, "conn", None) is not None
+
     @contextmanager
     def transaction(self) -> Iterator[PgDatabase]:
         """Committed on success, rolled back on any exception; nested use joins the outer block."""

@@ -262,6 +262,16 @@ class EntryTable(ComponentStore, ABC):
     def count_live(self) -> int:
         return int(self.db.scalar("SELECT COUNT(*) FROM entries WHERE archived_at IS NULL"))
 
+    def vector_count(self, user_id: str) -> int:
+        """The user's live entries that have a vector (what the vector cache would hold)."""
+        return int(
+            self.db.scalar(
+                "SELECT COUNT(*) FROM entries WHERE user_id = ? AND archived_at IS NULL"
+                " AND embedding_model IS NOT NULL",
+                (user_id,),
+            )
+        )
+
     def count_missing_vectors(self, model: str) -> int:
         return int(
             self.db.scalar(

@@ -114,4 +114,66 @@ CREATE TABLE memory_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 )
 
-PG_MIGRATIONS = [Migration(1, "entries, tsvector index, meta", _PG_SCHEMA_V1)]
+# The same change log on PostgreSQL, with one difference: sequence numbers are handed out at insert but become
+# visible at commit, so a reader could see seq 11 before seq 10 commits and skip it for good. Each user has a
+# generation counter instead, raised by an upsert whose row lock is held to commit: a user's changes commit
+# in generation order, so "everything after the generation I hold" is never missing a row that commits later.
+# Pruning is per user (keep the newest {keep} of that user's rows) and the user's horizon says where their
+# log is incomplete. Entries inserted with a vector already (``cairn data copy``) are logged too.
+_PG_SCHEMA_V2 = """
+CREATE TABLE vector_generation (
+    user_id TEXT PRIMARY KEY,
+    generation BIGINT NOT NULL,
+    horizon BIGINT NOT NULL DEFAULT 0
+);
+CREATE TABLE vector_log (
+    user_id TEXT NOT NULL,
+    generation BIGINT NOT NULL,
+    entry_rowid BIGINT NOT NULL,
+    PRIMARY KEY (user_id, generation)
+);
+CREATE FUNCTION log_vector_change(owner TEXT, changed BIGINT) RETURNS void
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+DECLARE
+    next BIGINT;
+BEGIN
+    INSERT INTO vector_generation AS g (user_id, generation) VALUES (owner, 1)
+        ON CONFLICT (user_id) DO UPDATE SET generation = g.generation + 1
+        RETURNING g.generation INTO next;
+    INSERT INTO vector_log (user_id, generation, entry_rowid) VALUES (owner, next, changed);
+    IF next % {every} = 0 AND next > {keep} THEN
+        DELETE FROM vector_log WHERE user_id = owner AND generation <= next - {keep};
+        UPDATE vector_generation SET horizon = next - {keep} WHERE user_id = owner;
+    END IF;
+END $$;
+CREATE FUNCTION entries_vector_log() RETURNS trigger
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        PERFORM log_vector_change(OLD.user_id, OLD.rowid);
+        RETURN NULL;
+    END IF;
+    PERFORM log_vector_change(NEW.user_id, NEW.rowid);
+    IF TG_OP = 'UPDATE' AND OLD.user_id <> NEW.user_id THEN
+        PERFORM log_vector_change(OLD.user_id, OLD.rowid);
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER vector_log_insert AFTER INSERT ON entries
+    FOR EACH ROW WHEN (NEW.embedding_model IS NOT NULL) EXECUTE FUNCTION entries_vector_log();
+CREATE TRIGGER vector_log_update AFTER UPDATE OF embedding_model, content, archived_at, user_id ON entries
+    FOR EACH ROW EXECUTE FUNCTION entries_vector_log();
+CREATE TRIGGER vector_log_delete AFTER DELETE ON entries
+    FOR EACH ROW EXECUTE FUNCTION entries_vector_log();
+"""
+PG_VECTOR_LOG_PRUNE_EVERY = 1024  # a user's log rows between prunes
+PG_VECTOR_LOG_KEEP = 16384  # a user's log rows kept (a cache further behind reloads that user)
+
+PG_MIGRATIONS = [
+    Migration(1, "entries, tsvector index, meta", _PG_SCHEMA_V1),
+    Migration(
+        2,
+        "per-user vector change log for the in-process vector cache",
+        _PG_SCHEMA_V2.format(every=PG_VECTOR_LOG_PRUNE_EVERY, keep=PG_VECTOR_LOG_KEEP),
+    ),
+]

@@ -38,7 +38,7 @@ def test_migrate_creates_every_sqlite_schema(cairn_home: Path, capsys: pytest.Ca
     assert _migrate(capsys) == report
 
 
-ON_POSTGRESQL = {"memory": 1, "scheduler": 3, "auth": 3, "skills": 2, "reflection": 1}  # component: version
+ON_POSTGRESQL = {"memory": 2, "scheduler": 3, "auth": 3, "skills": 2, "reflection": 1}  # component: version
 
 
 def test_migrate_puts_the_servers_in_postgresql(

@@ -43,7 +43,7 @@ def test_open_store_is_a_component_store_where_the_base_puts_memory(engine: Cair
             "SELECT version, description FROM schema_migrations WHERE component = 'memory' ORDER BY version"
         )
         expected = (
-            [(1, "entries, tsvector index, meta")]
+            [(1, "entries, tsvector index, meta"), (2, "per-user vector change log for the in-process vector cache")]
             if store.postgres
             else [(1, "entries, FTS5 index, meta"), (2, "vector change log for the in-process vector cache")]
         )

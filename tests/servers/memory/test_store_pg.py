@@ -148,7 +148,7 @@ def test_instances_starting_together_migrate_once(postgres_url: str) -> None:
     try:
         assert not errors and len(stores) == 4
         applied = stores[0].db.query("SELECT version FROM schema_migrations WHERE component = 'memory'")
-        assert [r["version"] for r in applied] == [1]
+        assert [r["version"] for r in applied] == [1, 2]
     finally:
         for store in stores:
             store.close()
