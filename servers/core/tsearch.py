@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 from servers.core.text import index_text, query_terms, terms
 
@@ -46,18 +47,31 @@ def tsvector_literal(body: str, keywords: str) -> str:
     return " ".join(f"{_quote(tok)}:{','.join(places[:256])}" for tok, places in positions.items())
 
 
+def query_lexemes(query: str, *, max_terms: int = 32) -> list[tuple[str, ...]]:
+    """The query's terms as the tokens each is indexed under (a term of several tokens is a phrase)."""
+    chosen: dict[str, None] = {}
+    for term in query_terms(query) or terms(query):
+        chosen.setdefault(term, None)
+    found: dict[tuple[str, ...], None] = {}
+    for term in list(chosen)[:max_terms]:
+        lexemes = tuple(tokens(index_text(term)))
+        if lexemes:
+            found.setdefault(lexemes, None)
+    return list(found)
+
+
+def tsquery_of(terms_: Sequence[tuple[str, ...]]) -> str | None:
+    """A ``tsquery`` that finds any of ``terms_`` (each a single lexeme or a phrase of several)."""
+    parts = [
+        f"({' <-> '.join(_quote(t) for t in lexemes)})" if len(lexemes) > 1 else _quote(lexemes[0])
+        for lexemes in terms_
+    ]
+    return " | ".join(parts) or None
+
+
 def tsquery_literal(query: str, *, max_terms: int = 32) -> str | None:
     """A ``tsquery`` that finds any of the query's terms (a term of several tokens as a phrase).
 
     The terms are those :func:`servers.core.text.fts_match_expression` searches for SQLite.
     """
-    chosen: dict[str, None] = {}
-    for term in query_terms(query) or terms(query):
-        chosen.setdefault(term, None)
-    parts: list[str] = []
-    for term in list(chosen)[:max_terms]:
-        lexemes = tokens(index_text(term))
-        if lexemes:
-            phrase = " <-> ".join(_quote(t) for t in lexemes)
-            parts.append(f"({phrase})" if len(lexemes) > 1 else phrase)
-    return " | ".join(dict.fromkeys(parts)) or None
+    return tsquery_of(query_lexemes(query, max_terms=max_terms))

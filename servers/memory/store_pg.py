@@ -12,6 +12,8 @@ advisory locks, and every other write is one short transaction.
 from __future__ import annotations
 
 import json
+import threading
+import time
 from collections.abc import Sequence
 
 import numpy as np
@@ -21,7 +23,7 @@ from servers.core.settings import DatabaseSettings
 from servers.core.storage import StorageError
 from servers.core.storage.component import built
 from servers.core.storage.postgres import PgDatabase, pool_options
-from servers.core.tsearch import RANK_WEIGHTS, tsquery_literal, tsvector_literal
+from servers.core.tsearch import RANK_WEIGHTS, query_lexemes, tsquery_of, tsvector_literal
 from servers.memory.storage.entries import EntryTable
 from servers.memory.storage.schema import PG_MIGRATIONS, SCHEMA
 from servers.memory.vector_cache import DEFAULT_VECTOR_CACHE_BYTES, VectorCache
@@ -44,6 +46,12 @@ _EF_SEARCH = 200  # candidates per HNSW search; past the graph's limits more buy
 # a ceiling, and never less than the 1 GB that suits small stores.
 _BUILD_MEMORY_FLOOR_MB = 1024
 BUILD_MEMORY_CEILING_MB = 4096
+
+
+# A query word in at least this share of all entries does not make an entry a keyword candidate on its own
+# (see PgMemoryStore.keyword_search); the planner's statistics give the shares.
+COMMON_LEXEME_SHARE = 0.05
+_COMMON_LEXEMES_TTL_S = 300.0
 
 
 def build_memory_mb(vectors: int, dim: int, ceiling_mb: int = BUILD_MEMORY_CEILING_MB) -> int:
@@ -87,6 +95,9 @@ class PgMemoryStore(EntryTable):
         # The vector table needs pgvector; checked before migrating so a missing extension is the error shown.
         _ensure_pgvector(db)
         super().__init__(db)  # migrates schema ``memory`` (servers/memory/storage/schema.py)
+        self._common: dict[str, float] = {}
+        self._common_read_at = -_COMMON_LEXEMES_TTL_S
+        self._common_lock = threading.Lock()
         # Users' vectors held in this process for exact search (servers/memory/vector_cache.py); 0 turns it off
         # and every search goes to the HNSW index.
         self.vector_cache = VectorCache(self, vector_cache_bytes)
@@ -188,17 +199,59 @@ class PgMemoryStore(EntryTable):
     # --- search ----------------------------------------------------------------------------------
 
     def keyword_search(self, user_id: str, query: str, limit: int) -> list[tuple[int, float]]:
-        """(rowid, -rank) best first: negated so that, as with bm25, lower is better."""
-        tsquery = tsquery_literal(query)
-        if tsquery is None:
+        """(rowid, -rank) best first: negated so that, as with bm25, lower is better.
+
+        ``ts_rank`` has no index support: every matching row of the user is fetched and ranked. A query
+        word found in a large share of all entries ("user" in one of six at 1M) makes that tens of
+        thousands of rows while saying little about which entry is meant (bm25 would weigh it near zero),
+        so when the query also has rarer words, only entries with a rarer word are candidates; every word
+        still counts in their rank.
+        """
+        lexemes = query_lexemes(query)
+        if not lexemes:
             return []
+        common = self._common_lexemes()
+        rare = [t for t in lexemes if len(t) > 1 or common.get(t[0], 0.0) < COMMON_LEXEME_SHARE]
+        rank_query, match_query = tsquery_of(lexemes), tsquery_of(rare or lexemes)
         rows = self.db.query(
-            "SELECT f.rowid, ts_rank(?::float4[], f.doc, q.q, 1) AS rank"
-            " FROM entries_fts f, (SELECT ?::tsquery AS q) q"
-            " WHERE f.user_id = ? AND f.doc @@ q.q ORDER BY rank DESC, f.rowid LIMIT ?",
-            (RANK_WEIGHTS, tsquery, user_id, limit),
+            "SELECT f.rowid, ts_rank(?::float4[], f.doc, q.rank, 1) AS rank"
+            " FROM entries_fts f, (SELECT ?::tsquery AS rank, ?::tsquery AS match) q"
+            " WHERE f.user_id = ? AND f.doc @@ q.match ORDER BY rank DESC, f.rowid LIMIT ?",
+            (RANK_WEIGHTS, rank_query, match_query, user_id, limit),
         )
         return [(int(r["rowid"]), -float(r["rank"])) for r in rows]
+
+    def analyze(self) -> None:
+        """Refresh the planner's statistics of the store's tables (autovacuum does it in time; a bulk load
+        wants it now) and re-read the common words keyword search takes from them."""
+        for table in ("entries", "entries_fts", "entries_vec" if self.has_vector_table() else None):
+            if table:
+                self.db.execute(f"ANALYZE {table}")
+        with self._common_lock:
+            self._common_read_at = -_COMMON_LEXEMES_TTL_S
+
+    def _common_lexemes(self) -> dict[str, float]:
+        """Lexemes in at least :data:`COMMON_LEXEME_SHARE` of all entries, with that share, from the
+        planner's statistics of ``entries_fts.doc`` (none until the table was first analysed; re-read
+        every :data:`_COMMON_LEXEMES_TTL_S` seconds)."""
+        now = time.monotonic()
+        with self._common_lock:
+            if now - self._common_read_at < _COMMON_LEXEMES_TTL_S:
+                return self._common
+            self._common_read_at = now
+        row = self.db.query_one(
+            "SELECT most_common_elems::text::text[] AS lexemes, most_common_elem_freqs AS shares FROM pg_stats"
+            " WHERE schemaname = current_schema() AND tablename = 'entries_fts' AND attname = 'doc'"
+        )
+        common: dict[str, float] = {}
+        if row is not None and row["lexemes"] and row["shares"]:
+            # The shares list ends with three summary numbers (least, most, null share) after one per lexeme.
+            for lexeme, share in zip(row["lexemes"], row["shares"][: len(row["lexemes"])], strict=True):
+                if share >= COMMON_LEXEME_SHARE:
+                    common[str(lexeme)] = float(share)
+        with self._common_lock:
+            self._common = common
+        return common
 
     def vector_search(self, user_id: str, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
         """(rowid, cosine similarity) best first, among one user's vectors: exact from the in-memory copy of the

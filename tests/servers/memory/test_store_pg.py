@@ -97,6 +97,36 @@ def test_vector_search_uses_hnsw_and_stays_within_the_user(postgres_url: str) ->
         store.close()
 
 
+def test_words_in_many_entries_do_not_make_candidates_alone_once_analysed(postgres_url: str) -> None:
+    """ "user" in every entry would make each a keyword candidate to rank; once the planner's statistics say
+    so, only entries with a rarer query word are candidates, and the common word still counts in their rank."""
+    store = PgMemoryStore.connect(postgres_url)
+    stamp = "2026-01-01T00:00:00.000000Z"
+
+    def add(content: str) -> int:
+        entry = Entry(id=f"e{add.n}", user_id="ann", type="note", content=content, created_at=stamp, updated_at=stamp)
+        add.n += 1  # type: ignore[attr-defined]
+        return store.insert(entry)
+
+    add.n = 0  # type: ignore[attr-defined]
+    try:
+        filler = [add(f"The user opened ticket {i} about the printer") for i in range(300)]
+        both = add("The user deploys the billing service on Fridays")
+        rare_only = add("Deploys of the billing service are frozen in December")
+        assert store._common_lexemes() == {}  # no statistics yet: every query word makes candidates
+        before = {r for r, _ in store.keyword_search("ann", "user deploys", 400)}
+        assert {both, rare_only} | set(filler) == before
+
+        store.analyze()  # and the common words are re-read now, not in five minutes
+        assert store._common_lexemes().get("user", 0.0) > 0.9
+        hits = store.keyword_search("ann", "user deploys", 400)
+        assert [r for r, _ in hits] == [both, rare_only]  # "user" ranks the entry that has both first
+        only_common = {r for r, _ in store.keyword_search("ann", "user", 400)}
+        assert only_common == {both, *filler}  # a query of common words alone still finds them
+    finally:
+        store.close()
+
+
 def test_the_index_build_gets_memory_for_its_graph_within_the_ceiling() -> None:
     assert build_memory_mb(0, 0) == 1024  # small stores keep the 1 GB floor
     assert build_memory_mb(10_000, 384) == 1024
