@@ -116,35 +116,43 @@ CREATE TABLE memory_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 # The same change log on PostgreSQL, with one difference: sequence numbers are handed out at insert but become
 # visible at commit, so a reader could see seq 11 before seq 10 commits and skip it for good. Each user has a
-# generation counter instead, raised by an upsert whose row lock is held to commit: a user's changes commit
-# in generation order, so "everything after the generation I hold" is never missing a row that commits later.
-# Pruning is per user (keep the newest {keep} of that user's rows) and the user's horizon says where their
-# log is incomplete. Entries inserted with a vector already (``cairn data copy``) are logged too.
+# generation counter instead, raised once per transaction (the first change of that user in it) by an upsert
+# whose row lock is held to commit: a user's changes commit in generation order, and a reader that sees a
+# generation sees every change made under it. Once per transaction, not per row: a statement changing 100k
+# rows of one user would otherwise stack 100k versions of the counter row in one transaction, each update
+# walking the versions before it. Pruning is per user (keep the newest {keep} generations) and the user's
+# horizon says where their log is incomplete. Entries inserted with a vector already (``cairn data copy``)
+# are logged too.
 _PG_SCHEMA_V2 = """
 CREATE TABLE vector_generation (
     user_id TEXT PRIMARY KEY,
     generation BIGINT NOT NULL,
-    horizon BIGINT NOT NULL DEFAULT 0
+    horizon BIGINT NOT NULL DEFAULT 0,
+    changed_in BIGINT NOT NULL DEFAULT 0
 );
 CREATE TABLE vector_log (
     user_id TEXT NOT NULL,
     generation BIGINT NOT NULL,
-    entry_rowid BIGINT NOT NULL,
-    PRIMARY KEY (user_id, generation)
+    entry_rowid BIGINT NOT NULL
 );
+CREATE INDEX vector_log_user ON vector_log (user_id, generation);
 CREATE FUNCTION log_vector_change(owner TEXT, changed BIGINT) RETURNS void
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 DECLARE
+    current_tx BIGINT := txid_current();
     next BIGINT;
 BEGIN
-    INSERT INTO vector_generation AS g (user_id, generation) VALUES (owner, 1)
-        ON CONFLICT (user_id) DO UPDATE SET generation = g.generation + 1
-        RETURNING g.generation INTO next;
-    INSERT INTO vector_log (user_id, generation, entry_rowid) VALUES (owner, next, changed);
-    IF next % {every} = 0 AND next > {keep} THEN
-        DELETE FROM vector_log WHERE user_id = owner AND generation <= next - {keep};
-        UPDATE vector_generation SET horizon = next - {keep} WHERE user_id = owner;
+    SELECT generation INTO next FROM vector_generation WHERE user_id = owner AND changed_in = current_tx;
+    IF NOT FOUND THEN
+        INSERT INTO vector_generation AS g (user_id, generation, changed_in) VALUES (owner, 1, current_tx)
+            ON CONFLICT (user_id) DO UPDATE SET generation = g.generation + 1, changed_in = current_tx
+            RETURNING g.generation INTO next;
+        IF next % {every} = 0 AND next > {keep} THEN
+            DELETE FROM vector_log WHERE user_id = owner AND generation <= next - {keep};
+            UPDATE vector_generation SET horizon = next - {keep} WHERE user_id = owner;
+        END IF;
     END IF;
+    INSERT INTO vector_log (user_id, generation, entry_rowid) VALUES (owner, next, changed);
 END $$;
 CREATE FUNCTION entries_vector_log() RETURNS trigger
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
@@ -166,8 +174,8 @@ CREATE TRIGGER vector_log_update AFTER UPDATE OF embedding_model, content, archi
 CREATE TRIGGER vector_log_delete AFTER DELETE ON entries
     FOR EACH ROW EXECUTE FUNCTION entries_vector_log();
 """
-PG_VECTOR_LOG_PRUNE_EVERY = 1024  # a user's log rows between prunes
-PG_VECTOR_LOG_KEEP = 16384  # a user's log rows kept (a cache further behind reloads that user)
+PG_VECTOR_LOG_PRUNE_EVERY = 1024  # a user's generations between prunes
+PG_VECTOR_LOG_KEEP = 16384  # a user's generations kept (a cache further behind reloads that user)
 
 PG_MIGRATIONS = [
     Migration(1, "entries, tsvector index, meta", _PG_SCHEMA_V1),

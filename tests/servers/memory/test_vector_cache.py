@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
+import psycopg
 import pytest
 
 from servers.core.storage import Database
@@ -150,6 +151,22 @@ def test_changes_after_loading_are_seen(open_store: OpenStore) -> None:
     assert not {rows[1], rows[2], rows[3]} & {r for r, _ in hits}
 
 
+def test_many_entries_changed_in_one_transaction_are_all_seen(open_store: OpenStore) -> None:
+    """On PostgreSQL one transaction's changes share one generation: every one of them must be caught up."""
+    rng = np.random.default_rng(12)
+    store = open_store()
+    rows, query = loaded(store, rng, 40, 5)
+    with store.db.transaction():
+        for rowid in rows[:3]:
+            store.archive(rowid, "test")
+        for rowid in rows[3:6]:
+            store.set_vector(rowid, "alice", query, MODEL)
+    hits = cached_search(store, "alice", query, 40)
+    assert {r for r, s in hits if s > 0.999} == set(rows[3:6])
+    assert not set(rows[:3]) & {r for r, _ in hits}
+    assert_same_hits(hits, exact(store, "alice", query, 40)[: len(hits)])
+
+
 def test_a_second_store_on_the_same_file_is_seen_at_the_next_search(open_store: OpenStore) -> None:
     """Two stores on one file stand for two processes: neither sees the other's memory, only the file."""
     rng = np.random.default_rng(2)
@@ -255,10 +272,13 @@ def test_a_cache_behind_the_pruned_log_reloads(open_store: OpenStore) -> None:
         assert second.vector_changes("alice", held) == [rows[1]]
     else:
         # Each user's log is pruned on its own: enough of alice's own traffic (naming no entry) drops both rows.
-        second.db.execute(
-            "SELECT log_vector_change('alice', 0) FROM generate_series(1, ?)",
-            (PG_VECTOR_LOG_KEEP + PG_VECTOR_LOG_PRUNE_EVERY,),
-        )
+        # A generation is one transaction's changes, so each change here commits on its own.
+        with psycopg.connect(second.db.url, autocommit=True) as conn:
+            conn.execute(f"SET search_path = {second.db.schema}, public")
+            conn.execute(
+                "DO $$ BEGIN FOR i IN 1..%s LOOP PERFORM log_vector_change('alice', 0); COMMIT; END LOOP; END $$"
+                % (PG_VECTOR_LOG_KEEP + PG_VECTOR_LOG_PRUNE_EVERY)
+            )
         assert second.vector_changes("alice", held) == [0]
         assert second.vector_changes("bob", 0) == []
     assert second.vector_log_horizon("alice") > held
