@@ -47,6 +47,14 @@ class MemorySettings(BaseSettings):
         200, ge=1, description="After this, recall falls back to keyword search and says so."
     )
     rrf_k: int = Field(60, ge=1, description="Reciprocal Rank Fusion constant.")
+    llm_query_rewrite: bool = Field(
+        False,
+        description="With CAIRN_LLM_MODEL set: recall also searches by meaning with an LLM's translation (English / "
+        "Chinese) and paraphrase of each new query (cached). The first recall of a query waits for the LLM.",
+    )
+    llm_rewrite_timeout_ms: int = Field(
+        3000, ge=100, le=60_000, description="Longest wait for an LLM's rewording of a recall query."
+    )
     candidate_pool: int = Field(50, ge=5, le=500, description="Candidates taken from each retriever.")
     semantic_floor: float | None = Field(
         None,

@@ -96,6 +96,14 @@ class RecallResult(BaseModel):
     degraded: str | None = Field(
         None, description="Why recall fell back to keyword search (embedder loading, timeout, …), if it did."
     )
+    rewritten_as: list[str] = Field(
+        default_factory=list,
+        description="Other wordings of the query (an LLM's translation and paraphrase) also searched by meaning, "
+        "when CAIRN_MEMORY__LLM_QUERY_REWRITE is on.",
+    )
+    rewrite_failed: str | None = Field(
+        None, description="Why the query was searched only as written, if asked to rewrite."
+    )
 
 
 class FlushResult(BaseModel):

@@ -24,6 +24,7 @@ import numpy as np
 from servers.core import crosslang
 from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder, create_embedder
 from servers.core.events import EventBus, default_bus
+from servers.core.llm import LLMClient, create_llm
 from servers.core.storage import Database
 from servers.memory import search
 from servers.memory.backend import EntryStore, SqlDatabase, open_store
@@ -48,6 +49,7 @@ from servers.memory.models import (
     WriteResult,
     check_user_id,
 )
+from servers.memory.rewrite import QueryRewriter
 from servers.memory.rows import new_id, now_iso
 from servers.settings import CairnSettings
 
@@ -77,6 +79,7 @@ class MemoryService:
         db: Database | None = None,
         max_backlog: int = MAX_BACKLOG,
         admit_wait_s: float = ADMIT_WAIT_S,
+        llm: LLMClient | None = None,
     ) -> None:
         self.settings = settings
         self.config = settings.memory
@@ -92,6 +95,12 @@ class MemoryService:
         self._cache_lock = threading.Lock()
         # Writes return before their embedding: this per-process batcher makes the vectors (see embed_queue).
         self.embed_queue = EmbedQueue(self._embed_pending, max_backlog=max_backlog, admit_wait_s=admit_wait_s)
+        # Other wordings of recall queries from an LLM, when asked for (servers/memory/rewrite.py).
+        if llm is None and self.config.llm_query_rewrite:
+            llm = create_llm(settings.llm_model, self.config.llm_rewrite_timeout_ms / 1000)
+        self.rewriter = (
+            QueryRewriter(llm, self.config.max_query_chars) if llm and self.config.llm_query_rewrite else None
+        )
 
     def close(self) -> None:
         self.embed_queue.close()
@@ -367,26 +376,34 @@ class MemoryService:
         return vector
 
     def _start_semantic(
-        self, user_id: str, query: str, k: int
+        self, user_id: str, wordings: list[str], k: int
     ) -> tuple[Future[list[tuple[int, float]]] | None, str | None]:
         """Start the vector half of a recall in the background, so keyword search runs meanwhile."""
         embedder, reason = self.vectors(wait_s=self.config.semantic_timeout_ms / 1000)
         if embedder is None:
             return None, reason
         model = embedder
-        return self._executor.submit(
-            lambda: self.store.vector_search(user_id, self._query_vector(model, query), k)
-        ), None
+        return self._executor.submit(self._semantic_hits, user_id, model, wordings, k), None
+
+    def _semantic_hits(self, user_id: str, model: Embedder, wordings: list[str], k: int) -> list[tuple[int, float]]:
+        """The user's ``k`` nearest entries to the query; with other wordings of it, each entry's best similarity."""
+        if len(wordings) == 1:
+            return self.store.vector_search(user_id, self._query_vector(model, wordings[0]), k)
+        best: dict[int, float] = {}
+        for text in wordings:
+            for rowid, similarity in self.store.vector_search(user_id, self._query_vector(model, text), k):
+                best[rowid] = max(similarity, best.get(rowid, -1.0))
+        return sorted(best.items(), key=lambda hit: (-hit[1], hit[0]))[:k]
 
     def _finish_semantic(
-        self, future: Future[list[tuple[int, float]]], started: float
+        self, future: Future[list[tuple[int, float]]], started: float, budget_s: float
     ) -> tuple[list[tuple[int, float]] | None, str | None]:
-        remaining = self.config.semantic_timeout_ms / 1000 - (time.monotonic() - started)
+        remaining = budget_s - (time.monotonic() - started)
         try:
             return future.result(timeout=max(remaining, 0.001)), None
         except FutureTimeout:
             future.cancel()
-            return None, f"semantic search took longer than {self.config.semantic_timeout_ms} ms; keyword search only"
+            return None, f"semantic search took longer than {budget_s * 1000:.0f} ms; keyword search only"
         except Exception as exc:
             log.warning("semantic search failed: %s", exc)
             return None, f"semantic search failed ({exc}); keyword search only"
@@ -420,23 +437,33 @@ class MemoryService:
         relevant = 0.0  # the semantic floor the vector hits were cut at
         semantic: list[tuple[int, float]] | None = None
         keyword: list[tuple[int, float]] | None = None
+        rewritten: list[str] = []
+        rewrite_failed: str | None = None
+        if self.rewriter is not None and mode != "keyword":
+            rewritten, rewrite_failed = self.rewriter.variants(query)
+        wordings = [query, *rewritten]
+        # An LLM's translation links the languages itself: the calibration for the model's cross-language gap
+        # would count that gap twice.
+        bonus = 0.0 if rewritten else self.fusion.cross_language_bonus
         started = time.monotonic()
-        pending, degraded = self._start_semantic(user_id, query, pool) if mode != "keyword" else (None, None)
+        pending, degraded = self._start_semantic(user_id, wordings, pool) if mode != "keyword" else (None, None)
         if mode != "semantic" or pending is None:
             keyword = self.store.keyword_search(user_id, query, pool)
         if pending is not None:
-            semantic, degraded = self._finish_semantic(pending, started)
+            # Each wording is one query embedding: the time allowed grows with them.
+            budget_s = self.config.semantic_timeout_ms / 1000 * len(wordings)
+            semantic, degraded = self._finish_semantic(pending, started, budget_s)
             if semantic is not None:
                 relevant, _, _ = self.thresholds()
                 # Hits the language calibration can lift over the floor are kept until it has run.
-                semantic = [(r, s) for r, s in semantic if s >= relevant - self.fusion.cross_language_bonus]
+                semantic = [(r, s) for r, s in semantic if s >= relevant - bonus]
             elif mode == "semantic":  # fall back, and say so
                 keyword = self.store.keyword_search(user_id, query, pool)
 
         rowids = {r for r, _ in keyword or []} | {r for r, _ in semantic or []}
         entries = self.store.get_many(rowids)
         if semantic is not None:
-            semantic = search.calibrate_languages(query, semantic, entries, self.fusion.cross_language_bonus)
+            semantic = search.calibrate_languages(query, semantic, entries, bonus)
             semantic = [(r, s) for r, s in semantic if s >= relevant]
         coverage = (
             search.keyword_coverage(query, {r: entries[r] for r, _ in keyword or [] if r in entries})
@@ -489,7 +516,12 @@ class MemoryService:
             "memory.recalled",
             {"user_id": user_id, "query": query[:200], "count": len(results), "mode": mode, "degraded": degraded},
         )
-        return RecallResult(results=results, degraded=degraded)
+        return RecallResult(
+            results=results,
+            degraded=degraded,
+            rewritten_as=rewritten if semantic else [],
+            rewrite_failed=rewrite_failed,
+        )
 
     # --- single entries ----------------------------------------------------------------------------
 

@@ -157,6 +157,7 @@ class VectorCache:
         self.budget_bytes = budget_bytes
         self.min_residency_s = min_residency_s
         self._no_room: dict[str, float] = {}  # user -> when a load was refused for lack of room
+        self._warned: set[str] = set()  # users whose searches stay on the index, said once in the log
         self.stats = CacheStats()
         self._parts: OrderedDict[str, _Partition] = OrderedDict()  # least recently searched first
         self._too_large: dict[str, int] = {}  # user -> generation at which it did not fit
@@ -284,11 +285,20 @@ class VectorCache:
         row_bytes = 4 * (model[1] if model else 1) + 8
         need = (self.source.vector_count(user_id) + _HEADROOM_ROWS) * row_bytes
         if need > self.budget_bytes:
-            return self._too_large_at(user_id, generation)
+            return self._too_large_at(user_id, generation, need)
         if not self._room_for(user_id, need):
             with self._lock:
                 self._no_room[user_id] = time.monotonic()
             self.stats.no_room += 1
+            self._warn_once(
+                user_id,
+                "memory's vector cache (CAIRN_MEMORY__VECTOR_CACHE_MB=%d) is held by users searched in the last "
+                "minute: user %r (%d MiB of vectors) is searched through the store's index meanwhile (approximate "
+                "on PostgreSQL). Raise the setting if this repeats.",
+                self.budget_bytes // 2**20,
+                user_id,
+                -(-need // 2**20),
+            )
             return False
         decoded = unit_rows(self.source.user_vectors(user_id), model[1] if model else None)
         if decoded is None or decoded[0] == 0:
@@ -296,7 +306,7 @@ class VectorCache:
         dim, rows = decoded
         part = _Partition(generation, dim, rows)
         if part.nbytes > self.budget_bytes:
-            return self._too_large_at(user_id, generation)
+            return self._too_large_at(user_id, generation, part.nbytes)
         with self._lock:
             if self._closed:
                 return False
@@ -319,10 +329,28 @@ class VectorCache:
             )
         return staying + need <= self.budget_bytes
 
-    def _too_large_at(self, user_id: str, generation: int) -> bool:
+    def _too_large_at(self, user_id: str, generation: int, need: int) -> bool:
         with self._lock:
             self._too_large[user_id] = generation
+        self._warn_once(
+            user_id,
+            "user %r has %d MiB of memory vectors, more than CAIRN_MEMORY__VECTOR_CACHE_MB=%d: their recall searches "
+            "the store's index (approximate on PostgreSQL). Set it to at least %d to keep their recall exact.",
+            user_id,
+            -(-need // 2**20),
+            self.budget_bytes // 2**20,
+            -(-need // 2**20) + 1,
+        )
         return False
+
+    def _warn_once(self, user_id: str, message: str, *args: object) -> None:
+        """Say why a user's searches stay on the index, once per user and process (an operator sizes the budget
+        from it; every search repeating it would drown the log)."""
+        with self._lock:
+            if user_id in self._warned:
+                return
+            self._warned.add(user_id)
+        log.warning(message, *args)
 
     def _drop(self, user_id: str, part: _Partition) -> None:
         with self._lock:

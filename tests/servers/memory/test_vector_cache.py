@@ -8,6 +8,7 @@ no part in what is tested), except in the last test, which compares whole recall
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -287,7 +288,9 @@ def test_a_cache_behind_the_pruned_log_reloads(open_store: OpenStore) -> None:
     assert cached_search(first, "alice", query, 1)[0][0] == rows[0]
 
 
-def test_memory_budget_falls_back_and_evicts_least_recent(open_store: OpenStore) -> None:
+def test_memory_budget_falls_back_and_evicts_least_recent(
+    open_store: OpenStore, caplog: pytest.LogCaptureFixture
+) -> None:
     rng = np.random.default_rng(6)
     per_user = 300
     one_user = (per_user + 256) * (4 * DIM + 8)  # a user's vectors, rowids and room to grow
@@ -304,7 +307,14 @@ def test_memory_budget_falls_back_and_evicts_least_recent(open_store: OpenStore)
 
     small = open_store(budget=one_user - 1, file="small.db")
     rows = [add(small, "dave", unit(rng)) for _ in range(per_user)]
-    assert not small.vector_cache.load("dave")  # too large: never held, searched through sqlite-vec
+    with caplog.at_level(logging.WARNING, logger="servers.memory.vector_cache"):
+        assert not small.vector_cache.load("dave")  # too large: never held, searched through the index
+        assert not small.vector_cache.load("dave")
+    # Said once, with the setting to change and a value that would hold the user.
+    assert [r.getMessage() for r in caplog.records] == [
+        "user 'dave' has 1 MiB of memory vectors, more than CAIRN_MEMORY__VECTOR_CACHE_MB=0: their recall searches"
+        " the store's index (approximate on PostgreSQL). Set it to at least 2 to keep their recall exact."
+    ]
     hits = small.vector_search("dave", query, 5)
     small.vector_cache.wait_for_loads()
     assert small.vector_cache.cached_users() == []
@@ -312,7 +322,9 @@ def test_memory_budget_falls_back_and_evicts_least_recent(open_store: OpenStore)
     assert set(r for r, _ in hits) <= set(rows)
 
 
-def test_users_searched_recently_are_not_evicted_for_another(open_store: OpenStore) -> None:
+def test_users_searched_recently_are_not_evicted_for_another(
+    open_store: OpenStore, caplog: pytest.LogCaptureFixture
+) -> None:
     """More large users than the budget holds must not load each other out in turn: the one without room
     is searched on the index, and gets its turn once a held user has been idle long enough."""
     rng = np.random.default_rng(10)
@@ -324,8 +336,10 @@ def test_users_searched_recently_are_not_evicted_for_another(open_store: OpenSto
     query = unit(rng)
     cached_search(store, "alice", query, 5)
     cached_search(store, "bob", query, 5)
-    assert not store.vector_cache.load("carol")
+    with caplog.at_level(logging.WARNING, logger="servers.memory.vector_cache"):
+        assert not store.vector_cache.load("carol")
     assert store.vector_cache.stats.no_room == 1
+    assert "user 'carol' (1 MiB of vectors) is searched through the store's index meanwhile" in caplog.text
     assert_same_hits(store.vector_search("carol", query, 5), exact(store, "carol", query, 5))  # the index
     store.vector_cache.wait_for_loads()
     assert store.vector_cache.cached_users() == ["alice", "bob"]
