@@ -17,13 +17,6 @@ from servers.memory.store import MemoryStore
 from servers.settings import CairnSettings
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def engine(request: pytest.FixtureRequest, settings: CairnSettings) -> CairnSettings:
-    if request.param == "postgresql":
-        return settings.model_copy(update={"database_url": request.getfixturevalue("postgres_url")})
-    return settings
-
-
 @pytest.fixture
 def store(engine: CairnSettings) -> Iterator[EntryStore]:
     opened = open_store(engine)

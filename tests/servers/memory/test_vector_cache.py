@@ -405,13 +405,11 @@ def test_searches_and_writes_from_many_threads(open_store: OpenStore) -> None:
         assert_same_hits(cached_search(store, user, query, 50), exact(store, user, query, 50))
 
 
-@pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
-def test_recall_is_the_same_with_and_without_the_cache(engine, settings, embedder, request) -> None:  # type: ignore[no-untyped-def]
+def test_recall_is_the_same_with_and_without_the_cache(engine, embedder) -> None:  # type: ignore[no-untyped-def]
     from servers.core.events import EventBus
     from servers.memory.service import MemoryService
 
-    if engine == "postgresql":
-        settings = settings.model_copy(update={"database_url": request.getfixturevalue("postgres_url")})
+    settings = engine
 
     texts = [
         "The user prefers dark mode in every editor",

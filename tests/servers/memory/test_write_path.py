@@ -84,13 +84,6 @@ class GatedEmbedder(LazyEmbedder):
         self.gate.set()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def engine(request: pytest.FixtureRequest, settings: CairnSettings) -> CairnSettings:
-    if request.param == "postgresql":
-        return settings.model_copy(update={"database_url": request.getfixturevalue("postgres_url")})
-    return settings
-
-
 @pytest.fixture
 def gated(embedder: LazyEmbedder) -> Iterator[GatedEmbedder]:
     gate = GatedEmbedder(embedder.get())
