@@ -60,11 +60,11 @@ def query_lexemes(query: str, *, max_terms: int = 32) -> list[tuple[str, ...]]:
     return list(found)
 
 
-def tsquery_of(terms_: Sequence[tuple[str, ...]]) -> str | None:
-    """A ``tsquery`` that finds any of ``terms_`` (each a single lexeme or a phrase of several)."""
+def tsquery_of(lexeme_terms: Sequence[tuple[str, ...]]) -> str | None:
+    """A ``tsquery`` that finds any of ``lexeme_terms`` (each a single lexeme or a phrase of several)."""
     parts = [
         f"({' <-> '.join(_quote(t) for t in lexemes)})" if len(lexemes) > 1 else _quote(lexemes[0])
-        for lexemes in terms_
+        for lexemes in lexeme_terms
     ]
     return " | ".join(parts) or None
 

@@ -11,9 +11,8 @@ query as given and says so.
 
 from __future__ import annotations
 
+import functools
 import logging
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from servers.core.llm import LLMClient, LLMError
@@ -31,32 +30,24 @@ _SYSTEM = (
 
 
 class QueryRewriter:
-    """Rewrites queries through ``llm`` with a cache; thread-safe."""
+    """Rewrites queries through ``llm``; thread-safe. Answers are cached, failures are not (the next recall
+    asks again)."""
 
     def __init__(self, llm: LLMClient, max_chars: int) -> None:
         self.llm = llm
         self.max_chars = max_chars
-        self._cache: OrderedDict[str, list[str]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._rewordings = functools.lru_cache(maxsize=CACHE)(self._ask)
 
     def variants(self, query: str) -> tuple[list[str], str | None]:
         """Other wordings of ``query`` (none when the LLM gave nothing usable) and, if it failed, why."""
-        with self._lock:
-            hit = self._cache.get(query)
-            if hit is not None:
-                self._cache.move_to_end(query)
-                return hit, None
         try:
-            answer = self.llm.complete_json(query, system=_SYSTEM)
+            return list(self._rewordings(query)), None
         except LLMError as exc:
             log.warning("rewriting a recall query failed: %s", exc)
             return [], f"the LLM did not rewrite the query ({exc}); searched as written"
-        found = self._usable(query, answer)
-        with self._lock:
-            self._cache[query] = found
-            while len(self._cache) > CACHE:
-                self._cache.popitem(last=False)
-        return found, None
+
+    def _ask(self, query: str) -> tuple[str, ...]:
+        return tuple(self._usable(query, self.llm.complete_json(query, system=_SYSTEM)))
 
     def _usable(self, query: str, answer: Any) -> list[str]:
         """The answer's wordings that are text, not the query itself and within the query size limit."""

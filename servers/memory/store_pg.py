@@ -224,9 +224,8 @@ class PgMemoryStore(EntryTable):
     def analyze(self) -> None:
         """Refresh the planner's statistics of the store's tables (autovacuum does it in time; a bulk load
         wants it now) and re-read the common words keyword search takes from them."""
-        for table in ("entries", "entries_fts", "entries_vec" if self.has_vector_table() else None):
-            if table:
-                self.db.execute(f"ANALYZE {table}")
+        tables = ["entries", "entries_fts"] + (["entries_vec"] if self.has_vector_table() else [])
+        self.db.execute("ANALYZE " + ", ".join(tables))
         with self._common_lock:
             self._common_read_at = -_COMMON_LEXEMES_TTL_S
 
