@@ -21,8 +21,9 @@ or a neighbour, and negatives. ``split`` is fixed per task: constants are fitted
 written (session 5) before the precision work it judges, and read once when that work was final; ``fresh3``
 (68 tasks, session 6) was written and committed before the matcher work it judges (gloss senses for
 Chinese renderings; product guards, measured and dropped) and run only once that work was final; its
-Chinese tasks have no hand translation (with ``--translated`` they are matched offline). Misses are
-listed for ``tune`` and ``heldout`` only.
+Chinese tasks have no hand translation (with ``--translated`` they are matched offline); ``fresh4`` (72 tasks,
+session 8) likewise, written and committed before the work it judges, by a writer who saw no results and
+named only skills whose ``name`` is unique. Misses are listed for ``tune`` and ``heldout`` only.
 
 Prediction = the top match. A top match outside the expected set, or any match on a task that expects
 none, is a false positive; recall = right top matches / tasks that expect a skill.
@@ -46,7 +47,7 @@ from servers.skills.service import SkillsService
 from tests.conftest import CORPUS
 
 HERE = Path(__file__).resolve().parent
-SPLITS = ("tune", "heldout", "fresh", "fresh2", "fresh3")
+SPLITS = ("tune", "heldout", "fresh", "fresh2", "fresh3", "fresh4")
 SEEN_SPLITS = ("tune", "heldout")  # misses are shown only for splits that may inform a change
 EVAL = HERE / "user_skills_eval.jsonl"
 TRANSLATIONS = HERE / "zh_translations.json"
