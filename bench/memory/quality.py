@@ -15,7 +15,9 @@ the development split (``queries.jsonl``, on which fusion and floors were tuned)
 split (``heldout_queries.jsonl``, written before the fusion change and never tuned on, but read when
 the fusion change was reported) and the fresh held-out split (``fresh_*.jsonl``, written before any
 cross-language option was tried, never tuned on) and the late held-out split (``late_*.jsonl``, written before
-query expansion was tried and run only to report it; ``--splits`` leaves it out of tuning runs). "old hybrid"
+query expansion was tried and run only to report it; ``--splits`` leaves it out of tuning runs). ``--rewritten``
+adds semantic and hybrid runs through the opt-in LLM query rewrite, hand-written rewrites standing in for the
+model (bench/memory/hand_rewrites.py). "old hybrid"
 is the earlier default, Reciprocal Rank Fusion; "hybrid before" is score fusion without the cross-language
 calibration of the vector leg (``FusionConfig.cross_language_bonus`` 0). Then two hypotheses are tested on
 the development data: which fusion weights, and which semantic floor, give the best hybrid recall.
@@ -51,7 +53,9 @@ from bench.memory.common import (
     make_service,
 )
 from bench.memory.dataset.distractors import generate
+from bench.memory.hand_rewrites import HandRewrites
 from servers.memory.dedupe import find_duplicate
+from servers.memory.rewrite import QueryRewriter
 from servers.memory.search import FusionConfig
 from servers.memory.service import MemoryService
 from servers.memory.store_pg import PgMemoryStore
@@ -251,6 +255,11 @@ def main() -> None:
     parser.add_argument("--no-sweeps", action="store_true", help="skip the fusion and floor comparisons")
     parser.add_argument("--json", type=Path, help="also write every figure to this JSON file")
     parser.add_argument(
+        "--rewritten",
+        action="store_true",
+        help="also run semantic and hybrid recall with the LLM query rewrite, hand-written rewrites standing in",
+    )
+    parser.add_argument(
         "--splits",
         nargs="+",
         default=["development", "held-out", "fresh held-out", "late held-out"],
@@ -309,6 +318,20 @@ def main() -> None:
 
         if args.misses:
             print_misses(queries, ranked_by_mode["hybrid"], {n.id: n for n in notes})
+
+        if args.rewritten:
+            # The same store and queries, recall now also searching by each query's rewrites.
+            service.rewriter = QueryRewriter(HandRewrites(), service.config.max_query_chars)
+            rewritten = {mode: run_queries(service, queries, mode, entry_to_note) for mode in ("semantic", "hybrid")}
+            service.rewriter = None
+            for split, split_queries in (*splits, ("all", queries)):
+                by_mode = {
+                    f"{mode} + LLM rewrite (hand-written)": score(split_queries, rewritten[mode]) for mode in rewritten
+                }
+                print_table(f"with query rewrites, {split} split ({len(split_queries)} queries)", by_mode)
+                report[f"rewritten_{split}"] = {m: {k: asdict(s) for k, s in v.items()} for m, v in by_mode.items()}
+            if args.misses:
+                print_misses(queries, rewritten["hybrid"], {n.id: n for n in notes})
 
         if not args.no_sweeps:
             base = service.fusion

@@ -3,10 +3,10 @@
 The bundled embedder links a query only weakly to a memory written in the other language (English vs
 Chinese) or in other words ("staging" vs "pre-production", bench/RESULTS.md). With ``CAIRN_LLM_MODEL`` set
 and ``CAIRN_MEMORY__LLM_QUERY_REWRITE=true``, a query is rewritten once (then cached): its translation into
-the other language and one paraphrase. Recall searches by meaning with each wording and keeps each memory's
-best similarity. It is off by default: the first recall of a new query waits for the LLM (up to
-``llm_rewrite_timeout_ms``). Without an LLM, or when it fails, is slow or answers nonsense, recall uses the
-query as given and says so.
+the other language and one paraphrase. Recall searches by meaning with the mean of the wordings' query
+vectors (each memory scored by its mean similarity to them). It is off by default: the first recall of a
+new query waits for the LLM (up to ``llm_rewrite_timeout_ms``). Without an LLM, or when it fails, is slow
+or answers nonsense, recall uses the query as given and says so.
 """
 
 from __future__ import annotations

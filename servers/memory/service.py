@@ -386,14 +386,20 @@ class MemoryService:
         return self._executor.submit(self._semantic_hits, user_id, model, wordings, k), None
 
     def _semantic_hits(self, user_id: str, model: Embedder, wordings: list[str], k: int) -> list[tuple[int, float]]:
-        """The user's ``k`` nearest entries to the query; with other wordings of it, each entry's best similarity."""
+        """The user's ``k`` nearest entries to the query; with other wordings of it, by the mean similarity.
+
+        The mean, not each entry's best: e5 similarities of different wordings are not on one scale (a
+        Chinese translation lands closer to every Chinese note than the English query to its answer), so
+        the best-of rule let one wording's near misses bury the others' hits (bench/RESULTS.md). The mean
+        of cosines is the cosine with the mean vector, rescaled: one search, on the calibrated scale."""
         if len(wordings) == 1:
             return self.store.vector_search(user_id, self._query_vector(model, wordings[0]), k)
-        best: dict[int, float] = {}
-        for text in wordings:
-            for rowid, similarity in self.store.vector_search(user_id, self._query_vector(model, text), k):
-                best[rowid] = max(similarity, best.get(rowid, -1.0))
-        return sorted(best.items(), key=lambda hit: (-hit[1], hit[0]))[:k]
+        vectors = [self._query_vector(model, text) for text in wordings]
+        mean = np.mean([v / (float(np.linalg.norm(v)) or 1.0) for v in vectors], axis=0)
+        norm = float(np.linalg.norm(mean))
+        if norm == 0.0:
+            return []
+        return [(rowid, similarity * norm) for rowid, similarity in self.store.vector_search(user_id, mean / norm, k)]
 
     def _finish_semantic(
         self, future: Future[list[tuple[int, float]]], started: float, budget_s: float
