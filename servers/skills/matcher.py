@@ -344,16 +344,16 @@ class SkillMatcher:
         """Adjusted cosine + a share of keyword coverage against the calibrated threshold, or a phrase."""
         threshold = self.settings.meaning_threshold
         cosines, adjusted, coverage, scored = self._fit(index, meaning, ctx.task, ctx.vector)
-        via = np.zeros(len(index.skills), dtype=bool)  # keyword evidence taken from the translation's words
-        translated = ctx.translation is not None and ctx.translation_vector is not None
+        via = np.zeros(len(index.skills), dtype=bool)
         if ctx.translation is not None and ctx.translation_vector is not None:
-            # The mean of the two fits, not the better one: a translation lifts every English description a
-            # little, so the better-of rule let near misses through (bench/skills/RESULTS.md); both wordings
-            # must agree. Keyword evidence is the wording that shares more words with the skill.
+            # The better fit per skill: the translation meets English descriptions, the original any others.
             t_cos, t_adj, t_cov, t_scored = self._fit(index, meaning, ctx.translation, ctx.translation_vector)
-            cosines, adjusted = (cosines + t_cos) / 2, (adjusted + t_adj) / 2
-            via = t_cov > coverage
-            coverage = np.where(via, t_cov, coverage)
+            via = t_adj + COVERAGE_SHARE * t_cov > adjusted + COVERAGE_SHARE * coverage
+            cosines, adjusted, coverage = (
+                np.where(via, t_cos, cosines),
+                np.where(via, t_adj, adjusted),
+                np.where(via, t_cov, coverage),
+            )
             scored = {i: hit for i, hit in scored.items() if not via[i]} | {
                 i: hit for i, hit in t_scored.items() if via[i]
             }
@@ -372,8 +372,8 @@ class SkillMatcher:
         for i in set(np.flatnonzero(score >= floor).tolist()) | phrases.keys():
             meant = max(0.0, PASS + SLOPE * float(adjusted[i] - threshold))
             detail = f"cosine {cosines[i]:.3f} to name + description, {adjusted[i]:.3f} adjusted for the library"
-            if translated:
-                detail += f"; mean of the request's fit and its English translation's {ctx.translation!r}"
+            if via[i]:
+                detail += f"; through the English translation {ctx.translation!r}"
             signals = [MatchSignal(type="meaning", detail=detail, weight=round(meant, 4))]
             if i in scored:
                 words = ", ".join(scored[i][1])

@@ -2,8 +2,8 @@
 
 The bundled embedder places a Chinese request noticeably further from an English description than the same
 request in English: on the user-skills benchmark most Chinese misses are no match at all. With an LLM
-configured, such a request is translated once and each skill's fit is the mean of the request's and the
-translation's (both must agree: the better of the two let near misses through). Without one nothing changes.
+configured, such a request is translated once and matched both ways (the better fit per skill wins, so
+skills described in Chinese still meet the original). Without one nothing changes.
 """
 
 from __future__ import annotations

@@ -312,23 +312,3 @@ def test_meaning_alone_with_no_shared_word_must_clear_the_threshold_by_more() ->
     [strong] = m.match(lib, MatchContext("recommend a book", vector=towards([0.87, 0.1])), meaning=meaning)
     assert [s.type for s in strong.signals] == ["meaning", "no_shared_words"]
     assert strong.score == pytest.approx(sum(s.weight for s in strong.signals), abs=1e-3)
-
-
-def test_a_translation_counts_by_the_mean_of_both_fits_not_the_better_one() -> None:
-    # The translation lifts "chat-export" over the threshold on its own; the request as written does not fit it.
-    # Both wordings must agree: the mean keeps the skill both fit, and drops the one only the translation likes.
-    review = skill("pr-security", "Review pull requests for security risks.")
-    chat = skill("chat-export", "Export chat logs to files.")
-    lib, meaning = library(review, chat), meaning_of(review, chat)
-    ctx = MatchContext(
-        "审查这个合并请求的安全风险",
-        vector=towards([0.93, 0.60]),
-        translation="check the merge request for security risks",
-        translation_vector=towards([0.93, 0.95]),
-    )
-    [got] = SkillMatcher(SkillsSettings()).match(lib, ctx, meaning=meaning)
-    assert got.skill.name == "pr-security"
-    [signal] = [s for s in got.signals if s.type == "meaning"]
-    assert "cosine 0.930" in signal.detail and "its English translation" in signal.detail
-    # The translation's words still count as keyword evidence where they share more with a skill.
-    assert any(s.type == "description" and "security" in s.detail for s in got.signals)

@@ -68,7 +68,7 @@ def test_a_chinese_request_matches_through_its_translation(make: Callable[..., S
     assert sent["messages"][-1]["content"] == TASK and "English" in sent["messages"][0]["content"]
     assert [m.name for m in result.matches][:1] == ["flaky-tests"]
     [meaning] = [s for s in result.matches[0].signals if s.type == "meaning"]
-    assert "its English translation" in meaning.detail and TRANSLATION in meaning.detail
+    assert "through the English translation" in meaning.detail and TRANSLATION in meaning.detail
     assert [m.name for m in again.matches] == [m.name for m in result.matches]
     assert result.degraded is None
 
