@@ -1,4 +1,4 @@
-"""A stand-in for the LLM that rewrites recall queries, answering from hand-written rewrites.
+"""Hand-written rewrites of the evaluation queries, served in place of the LLM that rewrites recall queries.
 
 ``bench/memory/dataset/rewrites.json`` holds, for every evaluation query, the answer the rewrite prompt
 asks of a model (``servers/memory/rewrite.py``): its translation into the other language and a paraphrase.
@@ -12,19 +12,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from servers.core.llm import LLMClient, LLMError
+from bench.hand_written import HandWrittenLLM
 
 REWRITES = Path(__file__).resolve().parent / "dataset" / "rewrites.json"
 
 
-class HandRewrites(LLMClient):
-    """Answers the rewrite prompt for a known query with its hand-written JSON; other prompts fail."""
-
-    def __init__(self, path: Path = REWRITES) -> None:
-        super().__init__(model="hand-written")
-        self.table: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
-
-    def complete(self, prompt: str, *, system: str | None = None, temperature: float = 0.2) -> str:
-        if prompt not in self.table:
-            raise LLMError(f"no hand-written rewrite for {prompt!r}")
-        return json.dumps(self.table[prompt], ensure_ascii=False)
+def hand_rewrites(path: Path = REWRITES) -> HandWrittenLLM:
+    """The rewrite prompt's JSON answer for each evaluation query."""
+    table: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
+    return HandWrittenLLM({query: json.dumps(answer, ensure_ascii=False) for query, answer in table.items()}, "rewrite")

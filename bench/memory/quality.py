@@ -53,7 +53,7 @@ from bench.memory.common import (
     make_service,
 )
 from bench.memory.dataset.distractors import generate
-from bench.memory.hand_rewrites import HandRewrites
+from bench.memory.hand_rewrites import hand_rewrites
 from servers.memory.dedupe import find_duplicate
 from servers.memory.rewrite import QueryRewriter
 from servers.memory.search import FusionConfig
@@ -321,7 +321,7 @@ def main() -> None:
 
         if args.rewritten:
             # The same store and queries, recall now also searching by each query's rewrites.
-            service.rewriter = QueryRewriter(HandRewrites(), service.config.max_query_chars)
+            service.rewriter = QueryRewriter(hand_rewrites(), service.config.max_query_chars)
             rewritten = {mode: run_queries(service, queries, mode, entry_to_note) for mode in ("semantic", "hybrid")}
             service.rewriter = None
             for split, split_queries in (*splits, ("all", queries)):

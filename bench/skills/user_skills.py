@@ -39,9 +39,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.hand_written import HandWrittenLLM
 from bench.skills.run import synthetic, timed_matches
 from servers.core.events import EventBus
-from servers.core.llm import LLMClient, LLMError
+from servers.core.llm import LLMClient
 from servers.settings import CairnSettings
 from servers.skills.service import SkillsService
 from tests.conftest import CORPUS
@@ -64,17 +65,9 @@ CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-class HandTranslations(LLMClient):
+def hand_translations() -> HandWrittenLLM:
     """Answers a translation request from bench/skills/zh_translations.json instead of a model."""
-
-    def __init__(self) -> None:
-        super().__init__(model="hand-written")
-        self.table: dict[str, str] = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
-
-    def complete(self, prompt: str, *, system: str | None = None, temperature: float = 0.2) -> str:
-        if prompt not in self.table:
-            raise LLMError(f"no hand translation for {prompt!r}")
-        return self.table[prompt]
+    return HandWrittenLLM(json.loads(TRANSLATIONS.read_text(encoding="utf-8")), "translation")
 
 
 def load_items() -> list[dict[str, Any]]:
@@ -193,7 +186,7 @@ def main() -> None:
             results[label] = quality(svc, items, args.misses)
             svc.close()
             if args.translated and embedder != "none":
-                svc = service(Path(tmp) / f"home-{n}", embedder, extra, [CORPUS], llm=HandTranslations())
+                svc = service(Path(tmp) / f"home-{n}", embedder, extra, [CORPUS], llm=hand_translations())
                 results[f"{label} + LLM translation (hand-written stand-in)"] = quality(svc, items, args.misses)
                 svc.close()
         if args.latency:
