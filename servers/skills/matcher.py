@@ -32,6 +32,9 @@ The constants were fitted on the tuning split of bench/skills/user_skills_eval.j
 embedder, coverage (IDF share of the task's words, at least 2 of them) must reach
 ``description_threshold``; a phrase still fires on its own.
 
+With an LLM configured, the trigger-less skills down to ``CHOICE_FLOOR`` are offered to it and its answer
+decides among them (choice.py, :func:`apply_choice`).
+
 Every skill: ``feedback`` multiplies the score by 1.2 or 0.6 (after ≥ 5 activations; see learning.py).
 Score = min(sum, 1) × feedback multiplier (capped at 1); among equal scores the larger uncapped sum
 ranks first (two strong fits both reach 1, and the name must not decide between neighbours). A
@@ -69,6 +72,10 @@ RENDERED_SHARE = 0.12
 SENSES = 4
 # How much more a fit must clear the threshold by when the task shares no word with the skill's text.
 NO_WORDS = 0.01
+# With an LLM to choose (choice.py), trigger-less skills down to this score are offered to it: 0.04 of adjusted
+# cosine below the threshold (fitted on the tuning split: the right skill's score when it ranks in the top 4
+# is at least 0.3 there for 97 % of requests).
+CHOICE_FLOOR = 0.25
 _ORDER = {"intent_pattern": 0, "tool_signal": 1, "context_keyword": 2, "context_slot": 3}
 
 
@@ -94,6 +101,8 @@ class Candidate:
     score: float
     signals: list[MatchSignal]
     fit: float = 0.0  # the score before the cap at 1: ranks candidates that both reach it
+    passed: bool = True  # at or over its threshold (a candidate below it is only offered to the model)
+    choice: int | None = None  # its place in the model's answer, when a model chose it
 
 
 class DescriptionIndex:
@@ -291,8 +300,12 @@ class SkillMatcher:
         ctx: MatchContext,
         multipliers: Mapping[str, float] | None = None,
         meaning: MeaningIndex | None = None,
+        floor: float = PASS,
     ) -> list[Candidate]:
-        """Every skill at or over its threshold, before conflict resolution."""
+        """Every skill at or over its threshold, before conflict resolution.
+
+        With ``floor`` under PASS, trigger-less skills matched by meaning are kept down to it too, marked as
+        not passed: the shortlist a model chooses from."""
         multipliers = multipliers or {}
         out: list[Candidate] = []
         index, triggers = self.indexes(library)
@@ -306,7 +319,7 @@ class SkillMatcher:
         usable = meaning is not None and ctx.vector is not None and len(meaning.skills) == len(index.skills)
         if usable:
             assert meaning is not None
-            self._by_meaning(out, index, meaning, ctx, phrases, multipliers)
+            self._by_meaning(out, index, meaning, ctx, phrases, multipliers, min(floor, PASS))
         else:
             self._by_keywords(out, index, ctx, phrases, multipliers)
         return out
@@ -340,6 +353,7 @@ class SkillMatcher:
         ctx: MatchContext,
         phrases: dict[int, str],
         multipliers: Mapping[str, float],
+        keep_from: float = PASS,
     ) -> None:
         """Adjusted cosine + a share of keyword coverage against the calibrated threshold, or a phrase."""
         threshold = self.settings.meaning_threshold
@@ -368,7 +382,7 @@ class SkillMatcher:
         wordless = evidence <= 0
         score = PASS + SLOPE * (adjusted + evidence - threshold - NO_WORDS * wordless)
         # A helpful-feedback multiplier may lift a skill over the line: look at everything it could lift.
-        floor = PASS / max(1.0, *multipliers.values()) if multipliers else PASS
+        floor = keep_from / max(1.0, *multipliers.values()) if multipliers else keep_from
         for i in set(np.flatnonzero(score >= floor).tolist()) | phrases.keys():
             meant = max(0.0, PASS + SLOPE * float(adjusted[i] - threshold))
             detail = f"cosine {cosines[i]:.3f} to name + description, {adjusted[i]:.3f} adjusted for the library"
@@ -389,7 +403,7 @@ class SkillMatcher:
                 signals.append(MatchSignal(type="no_shared_words", detail=detail, weight=round(-SLOPE * NO_WORDS, 4)))
             if i in phrases:
                 signals.append(MatchSignal(type="trigger_phrase", detail=phrases[i], weight=PHRASE))
-            self._keep(out, index.skills[i], signals, PASS, multipliers)
+            self._keep(out, index.skills[i], signals, PASS, multipliers, keep_from)
 
     @staticmethod
     def _fit(
@@ -410,6 +424,7 @@ class SkillMatcher:
         signals: list[MatchSignal],
         threshold: float,
         multipliers: Mapping[str, float],
+        keep_from: float | None = None,
     ) -> None:
         if not signals:
             return
@@ -419,8 +434,8 @@ class SkillMatcher:
         score = min(base * factor, 1.0)
         if factor != 1.0:
             signals = [*signals, MatchSignal(type="feedback", detail=f"x{factor:g}", weight=round(score - base, 4))]
-        if score >= threshold:
-            out.append(Candidate(skill, round(score, 4), signals, round(total * factor, 4)))
+        if score >= min(threshold, threshold if keep_from is None else keep_from):
+            out.append(Candidate(skill, round(score, 4), signals, round(total * factor, 4), score >= threshold))
 
     @staticmethod
     def score_triggers(skill: Skill, ctx: MatchContext) -> list[MatchSignal]:
@@ -465,6 +480,10 @@ class SkillMatcher:
                 winners[group] = c
         result.extend(winners.values())
         result.sort(key=lambda c: (-c.score, -c.skill.priority, -c.fit, c.skill.name))
+        # Skills a model chose keep its order among themselves (the places they hold stay theirs).
+        places = [k for k, c in enumerate(result) if c.choice is not None]
+        for k, c in zip(places, sorted((result[k] for k in places), key=lambda c: c.choice or 0), strict=True):
+            result[k] = c
         return result[: self.settings.max_activated]
 
     def match(
@@ -474,4 +493,35 @@ class SkillMatcher:
         multipliers: Mapping[str, float] | None = None,
         meaning: MeaningIndex | None = None,
     ) -> list[Candidate]:
-        return self.resolve(self.candidates(library, ctx, multipliers, meaning), ctx.session_id)
+        return self.resolve(offline(self.candidates(library, ctx, multipliers, meaning)), ctx.session_id)
+
+
+def offline(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates at or over their threshold: the match when no model chooses."""
+    return [c for c in candidates if c.passed]
+
+
+def shortlist(candidates: Sequence[Candidate], size: int) -> list[Candidate]:
+    """The trigger-less candidates a model chooses among: the ``size`` best fits."""
+    plain = [c for c in candidates if c.skill.triggers is None]
+    return sorted(plain, key=lambda c: (-c.fit, c.skill.name))[:size]
+
+
+def apply_choice(
+    candidates: Sequence[Candidate], offered: Sequence[Candidate], chosen: Sequence[str], model: str
+) -> list[Candidate]:
+    """The match after a model chose ``chosen`` (in its order) among ``offered``.
+
+    Skills with Cairn triggers keep their own result; of the trigger-less ones only the chosen stay, each
+    scored at least at the pass mark (a model's choice is a fit), with an ``llm_choice`` signal."""
+    place = {name: k for k, name in enumerate(chosen)}
+    out = [c for c in candidates if c.skill.triggers is not None and c.passed]
+    for c in offered:
+        k = place.get(c.skill.name)
+        if k is None:
+            continue
+        score = max(c.score, PASS)
+        detail = f"{model} chose it (answer {k + 1} of {len(chosen)}) among the {len(offered)} closest skills"
+        signal = MatchSignal(type="llm_choice", detail=detail, weight=round(score - c.score, 4))
+        out.append(Candidate(c.skill, round(score, 4), [*c.signals, signal], max(c.fit, score), True, k))
+    return out

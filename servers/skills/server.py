@@ -135,7 +135,9 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
         """Pick the skills for a task (at most 3) and build the prompt section to inject. Scores come from
         intent patterns (0.5), recent tools (0.25 each), keywords (0.15 x share) and slots (0.1 each);
         skills without them match by meaning and words of their name + description (each match lists the
-        signals that fired; `degraded` says when meaning was unavailable). Exclusive groups keep the highest priority;
+        signals that fired; `degraded` says when meaning was unavailable). With an LLM configured, it chooses among the
+        8 closest of those skills (signal `llm_choice`; one call per new task, at most 10 s; if it fails, the match
+        stands without it and `degraded` says why). Exclusive groups keep the highest priority;
         with a session_id, a skill's cooldown is respected. `prompt` holds the activated bodies (within a
         4000-token budget) and a compact index of the other skills."""
         return _call(skills.match, task, recent_tools, slots, session_id)

@@ -26,9 +26,18 @@ from servers.core.storage.component import AnyDatabase
 from servers.settings import CairnSettings
 from servers.skills import chains, install, owners
 from servers.skills.catalog import Catalog, Library, system_skills_dir
+from servers.skills.choice import SkillChooser
 from servers.skills.injection import build_prompt, fit_budget, index_line, prepare
 from servers.skills.learning import Learning
-from servers.skills.matcher import MatchContext, SkillMatcher
+from servers.skills.matcher import (
+    CHOICE_FLOOR,
+    Candidate,
+    MatchContext,
+    SkillMatcher,
+    apply_choice,
+    offline,
+    shortlist,
+)
 from servers.skills.meaning import Meaning, MeaningIndex
 from servers.skills.models import (
     SCOPES,
@@ -100,9 +109,11 @@ class SkillsService:
         self.matcher = SkillMatcher(self.config)
         self.meaning = Meaning(self.store, self.embedder if settings.embedder != "none" else None)
         self.searcher = SkillSearch(self.store, self.embedder)
-        if llm is None and self.config.translate_tasks:
-            llm = create_llm(settings.llm_model, self.config.translate_timeout_s)
-        self.translator = TaskTranslator(llm if self.config.translate_tasks else None)
+        # A client passed in serves both calls; else each gets its own timeout (a choice reads more text).
+        translator = llm or create_llm(settings.llm_model, self.config.translate_timeout_s)
+        chooser = llm or create_llm(settings.llm_model, self.config.llm_choice_timeout_s)
+        self.translator = TaskTranslator(translator if self.config.translate_tasks else None)
+        self.chooser = SkillChooser(chooser if self.config.llm_choice else None)
         self.renderer = TaskRenderer(self.config.render_tasks)
         self.learning = Learning(self)
         self._install_lock = threading.Lock()
@@ -262,7 +273,8 @@ class SkillsService:
             rendering,
             senses or (),
         )
-        chosen = self.matcher.match(lib, ctx, self.learning.multipliers(), index)
+        chosen, why_not = self._matched(lib, ctx, index)
+        degraded = degraded or why_not
         bodies, lines = self._caches(lib)
 
         def prepared(skill: Skill) -> tuple[str, int]:
@@ -291,6 +303,19 @@ class SkillsService:
             prompt=build_prompt(injected, others, self.config.index_token_budget, line_of, total_others),
             degraded=degraded,
         )
+
+    def _matched(
+        self, lib: Library, ctx: MatchContext, index: MeaningIndex | None
+    ) -> tuple[list[Candidate], str | None]:
+        """The resolved match: offline, or as the model chose among the closest skills (and why not, if it failed)."""
+        multipliers = self.learning.multipliers()
+        if not self.chooser.active:
+            return self.matcher.match(lib, ctx, multipliers, index), None
+        candidates = self.matcher.candidates(lib, ctx, multipliers, index, floor=CHOICE_FLOOR)
+        offered = shortlist(candidates, self.config.llm_choice_candidates)
+        names, why_not = self.chooser.choose(ctx.task, [c.skill for c in offered])
+        picked = offline(candidates) if names is None else apply_choice(candidates, offered, names, self.chooser.model)
+        return self.matcher.resolve(picked, ctx.session_id), why_not
 
     def meaning_for(self, lib: Library, task: str) -> tuple[MeaningIndex | None, Any, str | None]:
         """What matching by meaning needs for ``task``: the library's index and the task vector, or why not."""

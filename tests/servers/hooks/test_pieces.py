@@ -78,3 +78,20 @@ def test_hook_client_imports_no_heavy_module() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_skills_llm_calls_fit_in_a_prompts_hook_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A prompt's context (memories, rules, skills) must arrive within the hook's budget: each LLM call the
+    # skills matcher makes (translation, choice) gets 0.3 of it, while the MCP server keeps its own timeouts.
+    from servers.hooks.sources import DomainSources
+
+    monkeypatch.setenv("CAIRN_HOOKS__BUDGET_USER_PROMPT_SUBMIT_MS", "2000")
+    settings = CairnSettings(home=tmp_path, embedder="none", llm_model="openai/gpt-4o-mini")
+    sources = DomainSources(settings)
+    try:
+        assert sources.skills.translator.llm is not None and sources.skills.chooser.llm is not None
+        assert sources.skills.translator.llm.timeout_s == pytest.approx(0.6)
+        assert sources.skills.chooser.llm.timeout_s == pytest.approx(0.6)
+        assert settings.skills.llm_choice_timeout_s == 10.0  # the server's own settings are left as they were
+    finally:
+        sources.close()

