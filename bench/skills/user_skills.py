@@ -26,7 +26,8 @@ Chinese renderings; product guards, measured and dropped) and run only once that
 Chinese tasks have no hand translation (with ``--translated`` they are matched offline); ``fresh4`` (72 tasks,
 session 8) likewise, written and committed before the work it judges, by a writer who saw no results and
 named only skills whose ``name`` is unique; ``fresh5`` (72 tasks, session 9) the same way, before the LLM choice
-among candidates that it judges. Misses are listed for ``tune`` and ``heldout`` only.
+among candidates that it judges; ``fresh6`` (72 tasks, session 9) again, before that choice was run on it.
+Misses are listed for ``tune`` and ``heldout`` only.
 
 Prediction = the top match. A top match outside the expected set, or any match on a task that expects
 none, is a false positive; recall = right top matches / tasks that expect a skill.
@@ -52,7 +53,7 @@ from servers.skills.service import SkillsService
 from tests.conftest import CORPUS
 
 HERE = Path(__file__).resolve().parent
-SPLITS = ("tune", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+SPLITS = ("tune", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
 SEEN_SPLITS = ("tune", "heldout")  # misses are shown only for splits that may inform a change
 EVAL = HERE / "user_skills_eval.jsonl"
 
