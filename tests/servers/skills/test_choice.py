@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 import respx
+from fastmcp import Client
 
 from servers.core.events import EventBus
 from servers.core.llm import LLMClient
@@ -17,6 +18,7 @@ from servers.settings import CairnSettings
 from servers.skills.choice import SYSTEM, SkillChooser, parse, prompt
 from servers.skills.matcher import PASS, Candidate, SkillMatcher, apply_choice
 from servers.skills.models import Skill
+from servers.skills.server import create_server
 from servers.skills.service import SkillsService
 from servers.skills.settings import SkillsSettings
 from servers.skills.translate import _SYSTEM as TRANSLATE_SYSTEM
@@ -267,3 +269,15 @@ def test_the_model_is_shown_at_most_the_configured_number_of_skills(make: Callab
         make(llm_choice_candidates=1).match(DECK)
     asked = sent(route)[0]["messages"][1]["content"]
     assert asked.count("\n- ") == 1 and "- slide-decks: " in asked
+
+
+async def test_match_skills_over_mcp_reports_the_models_choice(make: Callable[..., SkillsService]) -> None:
+    service = make()
+    task = "put the pitch deck's revenue numbers into a workbook with a chart"
+    with respx.mock(assert_all_called=True) as mock:
+        mock.post(COMPLETIONS).mock(side_effect=answering("slide-decks"))
+        async with Client(create_server(service.settings, service=service)) as client:
+            got = (await client.call_tool("match_skills", {"task": task})).structured_content
+    assert [m["name"] for m in got["matches"]] == ["slide-decks"]
+    assert "llm_choice" in [s["type"] for s in got["matches"][0]["signals"]]
+    assert got["degraded"] is None and "slide-decks" in got["prompt"]
