@@ -434,7 +434,7 @@ class SkillMatcher:
         score = min(base * factor, 1.0)
         if factor != 1.0:
             signals = [*signals, MatchSignal(type="feedback", detail=f"x{factor:g}", weight=round(score - base, 4))]
-        if score >= min(threshold, threshold if keep_from is None else keep_from):
+        if score >= (threshold if keep_from is None else min(threshold, keep_from)):
             out.append(Candidate(skill, round(score, 4), signals, round(total * factor, 4), score >= threshold))
 
     @staticmethod

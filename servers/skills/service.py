@@ -274,7 +274,7 @@ class SkillsService:
             senses or (),
         )
         chosen, why_not = self._matched(lib, ctx, index)
-        degraded = degraded or why_not
+        degraded = "; ".join(note for note in (degraded, why_not) if note) or None
         bodies, lines = self._caches(lib)
 
         def prepared(skill: Skill) -> tuple[str, int]:

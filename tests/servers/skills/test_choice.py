@@ -281,3 +281,13 @@ async def test_match_skills_over_mcp_reports_the_models_choice(make: Callable[..
     assert [m["name"] for m in got["matches"]] == ["slide-decks"]
     assert "llm_choice" in [s["type"] for s in got["matches"][0]["signals"]]
     assert got["degraded"] is None and "slide-decks" in got["prompt"]
+
+
+def test_when_both_calls_fail_the_result_says_both(make: Callable[..., SkillsService]) -> None:
+    with respx.mock(assert_all_called=True) as mock:
+        route = mock.post(COMPLETIONS).mock(return_value=httpx.Response(500, json={"error": {"message": "down"}}))
+        result = make().match("帮我删除已经合并的 git 分支")
+    assert route.call_count == 2  # the translation, then the choice among what the original request reached
+    assert [m.name for m in result.matches][:1] == ["branch-cleanup"]  # matched offline, as before
+    assert result.degraded is not None
+    assert "translating the request failed" in result.degraded and "choice among skills failed" in result.degraded
