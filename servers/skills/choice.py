@@ -39,7 +39,8 @@ SYSTEM = (
     "Answer with the names of the fitting skills exactly as listed, best first, one per line, and nothing "
     "else; usually one is enough. If no skill fits, answer with the single word none."
 )
-_BULLET = re.compile(r"^[\s\-*•\d.)]*")
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])?\s*")  # a list marker, not a name's leading digit
+_NONE = re.compile(rf"{NONE}\b(?![-_])")
 
 
 def prompt(task: str, skills: Sequence[Skill]) -> str:
@@ -59,8 +60,8 @@ def parse(answer: str, names: Sequence[str], aliases: Mapping[str, str] | None =
         head = line.split(":", 1)[0].strip().strip("`'\"*").lower()  # "name: why" is read as the name
         if head in known and known[head] not in chosen:
             chosen.append(known[head])
-        elif head.rstrip(".") == NONE and not chosen:
-            return []
+        elif _NONE.match(head) and not chosen:
+            return []  # "none", "None.", "none - nothing here fits"
     return chosen or None
 
 

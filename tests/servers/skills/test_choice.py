@@ -51,13 +51,14 @@ def skill(name: str) -> Skill:
         ("none", []),
         ("None.", []),
         ('"none"', []),
+        ("None - nothing in the list does this job.", []),
     ],
 )
 def test_the_answer_is_read_as_candidate_names_or_none(answer: str, expected: list[str]) -> None:
     assert parse(answer, NAMES) == expected
 
 
-@pytest.mark.parametrize("answer", ["", "pdf-tools", "I would use the deck skill", "slide decks"])
+@pytest.mark.parametrize("answer", ["", "pdf-tools", "I would use the deck skill", "slide decks", "none-such"])
 def test_an_answer_naming_no_candidate_is_not_a_choice(answer: str) -> None:
     assert parse(answer, NAMES) is None
 
@@ -93,6 +94,12 @@ def test_the_chooser_reads_a_skills_own_name_only_when_it_is_unambiguous() -> No
     )
     chosen, why = SkillChooser(Answers("configure")).choose("set up the bot", [telegram, discord, decks])
     assert chosen is None and why is not None and "named no candidate" in why
+
+
+def test_a_list_marker_is_not_part_of_a_name_but_a_leading_digit_is() -> None:
+    names = ["1password-vault", "password-vault"]
+    assert parse("1password-vault", names) == ["1password-vault"]
+    assert parse("2. password-vault\n- 1password-vault", names) == ["password-vault", "1password-vault"]
 
 
 def test_a_name_after_none_is_still_a_choice() -> None:
