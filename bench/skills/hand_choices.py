@@ -45,7 +45,9 @@ class HandChosen(LLMClient):
         super().__init__(model="hand-chosen")
         self.translations: dict[str, str] = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
         stored = choices if choices is not None else json.loads(CHOICES.read_text(encoding="utf-8"))
-        self.choices = {(c["request"], tuple(c["candidates"])): c["answer"] for c in stored}
+        self.choices: dict[tuple[str, tuple[str, ...]], str] = {
+            (c["request"], tuple(c["candidates"])): c["answer"] for c in stored
+        }
         self.asked: list[tuple[str, tuple[str, ...]]] = []  # every choice prompt, answered or not
 
     def complete(self, prompt: str, *, system: str | None = None, temperature: float = 0.2) -> str:
@@ -58,6 +60,16 @@ class HandChosen(LLMClient):
         if key not in self.choices:
             raise LLMError(f"no stored choice for {key[0]!r} among {', '.join(key[1])}")
         return self.choices[key]
+
+
+class FirstCandidate(LLMClient):
+    """For timing only: answers every choice with its first candidate and a translation with the request itself."""
+
+    def __init__(self) -> None:
+        super().__init__(model="first-candidate")
+
+    def complete(self, prompt: str, *, system: str | None = None, temperature: float = 0.2) -> str:
+        return read_prompt(prompt)[1][0] if system == SYSTEM else prompt
 
 
 def questions(out: Path, split: str | None = None) -> None:

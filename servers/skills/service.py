@@ -311,8 +311,9 @@ class SkillsService:
         multipliers = self.learning.multipliers()
         if not self.chooser.active:
             return self.matcher.match(lib, ctx, multipliers, index), None
-        candidates = self.matcher.candidates(lib, ctx, multipliers, index, floor=CHOICE_FLOOR)
-        offered = shortlist(candidates, self.config.llm_choice_candidates)
+        size = self.config.llm_choice_candidates
+        candidates = self.matcher.candidates(lib, ctx, multipliers, index, floor=CHOICE_FLOOR, near=size)
+        offered = shortlist(candidates, size)
         names, why_not = self.chooser.choose(ctx.task, [c.skill for c in offered])
         picked = offline(candidates) if names is None else apply_choice(candidates, offered, names, self.chooser.model)
         return self.matcher.resolve(picked, ctx.session_id), why_not
