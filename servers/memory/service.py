@@ -8,9 +8,7 @@ user id, and every query is scoped by it.
 from __future__ import annotations
 
 import logging
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -25,6 +23,7 @@ from servers.core import crosslang
 from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder, create_embedder
 from servers.core.events import EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
+from servers.core.recent import Recent
 from servers.core.storage import Database
 from servers.memory import search
 from servers.memory.backend import EntryStore, SqlDatabase, open_store
@@ -91,8 +90,7 @@ class MemoryService:
         self.bus = bus or default_bus()
         self.fusion = search.FusionConfig(k=self.config.rrf_k)
         self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memory-semantic")
-        self._vector_cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
-        self._cache_lock = threading.Lock()
+        self._vector_cache: Recent[tuple[str, str], np.ndarray] = Recent(256)
         # Writes return before their embedding: this per-process batcher makes the vectors (see embed_queue).
         self.embed_queue = EmbedQueue(self._embed_pending, max_backlog=max_backlog, admit_wait_s=admit_wait_s)
         # Other wordings of recall queries from an LLM, when asked for (servers/memory/rewrite.py).
@@ -363,16 +361,11 @@ class MemoryService:
     def _query_vector(self, embedder: Embedder, query: str) -> np.ndarray:
         """Query vectors are cached: hosts repeat the same recall within a session."""
         key = (embedder.name, query)
-        with self._cache_lock:
-            cached = self._vector_cache.get(key)
-            if cached is not None:
-                self._vector_cache.move_to_end(key)
-                return cached
+        cached = self._vector_cache.get(key)
+        if cached is not None:
+            return cached
         vector = embedder.embed_query(query)
-        with self._cache_lock:
-            self._vector_cache[key] = vector
-            while len(self._vector_cache) > 256:
-                self._vector_cache.popitem(last=False)
+        self._vector_cache.put(key, vector)
         return vector
 
     def _start_semantic(

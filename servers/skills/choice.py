@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import logging
 import re
-import threading
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from servers.core.llm import LLMClient, LLMError
+from servers.core.recent import Recent
 from servers.skills.models import Skill
 
 log = logging.getLogger(__name__)
@@ -70,8 +70,7 @@ class SkillChooser:
 
     def __init__(self, llm: LLMClient | None) -> None:
         self.llm = llm
-        self._cache: OrderedDict[tuple[str, tuple[str, ...]], list[str]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._cache: Recent[tuple[str, tuple[str, ...]], list[str]] = Recent(CACHE)
 
     @property
     def active(self) -> bool:
@@ -86,15 +85,13 @@ class SkillChooser:
         if self.llm is None or not candidates:
             return None, None
         names = tuple(s.name for s in candidates)
+        key = (task, names)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return list(hit), None
         # A skill shown as "telegram.configure" may come back as its own name "configure", if no other has it.
         declared = Counter(s.declared_name for s in candidates)
         aliases = {s.declared_name: s.name for s in candidates if s.declared_name and declared[s.declared_name] == 1}
-        key = (task, names)
-        with self._lock:
-            hit = self._cache.get(key)
-            if hit is not None:
-                self._cache.move_to_end(key)
-                return list(hit), None
         try:
             answer = self.llm.complete(prompt(task, candidates), system=SYSTEM, temperature=0.0)
         except LLMError as exc:
@@ -103,8 +100,5 @@ class SkillChooser:
         chosen = parse(answer, names, aliases)
         if chosen is None:
             return None, f"the model named no candidate skill ({answer[:80]!r}); matched offline"
-        with self._lock:
-            self._cache[key] = chosen
-            while len(self._cache) > CACHE:
-                self._cache.popitem(last=False)
+        self._cache.put(key, chosen)
         return list(chosen), None

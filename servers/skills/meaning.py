@@ -17,13 +17,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
+from servers.core.recent import Recent
 from servers.skills.models import Skill
 from servers.skills.store import SkillsStore
 
@@ -64,7 +64,7 @@ class Meaning:
         self.store = store
         self.embedder = embedder
         self._index: tuple[int, MeaningIndex] | None = None
-        self._queries: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._queries: Recent[str, np.ndarray] = Recent(QUERY_CACHE)
         self._lock = threading.Lock()
 
     def prepare(self, skills: Sequence[Skill], generation: int) -> tuple[MeaningIndex | None, str | None]:
@@ -105,10 +105,7 @@ class Meaning:
         except Exception as exc:
             log.warning("embedding a task for matching failed: %s", exc)
             return None, f"embedding the task failed ({exc}); matched on keywords only"
-        with self._lock:
-            self._queries[task] = vector
-            while len(self._queries) > QUERY_CACHE:
-                self._queries.popitem(last=False)
+        self._queries.put(task, vector)
         return vector, None
 
     def _queries_of(self, texts: list[str]) -> np.ndarray:

@@ -13,10 +13,8 @@ instead of waiting, and when the dictionary package is missing there is never on
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from servers.core import crosslang
+from servers.core.recent import Recent
 from servers.skills.translate import needs_translation
 
 CACHE = 256
@@ -28,8 +26,7 @@ class TaskRenderer:
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
-        self._lock = threading.Lock()
-        self._cache: OrderedDict[str, Senses] = OrderedDict()
+        self._cache: Recent[str, Senses] = Recent(CACHE)
 
     def start(self) -> None:
         """Begin loading the dictionary in the background (once per process)."""
@@ -56,14 +53,9 @@ class TaskRenderer:
         lexicon = crosslang.lexicon()  # loaded: answers at once
         if lexicon is None:
             return None
-        with self._lock:
-            hit = self._cache.get(task)
-            if hit is not None:
-                self._cache.move_to_end(task)
-                return hit or None
+        hit = self._cache.get(task)
+        if hit is not None:
+            return hit or None
         found = tuple(crosslang.senses(task, lexicon))
-        with self._lock:
-            self._cache[task] = found
-            while len(self._cache) > CACHE:
-                self._cache.popitem(last=False)
+        self._cache.put(task, found)
         return found or None

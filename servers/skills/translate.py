@@ -9,10 +9,9 @@ skills described in Chinese still meet the original). Without one nothing change
 from __future__ import annotations
 
 import logging
-import threading
-from collections import OrderedDict
 
 from servers.core.llm import LLMClient, LLMError
+from servers.core.recent import Recent
 from servers.skills.text import CJK_CHARS
 
 log = logging.getLogger(__name__)
@@ -38,18 +37,15 @@ class TaskTranslator:
 
     def __init__(self, llm: LLMClient | None) -> None:
         self.llm = llm
-        self._cache: OrderedDict[str, str] = OrderedDict()
-        self._lock = threading.Lock()
+        self._cache: Recent[str, str] = Recent(CACHE)
 
     def english(self, task: str) -> tuple[str | None, str | None]:
         """(the English translation, None) — or (None, why not) when the request is not translated."""
         if self.llm is None or not needs_translation(task):
             return None, None
-        with self._lock:
-            hit = self._cache.get(task)
-            if hit is not None:
-                self._cache.move_to_end(task)
-                return hit, None
+        hit = self._cache.get(task)
+        if hit is not None:
+            return hit, None
         try:
             text = " ".join(self.llm.complete(task[:MAX_CHARS], system=_SYSTEM, temperature=0.0).split())
         except LLMError as exc:
@@ -57,8 +53,5 @@ class TaskTranslator:
             return None, f"translating the request failed ({exc}); matched on the original only"
         if not text:
             return None, "the translation was empty; matched on the original only"
-        with self._lock:
-            self._cache[task] = text
-            while len(self._cache) > CACHE:
-                self._cache.popitem(last=False)
+        self._cache.put(task, text)
         return text, None
