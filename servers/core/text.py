@@ -226,3 +226,70 @@ def top_keywords(text: str, limit: int = 8) -> list[str]:
     counts = Counter(t for t in content_terms(text) if len(t) > 1 and not t.isdigit())
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0]))
     return [t for t, _ in ranked[:limit]]
+
+
+# --- sentences ------------------------------------------------------------------------------------
+
+# Where a sentence may end: a line break; a Chinese mark (no space follows those); a Latin mark followed by
+# a space or the end, so "v1.2", "config.yaml", "3.11" and "e.g.," never end one. Closing quotes and
+# brackets stay with the sentence they close.
+_CLOSERS = "\"'’”」』）)]}"
+_CLOSING = f"[{re.escape(_CLOSERS)}]*"
+_BREAK = re.compile(
+    r"\n+"
+    rf"|[。！？；!?…]*(?:[。！？；]|．(?![0-9０-９]))[。！？；．!?…]*{_CLOSING}"
+    rf"|[!?]+{_CLOSING}(?={CJK_CHAR.pattern})"
+    rf"|(?:\.{{2,}}|…+|[.!?])+{_CLOSING}(?=\s|$)"
+)
+# Abbreviations that a sentence does not end with ("e.g. pytest", "Dr. Lee", "2.5 vs. 3").
+_ABBREVIATIONS = frozenset(
+    "e.g. i.e. eg. ie. cf. vs. viz. approx. incl. esp. resp. al. fig. figs. mr. mrs. ms. dr. prof. sr. jr. st.".split()
+)
+# Abbreviations of a number's name: "No. 5" goes on, "No. I meant tabs." ends at "No.".
+_NUMBERED = frozenset("no. nos. nr. vol. pp. p. ch. sec. art.".split())
+_OPENERS = "\"'‘“「『（([{"
+
+
+def _starts_sentence(text: str) -> bool:
+    first = text.lstrip().lstrip(_OPENERS)[:1]
+    return bool(first) and (first.isupper() or first.isdigit() or is_cjk(first))
+
+
+def _ends_sentence(text: str, mark: re.Match[str]) -> bool:
+    """Whether the Latin full stop or ellipsis ``mark`` ends a sentence, judged by its neighbours."""
+    point = mark.group().rstrip(_CLOSERS)
+    rest = text[mark.end() :]
+    if "!" in point or "?" in point:
+        return True
+    if point != ".":  # an ellipsis ends a sentence only when a new one starts after it
+        return _starts_sentence(rest)
+    line = text[: mark.start()].rsplit("\n", 1)[-1]
+    word = (line.split() or [""])[-1].lstrip(_OPENERS).lower() + "."
+    if word in _ABBREVIATIONS:
+        return False
+    if word in _NUMBERED:
+        return not rest.lstrip()[:1].isdigit()
+    if word == "etc." or re.fullmatch(r"(?:[a-z]\.){2,}", word):  # "etc.", "a.m.", "u.s." may end one or not
+        return _starts_sentence(rest)
+    return not (word[:-1].isdigit() and line.strip() == word[:-1])  # "1. Use tabs": a list marker
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences, each stripped, none empty.
+
+    | text                                         | sentences                                      |
+    |----------------------------------------------|------------------------------------------------|
+    | ``"Use pytest, e.g. fixtures. Avoid setUp."`` | ``"Use pytest, e.g. fixtures."``, ``"Avoid setUp."`` |
+    | ``"Pin 3.11 in config.yaml. Done."``          | ``"Pin 3.11 in config.yaml."``, ``"Done."``      |
+    | ``"I tried... it failed. Then... Fine!"``     | ``"I tried... it failed."``, ``"Then... Fine!"`` |
+    | ``"用中文回答；注释用英文。好吗？"``               | ``"用中文回答；"``, ``"注释用英文。"``, ``"好吗？"`` |
+    """
+    out: list[str] = []
+    start = 0
+    for mark in _BREAK.finditer(text):
+        if mark.group()[0] in ".…" and not _ends_sentence(text, mark):
+            continue
+        out.append(text[start : mark.end()])
+        start = mark.end()
+    out.append(text[start:])
+    return [s.strip() for s in out if s.strip()]

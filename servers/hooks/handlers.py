@@ -7,11 +7,13 @@
 | user-prompt-submit | memories (000 §3.1), skills (000 §4.2.4), preferences   | injected set (no repeats)       |
 | post-tool-use      | every N-th call: memories for recent results (000 §4.3) | injected set                    |
 | pre-compact        | the transcript since the last compaction                | ≤ 5 memories (003 §4)           |
-| session-end        | the session trace                                       | a task per prompt (000 §3.2),   |
+| session-end        | the session trace, with the lessons stated at Stop      | a task per prompt (000 §3.2),   |
 |                    |                                                         | reflections, daily, MEMORY.md   |
 
-The trace itself (prompts and tool calls) is appended by the hook client before it gets here, so it is
-kept even when this side is down.
+The trace itself (prompts, tool calls, and the lessons the agent stated when the Stop hook asked) is
+appended by the hook client before it gets here, so it is kept even when this side is down. Stop never
+comes here: the client answers it from the trace alone. A task's lessons become the strategies of its
+task report, and promotion treats them like any reflection's.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from servers.core.principal import acting_as
+from servers.core.recovery import step_key
 from servers.hooks import startfiles
 from servers.hooks.context import AssembledContext, Item, SectionName, assemble, render_section
 from servers.hooks.protocol import text_field
@@ -44,10 +47,20 @@ def _tool_call(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _outcome(task: Task) -> str:
-    failed = [t for t in task.tools if t.get("error")]
+    """success when every failed call was made good by a later call of the same step (the failure and its
+    fix are in the captured text), else what was left broken."""
+    failed = [i for i, t in enumerate(task.tools) if t.get("error")]
     if not failed:
         return "success"
-    return "failure: last step failed" if task.tools[-1].get("error") else f"partial: {len(failed)} failed step(s)"
+    if task.tools[-1].get("error"):
+        return "failure: last step failed"
+    keys = [step_key(str(t.get("name")), t.get("input")) for t in task.tools]
+    broken = [
+        i
+        for i in failed
+        if not any(keys[j] == keys[i] and not task.tools[j].get("error") for j in range(i + 1, len(keys)))
+    ]
+    return f"partial: {len(broken)} step(s) left broken" if broken else "success"
 
 
 class Hooks:
@@ -142,11 +155,27 @@ class Hooks:
         return f"(Cairn recalled by keyword only for this prompt: {reasons[0].split(';')[0]}.)"
 
     def post_tool_use(self, payload: dict[str, Any], session_id: str) -> str:
-        """A refresh (000 §4.3): the client only calls here on every N-th tool call of a task."""
+        """A failed call a rule knows: that rule at once. Every N-th call: a refresh (the client decides)."""
         trace = self.sources.trace(session_id)
         recent = trace.recent_tools(self.config.refresh_every)
         if not recent:
             return ""
+        parts = [self._just_in_time(trace, recent[-1])] if recent[-1].get("error") else []
+        if payload.get("cairn_refresh", True):
+            parts.append(self._refresh(trace, recent, session_id))
+        return "\n\n".join(p for p in parts if p)
+
+    def _just_in_time(self, trace: SessionTrace, record: dict[str, Any]) -> str:
+        """The rule learned from this failure, once per rule and session: the agent needs it now, not later."""
+        state = trace.state()
+        told = set(state.get("told", []))
+        items = [i for i in self.sources.rules_for_failure(self.config.user_id, record) if i.ref not in told]
+        if not items:
+            return ""
+        trace.save_state({**state, "told": [*told, *(i.ref for i in items)]})
+        return "Cairn has seen this failure before:\n" + "\n".join(i.text for i in items)
+
+    def _refresh(self, trace: SessionTrace, recent: list[dict[str, Any]], session_id: str) -> str:
         query = " ".join(
             f"{r.get('name')} {clip(str(r.get('input') or ''), 200)} "
             + clip(str(r.get("error") or r.get("result") or ""), 300)
@@ -201,21 +230,56 @@ class Hooks:
         if not session_id:
             return ""
         trace = self.sources.trace(session_id)
-        tasks = [t for t in trace.tasks() if t.tools][:MAX_TASKS_PER_SESSION]
+        everything = trace.tasks()
         user = self.config.user_id
-        if self.config.capture and tasks:
+        if self.config.capture and everything:
+            self._learn_preferences(everything, session_id)
+            from servers.hooks.commands import is_correction
             from servers.memory.extract import ToolCall
-            from servers.reflection.models import TaskReport, TraceStep
+            from servers.reflection.models import ProposedStrategy, TaskReport, TraceStep
 
-            for task in tasks:
+            reflected = 0
+            for number, task in enumerate(everything):
+                # The next prompt correcting this answer ("too long", "that's wrong") is the user's feedback on it.
+                following = everything[number + 1].prompt if number + 1 < len(everything) else ""
+                feedback = following if following and is_correction(following) else None
+                # A task without tools is still reflected on when the agent stated a lesson about it or the user
+                # corrected it.
+                if not (task.tools or task.lessons or feedback) or reflected >= MAX_TASKS_PER_SESSION:
+                    continue
+                reflected += 1
                 text = task.prompt.strip() or "(tool calls without a prompt)"
                 calls = [ToolCall.model_validate(_tool_call(t)) for t in task.tools]
-                captured = self.sources.memory.capture_task(text, calls, _outcome(task), user, session_id)
+                # Memory captures tasks with tools only; without, the session and position name the task, so the
+                # same lesson from another session counts as another task when promotion counts them. A capture
+                # merged into an earlier entry (a recurring task) still has a task id of its own.
+                captured = (
+                    self.sources.memory.capture_task(text, calls, _outcome(task), user, session_id) if calls else None
+                )
+                task_id = (captured.task_id or captured.id) if captured else f"hook:{session_id[:150]}:{number}"
                 steps = [
                     TraceStep(tool=c.name, arguments=c.arguments, ok=c.error is None, error=c.error) for c in calls
                 ]
+                # The lessons the agent stated at Stop are this task's own strategies: promotion counts them
+                # like any reflection's (the same lesson from 3 independent tasks becomes a rule).
+                lessons = [
+                    ProposedStrategy(
+                        strategy=str(lesson["text"]).strip()[:1000],
+                        scenario=str(lesson.get("when") or "")[:1000],
+                        confidence="MEDIUM",
+                    )
+                    for lesson in task.lessons
+                    if len(str(lesson.get("text") or "").strip()) >= 3
+                ][:3]
                 report = TaskReport(
-                    task=text[:4000], outcome=_outcome(task), trace=steps, task_id=captured.id, session_id=session_id
+                    task=text[:4000],
+                    outcome=_outcome(task),
+                    trace=steps,
+                    task_id=task_id,
+                    session_id=session_id,
+                    strategies=lessons,
+                    user_feedback=feedback[:4000] if feedback else None,
+                    user_reaction="complained" if feedback else "none",
                 )
                 self.sources.reflection.reflect(report, user, "post_task")
             from servers.memory.lifecycle import Lifecycle
@@ -225,6 +289,30 @@ class Hooks:
             lifecycle.sync_longterm(user)
         trace.finish()
         return ""
+
+    def _learn_preferences(self, tasks: list[Task], session_id: str) -> None:
+        """Preferences the user stated in this session's prompts reach the user model (restatements agree) and
+        memory as preferences (restatements merge there, so one stated three times reaches MEMORY.md)."""
+        user = self.config.user_id
+        for number, task in enumerate(t for t in tasks if t.prompt.strip()):
+            try:
+                noted = self.sources.reflection.note_preferences(
+                    user, task.prompt[:4000], f"hook:{session_id[:150]}:{number}"
+                )
+                for item in noted:
+                    # A restatement is stored in the words it was first stated in, so it counts as another
+                    # sighting of that memory; a repeat within one session counts once (memory's rule).
+                    self.sources.memory.write(
+                        item.canonical,
+                        user,
+                        type="preference",
+                        source="hooks",
+                        session_id=session_id,
+                        keywords=["preference"],
+                        slots={"session_id": session_id[:200]},
+                    )
+            except Exception as exc:  # a preference that cannot be read must not cost the session's capture
+                log.warning("stated preferences of a prompt were not kept: %s", exc)
 
 
 __all__ = ["Hooks", "Item"]

@@ -30,7 +30,14 @@ from servers.hooks import runtime
 from servers.hooks.protocol import EVENTS
 
 # Seconds the host waits (Claude Code's default is 60; SessionEnd's is 1.5 unless an entry asks for more).
-TIMEOUTS = {"session-start": 10, "user-prompt-submit": 10, "post-tool-use": 5, "pre-compact": 60, "session-end": 15}
+TIMEOUTS = {
+    "session-start": 10,
+    "user-prompt-submit": 10,
+    "post-tool-use": 5,
+    "pre-compact": 60,
+    "stop": 5,  # reads the trace file only; it never waits for the daemon
+    "session-end": 15,
+}
 TOOL_EVENTS = frozenset({"PostToolUse", "PostToolUseFailure"})
 
 
@@ -211,5 +218,8 @@ def other_hosts(executable: str | None = None, home: Home = FROM_ENVIRONMENT) ->
 {rows}
 
 Stdout is empty or {{"hookSpecificOutput": {{"hookEventName": ..., "additionalContext": "..."}}}}: add that text to
-the model's context. Exit status is always 0. Hosts without hooks can use the MCP server `cairn serve context`:
-its prompt `context` and tool `context_assemble(task, budget_tokens)` return the same context on request."""
+the model's context. For `stop` (the agent is about to finish its turn; send "stop_hook_active": true when it goes on
+because a stop hook asked, and "last_assistant_message") stdout may be {{"decision": "block", "reason": "..."}}: let
+the agent go on with the reason as its next instruction (it asks for a one-line lesson). Exit status is always 0.
+Hosts without hooks can use the MCP server `cairn serve context`: its prompt `context` and tool
+`context_assemble(task, budget_tokens)` return the same context on request."""

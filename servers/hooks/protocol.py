@@ -8,12 +8,18 @@ Verified against Claude Code 2.1.197 (its bundled input/output schemas) and the 
 | user-prompt-submit | UserPromptSubmit                | prompt                                                 |
 | post-tool-use      | PostToolUse, PostToolUseFailure | tool_name, tool_input, tool_response or error          |
 | pre-compact        | PreCompact                      | trigger: manual / auto, custom_instructions            |
+| stop               | Stop                            | stop_hook_active, last_assistant_message (≥ 2.1.47)    |
 | session-end        | SessionEnd                      | reason: clear / resume / logout / prompt_input_exit …  |
 
 Answer: exit 0 always; stdout either empty or one JSON object
 ``{"hookSpecificOutput": {"hookEventName": <event>, "additionalContext": <text>}}`` — the host adds the text to
 the model's context. SessionStart, UserPromptSubmit, PostToolUse and PostToolUseFailure accept
 ``additionalContext``; PreCompact and SessionEnd have nothing to inject, so they answer nothing.
+Stop answers nothing (the agent stops) or ``{"decision": "block", "reason": <text>}`` with top-level fields
+and no ``hookSpecificOutput``: the agent goes on with ``reason`` as its next instruction, and the Stop that
+follows carries ``stop_hook_active: true`` (Claude Code ends the turn anyway after 8 blocks in a row). Stop's
+fields were checked against the hook types Claude Code 2.1.332 publishes (``StopHookInput``,
+``SyncHookJSONOutput`` in its agent SDK).
 Exit code 2 would block the prompt or tool and any other code shows an error to the user: Cairn uses neither.
 """
 
@@ -28,6 +34,7 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "user-prompt-submit": ("UserPromptSubmit",),
     "post-tool-use": ("PostToolUse", "PostToolUseFailure"),
     "pre-compact": ("PreCompact",),
+    "stop": ("Stop",),
     "session-end": ("SessionEnd",),
 }
 CONTEXT_EVENTS = frozenset({"SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure"})
@@ -69,3 +76,8 @@ def answer(event: str, context: str) -> str:
     return json.dumps(
         {"hookSpecificOutput": {"hookEventName": event, "additionalContext": context}}, ensure_ascii=False
     )
+
+
+def block(reason: str) -> str:
+    """What a Stop hook prints to keep the agent going with ``reason`` as its next instruction."""
+    return json.dumps({"decision": "block", "reason": reason}, ensure_ascii=False)

@@ -13,6 +13,7 @@
 | ``CAIRN_HOOKS__DAEMON_IDLE_S``         | 1800     | the daemon exits after this long without a request       |
 | ``CAIRN_HOOKS__COLD_WAIT_MS``          | 300      | a prompt waits this long for a daemon it had to start    |
 | ``CAIRN_HOOKS__TOKENIZER``             | estimate | ``estimate`` or ``anthropic`` (the tokenizer litellm ships) |
+| ``CAIRN_HOOKS__ASK_LESSONS``           | true     | at Stop, ask the agent for a task's lesson (once per task)  |
 
 Per-event time budgets: ``CAIRN_HOOKS__BUDGET_<EVENT>_MS`` (see :mod:`servers.hooks.runtime`).
 """
@@ -49,3 +50,9 @@ class HooksSettings(BaseModel):
         "(read by the hook client from the environment: servers/hooks/runtime.py).",
     )
     tokenizer: Literal["estimate", "anthropic"] = "estimate"
+    ask_lessons: bool = Field(
+        True,
+        description="At Stop, once per task that recovered from a failure or corrects the previous answer, ask "
+        "the agent for a one-line lesson; kept with the task for reflection (read by the hook client from the "
+        "environment: servers/hooks/commands.py).",
+    )

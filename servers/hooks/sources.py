@@ -111,14 +111,28 @@ class DomainSources:
     # --- sections ---------------------------------------------------------------------------------
 
     def rules(self, user_id: str, task: str = "", recent_tools: Sequence[str] = ()) -> list[Item]:
-        """Live rules whose scenario fits this task, most relevant (then most agreed on) first."""
-        scored = []
-        for r in self.reflection.rules.live(user_id):
+        """Live rules that bear on this task, most relevant (then most agreed on) first.
+
+        A rule learned from failures is found by its error and step, or by meaning; every rule also by the
+        lexical scenario match (a tool the task names, or a scenario such as "answers for this user").
+        """
+        service = self.reflection
+        ranked = {rule.id: (score, rule) for score, rule, _ in service.rules_for_task(user_id, task)}
+        for r in service.rules.live(user_id):
             fit = rule_relevance(r.text, r.scenario, task, list(recent_tools))
-            if fit.relevant:
-                scored.append((fit.score, r))
-        scored.sort(key=lambda pair: (-pair[0], -pair[1].importance))
+            if fit.relevant and fit.score > ranked.get(r.id, (0.0, r))[0]:
+                ranked[r.id] = (fit.score, r)
+        scored = sorted(ranked.values(), key=lambda pair: (-pair[0], -pair[1].importance))
         return [Item(f"- Rule: {clip(r.text, 300)}", score, r.id) for score, r in scored[:MAX_RULES]]
+
+    def rules_for_failure(self, user_id: str, record: dict[str, Any]) -> list[Item]:
+        """Rules learned from this very failure, worded as help for the next step."""
+        found = self.reflection.rules_for_failure(
+            user_id, str(record.get("name") or "?"), record.get("input"), str(record.get("error") or "")
+        )
+        return [
+            Item(f"- {clip(r.text, 300)} (learned from {len(r.sources)} earlier task(s))", 1.0, r.id) for r in found[:2]
+        ]
 
     def preferences(self, user_id: str, task: str = "") -> list[Item]:
         beliefs = self.reflection.users.get(user_id).beliefs  # only those above the 0.6 threshold

@@ -1,10 +1,12 @@
-"""The running trace of one host session: prompts and tool calls, one JSON line each.
+"""The running trace of one host session: prompts, tool calls and lessons, one JSON line each.
 
 ``$CAIRN_HOME/hooks/sessions/<session>.jsonl`` grows with every UserPromptSubmit and PostToolUse, and is
 read at PreCompact (what happened since the last flush), on every N-th tool call (context refresh,
-000 §4.3) and at SessionEnd, where each prompt with its tool calls becomes one captured task
-(000 §3.2, §4.2.6). Appends are single ``write`` calls on an ``O_APPEND`` file, so two hook processes
-writing at once never interleave a line. ``<session>.state.json`` holds what was already injected.
+000 §4.3), at Stop (did this task fail and recover, or correct an answer?) and at SessionEnd, where each
+prompt with its tool calls and lessons becomes one captured task (000 §3.2, §4.2.6). A ``lesson`` record
+is the one line the agent stated when the Stop hook asked it what the task taught. Appends are single
+``write`` calls on an ``O_APPEND`` file, so two hook processes writing at once never interleave a line.
+``<session>.state.json`` holds what was already injected, and which task the Stop hook asked about.
 
 Stdlib only: PostToolUse appends here without starting the daemon.
 """
@@ -22,6 +24,7 @@ from typing import Any
 MAX_RECORDS = 5000  # a session longer than this keeps its first tasks; capture stays bounded
 MAX_ARG_CHARS = 600
 MAX_RESULT_CHARS = 1500
+MAX_LESSON_CHARS = 500
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_.-]{1,100}$")
 
 
@@ -31,11 +34,26 @@ def _clip(value: Any, limit: int) -> str:
 
 
 class Task:
-    """One prompt and the tool calls that followed it (a plain class: ``dataclasses`` costs 8 ms to import)."""
+    """One prompt, the tool calls that followed it and the lessons the agent stated about it (a plain class:
+    ``dataclasses`` costs 8 ms to import)."""
 
     def __init__(self, prompt: str) -> None:
         self.prompt = prompt
         self.tools: list[dict[str, Any]] = []
+        self.lessons: list[dict[str, Any]] = []  # {"kind": "lesson", "text": …, "when": …}
+
+
+def _tasks(records: list[dict[str, Any]]) -> list[Task]:
+    tasks: list[Task] = []
+    for record in records:
+        kind = record.get("kind")
+        if kind == "prompt":
+            tasks.append(Task(str(record.get("text") or "")))
+        elif kind in ("tool", "lesson"):
+            if not tasks:
+                tasks.append(Task(""))
+            (tasks[-1].tools if kind == "tool" else tasks[-1].lessons).append(record)
+    return tasks
 
 
 class SessionTrace:
@@ -82,7 +100,7 @@ class SessionTrace:
         self.append(record)
         return record
 
-    # --- reading (daemon) ---------------------------------------------------------------------------
+    # --- reading (daemon; Stop hook) --------------------------------------------------------------
 
     def records(self, limit: int = MAX_RECORDS) -> list[dict[str, Any]]:
         try:
@@ -108,16 +126,22 @@ class SessionTrace:
         return count
 
     def tasks(self) -> list[Task]:
-        """Prompts with their tool calls; tool calls before the first prompt form a task of their own."""
-        tasks: list[Task] = []
-        for record in self.records():
-            if record.get("kind") == "prompt":
-                tasks.append(Task(str(record.get("text") or "")))
-            elif record.get("kind") == "tool":
-                if not tasks:
-                    tasks.append(Task(""))
-                tasks[-1].tools.append(record)
-        return tasks
+        """Prompts with their tool calls and lessons; what comes before the first prompt is a task of its own."""
+        return _tasks(self.records())
+
+    def current_task(self) -> tuple[int, Task] | None:
+        """(how many prompts the session has had, the task since the last one); None for an empty trace, or
+        one at ``MAX_RECORDS``, whose last task read is not the current one."""
+        records = self.records()
+        if not records or len(records) >= MAX_RECORDS:
+            return None
+        tasks = _tasks(records)
+        prompts = sum(1 for r in records if r.get("kind") == "prompt")
+        return (prompts, tasks[-1]) if tasks else None
+
+    def add_lesson(self, text: str, when: str) -> None:
+        """A lesson the agent stated, with when it applies (the failure or correction it was asked about)."""
+        self.append({"kind": "lesson", "text": _clip(text, MAX_LESSON_CHARS), "when": _clip(when, 500)})
 
     def recent_tools(self, limit: int = 10) -> list[dict[str, Any]]:
         return [r for r in self.records() if r.get("kind") == "tool"][-limit:]
@@ -126,7 +150,7 @@ class SessionTrace:
         prompts = [r for r in self.records() if r.get("kind") == "prompt"]
         return str(prompts[-1].get("text") or "") if prompts else ""
 
-    # --- state (daemon) -------------------------------------------------------------------------------
+    # --- state (daemon; Stop hook) ----------------------------------------------------------------
 
     def state(self) -> dict[str, Any]:
         try:

@@ -1,7 +1,11 @@
 """Rule-based extraction: what in a conversation is worth remembering (seed 003 §4.3.3, 000 §3.2).
 
-Flush-before-compaction keeps stated preferences, decisions, tool decisions and substantial tool
+Flush-before-compaction keeps stated preferences and decisions, one sentence each, and substantial tool
 results; task capture keeps a summary with its workflow trace. No model needed; deterministic.
+
+A bare tool call is never a memory: "Called Bash(git push)" says what happened, not what to remember,
+and a host repeats the same calls session after session until they read as facts. A call is worth
+keeping only for what the assistant said about it, and a decision it states is caught as one.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from servers.core.text import top_keywords
+from servers.core.recovery import Recovery, Signature, find_recoveries, step_key, step_label
+from servers.core.text import sentences, top_keywords
 
 MAX_MESSAGES = 500
 MAX_TOOL_CALLS = 500
@@ -55,7 +60,6 @@ _DECISION = re.compile(
     r"|决定|确定(了|采用)|采用了|选择了|定下来",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"(?<=[.!?。！？\n])\s*")
 _FAILURE = re.compile(r"\b(fail(ed|ure)?|error|crash(ed)?|broken|abort(ed)?)\b|失败|错误|报错", re.IGNORECASE)
 _PARTIAL = re.compile(r"\b(partial(ly)?|incomplete|some)\b|部分", re.IGNORECASE)
 _TASK_TYPES = (
@@ -71,11 +75,10 @@ SUBSTANTIAL_RESULT_CHARS = 200
 STORED_RESULT_CHARS = 500
 
 
-def _sentences_matching(text: str, pattern: re.Pattern[str]) -> str | None:
-    hits = [s.strip() for s in _SENTENCE.split(text) if s.strip() and pattern.search(s)]
-    if not hits:
-        return None
-    return " ".join(hits)[:1000]
+def _sentences_matching(text: str, pattern: re.Pattern[str]) -> list[str]:
+    """Each sentence of ``text`` that ``pattern`` finds: one memory a sentence, so a preference restated
+    later in other company ("…, and always use uv") is the same entry again, not a new paragraph."""
+    return [s[:1000] for s in sentences(text) if pattern.search(s)]
 
 
 def _summarize_arguments(arguments: dict[str, Any] | str | None, limit: int = 160) -> str:
@@ -99,17 +102,13 @@ def flush_candidates(messages: list[Message]) -> list[Candidate]:
     for position, message in enumerate(messages):
         text = message.content.strip()
         if message.role == "user" and text:
-            preference = _sentences_matching(text, _PREFERENCE)
-            if preference:
+            for preference in _sentences_matching(text, _PREFERENCE):
                 add(3, position, preference, "preference", ["preference", *top_keywords(preference, 4)])
         if message.role in ("user", "assistant") and text:
-            decision = _sentences_matching(text, _DECISION)
-            if decision:
-                add(3, position, decision, "decision", ["decision", *top_keywords(decision, 4)])
-        if message.role == "assistant" and message.tool_calls:
-            calls = "; ".join(f"{c.name}({_summarize_arguments(c.arguments)})" for c in message.tool_calls)
-            why = f" — {text[:300]}" if text else ""
-            add(1, position, f"Called {calls}{why}", "auto_flush", [c.name for c in message.tool_calls])
+            # A decision stated beside tool calls is a tool decision: the tools it led to are its keywords.
+            tools = list(dict.fromkeys(c.name for c in message.tool_calls))[:3]
+            for decision in _sentences_matching(text, _DECISION):
+                add(3, position, decision, "decision", ["decision", *tools, *top_keywords(decision, 4)])
         if message.role == "tool" and len(text) > SUBSTANTIAL_RESULT_CHARS:
             tool = message.name or "tool"
             body = text if len(text) <= STORED_RESULT_CHARS else text[: STORED_RESULT_CHARS - 1] + "…"
@@ -140,23 +139,73 @@ def normalize_outcome(outcome: str) -> str:
     return "success"
 
 
+_ERROR_WORDS = re.compile(
+    r"\b(error|fatal|rejected|failed|denied|not found|cannot|can't|refused|invalid|missing|no such)\b|错误|失败", re.I
+)
+
+
+def _first_line(error: str, limit: int = 200) -> str:
+    """The line of an error message that says what went wrong (not "Exit code 1", not a traceback header)."""
+    lines = [line.strip() for line in error.splitlines() if line.strip()]
+    useful = [
+        line for line in lines if not re.match(r"^(exit code \d+|traceback \(most recent call last\):)$", line, re.I)
+    ]
+    # Python puts the exception last; most other tools put the error first.
+    pick = next((line for line in reversed(useful) if re.match(r"^[A-Z]\w*(Error|Exception)\b", line)), None)
+    pick = pick or next((line for line in useful if _ERROR_WORDS.search(line)), None)
+    text = pick or (useful[0] if useful else error.strip())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def failure_lines(tool_calls: list[ToolCall]) -> list[str]:
+    """What failed, in the error's own words, and what made the step succeed: what recall should bring back."""
+    steps = [{"tool": c.name, "arguments": c.arguments, "error": c.error} for c in tool_calls]
+    recovered = {r.failed: r for r in find_recoveries(steps)}
+    attempts = {i for r in recovered.values() for i in range(r.failed) if steps[i]["error"]}
+    lines: list[str] = []
+    for i, call in enumerate(tool_calls):
+        if not call.error or (i in attempts and i not in recovered and _later_fixed(i, recovered, steps)):
+            continue
+        sig = Signature.of(call.name, call.arguments, call.error)
+        what = f"`{sig.step}`" if sig.step != sig.tool else f"`{call.name}`"
+        lines.append(f"Failed: {what} — {_first_line(call.error)}")
+        found = recovered.get(i)
+        if found is None:
+            lines.append("  Not fixed in this task.")
+            continue
+        fix = [*(["read the file again"] if found.reread else []), *(f"`{c}`" for c in found.fix_commands)]
+        if found.change is not None:
+            fix.append(f"ran it as `{found.change}`")
+        how = ", then ".join(fix) if fix else ("edited the code" if found.work else "retried")
+        lines.append(f"  Fixed by: {how}; then {what} succeeded.")
+    return lines[:12]
+
+
+def _later_fixed(index: int, recovered: dict[int, Recovery], steps: list[dict[str, Any]]) -> bool:
+    key = step_key(str(steps[index]["tool"]), steps[index]["arguments"])
+    return any(
+        r.failed > index and step_key(str(steps[r.failed]["tool"]), steps[r.failed]["arguments"]) == key
+        for r in recovered.values()
+    )
+
+
 def task_summary(task: str, tool_calls: list[ToolCall], outcome: str) -> tuple[str, list[str], list[dict[str, Any]]]:
-    """(content, keywords, trace) for a finished task."""
+    """(content, keywords, trace) for a finished task; failures keep their error text and what fixed them."""
     steps: list[str] = []
     for call in tool_calls:
-        if not steps or steps[-1].split(" ×")[0] != call.name:
-            steps.append(call.name)
+        label = step_label(call.name, call.arguments)
+        name = call.name if label == call.name else f"{call.name} {label}"
+        if not steps or steps[-1].split(" ×")[0] != name:
+            steps.append(name)
         else:
-            name, _, count = steps[-1].partition(" ×")
-            steps[-1] = f"{name} ×{int(count or 1) + 1}"
-    failures = [c.name for c in tool_calls if c.error]
+            base, _, count = steps[-1].partition(" ×")
+            steps[-1] = f"{base} ×{int(count or 1) + 1}"
     lines = [
         f"Task: {task.strip()}",
         f"Outcome: {outcome.strip()}",
         f"Workflow: {' → '.join(steps)} ({len(tool_calls)} tool calls)",
+        *failure_lines(tool_calls),
     ]
-    if failures:
-        lines.append(f"Failed calls: {', '.join(failures)}")
     trace = [
         {
             "step": i + 1,
@@ -167,5 +216,6 @@ def task_summary(task: str, tool_calls: list[ToolCall], outcome: str) -> tuple[s
         }
         for i, c in enumerate(tool_calls)
     ]
-    keywords = list(dict.fromkeys([*(c.name for c in tool_calls), *top_keywords(task, 6)]))[:32]
+    signatures = [Signature.of(c.name, c.arguments, c.error).phrase for c in tool_calls if c.error]
+    keywords = list(dict.fromkeys([*(c.name for c in tool_calls), *signatures, *top_keywords(task, 6)]))[:32]
     return "\n".join(lines), keywords, trace

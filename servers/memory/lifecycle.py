@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from servers.core import crosslang
-from servers.memory.dedupe import same_statement
+from servers.memory.dedupe import PREFERENCE_NEIGHBOURS, preference_threshold, same_preference, same_statement
 from servers.memory.files import (
     LONGTERM_SECTIONS,
     SECTION_FOR_TYPE,
@@ -33,6 +33,10 @@ log = logging.getLogger(__name__)
 BACKFILL_BATCH = 64
 MAINTAIN_WAIT_S = 30.0
 MAX_MEMORY_MD_BYTES = 50_000  # seed 002 §2.1: keep semantic memory within about 12k tokens
+# Kept by machine from a transcript (tool output a flush saved), not stated by anyone: however often the
+# same output comes back, it is not a long-term fact. A repeat that says what it is (a preference, a
+# decision) upgrades such an entry's type, and then it may be promoted.
+NEVER_PROMOTED = frozenset({"auto_flush", "auto_capture"})
 
 
 def _day(entry: Entry) -> str:
@@ -93,11 +97,20 @@ class Lifecycle:
     # --- merging ----------------------------------------------------------------------------------
 
     def merge_duplicates(self, user_id: str) -> int:
-        """Fold near-duplicates (≥ merge threshold and the same words) into the oldest entry."""
+        """Fold near-duplicates (≥ merge threshold and the same words) into the oldest entry; preferences
+        also when they state the same wish (≥ the preference bar, :func:`same_preference`)."""
         embedder, _ = self.service.vectors()
         if embedder is None or not self.store.has_vector_table():
             return 0
         _, _, threshold = self.service.thresholds()
+        wish_threshold = preference_threshold(embedder.name, threshold)
+
+        def same(entry: Entry, other: Entry, similarity: float) -> bool:
+            if similarity >= threshold and same_statement(entry.content, other.content):
+                return True
+            wishes = entry.type == other.type == "preference" and similarity >= wish_threshold
+            return wishes and same_preference(entry.content, other.content)
+
         since = self.store.get_meta(f"maintained_at:{user_id}")
         merged = 0
         gone: set[int] = set()
@@ -107,15 +120,17 @@ class Lifecycle:
             vector = self.store.get_vector(rowid)
             if vector is None:
                 continue
-            neighbours = self.store.vector_search(user_id, vector, 6)
+            preference = entry.type == "preference"
+            neighbours = dict(self.store.vector_search(user_id, vector, PREFERENCE_NEIGHBOURS if preference else 6))
+            floor = wish_threshold if preference else threshold
             others = self.store.get_many(
-                r for r, sim in neighbours if sim >= threshold and r != rowid and r not in gone
+                r for r, sim in neighbours.items() if sim >= floor and r != rowid and r not in gone
             )
             for other_rowid, other in sorted(others.items(), key=lambda kv: kv[1].created_at):
                 if (
                     other.archived_at
                     or other.type == "daily_summary"
-                    or not same_statement(entry.content, other.content)
+                    or not same(entry, other, neighbours[other_rowid])
                 ):
                     continue
                 keep_rowid, keep, drop_rowid, drop = (
@@ -255,8 +270,9 @@ class Lifecycle:
         return f"longterm_file:{user_id}@{node}"
 
     def _promote(self, user_id: str) -> None:
-        for rowid, _ in self.store.promotion_candidates(user_id, self.config.longterm_min_seen):
-            self.store.update(rowid, longterm=True)
+        for rowid, entry in self.store.promotion_candidates(user_id, self.config.longterm_min_seen):
+            if entry.type not in NEVER_PROMOTED:
+                self.store.update(rowid, longterm=True)
 
     def _suppress(self, user_id: str, entry_id: str) -> None:
         rowid = self.store.rowid_of(entry_id, user_id)

@@ -117,6 +117,11 @@ class CaptureResult(BaseModel):
     id: str | None = None
     merged_into: str | None = None
     reason: str | None = None
+    task_id: str | None = Field(
+        None,
+        description="This run's task id: pass it as task_report.task_id to reflect, so the run is reflected on once "
+        "(a recurring task merged into one memory entry still gets a task id per run).",
+    )
 
 
 class MaintenanceReport(BaseModel):

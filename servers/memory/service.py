@@ -27,7 +27,7 @@ from servers.core.recent import Recent
 from servers.core.storage import Database
 from servers.memory import search
 from servers.memory.backend import EntryStore, SqlDatabase, open_store
-from servers.memory.dedupe import find_duplicate
+from servers.memory.dedupe import find_duplicate, preference_threshold
 from servers.memory.embed_queue import ADMIT_WAIT_S, MAX_BACKLOG, EmbedQueue, Pending
 from servers.memory.extract import Message, ToolCall, classify_task, flush_candidates, normalize_outcome, task_summary
 from servers.memory.files import UserFiles
@@ -66,6 +66,12 @@ def _merged_type(existing: str, new: str) -> str | None:
 @contextmanager
 def _no_slot() -> Iterator[Submit | None]:
     yield None
+
+
+def _same_session(entry: Entry, session_id: str | None) -> bool:
+    """Whether ``session_id`` already saw ``entry``: a repeat within one session is not another sighting (the
+    flush before compaction and the session's end may both store what one prompt stated)."""
+    return session_id is not None and session_id in (entry.session_id, entry.slots.get("session_id"))
 
 
 class MemoryService:
@@ -176,10 +182,12 @@ class MemoryService:
         # Embedded with a word-by-word rendering in the other language: cross-language recall.
         vectors = embedder.embed_passages([crosslang.passage(p.content) for p in todo])
         _, dup_threshold, _ = self.thresholds()
+        wish_threshold = preference_threshold(embedder.name, dup_threshold)
         for item, vector in zip(todo, vectors, strict=True):
+            preference = wish_threshold if rows[item.rowid].type == "preference" else None
             try:
                 if self._store_vector(item, vector, embedder.name) and item.dedupe:
-                    self._merge_paraphrase(item, vector, dup_threshold)
+                    self._merge_paraphrase(item, vector, dup_threshold, preference)
             except Exception:  # one entry's failure (deleted meanwhile, a lost connection) spares the rest
                 log.exception("could not store the vector of memory entry %d", item.rowid)
 
@@ -187,14 +195,25 @@ class MemoryService:
         """Store the vector unless the entry was changed, archived or deleted since it was queued."""
         return self.store.set_vector_if_current(item.rowid, item.user_id, item.content, vector, model)
 
-    def _merge_paraphrase(self, item: Pending, vector: np.ndarray, threshold: float) -> None:
+    def _merge_paraphrase(
+        self, item: Pending, vector: np.ndarray, threshold: float, preference: float | None = None
+    ) -> None:
         """Fold a just-embedded entry into an older live entry of the same user that it repeats.
 
         The same test as a write's duplicate check (close vectors and the same numbers, names, codes and
-        polarity); the newer entry is archived as "merged into <id>", so its id still reads.
+        polarity); a preference (``preference`` is then its cosine bar) also folds into an older preference
+        stating the same wish in other words. The newer entry is archived as "merged into <id>", so its id
+        still reads.
         """
         found = find_duplicate(
-            self.store, item.user_id, item.content, vector, threshold, exclude_rowid=item.rowid, older_than=item.rowid
+            self.store,
+            item.user_id,
+            item.content,
+            vector,
+            threshold,
+            exclude_rowid=item.rowid,
+            older_than=item.rowid,
+            preference=preference,
         )
         if found is None:
             return
@@ -206,7 +225,7 @@ class MemoryService:
                 return  # changed meanwhile: nothing to merge
             self.store.update(
                 keep_rowid,
-                seen_count=keep.seen_count + new.seen_count,
+                seen_count=keep.seen_count + (0 if _same_session(keep, new.session_id) else new.seen_count),
                 keywords=list(dict.fromkeys([*keep.keywords, *new.keywords])),
                 slots={**keep.slots, **new.slots},
                 type=_merged_type(keep.type, new.type),
@@ -318,7 +337,7 @@ class MemoryService:
                 rowid, existing = found
                 self.store.update(
                     rowid,
-                    seen_count=existing.seen_count + 1,
+                    seen_count=existing.seen_count + (0 if _same_session(existing, session_id) else 1),
                     keywords=list(dict.fromkeys([*existing.keywords, *kws])),
                     slots={**existing.slots, **slot_map},
                     type=_merged_type(existing.type, type_),
@@ -592,7 +611,7 @@ class MemoryService:
             result = self.write(
                 cand.content[: self.config.max_content_chars],
                 user_id,
-                keywords=cand.keywords[:MAX_KEYWORDS],
+                keywords=[k[:MAX_KEYWORD_CHARS] for k in cand.keywords][:MAX_KEYWORDS],
                 slots={"source": "context_compact", "session_id": session_id[:MAX_SLOT_VALUE_CHARS]},
                 type=cand.type,
                 source="flush",
@@ -646,7 +665,7 @@ class MemoryService:
             },
             session_id=session_id,
         )
-        return CaptureResult(captured=True, id=result.id, merged_into=result.merged_into)
+        return CaptureResult(captured=True, id=result.id, merged_into=result.merged_into, task_id=capture_id)
 
     def files(self, user_id: str) -> UserFiles:
         return UserFiles(self.root, user_id)

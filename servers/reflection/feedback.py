@@ -64,8 +64,29 @@ _LEXICON: tuple[_Dimension, ...] = (
         re.compile(r"bullet(?:ed)? ?(?:points?|list)?|as a list|列表|要点", re.I), "format", "bullet points", True
     ),
     _Dimension(re.compile(r"\bas a table\b|in a table|\btables?\b|表格", re.I), "format", "table", True),
-    _Dimension(re.compile(r"in chinese|用中文|中文回答|说中文", re.I), "language", "Chinese", True),
-    _Dimension(re.compile(r"in english|用英文|英文回答|说英文", re.I), "language", "English", True),
+    # The language of the answers, not of something else written in a language ("commit messages in English").
+    _Dimension(
+        re.compile(
+            r"(?:answer|reply|respond|talk|speak|explain|write to me|answers|replies)\w*\s+(?:\w+\s+){0,2}in chinese"
+            r"|^\s*(?:please\s+)?in chinese\b"
+            r"|用中文(?:回答|回复|交流|说|解释)|中文回答|说中文|(?:回答|回复)(?:都)?用中文",
+            re.I,
+        ),
+        "language",
+        "Chinese",
+        True,
+    ),
+    _Dimension(
+        re.compile(
+            r"(?:answer|reply|respond|talk|speak|explain|write to me|answers|replies)\w*\s+(?:\w+\s+){0,2}in english"
+            r"|^\s*(?:please\s+)?in english\b"
+            r"|用英文(?:回答|回复|交流|说|解释)|英文回答|说英文|(?:回答|回复)(?:都)?用英文",
+            re.I,
+        ),
+        "language",
+        "English",
+        True,
+    ),
     _Dimension(re.compile(r"\bcite|\bsources\b|\blinks\b|引用|来源|出处", re.I), "citations", "include sources", True),
 )
 

@@ -3,7 +3,9 @@
 A model's answer is parsed as JSON or YAML (the seed asks for YAML; many models answer JSON), checked
 against a JSON Schema in ``schemas/``, and on any problem asked once more with the error quoted. A second
 bad answer returns None and the caller takes its rule-based path: a model can improve a result, never
-block one.
+block one. The model is litellm's (``CAIRN_LLM_MODEL``, :func:`ask_validated`) or the MCP client's, asked
+through sampling by the reflect tool with the same prompt and the same checks (:func:`check_answer`,
+:func:`retry_prompt`).
 """
 
 from __future__ import annotations
@@ -99,26 +101,46 @@ def parse_answer(text: str) -> Any:
         raise ValueError(f"neither JSON nor YAML: {exc}") from exc
 
 
+def problem_with(answer: Any, schema_name: str) -> str | None:
+    """Why ``answer`` is not valid against the schema (the first error, where it is), or None when it is."""
+    validator = jsonschema.Draft202012Validator(load_schema(schema_name))
+    errors = sorted(validator.iter_errors(answer), key=lambda e: list(e.path))
+    if errors:
+        where = "/".join(str(p) for p in errors[0].absolute_path) or "(root)"
+        return f"at {where}: {errors[0].message}"
+    return None if isinstance(answer, dict) else "the answer is not a JSON object"
+
+
+def check_answer(text: str, schema_name: str) -> tuple[dict[str, Any] | None, str]:
+    """(the model's answer as a dict valid against the schema, "") or (None, what is wrong with it)."""
+    try:
+        answer = parse_answer(text)
+    except ValueError as exc:
+        return None, str(exc)
+    problem = problem_with(answer, schema_name)
+    return (answer, "") if problem is None else (None, problem)
+
+
+def retry_prompt(prompt: str, problem: str) -> str:
+    """The prompt asked once more, quoting why the first answer was rejected."""
+    return (
+        f"{prompt}\n\nYour previous answer was rejected ({problem[:500]}). "
+        "Answer again with only the JSON object, valid against the schema."
+    )
+
+
 def ask_validated(llm: LLMClient, prompt: str, schema_name: str) -> dict[str, Any] | None:
     """The model's answer as a dict valid against the schema, or None after one retry."""
-    schema = load_schema(schema_name)
-    validator = jsonschema.Draft202012Validator(schema)
     attempt_prompt = prompt
     for attempt in (1, 2):
         try:
-            answer = parse_answer(llm.complete(attempt_prompt))
-            errors = sorted(validator.iter_errors(answer), key=lambda e: list(e.path))
-            if not errors:
-                return answer if isinstance(answer, dict) else None
-            where = "/".join(str(p) for p in errors[0].absolute_path) or "(root)"
-            problem = f"at {where}: {errors[0].message}"
-        except (LLMError, ValueError) as exc:
-            problem = str(exc)
+            answer, problem = check_answer(llm.complete(attempt_prompt), schema_name)
+        except LLMError as exc:
+            answer, problem = None, str(exc)
+        if answer is not None:
+            return answer
         log.info("model answer rejected (attempt %d): %s", attempt, problem[:300])
-        attempt_prompt = (
-            f"{prompt}\n\nYour previous answer was rejected ({problem[:500]}). "
-            "Answer again with only the JSON object, valid against the schema."
-        )
+        attempt_prompt = retry_prompt(prompt, problem)
     return None
 
 

@@ -85,12 +85,31 @@ class Diagnosis(BaseModel):
     severity: Severity = "LOW"
 
 
+class Lesson(BaseModel):
+    """A lesson read off a failure and its recovery in a trace, as data: what failed and what fixed it."""
+
+    tool: str = Field(description="The tool that failed (Bash, Edit, …).")
+    step: str = Field(description="The step: a command head such as `git push`, or the tool.")
+    phrase: str = Field(
+        description="The error's key phrase, e.g. 'rejected (non-fast-forward)', 'ModuleNotFoundError'."
+    )
+    fix: list[str] = Field(default_factory=list, description="Commands run between the failure and the success.")
+    reread: bool = Field(False, description="The file was read again before the retry.")
+    run_as: str | None = Field(None, description="How the succeeding call was run instead (interpreter, wrapper).")
+    general: str = Field("", description="The lesson worded without the details that vary between tasks.")
+    also: list[str] = Field(default_factory=list, description="Other steps the same failure showed in.")
+
+
 class Strategy(BaseModel):
     strategy: str
     scenario: str = ""
     expected_effect: str = ""
     confidence: Confidence = "MEDIUM"
     severity: Severity = "LOW"
+    key: str | None = Field(
+        None, description="Error signature => fix, for lessons read off a trace: one key is one lesson."
+    )
+    lesson: Lesson | None = None
 
 
 class Efficiency(BaseModel):
@@ -119,7 +138,11 @@ class Reflection(BaseModel):
     errors: list[Diagnosis] = Field(default_factory=list)
     strategies: list[Strategy] = Field(default_factory=list)
     gaps: list[str] = Field(default_factory=list)
-    method: Literal["rules", "llm"] = "rules"
+    method: Literal["rules", "llm", "sampling"] = Field(
+        "rules",
+        description="Where the analysis came from: rules over the trace, the configured LLM (CAIRN_LLM_MODEL), or "
+        "the MCP client's model asked through sampling.",
+    )
     created_at: str
     promoted: list[str] = Field(default_factory=list, description="Rules created or reinforced by this reflection.")
     contradictions: list[str] = Field(default_factory=list, description="Contradiction reports it produced.")
@@ -160,6 +183,8 @@ class Rule(BaseModel):
     created_at: str
     updated_at: str
     versions: list[RuleVersion] = Field(default_factory=list)
+    key: str | None = Field(None, description="For a lesson from failures: its error signature => fix.")
+    lesson: Lesson | None = Field(None, description="The failure it is about and the fix, when it came from traces.")
 
 
 class RuleList(BaseModel):
@@ -252,6 +277,8 @@ class Belief(BaseModel):
     needs_confirmation: bool
     confirmed: bool
     last_updated: str
+    reversed_from: str | None = Field(None, description="The value the user replaced with this one, if any.")
+    reversals: int = Field(0, description="How often the user changed this preference.")
 
 
 class UserModel(BaseModel):
@@ -322,6 +349,11 @@ class Experience(BaseModel):
     created_at: str
     updated_at: str
     last_queried_at: str | None = None
+    task: str = Field(
+        "",
+        description="The request it was extracted from, scrubbed and clipped; later requests are scored against "
+        "it (empty for experiences stored before it was kept: their keywords and entities stand in).",
+    )
 
 
 class ExperienceMatch(BaseModel):
@@ -329,6 +361,11 @@ class ExperienceMatch(BaseModel):
     score: float
     mode: Literal["reuse", "reference"]
     parts: dict[str, float]
+    shared: list[str] = Field(
+        default_factory=list,
+        description="What the request and the experience have in common, heaviest first: file:, err:, cmd:, "
+        "prog:, id:, route:, shape:, host:, ext: terms, and w: (word stems) / zh: (Chinese character pairs).",
+    )
 
 
 class ExperienceResult(BaseModel):

@@ -3,12 +3,18 @@
 | pattern           | found when                                                                      |
 |-------------------|---------------------------------------------------------------------------------|
 | repeated_question | ≥ 3 tasks ask about the same thing (keywords by meaning, rapidfuzz)             |
-| tool_failure      | one tool failed in ≥ 3 different tasks                                          |
-| workflow_sequence | the same run of ≥ 2 tools in ≥ 3 tasks, ≥ 70 % of them successful (000 §4.2.6)  |
+| tool_failure      | one step (a tool, or a command such as `git push`) failed in ≥ 3 different tasks |
+| workflow_sequence | the same run of ≥ 2 steps in ≥ 3 tasks, ≥ 70 % of them successful (000 §4.2.6) |
 
-Workflow runs are contiguous tool sequences with immediate repeats collapsed (a retry is not a new
-step). Only the longest runs are reported: a shorter run is reported on its own only when it also
-recurs ≥ 3 times outside the longer ones, so one repeated workflow gives one suggestion, not its pieces.
+Steps are compared by what they do (:mod:`servers.reflection.steps`: the command a shell call ran, the
+role of the file an edit touched, a tool with its argument keys), on each task's successful path: failed
+calls, the recoveries that followed them and calls that only look (reading, searching) are not steps, and
+an immediate repeat is one step.
+
+Only the longest runs are reported. A run is drafted from its occurrences that overlap no occurrence of
+a run already kept in the same task, and only when ≥ 3 tasks have such a free occurrence: one repeated
+workflow gives one suggestion, not its pieces. Runs are mined up to 8 steps; a kept run grows while its
+tasks go on alike (up to 20), so a longer workflow is one suggestion too, not overlapping windows of it.
 """
 
 from __future__ import annotations
@@ -16,12 +22,15 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from servers.reflection.matching import keywords, lexical_similarity
 from servers.reflection.models import Detection
+from servers.reflection.steps import PathStep, StepId, step_ids, successful_path
 
 _MAX_RUN = 8
+_MAX_STEPS = 20  # a workflow found by growing a mined run
 _QUESTION_SIMILARITY = 0.6
 
 
@@ -33,19 +42,25 @@ class Trace:
     steps: list[dict[str, Any]]
     created_at: str = ""
 
-    @property
-    def tools(self) -> list[str]:
-        out: list[str] = []
-        for step in self.steps:
-            if not out or out[-1] != step["tool"]:
-                out.append(step["tool"])
-        return out
+    @cached_property
+    def path(self) -> list[PathStep]:
+        return successful_path(self.steps)
 
 
 @dataclass
 class Workflow:
-    tools: tuple[str, ...]
+    steps: tuple[StepId, ...]
     traces: list[Trace] = field(default_factory=list)
+    spans: list[tuple[int, int]] = field(default_factory=list)  # per trace: first and last raw step of the run
+
+    @property
+    def tools(self) -> tuple[str, ...]:
+        """The steps' labels: a plain tool's name, ``Bash(git push)``, ``Edit(migration)``."""
+        return tuple(s.label for s in self.steps)
+
+    @property
+    def key(self) -> str:
+        return "→".join(self.tools)
 
     @property
     def occurrences(self) -> int:
@@ -55,36 +70,89 @@ class Workflow:
     def success_rate(self) -> float:
         return sum(t.success for t in self.traces) / len(self.traces) if self.traces else 0.0
 
-
-def _runs(tools: list[str], min_steps: int) -> set[tuple[str, ...]]:
-    return {
-        tuple(tools[i : i + n])
-        for n in range(min_steps, min(_MAX_RUN, len(tools)) + 1)
-        for i in range(len(tools) - n + 1)
-    }
+    def runs(self) -> list[list[dict[str, Any]]]:
+        """Each task's raw calls of the run, with the failures and recoveries that happened inside it."""
+        return [t.steps[a : b + 1] for t, (a, b) in zip(self.traces, self.spans, strict=True)]
 
 
-def _contains(longer: tuple[str, ...], shorter: tuple[str, ...]) -> bool:
-    n = len(shorter)
-    return any(longer[i : i + n] == shorter for i in range(len(longer) - n + 1))
+Run = tuple[int, ...]  # steps by their number in the mined traces: cheap to hash
+
+
+def _occurrences(traces: list[Trace], min_steps: int) -> tuple[dict[Run, dict[int, list[int]]], list[StepId]]:
+    """Every run of ``min_steps`` to 8 steps: in which traces (by index) it starts and where on their path;
+    and the steps, by number."""
+    numbers: dict[StepId, int] = {}
+    found: dict[Run, dict[int, list[int]]] = {}
+    for n, trace in enumerate(traces):
+        seq = [numbers.setdefault(p.id, len(numbers)) for p in trace.path]
+        for length in range(min_steps, min(_MAX_RUN, len(seq)) + 1):
+            for i in range(len(seq) - length + 1):
+                found.setdefault(tuple(seq[i : i + length]), {}).setdefault(n, []).append(i)
+    return found, list(numbers)
 
 
 def workflows(traces: list[Trace], min_occurrences: int, min_steps: int, min_success: float) -> list[Workflow]:
-    support: dict[tuple[str, ...], list[Trace]] = defaultdict(list)
-    for trace in traces:
-        for run in _runs(trace.tools, min_steps):
-            support[run].append(trace)
-    frequent = sorted(
-        (Workflow(run, found) for run, found in support.items() if len(found) >= min_occurrences),
-        key=lambda w: (-len(w.tools), -w.occurrences, w.tools),
-    )
-    kept: list[Workflow] = []
-    for wf in frequent:
-        covered = {t.task_id for k in kept if _contains(k.tools, wf.tools) for t in k.traces}
-        outside = [t for t in wf.traces if t.task_id not in covered]
-        if len(outside) >= min_occurrences and wf.success_rate >= min_success:
-            kept.append(wf)
-    return kept
+    found, steps = _occurrences(traces, min_steps)
+    labels = {run: [steps[k].label for k in run] for run, where in found.items() if len(where) >= min_occurrences}
+    frequent = sorted(labels, key=lambda run: (-len(run), -len(found[run]), labels[run], run))
+    taken = [bytearray(len(t.path)) for t in traces]  # path positions of kept runs, per trace
+    kept: dict[str, Workflow] = {}
+    for run in frequent:
+        free = {n: [i for i in starts if not any(taken[n][i : i + len(run)])] for n, starts in found[run].items()}
+        free = {n: starts for n, starts in free.items() if starts}
+        if len(free) < min_occurrences:
+            continue
+        where = {n: starts[0] for n, starts in free.items()}
+        left, right = _extend(traces, where, len(run), taken)
+        some = next(iter(where))
+        path = traces[some].path[where[some] - left : where[some] + len(run) + right]
+        wf = Workflow(tuple(p.id for p in path))
+        for n, i in where.items():
+            wf.traces.append(traces[n])
+            wf.spans.append((traces[n].path[i - left].first, traces[n].path[i + len(run) + right - 1].last))
+        if wf.success_rate < min_success:
+            continue
+        for n, starts in free.items():
+            for i in starts:
+                taken[n][i : i + len(run)] = b"\x01" * len(run)
+            taken[n][where[n] - left : where[n] + len(run) + right] = b"\x01" * (left + len(run) + right)
+        same = kept.get(wf.key)
+        if same is None:
+            kept[wf.key] = wf
+        else:
+            # Steps that differ only in a plain tool's argument keys read alike: one workflow, not two.
+            have = {t.task_id for t in same.traces}
+            for t, span in zip(wf.traces, wf.spans, strict=True):
+                if t.task_id not in have:
+                    same.traces.append(t)
+                    same.spans.append(span)
+    return list(kept.values())
+
+
+def _extend(traces: list[Trace], where: dict[int, int], length: int, taken: list[bytearray]) -> tuple[int, int]:
+    """How far a run (at ``where``: trace index → path position) grows left and right with every task still
+    taking the same step: runs are mined up to 8 steps, a workflow may be longer."""
+
+    def same(offset: int) -> bool:
+        seen: set[StepId] = set()
+        for n, i in where.items():
+            k, path = i + offset, traces[n].path
+            if not 0 <= k < len(path) or taken[n][k]:
+                return False
+            seen.add(path[k].id)
+        return len(seen) == 1
+
+    left = right = 0
+    while length + left + right < _MAX_STEPS and same(-left - 1):
+        left += 1
+    while length + left + right < _MAX_STEPS and same(length + right):
+        right += 1
+    return left, right
+
+
+def _label_of(step: dict[str, Any]) -> str:
+    ids = step_ids(step)
+    return ids[-1].label if ids else str(step["tool"])
 
 
 def tool_failures(traces: list[Trace], min_occurrences: int) -> list[Detection]:
@@ -94,12 +162,13 @@ def tool_failures(traces: list[Trace], min_occurrences: int) -> list[Detection]:
     for trace in traces:
         seen: set[str] = set()
         for step in trace.steps:
-            calls[step["tool"]] += 1
+            label = _label_of(step)
+            calls[label] += 1
             if not step.get("ok", True):
-                errors[step["tool"]][error_kind(step.get("error") or "")] += 1
-                if step["tool"] not in seen:
-                    failed[step["tool"]].append(trace)
-                    seen.add(step["tool"])
+                errors[label][error_kind(step.get("error") or "")] += 1
+                if label not in seen:
+                    failed[label].append(trace)
+                    seen.add(label)
     out: list[Detection] = []
     for tool, found in sorted(failed.items()):
         if len(found) < min_occurrences:

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from servers.reflection.matching import StrategyMatcher, identifiers, opposite
-from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Rule, Strategy
-from servers.reflection.reflect import failure_kinds
+from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Lesson, Rule, Strategy
+from servers.reflection.reflect import failure_kinds, general_lesson
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import strategies as strategy_rows
@@ -59,17 +60,22 @@ class Promoter:
 
     def _one(self, user_id: str, reflection_id: str, task_id: str, strategy: Strategy, result: PromotionResult) -> None:
         live = self.rules.live(user_id)
+        keyed = next((r for r in live if strategy.key and r.key == strategy.key), None)
+        if keyed is not None:
+            self._join(user_id, reflection_id, task_id, strategy, keyed, result)
+            return
         for match in self.matcher.compare(strategy.strategy, [r.text for r in live]):
             rule = live[match.index]
             if match.opposite:
+                if any(c.rule_id == rule.id for c in result.contradictions):
+                    return  # two accounts of one task disagreeing with a rule are one disagreement
                 result.contradictions.append(
                     self._contradiction(user_id, reflection_id, rule.id, rule.text, rule.emergency, strategy)
                 )
                 return
-            if task_id not in self._rule_tasks(user_id, rule.id):
-                self.rules.agree(rule, reflection_id, strategy)
-                result.reinforced.append(rule.id)
-            self._remember(user_id, reflection_id, task_id, strategy, rule.id)
+            if strategy.key and rule.key:
+                continue  # two lessons read off traces are one lesson only when their keys are equal
+            self._join(user_id, reflection_id, task_id, strategy, rule, result)
             return
         twin = self._same_failure(user_id, task_id, strategy, live)
         if twin is not None:
@@ -82,19 +88,48 @@ class Promoter:
             result.promoted.append(rule.id)
             return
         pending = strategy_rows.pending(self.store, user_id, _PENDING_LIMIT)
-        matches = [m for m in self.matcher.compare(strategy.strategy, [p["text"] for p in pending]) if not m.opposite]
-        same = [pending[m.index] for m in matches]
+        if strategy.key:
+            # The same error fixed the same way: the key says it, whatever the commands' details were.
+            same = [p for p in pending if p["key"] == strategy.key]
+        else:
+            matches = [
+                m for m in self.matcher.compare(strategy.strategy, [p["text"] for p in pending]) if not m.opposite
+            ]
+            same = [pending[m.index] for m in matches]
         tasks = {p["task_id"] for p in same} | {task_id}
         row_id = self._remember(user_id, reflection_id, task_id, strategy, None)
         if len(tasks) < self.settings.promotion_count:
             return
-        # The earliest wording becomes the rule: later ones were judged to say the same thing.
-        first = min(same, key=lambda p: p["id"])
         sources = sorted({p["reflection_id"] for p in same} | {reflection_id})
-        rule = self.rules.create(user_id, strategy.model_copy(update={"strategy": first["text"]}), sources)
+        rule = self.rules.create(user_id, self._wording(strategy, same), sources)
         ids = [p["id"] for p in same] + [row_id]
         strategy_rows.link(self.store, rule.id, ids)
         result.promoted.append(rule.id)
+
+    @staticmethod
+    def _wording(strategy: Strategy, same: list[dict[str, Any]]) -> Strategy:
+        """The rule's text: the earliest wording (later ones were judged to say the same thing); for a lesson
+        read off traces whose tasks ran different commands (other branches, files), the general wording."""
+        texts = {p["text"] for p in same} | {strategy.strategy}
+        if strategy.lesson is not None and len(texts) > 1:
+            lessons = [Lesson.model_validate(p["doc"]["lesson"]) for p in sorted(same, key=lambda p: p["id"])]
+            lessons = [*lessons, strategy.lesson]
+            steps = list(dict.fromkeys(lesson.step for lesson in lessons))
+            lesson = strategy.lesson.model_copy(update={"step": steps[0], "also": steps[1:]})
+            return strategy.model_copy(update={"strategy": general_lesson(lessons), "lesson": lesson})
+        if not same:
+            return strategy
+        first = min(same, key=lambda p: p["id"])
+        return strategy.model_copy(update={"strategy": first["text"]})
+
+    def _join(
+        self, user_id: str, reflection_id: str, task_id: str, strategy: Strategy, rule: Rule, result: PromotionResult
+    ) -> None:
+        """A strategy that says what a live rule says: one more agreement, once per task."""
+        if task_id not in self._rule_tasks(user_id, rule.id):
+            self.rules.agree(rule, reflection_id, strategy)
+            result.reinforced.append(rule.id)
+        self._remember(user_id, reflection_id, task_id, strategy, rule.id)
 
     def _same_failure(self, user_id: str, task_id: str, strategy: Strategy, live: list[Rule]) -> Rule | None:
         """The live rule this task already fed that the strategy describes from another angle, if any."""

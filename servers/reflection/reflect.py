@@ -18,14 +18,15 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections import Counter
 
+from servers.core.recovery import Recovery, common_command, find_recoveries, fix_shape, is_looking, step_key
 from servers.reflection.feedback import parse_feedback
 from servers.reflection.models import (
     CONFIDENCE_RANK,
     Diagnosis,
     Efficiency,
     ErrorCategory,
+    Lesson,
     Outcome,
     Severity,
     Strategy,
@@ -117,10 +118,31 @@ def _args_key(step: TraceStep) -> str:
     return step.tool + "|" + json.dumps(step.arguments, sort_keys=True, ensure_ascii=False, default=str)
 
 
+def redundant_calls(trace: list[TraceStep]) -> list[str]:
+    """Tools called again with the same arguments when nothing could have changed their answer.
+
+    Reading a file again after an edit, re-running `git status` after a commit, or re-reading before retrying
+    a failed edit is how work is done, not waste: a repeat counts only when every call between the two
+    only looked (read, searched, listed) and none of them was a recovery from a failure.
+    """
+    recovering = {i for r in find_recoveries(trace) for i in r.inserted}
+    last: dict[str, int] = {}
+    found: set[str] = set()
+    for i, step in enumerate(trace):
+        if not step.ok:
+            continue
+        key = _args_key(step)
+        if key in last and i not in recovering:
+            between = trace[last[key] + 1 : i]
+            if all(s.ok and is_looking(s.tool, s.arguments) for s in between if s.ok):
+                found.add(step.tool)
+        last[key] = i
+    return sorted(found)
+
+
 def assess_efficiency(report: TaskReport) -> Efficiency:
     trace = report.trace
-    repeats = Counter(_args_key(s) for s in trace if s.ok)
-    redundant = sorted({k.split("|", 1)[0] for k, n in repeats.items() if n > 1})
+    redundant = redundant_calls(trace)
     durations = [(s.tool, s.duration_ms) for s in trace if s.duration_ms is not None]
     total = sum(d for _, d in durations) if durations else None
     slowest = [t for t, d in sorted(durations, key=lambda x: -x[1])[:2] if total and d >= 0.4 * total]
@@ -148,22 +170,104 @@ def _severity(text: str, task_failed: bool) -> Severity:
     return "MEDIUM" if task_failed else "LOW"
 
 
-def _recovered(trace: list[TraceStep], index: int) -> bool:
-    return any(s.ok and s.tool == trace[index].tool for s in trace[index + 1 :])
+# An error that says the call itself carried a secret: evidence enough for the emergency path. Words such as
+# "password" or "production" alone are not ("password authentication failed" is a wrong password, not a leak).
+_SECRET_IN_CALL = re.compile(
+    r"\b(?:contains?|containing|includes?|exposed?|leak(?:s|ed|ing)?|detected|found)\b.{0,40}"
+    r"\b(?:secrets?|credentials?|api[_ ]?keys?|private keys?|access tokens?)\b"
+    r"|\b(?:secrets?|credentials?|api[_ ]?keys?)\b.{0,20}\b(?:detected|exposed|leak(?:ed)?)\b|泄露",
+    re.I,
+)
+
+
+def lesson_strategy(found: Recovery, severity: Severity) -> Strategy:
+    """The strategy a recovery proves, with the error signature and the fix as data (MEDIUM: it worked once)."""
+    sig = found.signature
+    general = Recovery(
+        found.failed,
+        found.fixed,
+        sig,
+        inserted=found.inserted,
+        fix_commands=[fix_shape(c) for c in found.fix_commands],
+        reread=found.reread,
+        change=found.change,
+        work=found.work,
+    ).lesson()
+    if found.kind == "retry" and sig.step == sig.tool:
+        # A plain retry of a non-shell tool: the wording people already search for.
+        text = f"Retry `{sig.tool}` once after a timeout or rate limit before changing approach"
+        general = text
+    else:
+        text = found.lesson()
+    scenario = f"tasks that run `{sig.step}`" if sig.step != sig.tool else f"tasks that call {sig.tool}"
+    return Strategy(
+        strategy=text,
+        scenario=scenario,
+        expected_effect=f"`{sig.step}` recovers at once instead of failing again",
+        confidence="MEDIUM",
+        severity=severity,
+        key=found.key,
+        lesson=Lesson(
+            tool=sig.tool,
+            step=sig.step,
+            phrase=sig.phrase,
+            fix=found.fix_commands,
+            reread=found.reread,
+            run_as=found.change,
+            general=general,
+        ),
+    )
+
+
+def general_lesson(lessons: list[Lesson]) -> str:
+    """One wording for the same lesson seen in several tasks, keeping only what they all share."""
+    first = lessons[0]
+    steps = list(dict.fromkeys(lesson.step for lesson in lessons))[:3]
+    step = " or ".join(f"`{s}`" for s in steps)
+    doing: list[str] = ["`Read` the file again"] if any(lesson.reread for lesson in lessons) else []
+    width = max(len(lesson.fix) for lesson in lessons)
+    for i in range(width):
+        found = [lesson.fix[i] for lesson in lessons if len(lesson.fix) > i]
+        if len(found) * 2 >= len(lessons):  # a command most of the tasks ran
+            doing.append(f"run `{common_command(found)}`")
+    when = f'When {step} fails with "{first.phrase}"'
+    run_as = [lesson.run_as for lesson in lessons if lesson.run_as]
+    if run_as:
+        usual = max(set(run_as), key=run_as.count)
+        return (
+            f"{when}, {', then '.join([*doing, f'run it as `{usual}`'])}."
+            if doing
+            else f"{when}, run it as `{usual}` instead."
+        )
+    if doing:
+        return f"{when}, {', then '.join(doing)}, then retry it."
+    return f"{when}, retry it once before changing the approach."
 
 
 def diagnose(report: TaskReport, failed_task: bool) -> tuple[list[Diagnosis], list[Strategy], list[str]]:
+    """Each failed call: its category and root cause; a lesson where a later call shows what fixed it.
+
+    A failure that a later call of the same step made good by a repeatable fix (a command run in between, a
+    re-read, another invocation, a retry of a transient error) gives the lesson with its commands (MEDIUM).
+    Anything else only gets the category's generic advice at LOW confidence: a guess never becomes a rule,
+    and a fix that was an edit of the code is the task's own work, not a lesson.
+    """
     errors: list[Diagnosis] = []
     strategies: list[Strategy] = []
     gaps: list[str] = []
-    seen_tools: set[tuple[str, str]] = set()
+    seen: set[str] = set()
+    recoveries = find_recoveries(report.trace)
+    by_failure = {r.failed: r for r in recoveries}
     for i, step in enumerate(report.trace):
         if step.ok:
             continue
         message = step.error or "failed without a message"
         severity = _severity(message, failed_task)
-        recovered = _recovered(report.trace, i)
-        confidence = "MEDIUM" if recovered else "LOW"
+        found = by_failure.get(i)
+        retried_later = any(
+            r.failed > i and step_key(step.tool, step.arguments) == _key_of(report, r) for r in recoveries
+        )
+        recovered = found is not None or retried_later
         tool = f"`{step.tool}`"
         category: ErrorCategory
         if _NO_TOOL.search(message):
@@ -176,11 +280,7 @@ def diagnose(report: TaskReport, failed_task: bool) -> tuple[list[Diagnosis], li
             advice = f"Split large inputs into smaller parts before passing them to {tool}"
         elif _TRANSIENT.search(message):
             category, cause = "C", "a transient failure (timeout, rate limit or unavailable service)"
-            advice = (
-                f"Retry {tool} once after a timeout or rate limit before changing approach"
-                if recovered
-                else f"When {tool} times out, switch to an alternative instead of waiting on it"
-            )
+            advice = f"When {tool} times out, switch to an alternative instead of waiting on it"
         elif _PERMISSION.search(message):
             category, cause = "C", "the call was not permitted"
             advice = f"Check permissions and credentials before calling {tool}"
@@ -193,41 +293,88 @@ def diagnose(report: TaskReport, failed_task: bool) -> tuple[list[Diagnosis], li
         else:
             category, cause = "B", f"the approach did not work: {message[:200]}"
             advice = f"Change the approach after {tool} fails instead of repeating it"
-            confidence = "LOW"
-        if _SECURITY.search(message):
-            # Evidence of a security problem is enough on its own: this is the emergency path's input.
-            advice, confidence = f"Never pass secrets or credentials in the arguments of {tool}", "HIGH"
         errors.append(Diagnosis(step=i + 1, tool=step.tool, category=category, root_cause=cause, severity=severity))
-        if (step.tool, advice) not in seen_tools:
-            seen_tools.add((step.tool, advice))
-            strategies.append(
-                Strategy(
-                    strategy=advice,
-                    scenario=f"tasks that call {step.tool}",
-                    expected_effect="fewer failed calls and retries",
-                    confidence=confidence,
-                    severity=severity,
-                )
+        if found is not None and found.procedural:
+            strategy = lesson_strategy(found, severity)
+        elif retried_later:
+            continue  # an earlier attempt of a step that was fixed later: the fix is the lesson, stated once
+        else:
+            strategy = Strategy(
+                strategy=advice,
+                scenario=f"tasks that call {step.tool}",
+                expected_effect="fewer failed calls and retries",
+                confidence="LOW",
+                severity=severity,
             )
+        if _SECRET_IN_CALL.search(message):
+            # Evidence of a leaked secret is enough on its own: this is the emergency path's input.
+            strategy = Strategy(
+                strategy=f"Never pass secrets or credentials in the arguments of {tool}",
+                scenario=f"tasks that call {step.tool}",
+                expected_effect="no secrets leave through tool calls",
+                confidence="HIGH",
+                severity="HIGH",
+            )
+        if strategy.strategy not in seen:
+            seen.add(strategy.strategy)
+            strategies.append(strategy)
         if not recovered and category != "A":
             gaps.append(f"no working alternative when {step.tool} fails")
     return errors, strategies, sorted(set(gaps))
 
 
-def feedback_strategies(report: TaskReport) -> list[Strategy]:
-    """One strategy per directive in the user's feedback that the user model has no dimension for.
+def _key_of(report: TaskReport, found: Recovery) -> str:
+    step = report.trace[found.failed]
+    return step_key(step.tool, step.arguments)
 
-    Preferences the user model knows (verbosity, format, language, citations) become beliefs instead
-    (see ``feedback``); a strategy carries the rest ("never use emojis") in the user's own words.
+
+_DIMENSION_LESSONS = {
+    ("verbosity", "concise"): "Keep answers to this user short: they found them too long",
+    ("verbosity", "detailed"): "Give this user detailed answers: they found them too short",
+}
+
+
+def _dimension_lesson(dimension: str, value: str) -> str:
+    known = _DIMENSION_LESSONS.get((dimension, value))
+    if known:
+        return known
+    return {
+        "format": f"Format answers to this user as {value}",
+        "language": f"Answer this user in {value}",
+        "citations": "Include sources in answers to this user",
+    }.get(dimension, f"Answers to this user: {dimension} {value}")
+
+
+def feedback_strategies(report: TaskReport) -> list[Strategy]:
+    """What the user's feedback teaches: their directives in their own words, then complaints as lessons.
+
+    Preferences the user model knows (verbosity, format, language, citations) become beliefs (see
+    ``feedback``); when the user complained about or rewrote the result, the reflection also records the
+    lesson in words ("Keep answers to this user short …"), at LOW confidence: the belief carries it to later
+    tasks, a rule would repeat it.
     """
     if not report.user_feedback:
         return []
-    out = []
+    directives: list[Strategy] = []
+    complaints: list[Strategy] = []
+    unhappy = report.user_reaction in ("modified", "complained")
     for pref in parse_feedback(report.user_feedback, report.user_reaction):
         if pref.dimension is not None:
+            if unhappy and pref.value:
+                complaints.append(
+                    Strategy(
+                        strategy=_dimension_lesson(pref.dimension, pref.value),
+                        scenario="answers for this user",
+                        expected_effect="fewer edits and complaints",
+                        # LOW: the belief is what shapes later answers (it reaches every context above its bar);
+                        # a rule saying the same would be handed to every task twice.
+                        confidence="LOW",
+                        severity="LOW",
+                    )
+                )
             continue
-        explicit = pref.explicit or report.user_reaction in ("modified", "complained")
-        out.append(
+        explicit = pref.explicit or unhappy
+        directives.append(
             Strategy(
                 strategy=pref.directive,
                 scenario="answers for this user",
@@ -236,7 +383,7 @@ def feedback_strategies(report: TaskReport) -> list[Strategy]:
                 severity=_severity(pref.clause, False),
             )
         )
-    return out
+    return [*directives, *complaints]
 
 
 def analyse(
@@ -259,10 +406,46 @@ def analyse(
         errors.append(Diagnosis(category="B", root_cause="the task failed although every call succeeded"))
     # The agent's own lessons and the user's words come first: they outrank what the trace suggests.
     stated = [Strategy(**s.model_dump()) for s in report.strategies]
+    stated, strategies = tie_to_trace(stated, strategies)
     strategies = _top([*stated, *feedback_strategies(report), *strategies], 3)
     if trigger == "error":
         return None, None, errors, strategies, gaps
     return outcome, efficiency, errors, strategies, gaps
+
+
+def _mentions_lesson(text: str, lesson: Lesson) -> bool:
+    lowered = text.lower()
+    names = [lesson.step, *lesson.also, *lesson.fix, *([lesson.run_as] if lesson.run_as else [])]
+    words = {w for n in names for w in n.lower().split()[:2] if len(w) > 2}
+    return lesson.phrase.lower() in lowered or any(
+        re.search(rf"(?<![\w-]){re.escape(w)}(?![\w])", lowered) for w in words
+    )
+
+
+def tie_to_trace(stated: list[Strategy], derived: list[Strategy]) -> tuple[list[Strategy], list[Strategy]]:
+    """Lessons stated by the agent or a model about a failure the trace shows get that failure's key.
+
+    One task's failure then teaches one lesson, however many accounts of it there are: the agent's wording
+    ("when the push is rejected, pull with rebase first") and the trace's (`git push` … `git pull --rebase`) join
+    one rule instead of becoming two. Returns (stated, derived) with the tied derived lessons left out.
+    """
+    keyed = [s for s in derived if s.key and s.lesson is not None]
+    if not keyed:
+        return stated, derived
+    used: set[str] = set()
+    tied: list[Strategy] = []
+    for strategy in stated:
+        match = None
+        if not strategy.key:
+            match = next(
+                (k for k in keyed if k.lesson is not None and _mentions_lesson(strategy.strategy, k.lesson)), None
+            )
+        if match is None:
+            tied.append(strategy)
+            continue
+        used.add(str(match.key))
+        tied.append(strategy.model_copy(update={"key": match.key, "lesson": match.lesson}))
+    return tied, [s for s in derived if s.key not in used]
 
 
 def _top(strategies: list[Strategy], limit: int) -> list[Strategy]:

@@ -67,6 +67,8 @@ class RuleBook:
             sources=sources,
             created_at=at,
             updated_at=at,
+            key=strategy.key,
+            lesson=strategy.lesson,
             versions=[
                 RuleVersion(
                     version=1,

@@ -3,21 +3,42 @@
 Task reports come in through ``reflect`` or from every ``memory_capture_task`` of a memory server on the
 same home or database, in this process (``cairn serve all``) or another (through the event outbox).
 Accepted skill suggestions are written to ``$CAIRN_HOME/skills/user/<name>/SKILL.md`` — the user scope
-the skills server loads.
+the skills server loads. With no LLM configured (``CAIRN_LLM_MODEL``), ``reflect`` asks the client's own model
+through MCP sampling when the client offers it, and falls back to the rules when it does not or fails
+(``Reflection.method`` says which ran).
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
+import logging
+import warnings
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal, TypeVar
 
-from fastmcp import FastMCP
+import anyio
+import anyio.to_thread
+from fastmcp import Context, FastMCP
+from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
+from mcp_types import (
+    ClientCapabilities,
+    CreateMessageRequest,
+    CreateMessageRequestParams,
+    InputRequiredResult,
+    SamplingCapability,
+    SamplingMessage,
+    TextContent,
+)
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import Field
 
 from servers.core.errors import call_tool
 from servers.core.identity import resolve_user
 from servers.core.notify import EventNotifications, notifying
+from servers.reflection import llm_paths
 from servers.reflection.models import (
     AuditEntry,
     AuditLog,
@@ -47,12 +68,14 @@ from servers.reflection.models import (
     UserModel,
     Variant,
 )
+from servers.reflection.scrub import scrub
 from servers.reflection.service import ReflectionService
 from servers.reflection.triggers import listening
 from servers.settings import CairnSettings, get_settings
 
 T = TypeVar("T")
 ADMIN_SCOPE = "reflection:admin"
+log = logging.getLogger(__name__)
 
 INSTRUCTIONS = """Learning from finished tasks. After a task, call reflect with its report (or let memory_capture_task
 do it). Strategies proposed by 3 independent reflections become probation rules; report each use of a rule with
@@ -82,6 +105,99 @@ def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return call_tool((ReflectionInputError, NotFound), fn, *args, **kwargs)
 
 
+# --- the client's model, asked through MCP sampling -------------------------------------------------------
+
+SAMPLING_KEY = "reflection"
+SAMPLING_MAX_TOKENS = 2000
+REFLECTION_SCHEMA = "reflection.schema.json"
+# What a handshake-era sampling request can end in besides an answer: the client's error (or refusal), no way
+# to reach the client, a timeout, a malformed result, a closed connection.
+_SAMPLING_FAILED = (MCPError, TimeoutError, ValueError, OSError, anyio.BrokenResourceError, anyio.ClosedResourceError)
+
+
+def _reply_text(result: object) -> str:
+    content = getattr(result, "content", None)
+    blocks = content if isinstance(content, list) else [content]
+    return "\n".join(b.text for b in blocks if isinstance(b, TextContent))
+
+
+def _sampling_request(prompt: str) -> CreateMessageRequest:
+    message = SamplingMessage(role="user", content=TextContent(type="text", text=prompt))
+    return CreateMessageRequest(params=CreateMessageRequestParams(messages=[message], max_tokens=SAMPLING_MAX_TOKENS))
+
+
+async def _ask_client_model(
+    ctx: Context, svc: ReflectionService, report: TaskReport, user_id: str, timeout_s: float
+) -> dict[str, Any] | InputRequiredResult | None:
+    """The reflection the client's model gives for the LLM path's prompt, checked against the same schema with
+    one retry; an ``InputRequiredResult`` asking for it (2026-07-28); or None for the rule-based path.
+
+    | protocol              | how                                                    | None when                      |
+    |-----------------------|--------------------------------------------------------|--------------------------------|
+    | handshake (≤ 2025-11) | ``sampling/createMessage`` to the client, waited for   | no sampling capability, an     |
+    |                       | at most ``timeout_s`` per attempt                      | error, a timeout, 2 bad answers |
+    | 2026-07-28            | an ``InputRequiredResult``: the client samples and     | no sampling capability,        |
+    |                       | calls again with the answer (request state: attempt)   | 2 bad answers                  |
+
+    Sampling is deprecated in 2026-07-28 (SEP-2577) but still what a client offers that has a model and no
+    key for Cairn. In 2026-07-28 the client drives the rounds: a handler that fails ends the client's own call
+    (its driver raises) before this server hears of it, so nothing is reflected then.
+    """
+    try:
+        offered = ctx.session.check_client_capability(ClientCapabilities(sampling=SamplingCapability()))
+        modern = ctx.request_context is not None and ctx.request_context.protocol_version in MODERN_PROTOCOL_VERSIONS
+    except RuntimeError:  # no session: an in-process call without a client
+        return None
+    if not offered:
+        return None
+    scrubbed = scrub(report.model_dump())
+    rules = await anyio.to_thread.run_sync(svc.rules.live, user_id)
+    prompt = llm_paths.reflection_prompt(scrubbed, [r.text for r in rules])
+    if modern:
+        return _guarded_round(ctx, prompt, json.dumps([user_id, scrubbed], sort_keys=True, ensure_ascii=False))
+    ask = prompt
+    for attempt in (1, 2):
+        try:
+            with warnings.catch_warnings():  # deprecated on purpose (see above); the warning fires on creation
+                warnings.simplefilter("ignore", MCPDeprecationWarning)
+                pending = ctx.session.create_message(
+                    [SamplingMessage(role="user", content=TextContent(type="text", text=ask))],
+                    max_tokens=SAMPLING_MAX_TOKENS,
+                    related_request_id=ctx.request_id,
+                )
+            with anyio.fail_after(timeout_s):
+                result = await pending
+        except _SAMPLING_FAILED as exc:
+            log.info("sampling for reflect failed (attempt %d): %s: %s", attempt, type(exc).__name__, exc)
+            return None
+        answer, problem = llm_paths.check_answer(_reply_text(result), REFLECTION_SCHEMA)
+        if answer is not None:
+            return answer
+        log.info("sampled reflection rejected (attempt %d): %s", attempt, problem[:300])
+        ask = llm_paths.retry_prompt(prompt, problem)
+    return None
+
+
+def _guarded_round(ctx: Context, prompt: str, basis: str) -> dict[str, Any] | InputRequiredResult | None:
+    """One round of the 2026-07-28 exchange. The (sealed) request state names the report and the attempt, so an
+    answer only counts for the call it was asked for."""
+    digest = hashlib.sha256(basis.encode("utf-8")).hexdigest()[:24]
+    state = ctx.request_state or ""
+    if not state.startswith(f"{digest}:"):
+        first = _sampling_request(prompt)
+        return InputRequiredResult(input_requests={SAMPLING_KEY: first}, request_state=f"{digest}:1")
+    attempt = 1 if state.endswith(":1") else 2
+    reply = (ctx.input_responses or {}).get(SAMPLING_KEY)  # none, or not a message: a bad answer like any other
+    answer, problem = llm_paths.check_answer(_reply_text(reply), REFLECTION_SCHEMA)
+    if answer is not None:
+        return answer
+    log.info("sampled reflection rejected (attempt %d): %s", attempt, problem[:300])
+    if attempt >= 2:
+        return None
+    retry = _sampling_request(llm_paths.retry_prompt(prompt, problem))
+    return InputRequiredResult(input_requests={SAMPLING_KEY: retry}, request_state=f"{digest}:2")
+
+
 def create_server(settings: CairnSettings | None = None, *, service: ReflectionService | None = None) -> FastMCP:
     settings = settings or get_settings()
     svc = service or ReflectionService(settings)
@@ -105,14 +221,23 @@ def create_server(settings: CairnSettings | None = None, *, service: ReflectionS
     # --- reflection ----------------------------------------------------------------------------------
 
     @mcp.tool(annotations=_WRITE)
-    def reflect(task_report: TaskReport, trigger: Trigger = "post_task", user_id: UserId = "default") -> Reflection:
+    async def reflect(
+        task_report: TaskReport, ctx: Context, trigger: Trigger = "post_task", user_id: UserId = "default"
+    ) -> Reflection | InputRequiredResult:
         """Reflect on a finished task: outcome, efficiency, error diagnosis (A missing information, B strategy,
         C tool misuse, D model limit), 1-3 strategies with confidence, capability gaps. trigger: post_task (all
         five), error (fast path: diagnosis and strategies), feedback (with user_feedback/user_reaction). Trace ≤ 500
         steps, texts ≤ 4,000 chars; personal data and secrets are scrubbed before storage. MEDIUM/HIGH strategies
         seen in 3 different tasks become probation rules; HIGH severity + HIGH confidence become active at once;
         one that contradicts a rule opens a contradiction report instead."""
-        return _call(svc.reflect, task_report, user(user_id), trigger)
+        me = user(user_id)
+        answer = None
+        if svc.llm is None:  # no model of our own: the client's, when it offers sampling
+            asked = await _ask_client_model(ctx, svc, task_report, me, settings.llm_timeout_s)
+            if isinstance(asked, InputRequiredResult):
+                return asked  # 2026-07-28: the client samples, then calls again with the answer
+            answer = asked
+        return await anyio.to_thread.run_sync(functools.partial(_call, svc.reflect, task_report, me, trigger, answer))
 
     @mcp.tool(annotations=_WRITE)
     def reflect_review(
@@ -298,8 +423,9 @@ def create_server(settings: CairnSettings | None = None, *, service: ReflectionS
         user_id: UserId = "default",
     ) -> ExperienceResult:
         """Past successful interactions similar to a request: score > 0.8 → reuse (admitted patterns only),
-        0.5-0.8 → reference, else plan from scratch. Score = signature 0.5 + entities 0.2 + recent 0.15 +
-        success rate 0.15."""
+        0.5-0.8 → reference, else plan from scratch. Score = same task type 0.1 + fit × (content 0.6 +
+        updated within 7 days 0.15 + success rate > 0.8 0.15), where fit is how much the two requests share
+        (files, error names, identifiers, commands, words); `shared` says what matched."""
         return _call(svc.experiences.find, user(user_id), query, limit)
 
     @mcp.tool(annotations=_WRITE)

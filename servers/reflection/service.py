@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
-from servers.core.embedding import LazyEmbedder, create_embedder
+from servers.core.embedding import EmbedderUnavailable, LazyEmbedder, create_embedder
 from servers.core.events import Event, EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
 from servers.core.storage.component import AnyDatabase
@@ -29,6 +31,7 @@ from servers.reflection.models import (
     PatternReport,
     Reflection,
     ReflectionInputError,
+    Rule,
     Strategy,
     TaskReport,
     TraceStep,
@@ -37,9 +40,11 @@ from servers.reflection.models import (
 from servers.reflection.mutations import Mutations
 from servers.reflection.patterns import Trace
 from servers.reflection.promotion import Promoter
+from servers.reflection.rule_recall import RuleRecall, for_failure
 from servers.reflection.rules import RuleBook
 from servers.reflection.scrub import scrub
 from servers.reflection.settings import ReflectionSettings
+from servers.reflection.stated import Noted, StatedPreferences
 from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, days_ago, new_id, now_iso, open_store
 from servers.reflection.suggestions import Suggestions
@@ -73,9 +78,11 @@ class ReflectionService:
             self.embedder, threshold=self.config.strategy_similarity, lexical_threshold=self.config.lexical_similarity
         )
         self.rules = RuleBook(self.store, self.config)
+        self.recall = RuleRecall(self.embedder)
         self.promoter = Promoter(self.store, self.rules, self.matcher, self.config)
         self.mutations = Mutations(self.store, self.rules, self.config, self.llm, self._skill_text)
         self.users = UserModelBook(self.store, self.config)
+        self.stated = StatedPreferences(self.users, self._statement_similarity)
         self.experiences = ExperienceLibrary(self.store, self.config)
         self.suggestions = Suggestions(self.store, self.config, settings, self.bus)
         # One reflection at a time per process: promotion reads then writes the pending strategies (across
@@ -138,41 +145,74 @@ class ReflectionService:
 
     # --- reflecting ---------------------------------------------------------------------------------
 
-    def _analyse(self, report: TaskReport, trigger: Trigger, user_id: str) -> tuple[Analysis, str]:
-        if self.llm is not None:
+    def _analyse(
+        self, report: TaskReport, trigger: Trigger, user_id: str, answer: dict[str, Any] | None = None
+    ) -> tuple[Analysis, str]:
+        """The analysis from the MCP client's model (``answer``, asked through sampling), litellm's, or the rules."""
+        method = "sampling"
+        if answer is not None and llm_paths.problem_with(answer, "reflection.schema.json") is not None:
+            answer = None  # not what the schema allows: as if the client's model had not answered
+        if answer is None and self.llm is not None:
             rules = [r.text for r in self.rules.live(user_id)]
             answer = llm_paths.ask_validated(
                 self.llm, llm_paths.reflection_prompt(report.model_dump(), rules), "reflection.schema.json"
             )
-            if answer is not None:
-                outcome = Outcome(
-                    status=answer["outcome"]["status"],
-                    summary=answer["outcome"]["summary"],
-                    score=answer["outcome"].get(
-                        "score", {"success": 1.0, "partial": 0.5}.get(answer["outcome"]["status"], 0.0)
-                    ),
-                )
-                eff = answer.get("efficiency") or {}
-                efficiency = reflect.assess_efficiency(report).model_copy(
-                    update={"notes": eff.get("notes", []), "redundant_calls": eff.get("redundant_calls", [])}
-                )
-                errors = [Diagnosis.model_validate(e) for e in answer["errors"]]
-                strategies = [Strategy.model_validate(s) for s in answer["strategies"]]
-                if trigger == "error":
-                    return (None, None, errors, strategies, answer["gaps"]), "llm"
-                return (outcome, efficiency, errors, strategies, answer["gaps"]), "llm"
-        return reflect.analyse(report, trigger), "rules"
+            method = "llm"
+        if answer is None:
+            return reflect.analyse(report, trigger), "rules"
+        outcome = Outcome(
+            status=answer["outcome"]["status"],
+            summary=answer["outcome"]["summary"],
+            score=answer["outcome"].get(
+                "score", {"success": 1.0, "partial": 0.5}.get(answer["outcome"]["status"], 0.0)
+            ),
+        )
+        eff = answer.get("efficiency") or {}
+        efficiency = reflect.assess_efficiency(report).model_copy(
+            update={"notes": eff.get("notes", []), "redundant_calls": eff.get("redundant_calls", [])}
+        )
+        errors = [Diagnosis.model_validate(e) for e in answer["errors"]]
+        # The lessons the agent stated with the report come first, as on the rule-based path; the model's and
+        # the agent's lessons about a failure the trace shows fixed carry its key, and a fix nobody named is
+        # still learned from the trace.
+        derived = [s for s in reflect.diagnose(report, outcome.status == "failure")[1] if s.key]
+        agent = [Strategy(**s.model_dump()) for s in report.strategies]
+        model = [Strategy.model_validate(s) for s in answer["strategies"]]
+        tied, derived = reflect.tie_to_trace([*agent, *model], derived)
+        agent, model = tied[: len(agent)], tied[len(agent) :]
+        ordered = [*agent, *(s for s in model if s.key), *derived, *(s for s in model if not s.key)]
+        strategies: dict[str, Strategy] = {}
+        for strategy in ordered:
+            strategies.setdefault(strategy.strategy.strip().lower(), strategy)
+        top = list(strategies.values())[:3]
+        if trigger == "error":
+            return (None, None, errors, top, answer["gaps"]), method
+        return (outcome, efficiency, errors, top, answer["gaps"]), method
 
-    def reflect(self, report: TaskReport, user_id: str = "default", trigger: Trigger = "post_task") -> Reflection:
-        """Reflect on one task (five dimensions; the error trigger is the fast path) and promote."""
+    def reflect(
+        self,
+        report: TaskReport,
+        user_id: str = "default",
+        trigger: Trigger = "post_task",
+        answer: dict[str, Any] | None = None,
+    ) -> Reflection:
+        """Reflect on one task (five dimensions; the error trigger is the fast path) and promote.
+
+        ``answer``: the analysis the MCP client's model gave for ``llm_paths.reflection_prompt`` (the reflect tool
+        asks it through sampling when no LLM is configured); one not valid against ``reflection.schema.json`` is
+        ignored.
+        """
         report = TaskReport.model_validate(scrub(report.model_dump()))
         task_id = reflect.task_id_for(report)
-        analysis, method = self._analyse(report, trigger, user_id)
+        analysis, method = self._analyse(report, trigger, user_id, answer)
         outcome, efficiency, errors, strategies, gaps = analysis
         with self._lock, self.store.writing(user_id):
             first_time = self._store_trace(user_id, task_id, report, outcome)
+            # One reflection per task and trigger: a host reflecting on a task memory already captured (and so
+            # reflected on) replaces that reflection instead of adding a second one.
+            earlier = self.store.doc("reflections", user_id=user_id, task_id=task_id, trigger=trigger)
             reflection = Reflection(
-                id=new_id("refl"),
+                id=earlier["id"] if earlier else new_id("refl"),
                 user_id=user_id,
                 task_id=task_id,
                 trigger=trigger,
@@ -295,6 +335,32 @@ class ReflectionService:
         since = since or days_ago(self.config.pattern_window_days)
         rows = tables.traces_between(self.store, user_id, since, until or "9999")
         return [Trace(r["task_id"], r["task"], bool(r["success"]), r["doc"], r["created_at"]) for r in rows]
+
+    # --- preferences stated in passing ----------------------------------------------------------------
+
+    def note_preferences(self, user_id: str, text: str, source: str) -> list[Noted]:
+        """Preferences stated in a prompt become (or reinforce, or reverse) beliefs; see ``stated``."""
+        with self._lock:
+            return self.stated.note(user_id, text, source)
+
+    def _statement_similarity(self, text: str, others: Sequence[str]) -> list[float] | None:
+        if self.embedder is None or not self.embedder.is_loaded or not others:
+            return None
+        try:
+            rows = self.embedder.get().embed_passages([text, *others])
+        except (EmbedderUnavailable, RuntimeError):
+            return None
+        return [float(row @ rows[0]) for row in rows[1:]]
+
+    # --- rules for a task or a failure -------------------------------------------------------------
+
+    def rules_for_failure(self, user_id: str, tool: str, arguments: Any, error: str) -> list[Rule]:
+        """Live rules learned from this very failure (same tool, step and error phrase): just-in-time help."""
+        return for_failure(self.rules.live(user_id), tool, arguments, error)
+
+    def rules_for_task(self, user_id: str, task: str) -> list[tuple[float, Rule, str]]:
+        """(score, rule, why) for the live rules that bear on ``task``, best first (see ``rule_recall``)."""
+        return self.recall.rank(self.rules.live(user_id), task)
 
     # --- outcomes, contradictions -------------------------------------------------------------------
 

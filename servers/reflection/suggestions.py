@@ -1,7 +1,9 @@
 """Detections and skill suggestions of one user: found, remembered, announced once, accepted or dismissed.
 
 A detection is announced (``pattern.detected``) when it is new or has grown; a suggestion
-(``skill.suggested``) once per tool sequence — a dismissed sequence is not suggested again.
+(``skill.suggested``) once per step sequence — a dismissed sequence is not suggested again. A suggestion
+still open when a longer workflow containing its steps is found is superseded: it is kept (stored with
+the status ``superseded``) but no longer listed, and comes back if its steps recur on their own again.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import logging
 
 from servers.core.events import EventBus
 from servers.reflection import patterns, suggest
+from servers.reflection import steps as st
 from servers.reflection.models import Detection, NotFound, PatternReport, ReflectionInputError, SkillSuggestion
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import tables
@@ -17,6 +20,15 @@ from servers.reflection.store import ReflectionStore, new_id, now_iso
 from servers.settings import CairnSettings
 
 log = logging.getLogger(__name__)
+
+# Stored status of an open suggestion that a longer workflow's suggestion replaced (never shown as such).
+SUPERSEDED = "superseded"
+_LISTED = ("open", "accepted", "dismissed")
+
+
+def _inside(shorter: tuple[str, ...], longer: tuple[str, ...]) -> bool:
+    n = len(shorter)
+    return n < len(longer) and any(longer[i : i + n] == shorter for i in range(len(longer) - n + 1))
 
 
 class Suggestions:
@@ -36,29 +48,32 @@ class Suggestions:
             *patterns.tool_failures(traces, c.pattern_min_occurrences),
         ]
         for wf in flows:
+            steps = [st.phrase(s) for s in wf.steps]
             detections.append(
                 Detection(
                     kind="workflow_sequence",
-                    key="→".join(wf.tools),
+                    key=wf.key,
                     frequency=wf.occurrences,
                     confidence=round(wf.success_rate, 3),
                     evidence=[t.task_id for t in wf.traces],
-                    suggestion=f"the workflow {' → '.join(wf.tools)} ran {wf.occurrences} times "
+                    suggestion=f"the workflow {' → '.join(steps)} ran {wf.occurrences} times "
                     f"({wf.success_rate:.0%} successful): save it as a skill?",
+                    detail={"steps": steps},
                 )
             )
         with self.store.writing(user_id):
             for d in detections:
                 self._announce(user_id, d)
+            self._supersede(user_id, flows)
             skills = suggest.known_skills(self.settings)
             created: list[SkillSuggestion] = []
             covered: list[str] = []
             for wf in flows:
-                by = suggest.covered_by(wf.tools, skills)
+                by = suggest.covered_by(wf.steps, skills)
                 if by:
-                    covered.append(f"{'→'.join(wf.tools)} (covered by {by})")
+                    covered.append(f"{wf.key} (covered by {by})")
                     continue
-                made = self._suggest(user_id, wf)
+                made = self._suggest(user_id, wf, {k.name for k in skills})
                 if made:
                     created.append(made)
         for s in created:
@@ -78,12 +93,28 @@ class Suggestions:
             return
         self.bus.publish_nowait("pattern.detected", {"user_id": user_id, **d.model_dump(exclude={"detail"})})
 
-    def _suggest(self, user_id: str, wf: patterns.Workflow) -> SkillSuggestion | None:
-        key = "→".join(wf.tools)
+    def _supersede(self, user_id: str, flows: list[patterns.Workflow]) -> None:
+        """Open suggestions whose steps are a part of a longer workflow found now stop being listed."""
+        current = {wf.key for wf in flows}
+        for doc in self.store.docs("suggestions", user_id=user_id, status="open"):
+            s = SkillSuggestion.model_validate(doc)
+            key = "→".join(s.tools)
+            if key in current or not any(_inside(tuple(s.tools), wf.tools) for wf in flows):
+                continue
+            self.store.put(
+                "suggestions",
+                {"id": s.id, "user_id": user_id, "seq_key": key, "status": SUPERSEDED, "doc": s.model_dump()},
+            )
+            self.store.audit(user_id, "suggestion", s.id, SUPERSEDED, {"name": s.name})
+
+    def _suggest(self, user_id: str, wf: patterns.Workflow, skill_names: set[str]) -> SkillSuggestion | None:
+        key = wf.key
         existing = self.store.doc("suggestions", user_id=user_id, seq_key=key)
         if existing is not None and existing["status"] != "open":
             return None  # accepted or dismissed: the user already decided
-        name, description, skill_md = suggest.render(wf)
+        others = self.store.docs("suggestions", user_id=user_id)
+        taken = skill_names | {d["name"] for d in others if "→".join(d["tools"]) != key}
+        name, description, skill_md = suggest.render(wf, taken)
         errors = suggest.lint_errors(name, skill_md)
         if errors:
             log.warning("suggestion %s not offered, it fails the linter: %s", name, "; ".join(errors))
@@ -92,7 +123,7 @@ class Suggestions:
             id=existing["id"] if existing else new_id("sugg"),
             name=name,
             description=description,
-            tools=list(wf.tools),
+            tools=list(wf.tools),  # the step labels, also the sequence's key
             occurrences=wf.occurrences,
             success_rate=round(wf.success_rate, 3),
             confidence=round(min(1.0, wf.success_rate * min(1.0, wf.occurrences / 5)), 3),
@@ -105,13 +136,18 @@ class Suggestions:
         return None if existing else s
 
     def all(self, user_id: str, status: str | None = None) -> list[SkillSuggestion]:
-        docs = self.store.docs("suggestions", user_id=user_id, status=status or None)
+        docs = self.store.docs("suggestions", user_id=user_id, status=status or _LISTED)
         return [SkillSuggestion.model_validate(d) for d in docs]
 
     def _get(self, user_id: str, suggestion_id: str) -> SkillSuggestion:
         doc = self.store.doc("suggestions", id=suggestion_id, user_id=user_id)
         if doc is None:
             raise NotFound("skill suggestion", suggestion_id)
+        if self.store.doc("suggestions", id=suggestion_id, user_id=user_id, status=SUPERSEDED) is not None:
+            raise ReflectionInputError(
+                f"suggestion {suggestion_id} was replaced by the suggestion of a longer workflow that contains "
+                "its steps; list the open suggestions to find it"
+            )
         s = SkillSuggestion.model_validate(doc)
         if s.status != "open":
             raise ReflectionInputError(f"suggestion {suggestion_id} is already {s.status}")

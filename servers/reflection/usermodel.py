@@ -50,6 +50,8 @@ class UserModelBook:
             evidence_count=doc["evidence_count"],
             contradictions=doc["contradictions"],
             needs_confirmation=ratio > self.settings.contradiction_ratio,
+            reversed_from=next((h["value"] for h in reversed(doc.get("history", [])) if h.get("reversed")), None),
+            reversals=int(doc.get("reversals", 0)),
             confirmed=doc["confidence"] > self.settings.confirmed_threshold,
             last_updated=doc["last_updated"],
         )
@@ -86,6 +88,10 @@ class UserModelBook:
                     kind,
                     {"value": value, "strength": strength, "confidence": doc.get("confidence"), "source": source},
                 )
+            if result.reason == "explicit statement replaced the belief":
+                self.store.audit(
+                    user_id, "belief", dimension, "reversed", {"from": doc["history"][-1]["value"], "to": value}
+                )
             result.belief = self._belief(doc) if "value" in doc else None
             return result
 
@@ -118,9 +124,11 @@ class UserModelBook:
         doc["last_updated"] = now_iso()
         replaced = "value" in doc and _norm(doc["value"]) != _norm(value) and kind == "explicit"
         if replaced:
-            # The user said so: the stated value wins, the old one goes to history.
-            history = {"value": doc["value"], "confidence": doc["confidence"], "until": now_iso()}
+            # The user said so: the stated value wins, the old one goes to history as a reversal a person can
+            # see (the belief says what it replaced), not silently.
+            history = {"value": doc["value"], "confidence": doc["confidence"], "until": now_iso(), "reversed": True}
             doc["history"] = [*doc.get("history", []), history]
+            doc["reversals"] = int(doc.get("reversals", 0)) + 1
             del doc["value"]
         if "value" not in doc:
             doc.update(value=value, support={}, against={})

@@ -5,6 +5,7 @@ A row's ``rule_id`` is empty while it waits and names the rule once it became or
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,12 +13,19 @@ from servers.reflection.store import ReflectionStore, dumps, now_iso
 
 
 def pending(store: ReflectionStore, user_id: str, limit: int) -> list[dict[str, Any]]:
-    """The user's newest strategies not yet in a rule: ``id``, ``reflection_id``, ``task_id``, ``text``."""
-    return store.db.query(
-        "SELECT id, reflection_id, task_id, text FROM strategies WHERE user_id = ? AND rule_id IS NULL "
+    """The user's newest strategies not yet in a rule: ``id``, ``reflection_id``, ``task_id``, ``text``, ``key``
+    (the lesson key of a strategy read off a failure and its recovery, else None)."""
+    rows = store.db.query(
+        "SELECT id, reflection_id, task_id, text, doc FROM strategies WHERE user_id = ? AND rule_id IS NULL "
         "ORDER BY id DESC LIMIT ?",
         (user_id, limit),
     )
+    out = []
+    for row in rows:
+        doc = row.pop("doc")
+        doc = json.loads(doc) if isinstance(doc, str | bytes) else doc
+        out.append({**row, "key": doc.get("key") if isinstance(doc, dict) else None, "doc": doc})
+    return out
 
 
 def link(store: ReflectionStore, rule_id: str, ids: Sequence[int]) -> None:

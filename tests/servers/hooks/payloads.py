@@ -117,3 +117,42 @@ def write_transcript(path: Path) -> Path:
     ]
     path.write_text("\n".join(json.dumps(e) for e in entries) + "\n", encoding="utf-8")
     return path
+
+
+def stop(active: bool = False, last_message: str | None = None, **kw: Any) -> dict[str, Any]:
+    """Claude Code's Stop input; ``last_assistant_message`` is sent by 2.1.47 and later."""
+    body = {**common("Stop", **kw), "stop_hook_active": active}
+    if last_message is not None:
+        body["last_assistant_message"] = last_message
+    return body
+
+
+def write_stop_transcript(path: Path, answer: str) -> Path:
+    """The tail of a transcript after a Stop hook blocked: its feedback as a user entry, then the agent's answer."""
+    entries: list[dict[str, Any]] = [
+        {"type": "user", "message": {"role": "user", "content": "push my branch"}, "uuid": "s1"},
+        {
+            "type": "assistant",
+            "message": {"role": "assistant", "content": [{"type": "text", "text": "Lesson: an older answer"}]},
+            "uuid": "s2",
+        },
+        {
+            "type": "user",
+            "isMeta": True,
+            "message": {"role": "user", "content": "Stop hook feedback:\nCairn: `git push` failed …"},
+            "uuid": "s3",
+        },
+        {"type": "system", "subtype": "stop_hook_summary", "content": "", "uuid": "s4"},
+        {
+            "type": "assistant",
+            "message": {"role": "assistant", "content": [{"type": "thinking", "thinking": "the lesson is…"}]},
+            "uuid": "s5",
+        },
+        {
+            "type": "assistant",
+            "message": {"role": "assistant", "content": [{"type": "text", "text": answer}]},
+            "uuid": "s6",
+        },
+    ]
+    path.write_text("\n".join(json.dumps(e) for e in entries) + "\n", encoding="utf-8")
+    return path

@@ -27,7 +27,7 @@ def test_round_trip_keeps_foreign_settings(cairn_home: Path, tmp_path: Path) -> 
     path.parent.mkdir()
     path.write_text(json.dumps(FOREIGN, indent=2))
     added = install.install(path, executable="/opt/cairn/bin/cairn")
-    assert len(added.added) == 6  # five events, PostToolUse and PostToolUseFailure share one command
+    assert len(added.added) == 7  # six events, PostToolUse and PostToolUseFailure share one command
     data = json.loads(path.read_text())
     assert list(data) == list(FOREIGN)  # key order kept
     assert data["hooks"]["PostToolUse"][0] == FOREIGN["hooks"]["PostToolUse"][0]
@@ -50,9 +50,9 @@ def test_round_trip_keeps_foreign_settings(cairn_home: Path, tmp_path: Path) -> 
         }
     ]
     again = install.install(path, executable="/opt/cairn/bin/cairn")
-    assert again.added == [] and len(again.kept) == 6  # idempotent
+    assert again.added == [] and len(again.kept) == 7  # idempotent
     removed = install.uninstall(path)
-    assert len(removed.removed) == 6
+    assert len(removed.removed) == 7
     assert json.loads(path.read_text()) == FOREIGN
 
 
@@ -65,6 +65,7 @@ def test_install_creates_the_file_and_uninstall_leaves_no_hooks_key(cairn_home: 
         "PostToolUse",
         "PostToolUseFailure",
         "PreCompact",
+        "Stop",
         "SessionEnd",
     }
     install.uninstall(path)
@@ -97,8 +98,31 @@ def test_cli_install_project_scope_prints_other_hosts(
     monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}:/usr/bin:/bin")  # `cairn` on PATH: the shared file
     assert main(["hooks", "install", "--scope", "project", "--project", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "added 6 hook entries" in out and "Other hosts" in out and "additionalContext" in out
+    assert "added 7 hook entries" in out and "Other hosts" in out and "additionalContext" in out
+    assert '"decision": "block"' in out  # how other hosts answer the stop hook
     assert (tmp_path / ".claude" / "settings.json").exists()
     assert main(["hooks", "uninstall", "--scope", "project", "--project", str(tmp_path)]) == 0
-    assert "removed 6" in capsys.readouterr().out
+    assert "removed 7" in capsys.readouterr().out
     assert json.loads((tmp_path / ".claude" / "settings.json").read_text()) == {}
+
+
+def test_the_stop_hook_is_installed_without_a_matcher_and_removed(cairn_home: Path, tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    install.install(path, executable="/usr/bin/cairn")
+    assert json.loads(path.read_text())["hooks"]["Stop"] == [
+        {"hooks": [{"type": "command", "command": f"CAIRN_HOME={cairn_home} /usr/bin/cairn hook stop", "timeout": 5}]}
+    ]
+    install.uninstall(path)
+    assert json.loads(path.read_text()) == {}
+
+
+def test_uninstall_without_a_record_finds_the_stop_hook_but_not_the_daemon_command(
+    cairn_home: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "settings.json"
+    mine = {"type": "command", "command": "cairn hooks stop"}  # someone's own entry: stops the daemon, not ours
+    path.write_text(
+        json.dumps({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "/usr/bin/cairn hook stop"}, mine]}]}})
+    )
+    assert install.uninstall(path).removed == [("Stop", "/usr/bin/cairn hook stop")]
+    assert json.loads(path.read_text()) == {"hooks": {"Stop": [{"hooks": [mine]}]}}

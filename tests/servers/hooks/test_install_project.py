@@ -41,6 +41,7 @@ def test_the_shared_file_gets_portable_commands(tmp_path: Path) -> None:
         "cairn hook user-prompt-submit",
         "cairn hook post-tool-use",
         "cairn hook pre-compact",
+        "cairn hook stop",
         "cairn hook session-end",
     }
     assert str(home) not in shared.read_text() and str(VENV_BIN) not in shared.read_text()
@@ -48,7 +49,7 @@ def test_the_shared_file_gets_portable_commands(tmp_path: Path) -> None:
     assert "CAIRN_HOME is not written into the shared file" in done.stdout
     assert (project.parent / "user").exists() is False  # the user's own settings are not touched
     removed = hooks(project, home, "uninstall", path=f"{VENV_BIN}:/usr/bin:/bin")
-    assert removed.returncode == 0 and "removed 6" in removed.stdout
+    assert removed.returncode == 0 and "removed 7" in removed.stdout
     assert json.loads(shared.read_text()) == {}
 
 
@@ -63,7 +64,7 @@ def test_a_pinned_home_goes_to_this_machines_file(tmp_path: Path) -> None:
     assert not (project / ".claude" / "settings.json").exists()
     assert "this machine's settings" in done.stdout and str(local) in done.stdout
     removed = hooks(project, home, "uninstall", path=f"{VENV_BIN}:/usr/bin:/bin")
-    assert removed.returncode == 0 and "removed 6" in removed.stdout
+    assert removed.returncode == 0 and "removed 7" in removed.stdout
     assert json.loads(local.read_text()) == {}
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from servers.memory.extract import ToolCall
+from servers.memory.extract import Message, ToolCall
 from servers.memory.lifecycle import Lifecycle
 from servers.memory.service import MemoryService
 
@@ -143,3 +143,67 @@ def test_instances_sharing_postgresql_keep_their_own_memory_md(settings, embedde
     finally:
         for service in services:
             service.close()
+
+
+def _session(prompt: str) -> list[Message]:
+    """A Claude Code transcript as the PreCompact hook reads it: the prompt, bare tool calls, their output."""
+    status = (
+        "On branch main\nYour branch is up to date with 'origin/main'.\n"
+        + "nothing to commit, working tree clean\n" * 6
+    )
+    return [
+        Message(role="user", content=prompt),
+        Message(role="assistant", tool_calls=[ToolCall(name="Bash", arguments={"command": "git push"})]),
+        Message(role="tool", name="Bash", content="Everything up-to-date"),
+        Message(role="assistant", tool_calls=[ToolCall(name="Bash", arguments={"command": "git status"})]),
+        Message(role="tool", name="Bash", content=status),
+        Message(role="assistant", tool_calls=[ToolCall(name="Bash", arguments={"command": "alembic upgrade head"})]),
+    ]
+
+
+def test_tool_calls_and_output_flushed_in_every_session_never_enter_memory_md(memory: MemoryService) -> None:
+    for n in range(3):
+        memory.flush(_session("Push the branch and run the migrations."), f"session-{n}")
+    assert memory.wait_for_vectors()
+    Lifecycle(memory).maintain()
+    text = memory.files("default").memory_md.read_text()
+    assert "Called" not in text and "alembic" not in text and "Bash" not in text
+    live = [entry for _, entry in memory.store.live_entries("default", "type = 'auto_flush'")]
+    assert not [e for e in live if e.content.startswith("Called")]
+    (status,) = [e for e in live if e.content.startswith("Bash result")]
+    assert status.seen_count == 3  # kept for recall, counted, and still not a fact
+
+
+# Three sessions, three wordings of one wish: each one the flush recognises as a preference.
+RESTATED = [
+    "Please use pytest fixtures, not setUp.",
+    "Please don't write unittest-style classes, fixtures please.",
+    "Again: I prefer fixtures over setUp/tearDown.",
+]
+
+
+def test_a_preference_restated_in_three_sessions_enters_memory_md(memory: MemoryService) -> None:
+    for n, prompt in enumerate(RESTATED):
+        assert memory.flush(_session(prompt), f"session-{n}").considered == 2  # the preference and git status
+        assert memory.wait_for_vectors()
+    memory.write("Please use unittest setUp methods, not pytest fixtures.", type="preference", dedupe=False)
+    Lifecycle(memory).maintain()
+    text = memory.files("default").memory_md.read_text()
+    preferences = text.split("## User Preferences")[1].split("##")[0]
+    assert "- Please use pytest fixtures, not setUp." in preferences
+    assert "unittest-style" not in text and "Again" not in text and "unittest setUp" not in text
+    (kept,) = [e for _, e in memory.store.live_entries("default", "type = 'preference'") if e.content in RESTATED]
+    assert kept.content == RESTATED[0] and kept.seen_count == 3
+    hits = memory.recall("pytest fixtures instead of setUp", limit=5).results
+    assert [h.content for h in hits if h.content in RESTATED] == [RESTATED[0]]  # one recall slot, not three
+
+
+def test_maintenance_merges_rewordings_of_a_preference_but_not_its_opposite(memory: MemoryService) -> None:
+    first = memory.write("Always use uv instead of pip.", type="preference", dedupe=False).id
+    again = memory.write("Please use uv for installing packages, not pip.", type="preference", dedupe=False).id
+    other = memory.write("Use pip, not uv, for installing packages.", type="preference", dedupe=False).id
+    note = memory.write("We install packages with uv, not pip.", dedupe=False).id  # a note keeps the general bar
+    report = Lifecycle(memory).maintain()
+    assert report.merged == 1
+    assert memory.get(again).archive_reason == f"merged into {first}" and memory.get(first).seen_count == 2
+    assert memory.get(other).archived_at is None and memory.get(note).archived_at is None

@@ -8,6 +8,7 @@ from typing import Any
 from servers.reflection import drafting, suggest
 from servers.reflection.patterns import Trace, workflows
 from skillslint import Severity, lint_paths
+from tests.servers.reflection.claude_code_traces import TASKS, bash
 
 
 def _run(i: int, *, timeout: bool = False, fallback: bool = False) -> list[dict[str, Any]]:
@@ -87,3 +88,49 @@ def test_evidence_counts_in_a_draft_are_not_mutation_parameters() -> None:
     changed = [p.expected_change for p in rule_based_proposals(text) if p.type == "A"]
     # Only the retry limit is an instruction; the counts of past tasks only record what happened.
     assert len(changed) == 1 and "up to 2 times" in changed[0]
+
+
+def _workflow_runs(prefix: str) -> list[list[dict[str, Any]]]:
+    traces = [Trace(i, task, True, steps) for i, task, steps in TASKS if i.startswith(prefix)]
+    (wf,) = workflows(traces, 3, 2, 0.7)
+    return wf.runs()
+
+
+def test_shell_and_file_steps_read_as_commands_and_file_roles() -> None:
+    runs = _workflow_runs("m")
+    lines = drafting.step_lines(runs, drafting.common_sequence(runs))
+    assert lines[0].startswith("1. Edit the python source (e.g. `src/shop/models.py`)")
+    assert lines[1].startswith("2. Run `alembic revision` (e.g. `uv run alembic revision --autogenerate -m")
+    assert lines[2].startswith("3. Edit the migration (e.g. `migrations/versions/3f2a_orders_status.py`")
+    assert lines[3].startswith('4. Run `uv run alembic upgrade head` ("Apply the migration")')
+    assert len(lines) == 4  # reading a file before editing it, or searching, is not a step of its own
+    assert not any("Call `" in line or "/home/dev" in line for line in lines)
+
+
+def test_one_chained_command_is_shown_once() -> None:
+    runs = _workflow_runs("r")
+    lines = drafting.step_lines(runs, drafting.common_sequence(runs))
+    assert lines[2].startswith(
+        '3. Run `git commit` (e.g. `git add -A && git commit -m "Release 1.4.0" && git tag v1.4.0`)'
+    )
+    assert lines[3].startswith("4. Run `git tag` (in the same command)")
+
+
+def test_failure_notes_name_the_fix_made_before_the_retry() -> None:
+    notes = drafting.failure_notes(_workflow_runs("r"))
+    assert notes == [
+        "- If `git push` fails (rejected (non-fast-forward); seen in 1 of 3 tasks): run `git pull --rebase "
+        "origin main` first, then retry it once; that recovered 1 of 1 times."
+    ]
+    (migration_note,) = drafting.failure_notes(_workflow_runs("m"))
+    assert "If `alembic revision` fails (migrations out of date" in migration_note
+    assert "run `uv run alembic upgrade head` first, then retry it once;" in migration_note
+
+
+def test_a_retry_run_another_way_says_how() -> None:
+    run = [
+        bash("python -m pytest -q", error="/usr/bin/python: No module named pytest"),
+        bash("uv run pytest -q", "Run the tests in the project environment"),
+    ]
+    (note,) = drafting.failure_notes([run])
+    assert "run it as `uv run pytest` instead; that recovered 1 of 1 times." in note

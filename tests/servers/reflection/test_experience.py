@@ -12,7 +12,7 @@ from tests.servers.reflection.conftest import report
 
 BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
 
-STEPS = [("pdf_read", None), ("summarise", None)]
+STEPS: list[tuple[str, str | None]] = [("pdf_read", None), ("summarise", None)]
 TASK = "summarize the Acme contract report.pdf"
 
 
@@ -39,14 +39,19 @@ def test_single_step_and_opted_out_tasks_are_not_kept(svc: ReflectionService) ->
 
 def test_scoring_parts_and_modes(svc: ReflectionService) -> None:
     exp = _exp(svc)
-    found = svc.experiences.find("u", "summarize the Acme invoice.pdf")
+    found = svc.experiences.find("u", "summarise the contract report.pdf from Acme")  # the same request
     [m] = found.matches
-    assert m.parts["signature"] == 0.5 and m.parts["recency"] == 0.15 and m.parts["success_rate"] == 0.15
-    assert m.score > 0.8 and m.mode == "reference"  # a candidate is never reused as is
+    assert m.parts == {"signature": 0.1, "content": 0.6, "recency": 0.15, "success_rate": 0.15}
+    assert m.score == 1.0 and m.mode == "reference"  # a candidate is never reused as is
+    assert {"file:report.pdf", "w:acme"} <= set(m.shared)
+    # Another document of the same client: the same kind of task, not the same task.
+    [other] = svc.experiences.find("u", "summarize the Acme invoice.pdf").matches
+    assert 0.5 <= other.score <= 0.8 and other.parts["content"] < 0.6
     for _ in range(2):
         svc.experiences.record_use("u", exp.id, True, None)
     assert svc.experiences.get("u", exp.id).status == "admitted"  # 3 successes, queried this week
-    assert svc.experiences.find("u", "summarize the Acme invoice.pdf").advice == "reuse"
+    assert svc.experiences.find("u", TASK).advice == "reuse"
+    assert svc.experiences.find("u", "summarize the Acme invoice.pdf").advice == "reference"
     assert svc.experiences.find("u", "schedule a weekly standup").advice == "plan_from_scratch"
 
 
@@ -70,6 +75,7 @@ def test_decay_and_archive(svc: ReflectionService) -> None:
     now = datetime.now(UTC)
     old = exp.model_copy(update={"updated_at": now_iso(now - timedelta(days=100))})
     assert svc.experiences.score(TASK, old, now)["success_rate"] == 0.0  # 1.0 × 0.8 is not > 0.8
+    assert svc.experiences.score(TASK, old, now)["recency"] == 0.0
     ancient = exp.model_copy(update={"updated_at": now_iso(now - timedelta(days=181))})
     svc.experiences._save(ancient)
     assert svc.experiences.find("u", TASK).matches == []

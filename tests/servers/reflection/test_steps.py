@@ -1,0 +1,136 @@
+"""A step is its tool plus the shape of its arguments; a task's path leaves its failures and recoveries out."""
+
+from __future__ import annotations
+
+import pytest
+
+from servers.reflection.steps import StepId, command_heads, file_role, looking, phrase, step_ids, successful_path
+from tests.servers.reflection.claude_code_traces import REJECTED, bash, edit, grep, read, todo, write
+
+
+@pytest.mark.parametrize(
+    ("command", "heads"),
+    [
+        ("git push origin main", ["git push"]),
+        ("cd /home/dev/app && alembic upgrade head", ["alembic upgrade"]),
+        ("FOO=1 BAR=2 alembic revision --autogenerate -m 'add orders'", ["alembic revision"]),
+        ("uv run --with rich alembic upgrade head", ["alembic upgrade"]),
+        ("poetry run dbt run --select orders", ["dbt run"]),
+        ("npx prettier --write .", ["prettier"]),
+        (".venv/bin/python -m pytest -x tests/", ["pytest"]),
+        ("python3.11 manage.py migrate", ["manage.py migrate"]),
+        ("pnpm test", ["pnpm test"]),
+        ("pnpm run test", ["pnpm test"]),
+        ("npm test", ["npm run test"]),
+        ("terraform plan -out plan.tfplan", ["terraform plan"]),
+        ("kubectl -n prod apply -f k8s/", ["kubectl apply"]),
+        ("docker compose -f dev.yml up -d", ["docker compose up"]),
+        ("gh pr create --fill", ["gh pr create"]),
+        ("sudo -E timeout 60 make test", ["make test"]),
+        ("bash -c 'cd x && cargo test'", ["cargo test"]),
+        ("pytest -q 2>&1 | tail -20", ["pytest"]),
+        ("cd app\nexport X=1\nruff check .", ["ruff check"]),
+        ("grep -rn TODO src", ["grep"]),
+        ("echo done", ["echo"]),  # nothing but setup: the first command stands for the call
+    ],
+)
+def test_command_heads_unwrap_cd_env_wrappers_and_interpreters(command: str, heads: list[str]) -> None:
+    assert command_heads(command) == heads
+
+
+def test_a_chain_is_one_step_per_command_that_does_something() -> None:
+    assert command_heads("cd app && make build && docker push registry/app:1.4 && echo ok") == [
+        "make build",
+        "docker push",
+    ]
+    # Staging belongs to the commit; a quoted here-document is part of its argument, not commands of its own.
+    heredoc = "git add -A && git commit -m \"$(cat <<'EOF'\nfix: it's done; really\nEOF\n)\" && git push"
+    assert command_heads(heredoc) == ["git commit", "git push"]
+
+
+@pytest.mark.parametrize(
+    ("path", "role"),
+    [
+        ("/home/dev/app/migrations/versions/3f2a_add_orders.py", "migration"),
+        ("db/migrate/20240101_add_users.rb", "migration"),
+        ("/home/dev/app/tests/test_orders.py", "test"),
+        ("web/src/Cart.test.tsx", "test"),
+        ("CHANGELOG.md", "changelog"),
+        ("/home/dev/app/pyproject.toml", "package manifest"),
+        ("package.json", "package manifest"),
+        ("uv.lock", "lockfile"),
+        ("models/marts/orders.sql", "dbt model"),
+        (".github/workflows/ci.yml", "ci config"),
+        ("infra/main.tf", "terraform config"),
+        ("Makefile", "build config"),
+        ("config/settings.yaml", "config"),
+        ("docs/api.md", "docs"),
+        ("src/shop/models.py", "python source"),
+        ("web/src/App.tsx", "typescript source"),
+    ],
+)
+def test_files_count_by_role_not_path(path: str, role: str) -> None:
+    assert file_role(path) == role
+
+
+def test_identity_is_the_tool_plus_its_argument_shape() -> None:
+    assert step_ids(bash("cd /srv && uv run alembic upgrade head")) == (StepId("Bash", "shell", "alembic upgrade"),)
+    assert step_ids(edit("/home/dev/app/migrations/versions/9b1c_x.py"))[0].label == "Edit(migration)"
+    search = {"tool": "mcp__search__web", "arguments": {"query": "q", "limit": 5}}
+    assert step_ids(search) == (StepId("mcp__search__web", "call", "limit,query"),)
+    assert step_ids(search)[0].label == "mcp__search__web"  # the keys compare, the label stays the tool's name
+    assert step_ids(todo()) == ()  # planning is not a step
+    cut = {"tool": "Bash", "arguments": '{"command": "alembic upgrade head", "descrip'}  # JSON text cut off
+    assert step_ids(cut) == (StepId("Bash", "shell", "alembic upgrade"),)
+
+
+def test_a_failure_and_its_recovery_are_left_out_of_the_path() -> None:
+    steps = [
+        edit("/app/src/cart.py"),
+        bash("git push", error=REJECTED),
+        bash("git pull --rebase", "Rebase"),
+        bash("git push", "Push"),
+    ]
+    path = successful_path(steps)
+    assert [p.id.label for p in path] == ["Edit(python source)", "Bash(git push)"]
+    assert (path[1].first, path[1].last) == (1, 3)  # the kept push stands for the failed attempt too
+
+
+def test_rereading_a_file_to_edit_it_is_a_recovery_and_repeats_collapse() -> None:
+    steps = [
+        edit("/app/README.md", error="File has not been read yet. Read it first before writing to it."),
+        read("/app/README.md"),
+        edit("/app/README.md"),
+        edit("/app/docs/usage.md"),
+    ]
+    assert [p.id.label for p in successful_path(steps)] == ["Edit(docs)"]
+
+
+def test_looking_is_not_a_step_of_the_path() -> None:
+    steps = [
+        grep("class Order"),
+        read("/app/src/shop/models.py"),
+        edit("/app/src/shop/models.py"),
+        bash("git status && git diff --stat"),
+        read("/app/src/shop/orders.py"),
+        write("/app/src/shop/orders.py"),  # written anew or edited: the same step
+        bash("pytest -q"),
+    ]
+    assert [p.id.label for p in successful_path(steps)] == ["Edit(python source)", "Bash(pytest)"]
+    assert looking(StepId("Bash", "shell", "git log")) and not looking(StepId("Bash", "shell", "git push"))
+
+
+def test_the_fix_between_a_failing_and_a_passing_test_run_is_not_a_step() -> None:
+    steps = [
+        edit("/app/tests/test_cart.py"),
+        bash("pytest tests/test_cart.py", error="1 failed: AssertionError"),
+        edit("/app/src/cart.py"),
+        bash("pytest tests/test_cart.py"),
+    ]
+    assert [p.id.label for p in successful_path(steps)] == ["Edit(test)", "Bash(pytest)"]
+
+
+def test_phrases_say_what_a_step_does() -> None:
+    assert phrase(StepId("Bash", "shell", "git push")) == "run `git push`"
+    assert phrase(StepId("Edit", "file", "migration")) == "edit the migration"
+    assert phrase(StepId("web_search", "call", "query")) == "web_search"
