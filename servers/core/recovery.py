@@ -675,10 +675,25 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
         return after
     if fixed_between:
         return None
-    added = [f for f in _flags(fixed_command) if f not in _flags(failed_command)]
+    added = _added_flags(_main_segment(failed_command), _main_segment(fixed_command))
     if added:
         return f"{after} {' '.join(added)}"
     return None
+
+
+def _added_flags(failed: list[str], fixed: list[str]) -> list[str]:
+    """Flags the succeeding command has and the failed one lacked, each with its value when it has one that
+    the failed command did not mention (`--bin ptctl`; not `origin` of `--force-with-lease origin`)."""
+    before = set(failed)
+    out: list[str] = []
+    for i, word in enumerate(fixed):
+        if not word.startswith("-") or word in ("-", "--", "-m", "-c") or word in before:
+            continue
+        out.append(word)
+        value = fixed[i + 1] if i + 1 < len(fixed) else ""
+        if "=" not in word and value and not value.startswith("-") and value not in before:
+            out.append(value)
+    return out
 
 
 class _Call:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from servers.core.text import sentences as split_sentences
 from servers.reflection.models import Reaction, SignalKind
 
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？!?;；\n]+")
 # "and" only separates clauses when a new directive follows ("search and summarise" is one instruction).
 _CLAUSES = re.compile(
     r"\s*[,，、]\s*(?:and|but|also)?\s*|\s+(?:and|but)\s+(?=(?:please\s+)?(?:always|never|don'?t|do not|i)\b)"
@@ -109,7 +109,10 @@ class Preference:
 
 
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCES.split(text) if s and s.strip()]
+    """Sentences, cut where they end (not at "e.g." or "v1.2"), and again at ``;`` and ``；``, which end
+    a preference in feedback ("too long; use bullet points")."""
+    parts = (part.strip().rstrip(".。!！?？").strip() for s in split_sentences(text) for part in re.split(r"[;；]+", s))
+    return [part for part in parts if part]
 
 
 def clauses(sentence: str) -> list[str]:

@@ -141,8 +141,11 @@ def new_skill_draft(
             "1. Write down the tools these tasks needed, in order, and what each one was given.\n"
         )
     triggers: dict[str, Any] = {"intent_patterns": [_pattern(words)] if words else []}
-    if tools:
-        triggers["tool_signals"] = list(tools)
+    # Only plain tools are signals: a step such as `Bash(git push)` names a command, and `Bash` alone would
+    # match every session.
+    plain = [t for t in dict.fromkeys(tools) if "(" not in t]
+    if plain:
+        triggers["tool_signals"] = plain
     fm = {
         "name": name,
         "description": f"{use} Drafted from repeated requests.".replace("<", "(").replace(">", ")")[:1000],

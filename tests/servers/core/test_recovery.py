@@ -247,3 +247,13 @@ def test_the_main_command_of_a_line() -> None:
     assert command_head("git add -A && git commit -m x") == "git commit"
     assert command_head("docker compose up -d db && sleep 3") == "docker compose up"
     assert error_phrase("Exit code 1\n/usr/bin/python3: No module named pytest") == "ModuleNotFoundError"
+
+
+def test_a_flag_added_on_the_retry_keeps_its_value() -> None:
+    workspace = "Exit code 101\nerror: `cargo run` could not determine which binary to run. Use the `--bin` option"
+    [found] = find_recoveries([bash("cargo run -- seed --n 5", workspace), bash("cargo run --bin cli -- seed --n 5")])
+    assert found.change == "cargo run --bin cli"
+    [forced] = find_recoveries(
+        [bash("git push origin main", REJECTED), bash("git push --force-with-lease origin main")]
+    )
+    assert forced.change == "git push --force-with-lease"

@@ -18,8 +18,8 @@ RESTATED = [
 
 
 def test_statements_are_found_in_prompts() -> None:
-    assert stated("Add a /health endpoint. Please always use httpx, not requests.") == [
-        "Please always use httpx, not requests."
+    assert stated("Add a /health endpoint. Please always use httpx, not requests, e.g. in the S3 client.") == [
+        "Please always use httpx, not requests, e.g. in the S3 client"
     ]
     assert stated("Run the tests for the billing module.") == []
     assert stated("以后提交信息请用英文写。先帮我看看这个 bug") == ["以后提交信息请用英文写"]
