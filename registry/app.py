@@ -91,7 +91,14 @@ def create_app(
         issuer = conf.issuer.rstrip("/")
         verifier = JWTVerifier(jwks_uri=f"{issuer}/jwks.json", issuer=issuer, audience=api_url, algorithm="RS256")
         oauth = OAuthClient(issuer, store.get_meta(f"client:{issuer}") or "", f"{base}/auth/callback", api_url)
-    identity = Identity(signer, accounts, verifier, secure=base.startswith("https://"), ttl_s=conf.session_ttl_s)
+    identity = Identity(
+        signer,
+        accounts,
+        verifier,
+        secure=base.startswith("https://"),
+        ttl_s=conf.session_ttl_s,
+        removed=users.removed if users is not None else None,
+    )
     search = RegistrySearch(store, embedder, semantic_wait_ms=conf.semantic_wait_ms)
     reg = Registry(conf, store, accounts, search, base, identity, oauth, users)
     store.refresh_listings(LISTING_RULES)

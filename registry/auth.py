@@ -15,6 +15,7 @@ import hmac
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import urlencode
@@ -132,17 +133,32 @@ def pkce_pair() -> tuple[str, str]:
 
 
 class Identity:
-    """Resolves the caller of a request; one instance per app."""
+    """Resolves the caller of a request; one instance per app.
 
-    def __init__(self, signer: Signer, accounts: Accounts, verifier: Verifier, *, secure: bool, ttl_s: int) -> None:
+    ``removed`` (with the built-in issuer: its user table) says whether a user was removed with ``cairn auth
+    remove-user``: their website session and personal API tokens stop at the next request, as their access
+    tokens do (the verifier refuses those)."""
+
+    def __init__(
+        self,
+        signer: Signer,
+        accounts: Accounts,
+        verifier: Verifier,
+        *,
+        secure: bool,
+        ttl_s: int,
+        removed: Callable[[str], bool] | None = None,
+    ) -> None:
         self.signer, self.accounts, self.verifier, self.secure, self.ttl_s = signer, accounts, verifier, secure, ttl_s
+        self.removed = removed or (lambda _: False)
 
     def session(self, request: Request) -> dict[str, Any] | None:
         return self.signer.verify(request.cookies.get(SESSION_COOKIE))
 
     def web_user(self, request: Request) -> str | None:
         session = self.session(request)
-        return str(session["user"]) if session else None
+        user = str(session["user"]) if session else None
+        return None if user is None or self.removed(user) else user
 
     def start_session(self, response: Response, username: str) -> None:
         value = self.signer.sign({"user": username, "sid": secrets.token_hex(8)}, self.ttl_s)
@@ -169,6 +185,8 @@ class Identity:
         token = header[7:].strip()
         if token.startswith("crk_"):
             user = self.accounts.user_for_token(token)
+            if user and self.removed(user):
+                return None, "the account this API token belongs to was removed"
             return (user, None) if user else (None, "unknown or revoked API token")
         verified = await self.verifier.verify_token(token)
         if verified is None:

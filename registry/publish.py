@@ -2,7 +2,8 @@
 
 Order of checks (each refusal leaves no trace): archive safety (``archive.py``), one skill, the
 linter (errors refuse, warnings travel with the version), a security scan (no native executables),
-a semantic version not published before, and the name's owner. Only then are the bytes stored
+a semantic version not published before, a name that does not pass for the project's own
+(:mod:`registry.reserved`), and the name's owner. Only then are the bytes stored
 under their sha256 and the version recorded, in one transaction.
 """
 
@@ -17,6 +18,7 @@ from typing import Any
 from registry import metadata, semver
 from registry.accounts import SYSTEM_ORG, AccountError, Accounts
 from registry.archive import ArchiveError, Limits, read_archive
+from registry.reserved import may_use_reserved, reserved_name
 from registry.settings import RegistrySettings
 from registry.store import NewVersion, OwnerChanged, RegistryStore, VersionTaken
 from skillslint import Severity, lint_paths
@@ -89,6 +91,8 @@ def prepare(
         raise PublishError("version_mismatch", f"version {version} was asked for, but SKILL.md says {declared}")
     if not semver.is_valid(chosen):
         raise PublishError("bad_version", f"{chosen!r} is not a semantic version such as 1.0.0 or 2.1.0-beta.1")
+    if not system:
+        _check_reserved(name, org, publisher, settings, accounts)
     owner, kind = _owner(name, publisher, org, store, accounts, system)
     for existing in store.versions(name):
         if semver.core(existing["version"]) == semver.core(chosen):
@@ -134,6 +138,21 @@ def commit(prepared: Prepared, store: RegistryStore, accounts: Accounts, *, syst
         raise PublishError("version_exists", str(exc), 409) from None
     except OwnerChanged as exc:
         raise PublishError("not_owner", f"{exc}; you cannot publish versions of it", 403) from None
+
+
+def _check_reserved(name: str, org: str | None, publisher: str, settings: RegistrySettings, accounts: Accounts) -> None:
+    """Refuse a skill or organisation name that would pass for the project's own, unless an administrator
+    publishes it; checked on every publish, so a name taken before it was reserved gets no new versions."""
+    if may_use_reserved(publisher, settings, accounts):
+        return
+    for kind, value in (("skill", name), ("organisation", org)):
+        reason = reserved_name(value) if value else None
+        if reason:
+            raise PublishError(
+                "reserved_name",
+                f"the {kind} name {value!r} is reserved ({reason}); ask the registry's operator",
+                403,
+            )
 
 
 def _owner(

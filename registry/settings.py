@@ -18,6 +18,7 @@
 | ``SEMANTIC_WAIT_MS``              | unset            | longest wait for a new query's embedding (ms)        |
 | ``TOKEN``                         | unset            | personal API token for ``cairn skills publish/yank`` |
 | ``URL``                           | unset            | registry for the CLI; default the skills server's    |
+| ``ADMINS``                        | ["admin"]        | accounts that may publish under reserved names       |
 """
 
 from __future__ import annotations
@@ -69,6 +70,11 @@ class RegistrySettings(BaseModel):
         "an embedding already under way still finishes and is kept, so asking again (the next page, a refresh) "
         "ranks by meaning too. Unset: "
         "always wait (e5 on a busy 2-core machine: p95 ≈ 35 ms per new query).",
+    )
+    admins: list[str] = Field(
+        default_factory=lambda: ["admin"],
+        description="Accounts that may publish skills and found organisations under reserved names (cairn, "
+        "cairn-*, anthropic*, claude, *-official…: registry/reserved.py). Default: the operator's first user.",
     )
     session_ttl_s: int = Field(12 * 3600, ge=300)
     token: SecretStr | None = Field(None, description="Personal API token used by `cairn skills publish/yank`.")

@@ -3,9 +3,11 @@ no mail server to rely on; an operator resets a forgotten password with ``cairn 
 
 Open by default only where the site's base URL is a loopback address, a developer's own machine; a public
 registry opens it with ``CAIRN_REGISTRY__SIGNUP=true``. It needs the registry's built-in sign-in (with an
-external issuer the users live there). A new account holds the default scopes of a new user
-(``servers.auth.embedded.DEFAULT_USER_SCOPES``: everything but the operator's ``nodehost:exec``), and each
-client address may create only ``CAIRN_REGISTRY__SIGNUP_PER_HOUR`` accounts an hour.
+external issuer the users live there). The account lands in the user table the MCP endpoints sign in against
+too, so it holds only ``registry:publish`` (``servers.auth.embedded.SELF_SERVICE_SCOPES``): anyone may create
+one, and the operator decides who uses the MCP servers (``cairn auth scopes NAME --add default``). Each client
+address may create only ``CAIRN_REGISTRY__SIGNUP_PER_HOUR`` accounts an hour. Names that would pass for the
+project's own (:mod:`registry.reserved`) are not taken.
 
 The form carries a token bound to a random cookie, so another site cannot sign a visitor up, and in, as an
 account it controls.
@@ -27,6 +29,7 @@ from registry.accounts import SYSTEM_ORG
 from registry.context import Registry
 from registry.http import ORG, HTTPProblem
 from registry.pages import render
+from registry.reserved import reserved_name
 
 FORM_COOKIE = "cairn_registry_signup"
 MIN_PASSWORD = 10
@@ -55,18 +58,18 @@ def _safe_next(value: str | None) -> str:
 
 def _create(reg: Registry, username: str, password: str) -> str | None:
     """Create the account; None, or why not."""
-    from servers.auth.embedded import DEFAULT_USER_SCOPES
+    from servers.auth.embedded import SELF_SERVICE_SCOPES
     from servers.auth.public import hash_password
 
     users = reg.users
     assert users is not None
-    if not ORG.match(username) or username in RESERVED:
+    if not ORG.match(username) or username in RESERVED or reserved_name(username):
         return "Choose another username: lower-case letters, digits, - and _ (at most 39), not a reserved word."
     if reg.accounts.org_exists(username) or reg.accounts.is_user(username):
         return f"“{username}” is taken; choose another username."
     if len(password) < MIN_PASSWORD or password == username:
         return f"Choose a password of at least {MIN_PASSWORD} characters, other than the username."
-    if not users.add_new_user(username, hash_password(password), DEFAULT_USER_SCOPES):
+    if not users.add_new_user(username, hash_password(password), SELF_SERVICE_SCOPES):
         return f"“{username}” is taken; choose another username."
     return None
 

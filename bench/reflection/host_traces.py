@@ -1,7 +1,7 @@
 """Learning from what a host really sends: Claude Code hook streams driven through `cairn hook`, then judged.
 
     .venv/bin/python -m bench.reflection.host_traces                  # the tuning streams
-    .venv/bin/python -m bench.reflection.host_traces --split fresh    # the stream kept aside (report only)
+    .venv/bin/python -m bench.reflection.host_traces --split fresh    # the streams kept aside (report only)
     .venv/bin/python -m bench.reflection.host_traces --json out.json --verbose
 
 Each stream (``bench/reflection/traces/<split>/<dev>.jsonl``, written blind: see the README there) is a
@@ -115,11 +115,12 @@ def _pct(values: list[float], q: float) -> float | None:
 
 
 def _found(marker: str, text: str) -> bool:
-    """``marker`` in ``text`` starting a word: "npm install" is not found in "pnpm install" (a marker may end
-    inside a word: "git push origin v" is found in "git push origin v1.8.0")."""
+    """``marker`` in ``text`` starting a word, as the answer keys define it (``(?<![0-9A-Za-z_])marker``,
+    case-insensitive): "npm install" is not found in "pnpm install", "bin ptctl" is found in "--bin ptctl"
+    (a marker may end inside a word: "git push origin v" is found in "git push origin v1.8.0")."""
     pattern = re.escape(marker.strip().lower())
     if marker.strip()[:1].isascii() and marker.strip()[:1].isalnum():  # Chinese has no word boundaries
-        pattern = r"(?<![\w-])" + pattern
+        pattern = r"(?<![0-9a-z_])" + pattern
     return re.search(pattern, text.lower()) is not None
 
 

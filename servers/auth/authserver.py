@@ -2,7 +2,8 @@
 
 Endpoints (relative to the issuer): RFC 8414 metadata, ``/register`` (RFC 7591), ``/authorize``,
 ``/token``, ``/revoke`` (the MCP SDK's handlers over :class:`CairnAuthorizationServer`), plus
-``/consent`` (login + consent page), ``/jwks.json`` and ``/introspect`` (RFC 7662).
+``/consent`` (login + consent page), ``/jwks.json`` and ``/introspect`` (RFC 7662: for a token's own client
+and the resource servers named in ``CAIRN_AUTH__INTROSPECTION_CLIENTS`` only).
 
 A public client revokes with its ``client_id`` alone (RFC 7009 §2.1). The SDK's revocation handler
 authenticates clients correctly but then also requires a ``client_secret`` form field, so ``/revoke`` is
@@ -119,7 +120,13 @@ def create_authorization_server(
             )
         token = str(form.get("token", ""))
         verified = verify_access_token(keys, token, issuer=provider.issuer, audiences=None)
-        if verified is None or store.is_revoked(verified.jti, verified.family_id):
+        if verified is None or store.token_refused(verified.jti, verified.family_id, verified.subject):
+            return JSONResponse({"active": False})
+        # RFC 7662 §4: only a client entitled to a token learns about it — the client it was issued to, or a
+        # resource server the operator named. Anyone may register a confidential client; to any other the
+        # token is as good as unknown (the same answer, so nothing about it leaks).
+        entitled = client_id == verified.client_id or client_id in settings.introspection_clients
+        if not entitled:
             return JSONResponse({"active": False})
         return JSONResponse(
             {

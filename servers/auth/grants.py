@@ -8,7 +8,10 @@ authority:
 - ``NAME:read`` / ``NAME:write`` of a remote server mounted with ``cairn serve all --remote NAME=URL`` act
   with the operator's account on that server (the tokens ``cairn connect`` stored).
 
-Those are given on purpose, by name or with ``--scopes all``. A remote server's scopes are known to an
+Those are given on purpose, by name or with ``--scopes all``. An account made by self-service sign-up on the
+registry holds only ``registry:publish`` (:data:`SELF_SERVICE_SCOPES`): anyone may create one, so it is a
+registry account, not an account of the MCP servers, until the operator gives it more (``cairn auth scopes
+NAME --add default`` gives it what ``add-user`` gives). A remote server's scopes are known to an
 authorization server only when it is built for an endpoint that mounts that remote (or ``cairn auth serve
 --remote NAME``), so the CLI accepts any ``NAME:read`` / ``NAME:write`` whose NAME is not one of Cairn's own
 servers.
@@ -25,7 +28,10 @@ from servers.core.scopes import server_scopes
 # Scopes that act with the authority of the machine the suite runs on, not the user's own.
 OPERATOR_SCOPES = frozenset({"nodehost:exec"})
 DEFAULT_USER_SCOPES = [scope for scope in ALL_SCOPES if scope not in OPERATOR_SCOPES]
+# What an account anyone may create (registry sign-up) holds: publishing to the registry, no MCP server.
+SELF_SERVICE_SCOPES = frozenset({"registry:publish"})
 EVERY_SCOPE = "all"
+DEFAULT = "default"  # in a list of scopes: those of DEFAULT_USER_SCOPES
 _REMOTE_ACTIONS = ("read", "write")
 
 
@@ -62,7 +68,8 @@ def is_remote_scope(scope: str) -> bool:
 
 
 def parse_scopes(text: str) -> frozenset[str] | None:
-    """A space-separated list of scopes as the CLI takes it; ``all`` is every scope (None), ``""`` none.
+    """A space-separated list of scopes as the CLI takes it; ``all`` is every scope (None), ``""`` none, and
+    ``default`` stands for what a new user gets (:data:`DEFAULT_USER_SCOPES`).
 
     Raises ValueError naming the scopes it does not know, and the ones it does.
     """
@@ -71,14 +78,15 @@ def parse_scopes(text: str) -> frozenset[str] | None:
         if len(names) > 1:
             raise ValueError(f"{EVERY_SCOPE!r} stands alone: it already means every scope")
         return None
-    unknown = [name for name in names if name not in ALL_SCOPES and not is_remote_scope(name)]
+    unknown = [name for name in names if name not in ALL_SCOPES and name != DEFAULT and not is_remote_scope(name)]
     if unknown:
         raise ValueError(
             f"unknown scope(s): {' '.join(unknown)}. Known scopes: {' '.join(ALL_SCOPES)}; "
             "NAME:read and NAME:write for a remote server mounted with `cairn serve all --remote NAME=URL`; "
-            f"or {EVERY_SCOPE!r} alone"
+            f"{DEFAULT!r} for those a new user gets; or {EVERY_SCOPE!r} alone"
         )
-    return frozenset(names)
+    expanded = set(names) - {DEFAULT}
+    return frozenset(expanded | (set(DEFAULT_USER_SCOPES) if DEFAULT in names else set()))
 
 
 def describe(scopes: frozenset[str] | None) -> str:

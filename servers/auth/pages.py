@@ -6,6 +6,13 @@ and address, per user from any address (one account guessed from many machines),
 any username (one machine trying many accounts). A signed session cookie and remembered consents let a
 returning user through without the page when nothing new is asked.
 
+Many people may share one address (an office's NAT, a proxy that is not named in ``--forwarded-allow-ips``),
+and one of them trying many usernames would lock every sign-in from it. So a browser that has signed in as an
+account before carries a long-lived "known device" cookie for it (signed under a key of its own, so it never
+passes for a session): signing in to that account from that browser is held only to the per-user and the
+per-user-and-address limits, not to the address's (OWASP's device cookies). An attacker without it still
+meets every limit.
+
 What is granted is what was asked for that the account may hold. Signed in, the page lists that and, apart,
 what was asked but is not available to the account; before the sign-in the account is not known yet, so the
 page lists what was asked and says that anything the account may not hold is left out. When the account may
@@ -36,6 +43,8 @@ from servers.auth.store import digest
 SESSION_COOKIE = "cairn_session"
 CSRF_COOKIE = "cairn_csrf"
 SESSION_TTL_S = 12 * 3600
+DEVICE_COOKIE = "cairn_device"
+DEVICE_TTL_S = 90 * 86_400  # a browser stays known across sessions for a season, not forever
 # Password checks at once: each scrypt takes ~32 MiB and a core for a tenth of a second or more, so a
 # flood of logins must queue rather than take all the memory.
 PASSWORD_CHECKS_AT_ONCE = 4
@@ -55,8 +64,12 @@ class SessionSigner:
     def __init__(self, key: bytes) -> None:
         self._key = key
 
-    def sign(self, username: str) -> str:
-        payload = f"{username}|{int(time.time()) + SESSION_TTL_S}"
+    def derived(self, purpose: str) -> SessionSigner:
+        """A signer under a key of its own for ``purpose``: what it signs is never valid for this one."""
+        return SessionSigner(hmac.new(self._key, f"cairn-{purpose}".encode(), hashlib.sha256).digest())
+
+    def sign(self, username: str, ttl_s: int = SESSION_TTL_S) -> str:
+        payload = f"{username}|{int(time.time()) + ttl_s}"
         mac = hmac.new(self._key, payload.encode(), hashlib.sha256).hexdigest()
         return f"{payload}|{mac}"
 
@@ -86,6 +99,7 @@ def _page(title: str, body: str, status: int = 200) -> HTMLResponse:
 def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> list[Route]:
     store, settings = server.store, server.settings
     hashing = anyio.CapacityLimiter(PASSWORD_CHECKS_AT_ONCE)
+    devices = signer.derived("known-device")
 
     def items(scopes: list[str]) -> str:
         return "".join(
@@ -187,6 +201,14 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
         response.set_cookie(
             SESSION_COOKIE, signer.sign(user), httponly=True, samesite="lax", path="/", max_age=SESSION_TTL_S
         )
+        response.set_cookie(
+            DEVICE_COOKIE,
+            devices.sign(user, DEVICE_TTL_S),
+            httponly=True,
+            samesite="lax",
+            path="/",
+            max_age=DEVICE_TTL_S,
+        )
         return response
 
     def _finish(request_id: str, client_id: str, params: dict[str, Any], user: str) -> Response:
@@ -226,8 +248,11 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
             limits = {
                 f"pair:{account}|{address}": settings.login_attempts,
                 f"account:{account}": settings.login_attempts_per_account,
-                f"address:{address}": settings.login_attempts_per_address,
             }
+            # A browser that signed in to this account before is not held to the address's limit, nor counted
+            # in it: someone else spraying usernames from a shared address does not lock its owner out.
+            if devices.verify(request.cookies.get(DEVICE_COOKIE)) != username:
+                limits[f"address:{address}"] = settings.login_attempts_per_address
             counts = store.failure_counts(list(limits), settings.login_window_s)
             # Checked before looking the user up: a locked username answers the same whether it exists or not.
             if any(counts[key] >= limit for key, limit in limits.items()):

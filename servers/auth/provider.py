@@ -130,6 +130,12 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
 
     async def register_client(self, client_info: OAuthClientInformationFull) -> None:
         for uri in client_info.redirect_uris or []:
+            if "#" in str(uri):
+                # RFC 6749 §3.1.2: the code is added to the query; a fragment would be left for whatever script
+                # runs at the redirect target to read (and exact matching would compare it too).
+                raise RegistrationError(
+                    "invalid_redirect_uri", f"{uri}: a redirect URI must not contain a fragment (#…), RFC 6749 §3.1.2"
+                )
             if not redirect_uri_allowed(str(uri)):
                 raise RegistrationError(
                     "invalid_redirect_uri", f"{uri}: redirect URIs must use https, or http to a loopback address"

@@ -28,6 +28,12 @@ class AuthSettings(BaseModel):
         50, ge=1, description="Failed logins allowed per address per window, for all usernames together."
     )
     login_window_s: int = Field(300, ge=10)
+    introspection_clients: list[str] = Field(
+        default_factory=list,
+        description="Client ids of the resource servers that may introspect (RFC 7662) any token this server "
+        "issued: confidential clients registered at /register, e.g. an endpoint run with --auth external and "
+        "CAIRN_AUTH__EXTERNAL_INTROSPECTION_URL. Any other client learns only about tokens issued to itself.",
+    )
     forwarded_allow_ips: str | None = Field(
         None,
         description="Proxies whose X-Forwarded-For/-Proto headers are believed (comma-separated IPs or networks, "

@@ -15,7 +15,7 @@ from servers.auth.keys import KeyStore
 
 
 class RevocationList(Protocol):
-    def is_revoked(self, jti: str, family_id: str | None) -> bool: ...
+    def token_refused(self, jti: str, family_id: str | None, subject: str) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -92,9 +92,10 @@ def verify_access_token(keys: KeyStore, token: str, *, issuer: str, audiences: s
 def load_access_token(
     keys: KeyStore, revoked: RevocationList, token: str, *, issuer: str, audiences: set[str] | None
 ) -> AccessToken | None:
-    """A verified, unrevoked access token as the MCP layers expect it; None when it does not hold."""
+    """A verified, unrevoked access token of a user not removed, as the MCP layers expect it; None when it does
+    not hold. Asked on every request, so a revocation or a removal counts from the next one."""
     verified = verify_access_token(keys, token, issuer=issuer, audiences=audiences)
-    if verified is None or revoked.is_revoked(verified.jti, verified.family_id):
+    if verified is None or revoked.token_refused(verified.jti, verified.family_id, verified.subject):
         return None
     return AccessToken(
         token=token,

@@ -31,18 +31,22 @@ def add_auth_commands(sub: Any) -> None:
         "--scopes",
         metavar=SCOPE_LIST,
         default=None,
-        help="the scopes this user may hold (space-separated), or 'all'. A new user without it may hold every "
-        "scope except nodehost:exec (runs commands as the server's OS user) and remote servers' NAME:read / "
-        "NAME:write (act with the operator's account there); an existing user keeps theirs",
+        help="the scopes this user may hold (space-separated; 'default' stands for a new user's), or 'all'. A new "
+        "user without it may hold every scope except nodehost:exec (runs commands as the server's OS user) and "
+        "remote servers' NAME:read / NAME:write (act with the operator's account there); an existing user keeps "
+        "theirs",
     )
     asub.add_parser("users", help="list users and the scopes each may hold")
-    scopes = asub.add_parser("scopes", help="show or change the scopes a user may hold")
+    scopes = asub.add_parser(
+        "scopes",
+        help="show or change the scopes a user may hold ('--add default' makes a registry sign-up an MCP user)",
+    )
     scopes.add_argument("username")
     change = scopes.add_mutually_exclusive_group()
     change.add_argument("--set", metavar=SCOPE_LIST, default=None, help="exactly these scopes, or 'all'")
     change.add_argument("--add", metavar=SCOPE_LIST, default=None, help="these scopes too")
     change.add_argument("--remove", metavar=SCOPE_LIST, default=None, help="not these scopes")
-    remove = asub.add_parser("remove-user", help="disable a user and end their logins")
+    remove = asub.add_parser("remove-user", help="disable a user and end their logins and tokens at once")
     remove.add_argument("username")
     asub.add_parser("rotate-keys", help="add a new signing key (older keys keep verifying)")
     serve = asub.add_parser("serve", help="serve the authorization server alone")
@@ -126,10 +130,10 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
     elif args.auth_command == "scopes":
         return _scopes_command(args, store)
     elif args.auth_command == "remove-user":
-        if not store.remove_user(args.username):
+        if not store.remove_user(args.username, settings.auth.access_token_ttl_s):
             print(f"cairn: no user {args.username!r}", file=sys.stderr)
             return 1
-        print(f"user {args.username!r} disabled and signed out")
+        print(f"user {args.username!r} disabled and signed out: their tokens are refused from their next request")
     elif args.auth_command == "rotate-keys":
         print(json.dumps({"new_kid": keys.rotate(), "active": [k["kid"] for k in keys.public_jwks()["keys"]]}))
     elif args.auth_command == "serve":

@@ -1,7 +1,8 @@
 """Turning domain errors into MCP errors: the message reaches the client, the traceback does not.
 
 Servers run with ``mask_error_details=True``, so only these translated errors say what was wrong; any
-other exception is reported as a bare failure.
+other exception is reported as a bare failure. Arguments that do not fit a tool's input schema are not the
+tool's to translate: :class:`servers.core.arguments.ArgumentErrors` names them, on every server.
 
 >>> with tool_errors(MemoryInputError, EntryNotFound):
 ...     service.get(entry_id)

@@ -1,5 +1,9 @@
 """Recent events as the ``…://events`` resources show them: durable ones from the outbox, the rest from
-this process's bus, filtered by who may see whose."""
+this process's bus, filtered by who may see whose.
+
+A token holder sees the events of their own user only: the bus stamps every event published while a user
+acts with that user (:mod:`events`), so an event naming no user comes from no user's call (the trusted
+host's, or the server's own) and is not theirs either."""
 
 from __future__ import annotations
 
@@ -17,6 +21,15 @@ def sees_all_users(admin_scope: str) -> bool:
     return principal is None or principal.has(admin_scope)
 
 
+def visible(events: list[Event], admin_scope: str) -> list[Event]:
+    """``events`` as the caller may see them: all of them, or a plain token's own user's only."""
+    if sees_all_users(admin_scope):
+        return events
+    principal = current_principal()
+    mine = principal.subject if principal is not None else None
+    return [e for e in events if e.user_id is not None and e.user_id == mine]
+
+
 def recent_events(bus: EventBus, user_id: str | None, limit: int = 100) -> list[dict[str, Any]]:
     """The newest ``limit`` events, oldest first, of ``user_id`` (every user's when None).
 
@@ -30,7 +43,7 @@ def recent_events(bus: EventBus, user_id: str | None, limit: int = 100) -> list[
     local = [
         e
         for e in bus.recent(200)
-        if (outbox is None or e.type not in DURABLE_TYPES) and (user_id is None or e.user_id in (None, user_id))
+        if (outbox is None or e.type not in DURABLE_TYPES) and (user_id is None or e.user_id == user_id)
     ]
     merged = sorted([*events, *local], key=lambda e: e.timestamp)
     return [e.as_dict() for e in merged[-limit:]]

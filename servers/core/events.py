@@ -3,6 +3,12 @@
 A failing or slow handler never blocks the others: each runs under its own timeout and its error is
 logged and counted. Recent events are kept in a ring buffer that servers expose as a resource.
 
+Every event names the user it belongs to (``payload["user_id"]``): a publisher acting for another user names
+them; an event published while a token's user acts (an HTTP call, a job running as its owner) and naming no
+one is stamped with that user, so views that show a token holder only their own events (the ``…://events``
+resources, notifications, reflection on failures) never show them another user's activity, such as skill
+activations with their session ids. Without a principal (stdio, ``--auth none``) nothing is stamped.
+
 A bus may carry an outbox (:mod:`servers.core.storage.outbox`, attached by :mod:`servers.core.event_outbox`):
 events of the :data:`DURABLE_TYPES` are then also stored there, where server processes other than this one
 (and consumers that must not miss an event across restarts) read them.
@@ -26,6 +32,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from servers.core.principal import current_principal
 
 if TYPE_CHECKING:
     from servers.core.storage.outbox import Outbox
@@ -193,6 +201,8 @@ class EventBus:
     def _record(self, event_type: str, payload: dict[str, Any], session_id: str | None) -> Event:
         if event_type not in EVENT_TYPES:
             raise ValueError(f"unknown event type {event_type!r}")
+        if "user_id" not in payload and (actor := current_principal()) is not None:
+            payload = {**payload, "user_id": actor.subject}
         event = Event(event_type, payload, session_id)
         outbox = self.outbox
         if outbox is not None and event_type in DURABLE_TYPES:

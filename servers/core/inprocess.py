@@ -22,6 +22,7 @@ from fastmcp import Client, FastMCP
 from fastmcp.tools import Tool
 
 from servers import catalog
+from servers.core.arguments import ArgumentErrors
 from servers.core.principal import Principal, acting_as
 from servers.core.scopes import ScopeGuard, required_scope
 from servers.settings import CairnSettings
@@ -51,6 +52,7 @@ class InProcessServers:
             if name not in self._servers:
                 server = catalog.factory(name)(self.settings)
                 server.add_middleware(ScopeGuard(name))
+                server.add_middleware(ArgumentErrors())  # a job's bad arguments are named, as over HTTP
                 self._servers[name] = server
             return self._servers[name]
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -76,7 +77,7 @@ _LOOKING_HEADS = frozenset(
 _SUBCOMMAND_PROGRAMS = frozenset(
     "git docker kubectl helm terraform npm pnpm yarn bun cargo go alembic dbt poetry uv pip pip3 make gh "
     "systemctl brew apt apt-get conda airflow gcloud aws az flask django-admin rails bundle mvn gradle dotnet "
-    "deno nx turbo just tox nox pre-commit ruff mypy".split()
+    "deno nx turbo just tox nox pre-commit ruff mypy mvnw gradlew".split()
 )
 # Options that take a value before the subcommand (`git -C app push`, `kubectl -n prod get pods`).
 _VALUE_OPTIONS = {
@@ -92,6 +93,10 @@ _VALUE_OPTIONS = {
     "go": set(),
     "cargo": {"-p", "--package", "--manifest-path"},
     "dbt": {"--project-dir", "--profiles-dir"},
+    "mvn": {"-pl", "--projects", "-f", "--file", "-rf", "--resume-from", "-P", "-T", "-s", "--settings"},
+    "mvnw": {"-pl", "--projects", "-f", "--file", "-rf", "--resume-from", "-P", "-T", "-s", "--settings"},
+    "gradle": {"-p", "--project-dir"},
+    "gradlew": {"-p", "--project-dir"},
 }
 # Subcommands that are groups: the step is the group and its action (`kubectl config use-context`).
 _GROUPS = frozenset(
@@ -130,6 +135,8 @@ _RUNNERS = {
     ("hatch", "run"),
     ("rye", "run"),
 }
+_PUBLISHING = frozenset({"git add", "git commit", "git push", "git tag"})
+_ARGUMENT_RUNNERS = frozenset({"xargs"})
 _PREFIX_PROGRAMS = frozenset({"sudo", "time", "nohup", "npx", "pnpx", "bunx", "env", "exec", "command"})
 _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
 _ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -190,14 +197,18 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 _TRANSIENT_PHRASES = frozenset({"timeout", "rate limited", "connection refused", "host not resolved", "network error"})
-_EXCEPTION = re.compile(r"\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Failure|Fault))\b")
+# An exception class, not an option that names one (`-XX:+ExitOnOutOfMemoryError`).
+_EXCEPTION = re.compile(r"(?<!\+)\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Failure|Fault))\b")
+_CAUSED_BY = re.compile(r"^\s*Caused by:\s*(\S+)", re.M)
 _CODE = re.compile(r"\b(TS\d{4}|E\d{4,5}|ERR_[A-Z0-9_]{3,}|[A-Z]{2,}\d{3,}|error\[E\d{4}\])")
 _EXIT = re.compile(r"^\s*exit code (\d+)\s*$", re.I | re.M)
 _LOCATION = re.compile(r"^(?:[\w./~-]+):\d+(?::\d+)?:?\s*")
-_LINE_PREFIX = re.compile(r"^[\s│╷╵|]*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\s+)?")  # boxes, timestamps
+# Boxes, timestamps, and BuildKit's step and elapsed-time columns (`#13 14.351 error: …`, `14.351 error: …`).
+_LINE_PREFIX = re.compile(r"^[\s│╷╵|]*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\s+)?(?:#\d+\s+)?(?:\d+\.\d{3}\s+)?")
 _NOISE_LINE = re.compile(
     r"^\s*(?:exit code \d+|traceback \(most recent call last\):|error:?|\W*)\s*$"
-    r"|^\s*(?:>|\$|#|RUN\b|[✓✔❯›⎯│┌└├─]|at\s)",  # a script's echo, a runner's banner and progress, stack frames
+    r"|^\s*(?:>|\$|#|RUN\b|[✓✔❯›⎯│┌└├─]|at\s)"  # a script's echo, a runner's banner and progress, stack frames
+    r"|^\s*=\s*(?:note|help):",  # a compiler's notes under the error they explain
     re.I,
 )
 _ERROR_LINE = re.compile(
@@ -209,6 +220,8 @@ _BLANKS = (
     (re.compile(r"(['\"`])(?:(?!\1).){1,120}\1"), "'…'"),
     (re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+"), "<path>"),
     (re.compile(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{7,40}\b", re.I), "<id>"),
+    # Generated ids (`ref 9wz3mzq…::vbrx2c…`, build and cache keys): letters and digits mixed, 8 or more.
+    (re.compile(r"\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,}\b"), "<id>"),
     (re.compile(r"\d+"), "#"),
 )
 MAX_PHRASE_WORDS = 8
@@ -230,7 +243,16 @@ def arguments_of(arguments: Any) -> dict[str, Any]:
             except ValueError:
                 # Cut at the hook's size limit: pull out the fields a step is known by.
                 found = {}
-                for key in ("command", "file_path", "path", "notebook_path", "url", "pattern"):
+                for key in (
+                    "command",
+                    "file_path",
+                    "path",
+                    "notebook_path",
+                    "url",
+                    "pattern",
+                    "old_string",
+                    "new_string",
+                ):
                     match = re.search(rf'"{key}"\s*:\s*"((?:[^"\\]|\\.)*)', text)
                     if match:
                         try:
@@ -314,7 +336,8 @@ _SETUP = frozenset({"cd", "source", ".", "export", "set", "pushd", "popd", "slee
 
 
 def _chain(command: str) -> list[list[str]]:
-    """The commands a line runs one after another (`a && b; c`), each the first of its pipe (`b | tail`)."""
+    """The commands a line runs one after another (`a && b; c`), each the first of its pipe (`b | tail`), or the
+    command a later part of the pipe runs on its output (`git diff --name-only | xargs rubocop` runs rubocop)."""
     out: list[list[str]] = []
     current: list[str] = []
     piped = False
@@ -327,6 +350,8 @@ def _chain(command: str) -> list[list[str]]:
             current, piped = [], False
         elif word == "|":
             piped = True
+        elif piped and word in _ARGUMENT_RUNNERS and current:
+            current, piped = [], False  # what xargs runs is the step; the words before only listed its input
         elif not piped:
             current.append(word)
     if current:
@@ -347,6 +372,11 @@ def _main_segment(command: str | list[str]) -> list[str]:
         return command
     chain = _chain(command)
     doing = [words for words in chain if not _is_setup(words)]
+    # `bin/rails db:migrate && git status --short db/` migrates, `git mv a b && git commit` renames: a look
+    # afterwards or committing the result is not what the line does.
+    acting = [w for w in doing if not _looks(w) and command_head(w) not in _PUBLISHING]
+    if acting:
+        return acting[-1]
     if doing:
         return doing[-1]
     return chain[0] if chain else []
@@ -364,6 +394,8 @@ def command_head(command: str | list[str]) -> str:
         words = _positional(program, rest[1:])
         if not words:
             return program
+        if program in ("mvn", "mvnw") and words[0] == "clean" and len(words) > 1:
+            words = words[1:]  # `mvn clean package` packages: the clean is how, not what
         head = f"{program} {words[0]}"
         if head in _GROUPS and len(words) > 1:
             head = f"{head} {words[1]}"
@@ -412,23 +444,21 @@ def is_looking(tool: str, arguments: Any) -> bool:
     command = command_of(tool, arguments)
     if command is None:
         return False
-    segments = _segments(command)
-    for words in segments:
-        _, rest = _strip_wrappers(words)
-        if not rest:
-            continue
-        program = rest[0].rsplit("/", 1)[-1]
-        if program in {"cd", "source", ".", "export"}:
-            continue
-        if program in _LOOKING:
-            continue
-        sub = next((w for w in rest[1:] if not w.startswith("-")), "")
-        if program in _LOOKING_SUBCOMMANDS and sub in _LOOKING_SUBCOMMANDS[program]:
-            continue
-        if command_head(" ".join(words)) in _LOOKING_HEADS:
-            continue
-        return False
-    return True
+    return all(_looks(words) for words in _segments(command))
+
+
+def _looks(words: list[str]) -> bool:
+    """One simple command that only reads or inspects (or sets up: `cd`, `export`)."""
+    _, rest = _strip_wrappers(words)
+    if not rest:
+        return True
+    program = rest[0].rsplit("/", 1)[-1]
+    if program in {"cd", "source", ".", "export"} or program in _LOOKING:
+        return True
+    sub = next((w for w in rest[1:] if not w.startswith("-")), "")
+    if program in _LOOKING_SUBCOMMANDS and sub in _LOOKING_SUBCOMMANDS[program]:
+        return True
+    return command_head(words) in _LOOKING_HEADS
 
 
 def step_key(tool: str, arguments: Any) -> str:
@@ -468,7 +498,10 @@ def error_phrase(error: str) -> str:
     for pattern, phrase in _PHRASES:
         if pattern.search(error):
             return phrase
-    exception = _EXCEPTION.search(error)
+    # A chained exception names its cause last (`Caused by: org.flywaydb…FlywayException: Found more than one
+    # migration`): the outer one (`BeanCreationException`) is only where it surfaced.
+    causes = _CAUSED_BY.findall(error)
+    exception = _EXCEPTION.search(causes[-1]) if causes else _EXCEPTION.search(error)
     if exception:
         return exception.group(1)
     code = _CODE.search(error)
@@ -528,7 +561,7 @@ class Signature:
 class Recovery:
     """One failed call, the later call of the same step that succeeded, and what changed in between."""
 
-    __slots__ = ("change", "failed", "fix_commands", "fixed", "inserted", "reread", "signature", "work")
+    __slots__ = ("added", "change", "failed", "fix_commands", "fixed", "inserted", "reread", "signature", "work")
 
     def __init__(
         self,
@@ -541,6 +574,7 @@ class Recovery:
         reread: bool,
         change: str | None,
         work: bool,
+        added: Sequence[str] = (),
     ) -> None:
         self.failed = failed
         self.fixed = fixed
@@ -550,6 +584,7 @@ class Recovery:
         self.reread = reread  # the file the failed file tool wrote was read again
         self.change = change  # how the succeeding call differs: its invocation or the flags it added
         self.work = work  # files were edited in between: the ordinary development loop
+        self.added = list(added)  # the words those edits added (`js:`, `true`): an edit-fix that recurs says it
 
     @property
     def kind(self) -> str:
@@ -573,6 +608,9 @@ class Recovery:
     def fix_key(self) -> str:
         """What two recoveries must share to be "fixed the same way"."""
         parts = [command_head(c) or c for c in self.fix_commands]
+        # Committing and pushing what the fix changed is how the work is shared, not what fixed it: a task that
+        # also pushed the regenerated files fixed the error the same way as one that did not.
+        parts = [p for p in parts if p not in _PUBLISHING] or parts
         if self.reread:
             parts.append("reread")
         if self.change is not None:
@@ -753,6 +791,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
     commands: list[str] = []
     reread = False
     work = False
+    added: list[str] = []
     for j in range(failed + 1, fixed):
         between = calls[j]
         if not between.ok:
@@ -766,7 +805,9 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
             continue
         command = command_of(between.tool, between.arguments)
         if command is None:
-            work = work or name in FILE_TOOLS  # the code or config was changed by hand
+            if name in FILE_TOOLS:
+                work = True  # the code or config was changed by hand
+                added += [w for w in added_words(between.arguments) if w not in added]
             continue
         if step_key(between.tool, between.arguments) == step_key(call.tool, call.arguments):
             continue
@@ -801,7 +842,31 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
         reread=reread,
         change=change,
         work=work,
+        added=added[:MAX_ADDED_WORDS],
     )
+
+
+_CODE_WORD = re.compile(r"[A-Za-z_$@][\w$@.-]*:?|\d+")
+MAX_ADDED_WORDS = 20
+
+
+def added_words(arguments: Any) -> list[str]:
+    """The words an edit added (`describe "cart" do` → `describe "cart", js: true do` added `js:`, `true`), in
+    the order they appear; nothing for a whole-file write, which has no before."""
+    args = arguments_of(arguments)
+    pairs = [(args.get("old_string"), args.get("new_string"))]
+    pairs += [(e.get("old_string"), e.get("new_string")) for e in args.get("edits") or [] if isinstance(e, Mapping)]
+    out: list[str] = []
+    for old, new in pairs:
+        if not isinstance(old, str) or not isinstance(new, str):
+            continue
+        before = Counter(_CODE_WORD.findall(old))
+        for word in _CODE_WORD.findall(new):
+            if before[word] > 0:
+                before[word] -= 1
+            elif word not in out:
+                out.append(word)
+    return out
 
 
 def recovery_steps(steps: Sequence[Any]) -> set[int]:

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from fastmcp import FastMCP
 from fastmcp.server.context import set_transport
 from fastmcp.server.event_store import EventStore
+from fastmcp.server.providers import Provider
 from fastmcp.tools import Tool
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -24,6 +25,7 @@ from starlette.responses import JSONResponse, Response
 
 from servers import catalog
 from servers.core import completions, param_headers, subscriptions, toolnames
+from servers.core.arguments import ArgumentErrors
 from servers.core.metrics import ToolMetrics, exposition
 from servers.core.scopes import ScopeGuard
 from servers.settings import CairnSettings
@@ -66,6 +68,7 @@ def build_server(
         server = catalog.factory(name)(settings)
         server.add_middleware(ToolMetrics(name))
         server.add_middleware(ScopeGuard(name))
+        server.add_middleware(ArgumentErrors())  # inside the guard: a caller without the scope hears that first
         if on_child:
             on_child(name, server)
     else:
@@ -78,11 +81,12 @@ def build_server(
             child = catalog.factory(child_name)(settings)
             child.add_middleware(ToolMetrics(child_name))
             child.add_middleware(ScopeGuard(child_name))
+            child.add_middleware(ArgumentErrors())
             if on_child:
                 on_child(child_name, child)
             # Readable names under `serve all` (skills_list, not skills_list_skills): servers/core/toolnames.py.
             tools = _tool_names(child)
-            server.mount(child, namespace=child_name, tool_names=toolnames.mount_renames(child_name, tools))
+            _mount(server, child, child_name, toolnames.mount_renames(child_name, tools))
             legacy.update(toolnames.legacy_names(child_name, tools))
             children[child_name] = child
         server.add_transform(toolnames.LegacyToolNames(legacy))
@@ -97,6 +101,17 @@ def build_server(
         server.mount(remote, namespace=namespace)
     _add_health(server, name)
     return server
+
+
+def _mount(server: FastMCP, child: FastMCP, namespace: str, renames: dict[str, str]) -> None:
+    """``server.mount(child, namespace=…)`` with ``renames`` made by :class:`toolnames.MountRenames`, so a
+    renamed tool is the child's own tool under another name (see there why not ``mount(tool_names=…)``)."""
+    from fastmcp.server.providers.fastmcp_provider import FastMCPProvider
+
+    provider: Provider = FastMCPProvider(child)
+    if renames:
+        provider = provider.wrap_transform(toolnames.MountRenames(renames))
+    server.add_provider(provider, namespace=namespace)
 
 
 def _remote(url: str, settings: CairnSettings) -> FastMCP:

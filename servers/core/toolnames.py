@@ -76,6 +76,33 @@ def legacy_names(server: str, tools: Iterable[str]) -> dict[str, str]:
     return {f"{server}_{tool}": f"{server}_{renames[tool]}" for tool in tools if tool in renames}
 
 
+class MountRenames(Transform):
+    """The tools of one mounted server under their ``serve all`` names: a copy of each tool under its new
+    name, as fastmcp's own namespacing makes, and nothing else (the old name is not served).
+
+    ``FastMCP.mount(tool_names=…)`` would wrap each renamed tool in a ``TransformedTool`` instead, whose
+    forwarding function checks the arguments itself, ahead of the mounted server's middleware (its scope
+    guard) and with a bare ``TypeError`` that masking turns into "Error calling tool 'memory_write'". A
+    copy still runs the mounted server's own tool, so a call under the new name meets the same scope guard
+    and the same argument errors (:mod:`servers.core.arguments`) as under any other name.
+    """
+
+    def __init__(self, renames: dict[str, str]) -> None:
+        self.renames = dict(renames)
+        self._originals = {new: old for old, new in renames.items()}
+
+    async def list_tools(self, tools: Sequence[Tool]) -> Sequence[Tool]:
+        return [t.model_copy(update={"name": self.renames[t.name]}) if t.name in self.renames else t for t in tools]
+
+    async def get_tool(self, name: str, call_next: GetToolNext, *, version: VersionSpec | None = None) -> Tool | None:
+        original = self._originals.get(name)
+        if original is None:
+            # A name that was renamed is no longer this server's tool (unless another tool took it).
+            return None if name in self.renames else await call_next(name, version=version)
+        tool = await call_next(original, version=version)
+        return tool.model_copy(update={"name": name}) if tool is not None else None
+
+
 class LegacyToolNames(Transform):
     """Calls to an old ``serve all`` name reach the renamed tool; listings show only the new names.
 

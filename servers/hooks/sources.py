@@ -113,12 +113,15 @@ class DomainSources:
     def rules(self, user_id: str, task: str = "", recent_tools: Sequence[str] = ()) -> list[Item]:
         """Live rules that bear on this task, most relevant (then most agreed on) first.
 
-        A rule learned from failures is found by its error and step, or by meaning; every rule also by the
-        lexical scenario match (a tool the task names, or a scenario such as "answers for this user").
+        A rule learned from failures is found by its error, its step or the tasks it was learned in; a rule
+        without that signature (stated by an agent or a model) by meaning or by the lexical scenario match (a
+        tool the task names, or a scenario such as "answers for this user").
         """
         service = self.reflection
         ranked = {rule.id: (score, rule) for score, rule, _ in service.rules_for_task(user_id, task)}
         for r in service.rules.live(user_id):
+            if r.lesson is not None:
+                continue  # its signature decided: sharing a word such as "docker" with the task is not relevance
             fit = rule_relevance(r.text, r.scenario, task, list(recent_tools))
             if fit.relevant and fit.score > ranked.get(r.id, (0.0, r))[0]:
                 ranked[r.id] = (fit.score, r)

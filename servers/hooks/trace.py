@@ -33,6 +33,32 @@ def _clip(value: Any, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+# A line that says what went wrong, wherever it sits in a long log (a build prints the cause mid-way and a summary
+# at the end). Kept when an error is too long to store whole, so the lesson still sees its cause.
+_TELLING = re.compile(
+    r"\b(?:error|fatal|failed|failure|cannot|can't|could not|unable|denied|refused|invalid|missing|not found|"
+    r"no such|rejected|exception|panic|caused by)\b|\w(?:Error|Exception)\b|错误|失败",
+    re.I,
+)
+_ERROR_HEAD = 400
+_ERROR_TAIL = 300
+
+
+def _clip_error(value: Any, limit: int) -> str:
+    """An error within ``limit``: its head, the lines that name a failure, and its tail."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    if len(text) <= limit:
+        return text
+    head, middle, tail = text[:_ERROR_HEAD], text[_ERROR_HEAD:-_ERROR_TAIL], text[-_ERROR_TAIL:]
+    budget = limit - len(head) - len(tail) - 4
+    kept: list[str] = []
+    for line in dict.fromkeys(line.strip() for line in middle.splitlines()):
+        if line and _TELLING.search(line) and len(line) + 1 <= budget:
+            kept.append(line[:300])
+            budget -= len(kept[-1]) + 1
+    return "\n".join([head + "…", *kept, "…" + tail])[:limit]
+
+
 class Task:
     """One prompt, the tool calls that followed it and the lessons the agent stated about it (a plain class:
     ``dataclasses`` costs 8 ms to import)."""
@@ -86,7 +112,7 @@ class SessionTrace:
         if not failed and isinstance(response, dict):
             # Some tools report failure inside a successful call (Bash exit codes, is_error flags).
             if response.get("is_error") is True or response.get("success") is False:
-                error = _clip(response.get("error") or response.get("stderr") or response, MAX_RESULT_CHARS)
+                error = _clip_error(response.get("error") or response.get("stderr") or response, MAX_RESULT_CHARS)
             elif isinstance(response.get("interrupted"), bool) and response["interrupted"]:
                 error = "interrupted"
         record = {
@@ -94,7 +120,7 @@ class SessionTrace:
             "name": _clip(payload.get("tool_name") or "?", 200),
             "input": _clip(payload.get("tool_input"), MAX_ARG_CHARS),
             "result": None if failed else _clip(response, MAX_RESULT_CHARS),
-            "error": _clip(error, MAX_RESULT_CHARS) if error else None,
+            "error": _clip_error(error, MAX_RESULT_CHARS) if error else None,
             "ms": payload.get("duration_ms") if isinstance(payload.get("duration_ms"), int | float) else None,
         }
         self.append(record)

@@ -16,11 +16,18 @@ same way, since ``grep -r`` without a path searches it. Programs that follow sym
 outside the workspace needs the user's approval, as a write there does. Inside the bubblewrap sandbox Cairn's
 data is not there to reach, so folders holding it are allowed.
 
+A file named by an argument is also judged by its identity (device and inode, :mod:`identity`): a hard link to
+one of Cairn's files is refused wherever it lives, sandbox or not (bubblewrap hides paths, not the same file
+under another name). Programs that read the files of the folders they recurse into
+(:data:`READS_RECURSIVELY`) have those folders searched for such links whenever one of Cairn's files has a
+second name at all; normally none has, and the search is skipped.
+
 What argument checks cannot see, and only the sandbox (:mod:`sandbox`) stops:
 
 * a path the program computes or reads from elsewhere: a list file (``--files0-from``), its own config, an
   environment variable (``$HOME``), a path split across arguments that the program joins;
-* hard links to Cairn's files, and symlinks followed by programs not listed in :data:`FOLLOWS_LINKS`;
+* hard links to Cairn's files met by recursing programs not listed in :data:`READS_RECURSIVELY`, and
+  symlinks followed by programs not listed in :data:`FOLLOWS_LINKS`;
 * git config files met while recursing (``grep -r token .`` in a repository): only naming one is refused,
   since refusing every folder that holds a repository would refuse all recursive use (the sandbox leaves
   them readable too, as git needs them);
@@ -37,6 +44,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import unquote, urlparse
 
+from servers.nodehost import identity
 from servers.nodehost.errors import PolicyDenied
 from servers.nodehost.paths import Workspace, real
 
@@ -54,6 +62,18 @@ FOLLOWS_LINKS: dict[str, tuple[str, frozenset[str]]] = {
     "diff": ("r", frozenset({"--recursive"})),
     "rg": ("L", frozenset({"--follow"})),
     "cp": ("L", frozenset({"--dereference"})),
+}
+
+
+# Programs that read the content of the files in a folder they recurse into: short option letters and long
+# options that make them recurse, and whether they always do (rg searches folders by default).
+READS_RECURSIVELY: dict[str, tuple[str, frozenset[str], bool]] = {
+    "grep": ("rR", frozenset({"--recursive", "--dereference-recursive", "--directories"}), False),
+    "egrep": ("rR", frozenset({"--recursive", "--dereference-recursive", "--directories"}), False),
+    "fgrep": ("rR", frozenset({"--recursive", "--dereference-recursive", "--directories"}), False),
+    "diff": ("r", frozenset({"--recursive"}), False),
+    "cp": ("rRa", frozenset({"--recursive", "--archive"}), False),
+    "rg": ("", frozenset(), True),
 }
 
 
@@ -129,7 +149,10 @@ def check_arguments(
                 continue
             joined = os.path.join(cwd, found)
             full = real(joined)
-            for candidate in {full, real(os.path.expanduser(found))}:
+            # A relative path is the program's, so it starts at the run's folder; only "~" is expanded (a
+            # shell would have), and that too from the run's folder, never this server's working folder.
+            expanded = real(os.path.join(cwd, os.path.expanduser(found)))
+            for candidate in {full, expanded}:
                 _refuse_protected(arg, candidate, ws, sandboxed=sandboxed)
             near = os.path.lexists(joined) or (plain and os.path.isdir(os.path.dirname(joined)))
             if near and not ws.contains(full) and full not in HARMLESS:
@@ -139,11 +162,20 @@ def check_arguments(
     if not sandboxed and follows_links(program, argv[1:]):
         for folder in folders or [cwd]:
             _refuse_links_into_protected(folder, ws, program)
+    if reads_recursively(program, argv[1:]):
+        _refuse_hard_links_into_protected(folders or [cwd], ws, program, follow=follows_links(program, argv[1:]))
     return tuple(dict.fromkeys(outside))
 
 
 def _refuse_protected(arg: str, path: str, ws: Workspace, *, sandboxed: bool) -> None:
     if reason := ws.protection(path):
+        raise PolicyDenied(f"argument {arg!r} names {path}, {reason}: nodehost never reads or writes it")
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    # Also in the sandbox: it hides Cairn's folders by path, and a hard link is the same file under another.
+    if st is not None and (reason := ws.link_protection(st)):
         raise PolicyDenied(f"argument {arg!r} names {path}, {reason}: nodehost never reads or writes it")
     if not sandboxed and os.path.isdir(path) and (held := ws.holder(path)):
         raise PolicyDenied(
@@ -178,6 +210,74 @@ def follows_links(program: str, args: Sequence[str]) -> bool:
         elif arg.startswith("-") and any(letter in arg[1:] for letter in letters):
             return True
     return False
+
+
+def reads_recursively(program: str, args: Sequence[str]) -> bool:
+    """Whether ``program`` with ``args`` reads the files of the folders it is given, recursing into them."""
+    rule = READS_RECURSIVELY.get(program)
+    if rule is None:
+        return False
+    letters, longs, always = rule
+    if always:
+        return True
+    for arg in args:
+        if arg == "--":
+            break
+        if arg.startswith("--"):
+            if arg.partition("=")[0] in longs:
+                return True
+        elif arg.startswith("-") and any(letter in arg[1:] for letter in letters):
+            return True
+    return False
+
+
+def _refuse_hard_links_into_protected(folders: Sequence[str], ws: Workspace, program: str, *, follow: bool) -> None:
+    """Search ``folders`` as ``program`` would read them for a second name of one of Cairn's files."""
+    try:
+        linked = identity.linked_files(ws.protected)
+    except identity.TooManyFiles as exc:
+        raise PolicyDenied(f"{exc}, too many to check for hard links a recursive {program} could read") from None
+    if not linked:
+        return  # none of Cairn's files has a second name, so no folder can hold one
+    inodes = {ino for _, ino in linked}
+    seen: set[str] = set()
+    stack = list(folders)
+    count = 0
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            entries = list(os.scandir(current))
+        except OSError:
+            continue
+        for entry in entries:
+            count += 1
+            if count > SCAN_LIMIT:
+                raise PolicyDenied(
+                    f"one of Cairn's files has a second name (a hard link) somewhere, and {current} has too many "
+                    f"entries to check that {program} would not read it (over {SCAN_LIMIT:,}): search a smaller "
+                    "folder, or find and remove the link"
+                )
+            try:
+                path = real(entry.path) if follow else entry.path
+                if ws.is_protected(path):
+                    continue  # Cairn's own names of its files (reached only in the sandbox, which hides them)
+                if entry.is_dir(follow_symlinks=follow):
+                    stack.append(path)
+                    continue
+                if follow and entry.is_symlink():
+                    hit = identity.identity(entry.stat()) in linked
+                else:  # the inode number comes with the listing: only a likely match costs a stat
+                    hit = entry.inode() in inodes and identity.identity(entry.stat(follow_symlinks=False)) in linked
+            except OSError:
+                continue
+            if hit:
+                raise PolicyDenied(
+                    f"{entry.path} is a hard link to a file inside Cairn's own data (the same file under another "
+                    f"name), and {program} would read it while recursing: remove the link"
+                )
 
 
 def _refuse_links_into_protected(folder: str, ws: Workspace, program: str) -> None:

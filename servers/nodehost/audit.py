@@ -1,5 +1,6 @@
-"""The audit trail: one JSON line per call — time, client, tool, arguments (secrets redacted), decision,
-exit status, duration. The file (mode 0600) lives in the state folder, outside every workspace root.
+"""The audit trail: one JSON line per call — time, client, user (a token's subject), tool, arguments
+(secrets redacted), decision, exit status, duration. The file (mode 0600) lives in the state folder, outside
+every workspace root.
 
 Decisions: ``allowed``, ``approved`` (asked and granted), ``remembered`` (granted earlier with "always"),
 ``denied`` (policy), ``loop`` (doom-loop guard), ``approval_requested``, ``approval_denied``,
@@ -28,6 +29,7 @@ class AuditLog:
         *,
         client: str,
         transport: str,
+        user: str | None = None,
         profile: str,
         tool: str,
         arguments: dict[str, Any],
@@ -46,7 +48,13 @@ class AuditLog:
             "arguments": redact(arguments),
             "decision": decision,
         }
-        optional = {"exit_status": exit_status, "duration_ms": duration_ms, "error": error, "call_id": call_id}
+        optional = {
+            "user": user,
+            "exit_status": exit_status,
+            "duration_ms": duration_ms,
+            "error": error,
+            "call_id": call_id,
+        }
         entry.update({k: v for k, v in optional.items() if v is not None})
         line = (json.dumps(entry, ensure_ascii=False, default=str) + "\n").encode("utf-8")
         with self._lock:

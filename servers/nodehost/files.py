@@ -2,14 +2,16 @@
 
 Every path goes through the workspace's real-path checks first, and is then opened through :mod:`pinned`,
 so a symlink swapped in after the check (or while the user was deciding on an approval) cannot redirect
-it. Writes go to a temporary file in the same folder, are flushed to disk and renamed over the target, so a
-reader never sees half a file and a failed edit leaves the original untouched.
+it; what was opened is judged again by its identity, so a hard link to one of Cairn's files is never read
+(nor listed by glob and grep). Writes go to a temporary file in the same folder, are flushed to disk and
+renamed over the target, so a reader never sees half a file and a failed edit leaves the original untouched.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -53,8 +55,8 @@ def is_binary(head: bytes) -> bool:
     return b"\x00" in head
 
 
-def _read_bytes(path: str, limits: Limits) -> bytes:
-    return pinned.read_bytes(path, limits.max_file_bytes)
+def _read_bytes(ws: Workspace, path: str, limits: Limits) -> bytes:
+    return pinned.read_bytes(path, limits.max_file_bytes, refuse=ws.link_protection)
 
 
 def _approved_target(ws: Workspace, raw: str, approved: str | None) -> tuple[str, bool]:
@@ -70,7 +72,7 @@ def _approved_target(ws: Workspace, raw: str, approved: str | None) -> tuple[str
 
 def read_file(ws: Workspace, raw: str, *, offset: int, limit: int | None, limits: Limits) -> ReadResult:
     path = ws.readable(raw)
-    data = _read_bytes(path, limits)
+    data = _read_bytes(ws, path, limits)
     if is_binary(data[:BINARY_SNIFF_BYTES]):
         raise InputError(f"{raw!r} is a binary file ({len(data):,} bytes): fs_read shows text only")
     lines = split_lines(data.decode("utf-8", errors="replace"))
@@ -117,7 +119,7 @@ def edit_file(
     path, _ = _approved_target(ws, raw, approved)
     if not os.path.exists(path):
         raise InputError(f"{raw!r} does not exist: use fs_write to create it")
-    decoded = editing.to_lf(_read_bytes(path, limits))
+    decoded = editing.to_lf(_read_bytes(ws, path, limits))
     text = decoded.text
     strategies: list[str] = []
     count = 0
@@ -192,7 +194,8 @@ def walk_files(ws: Workspace, base: str, skip: Ignore | None = None) -> Iterator
     A symlinked file is listed only when its target is inside the workspace and not protected.
     """
     if os.path.isfile(base):
-        yield base, os.path.basename(base)
+        if _plain_file(ws, base):
+            yield base, os.path.basename(base)
         return
     seen = 0
     for folder, dirs, names in os.walk(base, followlinks=False):
@@ -211,9 +214,18 @@ def walk_files(ws: Workspace, base: str, skip: Ignore | None = None) -> Iterator
             if skip and skip.ignored(full, is_dir=False):
                 continue
             target = real(full)
-            if not ws.contains(target) or ws.is_protected(target) or not os.path.isfile(target):
+            if not ws.contains(target) or ws.is_protected(target) or not _plain_file(ws, target):
                 continue
             yield target, os.path.relpath(full, base)
+
+
+def _plain_file(ws: Workspace, path: str) -> bool:
+    """A regular file that is not a second name of one of Cairn's files."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and ws.link_protection(st) is None
 
 
 def glob_files(
@@ -270,7 +282,7 @@ def grep_files(
         if name_filter and not name_filter.match(rel.replace(os.sep, "/")):
             continue
         try:
-            data = pinned.read_bytes(target, limits.max_file_bytes)
+            data = pinned.read_bytes(target, limits.max_file_bytes, refuse=ws.link_protection)
         except (OSError, NodehostError):  # too large, gone, or swapped for a symlink since the walk saw it
             skipped += 1
             continue

@@ -141,6 +141,7 @@ class NodeHost:
         self.audit = AuditLog(self.state_dir / "audit.jsonl")
         self.loops = LoopGuard(ns.loop_threshold, ns.loop_window_s, clock)
         self.approvals = ApprovalStore(self.state_dir / "approvals.json")
+        self.approvals.drop_unowned()  # global approvals from older versions answer for nobody
         self.outputs = RunOutputs(self.state_dir / "runs", keep=ns.kept_runs)
         self.support = support or desktop.current()
         self.bus = bus or default_bus()
@@ -225,6 +226,7 @@ class NodeHost:
         def audit(decision: str, **extra: Any) -> None:
             self.audit.record(
                 client=caller.client,
+                user=caller.user,
                 transport=caller.transport,
                 profile=profile.name,
                 tool=tool,
@@ -239,7 +241,7 @@ class NodeHost:
             message = f"{tool} is denied by the '{profile.name}' policy profile ({self.policy_path})"
             audit("denied", error=message)
             raise PolicyDenied(message)
-        loop_key = LoopGuard.key(caller.client, tool, arguments)
+        loop_key = LoopGuard.key(caller.client, tool, arguments, user=caller.user, session=caller.session)
         wait = self.loops.retry_after(loop_key)
         if wait is not None:
             message = self.loops.explain(tool, wait)
@@ -266,7 +268,7 @@ class NodeHost:
             if tool == "permissions":
                 result: BaseModel = self.permissions(caller, can_ask=asker.can_ask(), workspace=ws)
             else:
-                result = await self._run(tool, args, ws, assessment)
+                result = await self._run(tool, args, ws, assessment, caller)
         except Exception as exc:
             message = str(exc) if isinstance(exc, NodehostError) else f"internal error ({type(exc).__name__})"
             audit(decision, error=message, duration_ms=_ms(started))
@@ -294,7 +296,7 @@ class NodeHost:
             reasons.append(f"the '{profile}' policy profile asks before each {tool} call")
         if not reasons:
             return "allowed"
-        request = ApprovalRequest(tool, assessment.binding, reasons)
+        request = ApprovalRequest(tool, assessment.binding, reasons, user=caller.user, profile=profile)
         if self.approvals.is_granted(request):
             return "remembered"
         if not asker.can_ask():
@@ -391,13 +393,13 @@ class NodeHost:
 
     # --- running ----------------------------------------------------------------------------------------------
 
-    async def _run(self, tool: str, args: ToolArgs, ws: Workspace, assessment: Assessment) -> BaseModel:
+    async def _run(self, tool: str, args: ToolArgs, ws: Workspace, assessment: Assessment, caller: Caller) -> BaseModel:
         limits = self.limits
         if isinstance(args, RunArgs):
             assert assessment.plan is not None
-            return await self._system_run(args, assessment.plan)
+            return await self._system_run(args, assessment.plan, caller)
         if isinstance(args, OutputArgs):
-            return self._output_page(args)
+            return self._output_page(args, caller)
         if isinstance(args, ReadArgs):
             return await asyncio.to_thread(files.read_file, ws, args.path, offset=args.offset, limit=args.limit,
                                            limits=limits)  # fmt: skip
@@ -448,7 +450,7 @@ class NodeHost:
         backend = desktop.copy(self.support, text)
         return ClipboardResult(action="write", bytes=len(text.encode("utf-8")), backend=backend)
 
-    async def _system_run(self, args: RunArgs, plan: RunPlan) -> RunResult:
+    async def _system_run(self, args: RunArgs, plan: RunPlan, caller: Caller) -> RunResult:
         timeout = min(args.timeout_s or self.settings.default_timeout_s, self.settings.max_timeout_s)
         done = await execute(plan, timeout_s=timeout, capture_bytes=self.settings.capture_bytes)
         run_id = new_run_id()
@@ -473,7 +475,7 @@ class NodeHost:
             if total > len(data):
                 notes.append(f"{name} was {total:,} bytes; only the first {len(data):,} were kept")
         if cut:
-            await asyncio.to_thread(self.outputs.save, run_id, done.stdout, done.stderr)
+            await asyncio.to_thread(self.outputs.save, run_id, done.stdout, done.stderr, owner=caller.user)
         return RunResult(
             run_id=run_id,
             argv=plan.argv,
@@ -500,10 +502,11 @@ class NodeHost:
             what="Output",
         )
 
-    def _output_page(self, args: OutputArgs) -> OutputPage:
+    def _output_page(self, args: OutputArgs, caller: Caller) -> OutputPage:
         page = self.outputs.page(
             args.run_id,
             args.stream,
+            owner=caller.user,
             offset=args.offset,
             limit=args.limit or self.limits.default_read_limit,
             max_bytes=self.limits.max_output_bytes,

@@ -1,7 +1,9 @@
 """Doom-loop guard (004 §6.4.4): the same call, with the same arguments, from the same client, repeated
 ``threshold`` times within ``window_s`` seconds is refused with an explanation instead of run again.
 
-Only calls that ran count; a refused call does not extend the refusal.
+Only calls that ran count; a refused call does not extend the refusal. Calls are counted per user (the
+token's subject) and per MCP session where the connection keeps one: one user's loop never blocks
+another's identical call, and a fresh session of the same agent starts afresh.
 """
 
 from __future__ import annotations
@@ -24,8 +26,12 @@ class LoopGuard:
         self._lock = threading.Lock()
 
     @staticmethod
-    def key(client: str, tool: str, arguments: dict[str, Any]) -> str:
-        canonical = json.dumps([client, tool, arguments], sort_keys=True, default=str, ensure_ascii=False)
+    def key(
+        client: str, tool: str, arguments: dict[str, Any], *, user: str | None = None, session: str | None = None
+    ) -> str:
+        canonical = json.dumps(
+            [user, session, client, tool, arguments], sort_keys=True, default=str, ensure_ascii=False
+        )
         return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
     def _recent(self, key: str, now: float) -> deque[float]:

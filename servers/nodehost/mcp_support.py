@@ -23,6 +23,7 @@ from mcp.shared.exceptions import MCPDeprecationWarning
 from mcp_types import ElicitRequest, ElicitRequestFormParams, ElicitResult, InputRequiredResult, ListToolsRequest
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
+from servers.core.principal import current_principal
 from servers.nodehost.approval import ANSWER_SCHEMA, Answer, ApprovalAnswer, ApprovalRequest, parse_answer
 from servers.nodehost.host import NodeHost, Pending
 from servers.nodehost.paths import Workspace
@@ -46,7 +47,20 @@ def caller_of(ctx: Context) -> Caller:
     except RuntimeError:  # no session (called outside a request)
         pass
     transport = {"streamable-http": "http"}.get(ctx.transport or "", ctx.transport or "memory")
-    return Caller(client=client, transport=transport, role=_token_role())
+    principal = current_principal()
+    user = principal.subject if principal is not None else None
+    return Caller(client=client, transport=transport, role=_token_role(), user=user, session=_session(ctx))
+
+
+def _session(ctx: Context) -> str | None:
+    """The MCP session, when it spans calls: on 2026-07-28 connections every request gets a new id, which
+    would make each call its own session (and the loop guard never fire)."""
+    if _modern(ctx):
+        return None
+    try:
+        return ctx.session_id
+    except RuntimeError:  # no session (called outside a request)
+        return None
 
 
 def _token_role() -> str | None:

@@ -3,7 +3,8 @@
 Lessons from other tool hosts: a prefix check without a separator lets ``/work-evil`` pass for ``/work``;
 symlinks escape unless the *real* path is checked; relative paths with ``..`` must be resolved before the
 check, never after. Cairn's own data (the whole ``$CAIRN_HOME``: databases, signing keys, session keys, the
-nodehost token and policy) and git config files (they can hold credentials) are refused even inside a root.
+nodehost token and policy) and git config files (they can hold credentials) are refused even inside a root,
+and so is a hard link to one of Cairn's files, found by the file's identity (:mod:`identity`), not its path.
 
 >>> ws = Workspace([Path("/work")], protected=[Path("/home/u/.cairn")])
 >>> ws.readable("src/app.py")          # -> /work/src/app.py (relative paths start at the first root)
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from servers.nodehost import identity
 from servers.nodehost.errors import InputError
 
 
@@ -81,6 +83,13 @@ class Workspace:
             return "a git config file, which can hold credentials"
         return None
 
+    def link_protection(self, st: os.stat_result) -> str | None:
+        """Why no tool may read the file ``st`` describes, whatever its path: it is a second name (a hard
+        link) of a file inside Cairn's own data. None when it is not."""
+        if identity.is_linked_to(st, self.protected):
+            return "a hard link to a file inside Cairn's own data (the same file under another name)"
+        return None
+
     def holder(self, folder: str) -> str | None:
         """A protected path strictly inside the real path ``folder``: a program recursing from there reaches it."""
         return next((p for p in self.protected if p != folder and is_within(p, folder)), None)
@@ -110,24 +119,28 @@ class Workspace:
         """A regular file inside the workspace."""
         path = self._inside(raw)
         try:
-            mode = os.stat(path).st_mode
+            st = os.stat(path)
         except FileNotFoundError:
             raise InputError(f"{raw!r} does not exist") from None
-        if stat.S_ISDIR(mode):
+        if stat.S_ISDIR(st.st_mode):
             raise InputError(f"{raw!r} is a directory: use fs_glob to list it")
-        if not stat.S_ISREG(mode):
+        if not stat.S_ISREG(st.st_mode):
             raise InputError(f"{raw!r} is a device, FIFO or socket: only regular files can be read")
+        if reason := self.link_protection(st):
+            raise InputError(f"{raw!r} is {reason}: nodehost never reads or writes it")
         return path
 
     def directory(self, raw: str | None) -> str:
         """A directory (or a single file, for fs_grep) inside the workspace; default the first root."""
         path = self._inside(raw) if raw else self.primary
         try:
-            mode = os.stat(path).st_mode
+            st = os.stat(path)
         except FileNotFoundError:
             raise InputError(f"{raw!r} does not exist") from None
-        if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+        if not (stat.S_ISDIR(st.st_mode) or stat.S_ISREG(st.st_mode)):
             raise InputError(f"{raw!r} is a device, FIFO or socket")
+        if reason := self.link_protection(st):
+            raise InputError(f"{raw!r} is {reason}: nodehost never reads or writes it")
         return path
 
     def writable(self, raw: str) -> tuple[str, bool]:

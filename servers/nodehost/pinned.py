@@ -4,7 +4,9 @@ A path is checked, then used: in between, any folder on the way can be swapped f
 elsewhere (into Cairn's data, or to a file the user never approved). Here every folder from ``/`` down is
 opened with ``O_NOFOLLOW`` relative to the one before, and the file itself too, so a symlink anywhere on
 the way makes the operation fail with :class:`TargetChanged` instead of landing somewhere else. The paths
-given must be real paths (no symlinks), as :mod:`paths` produces them.
+given must be real paths (no symlinks), as :mod:`paths` produces them. A read also judges the file it
+actually opened (``refuse``, given its ``fstat``): a hard link is the same file under another name, which
+only its identity tells apart, and only the open descriptor's identity is the one read.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import errno
 import os
 import secrets
 import stat
+from collections.abc import Callable
 
 from servers.nodehost.errors import InputError, TargetChanged
 
@@ -56,8 +59,9 @@ def _open_step(part: str, fd: int, path: str) -> int:
         raise
 
 
-def read_bytes(path: str, max_bytes: int) -> bytes:
-    """The content of the regular file at the real path ``path`` (at most ``max_bytes``, else InputError)."""
+def read_bytes(path: str, max_bytes: int, *, refuse: Callable[[os.stat_result], str | None] | None = None) -> bytes:
+    """The content of the regular file at the real path ``path`` (at most ``max_bytes``, else InputError);
+    ``refuse`` says why the opened file may not be read (then InputError), or None."""
     folder = open_folder(os.path.dirname(path))
     try:
         try:
@@ -74,6 +78,8 @@ def read_bytes(path: str, max_bytes: int) -> bytes:
         st = os.fstat(handle.fileno())
         if not stat.S_ISREG(st.st_mode):
             raise InputError(f"{path} is not a regular file")
+        if refuse is not None and (reason := refuse(st)):
+            raise InputError(f"{path} is {reason}: nodehost never reads it")
         if st.st_size > max_bytes:
             raise InputError(f"{path} is {st.st_size:,} bytes, over the {max_bytes:,}-byte limit for this tool")
         return handle.read(max_bytes + 1)[:max_bytes]

@@ -55,11 +55,19 @@ Access = Literal["allowed", "ask", "denied"]
 
 @dataclass(frozen=True)
 class Caller:
-    """Who is calling: the client's self-declared name, the transport, and a role when a token names one."""
+    """Who is calling: the client's self-declared name, the transport, and a role when a token names one.
+
+    ``user`` is the token's subject (``None`` for the trusted host: stdio, ``--auth none``, the REST
+    gateway's operator token); ``session`` the MCP session when the connection keeps a stable one. Unlike
+    the client's name, ``user`` cannot be chosen by the caller: what one user earns (an "always"
+    approval, saved output, a loop-guard count) is keyed by it and never reaches another.
+    """
 
     client: str = "unknown"
     transport: str = "memory"
     role: str | None = None
+    user: str | None = None
+    session: str | None = None
 
 
 class Rule(BaseModel):

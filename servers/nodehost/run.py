@@ -302,15 +302,24 @@ def new_run_id() -> str:
 
 
 class RunOutputs:
-    """Full output of recent runs (up to ``capture_bytes`` a stream), files of mode 0600 in the state folder."""
+    """Full output of recent runs (up to ``capture_bytes`` a stream), files of mode 0600 in the state folder.
+
+    Each run's output belongs to the user who ran it (``<run_id>.owner`` holds the token's subject; empty for
+    the trusted host). Another user asking for it is told there is no such output, exactly as for a run id
+    that never existed, so run ids cannot be probed either. Output saved before owners were recorded has
+    no owner file and is shown to the trusted host only.
+    """
+
+    STREAMS = ("stdout", "stderr", "owner")
 
     def __init__(self, folder: Path, *, keep: int) -> None:
         self.folder = folder
         self.keep = keep
 
-    def save(self, run_id: str, stdout: bytes, stderr: bytes) -> None:
+    def save(self, run_id: str, stdout: bytes, stderr: bytes, *, owner: str | None = None) -> None:
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        for stream, data in (("stdout", stdout), ("stderr", stderr)):
+        # The owner first: output never exists without the name of whoever may read it.
+        for stream, data in (("owner", (owner or "").encode("utf-8")), ("stdout", stdout), ("stderr", stderr)):
             fd = os.open(self.folder / f"{run_id}.{stream}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
@@ -319,17 +328,31 @@ class RunOutputs:
     def _prune(self) -> None:
         runs = sorted(self.folder.glob("r*.stdout"), key=lambda p: p.stat().st_mtime, reverse=True)
         for old in runs[self.keep :]:
-            for stream in ("stdout", "stderr"):
+            for stream in self.STREAMS:
                 with contextlib.suppress(FileNotFoundError):
                     (self.folder / f"{old.stem}.{stream}").unlink()
 
+    def _owner(self, run_id: str) -> str | None:
+        try:
+            return (self.folder / f"{run_id}.owner").read_text(encoding="utf-8") or None
+        except FileNotFoundError:
+            return None
+
     def page(
-        self, run_id: str, stream: Literal["stdout", "stderr"], *, offset: int, limit: int, max_bytes: int, line: int
+        self,
+        run_id: str,
+        stream: Literal["stdout", "stderr"],
+        *,
+        offset: int,
+        limit: int,
+        max_bytes: int,
+        line: int,
+        owner: str | None = None,
     ) -> Page:
         if not RUN_ID.match(run_id):
             raise InputError(f"{run_id!r} is not a run id (they look like r0123456789ab)")
         path = self.folder / f"{run_id}.{stream}"
-        if not path.exists():
+        if not path.exists() or self._owner(run_id) != owner:
             raise InputError(f"no saved output for run {run_id}: only the last {self.keep} long outputs are kept")
         text = path.read_bytes().decode("utf-8", errors="replace")
         return page_lines(

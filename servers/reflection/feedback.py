@@ -91,6 +91,19 @@ _LEXICON: tuple[_Dimension, ...] = (
 )
 
 
+# "Files are getting too long", "the build takes too long": a length, but not of an answer.
+_CODE_LENGTH = re.compile(
+    r"\b(?:files?|functions?|methods?|lines?|classes?|modules?|names?|builds?|tests?|quer(?:y|ies)|jobs?|"
+    r"takes?|took|taking|waits?|timeouts?|startup)\b[^.;,!?]{0,25}\btoo (?:long|short)\b"
+    r"|(?:文件|函数|方法|类|构建|测试|启动|编译)[^，。；]{0,8}太(?:长|短)",
+    re.I,
+)
+
+
+def _about_code(dimension: _Dimension, clause: str) -> bool:
+    return dimension.dimension == "verbosity" and bool(_CODE_LENGTH.search(clause))
+
+
 @dataclass(frozen=True)
 class Preference:
     """One clause of feedback: a belief signal (dimension and value) or a directive kept as written."""
@@ -111,8 +124,12 @@ class Preference:
 def sentences(text: str) -> list[str]:
     """Sentences, cut where they end (not at "e.g." or "v1.2"), and again at ``;`` and ``；``, which end
     a preference in feedback ("too long; use bullet points")."""
-    parts = (part.strip().rstrip(".。!！?？").strip() for s in split_sentences(text) for part in re.split(r"[;；]+", s))
+    parts = (part.strip().rstrip(".。!！?？").strip() for s in split_sentences(text) for part in _SEMICOLON.split(s))
     return [part for part in parts if part]
+
+
+# A ``;`` or ``；`` outside inline code: `mod tests;` in backticks is code, not the end of a clause.
+_SEMICOLON = re.compile(r"[;；]+(?=(?:[^`]*`[^`]*`)*[^`]*$)")
 
 
 def clauses(sentence: str) -> list[str]:
@@ -134,7 +151,7 @@ def parse_feedback(feedback: str, reaction: Reaction) -> list[Preference]:
         for clause in clauses(sentence):
             explicit = sentence_explicit or bool(_EXPLICIT.search(clause))
             kind: SignalKind = "explicit" if explicit else implicit
-            known = next((d for d in _LEXICON if d.pattern.search(clause)), None)
+            known = next((d for d in _LEXICON if d.pattern.search(clause) and not _about_code(d, clause)), None)
             if known is not None and not (known.negatable and _NEGATION.search(clause)):
                 if known.dimension not in seen:
                     seen.add(known.dimension)

@@ -98,6 +98,18 @@ class Lesson(BaseModel):
     run_as: str | None = Field(None, description="How the succeeding call was run instead (interpreter, wrapper).")
     general: str = Field("", description="The lesson worded without the details that vary between tasks.")
     also: list[str] = Field(default_factory=list, description="Other steps the same failure showed in.")
+    added: list[str] = Field(
+        default_factory=list,
+        max_length=20,
+        description="Words the edit that fixed it added (`js:`, `true`): an edit-fix is a lesson only when the "
+        "same words fixed it in every task.",
+    )
+    tasks: list[str] = Field(
+        default_factory=list,
+        max_length=5,
+        description="What the user asked in the tasks it was learned in (their first words): a new task like one of "
+        "them may meet the same failure although it names neither the error nor the step.",
+    )
 
 
 class Strategy(BaseModel):

@@ -25,7 +25,7 @@ from typing import Any
 
 from servers.reflection.matching import StrategyMatcher, identifiers, opposite
 from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Lesson, Rule, Strategy
-from servers.reflection.reflect import failure_kinds, general_lesson
+from servers.reflection.reflect import failure_kinds, general_lesson, shared_edit
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import strategies as strategy_rows
@@ -100,6 +100,11 @@ class Promoter:
         row_id = self._remember(user_id, reflection_id, task_id, strategy, None)
         if len(tasks) < self.settings.promotion_count:
             return
+        if strategy.key and strategy.key.endswith("=>edited") and strategy.lesson is not None:
+            # Fixed by editing each time: one lesson only if the same words were added every time.
+            earlier = [Lesson.model_validate(p["doc"]["lesson"]) for p in same if p["doc"].get("lesson")]
+            if not shared_edit([*earlier, strategy.lesson]):
+                return
         sources = sorted({p["reflection_id"] for p in same} | {reflection_id})
         rule = self.rules.create(user_id, self._wording(strategy, same), sources)
         ids = [p["id"] for p in same] + [row_id]
@@ -111,12 +116,15 @@ class Promoter:
         """The rule's text: the earliest wording (later ones were judged to say the same thing); for a lesson
         read off traces whose tasks ran different commands (other branches, files), the general wording."""
         texts = {p["text"] for p in same} | {strategy.strategy}
-        if strategy.lesson is not None and len(texts) > 1:
+        if strategy.lesson is not None and same:
             lessons = [Lesson.model_validate(p["doc"]["lesson"]) for p in sorted(same, key=lambda p: p["id"])]
             lessons = [*lessons, strategy.lesson]
             steps = list(dict.fromkeys(lesson.step for lesson in lessons))
-            lesson = strategy.lesson.model_copy(update={"step": steps[0], "also": steps[1:]})
-            return strategy.model_copy(update={"strategy": general_lesson(lessons), "lesson": lesson})
+            tasks = list(dict.fromkeys(task for lesson in lessons for task in lesson.tasks))[:5]
+            lesson = strategy.lesson.model_copy(update={"step": steps[0], "also": steps[1:], "tasks": tasks})
+            edited = bool(strategy.key and strategy.key.endswith("=>edited"))  # only the shared words are the fix
+            text = general_lesson(lessons) if len(texts) > 1 or edited else strategy.strategy
+            return strategy.model_copy(update={"strategy": text, "lesson": lesson})
         if not same:
             return strategy
         first = min(same, key=lambda p: p["id"])

@@ -180,7 +180,10 @@ _SECRET_IN_CALL = re.compile(
 )
 
 
-def lesson_strategy(found: Recovery, severity: Severity) -> Strategy:
+TASK_WORDS = 200  # characters of the task kept with a lesson, to recognise a similar task later
+
+
+def lesson_strategy(found: Recovery, severity: Severity, task: str = "") -> Strategy:
     """The strategy a recovery proves, with the error signature and the fix as data (MEDIUM: it worked once)."""
     sig = found.signature
     general = Recovery(
@@ -193,7 +196,12 @@ def lesson_strategy(found: Recovery, severity: Severity) -> Strategy:
         change=found.change,
         work=found.work,
     ).lesson()
-    if found.kind == "retry" and sig.step == sig.tool:
+    if found.kind == "edited":
+        words = " ".join(found.added[:8])
+        step = f"`{sig.step}`"
+        text = f'When {step} fails with "{sig.phrase}", the fix was an edit that added `{words}`, then {step} again.'
+        general = text
+    elif found.kind == "retry" and sig.step == sig.tool:
         # A plain retry of a non-shell tool: the wording people already search for.
         text = f"Retry `{sig.tool}` once after a timeout or rate limit before changing approach"
         general = text
@@ -215,8 +223,29 @@ def lesson_strategy(found: Recovery, severity: Severity) -> Strategy:
             reread=found.reread,
             run_as=found.change,
             general=general,
+            tasks=[task.strip()[:TASK_WORDS]] if task.strip() else [],
+            added=found.added if found.kind == "edited" else [],
         ),
     )
+
+
+# Words every language's code is full of: sharing them says nothing about what an edit fixed.
+_PLAIN_WORDS = frozenset(
+    "do end def return if else elif then true false nil null none self this let const var val fun func function "
+    "class new import from the and or not to in of is it for while with as at by on".split()
+)
+
+
+def shared_edit(lessons: list[Lesson]) -> str:
+    """The words every one of these edit-fixes added, in the first one's order (`js: true`), or "" when they
+    share nothing telling: then they were different fixes of one kind of error, not one lesson."""
+    if not lessons or not all(lesson.added for lesson in lessons):
+        return ""
+    common = set(lessons[0].added).intersection(*(set(lesson.added) for lesson in lessons[1:]))
+    telling = [w for w in common if w.rstrip(":").lower() not in _PLAIN_WORDS and not w.isdigit() and len(w) > 1]
+    if not telling or sum(len(w) for w in common) < 4:
+        return ""
+    return " ".join(w for w in lessons[0].added if w in common)
 
 
 def general_lesson(lessons: list[Lesson]) -> str:
@@ -224,6 +253,13 @@ def general_lesson(lessons: list[Lesson]) -> str:
     first = lessons[0]
     steps = list(dict.fromkeys(lesson.step for lesson in lessons))[:3]
     step = " or ".join(f"`{s}`" for s in steps)
+    edit = shared_edit(lessons)
+    if edit and not any(lesson.fix or lesson.run_as or lesson.reread for lesson in lessons):
+        return (
+            f'When {step} fails with "{first.phrase}", add `{edit}` where it failed (the edit that fixed it '
+            "each time), then retry it."
+        )
+
     doing: list[str] = ["`Read` the file again"] if any(lesson.reread for lesson in lessons) else []
     width = max(len(lesson.fix) for lesson in lessons)
     for i in range(width):
@@ -294,8 +330,8 @@ def diagnose(report: TaskReport, failed_task: bool) -> tuple[list[Diagnosis], li
             category, cause = "B", f"the approach did not work: {message[:200]}"
             advice = f"Change the approach after {tool} fails instead of repeating it"
         errors.append(Diagnosis(step=i + 1, tool=step.tool, category=category, root_cause=cause, severity=severity))
-        if found is not None and found.procedural:
-            strategy = lesson_strategy(found, severity)
+        if found is not None and (found.procedural or (found.kind == "edited" and found.added)):
+            strategy = lesson_strategy(found, severity, report.task)
         elif retried_later:
             continue  # an earlier attempt of a step that was fixed later: the fix is the lesson, stated once
         else:

@@ -40,6 +40,14 @@ E5_RULE_BAR = 0.84
 # within 0.80-0.87 of every developer task, so only the rules nearest this task (within the margin of the best)
 # say something about it.
 MEANING_MARGIN = 0.01
+# Over e5's cosine between a new task (query) and a task a rule was learned in (passage): a task like one that
+# met the failure ("Replay DPD's scans against my local DB" after "Replay the DHL scans since Feb 11") may meet it
+# again although it names neither error nor step. Tasks of one project all score 0.84-0.94 by e5 (Chinese ones
+# highest), so the bar is high and the rule must be the one whose tasks are nearest. Measured on the tuning
+# streams' probes (bench/reflection/host_traces.py): wanted 0.90-0.94, the nearest unwanted 0.89.
+E5_TASK_BAR = 0.90
+TASK_MARGIN = 0.005
+TASK_CUE = 0.62  # like a task the rule was learned in: below a named step
 STEP_CUE = 0.7  # the task names the rule's step
 ERROR_CUE = 1.0  # the task names the rule's error
 
@@ -162,6 +170,22 @@ class RuleRecall:
         rows = [self._vectors.get(t) for t in texts]
         return [float(np.dot(query, row)) if row is not None else 0.0 for row in rows]
 
+    def _task_bar(self) -> float:
+        if self.embedder is None or not self.embedder.is_loaded:
+            return 1.01
+        # Only measured for e5: with another model a task's likeness is not trusted (named cues still work).
+        return E5_TASK_BAR if "e5" in self.embedder.get().name.lower() else 1.01
+
+    def _task_likeness(self, rules: Sequence[Rule], task: str) -> list[float]:
+        """For each rule, the cosine of ``task`` with the nearest task the rule was learned in (0 without)."""
+        learned = [list(r.lesson.tasks) if r.lesson is not None else [] for r in rules]
+        texts = [t for tasks in learned for t in tasks]
+        sims = self.similarities(task, texts) if texts else None
+        if sims is None:
+            return []
+        by_text = dict(zip(texts, sims, strict=True))
+        return [max((by_text[t] for t in tasks), default=0.0) for tasks in learned]
+
     def rank(self, rules: Sequence[Rule], task: str) -> list[tuple[float, Rule, str]]:
         """(score, rule, why) for the rules that bear on ``task``, best first; others are left out."""
         if not task.strip() or not rules:
@@ -169,13 +193,22 @@ class RuleRecall:
         sims = self.similarities(task, [r.text for r in rules])
         bar = self.bar()
         best = max(sims) if sims else 0.0
+        likeness = self._task_likeness(rules, task)
+        nearest = max(likeness, default=0.0)
         out: list[tuple[float, Rule, str]] = []
         for i, rule in enumerate(rules):
             cue, why = cue_score(rule, task)
+            if cue < TASK_CUE and likeness and likeness[i] >= max(self._task_bar(), nearest - TASK_MARGIN):
+                cue, why = TASK_CUE, f"like a task it was learned in ({likeness[i]:.2f})"
             meaning = sims[i] if sims is not None else 0.0
-            if bar is not None and meaning >= max(bar, best - MEANING_MARGIN) and meaning > cue:
+            # A rule that knows the tasks it was learned in is found by them: its own wording ("When `make lint`
+            # fails with …") is close by e5 to every task of the project, so its meaning says little.
+            learned_in_tasks = rule.lesson is not None and bool(rule.lesson.tasks)
+            if bar is not None and not learned_in_tasks and meaning >= max(bar, best - MEANING_MARGIN):
                 # Mapped onto the cue scale: just over the bar ranks below a named step, a near-copy above.
-                cue, why = min(0.99, 0.6 + (meaning - bar) * 4), f"means the same as the task ({meaning:.2f})"
+                mapped = min(0.99, 0.6 + (meaning - bar) * 4)
+                if mapped > cue:
+                    cue, why = mapped, f"means the same as the task ({meaning:.2f})"
             if cue > 0:
                 out.append((cue, rule, why))
         if any(score >= ERROR_CUE for score, _, _ in out):

@@ -54,22 +54,38 @@ _TASK_VERBS = (
     "do|go|try|help|tell|give|send|review|ship|release|clean|refactor|implement|read|see|print|list"
 )
 _STATED = re.compile(
-    r"\b(?:i\s+(?:really\s+)?(?:prefer|like|hate|dislike|can'?t stand)|please\s+(?:always|never|use|don'?t|do not|"
-    r"avoid|stop|no)\b|don'?t\s+(?:use|write|add|create|do)|"
+    r"\b(?:i\s+(?:really\s+)?(?:prefer|like|hate|dislike|can'?t stand)|"
+    r"(?:please|pls|plz)\s+(?:always|never|use|don'?t|do not|avoid|stop|no)\b|don'?t\s+(?:use|write|add|create|do)|"
     r"do\s+not\s+(?:use|write|add|create)|from\s+now\s+on|i\s+told\s+you|going\s+forward|rather\s+than|"
     r"we\s+(?:don'?t|do not|never|always|use|prefer)\b|in\s+this\s+(?:repo|project|codebase)|"
     r"like\s+the\s+rest\s+of\s+the\s+(?:project|codebase|repo|code)|i(?:'ve|\s+have)?\s+switched\s+to)\b"
     rf"|(?:^|[—:;]\s*)(?!(?:{_TASK_VERBS})\b)(?:[\w`'-]+\s+){{0,3}}[\w`'-]+\s+please\b"
     r"|\b(?:again|reminder)\s*:|(?:^|[—:;,(]\s*)(?:always|never)\b"
     r"|\b(?:use|prefer)\s[^.;!?]{1,40}?,\s*not\b"
+    # Said to hold beyond this task: "no floats, ever", "at any point", "no f64 even for X", a convention
+    # ("that's how we do it", "our convention", "the team decided", "new rule"), a scope beyond this task
+    # ("in non-test code").
+    r"|,\s*ever\b|\bever again\b|\bat any (?:point|stage)\b|\b(?:no|never)\b[^.;!?]{1,40}\beven (?:for|in|when)\b"
+    r"|\bno matter what\b|\bunder no circumstances\b"
+    r"|\bwithout exception\b|\bthat'?s (?:how|what) we (?:do|write|use|want)\b|\bhow we do (?:it|things)\b"
+    r"|\bour (?:convention|rule|style|standard|house style)\b|\b(?:new|team|house) rule\b"
+    r"|\b(?:the|our) team (?:decided|agreed|wants|prefers|uses)\b|\bwe(?:'ve| have)? (?:decided|agreed)\b"
+    r"|\bby convention\b|\bas a rule\b|\bin (?:non-test|production|prod|library|all|any) code\b"
+    # A prohibition asked for ("and no hardcoded English in views please"), a rule with its exception ("only
+    # persist records when the test needs the database, build_stubbed otherwise").
+    r"|(?:^|[.—:;]\s*|\band\s+)no\s(?!idea|clue|worries|problem)[^.;!?]{1,60}\b(?:please|pls)\b"
+    r"|\bonly\b[^.;!?]{1,80}\bwhen\b[^.;!?]{1,80}\botherwise\b"
+    # Chinese: 别 / 不要 as a command (not 别人, 特别, 区别 …), "统一走", "还是那句话" (as I said before).
+    r"|(?<![特区分类级识告个差性派])别(?![人的名称处])[\u4e00-\u9fff]|不要|统一(?:走|用|使用|改用)|还是那句话"
+    r"|一律|任何(?:时候|地方|情况)|无论如何|(?:我们的|团队的?)(?:规范|约定|习惯)|团队(?:决定|统一|约定)|约定好"
     r"|我(?:更)?(?:喜欢|偏好|习惯|希望)|以后(?:都|请)?|总是|永远不要|不要再|请(?:用|使用|不要)|务必|统一用"
     r"|别(?:直接|再|用|给我)|不要(?:裸|直接|再|用)|都要|再强调|用[^,，。]{1,12}就(?:行|好|可以)",
     re.I,
 )
 _REVERSAL = re.compile(
     r"\b(?:actually|changed my mind|change of plan|switched to|no longer|not anymore|any more|scratch that|"
-    r"forget what i said|"
-    r"ignore what i said|(?:is|are) fine now|after all)\b|改主意|不再|其实|现在可以|不用再|反而",
+    r"forget what i said|i'?m done (?:with|adding|using|writing)|no more|take (?:that|it) back|"
+    r"ignore what i said|(?:is|are) fine now|after all)\b|改主意|不再|其实|现在可以|不用再|反而|收回",
     re.I,
 )
 

@@ -131,18 +131,27 @@ _GROUPS: dict[str, frozenset[str] | None] = {
     "prisma": frozenset({"migrate", "db"}),
     "supabase": frozenset({"db", "migration", "functions"}),
     "dotnet": frozenset({"ef"}),
+    "sqlx": frozenset({"migrate", "database"}),
+    "rails": frozenset({"generate", "g", "destroy"}),  # `rails generate sidekiq:job` is not `rails generate model`
+    "cargo": frozenset({"sqlx"}),
 }
 _VALUE_OPTIONS = frozenset(
     "-C -c -n -f -p --file --namespace --context --kubeconfig --python --with --directory --project --package "
-    "--filter --prefix --cwd --profile --region --config".split()
+    "--filter --prefix --cwd --profile --region --config -pl --projects -rf --resume-from".split()
 )
 _SEPARATORS = frozenset(";&|\n()")
+_SUBSTITUTION = re.compile(r"\$\([^()]*\)|`[^`]*`")
 _WORD = re.compile(r"[a-z][a-z0-9_-]*(?::[a-z0-9_-]+)*")
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 _VERSIONED = re.compile(r"(python|pip|ruby|perl|php|node)[\d.]*")
 
 
 def _tokens(command: str) -> list[str]:
+    command = command.replace("\\\n", " ")  # a line continued with a backslash is one command
+    # A command substitution is a value of the command around it (`-t app:$(git rev-parse HEAD)`), not a step.
+    previous = None
+    while previous != command:
+        previous, command = command, _SUBSTITUTION.sub("SUBST", command)
     for text in (command, command.split("<<", 1)[0]):  # an unquoted here-document body is not shell code
         lexer = shlex.shlex(text, posix=True, punctuation_chars="();<>|&\n")
         lexer.whitespace, lexer.whitespace_split = " \t\r", True
@@ -400,6 +409,30 @@ def looking(step: StepId) -> bool:
     if step.kind == "shell":
         return bool(step.detail) and recovery.is_looking(step.tool, {"command": step.detail})
     return step.tool in _LOOKING_TOOLS
+
+
+# What checks the work rather than does it: test runners, linters, formatters, type checkers.
+_CHECKING = re.compile(
+    r"(?:^|[\s:/-])(?:test|tests|spec|rspec|pytest|vitest|jest|mocha|nextest|lint|clippy|check|vet|fmt|format|"
+    r"ruff|mypy|pyright|tsc|eslint|prettier|black|isort|flake8|pylint|rubocop|golangci-lint|typecheck|"
+    r"type-check|validate)(?:$|[\s:/-])"
+)
+
+
+def checking(step: StepId) -> bool:
+    """A command that only checks the code (``pytest``, ``cargo clippy``, ``pnpm lint``): a sequence of edits
+    and such checks is the everyday edit-and-check loop of any task, not a workflow worth a skill."""
+    return step.kind == "shell" and bool(_CHECKING.search(step.detail.lower()))
+
+
+def does_work(steps: Sequence[StepId]) -> bool:
+    """The sequence is a procedure: it runs something besides edits, looks and checks (a migration, a deploy, a
+    release), and is more than two commands in a row (`git commit` then `git push`, `helm upgrade` then
+    `kubectl rollout status` are what any day holds). Two plain tools in a row (`news_search` → `summarise`)
+    are a procedure of their own."""
+    if not any(s.kind != "file" and not looking(s) and not checking(s) for s in steps):
+        return False
+    return len(steps) >= 3 or all(s.kind == "call" for s in steps)
 
 
 def phrase(step: StepId) -> str:

@@ -43,6 +43,7 @@ class Suggestions:
     def detect(self, user_id: str, traces: list[patterns.Trace]) -> PatternReport:
         c = self.config
         flows = patterns.workflows(traces, c.pattern_min_occurrences, c.workflow_min_steps, c.workflow_min_success)
+        flows = [wf for wf in flows if st.does_work(wf.steps)]
         detections = [
             *patterns.repeated_questions(traces, c.pattern_min_occurrences),
             *patterns.tool_failures(traces, c.pattern_min_occurrences),

@@ -13,9 +13,11 @@ from pydantic import Field
 
 from servers.core.completions import Completions
 from servers.core.errors import call_tool, resource_errors
+from servers.core.event_views import visible
 from servers.core.principal import current_principal
 from servers.core.subscriptions import Subscriptions, Watch
 from servers.settings import CairnSettings, get_settings
+from servers.skills import owners
 from servers.skills.models import (
     NAME_PATTERN,
     SESSION_PATTERN,
@@ -243,8 +245,10 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
 
     @mcp.resource("skills://events", mime_type="application/json")
     def events() -> list[dict[str, Any]]:
-        """Recent skill events (activations, feedback, suggestions)."""
-        return [e.as_dict() for e in skills.bus.recent(100) if e.type.startswith("skill.")]
+        """Recent skill events (activations, feedback, suggestions): with a token, of its user only; to an
+        admin or without auth, of every user."""
+        mine = visible([e for e in skills.bus.recent(200) if e.type.startswith("skill.")], owners.ADMIN_SCOPE)
+        return [e.as_dict() for e in mine[-100:]]
 
     _offer_completions_and_updates(mcp, skills)
     return mcp

@@ -120,9 +120,7 @@ async def _signup(site: Site, username: str, password: str = "a long passphrase"
     )
 
 
-async def test_sign_up_creates_a_user_with_default_scopes_and_signs_in(make_site: Callable[..., Site]) -> None:
-    from servers.auth.grants import DEFAULT_USER_SCOPES
-
+async def test_sign_up_creates_a_registry_account_and_signs_in(make_site: Callable[..., Site]) -> None:
     site = make_site(signup_per_hour=3)
     async with site.http:
         assert 'href="/signup?next=/"' in (await site.http.get("/")).text  # loopback: open by default
@@ -131,8 +129,8 @@ async def test_sign_up_creates_a_user_with_default_scopes_and_signs_in(make_site
         assert (await site.http.get("/account")).text.count("grace") >= 1  # the session cookie was set
         assert site.reg.users is not None
         record = site.reg.users.user("grace")
-        assert record is not None and record.scopes == frozenset(DEFAULT_USER_SCOPES)
-        assert "nodehost:exec" not in record.scopes
+        # Anyone may create one: it publishes to the registry and reaches no MCP server until the operator says so.
+        assert record is not None and record.scopes == frozenset({"registry:publish"})
         site.http.cookies.clear()
         taken = await _signup(site, "grace", "another passphrase")
         assert taken.status_code == 400 and "is taken" in taken.text

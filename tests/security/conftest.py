@@ -85,8 +85,9 @@ def child_env(home: Path, workspace: Path, **extra: str) -> dict[str, str]:
 
 
 @contextmanager
-def running_suite(root: Path, **extra_env: str) -> Iterator[Suite]:
-    """``cairn serve all`` on a fresh home under ``root`` with alice and bob as users, until the block ends."""
+def running_suite(root: Path, *, cwd: Path | None = None, **extra_env: str) -> Iterator[Suite]:
+    """``cairn serve all`` on a fresh home under ``root`` with alice and bob as users, until the block ends;
+    the process runs in ``cwd`` (default: the workspace)."""
     home, workspace = root / "home", root / "work"
     workspace.mkdir(parents=True)
     (workspace / "README.md").write_text("# a project\nhello from the workspace\n")
@@ -103,7 +104,7 @@ def running_suite(root: Path, **extra_env: str) -> Iterator[Suite]:
         )
     port = free_port()
     argv = ["serve", "all", "--port", str(port), "--no-registry"]
-    with cairn_process(argv, env=env, cwd=workspace, port=port) as base:
+    with cairn_process(argv, env=env, cwd=cwd or workspace, port=port) as base:
         yield Suite(base, home, workspace)
 
 

@@ -91,6 +91,11 @@ def test_invocation_keeps_how_the_step_was_run() -> None:
         ("Exit code 2\nsrc/a.ts(3,1): error TS2345: Argument of type", "TS2345"),
         ("Exit code 1\nWARNING: DATA RACE\n  internal/pkg/ratelimit/limiter.go:40", "warning: data race"),
         ("Exit code 3", "exit code 3"),
+        (
+            "Exit code 1\n#13 3.112    Compiling pt-db v0.1.0\n#13 14.351 error: `SQLX_OFFLINE=true` but there is no "
+            "cached data for this query\n#13 14.351    = note: this error originates in the macro\n",
+            "error: '…' but there is no cached data",
+        ),
     ],
 )
 def test_error_phrases_name_what_failed(error: str, phrase: str) -> None:
@@ -247,6 +252,28 @@ def test_the_main_command_of_a_line() -> None:
     assert command_head("git add -A && git commit -m x") == "git commit"
     assert command_head("docker compose up -d db && sleep 3") == "docker compose up"
     assert error_phrase("Exit code 1\n/usr/bin/python3: No module named pytest") == "ModuleNotFoundError"
+    # A look afterwards or committing the result is not what a line does; xargs runs the step on a list.
+    assert command_head("bin/rails db:migrate && git status --short db/") == "rails db:migrate"
+    assert command_head("git mv db/V27__a.sql db/V31__a.sql && git commit -m 'bump'") == "git mv"
+    assert command_head("git diff --name-only main -- '*.rb' | xargs bin/rubocop") == "rubocop"
+
+
+def test_the_cause_of_a_chained_exception_is_its_phrase() -> None:
+    spring = (
+        "Exit code 1\n[ERROR] Tests run: 3, Errors: 3\n"
+        "java.lang.IllegalStateException: Failed to load ApplicationContext\n"
+        "Caused by: org.springframework.beans.factory.BeanCreationException: Error creating bean 'flyway'\n"
+        "Caused by: org.flywaydb.core.api.FlywayException: Found more than one migration with version 27"
+    )
+    assert error_phrase(spring) == "FlywayException"
+    assert error_phrase("Exit code 1\nENTRYPOINT java -XX:+ExitOnOutOfMemoryError\nError: build failed") != (
+        "ExitOnOutOfMemoryError"
+    )
+    keyed = [
+        error_phrase(f'ERROR: failed to calculate checksum of ref {ref}::{key}: "/target/app.jar": not found')
+        for ref, key in (("9wz3mzq8jo", "vbrx2c7grf"), ("d1a4hd0c5h", "o8evqplrs1"))
+    ]
+    assert keyed[0] == keyed[1] and "<id>" in keyed[0]
 
 
 def test_a_flag_added_on_the_retry_keeps_its_value() -> None:
@@ -257,3 +284,36 @@ def test_a_flag_added_on_the_retry_keeps_its_value() -> None:
         [bash("git push origin main", REJECTED), bash("git push --force-with-lease origin main")]
     )
     assert forced.change == "git push --force-with-lease"
+
+
+def test_committing_what_the_fix_changed_is_not_another_fix() -> None:
+    sqlx = "error: `SQLX_OFFLINE=true` but there is no cached data for this query"
+    prepare = "cargo sqlx prepare --workspace -- --all-targets"
+    alone = find_recoveries([bash("make lint", sqlx), bash(prepare), bash("make lint")])
+    pushed = find_recoveries(
+        [
+            bash("docker build -t api .", sqlx),
+            bash(prepare),
+            bash("git add .sqlx && git commit -m x && git push"),
+            bash("docker build -t api ."),
+        ]
+    )
+    assert alone[0].key == pushed[0].key
+    assert "git push" in pushed[0].lesson()  # the wording still says what the task did
+
+
+def test_an_edit_that_fixed_a_failure_says_what_it_added() -> None:
+    spec = "spec/system/cart_spec.rb"
+    edit = {
+        "tool": "Edit",
+        "arguments": {
+            "file_path": spec,
+            "old_string": 'describe "Cart" do',
+            "new_string": 'describe "Cart", js: true do',
+        },
+        "ok": True,
+    }
+    driver = "Exit code 1\nCapybara::NotSupportedByDriverError: Capybara::Driver::Base#accept_modal"
+    [found] = find_recoveries([bash(f"bundle exec rspec {spec}", driver), edit, bash(f"bundle exec rspec {spec}")])
+    assert found.kind == "edited" and not found.procedural
+    assert found.added == ["js:", "true"] and found.key.endswith("=>edited")

@@ -95,3 +95,17 @@ def test_the_skills_llm_calls_fit_in_a_prompts_hook_budget(tmp_path: Path, monke
         assert settings.skills.llm_choice_timeout_s == 10.0  # the server's own settings are left as they were
     finally:
         sources.close()
+
+
+def test_a_long_failure_keeps_the_lines_that_say_what_went_wrong(tmp_path: Path) -> None:
+    """A build log prints its cause mid-way: cut to the limit, the trace still holds that line and the end."""
+    log = "\n".join(f"#7 {i}.000 Compiling crate-{i} v0.1.{i}" for i in range(200))
+    cause = "#13 14.351 error: `SQLX_OFFLINE=true` but there is no cached data for this query"
+    error = f"Exit code 1\n{log}\n{cause}\n{log}\nERROR: failed to solve: exit code: 101"
+    trace = SessionTrace(tmp_path, "s1")
+    record = trace.add_tool(
+        {"hook_event_name": "PostToolUseFailure", "tool_name": "Bash", "tool_input": {"command": "x"}, "error": error}
+    )
+    assert len(record["error"]) <= 1500
+    assert record["error"].startswith("Exit code 1\n")
+    assert cause in record["error"] and record["error"].endswith("exit code: 101")

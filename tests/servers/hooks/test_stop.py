@@ -203,6 +203,7 @@ CORRECTIONS = [
     "太长了",
     "还是不行",
     "以后不要再用 var 了",
+    "周报你写得太长了，我自己删了一半才发出去",
 ]
 NOT_CORRECTIONS = [
     "I had to fix the CI config myself yesterday, now add a job for lint",
@@ -238,6 +239,7 @@ NOT_CORRECTIONS = [
     "错误处理怎么写",
     "我说一下需求：做一个登录页",
     "还是用 Postgres 吧",
+    "这个函数写得太长了，拆一下",
 ]
 
 

@@ -93,3 +93,16 @@ def test_link_scan_follows_links_inside_the_workspace(ws: Workspace, tmp_path: P
     with pytest.raises(PolicyDenied, match="deep/keys is a symlink to"):
         check(ws, "-R", "x", ".", program="grep")
     assert check(ws, "-r", "x", ".", program="grep") == ()
+
+
+def test_relative_paths_start_at_the_runs_folder_not_the_servers(
+    ws: Workspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The server runs from the folder holding Cairn's data; "." and "src/.." are the run's folder all the same.
+    monkeypatch.chdir(tmp_path)
+    assert check(ws, ".") == ()
+    assert check(ws, "-r", "x", ".", "src/..", program="grep") == ()
+    sub = str(tmp_path / "root" / "src")
+    assert check_arguments(["ls", "."], sub, ws, program="ls", sandboxed=False) == ()
+    [outside] = check_arguments(["ls", "../../elsewhere"], sub, ws, program="ls", sandboxed=False)
+    assert outside.path == str(tmp_path / "elsewhere")  # two up from the run's folder, not from the server's

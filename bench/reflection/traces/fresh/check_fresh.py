@@ -77,11 +77,14 @@ def extra_checks(path):
             if tagged != item["task_ids"]:
                 errs.append(f"{item['id']}: task_ids {item['task_ids']} != tagged {tagged}")
 
-    sigs = SIGNATURES.get(dev, {})
+    sigs = dict(SIGNATURES.get(dev, {}))
+    sig_file = path[:-len(".jsonl")] + ".signatures.json"  # {"M1": "substring of the first failure", ...}
+    if os.path.exists(sig_file):
+        sigs.update(json.load(open(sig_file, encoding="utf-8")))
     for m in labels["recurring_mistakes"]:
         sig = sigs.get(m["id"])
         if not sig:
-            errs.append(f"{m['id']}: no signature registered in check_fresh.SIGNATURES")
+            errs.append(f"{m['id']}: no signature registered (fresh/<dev>.signatures.json)")
         for tid in m["task_ids"]:
             hs = [h for h in hooks[tid] if h["hook_event_name"] in ("PostToolUse", "PostToolUseFailure")]
             fi = next((k for k, h in enumerate(hs) if h["hook_event_name"] == "PostToolUseFailure"), None)

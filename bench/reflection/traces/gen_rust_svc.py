@@ -4,16 +4,17 @@ Stack: cargo workspace (axum API, tokio worker, clap CLI), sqlx 0.8 on Postgres 
 checked queries and an offline query cache (.sqlx/), sqlx-cli migrations, clippy -D warnings,
 cargo-nextest, cargo-deny, Docker images pushed to AWS ECR, deployed to ECS (staging).
 
-Written after the four tune/ streams, by another writer; kept aside for the final measurement.
+Written after the four older tune/ streams, by another writer; kept aside for one held-out measurement
+(../RESULTS.md), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_rust_svc.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2692,5 +2693,5 @@ btree, for table "public.shipments", predicate (status = ANY (ARRAY['picked_up':
 
 if __name__ == "__main__":
     d = gen()
-    labels = d.write(os.path.join(HERE, "rust-svc.jsonl"), os.path.join(HERE, "rust-svc.labels.json"))
-    print(f"rust-svc -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    labels = d.write(os.path.join(HERE, "tune", "rust-svc.jsonl"), os.path.join(HERE, "tune", "rust-svc.labels.json"))
+    print(f"rust-svc -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
