@@ -49,7 +49,7 @@ _LOOKING_PARTS = frozenset(
 # Shell commands that only look: they are how an agent investigates, never the fix itself.
 _LOOKING = frozenset(
     "ls cat head tail less more pwd echo which whereis type env printenv grep rg find wc file stat tree du df "
-    "ps top date whoami id uname history man diff sort uniq jq awk sed".split()
+    "ps top date whoami id uname history man diff sort uniq jq awk sed nvidia-smi".split()
 )
 _LOOKING_SUBCOMMANDS = {
     # `git fetch` changes no file of the work tree: looking at the remote, not fixing anything yet.
@@ -60,6 +60,7 @@ _LOOKING_SUBCOMMANDS = {
     "pnpm": {"ls", "list", "outdated", "why"},
     "pip": {"list", "show", "freeze"},
     "terraform": {"show", "output", "state", "version"},
+    "adb": {"devices", "wait-for-device", "get-state", "logcat"},
 }
 # Whole commands that only look, where the program's other subcommands change things.
 _LOOKING_HEADS = frozenset(
@@ -73,11 +74,14 @@ _LOOKING_HEADS = frozenset(
         "docker compose config",
     }
 )
+# Commands that check the work (a test run, a linter) between a failure and its retry: how the fix was
+# verified, not the fix.
+_CHECKING = re.compile(r"(?:^|[\s:])(?:test|tests|pytest|vitest|jest|spec|rspec|lint|check|clippy|vet)(?:$|[\s:])")
 # Programs whose first argument says what they do (`git push`, not `git`).
 _SUBCOMMAND_PROGRAMS = frozenset(
     "git docker kubectl helm terraform npm pnpm yarn bun cargo go alembic dbt poetry uv pip pip3 make gh "
     "systemctl brew apt apt-get conda airflow gcloud aws az flask django-admin rails bundle mvn gradle dotnet "
-    "deno nx turbo just tox nox pre-commit ruff mypy mvnw gradlew".split()
+    "deno nx turbo just tox nox pre-commit ruff mypy mvnw gradlew adb".split()
 )
 # Options that take a value before the subcommand (`git -C app push`, `kubectl -n prod get pods`).
 _VALUE_OPTIONS = {
@@ -95,8 +99,8 @@ _VALUE_OPTIONS = {
     "dbt": {"--project-dir", "--profiles-dir"},
     "mvn": {"-pl", "--projects", "-f", "--file", "-rf", "--resume-from", "-P", "-T", "-s", "--settings"},
     "mvnw": {"-pl", "--projects", "-f", "--file", "-rf", "--resume-from", "-P", "-T", "-s", "--settings"},
-    "gradle": {"-p", "--project-dir"},
-    "gradlew": {"-p", "--project-dir"},
+    "gradle": {"-p", "--project-dir", "--tests", "--console"},
+    "gradlew": {"-p", "--project-dir", "--tests", "--console"},
 }
 # Subcommands that are groups: the step is the group and its action (`kubectl config use-context`).
 _GROUPS = frozenset(
@@ -199,6 +203,12 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 _TRANSIENT_PHRASES = frozenset({"timeout", "rate limited", "connection refused", "host not resolved", "network error"})
 # An exception class, not an option that names one (`-XX:+ExitOnOutOfMemoryError`).
 _EXCEPTION = re.compile(r"(?<!\+)\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Failure|Fault))\b")
+_WHAT_WENT_WRONG = re.compile(r"^\s*\*\s*What went wrong:\s*$", re.I)
+_GRADLE_POINTER = re.compile(
+    r"(?:execution failed for task|compilation failed|there were failing tests|a failure occurred while|"
+    r"compilation error|build failed)",
+    re.I,
+)
 _CAUSED_BY = re.compile(r"^\s*Caused by:\s*(\S+)", re.M)
 _CODE = re.compile(r"\b(TS\d{4}|E\d{4,5}|ERR_[A-Z0-9_]{3,}|[A-Z]{2,}\d{3,}|error\[E\d{4}\])")
 _EXIT = re.compile(r"^\s*exit code (\d+)\s*$", re.I | re.M)
@@ -208,7 +218,8 @@ _LINE_PREFIX = re.compile(r"^[\s│╷╵|]*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\s+)
 _NOISE_LINE = re.compile(
     r"^\s*(?:exit code \d+|traceback \(most recent call last\):|error:?|\W*)\s*$"
     r"|^\s*(?:>|\$|#|RUN\b|[✓✔❯›⎯│┌└├─]|at\s)"  # a script's echo, a runner's banner and progress, stack frames
-    r"|^\s*=\s*(?:note|help):",  # a compiler's notes under the error they explain
+    r"|^\s*=\s*(?:note|help):"  # a compiler's notes under the error they explain
+    r"|^\s*(?:failure: build failed with an exception|build failed in\b)",  # Gradle's banners
     re.I,
 )
 _ERROR_LINE = re.compile(
@@ -219,6 +230,9 @@ _ERROR_LINE = re.compile(
 _BLANKS = (
     (re.compile(r"(['\"`])(?:(?!\1).){1,120}\1"), "'…'"),
     (re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+"), "<path>"),
+    (re.compile(r"(?<![\w/])(?::[\w-]+)+:[\w-]+"), "<task>"),  # a Gradle task path: `:core:data:test`
+    # A qualified name (`app.tidewatch.core.data.TideAlertsRepository`): which class is this task's detail.
+    (re.compile(r"\b[a-z_][\w]*(?:\.[a-z_][\w]*){2,}\.[A-Za-z_]\w*\b"), "<name>"),
     (re.compile(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{7,40}\b", re.I), "<id>"),
     # Generated ids (`ref 9wz3mzq…::vbrx2c…`, build and cache keys): letters and digits mixed, 8 or more.
     (re.compile(r"\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,}\b"), "<id>"),
@@ -396,6 +410,12 @@ def command_head(command: str | list[str]) -> str:
             return program
         if program in ("mvn", "mvnw") and words[0] == "clean" and len(words) > 1:
             words = words[1:]  # `mvn clean package` packages: the clean is how, not what
+        if program in ("gradle", "gradlew"):
+            # `:feature:forecast:test` and `test` are the same task in another module.
+            words = [w.rsplit(":", 1)[-1] if w.startswith(":") else w for w in words if w.rsplit(":", 1)[-1]]
+            words = [w for w in words if w != "clean"][:1] or words[:1]
+            if not words:
+                return program
         head = f"{program} {words[0]}"
         if head in _GROUPS and len(words) > 1:
             head = f"{head} {words[1]}"
@@ -508,19 +528,42 @@ def error_phrase(error: str) -> str:
     if code:
         return code.group(1)
     lines = [_LINE_PREFIX.sub("", line) for line in error.splitlines()]
+    gradle = _gradle_detail(lines)
+    if gradle:
+        return _phrase_of(gradle)
     lines = [line for line in lines if not _NOISE_LINE.match(line)]
     telling = [line for line in lines if _ERROR_LINE.search(line)]
     # "Encountered an error:" or "Compilation Error" alone name nothing: the line after them does.
     lines = [line for line in telling if len(line.split()) > 3] or telling or lines
     for line in lines:
-        text = _LOCATION.sub("", line.strip())  # `pkg/x.go:12:3: …`: where it failed is not what failed
-        for pattern, blank in _BLANKS:
-            text = pattern.sub(blank, text)
-        words = text.lower().split()
-        if words:
-            return " ".join(words[:MAX_PHRASE_WORDS])
+        phrase = _phrase_of(line)
+        if phrase:
+            return phrase
     exit_code = _EXIT.search(error)
     return f"exit code {exit_code.group(1)}" if exit_code else "failed"
+
+
+def _gradle_detail(lines: list[str]) -> str:
+    """What Gradle says failed under "* What went wrong:" (its last `>` line), unless that only points back at
+    the compiler's or the tests' output ("Execution failed for task …", "Compilation failed")."""
+    wrong = next((i for i, line in enumerate(lines) if _WHAT_WENT_WRONG.match(line)), None)
+    if wrong is None:
+        return ""
+    part: list[str] = []
+    for line in lines[wrong + 1 :]:
+        if line.lstrip().startswith("* "):
+            break
+        if line.strip():
+            part.append(line.strip().lstrip("> ").strip())
+    detail = part[-1] if part else ""
+    return "" if not detail or _GRADLE_POINTER.match(detail) else detail
+
+
+def _phrase_of(line: str) -> str:
+    text = _LOCATION.sub("", line.strip())  # `pkg/x.go:12:3: …`: where it failed is not what failed
+    for pattern, blank in _BLANKS:
+        text = pattern.sub(blank, text)
+    return " ".join(text.lower().split()[:MAX_PHRASE_WORDS])
 
 
 def is_transient(phrase: str) -> bool:
@@ -609,12 +652,15 @@ class Recovery:
         """What two recoveries must share to be "fixed the same way"."""
         parts = [command_head(c) or c for c in self.fix_commands]
         # Committing and pushing what the fix changed is how the work is shared, not what fixed it: a task that
-        # also pushed the regenerated files fixed the error the same way as one that did not.
-        parts = [p for p in parts if p not in _PUBLISHING] or parts
+        # also pushed the regenerated files fixed the error the same way as one that did not. Of the rest, the
+        # first is the fix; what follows it (waiting for it, checking on it) varies from task to task.
+        parts = ([p for p in parts if p not in _PUBLISHING] or parts)[:1]
         if self.reread:
             parts.append("reread")
         if self.change is not None:
-            parts.append(f"as:{self.change}")
+            variables = [w for w in self.change.split() if _ENV_ASSIGNMENT.match(w)]
+            # A variable set on the retry is the fix, whichever command it was set for.
+            parts.append(f"as:{' '.join(variables) if variables else self.change}")
         return "+".join(parts) or ("retry" if not self.work else "edited")
 
     @property
@@ -623,7 +669,9 @@ class Recovery:
         `node_modules` breaks `vitest` and `tsc` alike, `pnpm install` fixes both): the step is left out.
         A retry or another way of running the step is about that step."""
         sig = self.signature
-        if self.fix_commands or self.reread:
+        variable = self.change is not None and bool(_ENV_ASSIGNMENT.match(self.change))
+        if self.fix_commands or self.reread or self.kind == "edited" or variable:
+            # An edit fixes the code wherever the error showed (assembleDebug, installDebug alike).
             return f"{_lower(sig.tool)}|*|{sig.phrase.lower()}=>{self.fix_key}"
         return f"{sig.key}=>{self.fix_key}"
 
@@ -713,10 +761,31 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
         return after
     if fixed_between:
         return None
+    variables = _set_variables(_main_segment(failed_command), _main_segment(fixed_command))
+    if variables:
+        # `CUDA_VISIBLE_DEVICES=2 python -m train …` after the same line failed: the variable is the fix (its
+        # value is this run's; the name is the lesson).
+        return f"{' '.join(f'{name}=…' for name in variables)} {after}"
     added = _added_flags(_main_segment(failed_command), _main_segment(fixed_command))
     if added:
         return f"{after} {' '.join(added)}"
     return None
+
+
+def _set_variables(failed: list[str], fixed: list[str]) -> list[str]:
+    """Names of the environment variables the succeeding command set (or set otherwise) in front of it."""
+
+    def assigned(words: list[str]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for word in words:
+            if not _ENV_ASSIGNMENT.match(word):
+                break
+            name, _, value = word.partition("=")
+            out[name] = value
+        return out
+
+    before, after = assigned(failed), assigned(fixed)
+    return [name for name, value in after.items() if before.get(name) != value]
 
 
 def _added_flags(failed: list[str], fixed: list[str]) -> list[str]:
@@ -773,7 +842,14 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
             i += 1
             continue
         key = step_key(call.tool, call.arguments)
-        fixed = next((j for j in range(i + 1, len(calls)) if key in step_keys(calls[j].tool, calls[j].arguments)), None)
+        fixed = next(
+            (
+                j
+                for j in range(i + 1, len(calls))
+                if key in step_keys(calls[j].tool, calls[j].arguments) or _specialised(call, calls[j])
+            ),
+            None,
+        )
         if fixed is None or not calls[fixed].ok:
             # Given up, or the next attempt failed too: that attempt is looked at in its turn.
             i = fixed if fixed is not None else i + 1
@@ -781,6 +857,26 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
         found.append(_recovery(calls, i, fixed))
         i = fixed + 1
     return found
+
+
+def _is_specialisation(head: str, other: str) -> bool:
+    """`gradlew testDebugUnitTest` is a more specific `gradlew test` (same program, the subcommand extended)."""
+    old, new = head.lower().split(), other.lower().split()
+    return len(old) == 2 and len(new) == 2 and old[0] == new[0] and new[1].startswith(old[1]) and new[1] != old[1]
+
+
+def _specialised(failed: _Call, later: _Call) -> bool:
+    """The later call runs a more specific form of the failed step with the same arguments: `gradlew test
+    --tests X` failed, `gradlew testDebugUnitTest --tests X` is that step done right."""
+    before, after = command_of(failed.tool, failed.arguments), command_of(later.tool, later.arguments)
+    if not before or not after or _lower(failed.tool) != _lower(later.tool):
+        return False
+    old_head, new_head = command_head(before).split(), command_head(after).split()
+    if not _is_specialisation(command_head(before), command_head(after)):
+        return False
+    rest = [w for w in _main_segment(before) if not w.endswith(old_head[1])]
+    later_rest = [w for w in _main_segment(after) if not w.endswith(new_head[1])]
+    return rest == later_rest
 
 
 def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
@@ -811,6 +907,8 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
             continue
         if step_key(between.tool, between.arguments) == step_key(call.tool, call.arguments):
             continue
+        if _CHECKING.search(command_head(command)):
+            continue  # a test run or a linter in between checked something; it changed nothing
         inserted.append(j)
         text = _fix_text(command)
         if text not in commands:
@@ -826,7 +924,10 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
         before = {" ".join(words) for words in _chain(failed_command)}
         head = command_head(failed_command)
         chain = _chain(done_command)
-        at = next((k for k, w in enumerate(chain) if command_head(w) == head), None)
+        at = next(
+            (k for k, w in enumerate(chain) if command_head(w) == head or _is_specialisation(head, command_head(w))),
+            None,
+        )
         for words in chain[: at if at is not None else len(chain)]:
             text = " ".join(words)
             if text not in before and text not in commands and not _is_setup(words) and not is_looking("bash", text):
@@ -846,7 +947,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
     )
 
 
-_CODE_WORD = re.compile(r"[A-Za-z_$@][\w$@.-]*:?|\d+")
+_CODE_WORD = re.compile(r"[A-Za-z_$@][\w$@.-]*(?:=[\w.'\"-]+|:)?|\d+")
 MAX_ADDED_WORDS = 20
 
 

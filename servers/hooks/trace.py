@@ -44,19 +44,62 @@ _ERROR_HEAD = 400
 _ERROR_TAIL = 300
 
 
+# Lines that name the cause itself: an exception class, a chained cause, Gradle's "What went wrong" part.
+_CAUSE = re.compile(r"\w(?:Error|Exception)\b|caused by|what went wrong", re.I)
+
+
 def _clip_error(value: Any, limit: int) -> str:
-    """An error within ``limit``: its head, the lines that name a failure, and its tail."""
+    """An error within ``limit``: its head, the lines that name a failure (those naming the cause first), and its
+    tail, the kept lines in their order."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     if len(text) <= limit:
         return text
-    head, middle, tail = text[:_ERROR_HEAD], text[_ERROR_HEAD:-_ERROR_TAIL], text[-_ERROR_TAIL:]
+    # Cut at line ends, so no line that names the cause is broken in two.
+    cut_head = text.rfind("\n", 0, _ERROR_HEAD) + 1 or _ERROR_HEAD
+    cut_tail = text.find("\n", len(text) - _ERROR_TAIL)
+    cut_tail = cut_tail + 1 if 0 <= cut_tail < len(text) - 1 else len(text) - _ERROR_TAIL
+    head, middle, tail = text[:cut_head], text[cut_head:cut_tail], text[cut_tail:]
+    lines = list(dict.fromkeys(line.strip() for line in middle.splitlines() if line.strip()))
+    cause = {i for i, line in enumerate(lines) if _CAUSE.search(line)}
+    cause |= {i + k for i in cause if "went wrong" in lines[i].lower() for k in (1, 2)}  # the detail under it
+    telling = {i for i, line in enumerate(lines) if _TELLING.search(line)} - cause
     budget = limit - len(head) - len(tail) - 4
-    kept: list[str] = []
-    for line in dict.fromkeys(line.strip() for line in middle.splitlines()):
-        if line and _TELLING.search(line) and len(line) + 1 <= budget:
-            kept.append(line[:300])
-            budget -= len(kept[-1]) + 1
-    return "\n".join([head + "…", *kept, "…" + tail])[:limit]
+    chosen: set[int] = set()
+    for i in [*sorted(cause), *sorted(telling)]:
+        if i < len(lines) and len(lines[i][:300]) + 1 <= budget:
+            chosen.add(i)
+            budget -= len(lines[i][:300]) + 1
+    kept = [lines[i][:300] for i in sorted(chosen)]
+    return "\n".join([head.rstrip("\n"), "…", *kept, "…", tail])[:limit]
+
+
+_EDIT_CONTEXT = 60
+
+
+def _edit_input(value: Any) -> Any:
+    """An edit's input with its strings cut to what changed (and a little around it): the limit then keeps the
+    change, which is what a lesson about an edit needs, not the unchanged code before it."""
+    if not isinstance(value, dict):
+        return value
+    out = dict(value)
+    pairs = [out] + [e for e in out.get("edits") or [] if isinstance(e, dict)]
+    for pair in pairs:
+        old, new = pair.get("old_string"), pair.get("new_string")
+        if not isinstance(old, str) or not isinstance(new, str):
+            continue
+        start = 0
+        while start < min(len(old), len(new)) and old[start] == new[start]:
+            start += 1
+        end = 0
+        while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+            end += 1
+        start = max(0, start - _EDIT_CONTEXT)
+        end = max(0, end - _EDIT_CONTEXT)
+        pair["old_string"] = old[start : len(old) - end]
+        pair["new_string"] = new[start : len(new) - end]
+    if pairs[1:]:
+        out["edits"] = pairs[1:]
+    return out
 
 
 class Task:
@@ -118,7 +161,7 @@ class SessionTrace:
         record = {
             "kind": "tool",
             "name": _clip(payload.get("tool_name") or "?", 200),
-            "input": _clip(payload.get("tool_input"), MAX_ARG_CHARS),
+            "input": _clip(_edit_input(payload.get("tool_input")), MAX_ARG_CHARS),
             "result": None if failed else _clip(response, MAX_RESULT_CHARS),
             "error": _clip_error(error, MAX_RESULT_CHARS) if error else None,
             "ms": payload.get("duration_ms") if isinstance(payload.get("duration_ms"), int | float) else None,

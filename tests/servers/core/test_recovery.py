@@ -9,6 +9,7 @@ import pytest
 
 from servers.core.recovery import (
     Signature,
+    added_words,
     command_head,
     common_command,
     error_phrase,
@@ -317,3 +318,74 @@ def test_an_edit_that_fixed_a_failure_says_what_it_added() -> None:
     [found] = find_recoveries([bash(f"bundle exec rspec {spec}", driver), edit, bash(f"bundle exec rspec {spec}")])
     assert found.kind == "edited" and not found.procedural
     assert found.added == ["js:", "true"] and found.key.endswith("=>edited")
+
+
+GRADLE_TESTS = (
+    "Exit code 1\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\n"
+    "Problem configuring task {task} from command line.\n> Unknown command-line option '--tests'.\n\n"
+    "* Try:\n> Run gradlew help --task :test to get task usage details.\n\nBUILD FAILED in 2s"
+)
+
+
+def test_a_more_specific_task_with_the_same_arguments_is_the_same_step_done_right() -> None:
+    keys = set()
+    for module in (":app", ":core:data"):
+        error = GRADLE_TESTS.format(task=f"{module}:test")
+        found = find_recoveries(
+            [
+                bash(f"./gradlew {module}:test --tests '*RepoTest'", error),
+                bash(f"./gradlew {module}:testDebugUnitTest --tests '*RepoTest'"),
+            ]
+        )
+        assert [r.signature.phrase for r in found] == ["unknown command-line option '…'."]
+        keys.add(found[0].key)
+    assert len(keys) == 1 and next(iter(keys)).endswith("=>as:./gradlew testDebugUnitTest")
+    # Another subcommand is another step, not a fix: `git pull` does not "fix" a failed `git push`.
+    assert find_recoveries([bash("git push origin main", REJECTED), bash("git pull origin main")]) == []
+
+
+def test_a_variable_set_on_the_retry_is_the_fix_wherever_it_was_set() -> None:
+    oom = "Exit code 1\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB"
+    keys = {
+        find_recoveries(
+            [bash(f"python -m {m} x=1", oom), bash("nvidia-smi"), bash(f"CUDA_VISIBLE_DEVICES=2 python -m {m} x=1")]
+        )[0].key
+        for m in ("train", "evaluate")
+    }
+    assert keys == {"bash|*|out of memory=>as:CUDA_VISIBLE_DEVICES=…"}
+
+
+def test_the_first_acting_command_is_the_fix_and_looks_around_it_are_not() -> None:
+    no_device = "Exit code 1\n> com.android.builder.testing.api.DeviceException: No connected devices!"
+    one = find_recoveries(
+        [
+            bash("./gradlew connectedDebugAndroidTest", no_device),
+            bash("adb devices"),
+            bash("nohup emulator -avd Pixel_8 -no-window &"),
+            bash("adb wait-for-device"),
+            bash("./gradlew connectedDebugAndroidTest"),
+        ]
+    )
+    other = find_recoveries(
+        [
+            bash("./gradlew installDebug", no_device),
+            bash("emulator @Pixel_8 -no-snapshot-save &"),
+            bash("adb devices -l"),
+            bash("./gradlew installDebug"),
+        ]
+    )
+    assert one[0].key == other[0].key == "bash|*|deviceexception=>emulator"
+
+
+def test_qualified_names_are_this_tasks_detail() -> None:
+    phrases = {
+        error_phrase(f"Exit code 1\nerror: [Dagger/MissingBinding] app.core.data.repository.{name} cannot be provided")
+        for name in ("TideAlertsRepository", "UserPreferencesRepository")
+    }
+    assert len(phrases) == 1 and "<name>" in next(iter(phrases))
+
+
+def test_added_words_keep_an_argument_with_its_value() -> None:
+    edit = {"old_string": "torch.load(path)", "new_string": "torch.load(path, weights_only=False)"}
+    assert added_words(edit) == ["weights_only=False"]
+    assert added_words({"content": "a whole new file"}) == []
