@@ -203,15 +203,7 @@ def run_stream(path: Path, home: Path, *, verbose: bool) -> tuple[list[dict[str,
         if event == "SessionStart":
             _wait_spool(home, env)  # the previous session's end is learned from before the next starts
         started = time.perf_counter()
-        done = subprocess.run(
-            [str(CAIRN), "hook", command],
-            input=json.dumps(payload, ensure_ascii=False).encode("utf-8"),
-            capture_output=True,
-            env=env,
-            cwd=str(home),
-            timeout=120,
-            check=False,
-        )
+        done = _hook(command, payload, home, env)
         times.append((time.perf_counter() - started) * 1000)
         if done.returncode != 0:
             raise RuntimeError(f"cairn hook {command} exited {done.returncode}: {done.stderr.decode()[-500:]}")
@@ -222,6 +214,19 @@ def run_stream(path: Path, home: Path, *, verbose: bool) -> tuple[list[dict[str,
             print(f"  [T{prompt_index:02d} {event}] {out[:300]}", file=sys.stderr)
     _wait_spool(home, env)
     return answers, times
+
+
+def _hook(command: str, payload: dict[str, Any], home: Path, env: dict[str, str]) -> subprocess.CompletedProcess[bytes]:
+    """One `cairn hook <command>` as Claude Code runs it: the payload on stdin, the answer on stdout."""
+    return subprocess.run(
+        [str(CAIRN), "hook", command],
+        input=json.dumps(payload, ensure_ascii=False).encode("utf-8"),
+        capture_output=True,
+        env=env,
+        cwd=str(home),
+        timeout=120,
+        check=False,
+    )
 
 
 def jit_probes(home: Path, labels: dict[str, Any], answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -237,15 +242,7 @@ def jit_probes(home: Path, labels: dict[str, Any], answers: list[dict[str, Any]]
         if first is None:
             continue
         payload = {**first["payload"], "session_id": f"jit-probe-{mistake['id']}"}
-        done = subprocess.run(
-            [str(CAIRN), "hook", "post-tool-use"],
-            input=json.dumps(payload, ensure_ascii=False).encode("utf-8"),
-            capture_output=True,
-            env=env,
-            cwd=str(home),
-            timeout=120,
-            check=False,
-        )
+        done = _hook("post-tool-use", payload, home, env)
         out.append({"mistake": mistake["id"], "answer": done.stdout.decode("utf-8").strip()})
     return out
 

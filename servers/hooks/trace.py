@@ -34,7 +34,9 @@ def _clip(value: Any, limit: int) -> str:
 
 
 # A line that says what went wrong, wherever it sits in a long log (a build prints the cause mid-way and a summary
-# at the end). Kept when an error is too long to store whole, so the lesson still sees its cause.
+# at the end). Kept when an error is too long to store whole, so the lesson still sees its cause. The same words
+# as servers.core.recovery's error lines: not imported, because every PostToolUse hook loads this module and
+# recovery is ten times its size.
 _TELLING = re.compile(
     r"\b(?:error|fatal|failed|failure|cannot|can't|could not|unable|denied|refused|invalid|missing|not found|"
     r"no such|rejected|exception|panic|caused by)\b|\w(?:Error|Exception)\b|错误|失败",

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import unquote, urlparse
 
@@ -231,6 +231,30 @@ def reads_recursively(program: str, args: Sequence[str]) -> bool:
     return False
 
 
+def _walk(
+    roots: Sequence[str], too_many: Callable[[str], str]
+) -> Iterator[tuple[os.DirEntry[str], Callable[[str], None]]]:
+    """Each entry of the folders below ``roots`` (each folder once), with the function that descends into a
+    folder; past ``SCAN_LIMIT`` entries, PolicyDenied saying ``too_many(the folder being read)``."""
+    seen: set[str] = set()
+    stack = list(roots)
+    count = 0
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            entries = list(os.scandir(current))
+        except OSError:
+            continue
+        for entry in entries:
+            count += 1
+            if count > SCAN_LIMIT:
+                raise PolicyDenied(too_many(current))
+            yield entry, stack.append
+
+
 def _refuse_hard_links_into_protected(folders: Sequence[str], ws: Workspace, program: str, *, follow: bool) -> None:
     """Search ``folders`` as ``program`` would read them for a second name of one of Cairn's files."""
     try:
@@ -240,77 +264,52 @@ def _refuse_hard_links_into_protected(folders: Sequence[str], ws: Workspace, pro
     if not linked:
         return  # none of Cairn's files has a second name, so no folder can hold one
     inodes = {ino for _, ino in linked}
-    seen: set[str] = set()
-    stack = list(folders)
-    count = 0
-    while stack:
-        current = stack.pop()
-        if current in seen:
-            continue
-        seen.add(current)
+
+    def too_many(current: str) -> str:
+        return (
+            f"one of Cairn's files has a second name (a hard link) somewhere, and {current} has too many entries "
+            f"to check that {program} would not read it (over {SCAN_LIMIT:,}): search a smaller folder, or find "
+            "and remove the link"
+        )
+
+    for entry, descend in _walk(folders, too_many):
         try:
-            entries = list(os.scandir(current))
+            path = real(entry.path) if follow else entry.path
+            if ws.is_protected(path):
+                continue  # Cairn's own names of its files (reached only in the sandbox, which hides them)
+            if entry.is_dir(follow_symlinks=follow):
+                descend(path)
+                continue
+            if follow and entry.is_symlink():
+                hit = identity.identity(entry.stat()) in linked
+            else:  # the inode number comes with the listing: only a likely match costs a stat
+                hit = entry.inode() in inodes and identity.identity(entry.stat(follow_symlinks=False)) in linked
         except OSError:
             continue
-        for entry in entries:
-            count += 1
-            if count > SCAN_LIMIT:
-                raise PolicyDenied(
-                    f"one of Cairn's files has a second name (a hard link) somewhere, and {current} has too many "
-                    f"entries to check that {program} would not read it (over {SCAN_LIMIT:,}): search a smaller "
-                    "folder, or find and remove the link"
-                )
-            try:
-                path = real(entry.path) if follow else entry.path
-                if ws.is_protected(path):
-                    continue  # Cairn's own names of its files (reached only in the sandbox, which hides them)
-                if entry.is_dir(follow_symlinks=follow):
-                    stack.append(path)
-                    continue
-                if follow and entry.is_symlink():
-                    hit = identity.identity(entry.stat()) in linked
-                else:  # the inode number comes with the listing: only a likely match costs a stat
-                    hit = entry.inode() in inodes and identity.identity(entry.stat(follow_symlinks=False)) in linked
-            except OSError:
-                continue
-            if hit:
-                raise PolicyDenied(
-                    f"{entry.path} is a hard link to a file inside Cairn's own data (the same file under another "
-                    f"name), and {program} would read it while recursing: remove the link"
-                )
+        if hit:
+            raise PolicyDenied(
+                f"{entry.path} is a hard link to a file inside Cairn's own data (the same file under another "
+                f"name), and {program} would read it while recursing: remove the link"
+            )
 
 
 def _refuse_links_into_protected(folder: str, ws: Workspace, program: str) -> None:
     """Walk ``folder`` as a link-following program would, refusing at a link into (or above) Cairn's data."""
-    seen: set[str] = set()
-    stack = [folder]
-    count = 0
-    while stack:
-        current = stack.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        try:
-            entries = list(os.scandir(current))
-        except OSError:
-            continue
-        for entry in entries:
-            count += 1
-            if count > SCAN_LIMIT:
+    too_many = (
+        f"{program} follows symlinks while recursing, and {folder} has too many entries to check for links into "
+        f"Cairn's data (over {SCAN_LIMIT:,}): search a smaller folder, drop the link-following option, or enable "
+        "the bubblewrap sandbox"
+    )
+    for entry, descend in _walk([folder], lambda _current: too_many):
+        if entry.is_symlink():
+            target = real(entry.path)
+            is_dir = os.path.isdir(target)
+            if ws.is_protected(target) or (is_dir and ws.holder(target)):
                 raise PolicyDenied(
-                    f"{program} follows symlinks while recursing, and {folder} has too many entries to check "
-                    f"for links into Cairn's data (over {SCAN_LIMIT:,}): search a smaller folder, drop the "
-                    "link-following option, or enable the bubblewrap sandbox"
+                    f"{entry.path} is a symlink to {target}, which is or holds Cairn's own data, and {program} "
+                    "would follow it while recursing: remove the link or search without following links"
                 )
-            if entry.is_symlink():
-                target = real(entry.path)
-                is_dir = os.path.isdir(target)
-                if ws.is_protected(target) or (is_dir and ws.holder(target)):
-                    raise PolicyDenied(
-                        f"{entry.path} is a symlink to {target}, which is or holds Cairn's own data, and {program} "
-                        "would follow it while recursing: remove the link or search without following links"
-                    )
-                if is_dir:
-                    stack.append(target)
-            elif entry.is_dir(follow_symlinks=False):
-                stack.append(entry.path)
+            if is_dir:
+                descend(target)
+        elif entry.is_dir(follow_symlinks=False):
+            descend(entry.path)

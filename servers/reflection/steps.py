@@ -411,7 +411,8 @@ def looking(step: StepId) -> bool:
     return step.tool in _LOOKING_TOOLS
 
 
-# What checks the work rather than does it: test runners, linters, formatters, type checkers.
+# What checks the work rather than does it: test runners, linters, formatters, type checkers. (In a recovery,
+# servers.core.recovery counts a formatter as a fix: run before the retry, it is what made the step pass.)
 _CHECKING = re.compile(
     r"(?:^|[\s:/-])(?:test|tests|spec|rspec|pytest|vitest|jest|mocha|nextest|lint|clippy|check|vet|fmt|format|"
     r"ruff|mypy|pyright|tsc|eslint|prettier|black|isort|flake8|pylint|rubocop|golangci-lint|typecheck|"
