@@ -55,7 +55,7 @@ _LOOKING_SUBCOMMANDS = {
     # `git fetch` changes no file of the work tree: looking at the remote, not fixing anything yet.
     "git": {"status", "log", "diff", "show", "branch", "remote", "rev-parse", "blame", "reflog", "ls-files", "fetch"},
     "kubectl": {"get", "describe", "logs", "explain", "version"},
-    "docker": {"ps", "logs", "images", "inspect"},
+    "docker": {"ps", "logs", "images", "inspect", "info", "stats", "top", "port", "history", "search"},
     "npm": {"ls", "view", "outdated"},
     "pnpm": {"ls", "list", "outdated", "why"},
     "pip": {"list", "show", "freeze"},
@@ -72,6 +72,12 @@ _LOOKING_HEADS = frozenset(
         "docker compose ps",
         "docker compose logs",
         "docker compose config",
+        "docker context show",
+        "docker context ls",
+        "docker context inspect",
+        "systemctl status",
+        "systemctl is-active",
+        "systemctl show",
     }
 )
 # Commands that check the work (a test run, a linter) between a failure and its retry: how the fix was
@@ -108,6 +114,7 @@ _GROUPS = frozenset(
         "kubectl config",
         "kubectl rollout",
         "docker compose",
+        "docker context",
         "git stash",
         "git remote",
         "git submodule",
@@ -209,7 +216,9 @@ _GRADLE_POINTER = re.compile(
     r"compilation error|build failed)",
     re.I,
 )
-_CAUSED_BY = re.compile(r"^\s*Caused by:\s*(\S+)", re.M)
+# Where a chained exception names its cause: Java's `Caused by:`, .NET's ` ---> Inner…Exception: …` and
+# xUnit's `---- Inner…Exception : …`.
+_CAUSED_BY = re.compile(r"^\s*(?:Caused by:|-{3,4}>?)\s*(\S+)", re.M)
 _CODE = re.compile(r"\b(TS\d{4}|E\d{4,5}|ERR_[A-Z0-9_]{3,}|[A-Z]{2,}\d{3,}|error\[E\d{4}\])")
 _EXIT = re.compile(r"^\s*exit code (\d+)\s*$", re.I | re.M)
 _LOCATION = re.compile(r"^(?:[\w./~-]+):\d+(?::\d+)?:?\s*")
@@ -307,23 +316,54 @@ def _words(command: str) -> list[str]:
         return command.split()
 
 
+# Words of the shell's own grammar around the commands of a loop or a test (`until docker info; do sleep 2;
+# done`): the commands inside are what runs.
+_SHELL_OPENERS = frozenset({"until", "while", "if", "then", "do", "else", "elif", "!", "{", "("})
+_SHELL_CLOSERS = frozenset({"done", "fi", "}", ")"})
+_REDIRECT = re.compile(r"^\d*(?:>>?|<)(?:&\d+)?$|^\d*(?:>>?|<)\S+$|^&>\S*$")
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash"})
+
+
+def _simple(words: list[str]) -> list[list[str]]:
+    """One simple command without the shell's grammar around it: loop and test keywords and redirections
+    removed (`until docker info >/dev/null 2>&1` → [docker info]), and what `sh -c '…'` runs expanded into
+    its own commands. A closing keyword alone is no command."""
+    words = list(words)
+    while words and words[0] in _SHELL_OPENERS:
+        words = words[1:]
+    if not words or words[0] in _SHELL_CLOSERS:
+        return []
+    kept: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+            continue
+        if _REDIRECT.match(word):
+            skip = re.fullmatch(r"\d*(?:>>?|<)", word) is not None  # `> out.log`: the file is the next word
+            continue
+        kept.append(word)
+    _, rest = _strip_wrappers(kept)
+    if len(rest) == 3 and rest[0].rsplit("/", 1)[-1] in _SHELLS and rest[1] in ("-c", "-lc", "-ec"):
+        return _chain(rest[2])
+    return [kept] if kept else []
+
+
 def _segments(command: str) -> list[list[str]]:
     """The simple commands of a line (`cd app && pytest -q | tail` → [cd app], [pytest -q], [tail])."""
     out: list[list[str]] = []
     current: list[str] = []
     for word in _words(command):
         if word in ("&&", "||", ";", "|", "&"):
-            if current:
-                out.append(current)
+            out += _simple(current)
             current = []
         elif word.endswith(";") and len(word) > 1:
             current.append(word[:-1])
-            out.append(current)
+            out += _simple(current)
             current = []
         else:
             current.append(word)
-    if current:
-        out.append(current)
+    out += _simple(current)
     return out
 
 
@@ -334,6 +374,13 @@ def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
         word = words[i]
         base = word.rsplit("/", 1)[-1]
         if _ENV_ASSIGNMENT.match(word) or base in _PREFIX_PROGRAMS:
+            i += 1
+            continue
+        if base == "timeout":
+            # `timeout [-s KILL] 120 cmd …`: the limit is how long, cmd is what runs.
+            i += 1
+            while i < len(words) and words[i].startswith("-"):
+                i += 2 if words[i] in ("-s", "--signal", "-k", "--kill-after") else 1
             i += 1
             continue
         if i + 1 < len(words) and (base, words[i + 1]) in _RUNNERS:
@@ -359,8 +406,7 @@ def _chain(command: str) -> list[list[str]]:
         if word in ("&&", "||", ";", "&") or (word.endswith(";") and len(word) > 1):
             if word.endswith(";") and len(word) > 1 and not piped:
                 current.append(word[:-1])
-            if current:
-                out.append(current)
+            out += _simple(current)
             current, piped = [], False
         elif word == "|":
             piped = True
@@ -368,8 +414,7 @@ def _chain(command: str) -> list[list[str]]:
             current, piped = [], False  # what xargs runs is the step; the words before only listed its input
         elif not piped:
             current.append(word)
-    if current:
-        out.append(current)
+    out += _simple(current)
     return out
 
 
@@ -473,11 +518,13 @@ def _looks(words: list[str]) -> bool:
     if not rest:
         return True
     program = rest[0].rsplit("/", 1)[-1]
-    if program in {"cd", "source", ".", "export"} or program in _LOOKING:
-        return True
+    if program in _SETUP or program in _LOOKING:
+        return True  # `sleep 2` while waiting, `cd`, `echo`: nothing changes
     sub = next((w for w in rest[1:] if not w.startswith("-")), "")
     if program in _LOOKING_SUBCOMMANDS and sub in _LOOKING_SUBCOMMANDS[program]:
         return True
+    if sub == "version" or rest[1:] in (["--version"], ["-v"], ["-V"], ["version"]):
+        return True  # `docker version`, `node --version`: asking what is installed changes nothing
     return command_head(words) in _LOOKING_HEADS
 
 
@@ -520,8 +567,8 @@ def error_phrase(error: str) -> str:
             return phrase
     # A chained exception names its cause last (`Caused by: org.flywaydb…FlywayException: Found more than one
     # migration`): the outer one (`BeanCreationException`) is only where it surfaced.
-    causes = _CAUSED_BY.findall(error)
-    exception = _EXCEPTION.search(causes[-1]) if causes else _EXCEPTION.search(error)
+    causes = [found for cause in _CAUSED_BY.findall(error) if (found := _EXCEPTION.search(cause))]
+    exception = causes[-1] if causes else _EXCEPTION.search(error)
     if exception:
         return exception.group(1)
     code = _CODE.search(error)
@@ -604,7 +651,18 @@ class Signature:
 class Recovery:
     """One failed call, the later call of the same step that succeeded, and what changed in between."""
 
-    __slots__ = ("added", "change", "failed", "fix_commands", "fixed", "inserted", "reread", "signature", "work")
+    __slots__ = (
+        "added",
+        "change",
+        "failed",
+        "files",
+        "fix_commands",
+        "fixed",
+        "inserted",
+        "reread",
+        "signature",
+        "work",
+    )
 
     def __init__(
         self,
@@ -618,6 +676,7 @@ class Recovery:
         change: str | None,
         work: bool,
         added: Sequence[str] = (),
+        files: Sequence[str] = (),
     ) -> None:
         self.failed = failed
         self.fixed = fixed
@@ -628,6 +687,7 @@ class Recovery:
         self.change = change  # how the succeeding call differs: its invocation or the flags it added
         self.work = work  # files were edited in between: the ordinary development loop
         self.added = list(added)  # the words those edits added (`js:`, `true`): an edit-fix that recurs says it
+        self.files = list(files)  # the names of the files those edits wrote (`Directory.Packages.props`)
 
     @property
     def kind(self) -> str:
@@ -660,7 +720,7 @@ class Recovery:
         if self.change is not None:
             variables = [w for w in self.change.split() if _ENV_ASSIGNMENT.match(w)]
             # A variable set on the retry is the fix, whichever command it was set for.
-            parts.append(f"as:{' '.join(variables) if variables else self.change}")
+            parts.append(f"as:{' '.join(variables) if variables else _same_options(self.change)}")
         return "+".join(parts) or ("retry" if not self.work else "edited")
 
     @property
@@ -693,6 +753,21 @@ class Recovery:
 
     def __repr__(self) -> str:
         return f"Recovery({self.failed}->{self.fixed}, {self.key!r})"
+
+
+def _same_options(change: str) -> str:
+    """A changed command with each option that takes a value in one spelling: `--startup-project src/Api` and
+    `-s src/Api` are the same fix written long and short (by the usual convention the short option is the long
+    one's first letter). An option without a value keeps its spelling: `--force` is not `--force-with-lease`."""
+    words = change.split()
+    out: list[str] = []
+    for i, word in enumerate(words):
+        value = words[i + 1] if i + 1 < len(words) else ""
+        if re.fullmatch(r"--?[A-Za-z][\w-]*", word) and value and not value.startswith("-"):
+            out.append(f"-{word.lstrip('-')[0]}")
+        else:
+            out.append(word)
+    return " ".join(out)
 
 
 def fix_shape(command: str) -> str:
@@ -888,6 +963,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
     reread = False
     work = False
     added: list[str] = []
+    files: list[str] = []
     for j in range(failed + 1, fixed):
         between = calls[j]
         if not between.ok:
@@ -904,6 +980,9 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
             if name in FILE_TOOLS:
                 work = True  # the code or config was changed by hand
                 added += [w for w in added_words(between.arguments) if w not in added]
+                edited = file_of(between.arguments)
+                if name != "read" and edited and edited.rsplit("/", 1)[-1] not in files:
+                    files.append(edited.rsplit("/", 1)[-1])
             continue
         if step_key(between.tool, between.arguments) == step_key(call.tool, call.arguments):
             continue
@@ -944,11 +1023,13 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
         change=change,
         work=work,
         added=added[:MAX_ADDED_WORDS],
+        files=files[:MAX_EDITED_FILES],
     )
 
 
 _CODE_WORD = re.compile(r"[A-Za-z_$@][\w$@.-]*(?:=[\w.'\"-]+|:)?|\d+")
 MAX_ADDED_WORDS = 20
+MAX_EDITED_FILES = 5
 
 
 def added_words(arguments: Any) -> list[str]:

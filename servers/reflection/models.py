@@ -104,6 +104,12 @@ class Lesson(BaseModel):
         description="Words the edit that fixed it added (`js:`, `true`): an edit-fix is a lesson only when the "
         "same words fixed it in every task.",
     )
+    files: list[str] = Field(
+        default_factory=list,
+        max_length=5,
+        description="The names of the files that edit wrote (`Directory.Packages.props`): where the fix goes when "
+        "every task edited the same one.",
+    )
     tasks: list[str] = Field(
         default_factory=list,
         max_length=5,

@@ -104,18 +104,20 @@ def workflows(traces: list[Trace], min_occurrences: int, min_steps: int, min_suc
             continue
         where = {n: starts[0] for n, starts in free.items()}
         left, right = _extend(traces, where, len(run), taken)
-        some = next(iter(where))
-        path = traces[some].path[where[some] - left : where[some] + len(run) + right]
-        wf = Workflow(tuple(p.id for p in path))
-        for n, i in where.items():
+        chosen = {n: list(range(i - left, i + len(run) + right)) for n, i in where.items()}
+        _widen(traces, chosen, taken)
+        some = next(iter(chosen))
+        wf = Workflow(tuple(traces[some].path[k].id for k in chosen[some]))
+        for n, positions in chosen.items():
             wf.traces.append(traces[n])
-            wf.spans.append((traces[n].path[i - left].first, traces[n].path[i + len(run) + right - 1].last))
+            wf.spans.append((traces[n].path[positions[0]].first, traces[n].path[positions[-1]].last))
         if wf.success_rate < min_success:
             continue
         for n, starts in free.items():
             for i in starts:
                 taken[n][i : i + len(run)] = b"\x01" * len(run)
-            taken[n][where[n] - left : where[n] + len(run) + right] = b"\x01" * (left + len(run) + right)
+            first, last = chosen[n][0], chosen[n][-1]
+            taken[n][first : last + 1] = b"\x01" * (last + 1 - first)
         same = kept.get(wf.key)
         if same is None:
             kept[wf.key] = wf
@@ -148,6 +150,55 @@ def _extend(traces: list[Trace], where: dict[int, int], length: int, taken: list
     while length + left + right < _MAX_STEPS and same(length + right):
         right += 1
     return left, right
+
+
+_GAP = 2  # path steps one occurrence may have that the others lack, next to a workflow's ends
+
+
+def _widen(traces: list[Trace], chosen: dict[int, list[int]], taken: list[bytearray]) -> None:
+    """Grow each occurrence's run (``chosen``: trace index → path positions, in order) by the steps every
+    occurrence takes near its ends, skipping up to two steps that only some of them take.
+
+    People do a workflow alike but not identically: one deploy pulls first and another commits, one line runs
+    `az acr login && docker build` where other days ran them apart, one release switches to a branch before
+    committing. Exact runs split such a workflow into pieces (or lose its first step); here a step shared by
+    every occurrence joins it when it lies within two steps of the run's ends, or among the steps skipped
+    inside it. The steps one occurrence alone takes stay out of the workflow.
+    """
+    while True:
+        options: list[tuple[int, int, str, StepId, dict[int, int]]] = []
+        ids = {traces[n].path[k].id for n, positions in chosen.items() for k in _near(traces[n], positions, taken[n])}
+        for step in ids:
+            found: dict[int, int] = {}
+            for n, positions in chosen.items():
+                near = [k for k in _near(traces[n], positions, taken[n]) if traces[n].path[k].id == step]
+                if not near:
+                    break
+                found[n] = min(near, key=lambda k: _distance(k, positions))
+            else:
+                far = [_distance(k, chosen[n]) for n, k in found.items()]
+                options.append((max(far), sum(far), step.label, step, found))
+        if not options:
+            return
+        *_, found = min(options, key=lambda option: option[:3])
+        for n, k in found.items():
+            chosen[n] = sorted([*chosen[n], k])
+
+
+def _near(trace: Trace, positions: list[int], taken: bytearray) -> list[int]:
+    """Free path positions a run may take next: skipped ones inside it, and up to ``_GAP`` + 1 beyond its
+    ends (the step itself plus the ones jumped over)."""
+    first, last = positions[0], positions[-1]
+    inside = set(range(first, last + 1)) - set(positions)
+    beyond = set(range(max(0, first - _GAP - 1), first)) | set(range(last + 1, min(len(trace.path), last + _GAP + 2)))
+    return sorted(k for k in inside | beyond if not taken[k])
+
+
+def _distance(k: int, positions: list[int]) -> int:
+    """How many path steps are jumped to take position ``k``: 0 next to the run or inside it."""
+    if positions[0] <= k <= positions[-1]:
+        return 0
+    return positions[0] - k - 1 if k < positions[0] else k - positions[-1] - 1
 
 
 def _label_of(step: dict[str, Any]) -> str:

@@ -199,7 +199,11 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "") -> Stra
     if found.kind == "edited":
         words = " ".join(found.added[:8])
         step = f"`{sig.step}`"
-        text = f'When {step} fails with "{sig.phrase}", the fix was an edit that added `{words}`, then {step} again.'
+        where = f" of `{found.files[0]}`" if len(found.files) == 1 else ""
+        text = (
+            f'When {step} fails with "{sig.phrase}", the fix was an edit{where} that added `{words}`, then {step} '
+            "again."
+        )
         general = text
     elif found.kind == "retry" and sig.step == sig.tool:
         # A plain retry of a non-shell tool: the wording people already search for.
@@ -225,6 +229,7 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "") -> Stra
             general=general,
             tasks=[task.strip()[:TASK_WORDS]] if task.strip() else [],
             added=found.added if found.kind == "edited" else [],
+            files=found.files if found.kind == "edited" else [],
         ),
     )
 
@@ -255,9 +260,15 @@ def general_lesson(lessons: list[Lesson]) -> str:
     step = " or ".join(f"`{s}`" for s in steps)
     edit = shared_edit(lessons)
     if edit and not any(lesson.fix or lesson.run_as or lesson.reread for lesson in lessons):
+        # The file every one of those edits wrote is where the fix goes (`Directory.Packages.props`); files that
+        # differ from task to task were each task's own code.
+        same_files = set(first.files).intersection(*(set(lesson.files) for lesson in lessons[1:]))
+        files = [f for f in first.files if f in same_files]
+        where = " and ".join(f"`{f}`" for f in files[:2]) if files else ""
+        place = f"to {where}" if where else "where it failed"
         return (
-            f'When {step} fails with "{first.phrase}", add `{edit}` where it failed (the edit that fixed it '
-            "each time), then retry it."
+            f'When {step} fails with "{first.phrase}", add `{edit}` {place} (the edit that fixed it each time), '
+            "then retry it."
         )
 
     doing: list[str] = ["`Read` the file again"] if any(lesson.reread for lesson in lessons) else []

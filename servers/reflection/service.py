@@ -256,7 +256,9 @@ class ReflectionService:
         if not report.trace:
             return False
         exists = tables.has_trace(self.store, user_id, task_id)
-        success = (outcome.status if outcome else reflect.outcome_status(report.outcome)) == "success"
+        # Whether the steps worked, as the task reported it: a user who found the answer too long complained
+        # about its wording, not about the commands that ran (a workflow mined from traces stays one).
+        success = reflect.outcome_status(report.outcome) == "success"
         steps = [s.model_dump(exclude_none=True) for s in report.trace]
         self.store.put(
             "traces",

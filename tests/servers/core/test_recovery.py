@@ -389,3 +389,89 @@ def test_added_words_keep_an_argument_with_its_value() -> None:
     edit = {"old_string": "torch.load(path)", "new_string": "torch.load(path, weights_only=False)"}
     assert added_words(edit) == ["weights_only=False"]
     assert added_words({"content": "a whole new file"}) == []
+
+
+NO_DOCKER = (
+    "Exit code 1\n  Failed Api.Tests.HealthTests.Healthz [1 ms]\n  Error Message:\n"
+    "   System.AggregateException : One or more errors occurred. (Docker is either not running or misconfigured.)\n"
+    "---- DotNet.Testcontainers.Builders.DockerUnavailableException : Docker is either not running or misconfigured.\n"
+    "---- The following constructor parameters did not have matching fixture data: ApiFactory factory"
+)
+
+
+def test_an_inner_exception_names_the_failure_not_the_wrapper() -> None:
+    assert error_phrase(NO_DOCKER) == "DockerUnavailableException"
+    dotnet = (
+        "Unhandled exception. System.InvalidOperationException: Startup failed\n"
+        " ---> Npgsql.NpgsqlException (0x80004005): Failed to connect to 127.0.0.1:5432"
+    )
+    assert error_phrase(dotnet) == "NpgsqlException"
+    # A diff header or a rule of dashes is no cause.
+    assert error_phrase("Exit code 1\n--- a/src/app.py\nValueError: bad value") == "ValueError"
+
+
+@pytest.mark.parametrize(
+    "fix",
+    [
+        # Started, then waited for in a loop, then looked at: the start is the fix, however it was written.
+        ["systemctl --user start docker-desktop", "until docker info >/dev/null 2>&1; do sleep 3; done"],
+        [
+            "systemctl --user start docker-desktop && until docker info >/dev/null 2>&1; do sleep 2; done"
+            " && docker version"
+        ],
+        [
+            "systemctl --user start docker-desktop",
+            "timeout 120 sh -c 'until docker info >/dev/null 2>&1; do sleep 2; done' && docker context show",
+        ],
+    ],
+)
+def test_waiting_for_what_the_fix_started_is_not_another_fix(fix: list[str]) -> None:
+    [found] = find_recoveries([bash("dotnet test", NO_DOCKER), *[bash(c) for c in fix], bash("dotnet test")])
+    assert found.key == "bash|*|dockerunavailableexception=>systemctl start"
+    assert found.fix_commands == ["systemctl --user start docker-desktop"]
+
+
+def test_shell_loops_and_version_queries_only_look() -> None:
+    assert is_looking("Bash", {"command": "until docker info >/dev/null 2>&1; do sleep 3; done"})
+    assert is_looking("Bash", {"command": "node --version && docker version --format '{{.Server.Version}}'"})
+    assert not is_looking("Bash", {"command": "while ! pg_isready; do sleep 1; done; psql -f seed.sql"})
+    assert command_head("timeout 60 sh -c 'make build'") == "make build"
+
+
+def test_an_option_written_long_or_short_is_the_same_fix() -> None:
+    error = "Exit code 1\nUnable to create a 'DbContext' of type 'PayoutsDbContext'."
+    keys = {
+        find_recoveries([bash(f"dotnet ef {cmd} --project src/Infra", error), bash(f"dotnet ef {cmd} {fixed}")])[0].key
+        for cmd, fixed in (
+            ("migrations add X", "--project src/Infra --startup-project src/Api"),
+            ("database update", "--project src/Infra -s src/Api"),
+        )
+    }
+    assert len(keys) == 1
+    # Options without a value keep their spelling: `--force` and `--force-with-lease` are different fixes.
+    forced = {
+        find_recoveries([bash("git push origin x", REJECTED), bash(f"git push {flag} origin x")])[0].key
+        for flag in ("--force", "--force-with-lease")
+    }
+    assert len(forced) == 2
+
+
+def test_an_edit_fix_keeps_the_names_of_the_files_it_wrote() -> None:
+    nu1008 = "Exit code 1\nApi.csproj : error NU1008: Projects that use central package version management …"
+    steps = [
+        bash("dotnet build src/Api", nu1008),
+        tool("Read", "/repo/Directory.Packages.props"),
+        {
+            "tool": "Edit",
+            "arguments": {
+                "file_path": "/repo/Directory.Packages.props",
+                "old_string": "</ItemGroup>",
+                "new_string": '<PackageVersion Include="Polly" Version="8.4.0" />\n</ItemGroup>',
+            },
+            "ok": True,
+        },
+        bash("dotnet build src/Api"),
+    ]
+    [found] = find_recoveries(steps)
+    assert found.kind == "edited" and found.files == ["Directory.Packages.props"]
+    assert "PackageVersion" in found.added

@@ -162,3 +162,31 @@ def test_different_edits_after_one_kind_of_error_are_no_lesson(svc: ReflectionSe
     for n, fix in enumerate(fixes, 1):
         svc.reflect(driver_task(n, f"spec/system/s{n}_spec.rb", fix), "u")
     assert svc.rules.all("u") == []
+
+
+def test_an_edit_fix_in_the_same_file_every_time_names_that_file(svc: ReflectionService) -> None:
+    nu1008 = "Exit code 1\n{p}.csproj : error NU1008: Projects that use central package version management …"
+    for n, (project, package) in enumerate((("Api", "Scalar"), ("Infra", "Polly"), ("Tests", "Bogus")), 1):
+        props = TraceStep(
+            tool="Edit",
+            arguments={
+                "file_path": "/repo/Directory.Packages.props",
+                "old_string": "  </ItemGroup>",
+                "new_string": f'    <PackageVersion Include="{package}" Version="{n}.0.0" />\n  </ItemGroup>',
+            },
+            ok=True,
+        )
+        csproj = TraceStep(
+            tool="Edit",
+            arguments={
+                "file_path": f"/repo/src/{project}/{project}.csproj",
+                "old_string": f'<PackageReference Include="{package}" Version="{n}.0.0" />',
+                "new_string": f'<PackageReference Include="{package}" />',
+            },
+            ok=True,
+        )
+        run = f"dotnet build src/{project}"
+        trace = [sh(run, nu1008.format(p=project)), csproj, props, sh(run)]
+        svc.reflect(TaskReport(task=f"add {package}", task_id=f"p{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `PackageVersion` to `Directory.Packages.props`" in rule.text

@@ -216,3 +216,38 @@ def test_an_open_suggestion_is_superseded_when_its_parent_is_found(svc: Reflecti
     for task_id in ("t5", "t6", "t7"):
         run(task_id, [fetch, diff, f"other_{task_id}"])  # fetch → diff recurs on its own again: listed again
     assert sorted(s.tools for s in svc.suggestions.all("u", "open")) == [[fetch, diff], [fetch, diff, push]]
+
+
+def test_a_step_some_occurrences_add_or_take_in_another_order_does_not_split_a_workflow() -> None:
+    # Three deploys alike but not identical: one commits first, one pulls first, one logs in before building
+    # (in one chained line); exact runs kept only the last four steps, without the build.
+    deploys = [
+        ["git commit", "docker build", "az acr login", "docker push", "az update", "curl"],
+        ["git pull", "docker build", "az acr login", "docker push", "az update", "curl"],
+        ["az acr login", "docker build", "docker push", "az update", "curl"],
+    ]
+    (found,) = workflows([_trace(i, steps) for i, steps in enumerate(deploys)], 3, 2, 0.7)
+    assert found.tools == ("docker build", "az acr login", "docker push", "az update", "curl")
+    # A release that switches branch in two of three tasks stays one workflow, without the switch.
+    releases = [
+        ["edit", "pack", "push pkg", "switch", "commit", "tag", "push"],
+        ["edit", "pack", "push pkg", "switch", "commit", "tag", "push"],
+        ["edit", "pack", "push pkg", "commit", "tag", "push"],
+    ]
+    (found,) = workflows([_trace(i, steps) for i, steps in enumerate(releases)], 3, 2, 0.7)
+    assert found.tools == ("edit", "pack", "push pkg", "commit", "tag", "push")
+
+
+def test_steps_far_from_a_workflow_do_not_join_it() -> None:
+    traces = [_trace(i, ["a", "b", "c", f"x{i}", f"y{i}", f"z{i}", "d"]) for i in range(3)]
+    assert [w.tools for w in workflows(traces, 3, 2, 0.7)] == [("a", "b", "c")]
+
+
+def test_a_complaint_about_the_answer_does_not_fail_the_steps_that_ran(svc: ReflectionService) -> None:
+    # The user found one PR description too long: the workflow that wrote it still ran, so it is still drafted.
+    for i in range(3):
+        complaint = {"user_feedback": "way too long, I had to cut half of it", "user_reaction": "complained"}
+        extra = complaint if i == 1 else {}
+        svc.reflect(report(task=f"ship branch {i}", task_id=f"s{i}", steps=FLOW, **extra), "u")
+    [s] = svc.suggestions.all("u", "open")
+    assert s.occurrences == 3
