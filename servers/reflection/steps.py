@@ -142,6 +142,7 @@ _VALUE_OPTIONS = frozenset(
 _SEPARATORS = frozenset(";&|\n()")
 _SUBSTITUTION = re.compile(r"\$\([^()]*\)|`[^`]*`")
 _WORD = re.compile(r"[a-z][a-z0-9_-]*(?::[a-z0-9_-]+)*")
+_GRADLE_TASK = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 _VERSIONED = re.compile(r"(python|pip|ruby|perl|php|node)[\d.]*")
 
@@ -226,6 +227,10 @@ def _head(words: list[str], depth: int = 0) -> str:
             return _head(rest[at[1] :], depth + 1)
         if program in _INTERPRETERS:
             return _interpreted(program, rest, depth)
+    if program in ("gradle", "gradlew") and positional:
+        # `./gradlew :app:assembleDebug`: the task is the step (camelCase, in whichever module).
+        task = positional[0].rsplit(":", 1)[-1]
+        return f"{program} {task}" if _GRADLE_TASK.fullmatch(task) else program
     if program in _NO_SUBCOMMAND or program in _SETUP or not positional or not _WORD.fullmatch(positional[0]):
         return program
     sub = positional[0]
@@ -420,10 +425,16 @@ _CHECKING = re.compile(
 )
 
 
+# Compiling to see whether the code builds is a check too: these leave nothing anyone ships (unlike `docker
+# build`, `pnpm build` or `dotnet pack`).
+_COMPILING = frozenset({"go build", "cargo build", "dotnet build", "mvn compile", "mvnw compile", "swift build"})
+
+
 def checking(step: StepId) -> bool:
-    """A command that only checks the code (``pytest``, ``cargo clippy``, ``pnpm lint``): a sequence of edits
-    and such checks is the everyday edit-and-check loop of any task, not a workflow worth a skill."""
-    return step.kind == "shell" and bool(_CHECKING.search(step.detail.lower()))
+    """A command that only checks the code (``pytest``, ``cargo clippy``, ``pnpm lint``, ``go build``): a
+    sequence of edits and such checks is the everyday edit-and-check loop of any task, not a workflow worth a
+    skill."""
+    return step.kind == "shell" and (step.detail in _COMPILING or bool(_CHECKING.search(step.detail.lower())))
 
 
 def does_work(steps: Sequence[StepId]) -> bool:

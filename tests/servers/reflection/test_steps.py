@@ -38,6 +38,8 @@ from tests.servers.reflection.claude_code_traces import REJECTED, bash, edit, gr
         ("gh pr create --fill", ["gh pr create"]),
         ("sudo -E timeout 60 make test", ["make test"]),
         ("bash -c 'cd x && cargo test'", ["cargo test"]),
+        ("./gradlew :app:assembleDebug", ["gradlew assembleDebug"]),
+        ("./gradlew --console=plain ktlintCheck detekt", ["gradlew ktlintCheck"]),
         ("docker build -f api.Dockerfile \\\n  -t api:staging \\\n  -t api:staging-1a2b .", ["docker build"]),
         ("sqlx migrate add -r add_weights", ["sqlx migrate add"]),
         ("bin/rails generate sidekiq:job low_stock", ["rails generate sidekiq:job"]),
@@ -161,6 +163,9 @@ def test_edits_and_checks_alone_are_the_everyday_loop_not_a_workflow() -> None:
     assert not any(checking(shell(h)) for h in ["alembic upgrade", "git push", "dbt run", "terraform plan"])
     assert not does_work([source, test, shell("cargo test")])
     assert not does_work([source, shell("pytest"), shell("ruff check"), StepId("Read", "file", "python source")])
+    # Compiling to see whether it builds is a check; packing or building an image is work.
+    assert not does_work([StepId("Edit", "file", "go source"), shell("go build"), shell("go test")])
+    assert does_work([source, shell("dotnet build"), shell("dotnet pack"), shell("dotnet nuget")])
     assert does_work([source, shell("dbt run"), shell("dbt test")])
     assert does_work([StepId("web_search", "call", "query"), StepId("web_fetch", "call", "url")])
     assert not does_work([shell("git commit"), shell("git push")])  # two commands in a row: any day holds them
