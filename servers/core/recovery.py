@@ -51,6 +51,11 @@ _LOOKING = frozenset(
     "ls cat head tail less more pwd echo which whereis type env printenv grep rg find wc file stat tree du df "
     "ps top date whoami id uname history man diff sort uniq jq awk sed nvidia-smi".split()
 )
+# curl options that send or store something: such a call acts, a plain GET only looks.
+_SENDING = frozenset(
+    "-X --request -d --data --data-raw --data-binary --data-urlencode --json -F --form -T --upload-file -o --output "
+    "-O --remote-name".split()
+)
 _LOOKING_SUBCOMMANDS = {
     # `git fetch` changes no file of the work tree: looking at the remote, not fixing anything yet.
     "git": {"status", "log", "diff", "show", "branch", "remote", "rev-parse", "blame", "reflog", "ls-files", "fetch"},
@@ -61,6 +66,7 @@ _LOOKING_SUBCOMMANDS = {
     "pip": {"list", "show", "freeze"},
     "terraform": {"show", "output", "state", "version"},
     "adb": {"devices", "wait-for-device", "get-state", "logcat"},
+    "composer": {"why", "why-not", "depends", "prohibits", "show", "info", "outdated", "licenses", "validate"},
 }
 # Whole commands that only look, where the program's other subcommands change things.
 _LOOKING_HEADS = frozenset(
@@ -87,7 +93,7 @@ _CHECKING = re.compile(r"(?:^|[\s:])(?:test|tests|pytest|vitest|jest|spec|rspec|
 _SUBCOMMAND_PROGRAMS = frozenset(
     "git docker kubectl helm terraform npm pnpm yarn bun cargo go alembic dbt poetry uv pip pip3 make gh "
     "systemctl brew apt apt-get conda airflow gcloud aws az flask django-admin rails bundle mvn gradle dotnet "
-    "deno nx turbo just tox nox pre-commit ruff mypy mvnw gradlew adb".split()
+    "deno nx turbo just tox nox pre-commit ruff mypy mvnw gradlew adb composer artisan swift xcodebuild".split()
 )
 # Options that take a value before the subcommand (`git -C app push`, `kubectl -n prod get pods`).
 _VALUE_OPTIONS = {
@@ -149,6 +155,7 @@ _RUNNERS = {
 _PUBLISHING = frozenset({"git add", "git commit", "git push", "git tag"})
 _ARGUMENT_RUNNERS = frozenset({"xargs"})
 _PREFIX_PROGRAMS = frozenset({"sudo", "time", "nohup", "npx", "pnpx", "bunx", "env", "exec", "command"})
+_SCRIPTS_WITH_COMMANDS = frozenset({"manage.py", "artisan"})
 _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
 _ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
@@ -169,6 +176,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"run \"?dbt deps|package\(s\) specified in packages\.yml", "packages not installed (dbt deps)"),
         (r"error from server \(notfound\)", "resource not found on the cluster (NotFound)"),
         (r"missing go\.sum entry", "missing go.sum entry"),
+        # TypeScript says it two ways (TS2305, and TS2724 when it has a guess): one failure.
+        (r"has no exported member", "module has no exported member"),
         (r"no module named|ModuleNotFoundError", "ModuleNotFoundError"),
         (
             r"files were modified by this hook|pre-commit hook|^\S[^\n]*\.{4,}\s*failed\s*$",
@@ -231,6 +240,7 @@ _NOISE_LINE = re.compile(
     r"|^\s*(?:failure: build failed with an exception|build failed in\b)",  # Gradle's banners
     re.I,
 )
+_WARNING_LINE = re.compile(r"^\s*(?:\[[\w ]*warn(?:ing)?\]|warn(?:ing)?\b|\(node:\d+\) \w*warning|⚠)", re.I)
 _ERROR_LINE = re.compile(
     r"\b(?:error|fatal|failed|failure|cannot|can't|could not|unable|denied|refused|invalid|missing|not found|"
     r"no such|rejected|exception|panic)\b|错误|失败",
@@ -275,16 +285,25 @@ def arguments_of(arguments: Any) -> dict[str, Any]:
                     "pattern",
                     "old_string",
                     "new_string",
+                    "content",
                 ):
                     match = re.search(rf'"{key}"\s*:\s*"((?:[^"\\]|\\.)*)', text)
                     if match:
-                        try:
-                            found[key] = json.loads(f'"{match.group(1)}"')
-                        except ValueError:
-                            found[key] = match.group(1)
+                        found[key] = _json_string(match.group(1))
                 return found
             return parsed if isinstance(parsed, dict) else {}
     return {}
+
+
+def _json_string(raw: str) -> str:
+    """A JSON string's text from its escaped body, which the hook's cut may have ended inside an escape
+    (`…\\`, `…\\u00`): decoded, so an edit's `\\n` is a line break and not the letter n before a word."""
+    trimmed = re.sub(r"\\(?:u[0-9a-fA-F]{0,3})?$", "", raw)
+    try:
+        decoded = json.loads(f'"{trimmed}"')
+    except ValueError:
+        return trimmed.replace("\\n", "\n").replace("\\t", "\t").replace('\\"', '"').replace("\\\\", "\\")
+    return decoded if isinstance(decoded, str) else trimmed
 
 
 def command_of(tool: str, arguments: Any) -> str | None:
@@ -376,6 +395,13 @@ def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
         if _ENV_ASSIGNMENT.match(word) or base in _PREFIX_PROGRAMS:
             i += 1
             continue
+        if base == "sail" and i + 1 < len(words) and words[i + 1] in SAIL_RUNS:
+            i += 1  # `./vendor/bin/sail artisan migrate` runs artisan in the app's container
+            continue
+        inner = container_command(words, i)
+        if inner is not None:
+            i = inner  # `docker compose exec -T web python manage.py migrate`: the step is what runs inside
+            continue
         if base == "timeout":
             # `timeout [-s KILL] 120 cmd …`: the limit is how long, cmd is what runs.
             i += 1
@@ -391,6 +417,38 @@ def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
             continue
         break
     return words[:i], words[i:]
+
+
+# Laravel Sail passes these on to the program of that name inside the app's container.
+SAIL_RUNS = frozenset(
+    "artisan composer php npm npx pnpm yarn bun node pint pest phpunit phpstan dusk tinker bin mysql psql".split()
+)
+_EXEC_VALUE_OPTIONS = frozenset({"-e", "--env", "-u", "--user", "-w", "--workdir", "--index", "-c", "--container"})
+
+
+def container_command(words: list[str], at: int) -> int | None:
+    """Where the command run inside a container starts (`docker compose exec -T web pytest` → at `pytest`;
+    `kubectl exec pod -- sh -c …` → after `--`), or None when ``words[at:]`` runs nothing inside one."""
+    program = words[at].rsplit("/", 1)[-1]
+    rest = words[at + 1 :]
+    if program == "kubectl" and "exec" in rest and "--" in rest:
+        after = at + 1 + rest.index("--") + 1
+        return after if after < len(words) else None
+    if program == "docker-compose":
+        rest = ["compose", *rest]
+    elif program != "docker":
+        return None
+    if rest[:2] in (["compose", "exec"], ["compose", "run"]):
+        skip = 2
+    elif rest[:1] == ["exec"]:
+        skip = 1
+    else:
+        return None
+    k = at + 1 + skip - (1 if program == "docker-compose" else 0)
+    while k < len(words) and words[k].startswith("-"):
+        k += 2 if words[k] in _EXEC_VALUE_OPTIONS else 1
+    k += 1  # the service or container
+    return k if k < len(words) else None
 
 
 _SETUP = frozenset({"cd", "source", ".", "export", "set", "pushd", "popd", "sleep", "echo", "true", ":", "clear"})
@@ -447,8 +505,13 @@ def command_head(command: str | list[str]) -> str:
     if not rest:
         return ""
     program = rest[0].rsplit("/", 1)[-1]
-    if _PYTHON.match(rest[0]) and len(rest) > 1 and not rest[1].startswith("-"):
-        return f"python {rest[1].rsplit('/', 1)[-1]}"  # a script: `python manage.py` → the script is the step
+    if (_PYTHON.match(rest[0]) or program == "php") and len(rest) > 1 and not rest[1].startswith("-"):
+        script = rest[1].rsplit("/", 1)[-1]
+        if script in _SCRIPTS_WITH_COMMANDS:
+            # `python manage.py migrate`, `php artisan test`: the script's command is the step.
+            sub = next((w for w in rest[2:] if not w.startswith("-")), "")
+            return f"{script} {sub}".strip()
+        return f"python {script}"  # a script: `python train.py` → the script is the step
     if program in _SUBCOMMAND_PROGRAMS:
         words = _positional(program, rest[1:])
         if not words:
@@ -523,8 +586,13 @@ def _looks(words: list[str]) -> bool:
     sub = next((w for w in rest[1:] if not w.startswith("-")), "")
     if program in _LOOKING_SUBCOMMANDS and sub in _LOOKING_SUBCOMMANDS[program]:
         return True
+    if sub == "list" or "-list" in rest or "--list" in rest or rest[1:3] == ["simctl", "list"]:
+        return True  # `xcodebuild -list`, `xcrun simctl list devices`: listing what there is
     if sub == "version" or rest[1:] in (["--version"], ["-v"], ["-V"], ["version"]):
         return True  # `docker version`, `node --version`: asking what is installed changes nothing
+    if program in ("curl", "wget"):
+        # A plain GET asks; sending data, another method or saving a file changes something.
+        return not any(w.split("=", 1)[0] in _SENDING for w in rest[1:]) and program == "curl"
     return command_head(words) in _LOOKING_HEADS
 
 
@@ -580,6 +648,9 @@ def error_phrase(error: str) -> str:
         return _phrase_of(gradle)
     lines = [line for line in lines if not _NOISE_LINE.match(line)]
     telling = [line for line in lines if _ERROR_LINE.search(line)]
+    # A warning printed on the way ("[Vue warn]: Unhandled error during execution of setup") is not the failure
+    # the next line names ("Error: … there was no active Pinia").
+    telling = [line for line in telling if not _WARNING_LINE.match(line)] or telling
     # "Encountered an error:" or "Compilation Error" alone name nothing: the line after them does.
     lines = [line for line in telling if len(line.split()) > 3] or telling or lines
     for line in lines:
@@ -653,15 +724,18 @@ class Recovery:
 
     __slots__ = (
         "added",
+        "around",
         "change",
         "failed",
         "files",
         "fix_commands",
         "fixed",
         "inserted",
+        "replaced",
         "reread",
         "signature",
         "work",
+        "written",
     )
 
     def __init__(
@@ -677,6 +751,9 @@ class Recovery:
         work: bool,
         added: Sequence[str] = (),
         files: Sequence[str] = (),
+        around: Sequence[str] = (),
+        written: Sequence[str] = (),
+        replaced: bool = False,
     ) -> None:
         self.failed = failed
         self.fixed = fixed
@@ -688,6 +765,9 @@ class Recovery:
         self.work = work  # files were edited in between: the ordinary development loop
         self.added = list(added)  # the words those edits added (`js:`, `true`): an edit-fix that recurs says it
         self.files = list(files)  # the names of the files those edits wrote (`Directory.Packages.props`)
+        self.around = list(around)  # the words the edits changed text among (`protected $fillable = [`)
+        self.written = list(written)  # the words of files written whole (no before to compare with)
+        self.replaced = replaced  # another program did the step's job (`xcodebuild test` for `swift test`)
 
     @property
     def kind(self) -> str:
@@ -710,7 +790,8 @@ class Recovery:
     @property
     def fix_key(self) -> str:
         """What two recoveries must share to be "fixed the same way"."""
-        parts = [command_head(c) or c for c in self.fix_commands]
+        # A package script's variant is the same fix (`pnpm build:ui` and `pnpm -C packages/ui build` build ui).
+        parts = [_script_family(command_head(c)) or c for c in self.fix_commands]
         # Committing and pushing what the fix changed is how the work is shared, not what fixed it: a task that
         # also pushed the regenerated files fixed the error the same way as one that did not. Of the rest, the
         # first is the fix; what follows it (waiting for it, checking on it) varies from task to task.
@@ -720,7 +801,10 @@ class Recovery:
         if self.change is not None:
             variables = [w for w in self.change.split() if _ENV_ASSIGNMENT.match(w)]
             # A variable set on the retry is the fix, whichever command it was set for.
-            parts.append(f"as:{' '.join(variables) if variables else _same_options(self.change)}")
+            if self.replaced:
+                parts.append(f"as:{self.change.split(' -', 1)[0]}")  # the program, whatever options it was given
+            else:
+                parts.append(f"as:{' '.join(variables) if variables else _same_options(self.change)}")
         return "+".join(parts) or ("retry" if not self.work else "edited")
 
     @property
@@ -756,18 +840,35 @@ class Recovery:
 
 
 def _same_options(change: str) -> str:
-    """A changed command with each option that takes a value in one spelling: `--startup-project src/Api` and
-    `-s src/Api` are the same fix written long and short (by the usual convention the short option is the long
-    one's first letter). An option without a value keeps its spelling: `--force` is not `--force-with-lease`."""
+    """A changed command with each option that takes a value in one spelling and without the value:
+    `--startup-project src/Api` and `-s src/Api` are the same fix written long and short (by the usual convention
+    the short option is the long one's first letter), and `--filter @hx/admin` and `--filter @hx/ui` the same fix
+    for two packages. An option without a value keeps its spelling: `--force` is not `--force-with-lease`."""
     words = change.split()
     out: list[str] = []
+    skip = False
     for i, word in enumerate(words):
+        if skip:
+            skip = False
+            continue
         value = words[i + 1] if i + 1 < len(words) else ""
         if re.fullmatch(r"--?[A-Za-z][\w-]*", word) and value and not value.startswith("-"):
             out.append(f"-{word.lstrip('-')[0]}")
+            skip = True
         else:
             out.append(word)
     return " ".join(out)
+
+
+_SCRIPT_RUNNERS = frozenset({"npm", "pnpm", "yarn", "bun"})
+
+
+def _script_family(head: str) -> str:
+    """`pnpm build` for `pnpm build:ui`: a package script and its variants named `name:variant`."""
+    words = head.split()
+    if len(words) >= 2 and words[0] in _SCRIPT_RUNNERS and ":" in words[-1]:
+        return " ".join([*words[:-1], words[-1].split(":", 1)[0]])
+    return head
 
 
 def fix_shape(command: str) -> str:
@@ -845,6 +946,18 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
     if added:
         return f"{after} {' '.join(added)}"
     return None
+
+
+def _with_options(command: str) -> str:
+    """A replacing command as a lesson shows it: how it was run and its first two options with their values
+    (`xcodebuild test -scheme StrideKit-Package -destination platform=iOS Simulator,name=iPhone 16`)."""
+    words = _main_segment(command)
+    shown: list[str] = []
+    for i, word in enumerate(words):
+        value = words[i + 1] if i + 1 < len(words) else ""
+        if word.startswith("-") and value and not value.startswith("-") and len(shown) < 4:
+            shown += [word, value]
+    return " ".join([invocation(command), *shown])
 
 
 def _set_variables(failed: list[str], fixed: list[str]) -> list[str]:
@@ -925,19 +1038,55 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
             ),
             None,
         )
+        replaced = fixed is None
+        if fixed is None:
+            fixed = _replacement(calls, i)
         if fixed is None or not calls[fixed].ok:
             # Given up, or the next attempt failed too: that attempt is looked at in its turn.
             i = fixed if fixed is not None else i + 1
             continue
-        found.append(_recovery(calls, i, fixed))
+        found.append(_recovery(calls, i, fixed, replaced))
         i = fixed + 1
     return found
+
+
+# What a command is for, when two programs do it: `swift test` and `xcodebuild test` both run the tests.
+_PURPOSES = frozenset({"test", "build", "run", "install", "lint", "check", "deploy", "migrate", "serve", "start"})
+
+
+def _replacement(calls: list[_Call], failed: int) -> int | None:
+    """The call that did the failed step's job another way, when the step itself was never run again: the next
+    shell command for the same purpose by another program (`swift test` failed, `xcodebuild test` ran the
+    tests), with only looks in between. Edits in between are the task going on, not a replacement."""
+    call = calls[failed]
+    before = command_of(call.tool, call.arguments)
+    head = command_head(before) if before else ""
+    words = head.split()
+    if len(words) != 2 or words[1] not in _PURPOSES:
+        return None
+    for j in range(failed + 1, len(calls)):
+        later = calls[j]
+        command = command_of(later.tool, later.arguments)
+        if command is None:
+            if _lower(later.tool) in FILE_TOOLS and _lower(later.tool) not in ("read", "fs_read"):
+                return None
+            continue
+        if is_looking(later.tool, later.arguments):
+            continue
+        other = command_head(command).split()
+        if later.ok and len(other) == 2 and other[1] == words[1] and other[0] != words[0]:
+            return j
+        return None
+    return None
 
 
 def _is_specialisation(head: str, other: str) -> bool:
     """`gradlew testDebugUnitTest` is a more specific `gradlew test` (same program, the subcommand extended)."""
     old, new = head.lower().split(), other.lower().split()
-    return len(old) == 2 and len(new) == 2 and old[0] == new[0] and new[1].startswith(old[1]) and new[1] != old[1]
+    if not (len(old) == 2 and len(new) == 2 and old[0] == new[0] and new[1].startswith(old[1]) and new[1] != old[1]):
+        return False
+    # The task name goes on in camelCase (`testDebugUnitTest`); `build:ui` is another script, not a kind of build.
+    return other.split()[1][len(old[1])].isupper()
 
 
 def _specialised(failed: _Call, later: _Call) -> bool:
@@ -954,7 +1103,7 @@ def _specialised(failed: _Call, later: _Call) -> bool:
     return rest == later_rest
 
 
-def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
+def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = False) -> Recovery:
     call, done = calls[failed], calls[fixed]
     signature = Signature.of(call.tool, call.arguments, call.error or "")
     path = file_of(call.arguments) if _lower(call.tool) in FILE_TOOLS else None
@@ -963,6 +1112,8 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
     reread = False
     work = False
     added: list[str] = []
+    around: list[str] = []
+    written: list[str] = []
     files: list[str] = []
     for j in range(failed + 1, fixed):
         between = calls[j]
@@ -980,6 +1131,10 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
             if name in FILE_TOOLS:
                 work = True  # the code or config was changed by hand
                 added += [w for w in added_words(between.arguments) if w not in added]
+                around += [w for w in kept_words(between.arguments) if w not in around]
+                content = arguments_of(between.arguments).get("content")
+                if isinstance(content, str):
+                    written += [w for w in dict.fromkeys(_CODE_WORD.findall(content)) if w not in written]
                 edited = file_of(between.arguments)
                 if name != "read" and edited and edited.rsplit("/", 1)[-1] not in files:
                     files.append(edited.rsplit("/", 1)[-1])
@@ -1007,12 +1162,13 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
             (k for k, w in enumerate(chain) if command_head(w) == head or _is_specialisation(head, command_head(w))),
             None,
         )
-        for words in chain[: at if at is not None else len(chain)]:
+        # A replacement (another program did the step's job) is the change itself, not a command run before it.
+        for words in chain[:at] if at is not None else []:
             text = " ".join(words)
             if text not in before and text not in commands and not _is_setup(words) and not is_looking("bash", text):
                 commands.insert(0, _fix_text(text))
         repeated: str | list[str] = chain[at] if at is not None else done_command
-        change = _change(failed_command, repeated, bool(commands))
+        change = _change(failed_command, repeated, bool(commands)) if not replaced else _with_options(done_command)
     return Recovery(
         failed,
         fixed,
@@ -1022,14 +1178,18 @@ def _recovery(calls: list[_Call], failed: int, fixed: int) -> Recovery:
         reread=reread,
         change=change,
         work=work,
+        replaced=replaced,
         added=added[:MAX_ADDED_WORDS],
         files=files[:MAX_EDITED_FILES],
+        around=around[:MAX_ADDED_WORDS],
+        written=written[:MAX_WRITTEN_WORDS],
     )
 
 
 _CODE_WORD = re.compile(r"[A-Za-z_$@][\w$@.-]*(?:=[\w.'\"-]+|:)?|\d+")
 MAX_ADDED_WORDS = 20
 MAX_EDITED_FILES = 5
+MAX_WRITTEN_WORDS = 300
 
 
 def added_words(arguments: Any) -> list[str]:
@@ -1048,6 +1208,21 @@ def added_words(arguments: Any) -> list[str]:
                 before[word] -= 1
             elif word not in out:
                 out.append(word)
+    return out
+
+
+def kept_words(arguments: Any) -> list[str]:
+    """The words an edit kept around its change (`protected $fillable = [` when a name was added to that list):
+    where the edit went. Three different names added to `$fillable` after the same error are one fix in one
+    place, although they share no added word."""
+    args = arguments_of(arguments)
+    pairs = [(args.get("old_string"), args.get("new_string"))]
+    pairs += [(e.get("old_string"), e.get("new_string")) for e in args.get("edits") or [] if isinstance(e, Mapping)]
+    out: list[str] = []
+    for old, new in pairs:
+        if isinstance(old, str) and isinstance(new, str):
+            after = set(_CODE_WORD.findall(new))
+            out += [w for w in _CODE_WORD.findall(old) if w in after and w not in out]
     return out
 
 

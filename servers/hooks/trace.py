@@ -97,8 +97,12 @@ def _edit_input(value: Any) -> Any:
             end += 1
         start = max(0, start - _EDIT_CONTEXT)
         end = max(0, end - _EDIT_CONTEXT)
-        pair["old_string"] = old[start : len(old) - end]
-        pair["new_string"] = new[start : len(new) - end]
+        # The edit's first line is where the agent anchored it (`protected $fillable = [`): kept on both sides
+        # when the cut drops it, so a lesson can say where the fix went as well as what it added.
+        line = old.split("\n", 1)[0]
+        anchor = f"{line[: _EDIT_CONTEXT * 2]}\n…\n" if start > len(line) else ""
+        pair["old_string"] = anchor + old[start : len(old) - end]
+        pair["new_string"] = anchor + new[start : len(new) - end]
     if pairs[1:]:
         out["edits"] = pairs[1:]
     return out

@@ -25,7 +25,7 @@ from typing import Any
 
 from servers.reflection.matching import StrategyMatcher, identifiers, opposite
 from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Lesson, Rule, Strategy
-from servers.reflection.reflect import failure_kinds, general_lesson, shared_edit
+from servers.reflection.reflect import failure_kinds, general_lesson, shared_edit, shared_place
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import strategies as strategy_rows
@@ -101,9 +101,9 @@ class Promoter:
         if len(tasks) < self.settings.promotion_count:
             return
         if strategy.key and strategy.key.endswith("=>edited") and strategy.lesson is not None:
-            # Fixed by editing each time: one lesson only if the same words were added every time.
+            # Fixed by editing each time: one lesson only if the same words were added, or the same place edited.
             earlier = [Lesson.model_validate(p["doc"]["lesson"]) for p in same if p["doc"].get("lesson")]
-            if not shared_edit([*earlier, strategy.lesson]):
+            if not shared_edit([*earlier, strategy.lesson]) and not shared_place([*earlier, strategy.lesson]):
                 return
         sources = sorted({p["reflection_id"] for p in same} | {reflection_id})
         rule = self.rules.create(user_id, self._wording(strategy, same), sources)

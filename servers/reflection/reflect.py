@@ -230,6 +230,8 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "") -> Stra
             tasks=[task.strip()[:TASK_WORDS]] if task.strip() else [],
             added=found.added if found.kind == "edited" else [],
             files=found.files if found.kind == "edited" else [],
+            around=found.around if found.kind == "edited" else [],
+            written=found.written if found.kind == "edited" else [],
         ),
     )
 
@@ -237,20 +239,45 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "") -> Stra
 # Words every language's code is full of: sharing them says nothing about what an edit fixed.
 _PLAIN_WORDS = frozenset(
     "do end def return if else elif then true false nil null none self this let const var val fun func function "
-    "class new import from the and or not to in of is it for while with as at by on".split()
+    "class new import from the and or not to in of is it for while with as at by on public private protected "
+    "static final override async await export default type interface struct impl pub fn use package".split()
 )
+
+
+def _telling(words: set[str]) -> list[str]:
+    return [w for w in words if w.rstrip(":").lower() not in _PLAIN_WORDS and not w.isdigit() and len(w) > 1]
+
+
+def _bare(words: list[str]) -> set[str]:
+    return {w.lstrip("@") for w in words}
+
+
+def shared_place(lessons: list[Lesson]) -> str:
+    """A telling word every one of these edit-fixes changed text next to (`$fillable`), or "": the same place
+    edited after the same error, whatever each edit put there."""
+    if not lessons or not all(lesson.around for lesson in lessons):
+        return ""
+    common = set(lessons[0].around).intersection(*(set(lesson.around) for lesson in lessons[1:]))
+    telling = _telling(common)
+    # The longest telling word names the place best (`$fillable`, not `=`).
+    return max(telling, key=lambda w: (len(w), w)) if telling and max(len(w) for w in telling) >= 4 else ""
 
 
 def shared_edit(lessons: list[Lesson]) -> str:
     """The words every one of these edit-fixes added, in the first one's order (`js: true`), or "" when they
     share nothing telling: then they were different fixes of one kind of error, not one lesson."""
-    if not lessons or not all(lesson.added for lesson in lessons):
+    # A file written whole has no before: any of its words may be what it added, so it agrees with the words the
+    # edits of the other tasks added when it holds them. One task at least must have made an edit.
+    # A decorator and a plain mention of one name are one addition (`@pytest.mark.django_db` on a test, or
+    # `pytestmark = pytest.mark.django_db` for the module).
+    edits = [lesson for lesson in lessons if lesson.added]
+    if not edits or not all(lesson.added or lesson.written for lesson in lessons):
         return ""
-    common = set(lessons[0].added).intersection(*(set(lesson.added) for lesson in lessons[1:]))
-    telling = [w for w in common if w.rstrip(":").lower() not in _PLAIN_WORDS and not w.isdigit() and len(w) > 1]
+    common = _bare(edits[0].added).intersection(*(_bare(lesson.added or lesson.written) for lesson in lessons))
+    telling = _telling(common)
     if not telling or sum(len(w) for w in common) < 4:
         return ""
-    return " ".join(w for w in lessons[0].added if w in common)
+    return " ".join(w for w in edits[0].added if w.lstrip("@") in common)
 
 
 def general_lesson(lessons: list[Lesson]) -> str:
@@ -269,6 +296,12 @@ def general_lesson(lessons: list[Lesson]) -> str:
         return (
             f'When {step} fails with "{first.phrase}", add `{edit}` {place} (the edit that fixed it each time), '
             "then retry it."
+        )
+    place = shared_place(lessons)
+    if place and not any(lesson.fix or lesson.run_as or lesson.reread for lesson in lessons):
+        return (
+            f'When {step} fails with "{first.phrase}", add what it names to `{place}` (where the edit that fixed it '
+            "went each time), then retry it."
         )
 
     doing: list[str] = ["`Read` the file again"] if any(lesson.reread for lesson in lessons) else []
@@ -341,7 +374,8 @@ def diagnose(report: TaskReport, failed_task: bool) -> tuple[list[Diagnosis], li
             category, cause = "B", f"the approach did not work: {message[:200]}"
             advice = f"Change the approach after {tool} fails instead of repeating it"
         errors.append(Diagnosis(step=i + 1, tool=step.tool, category=category, root_cause=cause, severity=severity))
-        if found is not None and (found.procedural or (found.kind == "edited" and found.added)):
+        edit_said = found is not None and bool(found.added or found.around or found.written)
+        if found is not None and (found.procedural or (found.kind == "edited" and edit_said)):
             strategy = lesson_strategy(found, severity, report.task)
         elif retried_later:
             continue  # an earlier attempt of a step that was fixed later: the fix is the lesson, stated once

@@ -31,7 +31,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         r"\1\2[SECRET]",
     ),
     (re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^\s/:@]+:[^\s/@]+@"), r"\1[CREDENTIALS]@"),
-    (re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b"), "[EMAIL]"),
+    # Not after a backslash: in JSON text `\n@pytest.mark.django_db` is a line break and a decorator.
+    (re.compile(r"(?<![\\\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b"), "[EMAIL]"),
     (re.compile(r"\b\d{17}[\dXx]\b"), "[ID_NUMBER]"),  # PRC resident identity card
     (re.compile(r"\b(?:\d[ -]?){13,19}\b"), "[CARD]"),
     (re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b"), "[IBAN]"),

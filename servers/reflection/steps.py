@@ -223,6 +223,11 @@ def _head(words: list[str], depth: int = 0) -> str:
     if depth < 3:
         if program in _RUNNERS and at:
             return _head(rest[at[0] :], depth + 1)
+        if program == "sail" and positional and positional[0] in recovery.SAIL_RUNS:
+            return _head(rest[at[0] :], depth + 1)  # `sail artisan migrate` is `artisan migrate` in a container
+        inner = recovery.container_command(words, i)
+        if inner is not None:
+            return _head(words[inner:], depth + 1)  # `docker compose exec web pytest` runs pytest
         if program in _WRAPPERS and len(at) > 1 and positional[0] in _WRAPPERS[program]:
             return _head(rest[at[1] :], depth + 1)
         if program in _INTERPRETERS:
@@ -255,7 +260,8 @@ def _interpreted(program: str, rest: list[str], depth: int) -> str:
         if word in ("-c", "-e"):
             return program  # inline code: nothing more to name
         if not word.startswith("-"):
-            return _head(rest[i:], depth + 1) if "." in word or "/" in word else program
+            script = "." in word or "/" in word or word == "artisan"  # `php artisan migrate`
+            return _head(rest[i:], depth + 1) if script else program
     return program
 
 
@@ -412,6 +418,8 @@ _LOOKING_TOOLS = frozenset({"Read", "NotebookRead", "Grep", "Glob", "LS", "WebSe
 def looking(step: StepId) -> bool:
     """A step that only looks (reads a file, searches, ``git status``): not a step of a workflow's path."""
     if step.kind == "shell":
+        if step.detail in ("curl", "wget"):
+            return False  # a request to what was just deployed checks the deploy: a step of the workflow
         return bool(step.detail) and recovery.is_looking(step.tool, {"command": step.detail})
     return step.tool in _LOOKING_TOOLS
 

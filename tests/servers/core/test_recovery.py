@@ -44,7 +44,7 @@ def tool(name: str, path: str, error: str | None = None) -> dict[str, Any]:
         ("git -C app push", "git push"),
         ("cd api && FOO=1 uv run pytest -q tests/", "pytest"),
         (".venv/bin/python -m pytest -x", "pytest"),
-        ("python3 manage.py migrate", "python manage.py"),
+        ("python3 manage.py migrate", "manage.py migrate"),
         ("npx tsc --noEmit", "tsc"),
         ("kubectl --context prod config use-context staging", "kubectl config use-context"),
         ("terraform -chdir=envs/prod plan -out=tfplan", "terraform plan"),
@@ -475,3 +475,29 @@ def test_an_edit_fix_keeps_the_names_of_the_files_it_wrote() -> None:
     [found] = find_recoveries(steps)
     assert found.kind == "edited" and found.files == ["Directory.Packages.props"]
     assert "PackageVersion" in found.added
+
+
+def test_another_program_doing_the_failed_steps_job_is_its_fix() -> None:
+    no_uikit = (
+        "Exit code 1\nerror: emit-module command failed with exit code 1\nHaptics.swift:1:8: error: no such module"
+    )
+    keys = set()
+    for destination, between in (("iPhone 16", ["xcodebuild -list"]), ("iPhone 16 Pro", [])):
+        run = f"xcodebuild test -scheme Kit-Package -destination 'platform=iOS Simulator,name={destination}'"
+        [found] = find_recoveries([bash("swift test --filter A", no_uikit), *[bash(c) for c in between], bash(run)])
+        assert found.replaced and "-scheme Kit-Package" in (found.change or "")
+        keys.add(found.key)
+    assert keys == {"bash|swift test|error: emit-module command failed with exit code #=>as:xcodebuild test"}
+    # An edit in between is the task going on, and another purpose (`swift build`) is no replacement.
+    assert find_recoveries([bash("swift test", no_uikit), tool("Edit", "Package.swift"), bash("xcodebuild test")]) == []
+    assert find_recoveries([bash("swift test", no_uikit), bash("xcodebuild build")]) == []
+
+
+def test_an_edit_cut_at_the_hooks_limit_still_reads_as_text() -> None:
+    # The hook keeps 600 characters of a call's JSON; a cut inside an escape must not turn `\n@x` into `n@x`.
+    edit = json.dumps(
+        {"file_path": "/t/test_b.py", "old_string": "def test_a():\n", "new_string": "@mark.db\ndef test_a():\n" * 40}
+    )
+    for cut in range(150, 170):
+        words = added_words(edit[:cut] + "…")
+        assert words[:1] == ["@mark.db"] and not any(w.startswith("n") and w != "n" for w in words)

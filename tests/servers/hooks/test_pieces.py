@@ -109,3 +109,23 @@ def test_a_long_failure_keeps_the_lines_that_say_what_went_wrong(tmp_path: Path)
     assert len(record["error"]) <= 1500
     assert record["error"].startswith("Exit code 1\n")
     assert cause in record["error"] and record["error"].endswith("exit code: 101")
+
+
+def test_a_long_edit_keeps_its_change_and_the_line_it_was_anchored_at(tmp_path: Path) -> None:
+    """An edit deep inside a long list keeps what it added and where (`$fillable`): both make the lesson."""
+    names = "".join(f"        'column_{i}',\n" for i in range(40))
+    old = f"    protected $fillable = [\n{names}    ];"
+    new = f"    protected $fillable = [\n{names}        'tax_id',\n    ];"
+    trace = SessionTrace(tmp_path, "s1")
+    record = trace.add_tool(
+        {
+            "hook_event_name": "PostToolUse",
+            "tool_name": "Edit",
+            "tool_input": {"file_path": "/app/Models/Client.php", "old_string": old, "new_string": new},
+            "tool_response": {},
+        }
+    )
+    kept = json.loads(record["input"]) if isinstance(record["input"], str) else record["input"]
+    assert "'tax_id'" in kept["new_string"] and "'column_0'" not in kept["new_string"]
+    assert kept["old_string"].startswith("    protected $fillable = [\n…\n")
+    assert kept["new_string"].startswith("    protected $fillable = [\n…\n")

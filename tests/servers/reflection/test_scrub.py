@@ -35,3 +35,11 @@ def test_ordinary_text_is_kept() -> None:
 def test_nested_values_and_secret_keys() -> None:
     out = scrub({"api_key": "abc", "args": [{"to": "a@b.io"}], "n": 3})
     assert out == {"api_key": "[SECRET]", "args": [{"to": "[EMAIL]"}], "n": 3}
+
+
+def test_a_decorator_after_an_escaped_line_break_is_not_an_address() -> None:
+    # Hook traces keep an edit's JSON text: `\n@pytest.mark.django_db` is code, `bob@example.com` an address.
+    assert scrub_text(r'"new_string": "x\n@pytest.mark.django_db\ndef test_a():"') == (
+        r'"new_string": "x\n@pytest.mark.django_db\ndef test_a():"'
+    )
+    assert scrub_text("write to bob@example.com") == "write to [EMAIL]"
