@@ -63,17 +63,21 @@ async def require_user(reg: Registry, request: Request) -> str:
     return user
 
 
-def limit_publishes(reg: Registry, user: str) -> None:
+def _flag(value: object) -> bool:
+    """A multipart yes/no field: true, 1, yes or on."""
+    return str(value or "").lower() in ("1", "true", "yes", "on")
+
+
+def limit_publishes(reg: Registry, user: str, *, count: bool = True) -> None:
     """One more publish by ``user``, or 429 when they reached this hour's limit (a runaway script or a
-    stolen token cannot flood the registry with versions)."""
+    stolen token cannot flood the registry with versions); ``count=False`` only asks (the web preview)."""
     try:
-        limits.take(reg.store, f"publish:{user}", reg.settings.publish_per_hour, 3600)
+        (limits.take if count else limits.check)(reg.store, f"publish:{user}", reg.settings.publish_per_hour, 3600)
     except limits.RateLimited as exc:
         raise HTTPProblem(
             429,
             "rate_limited",
-            f"{user} published {reg.settings.publish_per_hour} versions within the last hour; "
-            f"try again in {exc.retry_after_s} s",
+            f"{user} published {reg.settings.publish_per_hour} versions within the last hour; try again in {exc.wait}",
             retry_after=exc.retry_after_s,
         ) from None
 
@@ -99,6 +103,9 @@ def routes(reg: Registry) -> list[Route]:
                 "page": page.page,
                 "per_page": page.per_page,
                 "degraded": page.degraded,
+                "corrected": page.corrected,
+                "did_you_mean": page.did_you_mean,
+                "suggestions": [skill_summary(reg, s) for s in page.suggestions],
             }
         )
 
@@ -113,9 +120,11 @@ def routes(reg: Registry) -> list[Route]:
         if org is not None and not ORG.match(org):
             raise HTTPProblem(400, "bad_parameter", "org must be 1-39 lower-case letters, digits, - or _")
         version = str(form.get("version") or "").strip() or None
-        dry_run = str(form.get("dry_run") or "").lower() in ("1", "true", "yes", "on")
+        dry_run, next_version, override = (_flag(form.get(k)) for k in ("dry_run", "next_version", "override"))
         try:
-            prepared = reg.prepare_publish(data, publisher=user, org=org, version=version)
+            prepared = reg.prepare_publish(
+                data, publisher=user, org=org, version=version, suggest=next_version, override=override
+            )
             if not dry_run:
                 limit_publishes(reg, user)
                 reg.commit_publish(prepared)
@@ -131,6 +140,7 @@ def routes(reg: Registry) -> list[Route]:
             "published": not dry_run,
             "warnings": prepared.warnings,
             "archive_url": reg.archive_path(new.name, new.version, new.format),
+            "version_from": prepared.version_from,
         }
         return JSONResponse(body, status_code=200 if dry_run else 201)
 

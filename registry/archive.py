@@ -5,6 +5,9 @@ of entries, each path (no absolute paths, ``..``, drive letters or backslashes â
 types (regular files and folders only: no symbolic or hard links, devices or FIFOs), each file's
 size, the total unpacked size, and the ratio of unpacked to packed bytes (zip bombs). Sizes are
 counted while decompressing, so a header that lies about a size cannot get more through.
+
+Which files are executable is kept (any execute bit in the entry's mode): the linter judges a script by
+it (SR308), and the marketplace export hands it on, so a script shipped 0755 stays runnable.
 """
 
 from __future__ import annotations
@@ -56,6 +59,11 @@ class Limits:
 class Contents:
     format: str  # "tar.gz" or "zip"
     files: dict[str, bytes]  # POSIX paths relative to the skill folder
+    executable: frozenset[str] = frozenset()  # those of ``files`` whose mode has an execute bit
+
+    def mode(self, path: str) -> int:
+        """The mode to write ``path`` with: the archive's execute bits made plain 0755, else 0644."""
+        return 0o755 if path in self.executable else 0o644
 
 
 def detect_format(data: bytes) -> str:
@@ -72,8 +80,10 @@ def read_archive(data: bytes, limits: Limits) -> Contents:
             "too_large", f"the archive is {len(data)} bytes; the limit is {limits.archive_bytes} bytes", 413
         )
     fmt = detect_format(data)
-    entries = _read_zip(data, limits) if fmt == "zip" else _read_tar(data, limits)
-    return Contents(fmt, _skill_files(entries))
+    executable: set[str] = set()
+    entries = _read_zip(data, limits, executable) if fmt == "zip" else _read_tar(data, limits, executable)
+    files, root = _skill_files(entries)
+    return Contents(fmt, files, frozenset(p[len(root) :] for p in executable if p[len(root) :] in files))
 
 
 def _check_path(name: str) -> str | None:
@@ -117,7 +127,7 @@ def _read_limited(handle: IO[bytes], name: str, declared: int, budget: _Budget) 
     return data
 
 
-def _read_zip(data: bytes, limits: Limits) -> dict[str, bytes]:
+def _read_zip(data: bytes, limits: Limits, executable: set[str]) -> dict[str, bytes]:
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError) as exc:
@@ -149,6 +159,9 @@ def _read_zip(data: bytes, limits: Limits) -> dict[str, bytes]:
                 continue
             if path in out:
                 raise ArchiveError("bad_archive", f"archive entry {path!r} appears twice")
+            # Unix zip writers keep the mode in the high half of external_attr; others leave it 0.
+            if mode & 0o111:
+                executable.add(path)
             try:
                 with zf.open(member) as handle:
                     out[path] = _read_limited(handle, path, member.file_size, budget)
@@ -179,7 +192,7 @@ class _CountingReader(io.RawIOBase):
         return len(chunk)
 
 
-def _read_tar(data: bytes, limits: Limits) -> dict[str, bytes]:
+def _read_tar(data: bytes, limits: Limits, executable: set[str]) -> dict[str, bytes]:
     # tar headers and padding add up to ~1 KB per entry on top of the file bytes themselves.
     stream = _CountingReader(
         cast(IO[bytes], gzip.GzipFile(fileobj=io.BytesIO(data))),
@@ -206,6 +219,8 @@ def _read_tar(data: bytes, limits: Limits) -> dict[str, bytes]:
                 if path in out:
                     raise ArchiveError("bad_archive", f"archive entry {path!r} appears twice")
                 budget.add(path, member.size)
+                if member.mode & 0o111:
+                    executable.add(path)
                 handle = tf.extractfile(member)
                 assert handle is not None
                 content = handle.read()
@@ -217,8 +232,9 @@ def _read_tar(data: bytes, limits: Limits) -> dict[str, bytes]:
     return out
 
 
-def _skill_files(entries: dict[str, bytes]) -> dict[str, bytes]:
-    """The files of the one skill in the archive: SKILL.md at the top, or in a single top folder."""
+def _skill_files(entries: dict[str, bytes]) -> tuple[dict[str, bytes], str]:
+    """The files of the one skill in the archive (SKILL.md at the top, or in a single top folder), relative
+    to that folder, and the folder ("" or "name/")."""
     files = {p: b for p, b in entries.items() if not any(p.startswith(j) or p.endswith(j) for j in _JUNK)}
     skill_mds = [p for p in files if p.rsplit("/", 1)[-1] == SKILL_FILE and p.count("/") <= 1]
     if not skill_mds:
@@ -232,4 +248,4 @@ def _skill_files(entries: dict[str, bytes]) -> dict[str, bytes]:
         raise ArchiveError(
             "multiple_skills", f"files outside the skill folder {root.rstrip('/')!r}: {', '.join(outside[:3])}"
         )
-    return {p[len(root) :]: b for p, b in sorted(files.items())}
+    return {p[len(root) :]: b for p, b in sorted(files.items())}, root

@@ -31,7 +31,14 @@ class Registry:
         return f"{self.base_url}/api/v1"
 
     def prepare_publish(
-        self, data: bytes, *, publisher: str, org: str | None, version: str | None, suggest: bool = False
+        self,
+        data: bytes,
+        *,
+        publisher: str,
+        org: str | None,
+        version: str | None,
+        suggest: bool = False,
+        override: bool = False,
     ) -> Prepared:
         """Every check of a publish against this registry's settings, store and accounts, no writes
         (:func:`registry.publish.prepare`); :meth:`commit_publish` then writes it."""
@@ -44,6 +51,7 @@ class Registry:
             store=self.store,
             accounts=self.accounts,
             suggest=suggest,
+            override=override,
         )
 
     def commit_publish(self, prepared: Prepared) -> None:

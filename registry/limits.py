@@ -21,6 +21,12 @@ class RateLimited(Exception):
         super().__init__(f"retry after {retry_after_s} s")
         self.retry_after_s = retry_after_s
 
+    @property
+    def wait(self) -> str:
+        """The wait as a person reads it: "1 minute", "41 minutes" (rounded up, never "0")."""
+        minutes = max(1, -(-self.retry_after_s // 60))
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
 
 def take(store: RegistryStore, key: str, limit: int, window_s: float) -> None:
     """Count one action under ``key``, or raise :class:`RateLimited` (nothing counted) when ``limit`` actions
@@ -34,3 +40,14 @@ def take(store: RegistryStore, key: str, limit: int, window_s: float) -> None:
         if len(times) >= limit:
             raise RateLimited(max(1, int(times[0] + window_s - now) + 1))
         rates.count(store, key, now, now - KEEP_S)
+
+
+def check(store: RegistryStore, key: str, limit: int, window_s: float) -> None:
+    """Raise :class:`RateLimited` when :func:`take` would, counting nothing: a form can say so before the
+    user has done the work the limit would then refuse."""
+    if limit <= 0:
+        return
+    now = time.time()
+    times = rates.recent(store, key, now - window_s, limit)
+    if len(times) >= limit:
+        raise RateLimited(max(1, int(times[0] + window_s - now) + 1))

@@ -107,8 +107,9 @@ def claude_marketplace(reg: Registry) -> bytes:
             }
             base = f"{top}/plugins/{skill['name']}"
             _add(tar, f"{base}/.claude-plugin/plugin.json", _json(plugin))
-            for path, content in read_archive(data, limits).files.items():
-                _add(tar, f"{base}/skills/{skill['name']}/{path}", content)
+            contents = read_archive(data, limits)
+            for path, content in contents.files.items():
+                _add(tar, f"{base}/skills/{skill['name']}/{path}", content, contents.mode(path))
     result = buffer.getvalue()
     with _lock:
         _cache.clear()
@@ -125,9 +126,9 @@ def _json(value: Any) -> bytes:
     return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode()
 
 
-def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+def _add(tar: tarfile.TarFile, name: str, data: bytes, mode: int = 0o644) -> None:
     info = tarfile.TarInfo(name)
     info.size = len(data)
-    info.mode = 0o644
+    info.mode = mode  # a published script's execute bit survives into the marketplace
     info.mtime = 0
     tar.addfile(info, io.BytesIO(data))

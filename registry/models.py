@@ -35,6 +35,9 @@ class SkillList(BaseModel):
     page: int
     per_page: int
     degraded: str | None
+    corrected: list[str] = Field(description='Spellings also searched, e.g. "powerpiont→powerpoint"')
+    did_you_mean: str | None = Field(description="The query with its misspelt words corrected, when that found skills")
+    suggestions: list[SkillSummary] = Field(description="When nothing was found: the most downloaded skills")
 
 
 class VersionEntry(BaseModel):
@@ -91,6 +94,10 @@ class PublishResult(BaseModel):
     published: bool
     warnings: list[Finding]
     archive_url: str
+    version_from: Literal["given", "skill_md", "next"] = Field(
+        description="Where the version came from: the `version` field, SKILL.md's metadata.version, "
+        "or the next one after the highest published (`next_version=true`)"
+    )
 
 
 class RatingEntry(BaseModel):

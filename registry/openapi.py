@@ -123,7 +123,7 @@ def document(base_url: str) -> dict[str, Any]:
         },
     }
     publish = _op(
-        "Publish a skill archive (multipart: archive, org?, version?, dry_run?)",
+        "Publish a skill archive (multipart: archive, org?, version?, next_version?, override?, dry_run?)",
         _json(m.PublishResult, "Published"),
         400,
         401,
@@ -147,6 +147,17 @@ def document(base_url: str) -> dict[str, Any]:
                         "archive": {"type": "string", "format": "binary"},
                         "org": {"type": "string"},
                         "version": {"type": "string"},
+                        "next_version": {
+                            "type": "string",
+                            "enum": ["true", "false"],
+                            "description": "with no `version` and no metadata.version: the next patch "
+                            "after the highest published, 1.0.0 for a new name",
+                        },
+                        "override": {
+                            "type": "string",
+                            "enum": ["true", "false"],
+                            "description": "`version` wins over a different metadata.version in SKILL.md",
+                        },
                         "dry_run": {"type": "string", "enum": ["true", "false"]},
                     },
                 }

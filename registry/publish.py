@@ -13,17 +13,19 @@ import hashlib
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from registry import metadata, semver
 from registry.accounts import SYSTEM_ORG, AccountError, Accounts
-from registry.archive import ArchiveError, Limits, read_archive
+from registry.archive import ArchiveError, Contents, Limits, read_archive
 from registry.reserved import may_use_reserved, reserved_name
 from registry.settings import RegistrySettings
 from registry.store import NewVersion, OwnerChanged, RegistryStore, VersionTaken
 from skillslint import Severity, lint_paths
 from skillslint.frontmatter import load
 
+# Where a version came from: the `version` field, SKILL.md's metadata.version, or proposed as the next one.
+VersionFrom = Literal["given", "skill_md", "next"]
 _NATIVE_MAGIC = (b"\x7fELF", b"MZ", b"\xcf\xfa\xed\xfe", b"\xfe\xed\xfa\xcf", b"\xca\xfe\xba\xbe")
 
 
@@ -42,6 +44,7 @@ class Prepared:
     owner: str
     owner_kind: str
     new_skill: bool
+    version_from: VersionFrom = "given"
 
     @property
     def warnings(self) -> list[dict[str, Any]]:
@@ -59,11 +62,13 @@ def prepare(
     accounts: Accounts,
     system: bool = False,
     suggest: bool = False,
+    override: bool = False,
 ) -> Prepared:
     """Every check, no writes: a dry run returns this, a real publish then calls :func:`commit`.
 
-    With ``suggest`` (the web form) a skill that declares no version and is given none gets the next one
-    (:func:`registry.semver.next_patch`), which the publisher sees and may change before confirming."""
+    With ``suggest`` (the web form, ``cairn skills publish``) a skill that declares no version and is given
+    none gets the next one (:func:`registry.semver.next_patch`: 1.0.0 for a new name). A ``version`` given
+    must agree with SKILL.md's metadata.version, unless ``override`` says the given one wins."""
     try:
         contents = read_archive(data, Limits.from_settings(settings))
     except ArchiveError as exc:
@@ -71,7 +76,7 @@ def prepare(
     for path, content in contents.files.items():
         if content.startswith(_NATIVE_MAGIC):
             raise PublishError("native_executable", f"{path} is a native executable; ship scripts as source instead")
-    frontmatter, body, findings = _lint(contents.files)
+    frontmatter, body, findings = _lint(contents)
     name = str(frontmatter.get("name", ""))
     errors = [f for f in findings if f["severity"] == "error"]
     if errors:
@@ -79,22 +84,41 @@ def prepare(
         raise PublishError("lint_errors", f"the linter found {len(errors)} error(s): {shown}", findings=errors)
     declared = metadata.declared_version(frontmatter)
     chosen = version or declared
+    version_from: VersionFrom = "given" if version else "skill_md"
     if chosen is None and suggest and name:
-        chosen = semver.next_patch([v["version"] for v in store.versions(name)])
+        chosen, version_from = semver.next_patch([v["version"] for v in store.versions(name)]), "next"
     if chosen is None:
         raise PublishError(
             "no_version",
             "give a version (the multipart field `version`, or `cairn skills publish --version`) "
             "or set metadata.version in SKILL.md",
         )
-    if version and declared and semver.core(version) != semver.core(declared):
-        raise PublishError("version_mismatch", f"version {version} was asked for, but SKILL.md says {declared}")
+    if version and declared and semver.core(version) != semver.core(declared) and not override:
+        raise PublishError(
+            "version_mismatch",
+            f"version {version} was asked for, but SKILL.md says {declared}; "
+            "send override=true (`cairn skills publish --version`) for the given version to win",
+        )
     if not semver.is_valid(chosen):
-        raise PublishError("bad_version", f"{chosen!r} is not a semantic version such as 1.0.0 or 2.1.0-beta.1")
+        where = "SKILL.md's metadata.version " if version_from == "skill_md" else ""
+        raise PublishError(
+            "bad_version",
+            f"{where}{chosen!r} is not a semantic version such as 1.0.0 or 2.1.0-beta.1"
+            + ("; give one with the field `version` (`cairn skills publish --version`)" if where else ""),
+        )
     if not system:
         _check_reserved(name, org, publisher, settings, accounts)
     owner, kind = _owner(name, publisher, org, store, accounts, system)
+    digest = hashlib.sha256(data).hexdigest()
     for existing in store.versions(name):
+        if version_from == "next" and existing["sha256"] == digest:
+            # Only a proposed number: run twice, a publish script would otherwise bump every unchanged skill.
+            raise PublishError(
+                "already_published",
+                f"these exact bytes are already {name} {existing['version']}; change the skill, or give a version "
+                "to publish them again under a new number",
+                409,
+            )
         if semver.core(existing["version"]) == semver.core(chosen):
             raise PublishError(
                 "version_exists",
@@ -105,7 +129,7 @@ def prepare(
     new = NewVersion(
         name=name,
         version=chosen,
-        sha256=hashlib.sha256(data).hexdigest(),
+        sha256=digest,
         size=len(data),
         format=contents.format,
         publisher=publisher,
@@ -118,7 +142,7 @@ def prepare(
         files=[{"path": p, "size": len(b)} for p, b in contents.files.items()],
         findings=findings,
     )
-    return Prepared(new, data, owner, kind, store.skill(name) is None)
+    return Prepared(new, data, owner, kind, store.skill(name) is None, version_from)
 
 
 def commit(prepared: Prepared, store: RegistryStore, accounts: Accounts, *, system: bool = False) -> None:
@@ -180,14 +204,16 @@ def _owner(
     return org, "org"
 
 
-def _lint(files: dict[str, bytes]) -> tuple[dict[str, Any], str, list[dict[str, Any]]]:
-    """Lint the skill in a scratch folder named after the skill, as installs do."""
+def _lint(contents: Contents) -> tuple[dict[str, Any], str, list[dict[str, Any]]]:
+    """Lint the skill in a scratch folder named after the skill, as installs do, each file with the mode
+    the archive gave it: the linter reads execute bits (SR308), and the umask would otherwise decide them."""
     with tempfile.TemporaryDirectory(prefix="cairn-publish-") as tmp:
         scratch = Path(tmp) / "skill"
-        for path, content in files.items():
+        for path, content in contents.files.items():
             target = scratch / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(content)
+            target.chmod(contents.mode(path))
         doc = load(scratch / "SKILL.md")
         frontmatter = doc.frontmatter if isinstance(doc.frontmatter, dict) else {}
         name = frontmatter.get("name")

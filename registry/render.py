@@ -5,9 +5,12 @@ The pages' Content-Security-Policy allows only the site's own scripts as a secon
 
 A relative link in a SKILL.md (``./reference/guide.md``) means a file beside it in the skill's folder. On
 the skill's page, whose address is not that folder, it is rewritten to the page of that file in the same
-version (:func:`file_link`); a relative image becomes that file's raw bytes. A link out of the folder into
-a sibling skill's (``../other-skill/guide.md``, as collections of skills do) goes to that skill's file in its
-latest version; any other link out of the folder leads nowhere on this site and is shown as plain text.
+version (:func:`file_link`); a relative image becomes that file's raw bytes. Host placeholders
+(``{baseDir}/…``, ``${CLAUDE_SKILL_DIR}/…``, ``${CLAUDE_PLUGIN_ROOT}/…``) are the skill's own folder, and
+a link in a reference file that works only from the skill root is taken from there. A link out of the
+folder into a sibling skill's (``../other-skill/guide.md``, as collections of skills do) goes to that
+skill's file in its latest version; any other link out of the folder, or to a file the version does not
+have, leads nowhere on this site and is shown as plain text.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from urllib.parse import quote, unquote, urlsplit
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
+
+from skillslint import hostpaths
 
 _SAFE_SCHEMES = {"", "http", "https", "mailto"}
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -65,35 +70,56 @@ def _rewrite_links(state: StateCore) -> None:
                     token.attrSet(attr, replaced)
 
 
-def resolve(href: str, files: set[str] | frozenset[str], folder: str = "") -> str | None:
+def resolve(href: str, files: set[str] | frozenset[str], folder: str = "", skill: str = "") -> str | None:
     """The skill file a relative link in a file of ``folder`` names (``./reference/a.md#part`` →
-    ``reference/a.md``), or None for an absolute, external or in-page link, or one that leaves the skill."""
+    ``reference/a.md``), or None for an absolute, external or in-page link. A path out of the skill starts
+    with ``../``; a folder of the skill ends with ``/``. A host placeholder (``{baseDir}/a.md``) means the
+    skill ``skill``'s own folder (:mod:`skillslint.hostpaths`), and a link that names no file from
+    ``folder`` but does from the skill root (``references/b.md`` written in ``references/a.md``, as the
+    spec writes paths) names that file."""
     parts = urlsplit(href)
     if parts.scheme or parts.netloc or href.startswith(("/", "#")) or not parts.path:
         return None
-    path = posixpath.normpath(posixpath.join(folder, unquote(parts.path)))
+    written = unquote(parts.path)
+
+    def has(path: str) -> bool:
+        return path in files or any(f.startswith(path.rstrip("/") + "/") for f in files)
+
+    host = hostpaths.split(written)
+    if host is not None:
+        path = hostpaths.in_skill(host, skill, has)
+    else:
+        path = posixpath.normpath(posixpath.join(folder, written))
+        from_root = posixpath.normpath(written)
+        if folder and not has(path) and not from_root.startswith("../") and has(from_root):
+            path = from_root
     if path.startswith("../") or path in ("..", "."):
         return path
-    if path not in files and any(f.startswith(path.rstrip("/") + "/") for f in files):
+    if path not in files and has(path):
         return path.rstrip("/") + "/"  # a folder of the skill: its files are listed on the skill page
     return path
 
 
-def file_link(base: str, files: set[str] | frozenset[str], folder: str = "") -> Rewrite:
-    """Relative links of a file in ``folder`` → ``{base}/files/<path>`` (a folder → the file list), images →
-    ``{base}/raw/<path>``; ``base`` is the version's page, e.g. ``/skills/mcp-builder/v/1.0.0``."""
+def file_link(base: str, files: set[str] | frozenset[str], folder: str = "", skill: str = "") -> Rewrite:
+    """Relative links of a file in ``folder`` of the skill named ``skill`` → ``{base}/files/<path>`` (a
+    folder → the file list), images → ``{base}/raw/<path>``; ``base`` is the version's page, e.g.
+    ``/skills/mcp-builder/v/1.0.0``."""
 
     def rewrite(href: str, image: bool) -> str | None:
-        path = resolve(href, files, folder)
+        path = resolve(href, files, folder, skill)
         if path is None:
             return None
+        if path == "..":
+            return ""
         if path.startswith("../"):
             sibling, _, rest = path[3:].partition("/")
             if image or not _NAME.match(sibling) or not rest or rest.startswith("../"):
                 return ""
             return f"/skills/{sibling}/files/{quote(rest)}"
-        if path.endswith("/"):
+        if path.endswith("/") or path == ".":
             return f"{base}#h-files"
+        if path not in files:
+            return ""  # the version has no such file: a link would only lead to a 404
         fragment = urlsplit(href).fragment
         kind = "raw" if image else "files"
         return f"{base}/{kind}/{quote(path)}" + (f"#{fragment}" if fragment and not image else "")

@@ -1,16 +1,26 @@
 """Search: the text match decides, popularity only breaks ties.
 
-| stage     | finds                                                     | how                                  |
-|-----------|-----------------------------------------------------------|--------------------------------------|
-| exact     | the skill whose name is the query                         | always first                         |
-| fuzzy     | typos and partial names (``pdf-tols`` → ``pdf-tools``)    | rapidfuzz ratio ≥ 75, partial ≥ 85    |
-| keyword   | words in name, description, tags, body (BM25, CJK-safe)   | FTS5/tsvector; typos fixed by vocabulary |
-| semantic  | paraphrases and other languages (e5, on by default)       | cosine ≥ the model's relevance floor |
+| stage    | finds                                                  | how                                       |
+|----------|--------------------------------------------------------|-------------------------------------------|
+| exact    | the skill whose name is the query                      | always first                              |
+| fuzzy    | typos and partial names (``pdf-tols`` → ``pdf-tools``) | rapidfuzz ratio ≥ 75, partial ≥ 85        |
+| keyword  | words in name, description, tags, body (BM25)          | FTS5/tsvector, spellings from ``query.py`` |
+| semantic | paraphrases and other languages (e5, on by default)    | cosine ≥ a floor (``semantic.py``)         |
 
 Each stage ranks its hits; Reciprocal Rank Fusion sums 1/(60 + rank). Results sort by (exact match,
-fused score, downloads, name), so downloads only order skills the text ranks equally. The semantic stage
-joins in once its model and vectors are ready (``registry/semantic.py``); until then results say so. Filters
-(category, tag, compatibility) apply to the fused list, then it is paginated.
+fused score, downloads, name), so downloads only order skills the text ranks equally.
+
+Not every hit is a result. A search that finds nothing must say so ("xyzzyplugh", "cheap flights to
+paris"), and an any-word keyword search always finds a skill whose body says "tomorrow" or "pattern".
+With the semantic stage answering, a skill is a result when some stage vouches for it: its name (exact or
+fuzzy), its meaning (similarity above the floor), or its words — a keyword hit that matches every word of
+the query (each under any of its spellings: ``Query.units``). Keyword hits that match only some words
+still add to the ranking of skills vouched for otherwise. Without the semantic stage (loading, failed,
+off) every keyword hit stays a result, as meaning cannot be checked. An empty answer carries the most
+downloaded skills as suggestions, and a corrected spelling comes back as ``did_you_mean``.
+
+The semantic stage joins in once its model and vectors are ready (``registry/semantic.py``); until then
+results say so. Filters (category, tag, compatibility) apply to the fused list, then it is paginated.
 
 The semantic stage's query vector is computed on another thread while the fuzzy and keyword stages run
 (``SemanticRanker.start_query``), and a query's fused ranking is kept until the index changes
@@ -28,7 +38,6 @@ counts shown in results always match the skill pages.
 
 from __future__ import annotations
 
-import itertools
 import threading
 import time
 from collections import OrderedDict, defaultdict
@@ -39,25 +48,18 @@ from typing import Any
 import numpy as np
 from rapidfuzz import fuzz, process
 
+from registry.query import Query, Vocabulary, analyse
 from registry.semantic import SemanticRanker
 from registry.store import RegistryStore
+from servers.core.crosslang import language_of
 from servers.core.embedding import LazyEmbedder
-from servers.core.text import content_terms, terms
 
-# Product names people search by, and the words skills use instead: a skill for .pptx files rarely says
-# "PowerPoint". Applied to the query only; what a skill is indexed under does not change.
-ALIASES: dict[str, list[str]] = {
-    "powerpoint": ["pptx", "slides"],
-    "keynote": ["slides", "presentation"],
-    "excel": ["xlsx", "spreadsheet"],
-    "spreadsheets": ["xlsx"],
-    "acrobat": ["pdf"],
-}
 RRF_K = 60
 POOL = 200
 FUZZY_MIN = 75.0
-TYPO_MIN = 80.0
 RANKED_CACHE = 512
+COVERAGE_UNITS = 8  # a longer query is checked on its first words only: one keyword search per word
+SUGGESTIONS = 5
 
 
 @dataclass
@@ -68,6 +70,16 @@ class SearchPage:
     per_page: int
     degraded: str | None = None
     corrected: list[str] = field(default_factory=list)
+    did_you_mean: str | None = None
+    suggestions: list[dict[str, Any]] = field(default_factory=list)  # when nothing was found
+
+
+@dataclass
+class _Ranked:
+    order: list[int]
+    degraded: str | None
+    corrected: list[str]
+    did_you_mean: str | None
 
 
 @dataclass
@@ -78,12 +90,10 @@ class _Index:
     by_rowid: dict[int, int]
     names: list[str]
     by_name: dict[str, int]
-    vocab: set[str]
-    vocab_list: list[str]
-    by_initial: dict[str, list[str]]
+    vocabulary: Vocabulary
     matrix: np.ndarray | None = None
-    # query → (fused order, typo corrections): valid for this index only, so it goes when the index does.
-    ranked: OrderedDict[str, tuple[list[int], list[str]]] = field(default_factory=OrderedDict)
+    # query → its ranking: valid for this index only, so it goes when the index does.
+    ranked: OrderedDict[str, _Ranked] = field(default_factory=OrderedDict)
 
 
 class RegistrySearch:
@@ -111,8 +121,6 @@ class RegistrySearch:
                 self._index = replace(current, downloads=downloads, skills=skills, ranked=OrderedDict())
             elif current is None or current.generation != generation:
                 skills = self.store.all_skills()
-                vocab = self.store.vocabulary()
-                candidates = [t for t in vocab if len(t) > 3 and not t.isdigit()]
                 self._index = _Index(
                     generation,
                     downloads,
@@ -120,9 +128,7 @@ class RegistrySearch:
                     {int(s["id"]): i for i, s in enumerate(skills)},
                     [s["name"] for s in skills],
                     {s["name"]: i for i, s in enumerate(skills)},
-                    set(vocab),
-                    candidates,
-                    _by_initial(candidates),
+                    Vocabulary.of(self.store.vocabulary()),
                 )
             assert self._index is not None
             return self._index
@@ -140,13 +146,12 @@ class RegistrySearch:
     ) -> SearchPage:
         idx = self.index()
         query = query.strip()[:200]
-        degraded: str | None = None
-        corrected: list[str] = []
+        ranked = _Ranked(list(range(len(idx.skills))), None, [], None)
         if query:
-            order, degraded, corrected = self._rank(idx, query)
+            ranked = self._rank(idx, query)
         else:
-            order = list(range(len(idx.skills)))
             sort = "popular" if sort == "relevance" else sort
+        order = ranked.order
         if sort == "popular":
             order.sort(key=lambda i: (-idx.skills[i]["downloads"], idx.skills[i]["name"]))
         elif sort == "recent":
@@ -156,23 +161,30 @@ class RegistrySearch:
         wanted = [i for i in order if _passes(idx.skills[i], category, tag, compatibility)]
         start = (page - 1) * per_page
         items = [idx.skills[i] for i in wanted[start : start + per_page]]
-        return SearchPage(items, len(wanted), page, per_page, degraded, corrected)
+        suggestions: list[dict[str, Any]] = []
+        if not wanted:
+            # An empty page still offers somewhere to go: what most people install.
+            suggestions = sorted(idx.skills, key=lambda s: (-s["downloads"], s["name"]))[:SUGGESTIONS]
+        return SearchPage(
+            items, len(wanted), page, per_page, ranked.degraded, ranked.corrected, ranked.did_you_mean, suggestions
+        )
 
-    def _rank(self, idx: _Index, query: str) -> tuple[list[int], str | None, list[str]]:
+    def _rank(self, idx: _Index, query: str) -> _Ranked:
         with self._ranked_lock:
             cached = idx.ranked.get(query)
             if cached is not None:
                 idx.ranked.move_to_end(query)
-                return list(cached[0]), None, list(cached[1])
-        order, degraded, corrected = self._rank_new(idx, query)
-        if degraded is None:  # a ranking without its semantic stage is not kept: the stage may join soon
+                return replace(cached, order=list(cached.order))
+        ranked, complete = self._rank_new(idx, query)
+        # A ranking without its semantic stage or the dictionary is not kept: they may join soon.
+        if ranked.degraded is None and complete:
             with self._ranked_lock:
-                idx.ranked[query] = (list(order), list(corrected))
+                idx.ranked[query] = replace(ranked, order=list(ranked.order))
                 while len(idx.ranked) > RANKED_CACHE:
                     idx.ranked.popitem(last=False)
-        return order, degraded, corrected
+        return ranked
 
-    def _rank_new(self, idx: _Index, query: str) -> tuple[list[int], str | None, list[str]]:
+    def _rank_new(self, idx: _Index, query: str) -> tuple[_Ranked, bool]:
         # Each ranking is (item, score) best first; equal scores share a rank, so a tie in the text
         # match stays a tie after fusion and popularity can decide it.
         started = time.perf_counter()
@@ -185,16 +197,20 @@ class RegistrySearch:
             if matrix is not None and matrix.size:
                 vector = self.semantic.start_query(query)  # embedded while the other stages run
         lowered = query.lower()
-        rankings.append(self._fuzzy_names(idx, lowered))
-        words, corrected = self._corrected_terms(idx, query)
-        if words:
-            hits = self.store.keyword_search(" ".join(words), POOL)
-            rankings.append([(idx.by_rowid[r], -round(s, 6)) for r, s in hits if r in idx.by_rowid])
+        names = self._fuzzy_names(idx, lowered)
+        rankings.append(names)
+        asked = analyse(query, idx.vocabulary, dictionary=self.semantic is not None)
+        keyword: list[tuple[int, float]] = []
+        if asked.terms:
+            hits = self.store.keyword_search(" ".join(asked.terms), POOL)
+            keyword = [(idx.by_rowid[r], -round(s, 6)) for r, s in hits if r in idx.by_rowid]
+            rankings.append(keyword)
+        semantic: list[tuple[int, float]] | None = None
         if self.semantic is not None and matrix is not None and vector is not None:
             wait_s = None
             if self.semantic_wait_ms is not None and any(rankings):  # with no text hits, meaning is all there is
                 wait_s = max(0.0, self.semantic_wait_ms / 1000 - (time.perf_counter() - started))
-            semantic, degraded = self.semantic.rank(matrix, vector, wait_s)
+            semantic, degraded = self.semantic.rank(matrix, vector, wait_s, cjk=language_of(query) == "zh")
             rankings.append(semantic)
         fused: dict[int, float] = defaultdict(float)
         for ranking in rankings:
@@ -211,7 +227,27 @@ class RegistrySearch:
             fused,
             key=lambda i: (i not in exact, -round(fused[i], 9), -idx.skills[i]["downloads"], idx.names[i]),
         )
-        return ordered, degraded, corrected
+        if semantic is not None and degraded is None:
+            vouched = exact | {i for i, _ in names} | {i for i, _ in semantic}
+            vouched |= self._covering(idx, asked, {i for i, _ in keyword} - vouched)
+            ordered = [i for i in ordered if i in vouched]
+        # A corrected spelling is worth proposing when it found something; "paris → parties" found nothing.
+        did_you_mean = asked.did_you_mean if ordered else None
+        return _Ranked(ordered, degraded, asked.corrected, did_you_mean), asked.complete
+
+    def _covering(self, idx: _Index, asked: Query, found: set[int]) -> set[int]:
+        """The keyword hits in ``found`` that match every word of the query, each under one of its spellings.
+        One keyword search per word (none when every hit is vouched for already), each up to ``POOL`` hits:
+        at 10k skills a skill far down a common word's list counts as not matching it, which only keeps it
+        from being a result on its words alone."""
+        if len(asked.units) < 2 or not found:
+            return found
+        for unit in asked.units[:COVERAGE_UNITS]:
+            hits = self.store.keyword_search(" ".join(unit.variants), POOL)
+            found &= {idx.by_rowid[r] for r, _ in hits if r in idx.by_rowid}
+            if not found:
+                break
+        return found
 
     def _fuzzy_names(self, idx: _Index, lowered: str) -> list[tuple[int, float]]:
         """Near spellings of a whole name (ratio), and for a one-word query also a near spelling inside
@@ -227,33 +263,6 @@ class RegistrySearch:
                     scores[i] = max(scores.get(i, 0.0), round(0.9 * score, 2))
         return sorted(scores.items(), key=lambda pair: -pair[1])[:POOL]
 
-    def _corrected_terms(self, idx: _Index, query: str) -> tuple[list[str], list[str]]:
-        """Query terms, plus the closest indexed word for each word the index has never seen.
-
-        Two words the index knows only written together ("power point" → "powerpoint") are joined first,
-        and are then not corrected one by one. A correction keeps the word's first letter: typos rarely
-        hit it, and without that rule a short word finds a near but unrelated one ("power" → "owner")."""
-        words = content_terms(query) or terms(query)
-        out = list(words)
-        corrected: list[str] = []
-        joined: set[str] = set()
-        for first, second in itertools.pairwise(words):
-            if first + second in idx.vocab or first + second in ALIASES:
-                out.append(first + second)
-                joined |= {first, second}
-                corrected.append(f"{first} {second}→{first + second}")
-        for term in list(out):
-            out += ALIASES.get(term, [])
-        for term in words:
-            if term in idx.vocab or term in joined or len(term) < 4 or not term.isascii() or not idx.vocab_list:
-                continue
-            candidates = idx.by_initial.get(term[0], [])
-            best = process.extractOne(term, candidates, scorer=fuzz.ratio, score_cutoff=TYPO_MIN)
-            if best is not None:
-                out.append(str(best[0]))
-                corrected.append(f"{term}→{best[0]}")
-        return out, corrected
-
     def _matrix(self, idx: _Index) -> tuple[np.ndarray | None, str | None]:
         """The index's skill vectors (built once per index), or (None, why not) while they are not ready."""
         assert self.semantic is not None
@@ -263,13 +272,6 @@ class RegistrySearch:
                 return None, why_not
             idx.matrix = matrix
         return idx.matrix, None
-
-
-def _by_initial(words: list[str]) -> dict[str, list[str]]:
-    groups: dict[str, list[str]] = defaultdict(list)
-    for word in words:
-        groups[word[0]].append(word)
-    return dict(groups)
 
 
 def _passes(skill: dict[str, Any], category: str | None, tag: str | None, compatibility: str | None) -> bool:

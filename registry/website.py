@@ -88,6 +88,7 @@ def routes(reg: Registry) -> list[Route]:
         result = reg.search.search(query, sort=sort, page=page_number, per_page=reg.settings.page_size, **filters)
         links = _page_links(request, page_number, result.per_page, result.total)
         beyond = result.total > 0 and page_number > int(links["last"] or 1)
+        kept = {k: v for k, v in filters.items() if v}
         return render(
             reg,
             request,
@@ -101,6 +102,9 @@ def routes(reg: Registry) -> list[Route]:
             result=result,
             links=links,
             categories=reg.store.categories(),
+            did_you_mean_href="/search?" + urlencode({"q": result.did_you_mean or "", **kept, "sort": sort}),
+            filtered=bool(kept),
+            unfiltered_href="/search?" + urlencode({"q": query}),
         )
 
     async def skill_page(request: Request) -> Response:
@@ -151,7 +155,7 @@ def routes(reg: Registry) -> list[Route]:
         if text is not None and path.lower().endswith(".md") and path != "SKILL.md":
             # A reference document reads like the SKILL.md does, its own relative links resolved from its folder.
             base = version_base(skill["name"], row["version"])
-            html = markdown_html(text, rewrite=file_link(base, _paths(row), posixpath.dirname(path)))
+            html = markdown_html(text, rewrite=file_link(base, _paths(row), posixpath.dirname(path), skill["name"]))
         return render(
             reg,
             request,
@@ -226,7 +230,7 @@ def routes(reg: Registry) -> list[Route]:
 def _body_html(name: str, version: str, sha256: str, body: str, paths: frozenset[str]) -> str:
     """A version's SKILL.md as HTML. A published version never changes, and rendering a long SKILL.md
     (tens of KB) costs tens of milliseconds, most of its page's time: rendered once per version."""
-    return markdown_html(body, rewrite=file_link(version_base(name, version), paths))
+    return markdown_html(body, rewrite=file_link(version_base(name, version), paths, skill=name))
 
 
 def _paths(row: dict[str, Any]) -> frozenset[str]:

@@ -143,6 +143,10 @@ def routes(reg: Registry) -> list[Route]:
                 error="Organisation names are lower-case letters, digits, - and _.",
                 status=400,
             )
+        try:
+            limit_publishes(reg, user, count=False)  # said now, not after the preview
+        except HTTPProblem as exc:
+            return render(reg, request, "publish.html", error=exc.message, status=exc.status, version=version)
         data = await upload.read()
         try:
             prepared = prepare_held(user, org, version, data)

@@ -25,8 +25,8 @@ def run_registry_command(args: argparse.Namespace) -> int:
 
     from registry.app import create_app
     from servers.cli.run import proxy_options, trusted_proxies
+    from servers.core.loopback import is_loopback
     from servers.core.private import tighten_tree
-    from servers.core.serving import is_loopback
     from servers.settings import get_settings
 
     settings = get_settings()

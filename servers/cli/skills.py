@@ -26,7 +26,8 @@ def add_skills_commands(sub: Any) -> None:
     search.add_argument("query", nargs="?", default="")
     search.add_argument("--category")
     search.add_argument("--tag")
-    search.add_argument("--limit", type=int, default=20)
+    search.add_argument("--limit", type=int, default=20, help="results per page (at most 100)")
+    search.add_argument("--page", type=int, default=1, help="which page of results (the last line says how many)")
     search.add_argument("--json", action="store_true", help="print the API's JSON")
     registry_arg(search)
     info = ssub.add_parser("info", help="a skill's versions, checksums and owner")
@@ -46,10 +47,20 @@ def add_skills_commands(sub: Any) -> None:
     )
     install.add_argument("--json", action="store_true", help="print what was installed as JSON")
     registry_arg(install)
-    publish = ssub.add_parser("publish", help="publish a skill folder (token: CAIRN_REGISTRY__TOKEN)")
+    publish = ssub.add_parser(
+        "publish",
+        help="publish a skill folder (token: CAIRN_REGISTRY__TOKEN)",
+        description="Publish a skill folder. The version is --version when given (it wins over SKILL.md), "
+        "else SKILL.md's metadata.version, else the next patch after the highest published (1.0.0 for a "
+        "new name), as the web form proposes.",
+    )
     publish.add_argument("folder")
     publish.add_argument("--org", help="publish under an organisation you belong to")
-    publish.add_argument("--version", help="default: metadata.version in SKILL.md")
+    publish.add_argument(
+        "--version",
+        help="the version to publish, e.g. 1.2.0; wins over metadata.version in SKILL.md (default: that, "
+        "else the next patch version, 1.0.0 for a new skill)",
+    )
     publish.add_argument("--dry-run", action="store_true", help="check only: lint, version, ownership")
     registry_arg(publish)
     yank = ssub.add_parser("yank", help="yank NAME@VERSION (or undo with --undo)")
@@ -67,13 +78,21 @@ def _registry(args: argparse.Namespace, settings: Any) -> str:
 
 
 def _token(settings: Any) -> str:
-    token = settings.registry.token
-    if token is None:
+    secret = settings.registry.token
+    # An empty variable (CAIRN_REGISTRY__TOKEN=) is no token; sent, it is a malformed header, not a 401.
+    token = str(secret.get_secret_value()).strip() if secret is not None else ""
+    if not token:
+        set_empty = "is empty" if secret is not None else "is not set"
         raise SystemExit(
-            "cairn: publishing needs a personal API token: create one on the registry's account page and set "
-            "CAIRN_REGISTRY__TOKEN"
+            f"cairn: publishing needs a personal API token and CAIRN_REGISTRY__TOKEN {set_empty}: create one on "
+            "the registry's account page (crk_…) and set CAIRN_REGISTRY__TOKEN to it"
         )
-    return str(token.get_secret_value())
+    if not token.isprintable() or not token.isascii():
+        raise SystemExit(
+            "cairn: CAIRN_REGISTRY__TOKEN holds spaces, line breaks or other characters a token never has; "
+            "copy it again from the registry's account page"
+        )
+    return token
 
 
 def _fail(response: httpx.Response) -> int:
@@ -112,7 +131,7 @@ def run_skills_command(args: argparse.Namespace) -> int:
 
 
 def _search(http: httpx.Client, base: str, args: argparse.Namespace) -> int:
-    params = {"q": args.query, "per_page": str(max(1, min(args.limit, 100)))}
+    params = {"q": args.query, "per_page": str(max(1, min(args.limit, 100))), "page": str(max(1, args.page))}
     params.update({k: v for k, v in (("category", args.category), ("tag", args.tag)) if v})
     response = http.get(f"{base}/api/v1/skills", params=params)
     if response.status_code != 200:
@@ -124,8 +143,35 @@ def _search(http: httpx.Client, base: str, args: argparse.Namespace) -> int:
     for item in body["items"]:
         flag = " (deprecated)" if item["deprecated"] else ""
         print(f"{item['name']}@{item['latest']}{flag}\t{item['description'][:100]}")
-    print(f"{body['total']} found", file=sys.stderr)
+    # Results go to stdout (one a line, for pipes); what to do next goes to stderr.
+    for line in _search_notes(body, args):
+        print(line, file=sys.stderr)
     return 0
+
+
+def _search_notes(body: dict[str, Any], args: argparse.Namespace) -> list[str]:
+    """Which results these are of how many and the command for the next page, a corrected spelling, and
+    on an empty answer the skills most people install."""
+
+    def command(query: str, page: int | None = None) -> str:
+        words = ["cairn skills search", shlex.quote(query) if query else '""']
+        for flag, value in (("--category", args.category), ("--tag", args.tag)):
+            words += [flag, shlex.quote(value)] if value else []
+        words += ["--limit", str(body["per_page"])] if body["per_page"] != 20 else []
+        words += ["--page", str(page)] if page is not None else []
+        return " ".join(words)
+
+    notes = [f"did you mean: {command(body['did_you_mean'])}"] if body.get("did_you_mean") else []
+    total, shown, page, per_page = body["total"], len(body["items"]), body["page"], body["per_page"]
+    if total == 0:
+        names = ", ".join(s["name"] for s in body.get("suggestions", []))
+        return [*notes, "nothing found" + (f"; most downloaded: {names}" if names else "")]
+    if shown == 0:
+        return [*notes, f"page {page} is past the last result ({total} found): {command(args.query, 1)}"]
+    first = (page - 1) * per_page + 1
+    last = first + shown - 1
+    more = f"; next page: {command(args.query, page + 1)}" if last < total else ""
+    return [*notes, f"{first}-{last} of {total} found{more}"]
 
 
 def _info(http: httpx.Client, base: str, args: argparse.Namespace) -> int:
@@ -205,6 +251,15 @@ def _publish(http: httpx.Client, base: str, args: argparse.Namespace, token: str
         return 1
     data = pack(folder)
     fields = {k: v for k, v in (("org", args.org), ("version", args.version)) if v}
+    # The rule: --version wins; without it SKILL.md's metadata.version; without both the registry
+    # proposes the next version, as its web form does (the Agent Skills spec requires no version).
+    fields["override" if args.version else "next_version"] = "true"
+    declared = _declared_version(folder)
+    if args.version and declared and declared != args.version:
+        print(
+            f"note: SKILL.md says metadata.version {declared}; publishing {args.version} as --version says",
+            file=sys.stderr,
+        )
     if args.dry_run:
         fields["dry_run"] = "true"
     response = http.post(
@@ -219,8 +274,18 @@ def _publish(http: httpx.Client, base: str, args: argparse.Namespace, token: str
     for w in body["warnings"]:
         print(f"warning {w['code']} {w['path']}:{w['line']}: {w['message']}", file=sys.stderr)
     done = "published" if body["published"] else "checked (dry run)"
+    if body.get("version_from") == "next":
+        done += " (SKILL.md sets no version: the next one; say another with --version)"
     print(f"{body['name']}@{body['version']} {done}; sha256 {body['sha256']}; {base}/skills/{body['name']}")
     return 0
+
+
+def _declared_version(folder: Path) -> str | None:
+    from registry import metadata
+    from skillslint.frontmatter import load
+
+    frontmatter = load(folder / "SKILL.md").frontmatter
+    return metadata.declared_version(frontmatter) if isinstance(frontmatter, dict) else None
 
 
 def _yank(http: httpx.Client, base: str, args: argparse.Namespace, token: str) -> int:

@@ -1,12 +1,9 @@
 """Relative links and file mentions: broken, escaping the skill, or chained too deep.
 
-Every Markdown link form is read: inline links and images (with or without a title, with an
-`<angle bracket>` target), reference definitions (also inside block quotes; footnotes are not links),
-and the `href`/`src` of raw HTML `<a>`, `<img>` and `<source>` tags. Links inside code (fenced or
-indented blocks, code spans), HTML comments and escaped brackets show example syntax rather than real
-references and are skipped. Bare mentions such as `scripts/fill_form.py` (the spec's way of pointing at
-bundled files) are checked in SKILL.md only, and only under the spec's three folders, to avoid guessing
-at prose.
+Links and mentions come from :mod:`skillslint.checks.mdrefs`. Bare mentions such as `scripts/fill_form.py`
+(the spec's way of pointing at bundled files) are checked in SKILL.md only, and only under the spec's three
+folders, to avoid guessing at prose; a path written with a host placeholder (`{baseDir}/tools/run.sh`) says
+it is the skill's own file and is checked whatever its folder.
 
 A link that leaves the skill folder (`../other-skill/SKILL.md`) is a warning, not an error: inside its
 collection it works, and hosts load the skill; it breaks only when the skill is installed on its own.
@@ -16,168 +13,16 @@ from __future__ import annotations
 
 import os
 import re
-from bisect import bisect_right
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
+from skillslint import hostpaths
 from skillslint.checks import Emit
+from skillslint.checks.mdrefs import Ref, extract
 
-# Most patterns below start with a literal so the regex engine can skip ahead to it;
-# conditions before the literal (line start, word boundary) are checked in Python.
-# The `](target "title")` half of [text](target) and ![alt](target); target may be <wrapped>.
-_INLINE = re.compile(r"\]\(\s*(<[^>\n]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)")
-# A definition may sit in a block quote; a label starting with ^ is a footnote, whose "target" is prose.
-_REFDEF = re.compile(r"^ {0,3}(?:> ?)*[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\n?[ \t]*(<[^>\n]*>|\S+)", re.MULTILINE)
-_HTML = re.compile(r"<(?:a|img|source)\b[^>]*?\s(?:href|src)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.IGNORECASE)
-_FENCES = (re.compile(r"````*"), re.compile(r"~~~~*"))
-_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)")
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_MENTIONS = tuple(re.compile(folder + r"/[\w./-]*\.[A-Za-z0-9]+\b") for folder in ("scripts", "references", "assets"))
-_MENTION_AFTER = re.compile(r"[\w/.~$-]")  # a mention glued to these is part of a longer path
-# Wording that makes a bare mention hypothetical ("e.g. `scripts/rotate.py` would help").
-_HYPOTHETICAL = re.compile(r"\b(?:examples?|for instance|such as|would|could|might)\b|\b(?:e\.g|i\.e)\.", re.IGNORECASE)
 # Text that marks a target as an example to fill in rather than a real path.
 _PLACEHOLDER = re.compile(r"[<>{}*$]|\.\.\.|\bpath/to\b|\bexample\b|\byour[-_]", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Ref:
-    target: str
-    line: int
-    col: int
-    mention: bool = False
-
-
-def extract(text: str, first_line: int = 1, mentions: bool = False) -> list[Ref]:
-    """Links (and optionally bare file mentions) in Markdown, with 1-based positions.
-
-    Candidates come from whole-text regex scans and are then dropped when they sit in
-    a fenced block or a code span; only lines holding a candidate are looked at.
-    """
-    fences = _code_ranges(text)
-    fence_starts = [a for a, _ in fences]
-    candidates: list[tuple[int, int, str, bool]] = []  # match start, target start, target, mention
-    # `\[text\](x)` is escaped text, not a link.
-    candidates += [
-        (m.start(), m.start(1), m.group(1), False)
-        for m in _INLINE.finditer(text)
-        if not (m.start() and text[m.start() - 1] == "\\")
-    ]
-    if "]:" in text:
-        candidates += [(m.start(), m.start(1), m.group(1), False) for m in _REFDEF.finditer(text)]
-    if "<" in text:
-        for m in _HTML.finditer(text):
-            group = 1 if m.group(1) is not None else 2
-            candidates.append((m.start(), m.start(group), m.group(group), False))
-    if mentions:
-        # A path that is already a link target is checked as a link, not again as a mention.
-        targets = {start for _, start, _, _ in candidates}
-        for pattern in _MENTIONS:
-            for m in pattern.finditer(text):
-                start = m.start()
-                if start not in targets and not (start and _MENTION_AFTER.match(text, start - 1)):
-                    candidates.append((start, start, m.group(0), True))
-    candidates.sort()
-    refs: list[Ref] = []
-    line, counted_to = 0, 0
-    for start, target_start, target, mention in candidates:
-        i = bisect_right(fence_starts, start) - 1
-        if i >= 0 and start < fences[i][1]:
-            continue
-        line += text.count("\n", counted_to, start)
-        counted_to = start
-        line_start = text.rfind("\n", 0, start) + 1
-        line_end = text.find("\n", start)
-        row = text[line_start : line_end if line_end >= 0 else len(text)]
-        span = _code_span_at(row, start - line_start)
-        if mention:
-            if _HYPOTHETICAL.search(row):
-                continue
-            # Inside a code span only a span that is exactly the path counts (`scripts/x.py`).
-            if span is not None and span.strip("`").strip() != target:
-                continue
-        elif span is not None:
-            continue
-        refs.append(Ref(target, first_line + line, target_start - line_start + 1, mention))
-    return refs
-
-
-def _code_span_at(row: str, col: int) -> str | None:
-    if "`" not in row:
-        return None
-    return next((m.group(0) for m in _CODE_SPAN.finditer(row) if m.start() <= col < m.end()), None)
-
-
-def _code_ranges(text: str) -> list[tuple[int, int]]:
-    """Sorted, non-overlapping [start, end) offsets of fenced and indented code blocks and HTML comments."""
-    spans = sorted(_fence_ranges(text) + _indented_ranges(text) + [m.span() for m in _COMMENT.finditer(text)])
-    merged: list[tuple[int, int]] = []
-    for start, end in spans:
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return merged
-
-
-def _indented_ranges(text: str) -> list[tuple[int, int]]:
-    """Indented code blocks: lines indented 4+ columns after a blank line, outside lists.
-
-    Inside a list the same indentation continues a list item, so a block whose last unindented
-    line is a list item (or is itself indented, as list paragraphs are) is left alone: a real
-    link there is still checked.
-    """
-    ranges: list[tuple[int, int]] = []
-    offset = 0
-    blank_before = True
-    anchor = ""  # the last non-blank line indented less than 4 columns
-    block: tuple[int, int] | None = None
-    for line in text.splitlines(keepends=True):
-        body = line.rstrip("\r\n")
-        indented = body.startswith(("    ", "\t")) and body.strip() != ""
-        if indented and (block is not None or blank_before) and not _in_list(anchor):
-            block = (block[0] if block else offset, offset + len(line))
-        elif body.strip():
-            if block is not None:
-                ranges.append(block)
-                block = None
-            anchor = body
-        blank_before = not body.strip()
-        offset += len(line)
-    if block is not None:
-        ranges.append(block)
-    return ranges
-
-
-def _in_list(anchor: str) -> bool:
-    return bool(_LIST_ITEM.match(anchor)) or anchor.startswith((" ", "\t"))
-
-
-def _fence_ranges(text: str) -> list[tuple[int, int]]:
-    """[start, end) offsets of fenced code blocks; an unclosed fence runs to the end."""
-    ranges: list[tuple[int, int]] = []
-    opened: tuple[int, str] | None = None
-    marks = sorted((m for fence in _FENCES for m in fence.finditer(text)), key=lambda m: m.start())
-    for m in marks:
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        if m.start() - line_start > 3 or text[line_start : m.start()].strip(" "):
-            continue  # a fence opens a line, indented by at most three spaces
-        marker = m.group(0)
-        if opened is None:
-            opened = (line_start, marker)
-            continue
-        eol = text.find("\n", m.end())
-        eol = len(text) if eol < 0 else eol
-        # A closing fence uses the same character, is at least as long, and has no info string.
-        if marker[0] == opened[1][0] and len(marker) >= len(opened[1]) and not text[m.end() : eol].strip():
-            ranges.append((opened[0], eol))
-            opened = None
-    if opened is not None:
-        ranges.append((opened[0], len(text)))
-    return ranges
 
 
 def local_target(target: str) -> str | None:
@@ -198,33 +43,98 @@ Link = tuple[str, int, int]  # normalised target path, line, col
 def check_file_links(
     skill_root: Path, md_file: Path, text: str, first_line: int, emit: Emit, mentions: bool = False
 ) -> list[Link]:
-    """Check every relative link in one Markdown file; returns the local Markdown files it links to."""
+    """Check every relative link in one Markdown file; returns the local Markdown files it links to.
+
+    A link in a file below the skill root (``references/a.md``) may be written from that file's folder or,
+    as the spec says paths are, from the skill root: it resolves if it works either way. A host
+    placeholder (``{baseDir}/…``, :mod:`skillslint.hostpaths`) means the skill's own folder."""
     root = os.path.normpath(skill_root)
     base = os.path.dirname(md_file)
     linked: list[Link] = []
     for ref in extract(text, first_line, mentions):
-        target = local_target(ref.target)
-        if target is None:
-            continue
-        resolved = os.path.normpath(os.path.join(base if not ref.mention else root, target))
-        if resolved != root and not resolved.startswith(root + os.sep):
-            # Sibling skills and a collection's README are real files upstream; only the skill alone lacks them.
-            missing = "" if os.path.exists(resolved) else ", and it does not exist here"
-            emit(
-                "SR302",
-                ref.line,
-                ref.col,
-                f"link '{ref.target}' leaves the skill folder{missing}; it breaks when the skill is installed "
-                "on its own (bundle the file or link by URL)",
-                md_file,
-            )
-        elif not os.path.exists(resolved):
+        host = _host_target(ref.target)
+        if host is not None:
+            written, meant = host
+            places = [os.path.normpath(os.path.join(root, _in_skill(root, written, meant)))]
+        else:
+            target = local_target(ref.target)
+            if target is None:
+                continue
+            places = _places(root, root if ref.mention else base, target)
+        found = next((p for p in places if _inside(root, p) and os.path.exists(p)), None)
+        if found is None and not _inside(root, places[0]):
+            _escapes(root, ref, places[0], host, md_file, emit)
+        elif found is None:
             code = "SR314" if ref.mention else "SR301"
             what = "mentioned file" if ref.mention else "link target"
-            emit(code, ref.line, ref.col, f"{what} '{target}' does not exist in the skill", md_file)
-        elif resolved.endswith(".md"):
-            linked.append((resolved, ref.line, ref.col))
+            emit(code, ref.line, ref.col, f"{what} {_missing(root, ref, places, host)}", md_file)
+        elif found.endswith(".md"):
+            linked.append((found, ref.line, ref.col))
     return linked
+
+
+def _host_target(target: str) -> tuple[hostpaths.HostPath, str] | None:
+    """A placeholder path and the file part of what follows it (no anchor, decoded); None when the target
+    has no placeholder, or what follows is itself an example (``${CLAUDE_PLUGIN_ROOT}/config/$1.json``)."""
+    if target.startswith("<") and target.endswith(">"):
+        target = target[1:-1].strip()
+    host = hostpaths.split(target)
+    if host is None:
+        return None
+    rest = unquote(host.rest.split("#", 1)[0].split("?", 1)[0])
+    if _PLACEHOLDER.search(rest) or rest.startswith(("/", "\\", "~")):
+        return None
+    return host, rest
+
+
+def _in_skill(root: str, host: hostpaths.HostPath, rest: str) -> str:
+    meant = hostpaths.HostPath(host.placeholder, host.plugin, rest)
+    return hostpaths.in_skill(meant, os.path.basename(root), lambda p: os.path.exists(os.path.join(root, p)))
+
+
+def _places(root: str, folder: str, target: str) -> list[str]:
+    """Where a relative link may point: from the file's folder, then from the skill root (inside it only)."""
+    places = [os.path.normpath(os.path.join(folder, target))]
+    from_root = os.path.normpath(os.path.join(root, target))
+    if from_root not in places and _inside(root, from_root):
+        places.append(from_root)
+    return places
+
+
+def _inside(root: str, path: str) -> bool:
+    return path == root or path.startswith(root + os.sep)
+
+
+def _shown(root: str, path: str) -> str:
+    return os.path.relpath(path, root).replace(os.sep, "/")
+
+
+def _missing(root: str, ref: Ref, places: list[str], host: tuple[hostpaths.HostPath, str] | None) -> str:
+    """What a broken link or mention names, and where it was looked for."""
+    if host is not None:
+        return f"'{ref.target}' (the skill's own '{_shown(root, places[0])}') does not exist in the skill"
+    if len(places) == 1:
+        return f"'{local_target(ref.target)}' does not exist in the skill"
+    folder, skill_root = (_shown(root, p) for p in places)
+    return (
+        f"'{local_target(ref.target)}' does not exist in the skill: neither '{folder}' (from this file's folder) "
+        f"nor '{skill_root}' (from the skill root)"
+    )
+
+
+def _escapes(
+    root: str, ref: Ref, resolved: str, host: tuple[hostpaths.HostPath, str] | None, md_file: Path, emit: Emit
+) -> None:
+    # Sibling skills and a collection's README are real files upstream; only the skill alone lacks them.
+    missing = "" if os.path.exists(resolved) else ", and it does not exist here"
+    kind = "path" if ref.mention else "link"
+    if host is not None and host[0].plugin:
+        what = f"{kind} '{ref.target}' points into the plugin around the skill, not into the skill{missing}"
+        fix = "bundle the file in the skill and write {baseDir}/…, or link by URL"
+    else:
+        what = f"{kind} '{ref.target}' leaves the skill folder{missing}"
+        fix = "bundle the file or link by URL"
+    emit("SR302", ref.line, ref.col, f"{what}; it breaks when the skill is installed on its own ({fix})", md_file)
 
 
 def check_depth(skill_md: Path, direct: list[Link], onward: dict[str, tuple[Path, list[Link]]], emit: Emit) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -22,7 +23,9 @@ from tests.registry.conftest import Site
 from tests.registry.kit import skill_archive
 
 DIM = 64
-SYNONYMS = {"发票": "invoice"}  # what only the semantic stage can find: no skill's text has the word
+# What only the semantic stage can find: no skill's text has the word, and the dictionary that gives Chinese
+# words their English senses (发票 → invoice) has no Spanish.
+SYNONYMS = {"factura": "invoice"}
 
 
 class WordEmbedder:
@@ -157,8 +160,8 @@ async def test_a_slow_embedding_is_not_waited_for_past_the_budget_unless_nothing
     assert search.semantic is not None
     search.semantic.start_query("receipts").result()  # the embedding went on and was kept
     assert names(search, "receipts") == names(semantic_search(site.reg.store), "receipts")
-    # nothing but the semantic stage matches 发票: the search waits for it
-    assert "invoice-reader" in names(search, "发票")[0]
+    # nothing but the semantic stage matches "factura": the search waits for it
+    assert "invoice-reader" in names(search, "factura")[0]
 
     # new queries faster than the model: the ones that never began are dropped, not queued up
     words.queries.clear()
@@ -182,3 +185,25 @@ def test_similarity_ranking_is_the_brute_force_one(words: WordEmbedder) -> None:
         wanted = [int(i) for i in np.argsort(-sims, kind="stable") if sims[i] >= floor][:POOL]
         assert degraded is None and [i for i, _ in got] == wanted
         assert all(abs(score - float(sims[i])) < 1e-4 for i, score in got)
+
+
+def test_skills_published_while_the_warm_up_runs_are_embedded_by_it(words: WordEmbedder) -> None:
+    """A request for vectors that arrives while the warm-up thread is busy runs next on that thread: the
+    skills published during a model load were once left unembedded until some later search asked again."""
+    ranker = SemanticRanker(LazyEmbedder("words"))
+    release = threading.Event()
+    early = [{"name": "alpha", "description": "First skill."}]
+
+    def skills_at_start() -> list[dict[str, Any]]:
+        assert release.wait(30)
+        return early
+
+    ranker.warm(skills_at_start)  # the thread loads the model, then waits inside its job
+    published = early + [{"name": f"skill-{n}", "description": f"Skill number {n}."} for n in range(40)]
+    assert ranker.embedder.wait_loaded(30)  # the model loads first; the job is not released yet
+    matrix, why_not = ranker.matrix(published)  # too many to embed inline: asked of the busy thread
+    assert matrix is None and why_not is not None
+    release.set()
+    assert ranker.wait_ready(30)
+    matrix, why_not = ranker.matrix(published)
+    assert why_not is None and matrix is not None and matrix.shape == (41, DIM)

@@ -10,7 +10,8 @@ from lintkit import MakeSkill
 
 from skillslint import lint_skill
 from skillslint.checks import quality
-from skillslint.checks.links import extract, local_target
+from skillslint.checks.links import local_target
+from skillslint.checks.mdrefs import extract
 
 
 def codes(folder: Path) -> list[str]:
