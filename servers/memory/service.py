@@ -55,6 +55,8 @@ from servers.settings import CairnSettings
 log = logging.getLogger(__name__)
 
 DURABLE_TYPES = frozenset({"preference", "decision", "fact"})
+BROWSE_SCAN = 5000  # newest entries a filtered browse looks through
+BROWSE_CHUNK = 250
 Submit = Callable[[Pending], None]
 
 
@@ -540,6 +542,31 @@ class MemoryService:
             rewritten_as=rewritten if semantic else [],
             rewrite_failed=rewrite_failed,
         )
+
+    def browse(
+        self, user_id: str = "default", *, filters: dict[str, Any] | None = None, limit: int = 50
+    ) -> list[Entry]:
+        """The newest live entries first, for a person looking through them without a query (the dashboard).
+
+        ``filters`` are recall's (type, layer, created_after, …). Without filters this reads ``limit`` rows;
+        with them it looks through the newest :data:`BROWSE_SCAN` entries, so an old entry of a rare type is
+        found by recall, not by browsing.
+        """
+        user_id = check_user_id(user_id)
+        if not 1 <= limit <= 500:
+            raise MemoryInputError("limit must be between 1 and 500")
+        predicate = search.compile_filters(filters, self.config.daily_summary_days)
+        rowids = self.store.recent_rowids(user_id, limit if predicate is None else BROWSE_SCAN)
+        found: list[Entry] = []
+        # Read in chunks and stop when the page is full: a common type fills it from the first chunk, and
+        # reading all the scanned rows at once cost 150-300 ms at 10k memories (bench/dashboard).
+        for start in range(0, len(rowids), BROWSE_CHUNK):
+            chunk = rowids[start : start + BROWSE_CHUNK]
+            entries = self.store.get_many(chunk)
+            found += [entries[r] for r in chunk if r in entries and (predicate is None or predicate(entries[r]))]
+            if len(found) >= limit:
+                break
+        return found[:limit]
 
     # --- single entries ----------------------------------------------------------------------------
 

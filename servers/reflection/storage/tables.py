@@ -60,6 +60,10 @@ def add_signal(
     )
 
 
+def delete_belief(store: ReflectionStore, user_id: str, dimension: str) -> None:
+    store.db.execute("DELETE FROM beliefs WHERE user_id = ? AND dimension = ?", (user_id, dimension))
+
+
 # --- A/B assignments --------------------------------------------------------------------------------
 
 
