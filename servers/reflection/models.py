@@ -15,6 +15,7 @@ RuleStatus = Literal["probation", "active", "deprecated"]
 MutationType = Literal["A", "B", "C", "D"]
 MutationStatus = Literal["awaiting_approval", "testing", "kept", "discarded", "inconclusive", "rejected"]
 SignalKind = Literal["explicit", "choice", "edit", "follow_up", "silence"]
+BeliefKind = Literal["preference", "goal", "drive"]
 
 CONFIDENCE_RANK = {"LOW": 0, "MEDIUM": 1, "HIGH": 2}
 CATEGORY_MEANING = {
@@ -103,6 +104,18 @@ class Lesson(BaseModel):
         max_length=20,
         description="Words the edit that fixed it added (`js:`, `true`): an edit-fix is a lesson only when the "
         "same words fixed it in every task.",
+    )
+    written: list[str] = Field(
+        default_factory=list,
+        max_length=300,
+        description="Words of a file the fix wrote whole: it added some of them, which ones is unknown without "
+        "its before.",
+    )
+    around: list[str] = Field(
+        default_factory=list,
+        max_length=20,
+        description="Words the edit that fixed it kept around its change (`$fillable`): where the fix goes when "
+        "every task edited the same place.",
     )
     files: list[str] = Field(
         default_factory=list,
@@ -297,6 +310,9 @@ class Belief(BaseModel):
     last_updated: str
     reversed_from: str | None = Field(None, description="The value the user replaced with this one, if any.")
     reversals: int = Field(0, description="How often the user changed this preference.")
+    kind: BeliefKind = Field("preference", description="preference, goal (a current focus) or drive (a motivation).")
+    intensity: int | None = Field(None, description="A drive's strength, 1-5.")
+    until: str | None = Field(None, description="When a goal ends (YYYY-MM-DD); past it the goal is not used.")
 
 
 class UserModel(BaseModel):

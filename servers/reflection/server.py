@@ -35,6 +35,7 @@ from mcp_types import (
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import Field
 
+from servers.core import sampling
 from servers.core.errors import call_tool
 from servers.core.identity import resolve_user
 from servers.core.notify import EventNotifications, notifying
@@ -42,6 +43,7 @@ from servers.reflection import llm_paths
 from servers.reflection.models import (
     AuditEntry,
     AuditLog,
+    BeliefKind,
     Contradiction,
     ContradictionList,
     Experience,
@@ -68,6 +70,8 @@ from servers.reflection.models import (
     UserModel,
     Variant,
 )
+from servers.reflection.mutations import MUTATION_SCHEMA
+from servers.reflection.proactive_models import GapReport, InitiativeReport
 from servers.reflection.scrub import scrub
 from servers.reflection.service import ReflectionService
 from servers.reflection.triggers import listening
@@ -338,17 +342,41 @@ def create_server(settings: CairnSettings | None = None, *, service: ReflectionS
         return _call(svc.record_outcome, user(user_id), f"skill:{skill}", success, task_id)
 
     @mcp.tool(annotations=_WRITE)
-    def mutation_propose(
+    async def mutation_propose(
         target: Target,
+        ctx: Context,
         type: MutationType | None = None,
         variant: Annotated[str | None, Field(max_length=20000, description="A hand-written variant.")] = None,
         rationale: Annotated[str | None, Field(max_length=2000)] = None,
         user_id: UserId = "default",
-    ) -> Mutation:
+    ) -> Mutation | InputRequiredResult:
         """Propose a mutation of a skill or rule with ≥ 10 uses and success ≥ 0.85 (last 20). Types: A parameter
         (LOW risk), B reorder (MEDIUM), C replace a step (MEDIUM), D new strategy (HIGH, waits for approval).
-        Without `variant` one is generated. A/B testing starts at once except for D."""
-        return _call(svc.mutations.propose, user(user_id), target, type, variant, rationale)
+        Without `variant` one is generated: by the configured LLM, else by the client's model through sampling
+        when the client offers it, else by rules (`method` says llm or rules). A/B testing starts at once except
+        for D."""
+        me = user(user_id)
+        answer = None
+        if variant is None and svc.llm is None and sampling.offered(ctx):
+            asked = await _ask_for_mutations(ctx, me, target, settings.llm_timeout_s)
+            if isinstance(asked, InputRequiredResult):
+                return asked  # 2026-07-28: the client samples, then calls again with the answer
+            answer = asked
+        propose = functools.partial(_call, svc.mutations.propose, me, target, type, variant, rationale, answer)
+        return await anyio.to_thread.run_sync(propose)
+
+    async def _ask_for_mutations(
+        ctx: Context, me: str, target: str, timeout_s: float
+    ) -> sampling.Answer | InputRequiredResult | None:
+        prompt = await anyio.to_thread.run_sync(_call, svc.mutations.generation_prompt, me, target)
+        question = sampling.Question(
+            key="mutation",
+            prompt=prompt,
+            basis=json.dumps([me, target, prompt], ensure_ascii=False),
+            check=lambda text: llm_paths.check_answer(text, MUTATION_SCHEMA),
+            retry=functools.partial(llm_paths.retry_prompt, prompt),
+        )
+        return await sampling.ask(ctx, question, timeout_s)
 
     @mcp.tool(annotations=_WRITE)
     def mutation_approve(mutation_id: Id, approve: bool, user_id: UserId = "default") -> Mutation:
@@ -377,19 +405,89 @@ def create_server(settings: CairnSettings | None = None, *, service: ReflectionS
 
     @mcp.tool(annotations=_WRITE)
     def user_signal(
-        dimension: Annotated[str, Field(min_length=1, max_length=64, description="e.g. verbosity, format, language")],
+        dimension: Annotated[
+            str,
+            Field(
+                min_length=1,
+                max_length=64,
+                description="e.g. verbosity, format, language; for a goal or drive its short name (launch, learning)",
+            ),
+        ],
         value: Annotated[str, Field(min_length=1, max_length=200)],
         kind: SignalKind,
+        belief_type: BeliefKind = "preference",
+        intensity: Annotated[int | None, Field(ge=1, le=5, description="A drive's strength 1-5 (default 3).")] = None,
+        until: Annotated[
+            str | None, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="When a goal ends, YYYY-MM-DD.")
+        ] = None,
         user_id: UserId = "default",
     ) -> SignalResult:
         """A preference signal: explicit (user said so), edit (user changed the output), choice (picked an option;
-        counts after 3 consistent ones), follow_up (asked for more), silence (recorded only)."""
-        return _call(svc.users.signal, user(user_id), dimension, value, kind)
+        counts after 3 consistent ones), follow_up (asked for more), silence (recorded only).
+        belief_type goal (a current focus, optional `until`) or drive (a motivation, `intensity` 1-5) files it as
+        goal:<dimension> / drive:<dimension>; only drives of intensity ≥ 4 prompt initiatives."""
+        me = user(user_id)
+        return _call(
+            svc.users.signal, me, dimension, value, kind, belief_kind=belief_type, intensity=intensity, until=until
+        )
 
     @mcp.tool(annotations=_RO)
     def user_model_get(include_all: bool = False, user_id: UserId = "default") -> UserModel:
-        """The user's preferences held with confidence > 0.6 (include_all for every belief)."""
+        """The user's preferences, goals and drives held with confidence > 0.6, goals past their end left out
+        (include_all for every belief)."""
         return _call(svc.users.get, user(user_id), include_all=include_all)
+
+    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False})
+    def user_belief_remove(
+        dimension: Annotated[
+            str, Field(min_length=1, max_length=80, description="As user_model_get shows it, e.g. goal:launch.")
+        ],
+        user_id: UserId = "default",
+    ) -> dict[str, str]:
+        """Forget a belief (preference, goal or drive) with its evidence; the audit log keeps what it was, and a
+        removed goal is not inferred again from old requests."""
+        return {"removed": _call(svc.users.remove, user(user_id), dimension)}
+
+    # --- initiative and curiosity ---------------------------------------------------------------------
+
+    @mcp.tool(annotations=_RO)
+    def initiative_evaluate(
+        task: Annotated[str, Field(min_length=1, max_length=4000)],
+        limit: Annotated[int, Field(ge=1, le=5)] = 2,
+        user_id: UserId = "default",
+    ) -> InitiativeReport:
+        """What the user's goals, strong drives (intensity ≥ 4) and recurring requests say about this task:
+        goal_alignment, drive_nudge, pattern_suggestion, each with a message, a confidence and its source. Only
+        those at or above the calibrated bar, best first, at most `limit` (1-5). Task ≤ 4,000 chars."""
+        return _call(svc.proactive.evaluate, user(user_id), task, limit)
+
+    @mcp.tool(annotations=_WRITE)
+    def initiative_feedback(
+        source: Annotated[str, Field(min_length=1, max_length=200, description="The initiative's source.")],
+        accepted: bool,
+        task: Annotated[str, Field(min_length=1, max_length=4000)],
+        user_id: UserId = "default",
+    ) -> dict[str, str]:
+        """The user took up (accepted) or waved off an initiative. Accepted: evidence for its goal or drive (once per
+        task). Dismissed: initiatives from that source weigh 20 % less per dismissal for 30 days."""
+        return {"recorded": _call(svc.proactive.feedback, user(user_id), source, accepted, task)}
+
+    @mcp.tool(annotations=_RO)
+    def gaps_detect(
+        task: Annotated[str, Field(min_length=1, max_length=4000)],
+        draft: Annotated[str | None, Field(max_length=20000, description="The agent's draft answer, if any.")] = None,
+        known: Annotated[
+            list[Annotated[str, Field(max_length=2000)]] | None,
+            Field(max_length=50, description="Facts the agent already has (recalled memories, context); ≤ 50."),
+        ] = None,
+        user_id: UserId = "default",
+    ) -> GapReport:
+        """What the task needs and who holds each need (the task, memory/context, the agent, or only the user),
+        and after a draft its hedging, indecision and conflicts with the user's preferences. Questions for the
+        user come most urgent first, each with why, options where possible and the default without an answer:
+        ask the first, one at a time. Pass recalled memories as `known` (the context server's context_gaps does
+        that itself). Rule-based, or the configured LLM's list of needs."""
+        return _call(svc.proactive.gaps, user(user_id), task, draft, known or [])
 
     # --- patterns, suggestions, experience ----------------------------------------------------------
 

@@ -39,6 +39,7 @@ from servers.reflection.models import (
 )
 from servers.reflection.mutations import Mutations
 from servers.reflection.patterns import Trace
+from servers.reflection.proactive import Proactive
 from servers.reflection.promotion import Promoter
 from servers.reflection.rule_recall import RuleRecall, for_failure
 from servers.reflection.rules import RuleBook
@@ -85,6 +86,7 @@ class ReflectionService:
         self.stated = StatedPreferences(self.users, self._statement_similarity)
         self.experiences = ExperienceLibrary(self.store, self.config)
         self.suggestions = Suggestions(self.store, self.config, settings, self.bus)
+        self.proactive = Proactive(self.store, self.users, self.embedder, settings, self.suggestions, self.llm)
         # One reflection at a time per process: promotion reads then writes the pending strategies (across
         # instances, ReflectionStore.writing makes a user's writes take turns).
         self._lock = threading.Lock()
@@ -249,6 +251,9 @@ class ReflectionService:
         self._publish(user_id, reflection, promoted.promoted, promoted.contradictions)
         if trigger == "post_task" and first_time and len(report.trace) >= self.config.workflow_min_steps:
             self.detect_patterns(user_id)
+        if trigger == "post_task":
+            with self._lock:  # a recurring topic of the user's requests is evidence for a goal (issue 36)
+                self.proactive.infer(user_id)
         return reflection
 
     def _store_trace(self, user_id: str, task_id: str, report: TaskReport, outcome: Outcome | None) -> bool:

@@ -17,14 +17,28 @@ three agreeing ones 0.71. Signals are independent only when they come from diffe
 the same task saying the same thing twice counts once, at its strongest. Three consistent choices count as
 three witnesses. Only an explicit statement replaces the value; ``contradictions / evidence > 0.3`` marks
 a belief as needing confirmation; only beliefs above the threshold (0.6) are handed to a host.
+
+Goals (a current focus, optionally with an end date) and drives (a motivation with an intensity 1-5, 000 §5.3)
+are beliefs too, under the dimensions ``goal:<name>`` and ``drive:<name>``, moved by the same signals, so they
+carry evidence and confidence like any preference, and are listed, changed and removed the same way. A goal
+past its end date is kept (``include_all`` shows it) but no longer handed to a host.
 """
 
 from __future__ import annotations
 
 import math
+from datetime import date
 from typing import Any
 
-from servers.reflection.models import Belief, ReflectionInputError, SignalKind, SignalResult, UserModel
+from servers.reflection.models import (
+    Belief,
+    BeliefKind,
+    NotFound,
+    ReflectionInputError,
+    SignalKind,
+    SignalResult,
+    UserModel,
+)
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, now_iso
@@ -34,6 +48,23 @@ STRENGTH: dict[str, float] = {"explicit": 0.95, "edit": 0.80, "choice": 0.65, "f
 
 def _norm(value: str) -> str:
     return " ".join(value.lower().split())
+
+
+def belief_key(dimension: str, kind: BeliefKind) -> str:
+    """The stored dimension: ``goal:<name>`` / ``drive:<name>``, so a goal never overwrites a preference."""
+    dimension = dimension.strip().lower()
+    if kind == "preference" or dimension.startswith(f"{kind}:"):
+        return dimension
+    return f"{kind}:{dimension}"
+
+
+def kind_of(dimension: str) -> BeliefKind:
+    prefix = dimension.split(":", 1)[0]
+    return "goal" if prefix == "goal" else "drive" if prefix == "drive" else "preference"
+
+
+def is_expired(belief: Belief, today: str | None = None) -> bool:
+    return belief.until is not None and belief.until < (today or date.today().isoformat())
 
 
 class UserModelBook:
@@ -54,22 +85,39 @@ class UserModelBook:
             reversals=int(doc.get("reversals", 0)),
             confirmed=doc["confidence"] > self.settings.confirmed_threshold,
             last_updated=doc["last_updated"],
+            kind=kind_of(doc["dimension"]),
+            intensity=doc.get("intensity"),
+            until=doc.get("until"),
         )
 
     def get(self, user_id: str, *, include_all: bool = False) -> UserModel:
         docs = self.store.docs("beliefs", user_id=user_id, order_by="dimension")
         beliefs = [self._belief(d) for d in docs if "value" in d]
         if not include_all:
-            beliefs = [b for b in beliefs if b.confidence > self.settings.belief_threshold]
+            beliefs = [b for b in beliefs if b.confidence > self.settings.belief_threshold and not is_expired(b)]
         return UserModel(user_id=user_id, beliefs=beliefs, threshold=self.settings.belief_threshold)
 
     def signal(
-        self, user_id: str, dimension: str, value: str, kind: SignalKind, source: str | None = None
+        self,
+        user_id: str,
+        dimension: str,
+        value: str,
+        kind: SignalKind,
+        source: str | None = None,
+        *,
+        belief_kind: BeliefKind = "preference",
+        intensity: int | None = None,
+        until: str | None = None,
     ) -> SignalResult:
-        """Apply one signal; ``source`` (a task id) makes repeated signals from one task count once."""
+        """Apply one signal; ``source`` (a task id) makes repeated signals from one task count once.
+
+        ``belief_kind`` goal/drive files it under ``goal:<dimension>`` / ``drive:<dimension>``; ``intensity``
+        (drives, 1-5) and ``until`` (goals, YYYY-MM-DD) are set by any applied signal that names them.
+        """
+        _check_aim(belief_kind, intensity, until)
         with self.store.writing(user_id):
-            dimension, value = dimension.strip().lower(), value.strip()
-            if not dimension or not value:
+            dimension, value = belief_key(dimension, belief_kind), value.strip()
+            if not dimension.split(":", 1)[-1] or not value:
                 raise ReflectionInputError("dimension and value must both be non-empty")
             strength = STRENGTH[kind]
             doc = self.store.doc("beliefs", user_id=user_id, dimension=dimension) or {
@@ -78,6 +126,8 @@ class UserModelBook:
                 "history": [],
             }
             result = self._apply(doc, value, kind, strength, source)
+            if result.applied:
+                _set_aim(doc, belief_kind, intensity, until)
             tables.add_signal(self.store, user_id, dimension, value, kind, strength, result.applied)
             self.store.put("beliefs", {"user_id": user_id, "dimension": dimension, "doc": doc})
             if result.applied:
@@ -94,6 +144,24 @@ class UserModelBook:
                 )
             result.belief = self._belief(doc) if "value" in doc else None
             return result
+
+    def remove(self, user_id: str, dimension: str, reason: str = "removed by the user") -> str:
+        """A person says a belief is wrong: it goes with its evidence (the audit log keeps what it was), and
+        later signals start it afresh."""
+        with self.store.writing(user_id):
+            dimension = dimension.strip().lower()
+            doc = self.store.doc("beliefs", user_id=user_id, dimension=dimension)
+            if doc is None or "value" not in doc:
+                raise NotFound("belief", dimension)
+            tables.delete_belief(self.store, user_id, dimension)
+            self.store.audit(
+                user_id,
+                "belief",
+                dimension,
+                "removed",
+                {"value": doc["value"], "confidence": doc.get("confidence"), "reason": reason},
+            )
+            return dimension
 
     def _witness(self, strength: float) -> float:
         return self.settings.belief_reliability * strength
@@ -155,3 +223,24 @@ def _evidence(doc: dict[str, Any], side: str) -> dict[str, float]:
     if side == "support":
         return {f"#{i}": float(doc.get("confidence", 0.0)) for i in range(int(doc.get("evidence_count", 0)))}
     return {f"#{i}": STRENGTH["follow_up"] for i in range(int(doc.get("contradictions", 0)))}
+
+
+def _check_aim(kind: BeliefKind, intensity: int | None, until: str | None) -> None:
+    if intensity is not None and (kind != "drive" or not 1 <= intensity <= 5):
+        raise ReflectionInputError("intensity (1-5) belongs to a drive: pass belief_type='drive'")
+    if until is not None:
+        if kind != "goal":
+            raise ReflectionInputError("until (YYYY-MM-DD) belongs to a goal: pass belief_type='goal'")
+        try:
+            date.fromisoformat(until)
+        except ValueError as exc:
+            raise ReflectionInputError(f"until must be a date YYYY-MM-DD, got {until!r}") from exc
+
+
+def _set_aim(doc: dict[str, Any], kind: BeliefKind, intensity: int | None, until: str | None) -> None:
+    if intensity is not None:
+        doc["intensity"] = intensity
+    elif kind == "drive" and "intensity" not in doc:
+        doc["intensity"] = 3  # a drive named without a strength (e.g. inferred): the middle of the scale
+    if until is not None:
+        doc["until"] = until

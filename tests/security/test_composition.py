@@ -7,6 +7,7 @@ what an attacker would, and checks both the refusal and that nothing changed.
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import subprocess
 import sys
@@ -181,9 +182,11 @@ async def test_context_assembly_needs_context_read_and_sees_only_the_callers_mem
     suite: Suite, bobs_secret: str
 ) -> None:
     async with Client(suite.mcp, auth=suite.token("context:read")) as client:
-        assert [t.name for t in await client.list_tools()] == ["context_assemble"]
+        assert sorted(t.name for t in await client.list_tools()) == ["context_assemble", "context_gaps"]
         assembled = data(await client.call_tool("context_assemble", {"task": "what is the bank PIN"}))
         assert "7291" not in assembled["text"]
+        gaps = await client.call_tool("context_gaps", {"task": "what is the bank PIN"})
+        assert "7291" not in json.dumps(data(gaps))
         with pytest.raises(ToolError, match="memory:admin"):
             await client.call_tool("context_assemble", {"task": "bank PIN", "user_id": "bob"})
 

@@ -55,7 +55,7 @@ async def test_prompts_need_their_servers_read_scope(suite: FastMCP) -> None:
 async def test_context_assembly_needs_context_read_only(suite: FastMCP) -> None:
     with acting_as(Principal("alice", frozenset({"context:read"}))):
         async with Client(suite) as client:
-            assert [t.name for t in await client.list_tools()] == ["context_assemble"]
+            assert sorted(t.name for t in await client.list_tools()) == ["context_assemble", "context_gaps"]
             result = await client.call_tool("context_assemble", {"task": "deploy the inventory service"})
             assert result.structured_content is not None and "text" in result.structured_content
 

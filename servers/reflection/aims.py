@@ -1,0 +1,79 @@
+"""Goals and drives inferred, not only stated (issue 36 item 1).
+
+| evidence                                  | becomes                                     | signal per source   |
+|-------------------------------------------|---------------------------------------------|---------------------|
+| ≥ 3 different recent requests on a topic  | goal ``goal:<topic>`` "work on <topic>"     | follow_up (0.45)    |
+| an initiative the user accepted           | support for the goal/drive it came from     | follow_up (0.45)    |
+
+A follow-up is the weakest signal that moves a belief: one request gives 0.34, three agreeing ones 0.71,
+just above the 0.6 bar (usermodel's arithmetic), so a topic becomes a goal a host sees only after three
+independent requests. Requests that are the same request again (a routine, "write the weekly status report")
+are a pattern, not a focus: they are counted once here and left to pattern suggestions. A belief the user
+removed is not inferred again (the audit log remembers the removal); the user's own signal brings it back.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from servers.reflection.initiative import SAME_REQUEST, Earlier
+from servers.reflection.matching import lexical_similarity
+from servers.reflection.meaning import words_by_stem
+from servers.reflection.models import NotFound, SignalResult
+from servers.reflection.usermodel import UserModelBook
+
+MIN_REQUESTS = 3
+MAX_GOALS_PER_RUN = 3
+
+
+def _distinct(requests: Sequence[Earlier]) -> list[Earlier]:
+    """One request of each kind: a routine asked five times is one piece of evidence for a focus."""
+    kept: list[Earlier] = []
+    for r in requests:
+        if all(lexical_similarity(r.task, k.task) < SAME_REQUEST for k in kept):
+            kept.append(r)
+    return kept
+
+
+def topics(requests: Sequence[Earlier]) -> list[tuple[str, list[Earlier]]]:
+    """Words shared by ≥ 3 distinct requests, most shared first, with those requests."""
+    distinct = _distinct(requests)
+    counts: Counter[str] = Counter()
+    by_stem: dict[str, list[Earlier]] = {}
+    shown: dict[str, Counter[str]] = {}
+    for r in distinct:
+        for stem, word in words_by_stem(r.task).items():
+            counts[stem] += 1
+            by_stem.setdefault(stem, []).append(r)
+            shown.setdefault(stem, Counter())[word] += 1
+    return [(shown[s].most_common(1)[0][0], by_stem[s]) for s, n in counts.most_common() if n >= MIN_REQUESTS]
+
+
+class AimInference:
+    def __init__(self, users: UserModelBook, removed: Callable[[str, str], bool]) -> None:
+        self.users = users
+        self.removed = removed
+
+    def from_requests(self, user_id: str, requests: Sequence[Earlier], task_id: Callable[[Earlier], str]) -> list[str]:
+        """Record each recurring topic as evidence for a goal; the dimensions touched."""
+        touched: list[str] = []
+        for term, supporting in topics(requests)[:MAX_GOALS_PER_RUN]:
+            dimension = f"goal:{term}"
+            if self.removed(user_id, dimension):
+                continue
+            example = min((r.task for r in supporting), key=len)
+            for r in supporting:
+                # The task is the source: reflecting on the same requests again adds nothing.
+                self.users.signal(
+                    user_id, dimension, f"work on {term} (e.g. {example})", "follow_up", task_id(r), belief_kind="goal"
+                )
+            touched.append(dimension)
+        return touched
+
+    def accepted(self, user_id: str, source: str, task: str) -> SignalResult:
+        """An accepted initiative supports the belief it came from (one acceptance per task)."""
+        belief = next((b for b in self.users.get(user_id, include_all=True).beliefs if b.dimension == source), None)
+        if belief is None:
+            raise NotFound("belief", source)
+        return self.users.signal(user_id, source, belief.value, "follow_up", f"initiative:{task[:200]}")

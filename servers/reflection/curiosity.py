@@ -1,0 +1,225 @@
+"""Gap detection before and after a task (002 §5.1), and the questions it leads to (002 §5.2).
+
+Before: what the task needs (:mod:`servers.reflection.needs`), which of it the task's own words, memory and the
+user model already hold, what the agent can look up itself, and what only the user can say. After a draft:
+hedging ("probably", "not sure", 可能, 不确定), indecision between options, and conflict with a preference the
+user model holds (the preference may have changed, so it is asked, not assumed).
+
+| path      | when                        | what runs                                                      |
+|-----------|-----------------------------|----------------------------------------------------------------|
+| ``llm``   | ``CAIRN_LLM_MODEL`` is set  | the model lists needs and holders; its JSON is checked, a bad  |
+|           |                             | or failed answer falls back to the rules                       |
+| ``rules`` | otherwise, or as fallback   | the rules below, offline and deterministic                     |
+
+Questions follow 002 §5.2: one need per question, choices where the answer is one of a few, why it is asked,
+what happens without an answer, and an urgency (``now``: the agent cannot go on; ``before_answer``: needed for
+a good answer; ``later``: a default is fine). The host asks the first and waits; it never gets five at once.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ValidationError
+
+from servers.core.llm import LLMClient, LLMError
+from servers.reflection.meaning import terms
+from servers.reflection.models import Belief
+from servers.reflection.needs import LOOKUP, REFERENCE, RULES, TRAVEL, Rule
+from servers.reflection.proactive_models import DraftSignal, GapReport, Need, Question, Urgency
+
+log = logging.getLogger(__name__)
+
+URGENCY: dict[str, Urgency] = {"action": "now", "audience": "later", "length": "later", "budget": "before_answer"}
+_ORDER = {"now": 0, "before_answer": 1, "later": 2}
+HEDGES = re.compile(
+    r"\b(?:probably|perhaps|maybe|might|possibly|presumably|likely|not sure|not certain|uncertain|unsure|unclear|"
+    r"I think|I believe|I guess|it seems|seems to|appears to)\b"
+    r"|可能|大概|也许|或许|不确定|不太确定|似乎|好像|估计|说不定",
+    re.IGNORECASE,
+)
+INDECISION = re.compile(
+    r"\b(?:either\b.{1,80}\bor|or alternatively|alternatively|can'?t decide|cannot decide|both options|"
+    r"it depends|depends on your|on the other hand|torn between|between .{1,40} and)\b|"
+    r"还是|或者|各有优劣|两种方案|取决于|拿不定",
+    re.IGNORECASE,
+)
+_SHORT = re.compile(r"concise|short|brief|terse|简洁|简短|简明", re.IGNORECASE)
+_LONG = re.compile(r"detailed|thorough|in depth|详细|深入", re.IGNORECASE)
+_AVOID = re.compile(r"^(?:no|avoid|never|without|don'?t use)\s+(.+)$|^(?:不要|别|不用)(.+)$", re.IGNORECASE)
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+LONG_DRAFT_WORDS = 80  # a "concise" user would cut a draft past this
+SHORT_DRAFT_WORDS = 25
+
+
+def _size(text: str) -> int:
+    """Words, counting two CJK characters as one word."""
+    return len(re.findall(r"[A-Za-z0-9']+", text)) + len(_CJK.findall(text)) // 2
+
+
+def _related(task: str, fact: str) -> bool:
+    if terms(task) & terms(fact):
+        return True
+    return bool(TRAVEL.search(task) and TRAVEL.search(fact))
+
+
+def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
+    if rule.given is not None and rule.given.search(task):
+        return "task", None
+    if rule.answer is not None:
+        for fact in facts:
+            if rule.answer.search(fact) and _related(task, fact):
+                return "memory", fact
+    return "user", None
+
+
+def needs_by_rules(task: str, facts: Sequence[str]) -> list[Need]:
+    found: list[Need] = []
+    for match in REFERENCE.finditer(task):
+        noun = (match.group(1) or match.group(2)).lower()
+        held = next((f for f in facts if noun in f.lower()), None)
+        found.append(Need(name=f"reference:{noun}", holder="memory" if held else "user", evidence=held))
+    named = {n.name for n in found}
+    for rule in RULES:
+        if not rule.when.search(task):
+            continue
+        if rule.need == "recipient" and any(n.startswith("reference:") for n in named):
+            continue  # "email my manager": the recipient is the person, asked about once
+        holder, evidence = _holder(rule, task, facts)
+        found.append(Need(name=rule.need, holder=holder, evidence=evidence))
+    if not found and LOOKUP.search(task) and not REFERENCE.search(task):
+        found.append(Need(name="lookup", holder="agent"))
+    return found
+
+
+def draft_signals(draft: str, beliefs: Sequence[Belief]) -> list[DraftSignal]:
+    out: list[DraftSignal] = []
+    if hedge := HEDGES.search(draft):
+        out.append(DraftSignal(kind="hedging", evidence=hedge.group(0)))
+    if doubt := INDECISION.search(draft):
+        out.append(DraftSignal(kind="indecision", evidence=doubt.group(0)))
+    for belief in beliefs:
+        if belief.kind != "preference":
+            continue
+        why = _conflict(belief, draft)
+        if why:
+            out.append(DraftSignal(kind="preference_conflict", evidence=why, belief=belief.dimension))
+    return out
+
+
+def _conflict(belief: Belief, draft: str) -> str | None:
+    value, size = belief.value, _size(draft)
+    if _SHORT.search(value) and size > LONG_DRAFT_WORDS:
+        return f"{size} words where the user prefers {value}"
+    if _LONG.search(value) and size < SHORT_DRAFT_WORDS:
+        return f"{size} words where the user prefers {value}"
+    if belief.dimension == "language":
+        cjk = len(_CJK.findall(draft)) / max(1, len(draft.replace(" ", "")))
+        wants_zh = bool(re.search(r"chinese|中文|汉语|zh", value, re.IGNORECASE))
+        wants_en = bool(re.search(r"english|英文|英语|\ben\b", value, re.IGNORECASE))
+        if (wants_zh and cjk < 0.2) or (wants_en and cjk > 0.5):
+            return f"the draft is not in {value}"
+    avoid = _AVOID.match(value.strip())
+    if avoid:
+        thing = (avoid.group(1) or avoid.group(2)).strip().lower()
+        if thing and thing in draft.lower():
+            return f"the draft uses {thing}"
+    return None
+
+
+def _question(need: Need) -> Question:
+    if need.name.startswith("reference:"):
+        noun = need.name.split(":", 1)[1]
+        return Question(
+            need=need.name,
+            question=f"Who is your {noun}, and how do I reach them?",
+            why=f"The task names your {noun}, and nothing I hold says who that is.",
+            default="I will prepare it and leave their name and address for you to fill in.",
+            urgency="before_answer",
+        )
+    rule = next(r for r in RULES if r.need == need.name)
+    return Question(
+        need=need.name,
+        question=rule.question,
+        options=list(rule.options),
+        why=rule.why,
+        default=rule.default,
+        urgency=URGENCY.get(need.name, "before_answer"),
+    )
+
+
+def _draft_question(signal: DraftSignal, beliefs: Sequence[Belief]) -> Question:
+    if signal.kind == "preference_conflict":
+        belief = next(b for b in beliefs if b.dimension == signal.belief)
+        return Question(
+            need=f"draft:{signal.kind}",
+            question=f"You told me you prefer {belief.value} ({belief.dimension}). Does that still hold here?",
+            options=[f"yes, keep it {belief.value}", "no, this time is different"],
+            why=f"The draft goes against it: {signal.evidence}.",
+            default=f"I will revise the draft to follow {belief.value}.",
+            urgency="before_answer",
+        )
+    if signal.kind == "indecision":
+        return Question(
+            need="draft:indecision",
+            question="The draft weighs options without choosing. Which way do you lean?",
+            why=f"The draft hesitates ('{signal.evidence}'); your choice settles it.",
+            default="I will pick the option with the fewest drawbacks and say why.",
+            urgency="later",
+        )
+    return Question(
+        need="draft:hedging",
+        question=f"The draft is unsure ('{signal.evidence}'). Can you confirm or give me what would settle it?",
+        why="An unsure answer stated as fact would mislead you.",
+        default="I will state the uncertainty plainly in the answer.",
+        urgency="later",
+    )
+
+
+class _LLMNeeds(BaseModel):
+    needs: list[Need]
+
+
+_PROMPT = """A user asked an assistant: {task}
+
+What the assistant already knows (memory, user model):
+{facts}
+
+List what the task needs to be done well. For each need give a short name (use these where they fit: deadline,
+date_time, recipient, destination, budget, audience, length, reference:<noun>, judgement, action, lookup) and who
+holds it: "task" (the request says it), "memory" (a known fact above says it), "agent" (the assistant can look it
+up itself), or "user" (only the user can say). Put the fact in "evidence" when memory holds it. Leave out needs
+that have an obvious default. Answer with JSON only: {{"needs": [{{"name": ..., "holder": ..., "evidence": ...}}]}}"""
+
+
+def needs_by_llm(llm: LLMClient, task: str, facts: Sequence[str]) -> list[Need] | None:
+    """The model's needs, or None (a failed or malformed answer): the rules are the fallback."""
+    listed = "\n".join(f"- {f}" for f in facts[:30]) or "(nothing)"
+    try:
+        answer = llm.complete_json(_PROMPT.format(task=task, facts=listed))
+        return _LLMNeeds.model_validate(answer).needs
+    except (LLMError, ValidationError) as exc:
+        log.info("gap detection falls back to rules: %s", exc)
+        return None
+
+
+def detect_gaps(
+    task: str, known: Sequence[str], beliefs: Sequence[Belief], draft: str | None, llm: LLMClient | None = None
+) -> GapReport:
+    facts = [*known, *(f"{b.dimension}: {b.value}" for b in beliefs)]
+    needs, method = None, "rules"
+    if llm is not None:
+        needs, method = needs_by_llm(llm, task, facts), "llm"
+    if needs is None:
+        needs, method = needs_by_rules(task, facts), "rules"
+    questions = [_question(n) for n in needs if n.holder == "user" and _askable(n)]
+    signals = draft_signals(draft, beliefs) if draft else []
+    questions += [_draft_question(s, beliefs) for s in signals]
+    questions.sort(key=lambda q: _ORDER[q.urgency])  # stable: the rules' order within an urgency
+    return GapReport(task=task, needs=needs, questions=questions, draft_signals=signals, method=method)
+
+
+def _askable(need: Need) -> bool:
+    return need.name.startswith("reference:") or any(r.need == need.name for r in RULES)

@@ -1,0 +1,133 @@
+"""Initiative evaluation (000 §5.3): what the user's goals, drives and habits say about a task.
+
+| type                 | from                                   | kept when                                          |
+|----------------------|----------------------------------------|----------------------------------------------------|
+| ``goal_alignment``   | goal beliefs > 0.6, not past their end | the task serves the goal (relevance × confidence)   |
+| ``drive_nudge``      | drive beliefs > 0.6, intensity ≥ 4     | the task bears on the drive, by meaning or words    |
+| ``pattern_suggestion``| the user's earlier requests (30 days) | ≥ 3 earlier requests like this one, no skill for it |
+
+Each candidate's confidence is the source's confidence (a belief's, or the pattern's from how often it
+recurred) times how closely it fits the task (:mod:`servers.reflection.meaning`), lowered by 20 % for each
+time the user dismissed an initiative from that source in the last 30 days. Only candidates at or above the
+bar are returned, at most ``MAX_INITIATIVES`` (best first, one per source): the bars were calibrated on
+``bench/reflection/initiative`` (tune split; the held-out split is reported beside it in its RESULTS.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from servers.reflection.matching import lexical_similarity
+from servers.reflection.meaning import Meaning
+from servers.reflection.models import Belief
+from servers.reflection.proactive_models import Initiative, InitiativeReport
+from servers.reflection.usermodel import UserModelBook, is_expired
+
+# Calibrated on the tune split (bench/reflection/initiative/RESULTS.md): the confidence an initiative needs. The
+# semantic side of relevance is weighted to the lexical scale (``meaning.SEMANTIC_WEIGHT``), so one bar holds.
+BAR = 0.10
+MAX_INITIATIVES = 2
+MIN_DRIVE_INTENSITY = 4  # 000 §5.3: only strong drives nudge
+PATTERN_MIN = 3  # earlier requests like this one before it is a habit (the pattern detector's own minimum)
+SAME_REQUEST = 0.75  # token-set similarity of two requests' keywords to count as the same request
+DISMISSAL_FACTOR = 0.8
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """An earlier request of the user's (a reflected task)."""
+
+    task: str
+    created_at: str
+    task_id: str = ""
+
+
+def _goal_message(b: Belief) -> str:
+    end = f" (until {b.until})" if b.until else ""
+    return f"This task serves your current focus: {b.value}{end}. Shape the result so it moves that forward."
+
+
+def _drive_message(b: Belief) -> str:
+    name = b.dimension.removeprefix("drive:")
+    return f"You care about {b.value} ('{name}', intensity {b.intensity}/5): say how this task could reflect it."
+
+
+def _pattern_message(request: str, count: int, skill: str | None) -> str:
+    save = (
+        f"skill '{skill}' is suggested for it (skill_suggestion_accept saves it)"
+        if skill
+        else "a scheduled job (job_create) or a saved skill could do it without asking"
+    )
+    return f'You have asked for this {count} times recently ("{request}"): {save}.'
+
+
+class InitiativeEvaluator:
+    def __init__(
+        self,
+        users: UserModelBook,
+        meaning: Meaning,
+        earlier: Callable[[str], list[Earlier]],
+        dismissals: Callable[[str, str], int],
+        skill_for: Callable[[str, str], tuple[str, str] | None],
+    ) -> None:
+        self.users = users
+        self.meaning = meaning
+        self.earlier = earlier
+        self.dismissals = dismissals
+        self.skill_for = skill_for
+
+    def evaluate(self, user_id: str, task: str, limit: int = MAX_INITIATIVES) -> InitiativeReport:
+        beliefs = self.users.get(user_id).beliefs  # > 0.6 and goals not past their end
+        goals = [b for b in beliefs if b.kind == "goal" and not is_expired(b)]
+        drives = [b for b in beliefs if b.kind == "drive" and (b.intensity or 0) >= MIN_DRIVE_INTENSITY]
+        sources = [*goals, *drives]
+        texts = [f"{b.dimension.split(':', 1)[1]}: {b.value}" for b in sources]
+        fits, method = self.meaning.scores(task, texts)
+        candidates: list[Initiative] = []
+        for belief, fit in zip(sources, fits, strict=True):
+            message = _goal_message(belief) if belief.kind == "goal" else _drive_message(belief)
+            kind = "goal_alignment" if belief.kind == "goal" else "drive_nudge"
+            candidates.append(self._candidate(user_id, kind, message, belief.confidence, belief.dimension, fit))
+        candidates += self._patterns(user_id, task)
+        bar = BAR
+        kept = sorted((c for c in candidates if c.confidence >= bar), key=lambda c: -c.confidence)
+        return InitiativeReport(
+            task=task,
+            initiatives=kept[:limit],
+            below_bar=len(candidates) - len(kept),
+            bar=bar,
+            method=method,
+        )
+
+    def _candidate(
+        self, user_id: str, kind: str, message: str, confidence: float, source: str, fit: float
+    ) -> Initiative:
+        damp = DISMISSAL_FACTOR ** self.dismissals(user_id, source)
+        return Initiative(
+            type=kind,
+            message=message,
+            confidence=round(confidence * fit * damp, 3),
+            source=source,
+            relevance=round(fit, 3),
+        )
+
+    def _patterns(self, user_id: str, task: str) -> list[Initiative]:
+        """The current task as the latest of a recurring request: one candidate at most."""
+        same = [e for e in self.earlier(user_id) if lexical_similarity(task, e.task) >= SAME_REQUEST]
+        if len(same) < PATTERN_MIN:
+            return []
+        request = min((e.task for e in same), key=len)
+        key = "pattern:" + " ".join(sorted(set(request.lower().split())))[:120]
+        # How often it recurred decides how sure we are it is a habit: 3 → 0.7, 5 or more → 0.9.
+        confidence = min(0.9, 0.4 + 0.1 * len(same))
+        fit = max(lexical_similarity(task, e.task) for e in same)
+        found = self.skill_for(user_id, request)
+        if found is not None and found[0] == "existing":
+            return []  # a skill already does it: nothing to suggest
+        skill = found[1] if found else None
+        return [
+            self._candidate(
+                user_id, "pattern_suggestion", _pattern_message(request, len(same), skill), confidence, key, fit
+            )
+        ]

@@ -1,0 +1,118 @@
+"""Goals and drives as beliefs, initiative evaluation against a task, and goals inferred from requests (issue 36)."""
+
+from __future__ import annotations
+
+import pytest
+
+from servers.reflection.models import ReflectionInputError, TaskReport
+from servers.reflection.service import ReflectionService
+
+
+def _state(svc: ReflectionService, user: str = "u") -> None:
+    svc.users.signal(
+        user, "launch", "ship the Cairn 1.0 release by June", "explicit", belief_kind="goal", until="2099-06-30"
+    )
+    svc.users.signal(user, "craft", "write clean, well-tested code", "explicit", belief_kind="drive", intensity=4)
+    svc.users.signal(user, "health", "run and exercise more", "explicit", belief_kind="drive", intensity=2)
+
+
+def test_goals_and_drives_are_beliefs_with_their_own_fields(svc: ReflectionService) -> None:
+    _state(svc)
+    svc.users.signal("u", "taxes", "file the Q1 taxes", "explicit", belief_kind="goal", until="2020-04-15")
+    shown = {b.dimension: b for b in svc.users.get("u").beliefs}
+    assert shown["goal:launch"].kind == "goal" and shown["goal:launch"].until == "2099-06-30"
+    assert shown["drive:craft"].intensity == 4 and shown["drive:craft"].confidence == pytest.approx(0.712, abs=1e-3)
+    assert "goal:taxes" not in shown  # past its end: kept, but not handed to a host
+    assert "goal:taxes" in {b.dimension for b in svc.users.get("u", include_all=True).beliefs}
+    svc.users.signal("u", "craft", "write clean, well-tested code", "explicit", belief_kind="drive", intensity=5)
+    craft = next(b for b in svc.users.get("u").beliefs if b.dimension == "drive:craft")
+    assert craft.intensity == 5 and craft.evidence_count == 2 and craft.confirmed
+
+
+def test_a_goal_never_overwrites_a_preference_of_the_same_name(svc: ReflectionService) -> None:
+    svc.users.signal("u", "language", "English", "explicit")
+    svc.users.signal("u", "language", "learn Chinese to HSK 4", "explicit", belief_kind="goal")
+    assert {b.dimension for b in svc.users.get("u").beliefs} == {"language", "goal:language"}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"belief_kind": "preference", "intensity": 4}, "belongs to a drive"),
+        ({"belief_kind": "drive", "until": "2099-01-01"}, "belongs to a goal"),
+        ({"belief_kind": "goal", "until": "next June"}, "YYYY-MM-DD"),
+        ({"belief_kind": "drive", "intensity": 9}, "belongs to a drive"),
+    ],
+)
+def test_misplaced_goal_and_drive_fields_are_refused(svc: ReflectionService, kwargs: dict, message: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(ReflectionInputError, match=message):
+        svc.users.signal("u", "x", "y", "explicit", **kwargs)
+    assert svc.users.get("u", include_all=True).beliefs == []
+
+
+def test_a_task_serving_a_goal_gets_goal_alignment_and_an_unrelated_one_nothing(svc: ReflectionService) -> None:
+    _state(svc)
+    report = svc.proactive.evaluate("u", "draft the release notes for Cairn 1.0")
+    assert [(i.type, i.source) for i in report.initiatives] == [("goal_alignment", "goal:launch")]
+    top = report.initiatives[0]
+    assert "ship the Cairn 1.0 release" in top.message and top.confidence >= report.bar and report.method == "lexical"
+    assert svc.proactive.evaluate("u", "what's a good recipe for pasta?").initiatives == []
+
+
+def test_only_strong_drives_nudge(svc: ReflectionService) -> None:
+    _state(svc)
+    craft = svc.proactive.evaluate("u", "add tests and clean up the parser code")
+    assert ("drive_nudge", "drive:craft") in [(i.type, i.source) for i in craft.initiatives]
+    # health is relevant to a running plan, but its intensity is 2: never a nudge.
+    assert svc.proactive.evaluate("u", "plan my running and exercise week").initiatives == []
+
+
+def _ask(svc: ReflectionService, task: str, n: int, user: str = "u") -> None:
+    for i in range(n):  # each a separate task (its own id), as a host reports them
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"{task}-{i}"), user)
+
+
+def test_a_request_repeated_three_times_becomes_a_pattern_suggestion(svc: ReflectionService) -> None:
+    _ask(svc, "summarize today's news headlines", 2)
+    assert svc.proactive.evaluate("u", "summarize today's news headlines").initiatives == []
+    _ask(svc, "summarize today's top news headlines", 1)
+    found = svc.proactive.evaluate("u", "summarize today's news headlines").initiatives
+    assert [i.type for i in found] == ["pattern_suggestion"]
+    assert "3 times" in found[0].message and "job_create" in found[0].message
+
+
+def test_dismissals_lower_and_acceptances_support_a_source(svc: ReflectionService) -> None:
+    _state(svc)
+    task = "draft the release notes for Cairn 1.0"
+    before = svc.proactive.evaluate("u", task).initiatives[0].confidence
+    svc.proactive.feedback("u", "goal:launch", False, task)
+    after = svc.proactive.evaluate("u", task).initiatives
+    assert not after or after[0].confidence == pytest.approx(before * 0.8, abs=2e-3)
+    svc.proactive.feedback("u", "goal:launch", True, "write the 1.0 changelog")
+    goal = next(b for b in svc.users.get("u").beliefs if b.dimension == "goal:launch")
+    assert goal.evidence_count == 2
+    actions = [r["action"] for r in svc.store.audit_entries("u", "goal:launch", 10)]
+    assert "initiative_dismissed" in actions and "initiative_accepted" in actions
+
+
+def test_a_recurring_topic_becomes_an_inferred_goal_but_a_routine_does_not(svc: ReflectionService) -> None:
+    for i, task in enumerate(
+        ["fix the flaky kubernetes probe", "write a kubernetes deployment for the api", "explain kubernetes ingress"]
+    ):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"k{i}"), "u")
+    _ask(svc, "write the weekly status report", 4)
+    goals = {b.dimension: b for b in svc.users.get("u").beliefs if b.kind == "goal"}
+    assert list(goals) == ["goal:kubernetes"]
+    assert goals["goal:kubernetes"].evidence_count == 3 and goals["goal:kubernetes"].confidence > 0.6
+    # Reflecting on the same tasks again is no new evidence.
+    svc.reflect(TaskReport(task="explain kubernetes ingress", outcome="success", task_id="k2"), "u")
+    assert next(b for b in svc.users.get("u").beliefs if b.kind == "goal").evidence_count == 3
+
+
+def test_a_removed_goal_is_not_inferred_again(svc: ReflectionService) -> None:
+    for i, task in enumerate(["tune the postgres vacuum", "postgres index bloat", "upgrade postgres to 17"]):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"p{i}"), "u")
+    assert "goal:postgres" in {b.dimension for b in svc.users.get("u").beliefs}
+    svc.users.remove("u", "goal:postgres")
+    svc.reflect(TaskReport(task="postgres replication lag", outcome="success", task_id="p9"), "u")
+    assert "goal:postgres" not in {b.dimension for b in svc.users.get("u", include_all=True).beliefs}

@@ -1,0 +1,84 @@
+"""Goals, drives, initiatives and gaps through a real in-memory MCP client on the reflection server."""
+
+from __future__ import annotations
+
+import pytest
+from fastmcp import Client, FastMCP
+from fastmcp.exceptions import ToolError
+
+from servers.reflection.server import create_server
+from servers.reflection.service import ReflectionService
+from servers.settings import CairnSettings
+
+
+@pytest.fixture
+def server(svc: ReflectionService, rsettings: CairnSettings) -> FastMCP:
+    return create_server(rsettings, service=svc)
+
+
+async def test_a_user_sets_sees_uses_and_removes_a_goal(server: FastMCP) -> None:
+    async with Client(server) as client:
+        tools = {t.name: t for t in await client.list_tools()}
+        assert "4,000" in (tools["initiative_evaluate"].description or "")
+        set_goal = await client.call_tool(
+            "user_signal",
+            {
+                "dimension": "launch",
+                "value": "ship the Cairn 1.0 release by June",
+                "kind": "explicit",
+                "belief_type": "goal",
+                "until": "2099-06-30",
+            },
+        )
+        assert set_goal.structured_content["belief"]["dimension"] == "goal:launch"
+        model = (await client.call_tool("user_model_get", {})).structured_content
+        assert [(b["dimension"], b["kind"], b["until"]) for b in model["beliefs"]] == [
+            ("goal:launch", "goal", "2099-06-30")
+        ]
+        found = (
+            await client.call_tool("initiative_evaluate", {"task": "draft the 1.0 release notes"})
+        ).structured_content
+        assert [(i["type"], i["source"]) for i in found["initiatives"]] == [("goal_alignment", "goal:launch")]
+        recorded = await client.call_tool(
+            "initiative_feedback", {"source": "goal:launch", "accepted": True, "task": "draft the 1.0 release notes"}
+        )
+        assert recorded.structured_content == {"recorded": "initiative_accepted"}
+        await client.call_tool("user_belief_remove", {"dimension": "goal:launch"})
+        after = (
+            await client.call_tool("initiative_evaluate", {"task": "draft the 1.0 release notes"})
+        ).structured_content
+        assert after["initiatives"] == []
+
+
+async def test_bad_goal_and_drive_input_gets_a_clear_tool_error(server: FastMCP) -> None:
+    async with Client(server) as client:
+        with pytest.raises(ToolError, match="belongs to a drive"):
+            await client.call_tool(
+                "user_signal", {"dimension": "verbosity", "value": "concise", "kind": "explicit", "intensity": 4}
+            )
+        with pytest.raises(ToolError, match="less than or equal to 5"):
+            await client.call_tool(
+                "user_signal",
+                {"dimension": "learning", "value": "x", "kind": "explicit", "belief_type": "drive", "intensity": 7},
+            )
+        with pytest.raises(ToolError, match="no belief"):
+            await client.call_tool("user_belief_remove", {"dimension": "goal:nothing"})
+        with pytest.raises(ToolError, match="no belief"):
+            await client.call_tool("initiative_feedback", {"source": "goal:nothing", "accepted": True, "task": "t"})
+
+
+async def test_gaps_ask_only_what_the_known_facts_do_not_hold(server: FastMCP) -> None:
+    async with Client(server) as client:
+        unknown = (await client.call_tool("gaps_detect", {"task": "email my manager the report"})).structured_content
+        assert [q["need"] for q in unknown["questions"]] == ["reference:manager"]
+        known = await client.call_tool(
+            "gaps_detect",
+            {"task": "email my manager the report", "known": ["My manager is Dana Li, dana@example.com"]},
+        )
+        assert known.structured_content["questions"] == []
+        drafted = await client.call_tool(
+            "gaps_detect", {"task": "why is the build slow?", "draft": "It is probably a cold cache, I'm not sure."}
+        )
+        assert [s["kind"] for s in drafted.structured_content["draft_signals"]] == ["hedging"]
+        with pytest.raises(ToolError):
+            await client.call_tool("gaps_detect", {"task": "x", "known": ["fact"] * 51})
