@@ -6,6 +6,10 @@ This is where components are registered: adding a component's settings means one
 
 from __future__ import annotations
 
+import logging
+import os
+import re
+from collections.abc import Mapping
 from functools import lru_cache
 
 from pydantic import Field
@@ -13,6 +17,7 @@ from pydantic import Field
 from registry.settings import RegistrySettings
 from servers.auth.settings import AuthSettings
 from servers.core.settings import CoreSettings
+from servers.core.settings_check import unknown_variables, unknown_warning
 from servers.hooks.settings import HooksSettings
 from servers.nodehost.settings import NodehostSettings
 from servers.reflection.settings import ReflectionSettings
@@ -32,6 +37,26 @@ class CairnSettings(CoreSettings):
     registry: RegistrySettings = Field(default_factory=RegistrySettings)
 
 
+# Variables read outside the settings model: the hooks read their time budgets straight from the environment,
+# as a host runs a hook before every prompt and it cannot wait for the settings to load.
+READ_ELSEWHERE = (re.compile(r"CAIRN_HOOKS__BUDGET_[A-Z_]+_MS"),)
+
+log = logging.getLogger(__name__)
+
+
 @lru_cache(maxsize=1)
 def get_settings() -> CairnSettings:
-    return CairnSettings()
+    settings = CairnSettings()
+    warn_unknown_variables(os.environ)
+    return settings
+
+
+def warn_unknown_variables(environ: Mapping[str, str]) -> list[str]:
+    """Log a warning for each ``CAIRN_*`` variable no setting reads, naming the closest valid one; the
+    warnings, for the caller to show elsewhere too."""
+    warnings = [
+        unknown_warning(name, close) for name, close in unknown_variables(environ, CairnSettings, READ_ELSEWHERE)
+    ]
+    for warning in warnings:
+        log.warning(warning)
+    return warnings

@@ -182,3 +182,22 @@ def test_registry_uses_public_modules_only(path: Path) -> None:
     assert not memory, f"{path.relative_to(ROOT)} imports {memory}: shared text code lives in servers.core"
     auth = sorted(m for m in found if m.startswith("servers.auth") and m not in REGISTRY_MAY_IMPORT_AUTH)
     assert not auth, f"{path.relative_to(ROOT)} imports auth internals {auth}: use {sorted(REGISTRY_MAY_IMPORT_AUTH)}"
+
+
+# --- the dashboard sits above the servers ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        p
+        for p in sorted((ROOT / "servers").rglob("*.py"))
+        if p.relative_to(ROOT / "servers").parts[0] not in ("dashboard", "cli")
+    ],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_no_server_imports_the_dashboard(path: Path) -> None:
+    """The dashboard shows several servers' data through their services; a server that imported it would
+    make the servers depend on their own viewer (only the CLI mounts it)."""
+    bad = sorted(m for m in imports(path) if m == "servers.dashboard" or m.startswith("servers.dashboard."))
+    assert not bad, f"{path.relative_to(ROOT)} imports {bad}: the dashboard depends on the servers, not back"

@@ -2,13 +2,16 @@
 
 Tokens and client registrations are kept on disk encrypted (Fernet) under ``<home>/client/``, with
 the key file and every token file mode 0600, so a second run reuses them without a browser.
-``HeadlessOAuth`` signs in through the consent form itself (tests, CI, unattended scripts).
+``HeadlessOAuth`` signs in through the consent form itself (tests, CI, unattended scripts); ``BrowserOAuth``
+leaves it to a person, and prints the address to open plain, on its own line.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -101,9 +104,11 @@ class HeadlessOAuth(OAuth):
             if parser.action is None or username is None or password is None:
                 where = urlsplit(str(response.url))
                 raise SignInError(
-                    f"{where.scheme}://{where.netloc} asks for a sign-in (HTTP {response.status_code}): sign in once "
-                    "in a browser with `cairn connect URL` (tokens are then stored and reused), or give "
-                    "--username and --password-stdin for a Cairn server"
+                    f"{where.scheme}://{where.netloc} asks for a sign-in (HTTP {response.status_code}) and "
+                    "--no-browser cannot show its page. Either sign in once without --no-browser (it prints an "
+                    "address to open in a browser; the tokens are then stored and later runs need no browser), "
+                    "or, for a Cairn server, give the account: --username NAME --password-stdin with the "
+                    "password on standard input"
                 )
             decision = "allow" if self._allow else "deny"
             posted = await browser.post(
@@ -133,6 +138,30 @@ class HeadlessOAuth(OAuth):
             raise SignInError("the consent step did not produce a code")
         result, self._result = self._result, None
         return result
+
+
+class BrowserOAuth(OAuth):
+    """fastmcp's browser sign-in, with the sign-in address printed plain on a line of its own (stderr).
+
+    fastmcp logs the address inside a rich log box, wrapped over a dozen lines with borders: on a machine
+    where no browser opens (over SSH, in a container) it cannot be copied whole, and that is exactly where it
+    must be copied. Its own log lines about the sign-in are kept below warnings for the same reason.
+    """
+
+    async def redirect_handler(self, authorization_url: str) -> None:
+        oauth_log = logging.getLogger("fastmcp.client.auth.oauth")
+        level = oauth_log.level
+        oauth_log.setLevel(logging.WARNING)
+        try:
+            await super().redirect_handler(authorization_url)  # checks the client, then opens a browser if any
+        finally:
+            oauth_log.setLevel(level)
+        print(
+            "Sign in: open this address in a browser on this machine (the sign-in returns to "
+            f"http://localhost:{self.redirect_port}/callback):",
+            file=sys.stderr,
+        )
+        print(authorization_url, file=sys.stderr, flush=True)
 
 
 def _oauth_error(response: httpx.Response) -> str:
@@ -198,4 +227,4 @@ def oauth_for(
         common["additional_client_metadata"] = {"token_endpoint_auth_method": client_auth_method}
     if not browser or (username is not None and password is not None):
         return HeadlessOAuth(url, username=username, password=password, **common)
-    return OAuth(url, **common)
+    return BrowserOAuth(url, **common)

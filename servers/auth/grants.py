@@ -22,11 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from servers import catalog
-from servers.auth.provider import ALL_SCOPES
+from servers.auth.provider import ALL_SCOPES, OPERATOR_SCOPES
 from servers.core.scopes import server_scopes
 
-# Scopes that act with the authority of the machine the suite runs on, not the user's own.
-OPERATOR_SCOPES = frozenset({"nodehost:exec"})
 DEFAULT_USER_SCOPES = [scope for scope in ALL_SCOPES if scope not in OPERATOR_SCOPES]
 # What an account anyone may create (registry sign-up) holds: publishing to the registry, no MCP server.
 SELF_SERVICE_SCOPES = frozenset({"registry:publish"})

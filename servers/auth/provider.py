@@ -8,9 +8,10 @@ A token carries the scopes asked for that the user may hold (``users.scopes``; O
 than was asked, and the token response's ``scope`` says what was granted). The user's scopes are read again
 when a code is exchanged and at every refresh, so a scope taken from a user is gone from their tokens within
 one access-token lifetime. A refresh token keeps the scopes consented to, so a scope given back returns at the
-next refresh. When none of what was asked may be held, nothing is issued: the consent page says so, and a
-refresh answers ``invalid_scope`` (a token with no scopes would be useless, and a token response without
-``scope`` would tell the client it got everything it asked for).
+next refresh. A request that names no scope asks for Cairn's scopes but the operator's (``nodehost:exec``),
+so the user gets what they may hold of those. When none of what was asked may be held, nothing is issued: the
+consent page says so, and a refresh answers ``invalid_scope`` (a token with no scopes would be useless, and a
+token response without ``scope`` would tell the client it got everything it asked for).
 """
 
 from __future__ import annotations
@@ -55,6 +56,11 @@ SCOPE_DESCRIPTIONS = {
     "registry:publish": "Publish skills to the registry",
 }
 ALL_SCOPES = list(SCOPE_DESCRIPTIONS)
+# Scopes that act with the authority of the machine the suite runs on, not the user's own.
+OPERATOR_SCOPES = frozenset({"nodehost:exec"})
+# What a sign-in that names no scope asks for (RFC 6749 §3.3 lets the server choose): Cairn's own scopes but
+# the operator's. Hosts that send no `scope` would otherwise get a token that shows them no tool at all.
+UNNAMED_REQUEST_SCOPES = [scope for scope in ALL_SCOPES if scope not in OPERATOR_SCOPES]
 
 
 class CairnRefreshToken(RefreshToken):
@@ -149,6 +155,8 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
     # --- authorization ---------------------------------------------------------------------------------
 
     async def authorize(self, client: OAuthClientInformationFull, params: AuthorizationParams) -> str:
+        if not params.scopes:  # the consent page shows these, narrowed to what the user may hold
+            params = params.model_copy(update={"scopes": list(UNNAMED_REQUEST_SCOPES)})
         scopes = params.scopes or []
         unknown = sorted(set(scopes) - set(self.scope_descriptions))
         if unknown:

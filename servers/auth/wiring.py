@@ -13,7 +13,7 @@ advertises (RFC 9728 ``scopes_supported``) and to what its authorization server 
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -28,9 +28,10 @@ from servers.auth.grants import check_remote_name, remote_scope_descriptions
 from servers.auth.passwords import hash_password
 from servers.auth.resource import CairnTokenVerifier, external_verifier, resource_provider
 from servers.auth.store import AuthStore
+from servers.core.loopback import is_loopback
 from servers.core.principal import Principal, register_principal_check, unregister_principal_check
 from servers.core.scopes import server_scopes
-from servers.core.serving import build_server, endpoint_path, http_app, is_loopback
+from servers.core.serving import build_server, endpoint_path, http_app
 from servers.settings import CairnSettings
 
 AuthMode = Literal["cairn", "external", "none"]
@@ -62,13 +63,15 @@ def build_endpoint(
     port: int,
     auth: AuthMode,
     remotes: dict[str, str] | None = None,
+    on_child: Callable[[str, FastMCP], None] | None = None,
 ) -> Endpoint:
+    """``on_child`` sees each server as it is built (the dashboard takes their services from there)."""
     base = base_url_for(settings, host, port)
     url = base + endpoint_path(transport)
     for namespace in remotes or {}:
         check_remote_name(namespace)
 
-    server = build_server(name, settings, remotes=remotes)
+    server = build_server(name, settings, remotes=remotes, on_child=on_child)
     notices: list[str] = []
     authorization_server: AuthorizationServer | None = None
     if auth == "cairn":
@@ -90,7 +93,7 @@ def build_endpoint(
         provider = authorization_server.provider
         verifier = CairnTokenVerifier(provider.keys, provider.store, issuer=issuer, audiences={url})
         server.auth = resource_provider(verifier, issuer=issuer, base_url=base, scopes=endpoint_scopes(name, remotes))
-        notices += ensure_first_user(authorization_server)
+        notices += ensure_first_user(authorization_server) or first_user_hint(authorization_server)
     elif auth == "external":
         if not settings.auth.external_issuer:
             raise ValueError("--auth external needs CAIRN_AUTH__EXTERNAL_ISSUER")
@@ -152,3 +155,11 @@ def ensure_first_user(authorization_server: AuthorizationServer) -> list[str]:
         "First start: created user 'admin' with password " + password,
         "  (shown once; change it with `cairn auth add-user admin`)",
     ]
+
+
+def first_user_hint(authorization_server: AuthorizationServer) -> list[str]:
+    """While ``admin`` is the only user, how to get in without its first-start password: a first start
+    stopped (Ctrl-C) before the password reached the screen leaves no other way to learn it."""
+    if authorization_server.provider.store.users() != ["admin"]:
+        return []
+    return ["Sign in as 'admin'. Lost its first-start password? `cairn auth add-user admin` sets a new one."]

@@ -112,6 +112,15 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
             print(f"cairn: --scopes: {exc}", file=sys.stderr)
             return 1
         password = _password(args.password_stdin)
+        if not password and (args.password_stdin or not sys.stdin.isatty()):
+            # `add-user carol < /dev/null`, or a pipe that carried nothing: say how to give one.
+            print(
+                f"cairn: no password on standard input; pipe one in with --password-stdin, e.g. "
+                f"printf '%s\\n' \"$PASSWORD\" | cairn auth add-user {args.username} --password-stdin "
+                "(or run the command in a terminal to be asked for it)",
+                file=sys.stderr,
+            )
+            return 1
         if len(password) < 8:
             print("cairn: a password needs at least 8 characters", file=sys.stderr)
             return 1

@@ -8,6 +8,7 @@ shows *that* a secret is set.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -15,6 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 from pydantic import ValidationError
 from pydantic_settings import SettingsError
 
+from servers.core.settings_check import unreadable_variables
 from servers.settings import CairnSettings
 
 MASK = "***"
@@ -57,12 +59,7 @@ def settings_problem(exc: BaseException) -> str | None:
     """A few lines naming each bad ``CAIRN_*`` variable and what was wrong; ``None`` if ``exc`` is not about
     Cairn's settings (then the caller re-raises it)."""
     if isinstance(exc, SettingsError):  # a value that is not even readable, e.g. a list that is not JSON
-        cause = f": {exc.__cause__}" if exc.__cause__ else ""
-        return (
-            f"error: invalid settings: {exc}{cause}\n"
-            "  list and object settings are JSON, e.g. CAIRN_SKILLS__PATHS='[\"/abs/path\"]' or "
-            "CAIRN_NODEHOST__ROOTS='[\"~/project\"]'"
-        )
+        return _unreadable(exc)
     if not isinstance(exc, ValidationError) or exc.title != CairnSettings.__name__:
         return None
     lines = ["error: invalid settings (fix the environment or .env and run again):"]
@@ -73,3 +70,24 @@ def settings_problem(exc: BaseException) -> str | None:
         shown = "" if isinstance(given, dict) or _SECRET_NAME.search(variable) else f" (got {given!r})"
         lines.append(f"  {variable}: {error['msg']}{shown}")
     return "\n".join(lines)
+
+
+_GROUP = re.compile(r'error parsing value for field "([^"]+)"')
+JSON_HINT = (
+    "  list and object settings are JSON, e.g. CAIRN_SKILLS__PATHS='[\"/abs/path\"]' or "
+    "CAIRN_NODEHOST__ROOTS='[\"~/project\"]'"
+)
+
+
+def _unreadable(exc: SettingsError) -> str:
+    """pydantic-settings names only the group (``field "memory"``): find the variable of that group whose
+    value is not JSON, and say what is wrong with it."""
+    group = _GROUP.search(str(exc))
+    found = unreadable_variables(os.environ, CairnSettings, group.group(1)) if group else []
+    if not found:
+        cause = f": {exc.__cause__}" if exc.__cause__ else ""
+        return f"error: invalid settings: {exc}{cause}\n{JSON_HINT}"
+    lines = ["error: invalid settings (fix the environment and run again):"]
+    for variable, problem in found:
+        lines.append(f"  {variable}: not valid JSON ({problem})")
+    return "\n".join([*lines, JSON_HINT])

@@ -12,6 +12,7 @@
     cairn memory reembed [--all]
     cairn hooks install|uninstall [--scope user|project] | status | stop | context TASK
     cairn hook EVENT                  # what a host runs (JSON on stdin); see servers/hooks/commands.py
+    cairn dashboard [--user NAME]     # open the dashboard for the local user (starts Cairn when not running)
     cairn migrate                     # create/upgrade every schema (SQLite, or PostgreSQL via CAIRN_DATABASE_URL)
     cairn data copy --from sqlite --to postgresql://…   # move this CAIRN_HOME's data (resumable, verified)
     cairn config                      # the settings in force, as JSON
@@ -75,6 +76,10 @@ def _parser() -> argparse.ArgumentParser:
     from servers.cli.hooks import add_hooks_commands
 
     add_hooks_commands(sub)
+
+    from servers.cli.dashboard import add_dashboard_command
+
+    add_dashboard_command(sub)
 
     memory = sub.add_parser("memory", help="export, import or re-embed memory")
     msub = memory.add_subparsers(dest="memory_command", required=True)
@@ -146,6 +151,10 @@ def _main(argv: Sequence[str] | None = None) -> int:
             from servers.cli.hooks import run_hooks_command
 
             return run_hooks_command(args)
+        if args.command == "dashboard":
+            from servers.cli.dashboard import run_dashboard_command
+
+            return run_dashboard_command(args)
         if args.command == "migrate":
             from servers.cli.migrate import run_migrate_command
 
@@ -177,7 +186,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from servers.core.serving import is_loopback
+    from servers.core.loopback import is_loopback
     from servers.settings import get_settings
 
     settings = get_settings()

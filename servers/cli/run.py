@@ -10,7 +10,7 @@ import shutil
 import signal
 import socket
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -68,14 +68,14 @@ def run_server(
     remotes: dict[str, str] | None = None,
     registry_port: int | None = None,
     forwarded_allow_ips: str | None = None,
+    on_listening: Callable[[str], None] | None = None,
 ) -> int:
     """Serve until stopped (Ctrl-C, SIGTERM, or the host closing stdio); then close every PostgreSQL pool.
 
     ``forwarded_allow_ips`` (else ``CAIRN_AUTH__FORWARDED_ALLOW_IPS``) names the proxies whose forwarded
-    headers are believed; by default none are.
+    headers are believed; by default none are. ``on_listening(base_url)`` runs once the port listens, before
+    the first request is answered (a browser opened then waits in the listen queue, not on a refused port).
     """
-    from servers.core.serving import close_databases
-
     trusted = trusted_proxies(forwarded_allow_ips, settings)
     try:
         return _run(
@@ -88,9 +88,13 @@ def run_server(
             remotes=remotes,
             registry_port=registry_port,
             forwarded_allow_ips=trusted,
+            on_listening=on_listening,
         )
     finally:
-        close_databases()
+        # Looked up, not imported: serving takes seconds to import, and what never loaded it opened no pool.
+        serving = sys.modules.get("servers.core.serving")
+        if serving is not None:
+            serving.close_databases()
 
 
 def _run(
@@ -104,6 +108,7 @@ def _run(
     remotes: dict[str, str] | None,
     registry_port: int | None,
     forwarded_allow_ips: str | None,
+    on_listening: Callable[[str], None] | None = None,
 ) -> int:
     from servers.core.private import tighten_tree
 
@@ -115,18 +120,43 @@ def _run(
         # everything for people goes to stderr.
         asyncio.run(build_server(name, settings, remotes=remotes).run_stdio_async(show_banner=False))
         return 0
-    from servers.auth.wiring import build_endpoint
-
-    # Bound before anything is printed or built: a busy port is reported as such, not after the instructions.
+    # Bound before the servers are even imported (seconds): a busy port is reported at once, not after a wait.
     try:
         sockets = [listen(host, port)] + ([listen(host, registry_port)] if registry_port is not None else [])
     except PortBusy as exc:
         print(f"error: {exc}", file=sys.stderr, flush=True)
         return 3
-    endpoint = build_endpoint(name, settings, transport=transport, host=host, port=port, auth=auth, remotes=remotes)
+    from servers.auth.wiring import build_endpoint
+
+    served: dict[str, Any] = {}
+    endpoint = build_endpoint(
+        name,
+        settings,
+        transport=transport,
+        host=host,
+        port=port,
+        auth=auth,
+        remotes=remotes,
+        on_child=served.__setitem__,
+    )
+    # At once: a first start's admin password must be on screen before anything slow can be interrupted.
+    for notice in endpoint.notices:
+        print(notice, file=sys.stderr, flush=True)
     print(connection_help(name, transport, host, port, settings, auth=auth), file=sys.stderr, flush=True)
+    if transport == "http":
+        from servers.dashboard.app import mount_dashboard
+
+        dashboard = mount_dashboard(
+            endpoint.app,
+            served,
+            settings,
+            base_url=endpoint.base_url,
+            authorization_server=endpoint.authorization_server,
+            auth=auth,
+        )
+        print(dashboard, file=sys.stderr, flush=True)
     servers = [uvicorn_server(endpoint.app, host, port, forwarded_allow_ips=forwarded_allow_ips)]
-    notices = list(endpoint.notices)
+    notices: list[str] = []
     if registry_port is not None:
         from registry.app import create_app
 
@@ -134,13 +164,15 @@ def _run(
         base = (settings.registry.base_url or f"http://{shown}:{registry_port}").rstrip("/")
         registry_app = create_app(settings, base_url=base)
         print(f"Skills registry: {base}  (install: cairn skills install NAME --registry {base})", file=sys.stderr)
-        notices += [n for n in registry_app.state.notices if n not in notices]
+        notices += [n for n in registry_app.state.notices if n not in endpoint.notices]
         servers.append(uvicorn_server(registry_app, host, registry_port, forwarded_allow_ips=forwarded_allow_ips))
     for notice in notices:
         print(notice, file=sys.stderr, flush=True)
     # After everything is built: what an older version left open, and what the servers just created with
     # default modes, become private before the first request.
     tighten_tree(settings.home)
+    if on_listening is not None:
+        on_listening(endpoint.base_url)
 
     async def serve_all() -> None:
         # One Ctrl-C or SIGTERM stops every server (uvicorn's own handlers would stop only the last one).

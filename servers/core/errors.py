@@ -10,6 +10,7 @@ tool's to translate: :class:`servers.core.arguments.ArgumentErrors` names them, 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
@@ -40,11 +41,14 @@ def tool_errors(*kinds: type[BaseException], log_level: int | None = None) -> It
 
 @contextmanager
 def resource_errors(*kinds: type[BaseException]) -> Iterator[None]:
-    """Re-raise ``kinds`` as :class:`ResourceError`."""
+    """Re-raise ``kinds`` as :class:`ResourceError`. A missing entry (:class:`LookupError`) or a bad argument
+    (:class:`ValueError`) is the caller's mistake: logged only at debug level, and sent with its protocol
+    code by :class:`servers.core.resource_errors.ResourceErrors`."""
     try:
         yield
     except kinds as exc:
-        raise ResourceError(_message(exc)) from exc
+        level = logging.DEBUG if isinstance(exc, (LookupError, ValueError)) else logging.ERROR
+        raise ResourceError(_message(exc), log_level=level) from exc
 
 
 def call_tool(kinds: Kinds, fn: Callable[..., T], *args: object, **kwargs: object) -> T:

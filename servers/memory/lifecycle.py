@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from servers.core import crosslang
+from servers.core.progress import Report, Steps
 from servers.memory.dedupe import PREFERENCE_NEIGHBOURS, preference_threshold, same_preference, same_statement
 from servers.memory.files import (
     LONGTERM_SECTIONS,
@@ -39,6 +40,17 @@ MAX_MEMORY_MD_BYTES = 50_000  # seed 002 §2.1: keep semantic memory within abou
 NEVER_PROMOTED = frozenset({"auto_flush", "auto_capture"})
 
 
+# What maintain is doing, step by step, as a client's progress bar says it.
+MAINTAIN_STEPS = (
+    "waiting for recent writes to be embedded",
+    "archiving entries past their retention",
+    "merging near-duplicates",
+    "embedding entries without a vector",
+    "rebuilding daily summaries",
+    "updating MEMORY.md",
+)
+
+
 def _day(entry: Entry) -> str:
     return entry.created_at[:10]
 
@@ -49,16 +61,28 @@ class Lifecycle:
         self.store = service.store
         self.config = service.config
 
-    def maintain(self, user_id: str = "default") -> MaintenanceReport:
+    def maintain(self, user_id: str = "default", progress: Report | None = None) -> MaintenanceReport:
+        """Every upkeep step in order; ``progress`` hears of each step as it starts, then of the end."""
         user_id = check_user_id(user_id)
+        steps = Steps(progress, MAINTAIN_STEPS)
         # Merging compares vectors: let this process's recent writes get theirs first (bounded).
+        steps.next()
         self.service.wait_for_vectors(MAINTAIN_WAIT_S)
+        steps.next()
         expired = self.expire(user_id)
+        steps.next()
         merged = self.merge_duplicates(user_id)
+        steps.next()
         backfilled = self.backfill_vectors(user_id)
+        steps.next()
         days = self.rebuild_daily(user_id)
+        steps.next()
         imported, facts = self.sync_longterm(user_id)
         self.store.set_meta(f"maintained_at:{user_id}", now_iso())
+        steps.finish(
+            f"done: {expired} expired, {merged} merged, {backfilled} embedded, {len(days)} daily summaries, "
+            f"{facts} facts in MEMORY.md"
+        )
         report = MaintenanceReport(
             user_id=user_id,
             archived_expired=expired,

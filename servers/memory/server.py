@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractContextManager, asynccontextmanager, suppress
 from typing import Annotated, Any, Literal, TypeVar
 
-from fastmcp import FastMCP
+from fastmcp import Context, FastMCP
 from fastmcp.exceptions import ResourceError, ToolError
 from pydantic import Field
 
@@ -19,8 +19,10 @@ from servers.core.event_outbox import shared as shared_outbox
 from servers.core.event_views import recent_events, sees_all_users
 from servers.core.events import Event
 from servers.core.identity import resolve_user
+from servers.core.mcp_progress import in_thread
 from servers.core.notify import EventNotifications, notifying
 from servers.core.principal import current_principal
+from servers.core.resource_errors import BadResourceArgument, MissingResource
 from servers.core.subscriptions import Subscriptions, Watch
 from servers.memory.embed_queue import CLOSE_WAIT_S
 from servers.memory.extract import MAX_MESSAGES, MAX_TOOL_CALLS, Message, ToolCall
@@ -219,11 +221,12 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
         return _call(memory.capture_task, task, tool_calls, outcome, user(user_id), session_id)
 
     @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
-    def memory_maintain(user_id: UserId = "default") -> MaintenanceReport:
+    async def memory_maintain(ctx: Context, user_id: UserId = "default") -> MaintenanceReport:
         """Upkeep: archive entries past their retention, merge near-duplicates, embed entries written
         without a vector, rebuild daily summaries, import edits to MEMORY.md and promote facts seen 3+
-        times into it. Safe to run any time."""
-        return _call(lifecycle.maintain, user(user_id))
+        times into it. Safe to run any time. Sends a progress notification as each of its 6 steps starts
+        when the call carries a progressToken."""
+        return await in_thread(ctx, _call, lifecycle.maintain, user(user_id))
 
     # --- resources -------------------------------------------------------------------------------------
 
@@ -235,11 +238,11 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
 
     def _daily(user_id: str, date: str) -> str:
         if not _DATE.match(date):
-            raise ResourceError(f"{date!r} is not a date: use YYYY-MM-DD")
+            raise BadResourceArgument(f"{date!r} is not a date: use YYYY-MM-DD")
         with _resource_errors():
             text = lifecycle.build_daily(user_id, date)
         if text is None:
-            raise ResourceError(f"no memories on {date}")
+            raise MissingResource(f"no memories on {date}")
         return text
 
     @mcp.resource("memory://MEMORY.md", mime_type="text/markdown")

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pydantic import BaseModel
 
 from servers.core.events import EventBus, default_bus
+from servers.core.progress import AsyncReport
 from servers.nodehost import desktop, files, pinned
 from servers.nodehost.approval import Answer, ApprovalRequest, ApprovalStore
 from servers.nodehost.args import (
@@ -216,8 +217,10 @@ class NodeHost:
         *,
         workspace: Workspace | None = None,
         call_id: str | None = None,
+        progress: AsyncReport | None = None,
     ) -> BaseModel | Pending:
-        """Run one tool call through policy, loop guard, checks and approval; audit whatever happens."""
+        """Run one tool call through policy, loop guard, checks and approval; audit whatever happens.
+        ``progress`` hears how a system_run goes (the other tools are quick)."""
         ws = workspace or self.workspace
         profile = self.policy.profile_for(caller)
         arguments = args.model_dump(exclude_none=True)
@@ -268,7 +271,7 @@ class NodeHost:
             if tool == "permissions":
                 result: BaseModel = self.permissions(caller, can_ask=asker.can_ask(), workspace=ws)
             else:
-                result = await self._run(tool, args, ws, assessment, caller)
+                result = await self._run(tool, args, ws, assessment, caller, progress)
         except Exception as exc:
             message = str(exc) if isinstance(exc, NodehostError) else f"internal error ({type(exc).__name__})"
             audit(decision, error=message, duration_ms=_ms(started))
@@ -393,11 +396,19 @@ class NodeHost:
 
     # --- running ----------------------------------------------------------------------------------------------
 
-    async def _run(self, tool: str, args: ToolArgs, ws: Workspace, assessment: Assessment, caller: Caller) -> BaseModel:
+    async def _run(
+        self,
+        tool: str,
+        args: ToolArgs,
+        ws: Workspace,
+        assessment: Assessment,
+        caller: Caller,
+        progress: AsyncReport | None = None,
+    ) -> BaseModel:
         limits = self.limits
         if isinstance(args, RunArgs):
             assert assessment.plan is not None
-            return await self._system_run(args, assessment.plan, caller)
+            return await self._system_run(args, assessment.plan, caller, progress)
         if isinstance(args, OutputArgs):
             return self._output_page(args, caller)
         if isinstance(args, ReadArgs):
@@ -450,9 +461,11 @@ class NodeHost:
         backend = desktop.copy(self.support, text)
         return ClipboardResult(action="write", bytes=len(text.encode("utf-8")), backend=backend)
 
-    async def _system_run(self, args: RunArgs, plan: RunPlan, caller: Caller) -> RunResult:
+    async def _system_run(
+        self, args: RunArgs, plan: RunPlan, caller: Caller, progress: AsyncReport | None = None
+    ) -> RunResult:
         timeout = min(args.timeout_s or self.settings.default_timeout_s, self.settings.max_timeout_s)
-        done = await execute(plan, timeout_s=timeout, capture_bytes=self.settings.capture_bytes)
+        done = await execute(plan, timeout_s=timeout, capture_bytes=self.settings.capture_bytes, progress=progress)
         run_id = new_run_id()
         budget = self.limits.max_output_bytes
         out_b, err_b = len(done.stdout), len(done.stderr)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from servers.core.progress import AsyncReport
 from servers.nodehost.argcheck import Outside, check_arguments, check_environment
 from servers.nodehost.errors import InputError, PolicyDenied
 from servers.nodehost.paths import Workspace, real
@@ -60,6 +61,7 @@ HOOK_VARIABLE = re.compile(
     r"RUBYLIB$|NODE_OPTIONS$|NODE_PATH$|GIT_CONFIG|GIT_EXEC_PATH$|GIT_SSH|GIT_EXTERNAL_DIFF$|GIT_PAGER$|PAGER$|"
     r"EDITOR$|VISUAL$|GCONV_PATH$|MALLOC_|LUA_)"
 )
+HEARTBEAT_S = 1.0  # how often a run still going says so, when the client asked for progress
 ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 RUN_ID = re.compile(r"^r[0-9a-f]{12}$")
 
@@ -211,16 +213,43 @@ def _kill_group(pgid: int, sig: int) -> None:
         os.killpg(pgid, sig)
 
 
-async def _drain(stream: asyncio.StreamReader | None, cap: int) -> tuple[bytes, int]:
+@dataclass
+class _Seen:
+    """Bytes of output read so far, both streams: what a heartbeat tells the client."""
+
+    bytes: int = 0
+
+
+async def _drain(stream: asyncio.StreamReader | None, cap: int, seen: _Seen) -> tuple[bytes, int]:
     if stream is None:
         return b"", 0
     kept = bytearray()
     total = 0
     while chunk := await stream.read(65536):
         total += len(chunk)
+        seen.bytes += len(chunk)
         if len(kept) < cap:
             kept += chunk[: cap - len(kept)]
     return bytes(kept), total
+
+
+async def _heartbeat(progress: AsyncReport, name: str, timeout_s: float, started: float, seen: _Seen) -> None:
+    """Every HEARTBEAT_S while the program runs: the seconds it has used of its timeout, so a client's bar
+    fills towards the moment it would be killed."""
+    while True:
+        await asyncio.sleep(HEARTBEAT_S)
+        elapsed = time.monotonic() - started
+        # Below the total: reaching it is kept for the end, which a kill's grace period may put past the timeout.
+        await progress(min(elapsed, timeout_s * 0.99), timeout_s, f"{name}: {elapsed:.0f} s, {seen.bytes:,} bytes")
+
+
+def _ending(name: str, done: Completed, timeout_s: float) -> str:
+    took = f"after {done.duration_ms / 1000:.1f} s"
+    if done.timed_out:
+        return f"{name} timed out after {timeout_s:g} s and was killed"
+    if done.signal is not None:
+        return f"{name} was killed by signal {done.signal} {took}"
+    return f"{name} exited with code {done.exit_code} {took}"
 
 
 class _ExitAware(asyncio.subprocess.SubprocessStreamProtocol):
@@ -236,8 +265,29 @@ class _ExitAware(asyncio.subprocess.SubprocessStreamProtocol):
         self.exited.set()
 
 
-async def execute(plan: RunPlan, *, timeout_s: float, capture_bytes: int, grace_s: float = 1.0) -> Completed:
-    """Run ``plan``; the process group is gone when this returns, whatever happened."""
+async def execute(
+    plan: RunPlan,
+    *,
+    timeout_s: float,
+    capture_bytes: int,
+    grace_s: float = 1.0,
+    progress: AsyncReport | None = None,
+) -> Completed:
+    """Run ``plan``; the process group is gone when this returns, whatever happened. ``progress`` hears
+    of the start (0 of ``timeout_s``), of the seconds used every HEARTBEAT_S, and of the end (``timeout_s``
+    of ``timeout_s``, whenever it came)."""
+    name = os.path.basename(plan.executable)
+    if progress is not None:
+        await progress(0, timeout_s, f"started {name}")
+    done = await _execute(plan, timeout_s, capture_bytes, grace_s, progress, name)
+    if progress is not None:
+        await progress(timeout_s, timeout_s, _ending(name, done, timeout_s))
+    return done
+
+
+async def _execute(
+    plan: RunPlan, timeout_s: float, capture_bytes: int, grace_s: float, progress: AsyncReport | None, name: str
+) -> Completed:
     started = time.monotonic()
     loop = asyncio.get_running_loop()
     transport, protocol = await loop.subprocess_exec(
@@ -253,9 +303,11 @@ async def execute(plan: RunPlan, *, timeout_s: float, capture_bytes: int, grace_
     )
     proc = asyncio.subprocess.Process(transport, protocol, loop)
     pgid = proc.pid
+    seen = _Seen()
     readers = asyncio.ensure_future(
-        asyncio.gather(_drain(proc.stdout, capture_bytes), _drain(proc.stderr, capture_bytes))
+        asyncio.gather(_drain(proc.stdout, capture_bytes, seen), _drain(proc.stderr, capture_bytes, seen))
     )
+    beats = None if progress is None else asyncio.ensure_future(_heartbeat(progress, name, timeout_s, started, seen))
     timed_out = False
     notes: list[str] = []
     try:
@@ -267,6 +319,9 @@ async def execute(plan: RunPlan, *, timeout_s: float, capture_bytes: int, grace_
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(protocol.exited.wait(), grace_s)
     finally:
+        if beats is not None:
+            beats.cancel()
+            await asyncio.wait([beats])  # so no heartbeat goes out after the end is reported
         # Also on normal exit: background children left in the group would outlive any supervision.
         _kill_group(pgid, signal.SIGKILL)
         await protocol.exited.wait()

@@ -11,6 +11,7 @@ from mcp_types import InputRequiredResult
 from pydantic import BaseModel
 
 from servers.core.errors import tool_errors
+from servers.core.mcp_progress import async_reporter
 from servers.nodehost.args import (
     Argv,
     CaptureArgs,
@@ -110,7 +111,8 @@ def create_server(settings: CairnSettings | None = None, *, host: NodeHost | Non
     async def gate(ctx: Context, tool: str, args: ToolArgs, expect: type[T]) -> T | InputRequiredResult:
         with _tool_errors():
             workspace = await roots.workspace(ctx)
-            outcome = await node.call(tool, args, caller_of(ctx), McpAsker(ctx), workspace=workspace)
+            asker, progress = McpAsker(ctx), async_reporter(ctx)
+            outcome = await node.call(tool, args, caller_of(ctx), asker, workspace=workspace, progress=progress)
         if isinstance(outcome, Pending):
             return cast(InputRequiredResult, outcome.payload)
         return cast(T, outcome)
@@ -124,7 +126,8 @@ def create_server(settings: CairnSettings | None = None, *, host: NodeHost | Non
         workspace need the user's approval; arguments reaching Cairn's own data are refused. Default
         timeout 30 s (at most 120 s); on timeout the whole process group is killed. stdout+stderr are cut at
         50 KB and lines at 2,000 chars; page the rest with system_output(run_id, offset). Secrets are removed
-        from the environment. Nothing the program starts outlives it."""
+        from the environment. Nothing the program starts outlives it. With a progressToken, progress counts
+        the seconds used of the timeout: at the start, every second, and at the end (= timeout)."""
         return await gate(ctx, "system_run", RunArgs(argv=argv, cwd=cwd, timeout_s=timeout_s, env=env), RunResult)
 
     @mcp.tool(annotations=READ, tags=_tags("system_output"))

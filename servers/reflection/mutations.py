@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from servers.core.llm import LLMClient
 from servers.reflection import llm_paths
@@ -39,6 +39,13 @@ from servers.reflection.store import ReflectionStore, new_id, now_iso
 from servers.reflection.tweaks import Proposal, changes_behaviour, describe_change, rule_based_proposals
 
 RISK: dict[str, Literal["LOW", "MEDIUM", "HIGH"]] = {"A": "LOW", "B": "MEDIUM", "C": "MEDIUM", "D": "HIGH"}
+
+
+MUTATION_SCHEMA = "reflection-mutation.schema.json"
+
+
+def _kind(target: str) -> str:
+    return "rule" if target.startswith("rule:") else "skill"
 
 
 def _z_score(o_success: int, o_uses: int, v_success: int, v_uses: int) -> float:
@@ -118,13 +125,11 @@ class Mutations:
         type_: MutationType | None = None,
         variant: str | None = None,
         rationale: str | None = None,
+        answer: dict[str, Any] | None = None,
     ) -> Mutation:
-        original = self.current_text(user_id, target)
-        ok, reason, rate, uses = self.eligibility(user_id, target)
-        if not ok:
-            raise ReflectionInputError(f"{target} is not eligible for mutation: {reason}")
-        if self._open(user_id, target) is not None:
-            raise ReflectionInputError(f"{target} already has a mutation under test or awaiting approval")
+        """``answer``: the model's mutations, already valid against reflection-mutation.schema.json (the MCP
+        client's, asked through sampling with :meth:`generation_prompt`); without it, the configured LLM's."""
+        original, rate, uses = self._eligible(user_id, target)
         method: Literal["rules", "llm", "manual"] = "manual"
         risks = verification = ""
         if variant is not None:
@@ -139,7 +144,7 @@ class Mutations:
                 )
             candidates = [Proposal(type_, variant, rationale or "proposed by hand", describe_change(original, variant))]
         else:
-            candidates, method = self._generate(target, original, rate, uses)
+            candidates, method = self._generate(target, original, rate, uses, answer)
             if type_ is not None:
                 candidates = [c for c in candidates if c.type == type_]
             if not candidates:
@@ -171,26 +176,40 @@ class Mutations:
                 raise ReflectionInputError(f"{target} already has a mutation under test or awaiting approval")
             return self._save(m, "proposed", {"type": chosen_type, "risk": m.risk, "method": method})
 
+    def _eligible(self, user_id: str, target: str) -> tuple[str, float, int]:
+        """The target's text, success rate and uses; ReflectionInputError when it may not be mutated now."""
+        original = self.current_text(user_id, target)
+        ok, reason, rate, uses = self.eligibility(user_id, target)
+        if not ok:
+            raise ReflectionInputError(f"{target} is not eligible for mutation: {reason}")
+        if self._open(user_id, target) is not None:
+            raise ReflectionInputError(f"{target} already has a mutation under test or awaiting approval")
+        return original, rate, uses
+
+    def generation_prompt(self, user_id: str, target: str) -> str:
+        """The prompt a model is asked to mutate ``target`` with (the same checks as :meth:`propose` first)."""
+        original, rate, uses = self._eligible(user_id, target)
+        return llm_paths.mutation_prompt(_kind(target), original, rate, uses, [], [], "")
+
     def _generate(
-        self, target: str, original: str, rate: float, uses: int
+        self, target: str, original: str, rate: float, uses: int, answer: dict[str, Any] | None = None
     ) -> tuple[list[Proposal], Literal["rules", "llm"]]:
-        if self.llm is not None:
-            kind = "rule" if target.startswith("rule:") else "skill"
+        if answer is None and self.llm is not None:
             answer = llm_paths.ask_validated(
                 self.llm,
-                llm_paths.mutation_prompt(kind, original, rate, uses, [], [], ""),
-                "reflection-mutation.schema.json",
+                llm_paths.mutation_prompt(_kind(target), original, rate, uses, [], [], ""),
+                MUTATION_SCHEMA,
             )
-            if answer is not None:
-                # A model may still tweak frontmatter (a priority, a token budget): such a variant cannot
-                # change what the agent does, so it is dropped; if nothing is left the rules take over.
-                proposals = [
-                    Proposal(m["type"], m["variant"], m["rationale"], describe_change(original, m["variant"]))
-                    for m in answer["mutations"]
-                    if changes_behaviour(original, m["variant"])
-                ]
-                if proposals:
-                    return proposals, "llm"
+        if answer is not None:
+            # A model may still tweak frontmatter (a priority, a token budget): such a variant cannot
+            # change what the agent does, so it is dropped; if nothing is left the rules take over.
+            proposals = [
+                Proposal(m["type"], m["variant"], m["rationale"], describe_change(original, m["variant"]))
+                for m in answer["mutations"]
+                if changes_behaviour(original, m["variant"])
+            ]
+            if proposals:
+                return proposals, "llm"
         return rule_based_proposals(original), "rules"
 
     def approve(self, user_id: str, mutation_id: str, approve: bool) -> Mutation:

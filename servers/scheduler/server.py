@@ -8,22 +8,27 @@ one data directory: runs are claimed in the database, never twice.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal, TypeVar
 
-from fastmcp import FastMCP
+import anyio
+import anyio.to_thread
+from fastmcp import Context, FastMCP
 from fastmcp.exceptions import ResourceError, ToolError
 from pydantic import Field
 
 from servers.core.completions import Completions
-from servers.core.errors import acall_tool, call_tool
+from servers.core.errors import acall_tool, call_tool, resource_errors
 from servers.core.events import Event
 from servers.core.identity import resolve_user
+from servers.core.mcp_progress import async_reporter
 from servers.core.principal import current_principal
 from servers.core.subscriptions import Subscriptions, Watch
 from servers.scheduler import static_jobs
+from servers.scheduler.follow import follow
 from servers.scheduler.models import (
     Action,
     CatchUp,
@@ -240,10 +245,28 @@ def create_server(settings: CairnSettings | None = None, *, service: SchedulerSe
         return {"deleted": _call(scheduler.delete, job_id, user(user_id))}
 
     @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
-    def job_run_now(job_id: JobKey, user_id: UserId = "default") -> Run:
+    async def job_run_now(
+        ctx: Context,
+        job_id: JobKey,
+        user_id: UserId = "default",
+        wait_s: Annotated[
+            int, Field(ge=0, le=600, description="Wait up to this many seconds for the run to end (0: return queued).")
+        ] = 0,
+    ) -> Run:
         """Queue a run now, outside the schedule (works for paused jobs too). Concurrency and approval
-        apply, cooldown does not. Follow it with job_runs."""
-        return _call(scheduler.run_now, job_id, user(user_id))
+        apply, cooldown does not. Returns the queued run at once, or with wait_s the run as it ended (or as
+        it stands when wait_s pass); follow it with job_runs. While waiting, a call with a progressToken gets
+        progress 0 (queued or waiting for approval), 1 (running) and 2 (ended) of 2."""
+        me = user(user_id)
+        queue = functools.partial(anyio.to_thread.run_sync, functools.partial(_call, scheduler.run_now, job_id, me))
+        if wait_s == 0:
+            return await queue()
+
+        async def reread(run_id: str) -> Run:
+            return await anyio.to_thread.run_sync(_call, scheduler.run, run_id, me)
+
+        poll = scheduler.config.poll_interval_seconds
+        return await follow(scheduler.bus, queue, reread, wait_s=wait_s, poll_s=poll, progress=async_reporter(ctx))
 
     @mcp.tool(annotations={"readOnlyHint": True})
     def job_runs(
@@ -299,10 +322,8 @@ def create_server(settings: CairnSettings | None = None, *, service: SchedulerSe
     # --- resources -------------------------------------------------------------------------------------------
 
     def _resource(fn: Callable[..., T], *args: Any) -> T:
-        try:
+        with resource_errors(SchedulerInputError, NotFound):
             return fn(*args)
-        except (SchedulerInputError, NotFound) as exc:
-            raise ResourceError(str(exc)) from exc
 
     @mcp.resource("scheduler://jobs", mime_type="application/json")
     def jobs_resource() -> dict[str, Any]:

@@ -35,6 +35,7 @@ from urllib.parse import quote, urljoin
 
 import httpx
 
+from servers.core.progress import Steps
 from servers.skills.models import SkillInputError
 from skillslint import Severity, lint_paths
 from skillslint.discovery import skill_file
@@ -54,6 +55,10 @@ class Staged:
     warnings: tuple[str, ...] = ()
 
 
+# An install's steps as a client's progress bar shows them: stage() runs the first two, the caller the last.
+INSTALL_STEPS = ("fetching ", "linting ", "installing ")
+
+
 def stage(
     source: str,
     workdir: Path,
@@ -63,8 +68,11 @@ def stage(
     max_bytes: int,
     timeout: float,
     local_paths: bool = True,
+    steps: Steps | None = None,
 ) -> Staged:
     """Fetch/unpack ``source`` into ``workdir`` and lint it; SkillInputError says why it was refused."""
+    steps = steps or Steps(None, INSTALL_STEPS)
+    steps.next(source)
     path = Path(source).expanduser()
     sha = None
     notes: tuple[str, ...] = ()
@@ -99,7 +107,7 @@ def stage(
                 f"{match.group('name')}@{got.version} is yanked by its publisher ({got.yanked}); "
                 "installed only because that version was asked for by number",
             )
-    return _checked(_skill_root(folder), workdir, version, sha, notes)
+    return _checked(_skill_root(folder), workdir, version, sha, notes, steps)
 
 
 @dataclass(frozen=True)
@@ -224,12 +232,15 @@ def _skill_root(folder: Path) -> Path:
     raise SkillInputError("no SKILL.md at the top of the source (or in its single top folder)")
 
 
-def _checked(root: Path, workdir: Path, version: str | None, sha: str | None, notes: tuple[str, ...]) -> Staged:
+def _checked(
+    root: Path, workdir: Path, version: str | None, sha: str | None, notes: tuple[str, ...], steps: Steps
+) -> Staged:
     skill_md = skill_file(root)
     assert skill_md is not None
     name = (load(skill_md).frontmatter or {}).get("name")
     if not isinstance(name, str) or not _NAME_VERSION.match(name) or "@" in name:
         raise SkillInputError("the skill's frontmatter has no valid `name`; run skills-ref lint on it")
+    steps.next(name)
     # Lint under the skill's own name so a folder-name mismatch does not count against it.
     named = workdir / "named" / name
     named.parent.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,10 @@ class SkillNotFound(LookupError):
         self.name = name
 
 
+class SkillFileNotFound(SkillInputError, LookupError):
+    """A skill has no file at the path asked for (a bad argument to a tool, a missing entry to a resource)."""
+
+
 class ChainError(ValueError):
     """A chain names a skill that is not loaded (or is itself malformed)."""
 

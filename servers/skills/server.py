@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractContextManager, asynccontextmanager, suppress
 from typing import Annotated, Any, Literal, TypeVar
 
-from fastmcp import FastMCP
+from fastmcp import Context, FastMCP
 from pydantic import Field
 
 from servers.core.completions import Completions
 from servers.core.errors import call_tool, resource_errors
 from servers.core.event_views import visible
+from servers.core.mcp_progress import in_thread
 from servers.core.principal import current_principal
 from servers.core.subscriptions import Subscriptions, Watch
 from servers.settings import CairnSettings, get_settings
@@ -40,9 +42,11 @@ from servers.skills.models import (
     UsageReport,
 )
 from servers.skills.prompts import SkillPrompts
+from servers.skills.report import load_report
 from servers.skills.service import SkillsService
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 INSTRUCTIONS = """Skills: instructions and workflows the agent loads when a task calls for them.
 Call match_skills with the user's task (and recent tool names) at the start of a task: it returns the skills
@@ -204,7 +208,8 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
         return _call(skills.set_enabled, name, scope, True)
 
     @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
-    def install_skill(
+    async def install_skill(
+        ctx: Context,
         source: Annotated[
             str,
             Field(min_length=1, max_length=1000, description="A skill folder, a .zip/.tar.gz, or name[@version]."),
@@ -216,8 +221,11 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
         """Install a skill from a local folder or archive, or by name from the configured registry (the
         archive's sha256 must match the registry's). It is linted first: any lint error refuses it.
         With OAuth, only registry names are taken (a path would name a file on the server).
-        Archives are limited to 20 MB and 2000 entries; an existing skill is replaced only with overwrite."""
-        return _call(skills.install, source, scope, version, overwrite, local_paths=current_principal() is None)
+        Archives are limited to 20 MB and 2000 entries; an existing skill is replaced only with overwrite.
+        Sends a progress notification as fetching, linting and installing start when the call carries a
+        progressToken."""
+        local_paths = current_principal() is None
+        return await in_thread(ctx, _call, skills.install, source, scope, version, overwrite, local_paths=local_paths)
 
     # --- resources -------------------------------------------------------------------------------------
 
@@ -256,7 +264,9 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
 
 def _warm(skills: SkillsService) -> None:
     with suppress(Exception):  # a load failure is reported by the first call that needs the library
-        skills.library()
+        library = skills.library()
+        for line in load_report(skills.config, library.problems):
+            log.warning(line)
         # Vectors of trigger-less skills, so the first match_skills does not embed the whole library.
         skills.warm_meaning()
 

@@ -22,6 +22,7 @@ from rapidfuzz import process
 from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.events import EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
+from servers.core.progress import Report, Steps
 from servers.core.storage.component import AnyDatabase
 from servers.settings import CairnSettings
 from servers.skills import chains, install, owners
@@ -51,6 +52,7 @@ from servers.skills.models import (
     SearchResult,
     Skill,
     SkillFile,
+    SkillFileNotFound,
     SkillInputError,
     SkillList,
     SkillNotFound,
@@ -228,7 +230,7 @@ class SkillsService:
             raise SkillInputError(f"{path!r} is outside the skill folder of {name!r}; give a path inside it")
         if not target.is_file():
             files = ", ".join(self._files(skill, 20)) or "none"
-            raise SkillInputError(f"{name!r} has no file {path!r}; its files: SKILL.md, {files}")
+            raise SkillFileNotFound(f"{name!r} has no file {path!r}; its files: SKILL.md, {files}")
         size = target.stat().st_size
         if size > self.config.max_file_bytes:
             raise SkillInputError(f"{path!r} is {size} bytes, over the {self.config.max_file_bytes}-byte limit")
@@ -378,14 +380,17 @@ class SkillsService:
         overwrite: bool = False,
         *,
         local_paths: bool = True,
+        progress: Report | None = None,
     ) -> InstallResult:
         """Install ``source`` (a folder or archive on this machine, or a registry name). ``local_paths=False``
-        takes registry names only: a remote caller's "path" would name a file on the server, not theirs."""
+        takes registry names only: a remote caller's "path" would name a file on the server, not theirs.
+        ``progress`` hears of fetching, linting and installing as each starts, then of the end."""
         if scope == "system":
             raise SkillInputError("the system scope is read-only (it ships with Cairn); install to user or project")
         if scope == "project" and not self.config.paths:
             raise SkillInputError("no project folder is configured: set CAIRN_SKILLS__PATHS or install to user")
         dest = self.user_dir if scope == "user" else self.config.paths[0].expanduser()
+        steps = Steps(progress, install.INSTALL_STEPS)
         with self._install_lock, tempfile.TemporaryDirectory(prefix="cairn-install-") as tmp:
             staged = install.stage(
                 source,
@@ -395,9 +400,12 @@ class SkillsService:
                 max_bytes=self.config.install_max_bytes,
                 timeout=self.config.install_timeout_s,
                 local_paths=local_paths,
+                steps=steps,
             )
+            steps.next(f"{staged.name} into the {scope} scope")
             path, replaced = install.place(staged, dest, overwrite=overwrite)
         self.catalog.invalidate()
+        steps.finish(f"installed {staged.name}{'@' + staged.version if staged.version else ''} at {path}")
         return InstallResult(
             name=staged.name,
             version=staged.version,

@@ -409,3 +409,34 @@ async def test_remote_scopes_are_advertised_and_grantable(cairn: Any, home: Path
             assert (await client.call_tool("office_look", {"topic": "rota"})).data == "about rota"
         async with Client(endpoint.url, auth=as_eve.json()["access_token"]) as client:
             assert not {t.name for t in await client.list_tools()} & {"office_look", "office_change"}
+
+
+async def test_a_sign_in_that_names_no_scope_gets_the_accounts_scopes_but_the_operators(
+    cairn: Any, site: tuple[Endpoint, str]
+) -> None:
+    endpoint, base = site
+    add_eve(cairn)
+    assert cairn("auth", "scopes", EVE, "--add", "nodehost:exec")[0] == 0  # held, but never given unasked
+    async with httpx.AsyncClient() as http:
+        client_id = await register(http, base)
+        verifier, challenge = pkce()
+        params = authorize_params(client_id, challenge, scope="", resource=endpoint.url)
+        del params["scope"]  # as hosts that send none do
+        start = await http.get(f"{base}/authorize", params=params)
+        assert start.status_code == 302, start.text
+        page = await http.get(start.headers["location"])
+        assert listed(page, "asks to:") == DEFAULT_USER_SCOPES  # the page says what the sign-in will give
+        granted = await exchange(http, base, client_id, await post_form(http, page, user=EVE), verifier)
+    assert granted.status_code == 200, granted.text
+    assert granted.json()["scope"].split() == DEFAULT_USER_SCOPES
+    async with Client(endpoint.url, auth=granted.json()["access_token"]) as client:
+        assert {"memory_write", "memory_recall"} <= {tool.name for tool in await client.list_tools()}
+
+
+def test_add_user_with_nothing_on_standard_input_points_to_password_stdin(cairn: Any) -> None:
+    status, _, err = cairn("auth", "add-user", "carol")  # stdin is empty and not a terminal, as with < /dev/null
+    assert status == 1
+    assert "no password on standard input" in err and "cairn auth add-user carol --password-stdin" in err
+    assert "8 characters" not in err
+    status, _, err = cairn("auth", "add-user", "carol", "--password-stdin", stdin="short\n")
+    assert status == 1 and "at least 8 characters" in err  # a password too short is still told as such

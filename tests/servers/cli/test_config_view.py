@@ -62,3 +62,20 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path: Path) -> Non
     errors = process.stderr.read().decode()
     assert process.wait(timeout=60) == 141
     assert "BrokenPipeError" not in errors and "Traceback" not in errors
+
+
+def test_a_misspelt_variable_is_warned_about_with_the_name_meant(tmp_path: Path) -> None:
+    done = config_with(tmp_path, CAIRN_MEMROY__RRF_K="5", CAIRN_MEMORY__FLUSH_MAX_ENTRIES="7")
+    assert done.returncode == 0, done.stderr
+    assert "CAIRN_MEMROY__RRF_K is not a Cairn setting and is ignored; did you mean CAIRN_MEMORY__RRF_K?" in (
+        done.stderr
+    )
+    assert "FLUSH_MAX_ENTRIES" not in done.stderr  # a valid name is not warned about
+    assert json.loads(done.stdout)["memory"]["rrf_k"] == 60  # the misspelt value is not in force
+
+
+def test_a_json_setting_that_is_not_json_names_its_variable(tmp_path: Path) -> None:
+    done = config_with(tmp_path, CAIRN_MEMORY__RETENTION_DAYS="{note: 30}")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "CAIRN_MEMORY__RETENTION_DAYS: not valid JSON" in done.stderr
+    assert 'field "memory"' not in done.stderr

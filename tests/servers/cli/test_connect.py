@@ -8,10 +8,12 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.conftest import REPO_ROOT
 from tests.support import cairn_process, child_env, free_port
+from tests.support_oauth import consent_form
 
 pytestmark = pytest.mark.slow
 USER, PASSWORD = "ada", "correct horse battery"
@@ -67,8 +69,48 @@ def test_a_wrong_password_then_the_right_one(server: str, tmp_path: Path) -> Non
 
 def test_no_browser_without_credentials(server: str, tmp_path: Path) -> None:
     line = one_line_failure(cairn(tmp_path, "connect", f"{server}/mcp", "--no-browser"))
-    assert "asks for a sign-in" in line and "--username and --password-stdin" in line
+    assert "asks for a sign-in" in line and "--username NAME --password-stdin" in line
+    assert "without --no-browser" in line  # not "run `cairn connect URL`", the command just run
     assert "/authorize?" not in line  # the long authorization URL is noise here
+
+
+def test_without_a_browser_the_sign_in_address_is_printed_plain(server: str, tmp_path: Path) -> None:
+    """Where no browser opens (BROWSER=true opens none), the address is one line a person copies: signing in
+    there, as a browser on this machine would, finishes the command."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "servers.cli.main", "connect", f"{server}/mcp"],
+        env={**child_env(tmp_path), "CAIRN_EMBEDDER": "none", "BROWSER": "true"},
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stderr is not None
+    try:
+        before: list[str] = []
+        for line in process.stderr:  # blocks until the next line: no sleeping, no polling
+            if line.startswith("http"):
+                address = line.strip()
+                break
+            before.append(line)
+        else:
+            raise AssertionError(f"no sign-in address printed: {''.join(before)}")
+        assert before[-1].startswith("Sign in: open this address in a browser")
+        assert not any("╭" in b or "OAuth authorization URL" in b for b in before), before
+        with httpx.Client(timeout=30) as browser:
+            consent = browser.get(browser.get(address).headers["location"])
+            form = consent_form(consent)
+            signed_in = browser.post(
+                form.action, data={**form.fields, "username": USER, "password": PASSWORD, "decision": "allow"}
+            )
+            assert signed_in.status_code in (302, 303), signed_in.text
+            assert browser.get(signed_in.headers["location"]).status_code == 200  # cairn's callback page
+        out, errors = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, errors
+    assert "memory_recall\t" in out
 
 
 def test_a_url_that_is_not_an_mcp_endpoint(server: str, tmp_path: Path) -> None:

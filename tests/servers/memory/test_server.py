@@ -8,6 +8,7 @@ import pytest
 from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
+from servers.memory.lifecycle import MAINTAIN_STEPS
 from servers.memory.server import create_server
 from servers.memory.service import MemoryService
 
@@ -144,3 +145,18 @@ async def test_resources_are_per_user(server) -> None:  # type: ignore[no-untype
         alice_md = (await client.read_resource("memory://users/alice/MEMORY.md"))[0].text
         default_md = (await client.read_resource("memory://MEMORY.md"))[0].text
         assert "Alice works nights" in alice_md and "Alice" not in default_md
+
+
+async def test_memory_maintain_reports_each_step_as_it_starts(server) -> None:  # type: ignore[no-untyped-def]
+    seen: list[tuple[float, float | None, str | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total, message))
+
+    async with Client(server, progress_handler=on_progress) as client:
+        await client.call_tool("memory_write", {"content": "the staging database is PostgreSQL 16"})
+        report = (await client.call_tool("memory_maintain", {})).structured_content
+    assert [(p, t, m) for p, t, m in seen[:-1]] == [(i, 6, name) for i, name in enumerate(MAINTAIN_STEPS)]
+    last = seen[-1]
+    assert last[:2] == (6, 6) and last[2] is not None
+    assert last[2].startswith("done: 0 expired, 0 merged") and f"{len(report['daily_summaries'])} daily" in last[2]

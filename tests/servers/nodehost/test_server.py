@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+import anyio
+import anyio.to_thread
 import pytest
 from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
+from servers.nodehost import run
 from servers.nodehost.host import NodeHost
 from servers.nodehost.server import create_server
 from servers.settings import CairnSettings
@@ -114,3 +118,57 @@ async def test_serve_all_names_tools_nodehost_x(make_settings: Callable[..., Cai
     async with Client(server) as client:
         names = {t.name for t in await client.list_tools()}
     assert {"nodehost_system_run", "nodehost_fs_read", "nodehost_permissions"} <= names
+
+
+Seen = list[tuple[float, float | None, str | None]]
+
+
+async def test_system_run_reports_its_start_and_its_end(host: NodeHost) -> None:
+    seen: Seen = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total, message))
+
+    async with Client(create_server(host=host), progress_handler=on_progress) as client:
+        result = await client.call_tool("system_run", {"argv": ["echo", "hello"], "timeout_s": 10})
+    assert result.structured_content is not None and result.structured_content["exit_code"] == 0
+    assert seen[0] == (0, 10, "started echo")
+    assert seen[-1][:2] == (10, 10) and str(seen[-1][2]).startswith("echo exited with code 0 after ")
+    assert all(total == 10 for _, total, _ in seen)
+    assert [p for p, _, _ in seen] == sorted({p for p, _, _ in seen})  # strictly growing
+
+
+async def test_system_run_beats_while_the_program_runs(
+    host: NodeHost, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(run, "HEARTBEAT_S", 0.01)
+    fifo = root / "gate"
+    os.mkfifo(fifo)
+    seen: Seen = []
+    beat = anyio.Event()
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total, message))
+        if str(message).startswith("head: "):
+            beat.set()
+
+    def release() -> None:
+        with open(fifo, "wb") as gate:  # head blocks reading the pipe until this write: it ends on our event
+            gate.write(b"x")
+
+    async def open_the_gate_after_a_beat() -> None:
+        await beat.wait()
+        await anyio.to_thread.run_sync(release)
+
+    with anyio.fail_after(30):
+        async with (
+            Client(create_server(host=host), progress_handler=on_progress) as client,
+            anyio.create_task_group() as tg,
+        ):
+            tg.start_soon(open_the_gate_after_a_beat)
+            result = await client.call_tool("system_run", {"argv": ["head", "-c", "1", str(fifo)], "timeout_s": 60})
+    assert result.structured_content is not None and result.structured_content["stdout"] == "x"
+    assert seen[0] == (0, 60, "started head")
+    beats = seen[1:-1]
+    assert beats and all(0 < p < 60 and str(m).endswith(" bytes") for p, _, m in beats)
+    assert seen[-1][:2] == (60, 60) and str(seen[-1][2]).startswith("head exited with code 0")

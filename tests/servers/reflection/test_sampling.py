@@ -15,9 +15,11 @@ from typing import Any
 import anyio
 import pytest
 from fastmcp import Client, FastMCP
+from fastmcp.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 
 from servers.core.llm import LLMClient
+from servers.reflection.models import Strategy
 from servers.reflection.server import create_server
 from servers.reflection.service import ReflectionService
 from servers.settings import CairnSettings
@@ -157,4 +159,63 @@ async def test_a_configured_llm_is_used_instead_of_the_clients(
     server = create_server(rsettings, service=make_service(llm=ConfiguredModel(model="openai/stub")))
     model = Model()
     assert (await _reflect(server, mode, model))["method"] == "llm"
+    assert model.prompts == []
+
+
+# --- mutation_propose: a variant from the client's model, on the same schema as the LLM path -----------------
+
+RULE_TEXT = "Search the web, keep the top 5 results, then summarise them"
+SAMPLED_VARIANT = "Search the web twice with different wording, keep the top 5 results, then summarise them"
+MUTATIONS = {"mutations": [{"type": "C", "variant": SAMPLED_VARIANT, "rationale": "two phrasings find more"}]}
+
+
+def _eligible_rule(svc: ReflectionService) -> str:
+    rule = svc.rules.create("default", Strategy(strategy=RULE_TEXT), ["r"], emergency=True)
+    for i in range(10):
+        svc.record_outcome("default", f"rule:{rule.id}", True, f"warm{i}")
+    return f"rule:{rule.id}"
+
+
+async def _propose(server: FastMCP, mode: str, model: Model | None, target: str) -> dict[str, Any]:
+    handler = {"sampling_handler": model} if model is not None else {}
+    async with Client(server, mode=mode, **handler) as client:
+        result = await client.call_tool("mutation_propose", {"target": target})
+    return dict(result.structured_content or {})
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_mutation_propose_takes_a_valid_variant_from_the_clients_model(
+    server: FastMCP, svc: ReflectionService, mode: str
+) -> None:
+    model = Model("```json\n" + json.dumps(MUTATIONS) + "\n```")
+    mutation = await _propose(server, mode, model, _eligible_rule(svc))
+    assert (mutation["method"], mutation["type"], mutation["variant"]) == ("llm", "C", SAMPLED_VARIANT)
+    (prompt,) = model.prompts  # the LLM path's prompt: the rule's text and the schema
+    assert RULE_TEXT in prompt and '"mutations"' in prompt
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_mutation_propose_asks_again_then_falls_back_to_the_rules(
+    server: FastMCP, svc: ReflectionService, mode: str
+) -> None:
+    model = Model('{"mutations": []}', json.dumps({"mutations": [{"type": "E", "variant": "abc", "rationale": "r"}]}))
+    mutation = await _propose(server, mode, model, _eligible_rule(svc))
+    assert mutation["method"] == "rules" and len(model.prompts) == 2
+    assert "was rejected (at mutations:" in model.prompts[1]  # an empty list: the schema wants 1-3
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_mutation_propose_without_sampling_uses_the_rules(
+    server: FastMCP, svc: ReflectionService, mode: str
+) -> None:
+    assert (await _propose(server, mode, None, _eligible_rule(svc)))["method"] == "rules"
+
+
+async def test_an_ineligible_target_is_refused_before_the_client_is_asked(
+    server: FastMCP, svc: ReflectionService
+) -> None:
+    rule = svc.rules.create("default", Strategy(strategy=RULE_TEXT), ["r"], emergency=True)
+    model = Model(json.dumps(MUTATIONS))
+    with pytest.raises(ToolError, match="not eligible for mutation"):
+        await _propose(server, "legacy", model, f"rule:{rule.id}")
     assert model.prompts == []

@@ -8,11 +8,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
 from fastmcp.exceptions import ToolError
 
+from servers.scheduler.actions import RunContext
 from servers.scheduler.clock import FakeClock
 from servers.scheduler.server import create_server
 from servers.scheduler.service import SchedulerService
@@ -181,3 +183,62 @@ async def test_stdio_subprocess(cairn_home: Path) -> None:
             await asyncio.sleep(0.05)
         assert got["runs"][0]["id"] == run["id"] and got["runs"][0]["status"] == "succeeded"
     assert (cairn_home / "scheduler" / "scheduler.db").exists()
+
+
+class Gated:
+    """An action that runs until the test lets it finish: "running" is then a state the client can see."""
+
+    def __init__(self) -> None:
+        self.gate = anyio.Event()
+
+    async def run(self, ctx: RunContext) -> str:
+        await self.gate.wait()
+        return f"ran {ctx.job_name}"
+
+
+async def test_run_now_with_wait_reports_queued_running_and_the_end(make_service) -> None:  # type: ignore[no-untyped-def]
+    action = Gated()
+    service: SchedulerService = make_service(action)
+    seen: list[tuple[float, float | None, str | None]] = []
+    states = {"queued": anyio.Event(), "running": anyio.Event()}
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total, message))
+        if message in states:
+            states[str(message)].set()
+
+    async def run_the_engine_once_queued() -> None:
+        await states["queued"].wait()
+        await service.engine.run_once()
+
+    async def finish_the_action_once_running() -> None:
+        await states["running"].wait()
+        action.gate.set()
+
+    with anyio.fail_after(30):
+        async with Client(create_server(service=service), progress_handler=on_progress) as client:
+            job = await call(
+                client, "job_create", {"name": "stretch", "schedule": {"interval_seconds": 600}, "action": NOTIFY}
+            )
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(run_the_engine_once_queued)
+                tg.start_soon(finish_the_action_once_running)
+                run = await call(client, "job_run_now", {"job_id": job["id"], "wait_s": 600})
+    assert run["status"] == "succeeded" and run["output"] == "ran stretch"
+    assert seen == [(0, 2, "queued"), (1, 2, "running"), (2, 2, "succeeded")]
+
+
+async def test_run_now_without_wait_returns_the_queued_run_and_sends_no_progress(server) -> None:  # type: ignore[no-untyped-def]
+    seen: list[str | None] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append(message)
+
+    async with Client(server, progress_handler=on_progress) as client:
+        job = await call(
+            client, "job_create", {"name": "stretch", "schedule": {"interval_seconds": 600}, "action": NOTIFY}
+        )
+        run = await call(client, "job_run_now", {"job_id": job["id"]})
+        with pytest.raises(ToolError, match="less than or equal to 600"):
+            await call(client, "job_run_now", {"job_id": job["id"], "wait_s": 601})
+    assert run["status"] == "pending" and seen == []

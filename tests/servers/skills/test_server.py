@@ -135,3 +135,25 @@ async def test_feedback_and_stats_tools(server: FastMCP) -> None:
         assert [(s["name"], s["manual_activations"]) for s in stats] == [("deploying", 1)]
         with pytest.raises(ToolError):
             await client.call_tool("skill_feedback", {"name": "deploying", "rating": "meh"})
+
+
+async def test_install_skill_reports_fetching_linting_and_installing(server: FastMCP, tmp_path: Path) -> None:
+    seen: list[tuple[float, float | None, str | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total, message))
+
+    good = write_skill(tmp_path / "src", "greeting", "Say hello well. Use when greeting.")
+    bad = write_skill(tmp_path / "src", "angry", "Uses <angle> brackets.")
+    async with Client(server, progress_handler=on_progress) as client:
+        installed = (await client.call_tool("install_skill", {"source": str(good)})).structured_content
+        assert seen == [
+            (0, 3, f"fetching {good}"),
+            (1, 3, "linting greeting"),
+            (2, 3, "installing greeting into the user scope"),
+            (3, 3, f"installed greeting at {installed['path']}"),
+        ]
+        seen.clear()
+        with pytest.raises(ToolError, match="lint errors"):
+            await client.call_tool("install_skill", {"source": str(bad)})
+    assert seen == [(0, 3, f"fetching {bad}"), (1, 3, "linting angry")]  # refused: never installing, never done
