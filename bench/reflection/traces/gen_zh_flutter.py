@@ -9,14 +9,14 @@ Prompts and assistant replies in Chinese; tool output as the tools print it.
 
 Written blind (see README.md next to this file); kept aside for the final measurement.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_flutter.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen_zh_flutter.py && python3 check.py && python3 fresh/check_fresh.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2438,5 +2438,5 @@ Pod installation complete! There are 15 dependencies from the Podfile and 47 tot
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-flutter.jsonl"), os.path.join(HERE, "zh-flutter.labels.json"))
+    d.write(os.path.join(HERE, "tune", "zh-flutter.jsonl"), os.path.join(HERE, "tune", "zh-flutter.labels.json"))
     print(f"zh-flutter -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -7,14 +7,14 @@ docker buildx images, a hand-written Helm chart in charts/tenant-operator, GitHu
 
 Written blind for fresh/ (see go-operator.md).
 
-    cd bench/reflection/traces && python3 fresh/gen_go_operator.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen_go_operator.py && python3 check.py && python3 fresh/check_fresh.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2131,5 +2131,5 @@ Switched to branch '{br}'""")
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "go-operator.jsonl"), os.path.join(HERE, "go-operator.labels.json"))
+    d.write(os.path.join(HERE, "tune", "go-operator.jsonl"), os.path.join(HERE, "tune", "go-operator.labels.json"))
     print(f"go-operator -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
