@@ -155,7 +155,7 @@ _RUNNERS = {
 _PUBLISHING = frozenset({"git add", "git commit", "git push", "git tag"})
 _ARGUMENT_RUNNERS = frozenset({"xargs"})
 _PREFIX_PROGRAMS = frozenset({"sudo", "time", "nohup", "npx", "pnpx", "bunx", "env", "exec", "command"})
-_SCRIPTS_WITH_COMMANDS = frozenset({"manage.py", "artisan"})
+SCRIPTS_WITH_COMMANDS = frozenset({"manage.py", "artisan"})
 _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
 _ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
@@ -507,7 +507,7 @@ def command_head(command: str | list[str]) -> str:
     program = rest[0].rsplit("/", 1)[-1]
     if (_PYTHON.match(rest[0]) or program == "php") and len(rest) > 1 and not rest[1].startswith("-"):
         script = rest[1].rsplit("/", 1)[-1]
-        if script in _SCRIPTS_WITH_COMMANDS:
+        if script in SCRIPTS_WITH_COMMANDS:
             # `python manage.py migrate`, `php artisan test`: the script's command is the step.
             sub = next((w for w in rest[2:] if not w.startswith("-")), "")
             return f"{script} {sub}".strip()
@@ -1195,13 +1195,8 @@ MAX_WRITTEN_WORDS = 300
 def added_words(arguments: Any) -> list[str]:
     """The words an edit added (`describe "cart" do` → `describe "cart", js: true do` added `js:`, `true`), in
     the order they appear; nothing for a whole-file write, which has no before."""
-    args = arguments_of(arguments)
-    pairs = [(args.get("old_string"), args.get("new_string"))]
-    pairs += [(e.get("old_string"), e.get("new_string")) for e in args.get("edits") or [] if isinstance(e, Mapping)]
     out: list[str] = []
-    for old, new in pairs:
-        if not isinstance(old, str) or not isinstance(new, str):
-            continue
+    for old, new in _edit_pairs(arguments):
         before = Counter(_CODE_WORD.findall(old))
         for word in _CODE_WORD.findall(new):
             if before[word] > 0:
@@ -1215,15 +1210,19 @@ def kept_words(arguments: Any) -> list[str]:
     """The words an edit kept around its change (`protected $fillable = [` when a name was added to that list):
     where the edit went. Three different names added to `$fillable` after the same error are one fix in one
     place, although they share no added word."""
+    out: list[str] = []
+    for old, new in _edit_pairs(arguments):
+        after = set(_CODE_WORD.findall(new))
+        out += [w for w in _CODE_WORD.findall(old) if w in after and w not in out]
+    return out
+
+
+def _edit_pairs(arguments: Any) -> list[tuple[str, str]]:
+    """An edit's (before, after) strings: Edit's one pair and MultiEdit's list."""
     args = arguments_of(arguments)
     pairs = [(args.get("old_string"), args.get("new_string"))]
     pairs += [(e.get("old_string"), e.get("new_string")) for e in args.get("edits") or [] if isinstance(e, Mapping)]
-    out: list[str] = []
-    for old, new in pairs:
-        if isinstance(old, str) and isinstance(new, str):
-            after = set(_CODE_WORD.findall(new))
-            out += [w for w in _CODE_WORD.findall(old) if w in after and w not in out]
-    return out
+    return [(old, new) for old, new in pairs if isinstance(old, str) and isinstance(new, str)]
 
 
 def recovery_steps(steps: Sequence[Any]) -> set[int]:

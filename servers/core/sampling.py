@@ -12,7 +12,7 @@ client without sampling, an error or a timeout give None, and the caller takes i
 |                       | calls again with the answer (request state: attempt)   | 2 bad answers                   |
 
 Sampling is deprecated in 2026-07-28 (SEP-2577) but still what a client offers that has a model and no key
-for Cairn. The reflect tool keeps its own copy of this exchange (servers/reflection/server.py).
+for Cairn.
 """
 
 from __future__ import annotations

@@ -11,10 +11,8 @@ through MCP sampling when the client offers it, and falls back to the rules when
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import logging
-import warnings
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal, TypeVar
@@ -22,17 +20,9 @@ from typing import Annotated, Any, Literal, TypeVar
 import anyio
 import anyio.to_thread
 from fastmcp import Context, FastMCP
-from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from mcp_types import (
-    ClientCapabilities,
-    CreateMessageRequest,
-    CreateMessageRequestParams,
     InputRequiredResult,
-    SamplingCapability,
-    SamplingMessage,
-    TextContent,
 )
-from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import Field
 
 from servers.core import sampling
@@ -111,95 +101,28 @@ def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 # --- the client's model, asked through MCP sampling -------------------------------------------------------
 
-SAMPLING_KEY = "reflection"
-SAMPLING_MAX_TOKENS = 2000
 REFLECTION_SCHEMA = "reflection.schema.json"
-# What a handshake-era sampling request can end in besides an answer: the client's error (or refusal), no way
-# to reach the client, a timeout, a malformed result, a closed connection.
-_SAMPLING_FAILED = (MCPError, TimeoutError, ValueError, OSError, anyio.BrokenResourceError, anyio.ClosedResourceError)
-
-
-def _reply_text(result: object) -> str:
-    content = getattr(result, "content", None)
-    blocks = content if isinstance(content, list) else [content]
-    return "\n".join(b.text for b in blocks if isinstance(b, TextContent))
-
-
-def _sampling_request(prompt: str) -> CreateMessageRequest:
-    message = SamplingMessage(role="user", content=TextContent(type="text", text=prompt))
-    return CreateMessageRequest(params=CreateMessageRequestParams(messages=[message], max_tokens=SAMPLING_MAX_TOKENS))
 
 
 async def _ask_client_model(
     ctx: Context, svc: ReflectionService, report: TaskReport, user_id: str, timeout_s: float
 ) -> dict[str, Any] | InputRequiredResult | None:
     """The reflection the client's model gives for the LLM path's prompt, checked against the same schema with
-    one retry; an ``InputRequiredResult`` asking for it (2026-07-28); or None for the rule-based path.
-
-    | protocol              | how                                                    | None when                      |
-    |-----------------------|--------------------------------------------------------|--------------------------------|
-    | handshake (≤ 2025-11) | ``sampling/createMessage`` to the client, waited for   | no sampling capability, an     |
-    |                       | at most ``timeout_s`` per attempt                      | error, a timeout, 2 bad answers |
-    | 2026-07-28            | an ``InputRequiredResult``: the client samples and     | no sampling capability,        |
-    |                       | calls again with the answer (request state: attempt)   | 2 bad answers                  |
-
-    Sampling is deprecated in 2026-07-28 (SEP-2577) but still what a client offers that has a model and no
-    key for Cairn. In 2026-07-28 the client drives the rounds: a handler that fails ends the client's own call
-    (its driver raises) before this server hears of it, so nothing is reflected then.
-    """
-    try:
-        offered = ctx.session.check_client_capability(ClientCapabilities(sampling=SamplingCapability()))
-        modern = ctx.request_context is not None and ctx.request_context.protocol_version in MODERN_PROTOCOL_VERSIONS
-    except RuntimeError:  # no session: an in-process call without a client
-        return None
-    if not offered:
+    one retry (:mod:`servers.core.sampling`); an ``InputRequiredResult`` asking for it (2026-07-28); or None for
+    the rule-based path. The answer counts only for this user's report (the basis)."""
+    if not sampling.offered(ctx):
         return None
     scrubbed = scrub(report.model_dump())
     rules = await anyio.to_thread.run_sync(svc.rules.live, user_id)
     prompt = llm_paths.reflection_prompt(scrubbed, [r.text for r in rules])
-    if modern:
-        return _guarded_round(ctx, prompt, json.dumps([user_id, scrubbed], sort_keys=True, ensure_ascii=False))
-    ask = prompt
-    for attempt in (1, 2):
-        try:
-            with warnings.catch_warnings():  # deprecated on purpose (see above); the warning fires on creation
-                warnings.simplefilter("ignore", MCPDeprecationWarning)
-                pending = ctx.session.create_message(
-                    [SamplingMessage(role="user", content=TextContent(type="text", text=ask))],
-                    max_tokens=SAMPLING_MAX_TOKENS,
-                    related_request_id=ctx.request_id,
-                )
-            with anyio.fail_after(timeout_s):
-                result = await pending
-        except _SAMPLING_FAILED as exc:
-            log.info("sampling for reflect failed (attempt %d): %s: %s", attempt, type(exc).__name__, exc)
-            return None
-        answer, problem = llm_paths.check_answer(_reply_text(result), REFLECTION_SCHEMA)
-        if answer is not None:
-            return answer
-        log.info("sampled reflection rejected (attempt %d): %s", attempt, problem[:300])
-        ask = llm_paths.retry_prompt(prompt, problem)
-    return None
-
-
-def _guarded_round(ctx: Context, prompt: str, basis: str) -> dict[str, Any] | InputRequiredResult | None:
-    """One round of the 2026-07-28 exchange. The (sealed) request state names the report and the attempt, so an
-    answer only counts for the call it was asked for."""
-    digest = hashlib.sha256(basis.encode("utf-8")).hexdigest()[:24]
-    state = ctx.request_state or ""
-    if not state.startswith(f"{digest}:"):
-        first = _sampling_request(prompt)
-        return InputRequiredResult(input_requests={SAMPLING_KEY: first}, request_state=f"{digest}:1")
-    attempt = 1 if state.endswith(":1") else 2
-    reply = (ctx.input_responses or {}).get(SAMPLING_KEY)  # none, or not a message: a bad answer like any other
-    answer, problem = llm_paths.check_answer(_reply_text(reply), REFLECTION_SCHEMA)
-    if answer is not None:
-        return answer
-    log.info("sampled reflection rejected (attempt %d): %s", attempt, problem[:300])
-    if attempt >= 2:
-        return None
-    retry = _sampling_request(llm_paths.retry_prompt(prompt, problem))
-    return InputRequiredResult(input_requests={SAMPLING_KEY: retry}, request_state=f"{digest}:2")
+    question = sampling.Question(
+        key="reflection",
+        prompt=prompt,
+        basis=json.dumps([user_id, scrubbed], sort_keys=True, ensure_ascii=False),
+        check=lambda text: llm_paths.check_answer(text, REFLECTION_SCHEMA),
+        retry=lambda problem: llm_paths.retry_prompt(prompt, problem),
+    )
+    return await sampling.ask(ctx, question, timeout_s)
 
 
 def create_server(settings: CairnSettings | None = None, *, service: ReflectionService | None = None) -> FastMCP:

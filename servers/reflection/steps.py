@@ -260,7 +260,7 @@ def _interpreted(program: str, rest: list[str], depth: int) -> str:
         if word in ("-c", "-e"):
             return program  # inline code: nothing more to name
         if not word.startswith("-"):
-            script = "." in word or "/" in word or word == "artisan"  # `php artisan migrate`
+            script = "." in word or "/" in word or word in recovery.SCRIPTS_WITH_COMMANDS  # `php artisan migrate`
             return _head(rest[i:], depth + 1) if script else program
     return program
 
