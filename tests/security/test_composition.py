@@ -188,6 +188,8 @@ async def test_context_assembly_needs_context_read_and_sees_only_the_callers_mem
         gaps = await client.call_tool("context_gaps", {"task": "what is the bank PIN"})
         assert "7291" not in json.dumps(data(gaps))
         with pytest.raises(ToolError, match="memory:admin"):
+            await client.call_tool("context_gaps", {"task": "bank PIN", "user_id": "bob"})
+        with pytest.raises(ToolError, match="memory:admin"):
             await client.call_tool("context_assemble", {"task": "bank PIN", "user_id": "bob"})
 
 

@@ -6,6 +6,7 @@ import pytest
 from fastmcp import Client, FastMCP
 from fastmcp.exceptions import ToolError
 
+from servers.core.principal import Principal, acting_as
 from servers.reflection.server import create_server
 from servers.reflection.service import ReflectionService
 from servers.settings import CairnSettings
@@ -82,3 +83,15 @@ async def test_gaps_ask_only_what_the_known_facts_do_not_hold(server: FastMCP) -
         assert [s["kind"] for s in drafted.structured_content["draft_signals"]] == ["hedging"]
         with pytest.raises(ToolError):
             await client.call_tool("gaps_detect", {"task": "x", "known": ["fact"] * 51})
+
+
+async def test_another_users_goals_and_gaps_need_the_admin_scope(server: FastMCP) -> None:
+    with acting_as(Principal("alice", frozenset({"reflection:read", "reflection:write"}))):
+        async with Client(server) as client:
+            for tool, args in (
+                ("initiative_evaluate", {"task": "draft the release notes"}),
+                ("gaps_detect", {"task": "draft the release notes"}),
+                ("user_belief_remove", {"dimension": "goal:launch"}),
+            ):
+                with pytest.raises(ToolError, match="reflection:admin"):
+                    await client.call_tool(tool, {**args, "user_id": "bob"})
