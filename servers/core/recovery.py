@@ -95,6 +95,27 @@ _SUBCOMMAND_PROGRAMS = frozenset(
     "systemctl brew apt apt-get conda airflow gcloud aws az flask django-admin rails bundle mvn gradle dotnet "
     "deno nx turbo just tox nox pre-commit ruff mypy mvnw gradlew adb composer artisan swift xcodebuild".split()
 )
+# Programs whose first argument is what they work on (a file, a directory, a host, a pattern), not a subcommand:
+# `pytest tests` and `pytest` are one step. Any other program followed by a plain word is read as a subcommand
+# (`kind load`, `pod install`, `flutter build`, `mix ecto.migrate`) unless that word is a file's name.
+_OPERAND_PROGRAMS = frozenset(
+    "cp mv rm mkdir rmdir touch chmod chown ln kill pkill killall lsof open xdg-open code vim vi nano emacs tar zip "
+    "unzip gzip gunzip ssh scp rsync curl wget sh bash zsh dash fish node python python3 ruby perl php java javac gcc "
+    "g++ clang cc watch timeout nice xargs tee patch cmp pytest jest vitest mocha rspec phpunit eslint prettier black "
+    "isort tsc flake8 pylint rubocop shellcheck hadolint stylelint biome dotenv nodemon ts-node tsx bats".split()
+)
+_SUBCOMMAND_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[-:.][a-z0-9]+)*$")
+_FILE_SUFFIXES = frozenset(
+    "py js ts tsx jsx mjs cjs go rs rb ex exs java kt kts swift dart php cs fs sh bash zsh json yaml yml toml ini cfg "
+    "conf txt md lock xml html css scss sql tar gz tgz zip apk aab ipa jar war whl log csv env plist gradle".split()
+)
+# A program's first word that asks rather than acts (`kind get clusters`, `flutter devices`, `helm status`).
+_LOOKING_VERBS = frozenset(
+    "get list ls show describe status info inspect logs log version view help doctor outdated why explain whoami "
+    "devices current-context get-contexts".split()
+)
+# Programs whose `get` changes something (`go get` adds a dependency).
+_GETTING_PROGRAMS = frozenset({"go", "pip", "pip3", "apt", "apt-get", "dnf", "yum", "npm", "pnpm", "yarn", "bun"})
 # Options that take a value before the subcommand (`git -C app push`, `kubectl -n prod get pods`).
 _VALUE_OPTIONS = {
     "git": {"-C", "-c", "--git-dir", "--work-tree"},
@@ -195,7 +216,9 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"command not found|is not recognized as an internal or external command", "command not found"),
         (r"permission denied|EACCES|operation not permitted", "permission denied"),
         (r"no such file or directory|ENOENT", "no such file or directory"),
-        (r"current-context is not set|context .* does not exist|wrong context|forbidden: User", "wrong kube context"),
+        (r"current-context is not set|context .* does not exist|wrong context", "wrong kube context"),
+        # A service account or user the cluster's RBAC does not allow: a missing permission, not another cluster.
+        (r"is forbidden: User\b", "forbidden by RBAC"),
         (r"target database is not up to date|multiple heads", "migrations out of date"),
         (
             r"cannot find module|module not found: (?:error: )?can't resolve|failed to resolve import|"
@@ -240,6 +263,7 @@ _NOISE_LINE = re.compile(
     r"|^\s*(?:failure: build failed with an exception|build failed in\b)",  # Gradle's banners
     re.I,
 )
+_DIAGNOSTIC = re.compile(r"^\s*(?:error|warning|info|hint|lint)\s*[•|]\s*(.+?)\s*[•|]", re.I)
 _WARNING_LINE = re.compile(r"^\s*(?:\[[\w ]*warn(?:ing)?\]|warn(?:ing)?\b|\(node:\d+\) \w*warning|⚠)", re.I)
 _ERROR_LINE = re.compile(
     r"\b(?:error|fatal|failed|failure|cannot|can't|could not|unable|denied|refused|invalid|missing|not found|"
@@ -247,7 +271,8 @@ _ERROR_LINE = re.compile(
     re.I,
 )
 _BLANKS = (
-    (re.compile(r"(['\"`])(?:(?!\1).){1,120}\1"), "'…'"),
+    # A quoted value, not an apostrophe: "Don't use 'BuildContext's across async gaps" quotes nothing.
+    (re.compile(r"(?<![A-Za-z])(['\"`])(?:(?!\1).){1,120}\1(?![A-Za-z])"), "'…'"),
     (re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+"), "<path>"),
     (re.compile(r"(?<![\w/])(?::[\w-]+)+:[\w-]+"), "<task>"),  # a Gradle task path: `:core:data:test`
     # A qualified name (`app.tidewatch.core.data.TideAlertsRepository`): which class is this task's detail.
@@ -528,7 +553,24 @@ def command_head(command: str | list[str]) -> str:
         if head in _GROUPS and len(words) > 1:
             head = f"{head} {words[1]}"
         return head
-    return program
+    sub = _subcommand(program, rest[1:])
+    return f"{program} {sub}" if sub else program
+
+
+def known_subcommands(program: str) -> bool:
+    """Whether the tables above know ``program``'s subcommands: `make` alone is not `make install`, while an
+    unknown program's subcommand is only read off its words (`xcodegen` may mean `xcodegen generate`)."""
+    return program in _SUBCOMMAND_PROGRAMS
+
+
+def _subcommand(program: str, words: list[str]) -> str:
+    """The first word after a program unknown to the tables above, when it reads as a subcommand."""
+    if program in _OPERAND_PROGRAMS or program in _SETUP or program in _LOOKING or "." in program:
+        return ""
+    word = next((w for w in words if not w.startswith("-")), "")
+    if not _SUBCOMMAND_WORD.match(word) or (word.rsplit(".", 1)[-1] in _FILE_SUFFIXES and "." in word):
+        return ""
+    return word
 
 
 def _positional(program: str, words: list[str]) -> list[str]:
@@ -584,8 +626,11 @@ def _looks(words: list[str]) -> bool:
     if program in _SETUP or program in _LOOKING:
         return True  # `sleep 2` while waiting, `cd`, `echo`: nothing changes
     sub = next((w for w in rest[1:] if not w.startswith("-")), "")
-    if program in _LOOKING_SUBCOMMANDS and sub in _LOOKING_SUBCOMMANDS[program]:
-        return True
+    if program in _LOOKING_SUBCOMMANDS:
+        if sub in _LOOKING_SUBCOMMANDS[program]:
+            return True
+    elif program not in _OPERAND_PROGRAMS and sub in _LOOKING_VERBS:
+        return not (sub == "get" and program in _GETTING_PROGRAMS)
     if sub == "list" or "-list" in rest or "--list" in rest or rest[1:3] == ["simctl", "list"]:
         return True  # `xcodebuild -list`, `xcrun simctl list devices`: listing what there is
     if sub == "version" or rest[1:] in (["--version"], ["-v"], ["-V"], ["version"]):
@@ -647,6 +692,11 @@ def error_phrase(error: str) -> str:
     if gradle:
         return _phrase_of(gradle)
     lines = [line for line in lines if not _NOISE_LINE.match(line)]
+    # An analyzer's report line (`info • Don't use 'BuildContext's across async gaps • lib/x.dart:27:34 • rule`)
+    # says what is wrong between its separators, whatever severity it gives it.
+    diagnostic = next((found for line in lines if (found := _DIAGNOSTIC.match(line))), None)
+    if diagnostic:
+        return _phrase_of(diagnostic.group(1))
     telling = [line for line in lines if _ERROR_LINE.search(line)]
     # A warning printed on the way ("[Vue warn]: Unhandled error during execution of setup") is not the failure
     # the next line names ("Error: … there was no active Pinia").
@@ -724,6 +774,7 @@ class Recovery:
 
     __slots__ = (
         "added",
+        "added_lines",
         "around",
         "change",
         "failed",
@@ -750,6 +801,7 @@ class Recovery:
         change: str | None,
         work: bool,
         added: Sequence[str] = (),
+        added_lines: Sequence[str] = (),
         files: Sequence[str] = (),
         around: Sequence[str] = (),
         written: Sequence[str] = (),
@@ -763,6 +815,7 @@ class Recovery:
         self.reread = reread  # the file the failed file tool wrote was read again
         self.change = change  # how the succeeding call differs: its invocation or the flags it added
         self.work = work  # files were edited in between: the ordinary development loop
+        self.added_lines = list(added_lines)  # those edits' new lines as written (`if (!mounted) return;`)
         self.added = list(added)  # the words those edits added (`js:`, `true`): an edit-fix that recurs says it
         self.files = list(files)  # the names of the files those edits wrote (`Directory.Packages.props`)
         self.around = list(around)  # the words the edits changed text among (`protected $fillable = [`)
@@ -771,6 +824,10 @@ class Recovery:
 
     @property
     def kind(self) -> str:
+        if self.work and not self.reread and self.change is None:
+            # Commands run after editing (`make manifests` regenerating what the edit declared) finish the edit:
+            # the fix is still the edit.
+            return "edited"
         if self.fix_commands or self.reread:
             return "inserted" if self.change is None else "changed+inserted"
         if self.change is not None:
@@ -805,6 +862,8 @@ class Recovery:
                 parts.append(f"as:{self.change.split(' -', 1)[0]}")  # the program, whatever options it was given
             else:
                 parts.append(f"as:{' '.join(variables) if variables else _same_options(self.change)}")
+        if self.work and parts and not self.reread and self.change is None:
+            return "+".join([*parts, "edited"])  # an edit finished by a command: an edit-fix, told by its words
         return "+".join(parts) or ("retry" if not self.work else "edited")
 
     @property
@@ -1112,6 +1171,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
     reread = False
     work = False
     added: list[str] = []
+    lines: list[str] = []
     around: list[str] = []
     written: list[str] = []
     files: list[str] = []
@@ -1131,10 +1191,11 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
             if name in FILE_TOOLS:
                 work = True  # the code or config was changed by hand
                 added += [w for w in added_words(between.arguments) if w not in added]
+                lines += [line for line in added_lines(between.arguments) if line not in lines]
                 around += [w for w in kept_words(between.arguments) if w not in around]
                 content = arguments_of(between.arguments).get("content")
                 if isinstance(content, str):
-                    written += [w for w in dict.fromkeys(_CODE_WORD.findall(content)) if w not in written]
+                    written += [w for w in dict.fromkeys(CODE_WORD.findall(content)) if w not in written]
                 edited = file_of(between.arguments)
                 if name != "read" and edited and edited.rsplit("/", 1)[-1] not in files:
                     files.append(edited.rsplit("/", 1)[-1])
@@ -1180,14 +1241,17 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         work=work,
         replaced=replaced,
         added=added[:MAX_ADDED_WORDS],
+        added_lines=lines[:MAX_ADDED_LINES],
         files=files[:MAX_EDITED_FILES],
         around=around[:MAX_ADDED_WORDS],
         written=written[:MAX_WRITTEN_WORDS],
     )
 
 
-_CODE_WORD = re.compile(r"[A-Za-z_$@][\w$@.-]*(?:=[\w.'\"-]+|:)?|\d+")
+CODE_WORD = re.compile(r"[A-Za-z_$@][\w$@.-]*(?:=[\w.'\"-]+|:)?|\d+")
 MAX_ADDED_WORDS = 20
+MAX_ADDED_LINES = 5
+MAX_LINE_CHARS = 120
 MAX_EDITED_FILES = 5
 MAX_WRITTEN_WORDS = 300
 
@@ -1197,12 +1261,33 @@ def added_words(arguments: Any) -> list[str]:
     the order they appear; nothing for a whole-file write, which has no before."""
     out: list[str] = []
     for old, new in _edit_pairs(arguments):
-        before = Counter(_CODE_WORD.findall(old))
-        for word in _CODE_WORD.findall(new):
+        before = Counter(CODE_WORD.findall(old))
+        for word in CODE_WORD.findall(new):
             if before[word] > 0:
                 before[word] -= 1
             elif word not in out:
                 out.append(word)
+    return out
+
+
+def added_lines(arguments: Any) -> list[str]:
+    """The lines an edit added, stripped, as written (`if (!context.mounted) return;`): how a lesson shows the
+    change, where its words alone (`if`, `context.mounted`, `return`) would lose the code around them. A line
+    changed in place is not one of them."""
+    out: list[str] = []
+    for old, new in _edit_pairs(arguments):
+        before = [line.strip() for line in old.splitlines()]
+        after = {line.strip() for line in new.splitlines()}
+        removed = [set(CODE_WORD.findall(line)) for line in before if line not in after]
+        for line in new.splitlines():
+            text = line.strip()
+            if not text or text in before or len(text) > MAX_LINE_CHARS or text in out:
+                continue
+            words = set(CODE_WORD.findall(text))
+            # A line changed in place (`describe "Cart" do` → `describe "Cart", js: true do`) was there before:
+            # what it added are its new words, not the line.
+            if not any(len(words & gone) * 2 >= len(words) for gone in removed):
+                out.append(text)
     return out
 
 
@@ -1212,8 +1297,8 @@ def kept_words(arguments: Any) -> list[str]:
     place, although they share no added word."""
     out: list[str] = []
     for old, new in _edit_pairs(arguments):
-        after = set(_CODE_WORD.findall(new))
-        out += [w for w in _CODE_WORD.findall(old) if w in after and w not in out]
+        after = set(CODE_WORD.findall(new))
+        out += [w for w in CODE_WORD.findall(old) if w in after and w not in out]
     return out
 
 

@@ -105,6 +105,11 @@ class Lesson(BaseModel):
         description="Words the edit that fixed it added (`js:`, `true`): an edit-fix is a lesson only when the "
         "same words fixed it in every task.",
     )
+    added_lines: list[str] = Field(
+        default_factory=list,
+        max_length=5,
+        description="The lines that edit added, as written (`if (!mounted) return;`): how the rule shows the fix.",
+    )
     written: list[str] = Field(
         default_factory=list,
         max_length=300,
@@ -122,6 +127,12 @@ class Lesson(BaseModel):
         max_length=5,
         description="The names of the files that edit wrote (`Directory.Packages.props`): where the fix goes when "
         "every task edited the same one.",
+    )
+    error_words: list[str] = Field(
+        default_factory=list,
+        max_length=200,
+        description="The error message's telling words (no quoted values, paths or ids): two occurrences of one "
+        "failure share most of them even when their key phrases differ.",
     )
     tasks: list[str] = Field(
         default_factory=list,

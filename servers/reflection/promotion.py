@@ -23,6 +23,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from servers.core.errorwords import frequencies, shared_words
+from servers.reflection.alike import same_lesson
 from servers.reflection.matching import StrategyMatcher, identifiers, opposite
 from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Lesson, Rule, Strategy
 from servers.reflection.reflect import failure_kinds, general_lesson, shared_edit, shared_place
@@ -60,7 +62,9 @@ class Promoter:
 
     def _one(self, user_id: str, reflection_id: str, task_id: str, strategy: Strategy, result: PromotionResult) -> None:
         live = self.rules.live(user_id)
-        keyed = next((r for r in live if strategy.key and r.key == strategy.key), None)
+        pending = strategy_rows.pending(self.store, user_id, _PENDING_LIMIT)
+        alike = _Likeness(strategy, live, pending)
+        keyed = next((r for r in live if alike.rule(r)), None)
         if keyed is not None:
             self._join(user_id, reflection_id, task_id, strategy, keyed, result)
             return
@@ -87,10 +91,10 @@ class Promoter:
             self._remember(user_id, reflection_id, task_id, strategy, rule.id)
             result.promoted.append(rule.id)
             return
-        pending = strategy_rows.pending(self.store, user_id, _PENDING_LIMIT)
         if strategy.key:
-            # The same error fixed the same way: the key says it, whatever the commands' details were.
-            same = [p for p in pending if p["key"] == strategy.key]
+            # The same error fixed the same way: the key says it, whatever the commands' details were, or the
+            # fix agrees and the error messages are alike although their key lines differ.
+            same = [p for p in pending if alike.row(p)]
         else:
             matches = [
                 m for m in self.matcher.compare(strategy.strategy, [p["text"] for p in pending]) if not m.opposite
@@ -100,19 +104,19 @@ class Promoter:
         row_id = self._remember(user_id, reflection_id, task_id, strategy, None)
         if len(tasks) < self.settings.promotion_count:
             return
-        if strategy.key and strategy.key.endswith("=>edited") and strategy.lesson is not None:
+        if strategy.key and strategy.key.endswith("edited") and strategy.lesson is not None:
             # Fixed by editing each time: one lesson only if the same words were added, or the same place edited.
             earlier = [Lesson.model_validate(p["doc"]["lesson"]) for p in same if p["doc"].get("lesson")]
             if not shared_edit([*earlier, strategy.lesson]) and not shared_place([*earlier, strategy.lesson]):
                 return
         sources = sorted({p["reflection_id"] for p in same} | {reflection_id})
-        rule = self.rules.create(user_id, self._wording(strategy, same), sources)
+        rule = self.rules.create(user_id, self._wording(strategy, same, alike), sources)
         ids = [p["id"] for p in same] + [row_id]
         strategy_rows.link(self.store, rule.id, ids)
         result.promoted.append(rule.id)
 
     @staticmethod
-    def _wording(strategy: Strategy, same: list[dict[str, Any]]) -> Strategy:
+    def _wording(strategy: Strategy, same: list[dict[str, Any]], alike: _Likeness) -> Strategy:
         """The rule's text: the earliest wording (later ones were judged to say the same thing); for a lesson
         read off traces whose tasks ran different commands (other branches, files), the general wording."""
         texts = {p["text"] for p in same} | {strategy.strategy}
@@ -121,8 +125,12 @@ class Promoter:
             lessons = [*lessons, strategy.lesson]
             steps = list(dict.fromkeys(lesson.step for lesson in lessons))
             tasks = list(dict.fromkeys(task for lesson in lessons for task in lesson.tasks))[:5]
-            lesson = strategy.lesson.model_copy(update={"step": steps[0], "also": steps[1:], "tasks": tasks})
-            edited = bool(strategy.key and strategy.key.endswith("=>edited"))  # only the shared words are the fix
+            phrase, words = _shared_error(lessons, alike)
+            lessons = [item.model_copy(update={"phrase": phrase}) for item in lessons]
+            lesson = strategy.lesson.model_copy(
+                update={"step": steps[0], "also": steps[1:], "tasks": tasks, "phrase": phrase, "error_words": words}
+            )
+            edited = bool(strategy.key and strategy.key.endswith("edited"))  # only the shared words are the fix
             text = general_lesson(lessons) if len(texts) > 1 or edited else strategy.strategy
             return strategy.model_copy(update={"strategy": text, "lesson": lesson})
         if not same:
@@ -186,3 +194,44 @@ class Promoter:
             json.loads(report.model_dump_json(include={"rule_id", "strategy", "escalate"})),
         )
         return report
+
+
+class _Likeness:
+    """Whether a pending strategy or a live rule is the same lesson as ``strategy`` (``alike.same_lesson``),
+    with every error message at hand (the pending ones, the live rules', this one) as the word statistics."""
+
+    def __init__(self, strategy: Strategy, live: list[Rule], pending: list[dict[str, Any]]) -> None:
+        self.key = strategy.key
+        self.words = strategy.lesson.error_words if strategy.lesson is not None else []
+        messages = [self.words, *(r.lesson.error_words for r in live if r.lesson is not None)]
+        messages += [_row_words(p) for p in pending]
+        self.counts, self.total = frequencies(messages)
+
+    def rule(self, rule: Rule) -> bool:
+        if not self.key or not rule.key:
+            return False
+        words = rule.lesson.error_words if rule.lesson is not None else []
+        return same_lesson(self.key, self.words, rule.key, words, self.counts, self.total)
+
+    def row(self, row: dict[str, Any]) -> bool:
+        if not self.key or not row["key"]:
+            return False
+        return same_lesson(self.key, self.words, row["key"], _row_words(row), self.counts, self.total)
+
+
+def _row_words(row: dict[str, Any]) -> list[str]:
+    lesson = row["doc"].get("lesson") if isinstance(row.get("doc"), dict) else None
+    words = lesson.get("error_words") if isinstance(lesson, dict) else None
+    return [str(w) for w in words] if isinstance(words, list) else []
+
+
+def _shared_error(lessons: list[Lesson], alike: _Likeness) -> tuple[str, list[str]]:
+    """The phrase and error words of one lesson seen in several tasks: the first phrase when they all had it,
+    else the rarest words every error message had (`strict decoding unknown field`)."""
+    first = lessons[0]
+    if all(item.phrase == first.phrase for item in lessons):
+        return first.phrase, first.error_words
+    messages = [item.error_words for item in lessons if item.error_words]
+    common = [w for w in first.error_words if all(w in m for m in messages)]
+    named = shared_words(messages, alike.counts, alike.total)
+    return (" ".join(named) if named else first.phrase), (common or first.error_words)

@@ -19,7 +19,16 @@ import hashlib
 import json
 import re
 
-from servers.core.recovery import Recovery, common_command, find_recoveries, fix_shape, is_looking, step_key
+from servers.core.errorwords import error_words
+from servers.core.recovery import (
+    CODE_WORD,
+    Recovery,
+    common_command,
+    find_recoveries,
+    fix_shape,
+    is_looking,
+    step_key,
+)
 from servers.reflection.feedback import parse_feedback
 from servers.reflection.models import (
     CONFIDENCE_RANK,
@@ -183,7 +192,7 @@ _SECRET_IN_CALL = re.compile(
 TASK_WORDS = 200  # characters of the task kept with a lesson, to recognise a similar task later
 
 
-def lesson_strategy(found: Recovery, severity: Severity, task: str = "") -> Strategy:
+def lesson_strategy(found: Recovery, severity: Severity, task: str = "", error: str = "") -> Strategy:
     """The strategy a recovery proves, with the error signature and the fix as data (MEDIUM: it worked once)."""
     sig = found.signature
     general = Recovery(
@@ -200,9 +209,10 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "") -> Stra
         words = " ".join(found.added[:8])
         step = f"`{sig.step}`"
         where = f" of `{found.files[0]}`" if len(found.files) == 1 else ""
+        then = "".join(f", then `{c}`" for c in found.fix_commands)
         text = (
-            f'When {step} fails with "{sig.phrase}", the fix was an edit{where} that added `{words}`, then {step} '
-            "again."
+            f'When {step} fails with "{sig.phrase}", the fix was an edit{where} that added `{words}`{then}, then '
+            f"{step} again."
         )
         general = text
     elif found.kind == "retry" and sig.step == sig.tool:
@@ -228,7 +238,9 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "") -> Stra
             run_as=found.change,
             general=general,
             tasks=[task.strip()[:TASK_WORDS]] if task.strip() else [],
+            error_words=error_words(error),
             added=found.added if found.kind == "edited" else [],
+            added_lines=found.added_lines if found.kind == "edited" else [],
             files=found.files if found.kind == "edited" else [],
             around=found.around if found.kind == "edited" else [],
             written=found.written if found.kind == "edited" else [],
@@ -249,7 +261,45 @@ def _telling(words: set[str]) -> list[str]:
 
 
 def _bare(words: list[str]) -> set[str]:
-    return {w.lstrip("@") for w in words}
+    """Words as names: without a decorator's `@`, and a member also by its own name (`context.mounted` is
+    `mounted`: `if (!mounted)` in a State and `if (!context.mounted)` in a callback make one guard)."""
+    bare = {w.lstrip("@") for w in words}
+    return bare | {w.rsplit(".", 1)[-1] for w in bare if _MEMBER.fullmatch(w)}
+
+
+_MEMBER = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
+
+
+def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
+    """The line of the first edit that holds most of the words every edit added, as written, with what was this
+    task's own left out: `if (!context.mounted) return;`, `// +kubebuilder:rbac:groups=…,resources=…,verbs=…`,
+    `<PackageVersion Include=… Version=… />`. A value every edit set differently keeps its name (`groups=`)."""
+    names = set.intersection(*(_names_set(lesson.added or lesson.written) for lesson in lessons))
+    best, most = "", 0
+    for line in lessons[0].added_lines:
+        shared = len(_telling(_bare(CODE_WORD.findall(line)) & common))
+        if shared > most:
+            best, most = line, shared
+    if not best:
+        return ""
+
+    def shown(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if _bare([word]) & common:
+            return word
+        name = word.split("=", 1)[0] + "="
+        return f"{name}…" if "=" in word and name in names else "…"
+
+    return _ELLIPSES.sub("…", CODE_WORD.sub(shown, best))
+
+
+def _names_set(words: list[str]) -> set[str]:
+    """The names of the values these words set (`groups=` of `groups=apps`)."""
+    return {w.split("=", 1)[0] + "=" for w in words if "=" in w}
+
+
+# Left-out words next to each other are one gap: `verbs=…;…;…` is `verbs=…`.
+_ELLIPSES = re.compile(r"…(?:[\s;,|]*…)+")
 
 
 def shared_place(lessons: list[Lesson]) -> str:
@@ -277,7 +327,9 @@ def shared_edit(lessons: list[Lesson]) -> str:
     telling = _telling(common)
     if not telling or sum(len(w) for w in common) < 4:
         return ""
-    return " ".join(w for w in edits[0].added if w.lstrip("@") in common)
+    return _shown_edit([*edits, *(lesson for lesson in lessons if not lesson.added)], common) or " ".join(
+        w for w in edits[0].added if _bare([w]) & common
+    )
 
 
 def general_lesson(lessons: list[Lesson]) -> str:
@@ -286,7 +338,9 @@ def general_lesson(lessons: list[Lesson]) -> str:
     steps = list(dict.fromkeys(lesson.step for lesson in lessons))[:3]
     step = " or ".join(f"`{s}`" for s in steps)
     edit = shared_edit(lessons)
-    if edit and not any(lesson.fix or lesson.run_as or lesson.reread for lesson in lessons):
+    # Commands most of those tasks ran after the edit (`make manifests`) finish it.
+    finishing = "".join(f", run `{c}`" for c in _usual_commands(lessons))
+    if edit and not any(lesson.run_as or lesson.reread for lesson in lessons):
         # The file every one of those edits wrote is where the fix goes (`Directory.Packages.props`); files that
         # differ from task to task were each task's own code.
         same_files = set(first.files).intersection(*(set(lesson.files) for lesson in lessons[1:]))
@@ -294,22 +348,18 @@ def general_lesson(lessons: list[Lesson]) -> str:
         where = " and ".join(f"`{f}`" for f in files[:2]) if files else ""
         place = f"to {where}" if where else "where it failed"
         return (
-            f'When {step} fails with "{first.phrase}", add `{edit}` {place} (the edit that fixed it each time), '
-            "then retry it."
+            f'When {step} fails with "{first.phrase}", add `{edit}` {place} (the edit that fixed it each time)'
+            f"{finishing}, then retry it."
         )
     place = shared_place(lessons)
-    if place and not any(lesson.fix or lesson.run_as or lesson.reread for lesson in lessons):
+    if place and not any(lesson.run_as or lesson.reread for lesson in lessons):
         return (
             f'When {step} fails with "{first.phrase}", add what it names to `{place}` (where the edit that fixed it '
-            "went each time), then retry it."
+            f"went each time){finishing}, then retry it."
         )
 
     doing: list[str] = ["`Read` the file again"] if any(lesson.reread for lesson in lessons) else []
-    width = max(len(lesson.fix) for lesson in lessons)
-    for i in range(width):
-        found = [lesson.fix[i] for lesson in lessons if len(lesson.fix) > i]
-        if len(found) * 2 >= len(lessons):  # a command most of the tasks ran
-            doing.append(f"run `{common_command(found)}`")
+    doing += [f"run `{c}`" for c in _usual_commands(lessons)]
     when = f'When {step} fails with "{first.phrase}"'
     run_as = [lesson.run_as for lesson in lessons if lesson.run_as]
     if run_as:
@@ -322,6 +372,16 @@ def general_lesson(lessons: list[Lesson]) -> str:
     if doing:
         return f"{when}, {', then '.join(doing)}, then retry it."
     return f"{when}, retry it once before changing the approach."
+
+
+def _usual_commands(lessons: list[Lesson]) -> list[str]:
+    """The fixing commands most of these tasks ran, in order, each as the runs had it in common."""
+    out: list[str] = []
+    for i in range(max(len(lesson.fix) for lesson in lessons)):
+        found = [lesson.fix[i] for lesson in lessons if len(lesson.fix) > i]
+        if len(found) * 2 >= len(lessons):
+            out.append(common_command(found))
+    return out
 
 
 def diagnose(report: TaskReport, failed_task: bool) -> tuple[list[Diagnosis], list[Strategy], list[str]]:
@@ -376,7 +436,7 @@ def diagnose(report: TaskReport, failed_task: bool) -> tuple[list[Diagnosis], li
         errors.append(Diagnosis(step=i + 1, tool=step.tool, category=category, root_cause=cause, severity=severity))
         edit_said = found is not None and bool(found.added or found.around or found.written)
         if found is not None and (found.procedural or (found.kind == "edited" and edit_said)):
-            strategy = lesson_strategy(found, severity, report.task)
+            strategy = lesson_strategy(found, severity, report.task, message)
         elif retried_later:
             continue  # an earlier attempt of a step that was fixed later: the fix is the lesson, stated once
         else:

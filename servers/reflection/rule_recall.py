@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
+from servers.core.errorwords import ALIKE, error_words, frequencies, likeness
 from servers.core.recent import Recent
 from servers.core.recovery import Signature, error_phrase
 from servers.reflection.models import Rule
@@ -75,14 +76,25 @@ _TEST_RUNNERS = frozenset({"pytest", "vitest", "jest", "mocha", "tox", "nox", "u
 
 
 def for_failure(rules: Sequence[Rule], tool: str, arguments: Any, error: str) -> list[Rule]:
-    """Live rules about exactly this failure: the same tool, step and error phrase."""
+    """Live rules about this failure: the same tool, step and error phrase, or the same tool and one of the
+    rule's steps with an error message alike the ones it was learned from (``servers.core.errorwords``)."""
     signature = Signature.of(tool, arguments, error)
+    words = error_words(error)
+    counts, total = frequencies([words, *(r.lesson.error_words for r in rules if r.lesson is not None)])
     out = []
     for rule in rules:
         lesson = rule.lesson
         if lesson is None:
             continue
         if Signature(lesson.tool, lesson.step, lesson.phrase) == signature:
+            out.append(rule)
+            continue
+        steps = {s.lower() for s in [lesson.step, *lesson.also]}
+        if (
+            lesson.tool.lower() == signature.tool.lower()
+            and signature.step.lower() in steps
+            and likeness(words, lesson.error_words, counts, total) >= ALIKE
+        ):
             out.append(rule)
     return sorted(out, key=lambda r: (-len(r.sources), r.created_at))
 

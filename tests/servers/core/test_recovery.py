@@ -50,6 +50,15 @@ def tool(name: str, path: str, error: str | None = None) -> dict[str, Any]:
         ("terraform -chdir=envs/prod plan -out=tfplan", "terraform plan"),
         ("pnpm run build", "pnpm run build"),
         ("docker compose up -d db", "docker compose up"),
+        # Programs no table knows: a plain word after them is their subcommand, a file or operand is not.
+        ("kind load docker-image tenant-operator:dev --name tenant-dev", "kind load"),
+        ("cd ios && pod install --repo-update", "pod install"),
+        ("mix ecto.migrate", "mix ecto.migrate"),
+        ("flutter build apk --flavor dev", "flutter build"),
+        ("pytest tests", "pytest"),
+        ("node server.js", "node"),
+        ("deploy.sh staging", "deploy.sh"),
+        ("foo main.go", "foo"),
     ],
 )
 def test_the_step_is_the_command_head(command: str, head: str) -> None:
@@ -92,6 +101,11 @@ def test_invocation_keeps_how_the_step_was_run() -> None:
         ("Exit code 2\nsrc/a.ts(3,1): error TS2345: Argument of type", "TS2345"),
         ("Exit code 1\nWARNING: DATA RACE\n  internal/pkg/ratelimit/limiter.go:40", "warning: data race"),
         ("Exit code 3", "exit code 3"),
+        (
+            "Exit code 1\nAnalyzing app...\n\n   info • Don't use 'BuildContext's across async gaps • "
+            "lib/a_page.dart:27:34 • use_build_context_synchronously\n\n1 issue found.",
+            "don't use 'buildcontext's across async gaps",
+        ),
         (
             "Exit code 1\n#13 3.112    Compiling pt-db v0.1.0\n#13 14.351 error: `SQLX_OFFLINE=true` but there is no "
             "cached data for this query\n#13 14.351    = note: this error originates in the macro\n",
@@ -202,6 +216,18 @@ def test_looking_commands_and_tools() -> None:
     assert is_looking("web_fetch", {"url": "https://x"}) and is_looking("Grep", {"pattern": "x"})
     assert not is_looking("Bash", {"command": "kubectl config use-context staging"})
     assert not is_looking("Bash", {"command": "pnpm install"})
+    # Any program's asking verbs, not only the ones a table lists; `go get` and `flutter pub get` change things.
+    for command in ("kind get clusters", "flutter devices", "helm status api", "flutter doctor -v"):
+        assert is_looking("Bash", {"command": command}), command
+    for command in ("go get example.com/x@v1", "flutter pub get", "kind load docker-image x"):
+        assert not is_looking("Bash", {"command": command}), command
+
+
+def test_an_option_added_after_looking_around_is_the_fix() -> None:
+    nodes = 'Exit code 1\nERROR: no nodes found for cluster "kind"'
+    load = "kind load docker-image ghcr.io/acme/op:v0.4.0"
+    [found] = find_recoveries([bash(load, nodes), bash("kind get clusters"), bash(f"{load} --name tenant-dev")])
+    assert found.kind == "changed" and found.change == "kind load --name tenant-dev"
 
 
 def test_common_command_keeps_what_every_run_shared() -> None:
@@ -318,6 +344,23 @@ def test_an_edit_that_fixed_a_failure_says_what_it_added() -> None:
     [found] = find_recoveries([bash(f"bundle exec rspec {spec}", driver), edit, bash(f"bundle exec rspec {spec}")])
     assert found.kind == "edited" and not found.procedural
     assert found.added == ["js:", "true"] and found.key.endswith("=>edited")
+    assert found.added_lines == []  # the line was changed in place: its new words are what was added
+
+
+def test_an_edit_keeps_the_lines_it_added_as_written() -> None:
+    edit = {
+        "tool": "Edit",
+        "arguments": {
+            "file_path": "lib/a_page.dart",
+            "old_string": "    await repo.save(input);\n    Navigator.pop(context);",
+            "new_string": "    await repo.save(input);\n    if (!context.mounted) return;\n    Navigator.pop(context);",
+        },
+        "ok": True,
+    }
+    [found] = find_recoveries(
+        [bash("flutter analyze", "Exit code 1\ninfo • x • a.dart:1:1 • r"), edit, bash("flutter analyze")]
+    )
+    assert found.added_lines == ["if (!context.mounted) return;"]
 
 
 GRADLE_TESTS = (

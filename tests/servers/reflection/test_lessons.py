@@ -189,4 +189,73 @@ def test_an_edit_fix_in_the_same_file_every_time_names_that_file(svc: Reflection
         trace = [sh(run, nu1008.format(p=project)), csproj, props, sh(run)]
         svc.reflect(TaskReport(task=f"add {package}", task_id=f"p{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
-    assert "add `PackageVersion` to `Directory.Packages.props`" in rule.text
+    # The line as every task wrote it, each package's name and version left out.
+    assert "add `<PackageVersion Include=… Version=… />` to `Directory.Packages.props`" in rule.text
+
+
+STRICT = (
+    'Exit code 1\nError from server (BadRequest): {how}Tenant in version "v1alpha1" cannot be handled as a Tenant: '
+    'strict decoding error: unknown field "spec.{field}"'
+)
+# How kubectl words the first line depends on what it was doing; the cause after it does not change.
+STRICT_WAYS = (
+    ("kubectl apply -f config/samples/isolated.yaml", 'error when creating "config/samples/isolated.yaml": '),
+    ("kubectl apply -f hack/dev/billing.yaml", 'error when applying patch:\n{}\nto:\nerror when patching "b": '),
+    ("kubectl patch tenant billing --type merge -p '{}'", ""),
+)
+
+
+def crd_task(n: int, field: str) -> TaskReport:
+    command, how = STRICT_WAYS[(n - 1) % 3]
+    error = STRICT.format(how=how, field=field)
+    trace = [sh("make manifests generate"), sh(command, error), sh("make install"), sh(command)]
+    return TaskReport(task=f"add spec.{field} to Tenant", task_id=f"crd{n}", trace=trace)
+
+
+def test_one_failure_whose_first_line_differs_each_time_is_one_lesson(svc: ReflectionService) -> None:
+    keys = set()
+    for n, field in enumerate(("networkIsolation", "limits", "suspend"), 1):
+        keys.add(next(s.key for s in analyse(crd_task(n, field), "post_task")[3] if s.key))
+        svc.reflect(crd_task(n, field), "u")
+    assert len(keys) == 3  # three key lines, three keys: equal keys alone would never have made a rule
+    [rule] = svc.rules.all("u")
+    assert "`make install`" in rule.text and "strict" in rule.text and "decoding" in rule.text
+    # The fourth time, worded a fourth way, the hook finds the rule at once.
+    fourth = STRICT.format(how='error when replacing "x": ', field="owners")
+    assert svc.rules_for_failure("u", "Bash", {"command": "kubectl replace -f x.yaml"}, fourth) == []  # another step
+    assert [r.id for r in svc.rules_for_failure("u", "Bash", {"command": "kubectl apply -f x.yaml"}, fourth)] == [
+        rule.id
+    ]
+
+
+def test_unlike_failures_fixed_by_the_same_command_stay_apart(svc: ReflectionService) -> None:
+    errors = (
+        'Exit code 1\nError from server (BadRequest): strict decoding error: unknown field "spec.a"',
+        "Exit code 1\nerror: You must be logged in to the server (Unauthorized)",
+        "Exit code 1\nThe connection to the server localhost:8080 was refused - did you specify the right host?",
+    )
+    for n, error in enumerate(errors, 1):
+        trace = [sh("kubectl apply -f x.yaml", error), sh("make install"), sh("kubectl apply -f x.yaml")]
+        svc.reflect(TaskReport(task=f"apply {n}", task_id=f"k{n}", trace=trace), "u")
+    assert svc.rules.all("u") == []
+
+
+def test_an_edit_fix_written_the_same_way_each_time_is_shown_as_written(svc: ReflectionService) -> None:
+    lint = (
+        "Exit code 1\nAnalyzing app...\n\n   info • Don't use 'BuildContext's across async gaps • lib/{page}.dart:27:34"
+        " • use_build_context_synchronously\n\n1 issue found."
+    )
+    guards = ("if (!context.mounted) return;", "if (!mounted) return;", "if (!context.mounted) return;")
+    for n, (page, guard) in enumerate(zip(("address", "coupon", "order"), guards, strict=True), 1):
+        edit = TraceStep(
+            tool="Edit",
+            arguments={
+                "file_path": f"lib/{page}.dart",
+                "old_string": f"    await {page}Repo.save();\n    Navigator.pop(context);",
+                "new_string": f"    await {page}Repo.save();\n    {guard}\n    Navigator.pop(context);",
+            },
+        )
+        trace = [sh("flutter analyze", lint.format(page=page)), edit, sh("flutter analyze")]
+        svc.reflect(TaskReport(task=f"save the {page}", task_id=f"f{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `if (!context.mounted) return;`" in rule.text and "async gaps" in rule.text

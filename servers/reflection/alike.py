@@ -1,0 +1,105 @@
+"""When two lessons read off traces are one lesson although their keys differ.
+
+A lesson's key is ``tool|step|phrase=>fix`` (``servers.core.recovery.Recovery.key``). Equal keys are one
+lesson. Keys that differ only in the error phrase are one lesson too when the fix agrees and the two error
+messages are alike as a whole (``servers.core.errorwords``): kubectl's "error when creating …" and "error
+when applying patch …" both end in "strict decoding error: unknown field", and `make install` fixed both.
+
+| part   | must                                                                                           |
+|--------|------------------------------------------------------------------------------------------------|
+| tool   | be equal                                                                                       |
+| step   | be equal (`*` for a fix by other commands: the step it showed in does not matter), or run by |
+|        | one program when the fix added options (`flutter build`, `flutter test`)                      |
+| fix    | be equal (a program with or without its default subcommand: `xcodegen`, `xcodegen generate`), |
+|        | or both add options to one program, one run's among the other's                              |
+|        | (`flutter test --flavor dev` and `flutter build --flavor dev -t lib/main_dev.dart`)           |
+| error  | phrases equal, or the messages alike (``errorwords.ALIKE``) among the messages compared        |
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from servers.core.errorwords import ALIKE, likeness
+from servers.core.recovery import known_subcommands
+
+
+class KeyParts(NamedTuple):
+    tool: str
+    step: str
+    phrase: str
+    fix: str
+
+
+def key_parts(key: str) -> KeyParts | None:
+    signature, arrow, fix = key.partition("=>")
+    parts = signature.split("|", 2)
+    if not arrow or len(parts) != 3:
+        return None
+    return KeyParts(parts[0], parts[1], parts[2], fix)
+
+
+def fixes_agree(first: str, second: str) -> bool:
+    """The same fix, or the same program run with options added where one run's options are among the
+    other's (`flutter build --flavor dev -t lib/main_dev.dart`, `flutter test --flavor dev`)."""
+    if first == second:
+        return True
+    if _same_commands(first, second):
+        return True
+    one, other = _added_options(first), _added_options(second)
+    if one is None or other is None or one[0] != other[0]:
+        return False
+    smaller, larger = sorted((one[1], other[1]), key=len)
+    return bool(smaller) and smaller <= larger
+
+
+def _same_commands(first: str, second: str) -> bool:
+    """The same fixing commands, a program written once with its default subcommand and once without it
+    (`xcodegen`, `xcodegen generate`)."""
+    one, other = first.split("+"), second.split("+")
+    if len(one) != len(other) or any(part.startswith("as:") for part in one + other):
+        return False
+    return all(a == b or _default_of(a, b) or _default_of(b, a) for a, b in zip(one, other, strict=True))
+
+
+def _default_of(command: str, program: str) -> bool:
+    """``command`` is ``program`` with a subcommand that may be its default (the program's table unknown)."""
+    return command.split()[:1] == [program] and not known_subcommands(program)
+
+
+def _added_options(fix: str) -> tuple[str, set[str]] | None:
+    """The program and the options of a fix that ran the step another way (``as:…``), else None."""
+    if not fix.startswith("as:") or "+" in fix:
+        return None
+    words = fix[3:].split()
+    return (words[0], {w for w in words[1:] if w.startswith("-")}) if words else None
+
+
+def _program(step: str) -> str:
+    return step.split(" ", 1)[0]
+
+
+def same_lesson(
+    first_key: str,
+    first_words: Sequence[str],
+    second_key: str,
+    second_words: Sequence[str],
+    counts: Counter[str],
+    total: int,
+) -> bool:
+    """Whether two lessons (key and error words each) are one lesson; ``counts``/``total`` describe the error
+    messages they are compared among (``errorwords.frequencies``)."""
+    if first_key == second_key:
+        return True
+    a, b = key_parts(first_key), key_parts(second_key)
+    if a is None or b is None or a.tool != b.tool or not fixes_agree(a.fix, b.fix):
+        return False
+    # Options added to one program are one fix whichever of its subcommands they were added to.
+    added = _added_options(a.fix) is not None and _added_options(b.fix) is not None
+    if a.step != b.step and not (added and _program(a.step) == _program(b.step)):
+        return False
+    if a.phrase == b.phrase:
+        return True
+    return likeness(first_words, second_words, counts, total) >= ALIKE

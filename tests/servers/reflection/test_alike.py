@@ -1,0 +1,51 @@
+"""Two lessons read off traces are one lesson when their fix agrees and their error messages are alike."""
+
+from __future__ import annotations
+
+from servers.core.errorwords import error_words, frequencies
+from servers.reflection.alike import fixes_agree, key_parts, same_lesson
+from tests.servers.core.test_errorwords import CREATING, MODULE, PATCHING, PUSH
+
+WORDS = {name: error_words(text) for name, text in {"c": CREATING, "p": PATCHING, "u": PUSH, "m": MODULE}.items()}
+COUNTS, TOTAL = frequencies(WORDS.values())
+
+
+def _same(first: str, a: str, second: str, b: str) -> bool:
+    return same_lesson(first, WORDS[a], second, WORDS[b], COUNTS, TOTAL)
+
+
+def test_keys_split_into_tool_step_phrase_and_fix() -> None:
+    parts = key_parts("bash|*|error when creating '…'=>make install")
+    assert parts is not None and (parts.tool, parts.step, parts.fix) == ("bash", "*", "make install")
+    assert key_parts("no arrow here") is None
+
+
+def test_other_key_lines_of_one_failure_fixed_the_same_way_are_one_lesson() -> None:
+    assert _same("bash|*|error when creating '…'=>make install", "c", "bash|*|tenant in version '…'=>make install", "p")
+
+
+def test_another_fix_or_another_failure_is_another_lesson() -> None:
+    assert not _same("bash|*|error when creating=>make install", "c", "bash|*|tenant in version=>make manifests", "p")
+    assert not _same(
+        "bash|*|rejected (non-fast-forward)=>make install", "u", "bash|*|modulenotfounderror=>make install", "m"
+    )
+
+
+def test_options_added_to_one_program_agree_when_one_run_has_the_others_options() -> None:
+    assert fixes_agree("as:flutter build -f -t", "as:flutter test -f")
+    assert not fixes_agree("as:flutter build -f", "as:flutter build -t")
+    assert not fixes_agree("as:flutter build", "as:flutter build -f")  # no option added on one side
+    assert not fixes_agree("as:kind load -n", "as:helm install -n")
+    assert not fixes_agree("as:uv run pytest", "as:.venv/bin/python -m pytest")
+
+
+def test_a_program_with_or_without_its_default_subcommand_is_one_fix() -> None:
+    assert fixes_agree("xcodegen", "xcodegen generate") and fixes_agree("make proto+edited", "make proto+edited")
+    assert not fixes_agree("xcodegen", "swiftgen") and not fixes_agree("make install", "make")
+
+
+def test_a_subcommand_differs_only_when_the_fix_added_options() -> None:
+    build = "bash|flutter build|gradle build failed to produce an .apk=>as:flutter build -f -t"
+    test = "bash|flutter test|testdeviceexception=>as:flutter test -f"
+    assert _same(build, "c", test, "p")  # alike messages, one program, its options added
+    assert not _same("bash|kubectl apply|x=>retry", "c", "bash|kubectl patch|y=>retry", "p")
