@@ -7,7 +7,7 @@ Prompts and assistant replies in Chinese; tool output as the tools print it.
 
 Written blind (see README.md next to this file); kept aside for the final measurement.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_nest.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen_zh_nest.py && python3 fresh/check_fresh.py
 """
 import datetime as _dt
 import os
@@ -15,7 +15,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -4980,4 +4980,4 @@ Nest 11 的 `@nestjs/platform-express` 默认用 Express 5：
 if __name__ == "__main__":
     d = gen()
     d.write(os.path.join(HERE, "zh-nest.jsonl"), os.path.join(HERE, "zh-nest.labels.json"))
-    print(f"zh-nest -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    print(f"zh-nest -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -8,14 +8,14 @@ harbourline-prod), a docker-compose.release.yml for running the release image lo
 
 Written blind for fresh/ (see elixir-phoenix.md).
 
-    cd bench/reflection/traces && python3 fresh/gen_elixir_phoenix.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen_elixir_phoenix.py && python3 check.py && python3 fresh/check_fresh.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -3816,4 +3816,4 @@ Migrated locally; `mix test test/harbourline/marinas` green (9 tests). No UI yet
 if __name__ == "__main__":
     d = gen()
     d.write(os.path.join(HERE, "elixir-phoenix.jsonl"), os.path.join(HERE, "elixir-phoenix.labels.json"))
-    print(f"elixir-phoenix -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    print(f"elixir-phoenix -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -8,7 +8,7 @@ built with hidden visibility and a GenerateExportHeader macro, pybind11 module, 
 
 Written blind for fresh/ (see cpp-cmake.md).
 
-    cd bench/reflection/traces && python3 fresh/gen_cpp_cmake.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen_cpp_cmake.py && python3 check.py && python3 fresh/check_fresh.py
 """
 import os
 import random
@@ -16,7 +16,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -4331,4 +4331,4 @@ The struct is clearer, has the right ordering for free (`<=>` gives z, x, y) and
 if __name__ == "__main__":
     d = gen()
     d.write(os.path.join(HERE, "cpp-cmake.jsonl"), os.path.join(HERE, "cpp-cmake.labels.json"))
-    print(f"cpp-cmake -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    print(f"cpp-cmake -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
