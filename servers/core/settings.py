@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -37,10 +37,13 @@ def _default_retention() -> dict[str, int | None]:
     }
 
 
-class MemorySettings(BaseSettings):
-    """Limits and thresholds of the memory server (``CAIRN_MEMORY__<FIELD>``)."""
+class MemorySettings(BaseModel):
+    """Limits and thresholds of the memory server (``CAIRN_MEMORY__<FIELD>``).
 
-    model_config = SettingsConfigDict(extra="ignore")
+    A plain model, like every other section: :class:`CoreSettings` fills it from ``CAIRN_MEMORY__…``, and it
+    never reads the environment itself, so unprefixed variables such as ``RRF_K`` change nothing."""
+
+    model_config = ConfigDict(extra="ignore")
 
     max_content_chars: int = Field(10_000, ge=100, description="Largest entry accepted by memory_write.")
     max_query_chars: int = Field(2_000, ge=10)

@@ -5,6 +5,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from servers.core.embedding import create_embedder
+from servers.core.settings import CoreSettings, MemorySettings
+from servers.memory.service import MemoryService
 from servers.settings import CairnSettings
 
 
@@ -51,3 +54,25 @@ def test_pool_settings_default_and_are_checked(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setenv("CAIRN_DATABASE__POOL_MIN", "9")
     with pytest.raises(ValidationError, match=r"POOL_MIN.*above.*POOL_MAX"):
         CairnSettings()
+
+
+def test_memory_settings_ignore_unprefixed_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Memory's section is read only as CAIRN_MEMORY__<FIELD>: bare names another program may set change nothing.
+    monkeypatch.setenv("RRF_K", "7")
+    monkeypatch.setenv("CANDIDATE_POOL", "9")
+    for memory in (MemorySettings(), CoreSettings().memory, CairnSettings().memory):
+        assert (memory.rrf_k, memory.candidate_pool) == (60, 50)
+
+
+def test_memory_settings_come_from_their_section(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("RRF_K", "3")
+    monkeypatch.setenv("CAIRN_MEMORY__RRF_K", "7")
+    monkeypatch.setenv("CAIRN_MEMORY__CANDIDATE_POOL", "9")
+    settings = CairnSettings(home=tmp_path)
+    assert (settings.memory.rrf_k, settings.memory.candidate_pool) == (7, 9)
+    service = MemoryService(settings, embedder=create_embedder("none"))
+    try:
+        assert service.fusion.k == 7
+        assert service.config.candidate_pool == 9
+    finally:
+        service.close()
