@@ -1,4 +1,4 @@
-"""The skills marketplace: a Starlette website and JSON API over one store (DESIGN §9).
+"""The skills marketplace: a Starlette website and JSON API over one store.
 
 | module            | what it holds                                                       |
 |-------------------|---------------------------------------------------------------------|

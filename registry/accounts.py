@@ -1,6 +1,6 @@
 """People and organisations: API tokens (hashed at rest), org membership, ratings, org skill settings.
 
-Organisations follow 004 §8.4: the built-in skills are the system scope, an organisation (a tenant)
+Organisations mirror the skill scopes: the built-in skills are the system scope, an organisation (a tenant)
 can disable or override any of them for its members, and publishes its own skills. The statements are
 :class:`registry.storage.accounts.AccountRows`; this class adds the rules (who may do what, tokens).
 """

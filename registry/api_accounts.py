@@ -1,5 +1,5 @@
 """Accounts over the API: who am I, personal API tokens, organisations and their skill settings
-(004 §14.4.2: an organisation disables or overrides system skills for its members)."""
+(an organisation disables or overrides system skills for its members)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ class MemberBody(BaseModel):
 
 
 def org_skills(reg: Registry, org: str, scope: str = "all") -> list[dict[str, Any]]:
-    """System skills with this org's disable/override flags, then the org's own skills (004 §14.4.1)."""
+    """System skills with this org's disable/override flags, then the org's own skills."""
     configs = reg.accounts.configs(org)
     out: list[dict[str, Any]] = []
     if scope in ("system", "all"):

@@ -1,5 +1,5 @@
 """Signed-in pages: OAuth sign-in, publishing with a lint preview, yank/deprecate, ratings, API
-tokens, and an organisation's scope management (004 §15.5). Every form carries a CSRF token."""
+tokens, and an organisation's scope management. Every form carries a CSRF token."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
 |--------|---------------------------------------------------------|
 | SR0xx  | reading SKILL.md: files, encoding, frontmatter, YAML    |
 | SR1xx  | Agent Skills spec fields (agentskills.io)               |
-| SR2xx  | host extensions and Cairn extensions (DESIGN §4)        |
+| SR2xx  | host extensions and Cairn extensions                    |
 | SR3xx  | quality: links, size, scripts, layout                   |
 | SR4xx  | secrets                                                 |
 

@@ -118,7 +118,7 @@ class AccountRows:
             (name, limit),
         )
 
-    # --- org skill configuration (004 §14.4.2) ------------------------------------------------------
+    # --- org skill configuration --------------------------------------------------------------------
 
     def configs(self, org: str) -> dict[str, dict[str, Any]]:
         rows = self.db.query(

@@ -1,1 +1,1 @@
-"""The context MCP server: context assembly (002 §1.1) as a tool and a prompt."""
+"""The context MCP server: context assembly as a tool and a prompt."""

@@ -1,4 +1,4 @@
-"""The context MCP server: ``context_assemble`` as a tool and ``context`` as a prompt (002 §1.1).
+"""The context MCP server: ``context_assemble`` as a tool and ``context`` as a prompt.
 
 A separate server rather than a memory tool, because assembly composes three domains (memory recall,
 skill matching, reflection's rules and user model): on the memory server it would make memory depend on

@@ -1,4 +1,4 @@
-"""The in-process event bus (seed 003 §3): prioritised subscribers, sync and fire-and-forget publish.
+"""The in-process event bus: prioritised subscribers, sync and fire-and-forget publish.
 
 A failing or slow handler never blocks the others: each runs under its own timeout and its error is
 logged and counted. Recent events are kept in a ring buffer that servers expose as a resource.

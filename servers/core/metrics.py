@@ -1,4 +1,4 @@
-"""Prometheus metrics for every server (DESIGN §2 Observability), served at ``/metrics`` on HTTP.
+"""Prometheus metrics for every server, served at ``/metrics`` on HTTP.
 
 One registry per process: servers mounted together under ``cairn serve all`` report side by side,
 told apart by the ``server`` label.

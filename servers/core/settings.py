@@ -23,8 +23,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 def _default_retention() -> dict[str, int | None]:
     # Days before an entry of this type is archived; None keeps it until a person removes it.
-    # Episodic captures age out (seed 002 §2.1: 30 days of full logs; 003 §4.3.4: 90 days for flushes),
-    # while what the user said about themselves stays.
+    # Episodic captures (tasks, flushes, daily summaries) age out, while what the user said about themselves
+    # stays.
     return {
         "note": 365,
         "task": 90,

@@ -1,4 +1,4 @@
-"""When two statements are the same memory (seed 000 §3.2) — and when they only look alike.
+"""When two statements are the same memory — and when they only look alike.
 
 Cosine similarity alone cannot decide: "prefers dark mode" and "prefers light mode" embed at 0.97.
 Two entries merge only when the vectors are close *and* the words agree: same numbers, codes and

@@ -1,4 +1,4 @@
-"""Rule-based extraction: what in a conversation is worth remembering (seed 003 §4.3.3, 000 §3.2).
+"""Rule-based extraction: what in a conversation is worth remembering.
 
 Flush-before-compaction keeps stated preferences and decisions, one sentence each, and substantial tool
 results; task capture keeps a summary with its workflow trace. No model needed; deterministic.

@@ -88,7 +88,7 @@ def render_memory_file(
 
 
 def render_daily(date: str, entries: list[Entry]) -> str:
-    """The day's summary (seed 003 §6.3.2): facts and decisions, tool usage, tasks, notes."""
+    """The day's summary: facts and decisions, tool usage, tasks, notes."""
     sources = sorted({e.source for e in entries})
     facts = [e for e in entries if e.type in ("preference", "decision", "fact")]
     tasks = [e for e in entries if e.type == "task"]

@@ -1,4 +1,4 @@
-"""Memory upkeep (seed 000 §4.4, 002 §2.3, 003 §6.3): expire, merge, backfill, summarise, promote.
+"""Memory upkeep: expire, merge, backfill, summarise, promote.
 
 ``maintain`` is safe to run at any time and from several processes: each step is idempotent and the
 file steps run under the user's file lock.
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 BACKFILL_BATCH = 64
 MAINTAIN_WAIT_S = 30.0
-MAX_MEMORY_MD_BYTES = 50_000  # seed 002 §2.1: keep semantic memory within about 12k tokens
+MAX_MEMORY_MD_BYTES = 50_000  # about 12k tokens: MEMORY.md is read into the context at every session start
 # Kept by machine from a transcript (tool output a flush saved), not stated by anyone: however often the
 # same output comes back, it is not a long-term fact. A repeat that says what it is (a preference, a
 # decision) upgrades such an entry's type, and then it may be promoted.

@@ -1,6 +1,6 @@
 """Hybrid recall: FTS5 BM25 and sqlite-vec KNN, fused, then filtered.
 
-Union, not intersection: a hit from either retriever can be returned (seed 002 §2.2). Vectors find
+Union, not intersection: a hit from either retriever can be returned. Vectors find
 paraphrases and other languages; BM25 keeps exact identifiers that vectors blur. When the query
 carries identifiers (error codes, function names, versions), the keyword side counts for more: a
 hypothesis measured in bench/memory (see bench/RESULTS.md).

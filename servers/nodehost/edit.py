@@ -1,4 +1,4 @@
-"""Text replacement with the six matching strategies of 004 §7.2.1, tried in order until one matches once.
+"""Text replacement with six matching strategies, tried in order until one matches once.
 
 | # | strategy                | finds ``old`` when the model…                                      |
 |---|-------------------------|--------------------------------------------------------------------|

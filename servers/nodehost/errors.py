@@ -16,7 +16,7 @@ class PolicyDenied(NodehostError):
 
 
 class LoopDetected(NodehostError):
-    """The same call was repeated too often in a short time (004 §6.4.4)."""
+    """The same call was repeated too often in a short time: an agent stuck in a loop."""
 
 
 class ApprovalRefused(NodehostError):

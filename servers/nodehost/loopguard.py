@@ -1,4 +1,4 @@
-"""Doom-loop guard (004 §6.4.4): the same call, with the same arguments, from the same client, repeated
+"""Doom-loop guard: the same call, with the same arguments, from the same client, repeated
 ``threshold`` times within ``window_s`` seconds is refused with an explanation instead of run again.
 
 Only calls that ran count; a refused call does not extend the refusal. Calls are counted per user (the

@@ -146,7 +146,8 @@ def _file_path(uri: str) -> Path | None:
 
 
 class PolicyFilter(Middleware):
-    """``tools/list`` shows only what the caller's profile does not deny (003 §2.3.4)."""
+    """``tools/list`` shows only what the caller's profile does not deny: a model is never offered a tool it may
+    not call."""
 
     def __init__(self, node: NodeHost) -> None:
         self.node = node

@@ -1,4 +1,4 @@
-"""Tool policy (003 §2): groups, deny-first allow/deny/ask rules, profiles chosen by client, role and transport.
+"""Tool policy: groups, deny-first allow/deny/ask rules, profiles chosen by client, role and transport.
 
 The policy file (``$CAIRN_HOME/nodehost/policy.yaml``, or ``.json``) is read once at start-up, from a folder
 no tool can write::
@@ -79,7 +79,7 @@ class Rule(BaseModel):
     @field_validator("group")
     @classmethod
     def _strip_prefix(cls, value: str | None) -> str | None:
-        # 003 §2.3.1 spells groups as tags ("group:fs"); accept both spellings.
+        # A group may be written as a tag ("group:fs") or bare ("fs"); accept both spellings.
         return value.removeprefix("group:") if value else value
 
     @model_validator(mode="after")

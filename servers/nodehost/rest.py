@@ -1,4 +1,4 @@
-"""REST API for gateways (003 §7.4.2), served beside the MCP endpoint on HTTP/SSE transports.
+"""REST API for gateways, served beside the MCP endpoint on HTTP/SSE transports.
 
 | method | path                                  | body / answer                                              |
 |--------|---------------------------------------|------------------------------------------------------------|

@@ -40,8 +40,8 @@ class NodehostSettings(BaseModel):
     )
 
     default_timeout_s: float = Field(30.0, gt=0, le=3600)
-    max_timeout_s: float = Field(120.0, gt=0, le=3600, description="Ceiling on system_run's timeout_s (003 §7.5).")
-    max_output_bytes: int = Field(50 * 1024, ge=1024, description="Output shown per call (004 §7.2.6).")
+    max_timeout_s: float = Field(120.0, gt=0, le=3600, description="Ceiling on system_run's timeout_s.")
+    max_output_bytes: int = Field(50 * 1024, ge=1024, description="Output shown per call.")
     max_line_chars: int = Field(2000, ge=80, description="Longer lines are cut and end in '...'.")
     default_read_limit: int = Field(2000, ge=1, description="Lines fs_read returns when no limit is given.")
     max_file_bytes: int = Field(10 * 1024 * 1024, ge=1024, description="Largest file read, edited or searched.")

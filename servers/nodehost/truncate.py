@@ -1,4 +1,4 @@
-"""Output truncation (004 §7.2.6): a byte budget, a cap on line length, and a note that says how to page.
+"""Output truncation: a byte budget, a cap on line length, and a note that says how to page.
 
 | limit                 | default  | what happens                                                    |
 |-----------------------|----------|-----------------------------------------------------------------|
@@ -64,7 +64,7 @@ def page_lines(
     """Lines ``offset`` (1-based) .. ``offset+limit-1``, each cut to ``max_line_chars``, within ``max_bytes``.
 
     ``how_to_page`` names the way on, with ``{next}`` standing for the next line number.
-    The note follows 004 §7.2.6: ``(Output truncated at N bytes. …)`` when the budget ran out,
+    The note: ``(Output truncated at N bytes. …)`` when the budget ran out,
     ``(File has more lines. …)`` when the limit did, ``(End of file - total N lines)`` otherwise.
     """
     total = len(lines)

@@ -1,4 +1,4 @@
-"""The attention gate (seed 000 §5.4): whether a notification reaches the user now, later, or not at all.
+"""The attention gate: whether a notification reaches the user now, later, or not at all.
 
 Checks, in this order (the first that fails decides, and its reason is recorded):
 

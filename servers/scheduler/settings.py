@@ -53,7 +53,7 @@ def _check_zone(value: str) -> str:
 
 
 class AttentionSettings(BaseModel):
-    """Defaults of the attention gate (seed 000 §5.4)."""
+    """Defaults of the attention gate."""
 
     quiet_hours: tuple[int, int] | None = Field(
         (22, 8), description="[start, end) local hours with no notifications; null disables quiet hours."

@@ -68,7 +68,7 @@ def read(path: Path) -> tuple[list[tuple[JobSpec, str, bool]], list[str]]:
                 raw["schedule"] = {"cron": raw["schedule"], **({"timezone": timezone} if timezone else {})}
             if "task" in raw:
                 raw["action"] = {"type": "prompt", "prompt": raw.pop("task")}
-            raw.pop("channel", None)  # seed-style field: Cairn delivers through the host
+            raw.pop("channel", None)  # accepted and ignored: Cairn delivers through the host
             specs.append((JobSpec.model_validate(raw), user_id, enabled))
         except (ValidationError, SchedulerInputError) as exc:
             errors.append(f"{path}: job {label}: {exc}")

@@ -1,6 +1,6 @@
 """The skill library: scopes, overrides, disabling, and reloading when files change.
 
-Scopes (004 §8.4): **project** (folders from settings, earlier wins) > **user** (``$CAIRN_HOME/skills/user``)
+Scopes: **project** (folders from settings, earlier wins) > **user** (``$CAIRN_HOME/skills/user``)
 > **system** (the built-in ``skills/``). A name in a higher scope overrides the same name below it; a
 disabled (name, scope) pair is skipped so the next scope down shows through, and disabling a name in
 "all" hides it everywhere.
@@ -9,7 +9,7 @@ Two skills of one scope may share a name (plugins each ship a ``configure``); ho
 do we: both become ``<namespace>.<name>``, the namespace being the plugin folder that holds their
 ``skills/`` folder. Nothing is silently dropped.
 
-Hot reload (000 §4.2.8): a snapshot is cached and rebuilt only when a stamp changes: the mtime of each
+Hot reload: a snapshot is cached and rebuilt only when a stamp changes: the mtime of each
 root, of every folder between a root and a skill, of each skill folder and of each SKILL.md. Checking
 stamps costs a stat per path, so the check runs at most every ``reload_check_s`` seconds (0 = every
 call); :meth:`Catalog.fresh` re-checks one skill's own stamp on every read, so an edit to the skill

@@ -1,4 +1,4 @@
-"""Skill chains (000 §4.2.5): a skill whose ``chain`` lists other skills expands into ordered steps.
+"""Skill chains: a skill whose ``chain`` lists other skills expands into ordered steps.
 
 Each step carries the body of the skill it names, what it reads (``input_from``) and what it produces
 (``output_as``). A step naming a skill that is not loaded is an error that says which step and which

@@ -1,4 +1,4 @@
-"""Feedback and effect (000 §4.2.7, 001 §1-2): stats, the match multiplier, adoption and when to ask.
+"""Feedback and effect: stats, the match multiplier, adoption and when to ask.
 
 | rule                | value                                                                                  |
 |---------------------|----------------------------------------------------------------------------------------|
@@ -65,7 +65,7 @@ def stats(name: str, counts: dict[str, int]) -> SkillStats:
 
 
 def multiplier(total: int, helpful_rate: float, not_helpful: int, rated: int) -> float:
-    """000 §4.2.7: no change below 5 activations; reward a high helpful rate, punish a low one."""
+    """No change below 5 activations (too few to judge); reward a high helpful rate, punish a low one."""
     if total < MIN_ACTIVATIONS or rated == 0:
         return 1.0
     if helpful_rate > 0.8:
@@ -89,7 +89,7 @@ def salient_terms(body: str, limit: int = 25) -> list[str]:
 
 
 def detect_adoption(body: str, reply: str, later: list[str]) -> tuple[bool, float, list[AdoptionSignal]]:
-    """Was the skill used (001 §2)? Returns (adopted, confidence 0-1, the evidence)."""
+    """Was the skill used? Returns (adopted, confidence 0-1, the evidence)."""
     signals: list[AdoptionSignal] = []
     reply_low = reply.lower()
     used = [s for s in code_snippets(body) if s.lower() in reply_low]
@@ -118,7 +118,7 @@ def detect_adoption(body: str, reply: str, later: list[str]) -> tuple[bool, floa
     if outcome < 0:
         return False, round(min(1.0, 0.6 * usage), 3), signals
     confidence = round(min(1.0, 0.6 * usage + outcome), 3)
-    # Both kinds of evidence must agree (001 risk table: AND logic against false positives).
+    # Usage and outcome must both point to adoption: either alone gives too many false positives.
     return usage >= 0.4 and confidence >= 0.5, confidence, signals
 
 

@@ -1,13 +1,13 @@
-"""Quality iteration (001 §3-4): new-skill recommendations and trigger updates, applied only on confirmation.
+"""Quality iteration: new-skill recommendations and trigger updates, applied only on confirmation.
 
 | suggestion         | made when                                                                     |
 |--------------------|-------------------------------------------------------------------------------|
 | ``trigger_update`` | the skill was activated by hand (match_skills missed it) for ≥ 2 tasks it then |
 |                    | helped with: add an intent pattern from the words those tasks share           |
 | ``trigger_update`` | ≥ 3 not-helpful ratings and a helpful rate < 0.3: raise its threshold by 0.1 |
-| ``new_skill``      | 001 §3 timing, all of: a pattern of unmatched tasks with confidence ≥ 0.7 seen |
-|                    | ≥ 2 times this session, ≥ 10 messages since the last recommendation, and     |
-|                    | fewer than 3 recommendations in the session                                  |
+| ``new_skill``      | all of (so recommendations stay rare): a pattern of unmatched tasks with      |
+|                    | confidence ≥ 0.7 seen ≥ 2 times this session, ≥ 10 messages since the last  |
+|                    | recommendation, and fewer than 3 recommendations in the session              |
 
 Nothing is written until ``skill_apply_suggestion(id, confirm=True)``. Applying to a system skill copies
 it into the user scope first (the copy overrides it), so built-in files are never edited.

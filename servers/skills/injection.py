@@ -1,9 +1,10 @@
-"""The ready-to-inject prompt section (000 §4.2.4): activated bodies within a token budget, then an index.
+"""The ready-to-inject prompt section: activated bodies within a token budget, then an index.
 
 | step        | rule                                                                                   |
 |-------------|----------------------------------------------------------------------------------------|
 | budget      | each match costs min(its body's tokens, its ``max_tokens``, default 2000); matches are  |
-|             | taken best first and the first one that does not fit stops injection (as the seed does) |
+|             | taken best first and the first one that does not fit stops injection: a weaker match   |
+|             | never gets in ahead of a stronger one                                                  |
 | truncation  | a body longer than its ``max_tokens`` is cut there, with a pointer to activate_skill    |
 | index       | the other skills as ``- name — description``, most relevant first, within             |
 |             | ``index_token_budget``; the rest are counted and left to search_skills                  |
@@ -64,7 +65,8 @@ def index_line(skill: Skill) -> tuple[str, int]:
 def fit_budget(
     matches: Sequence[tuple[Skill, float]], budget: int, prepared: Callable[[Skill], tuple[str, int]]
 ) -> list[Injected]:
-    """The matches that fit the budget, in order; stops at the first that does not (000 §4.2.4)."""
+    """The matches that fit the budget, in order; stops at the first that does not, so a weaker match never
+    gets in ahead of a stronger one."""
     out: list[Injected] = []
     used = 0
     for skill, score in matches:

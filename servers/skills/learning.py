@@ -1,4 +1,4 @@
-"""Learning from use: usage records, feedback, stats, adoption reports, suggestions (000 §4.2.7, 001).
+"""Learning from use: usage records, feedback, stats, adoption reports, suggestions.
 
 The rules live in :mod:`feedback` (stats, multiplier, adoption, when to ask) and :mod:`improve`
 (suggestions and drafts); this class records what happened and applies those rules at the right time.
@@ -154,7 +154,7 @@ class Learning:
             return StatsResult(skills=[feedback.stats(name, counts.get(name, {}))])
         return StatsResult(skills=[feedback.stats(n, c) for n, c in sorted(counts.items())])
 
-    # --- after a reply (001 §1-3) ---------------------------------------------------------------------
+    # --- after a reply -------------------------------------------------------------------------------
 
     def report_usage(self, name: str, session_id: str, reply: str, later: list[str]) -> UsageReport:
         skill = self.service.get(name)

@@ -258,7 +258,8 @@ class TriggerIndex:
 
 
 class Cooldowns:
-    """When each skill was last activated in each session (in memory, like the seed's tracker)."""
+    """When each skill was last activated in each session (in memory: losing it on a restart only lets a
+    skill activate once more)."""
 
     def __init__(self) -> None:
         self._last: dict[tuple[str, str], float] = {}
@@ -314,7 +315,7 @@ class SkillMatcher:
             skill = triggers.skills[i]
             own = skill.triggers.threshold if skill.triggers else None
             threshold = self.settings.default_threshold if own is None else own
-            # Keep the seed's signal order: intent, tools, keywords, slots.
+            # Strongest evidence first: intent, tools, keywords, slots.
             self._keep(out, skill, sorted(found, key=lambda sig: _ORDER[sig.type]), threshold, multipliers)
         phrases = index.phrases_in(ctx.task)
         usable = meaning is not None and ctx.vector is not None and len(meaning.skills) == len(index.skills)

@@ -193,7 +193,10 @@ class SkillStats(BaseModel):
     helpful_rate: float = 0.0
     adopted: int = 0
     adoption_rate: float = 0.0
-    multiplier: float = Field(1.0, description="Applied to match scores (000 §4.2.7); 1.0 below 5 activations.")
+    multiplier: float = Field(
+        1.0,
+        description="Applied to match scores: 1.2 for skills that helped, 0.6 for unhelpful ones; 1.0 below 5 uses.",
+    )
 
 
 class StatsResult(BaseModel):
@@ -222,8 +225,12 @@ class UsageReport(BaseModel):
     adopted: bool
     confidence: float
     signals: list[AdoptionSignal]
-    feedback_request: str | None = Field(None, description="A question to ask the user now (001 §1), or None.")
-    recommendation: Suggestion | None = Field(None, description="A new skill worth saving (001 §3), or None.")
+    feedback_request: str | None = Field(
+        None, description="A question to ask the user now about how the skill did, or None."
+    )
+    recommendation: Suggestion | None = Field(
+        None, description="A new skill worth saving, drafted from what was just done, or None."
+    )
     suggestions: list[Suggestion] = Field(default_factory=list, description="Pending improvements (apply to confirm).")
 
 

@@ -36,12 +36,10 @@ class SkillsSettings(BaseModel):
         description="Skip skills with lint errors. Off: every usable skill is served and its errors are listed.",
     )
 
-    token_budget: int = Field(
-        4000, ge=100, description="Token budget of activated bodies in match_skills (000 §4.2.4)."
-    )
+    token_budget: int = Field(4000, ge=100, description="Token budget of activated bodies in match_skills.")
     default_max_tokens: int = Field(2000, ge=50, description="A skill's body budget when it sets no max_tokens.")
     index_token_budget: int = Field(1200, ge=0, description="Tokens for the compact index of skills not activated.")
-    max_activated: int = Field(3, ge=1, le=10, description="Skills activated by one match_skills call (000 §4.2.3).")
+    max_activated: int = Field(3, ge=1, le=10, description="Skills activated by one match_skills call.")
     default_threshold: float = Field(0.5, ge=0, le=1, description="confidence_threshold of skills that set none.")
     # 0.5 finds more trigger-less skills on the user-skills tuning split (recall 0.29 → 0.44 at equal precision),
     # but there a weak word overlap outranks a built-in skill's intent pattern (0.5): kept at 0.67.

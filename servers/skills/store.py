@@ -305,7 +305,7 @@ class SkillsStore(ComponentStore):
         return [str(r["task"]) for r in rows]
 
     def ask_feedback_once(self, session_id: str, skill: str) -> bool:
-        """True the first time per (session, skill): 001 §1 asks at most once per skill per session."""
+        """True the first time per (session, skill): the user is asked at most once per skill per session."""
         # The key decides, not a read before the write: of two instances asking at once, one inserts.
         row = self.db.query_one(
             "INSERT INTO feedback_asks (session_id, skill) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING skill",

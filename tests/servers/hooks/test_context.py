@@ -1,4 +1,4 @@
-"""Context assembly (002 §1.1): within budget in English and Chinese, trimmed in the seed's order, never wastefully."""
+"""Context assembly: within budget in English and Chinese, trimmed in ``TRIM_ORDER``, never wastefully."""
 
 from __future__ import annotations
 

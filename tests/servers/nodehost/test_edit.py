@@ -1,4 +1,4 @@
-"""The six matching strategies of 004 §7.2.1, ambiguity, line endings and diffs."""
+"""The six matching strategies of text replacement, ambiguity, line endings and diffs."""
 
 from __future__ import annotations
 

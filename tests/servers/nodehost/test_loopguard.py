@@ -1,4 +1,4 @@
-"""Doom-loop guard (004 §6.4.4): the same call 3 times within 60 s is refused, with an explanation."""
+"""Doom-loop guard: the same call 3 times within 60 s is refused, with an explanation."""
 
 from __future__ import annotations
 

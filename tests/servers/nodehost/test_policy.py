@@ -1,4 +1,4 @@
-"""Tool policy (003 §2): deny-first rules, groups, profiles by client/role/transport, list filtering."""
+"""Tool policy: deny-first rules, groups, profiles by client/role/transport, list filtering."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""REST API for gateways (003 §7.4.2) on a real loopback HTTP server, beside the MCP endpoint."""
+"""REST API for gateways on a real loopback HTTP server, beside the MCP endpoint."""
 
 from __future__ import annotations
 

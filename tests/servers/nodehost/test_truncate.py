@@ -1,4 +1,4 @@
-"""Output truncation (004 §7.2.6): UTF-8-safe byte budget, 2,000-char lines, notes that say how to page."""
+"""Output truncation: UTF-8-safe byte budget, 2,000-char lines, notes that say how to page."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Gap detection before and after a task (002 §5.1) and the questions it asks (002 §5.2), offline and with a model."""
+"""Gap detection before and after a task and the questions it asks, offline and with a model."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Interaction experience (004 §6.5): extraction, scoring, reuse modes, evolution, admission, retirement."""
+"""Interaction experience: extraction, scoring, reuse modes, evolution, admission, retirement."""
 
 from __future__ import annotations
 

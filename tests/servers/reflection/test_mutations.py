@@ -1,4 +1,4 @@
-"""Mutations (002 §4.2): eligibility, types and risk, approval of D, A/B alternation and decisions."""
+"""Mutations: eligibility, types and risk, approval of D, A/B alternation and decisions."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Patterns (000 §5.2) and skill suggestions (000 §4.2.6): detection, coverage, linted SKILL.md, acceptance."""
+"""Patterns and skill suggestions: detection, coverage, linted SKILL.md, acceptance."""
 
 from __future__ import annotations
 

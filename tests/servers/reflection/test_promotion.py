@@ -1,4 +1,4 @@
-"""Promotion (002 §3.3): confidence filter, three independent reflections, contradictions, emergency path."""
+"""Promotion: confidence filter, three independent reflections, contradictions, emergency path."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule-based reflection: the five dimensions of 002 §3.2 and the four triggers."""
+"""Rule-based reflection: the five dimensions (outcome, efficiency, errors, strategies, gaps) and the four triggers."""
 
 from __future__ import annotations
 

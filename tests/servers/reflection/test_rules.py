@@ -1,4 +1,4 @@
-"""Rule lifecycle (002 §4.1): probation → active / deprecated, versions, rollback, the append-only log."""
+"""Rule lifecycle: probation → active / deprecated, versions, rollback, the append-only log."""
 
 from __future__ import annotations
 

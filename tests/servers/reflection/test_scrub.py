@@ -1,4 +1,4 @@
-"""PII and secrets are removed before storage (004 §6.5.8)."""
+"""PII and secrets are removed before storage."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""User adaptation (002 §4.3): beliefs, signal strengths, choices, contradictions, the 0.6 threshold."""
+"""User adaptation: beliefs, signal strengths, choices, contradictions, the 0.6 threshold."""
 
 from __future__ import annotations
 

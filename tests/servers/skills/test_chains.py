@@ -1,4 +1,4 @@
-"""Chains expand into ordered steps; an unknown step is a clear error (000 §4.2.5)."""
+"""Chains expand into ordered steps; an unknown step is a clear error."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Token budget and the prompt section (000 §4.2.4)."""
+"""Token budget and the prompt section."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_token_estimate_counts_cjk_per_character() -> None:
 def test_budget_stops_at_the_first_match_that_does_not_fit() -> None:
     a, b, c = skill("a", "x" * 1200), skill("b", "y" * 1200), skill("c", "z" * 40)  # 300, 300, 10 tokens
     got = fit_budget([(a, 0.9), (b, 0.8), (c, 0.7)], budget=500, prepared=body)
-    assert [i.skill.name for i in got] == ["a"]  # b does not fit, and injection stops there (seed rule)
+    assert [i.skill.name for i in got] == ["a"]  # b does not fit, and injection stops there: c may not jump ahead of it
     got = fit_budget([(a, 0.9), (c, 0.8), (b, 0.7)], budget=500, prepared=body)
     assert [(i.skill.name, i.tokens) for i in got] == [("a", 300), ("c", 10)]
 

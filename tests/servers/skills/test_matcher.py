@@ -1,4 +1,4 @@
-"""SkillMatcher scoring and conflict rules, case by case (000 §4.2.3, §4.2.7)."""
+"""SkillMatcher scoring and conflict rules, case by case."""
 
 from __future__ import annotations
 
