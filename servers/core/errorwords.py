@@ -32,7 +32,9 @@ ALIKE = 0.6
 # Fewer shared words than this say nothing, however rare they are ("kind", "cluster").
 MIN_SHARED = 3
 
-_QUOTED = re.compile(r"(?<![A-Za-z])(['\"`])(?:(?!\1).){1,120}\1(?![A-Za-z])")
+# A quoted value (a file, a field, an id) differs between occurrences; quoted words with spaces between them are
+# a message (`"message":["property channel should not exist"]`) and stay.
+_QUOTED = re.compile(r"(?<![A-Za-z])(['\"`])[^\s'\"`]{1,120}\1(?![A-Za-z])")
 _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+")
 _ID = re.compile(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{7,40}\b", re.I)
 _WORD = re.compile(r"[a-z][a-z0-9_]{2,}|[\u4e00-\u9fff]{2,}")

@@ -49,7 +49,8 @@ _LOOKING_PARTS = frozenset(
 # Shell commands that only look: they are how an agent investigates, never the fix itself.
 _LOOKING = frozenset(
     "ls cat head tail less more pwd echo which whereis type env printenv grep rg find wc file stat tree du df "
-    "ps top date whoami id uname history man diff sort uniq jq awk sed nvidia-smi".split()
+    "ps top date whoami id uname history man diff sort uniq jq awk sed nvidia-smi nm objdump readelf ldd otool "
+    "strings hexdump xxd c++filt".split()
 )
 # curl options that send or store something: such a call acts, a plain GET only looks.
 _SENDING = frozenset(
@@ -114,6 +115,10 @@ _LOOKING_VERBS = frozenset(
     "get list ls show describe status info inspect logs log version view help doctor outdated why explain whoami "
     "devices current-context get-contexts".split()
 )
+# Programs whose mode is a leading option, and the step each mode is.
+_MODE_OPTIONS = {
+    "cmake": {"--build": "build", "--install": "install", "-E": "tool", "--preset": "configure", "-S": "configure"},
+}
 # Programs whose `get` changes something (`go get` adds a dependency).
 _GETTING_PROGRAMS = frozenset({"go", "pip", "pip3", "apt", "apt-get", "dnf", "yum", "npm", "pnpm", "yarn", "bun"})
 # Options that take a value before the subcommand (`git -C app push`, `kubectl -n prod get pods`).
@@ -481,10 +486,11 @@ _SETUP = frozenset({"cd", "source", ".", "export", "set", "pushd", "popd", "slee
 
 def _chain(command: str) -> list[list[str]]:
     """The commands a line runs one after another (`a && b; c`), each the first of its pipe (`b | tail`), or the
-    command a later part of the pipe runs on its output (`git diff --name-only | xargs rubocop` runs rubocop)."""
+    command a later part of the pipe runs on its output (`git diff --name-only | xargs rubocop` runs rubocop, and
+    `git diff -U0 | clang-tidy-diff.py -p1` runs clang-tidy-diff.py: the first part only looked)."""
     out: list[list[str]] = []
     current: list[str] = []
-    piped = False
+    piped = fed = False
     for word in _words(command):
         if word in ("&&", "||", ";", "&") or (word.endswith(";") and len(word) > 1):
             if word.endswith(";") and len(word) > 1 and not piped:
@@ -493,10 +499,16 @@ def _chain(command: str) -> list[list[str]]:
             current, piped = [], False
         elif word == "|":
             piped = True
+            fed = True  # the next word starts the stage the output is fed to
         elif piped and word in _ARGUMENT_RUNNERS and current:
             current, piped = [], False  # what xargs runs is the step; the words before only listed its input
+        elif piped and fed and current and _looks(current) and not _looks([word]):
+            # `git diff -U0 | clang-tidy-diff.py -p1`: the first part only listed what the second one acts on.
+            current, piped = [word], False
         elif not piped:
             current.append(word)
+        if word != "|":
+            fed = False
     out += _simple(current)
     return out
 
@@ -567,7 +579,12 @@ def _subcommand(program: str, words: list[str]) -> str:
     """The first word after a program unknown to the tables above, when it reads as a subcommand."""
     if program in _OPERAND_PROGRAMS or program in _SETUP or program in _LOOKING or "." in program:
         return ""
-    word = next((w for w in words if not w.startswith("-")), "")
+    if program in _MODE_OPTIONS:
+        # `cmake --build --preset dev` builds, `cmake --preset dev` configures: the mode is an option.
+        return next((_MODE_OPTIONS[program][w] for w in words if w in _MODE_OPTIONS[program]), "")
+    # Only the word right after the program: after an option, a plain word is that option's value
+    # (`ctest --preset dev`), not a subcommand.
+    word = words[0] if words else ""
     if not _SUBCOMMAND_WORD.match(word) or (word.rsplit(".", 1)[-1] in _FILE_SUFFIXES and "." in word):
         return ""
     return word
@@ -631,8 +648,9 @@ def _looks(words: list[str]) -> bool:
             return True
     elif program not in _OPERAND_PROGRAMS and sub in _LOOKING_VERBS:
         return not (sub == "get" and program in _GETTING_PROGRAMS)
-    if sub == "list" or "-list" in rest or "--list" in rest or rest[1:3] == ["simctl", "list"]:
-        return True  # `xcodebuild -list`, `xcrun simctl list devices`: listing what there is
+    positional = [w for w in rest[1:] if not w.startswith("-")]
+    if sub == "list" or "-list" in rest or "--list" in rest or positional[1:2] in (["list"], ["ls"]):
+        return True  # `xcodebuild -list`, `xcrun simctl list devices`, `git worktree list`: listing what there is
     if sub == "version" or rest[1:] in (["--version"], ["-v"], ["-V"], ["version"]):
         return True  # `docker version`, `node --version`: asking what is installed changes nothing
     if program in ("curl", "wget"):
@@ -785,6 +803,7 @@ class Recovery:
         "replaced",
         "reread",
         "signature",
+        "swapped",
         "work",
         "written",
     )
@@ -806,6 +825,7 @@ class Recovery:
         around: Sequence[str] = (),
         written: Sequence[str] = (),
         replaced: bool = False,
+        swapped: str | None = None,
     ) -> None:
         self.failed = failed
         self.fixed = fixed
@@ -821,6 +841,7 @@ class Recovery:
         self.around = list(around)  # the words the edits changed text among (`protected $fillable = [`)
         self.written = list(written)  # the words of files written whole (no before to compare with)
         self.replaced = replaced  # another program did the step's job (`xcodebuild test` for `swift test`)
+        self.swapped = swapped  # the change was one word of the line (`harbourline rpc` for `harbourline eval`)
 
     @property
     def kind(self) -> str:
@@ -873,7 +894,10 @@ class Recovery:
         A retry or another way of running the step is about that step."""
         sig = self.signature
         variable = self.change is not None and bool(_ENV_ASSIGNMENT.match(self.change))
-        if self.fix_commands or self.reread or self.kind == "edited" or variable:
+        # One word run another way inside whatever carried it (`fly ssh console -C "… eval …"`, `docker compose
+        # exec app … eval …`) is about that word, not the step that carried it.
+        swapped = self.change is not None and self.change == self.swapped
+        if self.fix_commands or self.reread or self.kind == "edited" or variable or swapped:
             # An edit fixes the code wherever the error showed (assembleDebug, installDebug alike).
             return f"{_lower(sig.tool)}|*|{sig.phrase.lower()}=>{self.fix_key}"
         return f"{sig.key}=>{self.fix_key}"
@@ -958,6 +982,8 @@ def common_command(commands: Sequence[str]) -> str:
     if len(heads) != 1:
         return unique[0]
     head = heads.pop()
+    if any(word not in c.split() for c in unique for word in head.split()[1:]):
+        head = head.split()[0]  # a mode read off an option (`cmake configure` for `cmake --preset x`)
     flag_sets = [[f.split("=", 1)[0] for f in _flags(c)] for c in unique]
     flags = [f for f in dict.fromkeys(flag_sets[0]) if f not in _LOCATION_FLAGS and all(f in fs for fs in flag_sets)]
     tails = [_after_head(c, head) for c in unique]
@@ -978,10 +1004,10 @@ def _after_head(command: str, head: str) -> list[str]:
     return words[size:] if [w.rsplit("/", 1)[-1] for w in words[:1]] == head.split()[:1] else words[1:]
 
 
-def _fix_text(command: str, limit: int = 80) -> str:
+def _fix_text(command: str | list[str], limit: int = 80) -> str:
     """A fixing command as shown in a lesson: the simple command that matters, without `cd` and pipes."""
     words = _main_segment(command)
-    text = " ".join(w for w in words if not _ENV_ASSIGNMENT.match(w)) or command
+    text = " ".join(w for w in words if not _ENV_ASSIGNMENT.match(w)) or " ".join(words)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -991,6 +1017,9 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
     Flags added on the retry count only when nothing was run in between: after `terraform init`, the `-out`
     of the next plan is incidental; with nothing else done, `--force-with-lease` is the fix.
     """
+    swapped = swapped_word(failed_command, fixed_command)
+    if swapped and not fixed_between:
+        return swapped  # `harbourline rpc` for `harbourline eval`, however the line carried it
     before, after = invocation(failed_command), invocation(fixed_command)
     if before != after:
         return after
@@ -1004,7 +1033,35 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
     added = _added_flags(_main_segment(failed_command), _main_segment(fixed_command))
     if added:
         return f"{after} {' '.join(added)}"
-    return None
+    return swapped_word(failed_command, fixed_command)
+
+
+_TOKEN = re.compile(r"[^\s'\"]+")
+_PLAIN_WORD = re.compile(r"[a-z][a-z0-9_-]{1,30}")
+
+
+def swapped_word(failed_command: str, fixed_command: str | list[str]) -> str | None:
+    """The one word the succeeding line changed, with the word before it (`harbourline rpc` where `harbourline
+    eval` failed, even inside a quoted remote command), or None when more or other than one plain word changed."""
+    # Both as the words of their simple command, so that quoting does not count as a change.
+    before = _TOKEN.findall(" ".join(_main_segment(failed_command)))
+    after = _TOKEN.findall(" ".join(_main_segment(fixed_command)))
+    if len(before) != len(after):
+        return None
+    changed = [i for i, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
+    if len(changed) != 1 or changed[0] == 0:
+        return None
+    at = changed[0]
+    if not (_PLAIN_WORD.fullmatch(before[at]) and _PLAIN_WORD.fullmatch(after[at])):
+        return None  # a value (a branch, a path, a number) changed: this task's detail, not how it is run
+    previous = before[at - 1]
+    if previous.startswith("-") or "=" in previous:
+        return None  # `terraform -chdir=envs/a init` after `… validate`: the word after an option is a subcommand
+    program = previous.rsplit("/", 1)[-1]
+    _, words = _strip_wrappers(_main_segment(failed_command))
+    if known_subcommands(program) or (words and known_subcommands(words[0].rsplit("/", 1)[-1])):
+        return None  # `git pull` after `git push`, `gradlew testDebugUnitTest` for `gradlew test`: another step
+    return f"{program} {after[at]}"
 
 
 def _with_options(command: str) -> str:
@@ -1093,7 +1150,9 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
             (
                 j
                 for j in range(i + 1, len(calls))
-                if key in step_keys(calls[j].tool, calls[j].arguments) or _specialised(call, calls[j])
+                if key in step_keys(calls[j].tool, calls[j].arguments)
+                or _specialised(call, calls[j])
+                or _one_word_apart(calls, i, j)
             ),
             None,
         )
@@ -1162,6 +1221,16 @@ def _specialised(failed: _Call, later: _Call) -> bool:
     return rest == later_rest
 
 
+def _one_word_apart(calls: list[_Call], failed: int, later: int) -> bool:
+    """The next acting line is the failed one with one word run another way (`harbourline eval` → `harbourline
+    rpc`): the same step, although its head changed."""
+    if any(not is_looking(c.tool, c.arguments) for c in calls[failed + 1 : later]):
+        return False
+    before = command_of(calls[failed].tool, calls[failed].arguments)
+    after = command_of(calls[later].tool, calls[later].arguments)
+    return bool(before and after and swapped_word(before, after))
+
+
 def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = False) -> Recovery:
     call, done = calls[failed], calls[fixed]
     signature = Signature.of(call.tool, call.arguments, call.error or "")
@@ -1200,17 +1269,27 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
                 if name != "read" and edited and edited.rsplit("/", 1)[-1] not in files:
                     files.append(edited.rsplit("/", 1)[-1])
             continue
-        if step_key(between.tool, between.arguments) == step_key(call.tool, call.arguments):
+        # Each command of a chained line that acts is a fix of its own (`pnpm prisma generate && pnpm prisma
+        # migrate deploy && pnpm test`); the ones that only look, check or share the result are not.
+        own = step_key(call.tool, call.arguments).split(":", 1)[-1]
+        acting = [w for w in _chain(command) if not _is_setup(w) and not _looks(w)]
+        fixing = [
+            w
+            for w in acting
+            if command_head(w) not in _PUBLISHING and not _CHECKING.search(command_head(w)) and command_head(w) != own
+        ]
+        if not fixing and step_key(between.tool, between.arguments) == step_key(call.tool, call.arguments):
             continue
-        if _CHECKING.search(command_head(command)):
+        if not fixing and _CHECKING.search(command_head(command)):
             continue  # a test run or a linter in between checked something; it changed nothing
         inserted.append(j)
-        text = _fix_text(command)
-        if text not in commands:
-            commands.append(text)
+        for text in [_fix_text(w) for w in fixing] or [_fix_text(command)]:
+            if text not in commands:
+                commands.append(text)
     failed_command = command_of(call.tool, call.arguments)
     done_command = command_of(done.tool, done.arguments)
     change = None
+    swapped = None
     if failed_command and done_command:
         # The part of the succeeding line that repeats the failed step (`go build ./...` of `go build ./... &&
         # go test ./...`) is compared with the failed call. What runs before it in the line and was not in the
@@ -1230,6 +1309,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
                 commands.insert(0, _fix_text(text))
         repeated: str | list[str] = chain[at] if at is not None else done_command
         change = _change(failed_command, repeated, bool(commands)) if not replaced else _with_options(done_command)
+        swapped = change if change is not None and change == swapped_word(failed_command, repeated) else None
     return Recovery(
         failed,
         fixed,
@@ -1240,6 +1320,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         change=change,
         work=work,
         replaced=replaced,
+        swapped=swapped,
         added=added[:MAX_ADDED_WORDS],
         added_lines=lines[:MAX_ADDED_LINES],
         files=files[:MAX_EDITED_FILES],
@@ -1256,13 +1337,30 @@ MAX_EDITED_FILES = 5
 MAX_WRITTEN_WORDS = 300
 
 
+_COMMENT = re.compile(r"^\s*(?:#|//|--|/\*|\*|;|%|<!--)")
+_CODE_LIKE = re.compile(r"[.:=@$_(]|[a-z][A-Z]|^[A-Z]{2,}")
+
+
+def _prose(line: str) -> bool:
+    """A comment in words (`# The reaper queries from its own process`), not a directive written as one
+    (`// +kubebuilder:rbac:groups=apps,resources=deployments`): what it says is not what the edit changed."""
+    if not _COMMENT.match(line):
+        return False
+    words = CODE_WORD.findall(line)
+    return len(words) >= 4 and sum(1 for w in words if _CODE_LIKE.search(w)) * 10 < len(words) * 3
+
+
+def _code(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not _prose(line))
+
+
 def added_words(arguments: Any) -> list[str]:
     """The words an edit added (`describe "cart" do` → `describe "cart", js: true do` added `js:`, `true`), in
     the order they appear; nothing for a whole-file write, which has no before."""
     out: list[str] = []
     for old, new in _edit_pairs(arguments):
         before = Counter(CODE_WORD.findall(old))
-        for word in CODE_WORD.findall(new):
+        for word in CODE_WORD.findall(_code(new)):
             if before[word] > 0:
                 before[word] -= 1
             elif word not in out:
@@ -1281,7 +1379,7 @@ def added_lines(arguments: Any) -> list[str]:
         removed = [set(CODE_WORD.findall(line)) for line in before if line not in after]
         for line in new.splitlines():
             text = line.strip()
-            if not text or text in before or len(text) > MAX_LINE_CHARS or text in out:
+            if not text or text in before or len(text) > MAX_LINE_CHARS or text in out or _prose(text):
                 continue
             words = set(CODE_WORD.findall(text))
             # A line changed in place (`describe "Cart" do` → `describe "Cart", js: true do`) was there before:

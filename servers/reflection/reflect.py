@@ -271,26 +271,48 @@ _MEMBER = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
 
 
 def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
-    """The line of the first edit that holds most of the words every edit added, as written, with what was this
-    task's own left out: `if (!context.mounted) return;`, `// +kubebuilder:rbac:groups=…,resources=…,verbs=…`,
-    `<PackageVersion Include=… Version=… />`. A value every edit set differently keeps its name (`groups=`)."""
+    """What every edit added, as the first edit wrote it, with what was that task's own left out:
+    `if (!context.mounted) return;`, `// +kubebuilder:rbac:groups=…,resources=…,verbs=…`,
+    `<PackageVersion Include=… Version=… />` (a value every edit set differently keeps its name, `groups=`).
+    A line mostly left out is not shown; the words only code has that every edit added and no shown line holds
+    are named on their own (`TESSERA_EXPORT`, added in front of a declaration that was there before)."""
     names = set.intersection(*(_names_set(lesson.added or lesson.written) for lesson in lessons))
-    best, most = "", 0
-    for line in lessons[0].added_lines:
-        shared = len(_telling(_bare(CODE_WORD.findall(line)) & common))
-        if shared > most:
-            best, most = line, shared
-    if not best:
-        return ""
+    # Words every edit wrote anywhere in its new lines: kept; the others were that task's own.
+    vocabulary = common | set.intersection(
+        *(_bare([w for line in lesson.added_lines for w in CODE_WORD.findall(line)]) for lesson in lessons)
+    )
 
     def shown(match: re.Match[str]) -> str:
         word = match.group(0)
-        if _bare([word]) & common:
+        if _bare([word]) & vocabulary:
             return word
         name = word.split("=", 1)[0] + "="
         return f"{name}…" if "=" in word and name in names else "…"
 
-    return _ELLIPSES.sub("…", CODE_WORD.sub(shown, best))
+    def kept(word: str) -> bool:
+        return bool(_bare([word]) & vocabulary) or ("=" in word and word.split("=", 1)[0] + "=" in names)
+
+    parts: list[str] = []
+    for line in lessons[0].added_lines:
+        words = CODE_WORD.findall(line)
+        if not _code_words(line, common) or len(parts) == MAX_SHOWN_LINES:
+            continue
+        if sum(1 for w in words if kept(w)) * 3 >= len(words) * 2:  # mostly what every edit wrote
+            parts.append(_ELLIPSES.sub("…", CODE_WORD.sub(shown, line)))
+    if not parts:
+        return ""  # no line to show: the words every edit added say it (`js: true`)
+    covered = {w for part in parts for w in _bare(CODE_WORD.findall(part))}
+    first_added = lessons[0].added or lessons[0].written
+    missing = [w for w in dict.fromkeys(_code_words(" ".join(first_added), common)) if not _bare([w]) & covered]
+    return "` and `".join([*parts, *missing])
+
+
+MAX_SHOWN_LINES = 2
+
+
+def _code_words(text: str, common: set[str]) -> list[str]:
+    """The words of ``text`` only code has (a member, a label, a sigil, an inner capital) that every edit added."""
+    return [w for w in CODE_WORD.findall(text) if _CODE_LIKE.search(w) and _telling(_bare([w]) & common)]
 
 
 def _names_set(words: list[str]) -> set[str]:
@@ -298,6 +320,9 @@ def _names_set(words: list[str]) -> set[str]:
     return {w.split("=", 1)[0] + "=" for w in words if "=" in w}
 
 
+# A word only code has: a member (`context.mounted`), a capital inside it (`PackageVersion`), a label
+# (`kubebuilder:`), an argument (`groups=`), a sigil (`@MainActor`, `$fillable`) or an underscore.
+_CODE_LIKE = re.compile(r"[.:=@$_]|[a-z][A-Z]|^[A-Z]{2,}")
 # Left-out words next to each other are one gap: `verbs=…;…;…` is `verbs=…`.
 _ELLIPSES = re.compile(r"…(?:[\s;,|]*…)+")
 
@@ -327,6 +352,8 @@ def shared_edit(lessons: list[Lesson]) -> str:
     telling = _telling(common)
     if not telling or sum(len(w) for w in common) < 4:
         return ""
+    if not _code_words(" ".join(edits[0].added), common):
+        return ""  # only words of prose in common (`The`, `it`, `test`): comments alike, fixes not shown to be
     return _shown_edit([*edits, *(lesson for lesson in lessons if not lesson.added)], common) or " ".join(
         w for w in edits[0].added if _bare([w]) & common
     )

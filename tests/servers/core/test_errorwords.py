@@ -55,3 +55,9 @@ def test_the_shared_rare_words_name_the_failure() -> None:
     named = shared_words(words[:2], counts, total, limit=4)
     assert len(named) == 4 and set(named) <= set(words[0]) & set(words[1])
     assert "error" not in named  # every message has it: it names nothing
+
+
+def test_a_quoted_message_is_kept_and_a_quoted_value_is_not() -> None:
+    words = error_words('{"statusCode":400,"message":["property channel should not exist"],"error":"Bad Request"}')
+    assert {"property", "channel", "exist"} <= set(words)
+    assert "networkisolation" not in error_words('unknown field "spec.networkIsolation"')

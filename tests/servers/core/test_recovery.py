@@ -59,6 +59,11 @@ def tool(name: str, path: str, error: str | None = None) -> dict[str, Any]:
         ("node server.js", "node"),
         ("deploy.sh staging", "deploy.sh"),
         ("foo main.go", "foo"),
+        ("cmake --build --preset asan --target bench", "cmake build"),
+        ("cmake --preset asan", "cmake configure"),
+        ("ctest --preset asan -R Simplify", "ctest"),  # a value after an option is not a subcommand
+        ("git diff -U0 origin/main | /usr/bin/clang-tidy-diff-18.py -p1", "clang-tidy-diff-18.py"),
+        ("pytest -q | tail -5", "pytest"),
     ],
 )
 def test_the_step_is_the_command_head(command: str, head: str) -> None:
@@ -219,6 +224,8 @@ def test_looking_commands_and_tools() -> None:
     # Any program's asking verbs, not only the ones a table lists; `go get` and `flutter pub get` change things.
     for command in ("kind get clusters", "flutter devices", "helm status api", "flutter doctor -v"):
         assert is_looking("Bash", {"command": command}), command
+    for command in ("git worktree list", "nm -DC build/libx.so | grep simplify", "docker network ls"):
+        assert is_looking("Bash", {"command": command}), command
     for command in ("go get example.com/x@v1", "flutter pub get", "kind load docker-image x"):
         assert not is_looking("Bash", {"command": command}), command
 
@@ -228,6 +235,10 @@ def test_an_option_added_after_looking_around_is_the_fix() -> None:
     load = "kind load docker-image ghcr.io/acme/op:v0.4.0"
     [found] = find_recoveries([bash(load, nodes), bash("kind get clusters"), bash(f"{load} --name tenant-dev")])
     assert found.kind == "changed" and found.change == "kind load --name tenant-dev"
+
+
+def test_common_command_of_a_mode_written_as_an_option_keeps_the_option() -> None:
+    assert common_command(["cmake --preset asan", "cmake --preset dev"]) == "cmake --preset"
 
 
 def test_common_command_keeps_what_every_run_shared() -> None:
@@ -544,3 +555,36 @@ def test_an_edit_cut_at_the_hooks_limit_still_reads_as_text() -> None:
     for cut in range(150, 170):
         words = added_words(edit[:cut] + "…")
         assert words[:1] == ["@mark.db"] and not any(w.startswith("n") and w != "n" for w in words)
+
+
+def test_each_acting_command_of_a_chained_fix_is_a_fix() -> None:
+    stale = "Exit code 2\nsrc/a.ts(3,1): error TS2305: Module '@prisma/client' has no exported member 'Invoice'."
+    [found] = find_recoveries(
+        [
+            bash("pnpm typecheck", stale),
+            bash("git diff --stat HEAD@{1} HEAD -- prisma"),
+            bash("pnpm prisma generate && pnpm prisma migrate deploy && pnpm test"),
+            bash("pnpm typecheck"),
+        ]
+    )
+    assert found.fix_commands == ["pnpm prisma generate", "pnpm prisma migrate deploy"]  # the test run only checked
+
+
+def test_one_word_run_another_way_is_the_fix_wherever_the_line_carried_it() -> None:
+    unavailable = (
+        "Exit code 1\n** (RuntimeError) could not lookup Ecto repo Harbourline.Repo because it was not started"
+    )
+    expression = "'Harbourline.Repo.aggregate(Harbourline.Bookings.Booking, :count)'"
+    remote = f'fly ssh console -a harbourline-prod -C "/app/bin/harbourline {{}} {expression}"'
+    local = f"docker compose exec app bin/harbourline {{}} {expression}"
+    keys = set()
+    for line in (remote, local):
+        [found] = find_recoveries([bash(line.format("eval"), unavailable), bash(line.format("rpc"))])
+        assert found.change == "harbourline rpc" and "run it as `harbourline rpc`" in found.lesson()
+        keys.add(found.key)
+    assert len(keys) == 1  # the same word swapped inside `fly ssh` or `docker compose exec`: one lesson
+    # A value changed (another branch) is the task's detail, not a way of running the step.
+    [branch] = find_recoveries(
+        [bash("git push origin feat/a", "Exit code 1\nerror: src refspec"), bash("git push origin feat-a")]
+    )
+    assert branch.change is None

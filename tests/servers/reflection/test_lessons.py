@@ -246,16 +246,42 @@ def test_an_edit_fix_written_the_same_way_each_time_is_shown_as_written(svc: Ref
         " • use_build_context_synchronously\n\n1 issue found."
     )
     guards = ("if (!context.mounted) return;", "if (!mounted) return;", "if (!context.mounted) return;")
+    # Each edit also leaves a comment: words the edits share, but prose, not the fix.
     for n, (page, guard) in enumerate(zip(("address", "coupon", "order"), guards, strict=True), 1):
         edit = TraceStep(
             tool="Edit",
             arguments={
                 "file_path": f"lib/{page}.dart",
                 "old_string": f"    await {page}Repo.save();\n    Navigator.pop(context);",
-                "new_string": f"    await {page}Repo.save();\n    {guard}\n    Navigator.pop(context);",
+                "new_string": f"    await {page}Repo.save();\n    // The {page} page's context may be gone after it\n"
+                f"    {guard}\n    Navigator.pop(context);",
             },
         )
         trace = [sh("flutter analyze", lint.format(page=page)), edit, sh("flutter analyze")]
         svc.reflect(TaskReport(task=f"save the {page}", task_id=f"f{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
     assert "add `if (!context.mounted) return;`" in rule.text and "async gaps" in rule.text
+
+
+def test_prose_the_edits_share_is_not_the_fix_and_the_code_they_share_is(svc: ReflectionService) -> None:
+    ownership = (
+        "Exit code 2\n  1) test expires stale holds (Harbourline.Berths.HoldReaperTest)\n"
+        "     ** (DBConnection.OwnershipError) cannot find ownership process for #PID<0.702.0>."
+    )
+    comments = (
+        "# The reaper queries from its own process: let it use this test's sandbox connection.",
+        "# The board is loaded by a separate process, so let it use this test's connection.",
+        "# The listener runs in its own process and gets this test's sandbox connection.",
+    )
+    for n, (comment, name) in enumerate(zip(comments, ("reaper", "board", "listener"), strict=True), 1):
+        new = f"    {comment}\n    Ecto.Adapters.SQL.Sandbox.allow(Harbourline.Repo, self(), {name})\n    :ok"
+        edit = TraceStep(
+            tool="Edit",
+            arguments={"file_path": f"test/{name}_test.exs", "old_string": "    :ok", "new_string": new},
+        )
+        run = f"mix test test/{name}_test.exs"
+        trace = [sh(run, ownership), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"a {name} process", task_id=f"o{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `Ecto.Adapters.SQL.Sandbox.allow(Harbourline.Repo, self(), …)`" in rule.text
+    assert "The" not in rule.text.split("add", 1)[1]  # none of the comments' words
