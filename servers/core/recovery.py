@@ -1059,7 +1059,9 @@ def swapped_word(failed_command: str, fixed_command: str | list[str]) -> str | N
         return None  # `terraform -chdir=envs/a init` after `… validate`: the word after an option is a subcommand
     program = previous.rsplit("/", 1)[-1]
     _, words = _strip_wrappers(_main_segment(failed_command))
-    if known_subcommands(program) or (words and known_subcommands(words[0].rsplit("/", 1)[-1])):
+    line_program = words[0].rsplit("/", 1)[-1] if words else ""
+    first = next((w for w in words[1:] if not w.startswith("-")), "")
+    if known_subcommands(program) or (known_subcommands(line_program) and first == before[at]):
         return None  # `git pull` after `git push`, `gradlew testDebugUnitTest` for `gradlew test`: another step
     return f"{program} {after[at]}"
 

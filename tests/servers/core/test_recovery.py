@@ -576,9 +576,9 @@ def test_one_word_run_another_way_is_the_fix_wherever_the_line_carried_it() -> N
     )
     expression = "'Harbourline.Repo.aggregate(Harbourline.Bookings.Booking, :count)'"
     remote = f'fly ssh console -a harbourline-prod -C "/app/bin/harbourline {{}} {expression}"'
-    local = f"docker compose exec app bin/harbourline {{}} {expression}"
+    local = f"docker compose -f docker-compose.release.yml exec app bin/harbourline {{}} {expression}"
     keys = set()
-    for line in (remote, local):
+    for line in (remote, local, local.replace(" -f docker-compose.release.yml", "")):
         [found] = find_recoveries([bash(line.format("eval"), unavailable), bash(line.format("rpc"))])
         assert found.change == "harbourline rpc" and "run it as `harbourline rpc`" in found.lesson()
         keys.add(found.key)
