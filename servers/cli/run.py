@@ -57,6 +57,10 @@ def connection_help(
     return "\n".join(lines)
 
 
+# A stdio host that asks nothing after the handshake still gets the server warmed up this soon.
+STDIO_WARMUP_FALLBACK_S = 3.0
+
+
 def run_server(
     name: str,
     transport: Literal["http", "sse", "stdio"],
@@ -113,12 +117,21 @@ def _run(
     from servers.core.private import tighten_tree
 
     if transport == "stdio":
+        from servers.core import warmup
         from servers.core.serving import build_server
 
         tighten_tree(settings.home)
+        # The host waits for initialize and tools/list before anything else: warm-up threads (models, the
+        # skill library) start once those are answered, instead of competing with them for the interpreter.
+        warmup.hold(fallback_s=STDIO_WARMUP_FALLBACK_S)
+        server = build_server(name, settings, remotes=remotes)
+        server.add_middleware(warmup.ReleaseAfterFirstAnswer())
         # stdio needs no auth (the host started us), and stdout is the protocol stream:
         # everything for people goes to stderr.
-        asyncio.run(build_server(name, settings, remotes=remotes).run_stdio_async(show_banner=False))
+        try:
+            asyncio.run(server.run_stdio_async(show_banner=False))
+        finally:
+            warmup.discard()
         return 0
     # Bound before the servers are even imported (seconds): a busy port is reported at once, not after a wait.
     try:

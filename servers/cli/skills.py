@@ -9,10 +9,11 @@ import shlex
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-import httpx
+if TYPE_CHECKING:
+    import httpx
 
 
 def add_skills_commands(sub: Any) -> None:
@@ -109,6 +110,9 @@ def _fail(response: httpx.Response) -> int:
 
 
 def run_skills_command(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: every `cairn` command builds the parser from this module.
+    import httpx
+
     from servers.settings import get_settings
 
     settings = get_settings()

@@ -19,6 +19,7 @@ from fastmcp import FastMCP
 from pydantic import Field
 
 from servers.context.initiatives import ContextWithInitiatives, assemble_with
+from servers.core import warmup
 from servers.core.identity import resolve_user
 from servers.core.scopes import READ_SCOPE_TAG
 from servers.hooks.context import ORDER, SectionName, assemble
@@ -56,7 +57,7 @@ def create_server(settings: CairnSettings | None = None, *, sources: DomainSourc
     @asynccontextmanager
     async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
         # Open the stores and start the embedder off the handshake path.
-        threading.Thread(target=src.warm, name="context-warm", daemon=True).start()
+        warmup.later(threading.Thread(target=src.warm, name="context-warm", daemon=True).start)
         try:
             yield {"sources": src}
         finally:

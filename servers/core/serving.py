@@ -55,6 +55,7 @@ def build_server(
     """
     if remotes and name != "all":
         raise ValueError("--remote works with `cairn serve all`")
+    schemas: list[dict[str, Any]] = []  # every tool's input schema, for the Mcp-Param header check below
     if name != "all":
         server = catalog.factory(name)(settings)
         server.add_middleware(ToolMetrics(name))
@@ -63,6 +64,7 @@ def build_server(
         server.add_middleware(ResourceErrors())
         if on_child:
             on_child(name, server)
+        schemas = [tool.parameters for tool in _tools(server, every=True)]
     else:
         server = FastMCP(
             "cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION, mask_error_details=True
@@ -81,13 +83,16 @@ def build_server(
             _mount(server, child, child_name, toolnames.mount_renames(child_name, tools))
             legacy.update(toolnames.legacy_names(child_name, tools))
             children[child_name] = child
+            # Taken from the children: mounting renames tools but never changes a schema, and listing the
+            # mounted whole once more cost about a tenth of a `serve all` start.
+            schemas += [tool.parameters for tool in _tools(child, every=True)]
         server.add_transform(toolnames.LegacyToolNames(legacy))
         server.add_middleware(ResourceErrors())  # on the root: it also sees URIs no child knows
         # Only the root server answers completion and subscription requests: it routes them to the children.
         completions.install_mounted(server, children)
         subscriptions.install_mounted(server, children)
     if not remotes:  # a remote's tools are not known here: its calls keep the SDK's per-caller listing
-        param_headers.skip_listing_when_unmarked(server, [tool.parameters for tool in _tools(server, every=True)])
+        param_headers.skip_listing_when_unmarked(server, schemas)
     for namespace, url in (remotes or {}).items():
         remote = _remote(url, settings)
         remote.add_middleware(ScopeGuard(namespace))

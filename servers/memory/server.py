@@ -12,7 +12,7 @@ from fastmcp import Context, FastMCP
 from fastmcp.exceptions import ResourceError, ToolError
 from pydantic import Field
 
-from servers.core import crosslang
+from servers.core import crosslang, warmup
 from servers.core.completions import Completions
 from servers.core.errors import call_tool, resource_errors
 from servers.core.event_outbox import shared as shared_outbox
@@ -83,10 +83,11 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
 
     @asynccontextmanager
     async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
-        # Load the model in the background: a host's handshake must not wait for it.
-        memory.embedder.start_background_load()
-        crosslang.preload()  # the dictionary for cross-language renderings, so the first write need not wait for it
-        memory.embed_missing_in_background()  # entries a killed process left without a vector
+        # Load the model in the background: a host's handshake must not wait for it (nor, over stdio, share the
+        # interpreter with its answers: see servers/core/warmup.py).
+        warmup.later(memory.embedder.start_background_load)
+        warmup.later(crosslang.preload)  # the cross-language dictionary, so the first write need not wait for it
+        warmup.later(memory.embed_missing_in_background)  # entries a killed process left without a vector
         # Durable events go to the outbox every server process on this home or database reads (reflection
         # learns from captures there), and each client's sessions get their user's events as notifications.
         async with shared_outbox(memory.bus, settings) as outbox, notifying(outbox):

@@ -25,7 +25,7 @@ from mcp_types import (
 )
 from pydantic import Field
 
-from servers.core import sampling
+from servers.core import sampling, warmup
 from servers.core.errors import call_tool
 from servers.core.identity import resolve_user
 from servers.core.notify import EventNotifications, notifying
@@ -131,7 +131,7 @@ def create_server(settings: CairnSettings | None = None, *, service: ReflectionS
 
     @asynccontextmanager
     async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
-        svc.embedder.start_background_load()  # strategy matching by meaning once loaded; lexical until then
+        warmup.later(svc.embedder.start_background_load)  # strategy matching by meaning once loaded; lexical until then
         # Captures reach reflection through the durable event outbox, from this process or any other.
         async with listening(svc) as reader, notifying(reader.outbox if reader else None):
             yield {"reflection": svc}

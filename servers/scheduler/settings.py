@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, SecretStr, field_validator
 
-from servers.core.egress import EgressPolicy, parse_allow_entry
+if TYPE_CHECKING:
+    from servers.core.egress import EgressPolicy
 
 WEBHOOK_ALLOW_SETTING = "CAIRN_SCHEDULER__WEBHOOK_ALLOW"
 
@@ -111,6 +113,9 @@ class SchedulerSettings(BaseModel):
     @field_validator("webhook_allow")
     @classmethod
     def _allow(cls, value: list[str]) -> list[str]:
+        # Imported here: the egress module brings httpx, which every process reading the settings would pay.
+        from servers.core.egress import parse_allow_entry
+
         entries = []
         for entry in value:
             try:
@@ -122,4 +127,6 @@ class SchedulerSettings(BaseModel):
 
     def webhook_policy(self) -> EgressPolicy:
         """Where webhooks may go: public addresses, and what ``webhook_allow`` adds."""
+        from servers.core.egress import EgressPolicy
+
         return EgressPolicy.from_entries(self.webhook_allow, WEBHOOK_ALLOW_SETTING)

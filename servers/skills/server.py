@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from fastmcp import Context, FastMCP
 from pydantic import Field
 
+from servers.core import warmup
 from servers.core.completions import Completions
 from servers.core.errors import call_tool, resource_errors
 from servers.core.event_views import visible
@@ -77,9 +78,9 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
     @asynccontextmanager
     async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
         # Lint and load in the background: the host's handshake must not wait for a thousand skills.
-        threading.Thread(target=_warm, args=(skills,), name="skills-load", daemon=True).start()
+        warmup.later(threading.Thread(target=_warm, args=(skills,), name="skills-load", daemon=True).start)
         if settings.skills.semantic_search:
-            skills.embedder.start_background_load()
+            warmup.later(skills.embedder.start_background_load)
         skills.subscribe()
         try:
             yield {"skills": skills}

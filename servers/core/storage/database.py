@@ -11,6 +11,8 @@ worker threads. Writes go through :meth:`Database.transaction`, which takes the 
 from __future__ import annotations
 
 import contextlib
+import functools
+import importlib.util
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -20,7 +22,6 @@ from typing import Any
 
 import apsw
 import apsw.bestpractice
-import sqlite_vec
 
 from servers.core.private import private_file, tighten
 
@@ -80,7 +81,7 @@ class Database:
             for practice in _PRACTICES:
                 practice(conn)
             conn.enable_load_extension(True)
-            conn.load_extension(sqlite_vec.loadable_path())
+            conn.load_extension(_vec_extension())
             conn.enable_load_extension(False)
             conn.execute("PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY")
             self._local.conn = conn
@@ -159,3 +160,14 @@ _PRACTICES = (
     apsw.bestpractice.connection_recursive_triggers,
 )
 apsw.bestpractice.library_logging()  # SQLite's own warnings go to Python logging
+
+
+@functools.cache
+def _vec_extension() -> str:
+    """The sqlite-vec extension's path, as ``sqlite_vec.loadable_path()`` gives it (the package's ``vec0``
+    library, suffix left to SQLite), found without running the package's ``__init__``: that imports numpy,
+    which opening a database (at every server start) does not otherwise need."""
+    spec = importlib.util.find_spec("sqlite_vec")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("sqlite-vec is not installed: reinstall Cairn (it is one of its dependencies)")
+    return str(Path(next(iter(spec.submodule_search_locations))) / "vec0")

@@ -1,0 +1,97 @@
+"""Warm-up work (loading a model, a dictionary, a skill library) that a stdio host's first answers need not wait for.
+
+A server's lifespan starts such work in background threads so that no request has to pay for it. Over stdio the
+host starts the process and at once sends ``initialize`` and ``tools/list``; threads that parse a dictionary or
+load a model then hold the interpreter lock while those answers are being built, and on a small machine they
+double the time the host waits. So a stdio server *holds* warm-up until its first answer beyond the handshake has
+been sent (or a fallback delay has passed, for a host that never asks anything), then starts it all.
+
+    warmup.later(service.start_background_load)   # in a lifespan: now, or once released
+    warmup.hold(fallback_s=3.0)                     # before serving stdio (the CLI does this)
+    server.add_middleware(warmup.ReleaseAfterFirstAnswer())
+    warmup.discard()                                # the server stopped: what never started is dropped
+
+Without a hold (HTTP, in-process clients, tests, the hook daemon) ``later`` calls at once: nothing changes.
+Only the starting of warm-up is deferred; a request that needs the model loads it itself, as it always could.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
+
+log = logging.getLogger(__name__)
+
+# Requests of the handshake itself: answering them is not yet the host's first real question.
+HANDSHAKE = frozenset({"initialize", "server/discover", "ping", "logging/setLevel"})
+
+_lock = threading.Lock()
+_held = False
+_pending: list[Callable[[], None]] = []
+
+
+def later(start: Callable[[], None]) -> None:
+    """Call ``start`` (something quick that starts background work) now, or when the hold is released."""
+    with _lock:
+        if _held:
+            _pending.append(start)
+            return
+    start()
+
+
+def hold(fallback_s: float) -> None:
+    """Defer :func:`later` calls until :func:`release`, or until ``fallback_s`` seconds have passed."""
+    global _held
+    with _lock:
+        _held = True
+    timer = threading.Timer(fallback_s, release)
+    timer.daemon = True
+    timer.start()
+
+
+def release() -> None:
+    """Start everything held, in the order it was asked for, in one background thread; then stop holding."""
+    global _held
+    with _lock:
+        if not _held:
+            return
+        _held = False
+        pending = list(_pending)
+        _pending.clear()
+    if pending:
+        threading.Thread(target=_run, args=(pending,), name="warmup", daemon=True).start()
+
+
+def discard() -> None:
+    """Drop what is still held (the server stopped before it was released) and stop holding."""
+    global _held
+    with _lock:
+        _held = False
+        _pending.clear()
+
+
+def held() -> bool:
+    return _held
+
+
+def _run(pending: list[Callable[[], None]]) -> None:
+    for start in pending:
+        try:
+            start()
+        except Exception:  # one failed warm-up must not keep the others from starting
+            log.exception("warm-up %r failed", start)
+
+
+class ReleaseAfterFirstAnswer(Middleware):
+    """Releases the hold once the first request beyond the handshake has been answered."""
+
+    async def on_request(self, context: MiddlewareContext[Any], call_next: CallNext[Any, Any]) -> Any:
+        try:
+            return await call_next(context)
+        finally:
+            if _held and context.method not in HANDSHAKE:
+                release()
