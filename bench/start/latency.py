@@ -11,6 +11,8 @@ falls on each in turn,
   server pays to start;
 * ``all``: ``cairn serve all --transport stdio``;
 * ``memory``: ``cairn serve memory --transport stdio``;
+* with ``--baseline DIR``, ``all@DIR`` and ``memory@DIR``: the same commands run from another checkout
+  (``python -m servers.cli.main`` in DIR), for a before/after in one run;
 
 each on a fresh temporary CAIRN_HOME, through the official MCP Python client over stdio (``stdio_client`` +
 ``ClientSession``). From the moment before the process is spawned it records when ``initialize`` is
