@@ -696,6 +696,11 @@ def error_phrase(error: str) -> str:
     for pattern, phrase in _PHRASES:
         if pattern.search(error):
             return phrase
+    # An API answered with a JSON error body (`{"statusCode":400,"message":["property remark should not exist"],
+    # …}`): its message is what failed; the status, path and timestamp are that call's own.
+    message = _json_message(error)
+    if message:
+        return _phrase_of(message)
     # A chained exception names its cause last (`Caused by: org.flywaydb…FlywayException: Found more than one
     # migration`): the outer one (`BeanCreationException`) is only where it surfaced.
     causes = [found for cause in _CAUSED_BY.findall(error) if (found := _EXCEPTION.search(cause))]
@@ -727,6 +732,47 @@ def error_phrase(error: str) -> str:
             return phrase
     exit_code = _EXIT.search(error)
     return f"exit code {exit_code.group(1)}" if exit_code else "failed"
+
+
+# The fields an error body puts its words for people in, by how often APIs use them.
+_MESSAGE_FIELDS = ("message", "detail", "error_description", "title", "msg", "error", "errors", "reason")
+
+
+def _json_message(error: str) -> str:
+    """The message of the first JSON object line of ``error`` that has one, or ""."""
+    for line in error.splitlines():
+        text = line.strip()
+        if not (text.startswith("{") and text.endswith("}")):
+            continue
+        try:
+            body = json.loads(text)
+        except ValueError:
+            continue
+        found = _message_in(body)
+        if found:
+            return found
+    # The body printed over several lines, as a test's diff of the response shows it (`+   "message": Array [` /
+    # `+     "property channel should not exist",`).
+    spread = _SPREAD_MESSAGE.search(error)
+    return spread.group(1).strip() if spread and len(spread.group(1).split()) >= 2 else ""
+
+
+_SPREAD_MESSAGE = re.compile(r'"(?:message|detail|error_description)":\s*(?:Array\s*)?\[?[\s+\-]*"([^"\n]{6,200})"')
+
+
+def _message_in(value: Any, depth: int = 0) -> str:
+    """Words for people in an error body: a message field's text (the first of a list), looked for one level
+    inside (`{"error": {"message": …}}`)."""
+    if isinstance(value, str):
+        return value.strip() if len(value.split()) >= 2 else ""
+    if isinstance(value, list):
+        return next((found for item in value[:5] if (found := _message_in(item, depth))), "")
+    if isinstance(value, Mapping) and depth < 2:
+        for field in _MESSAGE_FIELDS:
+            found = _message_in(value.get(field), depth + 1) if field in value else ""
+            if found:
+                return found
+    return ""
 
 
 def _gradle_detail(lines: list[str]) -> str:
@@ -1340,7 +1386,9 @@ MAX_WRITTEN_WORDS = 300
 
 
 _COMMENT = re.compile(r"^\s*(?:#|//|--|/\*|\*|;|%|<!--)")
-_CODE_LIKE = re.compile(r"[.:=@$_(]|[a-z][A-Z]|^[A-Z]{2,}")
+# A word only code has: a member (`context.mounted`), a capital inside it (`PackageVersion`), a label
+# (`kubebuilder:`), an argument (`groups=`), a sigil (`@MainActor`, `$fillable`) or an underscore.
+CODE_LIKE = re.compile(r"[.:=@$_]|[a-z][A-Z]|^[A-Z]{2,}")
 
 
 def _prose(line: str) -> bool:
@@ -1349,7 +1397,7 @@ def _prose(line: str) -> bool:
     if not _COMMENT.match(line):
         return False
     words = CODE_WORD.findall(line)
-    return len(words) >= 4 and sum(1 for w in words if _CODE_LIKE.search(w)) * 10 < len(words) * 3
+    return len(words) >= 4 and sum(1 for w in words if CODE_LIKE.search(w)) * 10 < len(words) * 3
 
 
 def _code(text: str) -> str:

@@ -106,7 +106,8 @@ class Promoter:
             return
         if strategy.key and strategy.key.endswith("edited") and strategy.lesson is not None:
             # Fixed by editing each time: one lesson only if the same words were added, or the same place edited.
-            earlier = [Lesson.model_validate(p["doc"]["lesson"]) for p in same if p["doc"].get("lesson")]
+            ordered = sorted(same, key=lambda p: p["id"])
+            earlier = [Lesson.model_validate(p["doc"]["lesson"]) for p in ordered if p["doc"].get("lesson")]
             if not shared_edit([*earlier, strategy.lesson]) and not shared_place([*earlier, strategy.lesson]):
                 return
         sources = sorted({p["reflection_id"] for p in same} | {reflection_id})

@@ -116,6 +116,13 @@ def test_invocation_keeps_how_the_step_was_run() -> None:
             "cached data for this query\n#13 14.351    = note: this error originates in the macro\n",
             "error: '…' but there is no cached data",
         ),
+        (
+            'Exit code 22\n{"statusCode":400,"message":["property remark should not exist"],"error":"Bad Request",'
+            '"path":"/api/v1/refunds","timestamp":"2026-08-17T01:48:33.616Z"}\ncurl: (22) The requested URL returned '
+            "error: 400",
+            "property remark should not exist",
+        ),
+        ('{"error": {"code": 403, "message": "Caller has no access to bucket"}}', "caller has no access to bucket"),
     ],
 )
 def test_error_phrases_name_what_failed(error: str, phrase: str) -> None:
@@ -588,3 +595,13 @@ def test_one_word_run_another_way_is_the_fix_wherever_the_line_carried_it() -> N
         [bash("git push origin feat/a", "Exit code 1\nerror: src refspec"), bash("git push origin feat-a")]
     )
     assert branch.change is None
+
+
+def test_a_test_diff_of_an_error_body_is_named_by_its_message() -> None:
+    """Jest printed the API's 400 body as a diff: its message says what failed, not the `"error"` line above it."""
+    diff = (
+        "Exit code 1\n  ● OrdersController (e2e) › stores the channel\n\n    expect(received).toMatchObject(expected)\n"
+        '      Object {\n    +   "error": "Bad Request",\n    +   "message": Array [\n'
+        '    +     "property channel should not exist",\n    +   ],\n      }'
+    )
+    assert error_phrase(diff) == "property channel should not exist"

@@ -240,12 +240,21 @@ def test_unlike_failures_fixed_by_the_same_command_stay_apart(svc: ReflectionSer
     assert svc.rules.all("u") == []
 
 
-def test_an_edit_fix_written_the_same_way_each_time_is_shown_as_written(svc: ReflectionService) -> None:
+@pytest.mark.parametrize(
+    "guards",
+    [
+        ("if (!context.mounted) return;", "if (!mounted) return;", "if (!context.mounted) return;"),
+        # The first task's guard was written inside a State, without `context.`: the rule still shows it as code.
+        ("if (!mounted) return;", "if (!context.mounted) return;", "if (!context.mounted) return;"),
+    ],
+)
+def test_an_edit_fix_written_the_same_way_each_time_is_shown_as_written(
+    svc: ReflectionService, guards: tuple[str, str, str]
+) -> None:
     lint = (
         "Exit code 1\nAnalyzing app...\n\n   info • Don't use 'BuildContext's across async gaps • lib/{page}.dart:27:34"
         " • use_build_context_synchronously\n\n1 issue found."
     )
-    guards = ("if (!context.mounted) return;", "if (!mounted) return;", "if (!context.mounted) return;")
     # Each edit also leaves a comment: words the edits share, but prose, not the fix.
     for n, (page, guard) in enumerate(zip(("address", "coupon", "order"), guards, strict=True), 1):
         edit = TraceStep(
@@ -285,3 +294,33 @@ def test_prose_the_edits_share_is_not_the_fix_and_the_code_they_share_is(svc: Re
     [rule] = svc.rules.all("u")
     assert "add `Ecto.Adapters.SQL.Sandbox.allow(Harbourline.Repo, self(), …)`" in rule.text
     assert "The" not in rule.text.split("add", 1)[1]  # none of the comments' words
+
+
+def test_a_marker_line_whose_values_differ_is_shown_with_its_values_left_out(svc: ReflectionService) -> None:
+    """Each edit granted other verbs on other resources: the marker shows, each value a gap (`verbs=…`)."""
+    forbidden = (
+        'Exit code 1\n  [FAILED] {kind} is forbidden: User "system:serviceaccount:tenant-system:manager" cannot '
+        '{verb} resource "{kind}" in API group "" in the namespace "tenant-a"'
+    )
+    marker = "// +kubebuilder:rbac:groups={group},resources={kind},verbs={verbs}"
+    grants = (
+        ("networking.k8s.io", "networkpolicies", "get;list;watch;create;update;patch;delete"),
+        ("core", "limitranges", "get;list;watch;create;update;patch;delete"),
+        ("core", "events", "create;patch"),
+    )
+    for n, (group, kind, verbs) in enumerate(grants, 1):
+        anchor = "// +kubebuilder:rbac:groups=core,resources=resourcequotas,verbs=get;list;watch"
+        edit = TraceStep(
+            tool="Edit",
+            arguments={
+                "file_path": "internal/controller/tenant_controller.go",
+                "old_string": anchor,
+                "new_string": f"{anchor}\n{marker.format(group=group, kind=kind, verbs=verbs)}",
+            },
+        )
+        failing = forbidden.format(kind=kind, verb=verbs.split(";")[0])
+        trace = [sh("make test-e2e", failing), edit, sh("make manifests"), sh("make test-e2e")]
+        svc.reflect(TaskReport(task=f"reconcile {kind}", task_id=f"k{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `// +kubebuilder:rbac:groups=…,resources=…,verbs=…`" in rule.text, rule.text
+    assert "run `make manifests`" in rule.text
