@@ -9,9 +9,9 @@ preview channel for QA), GitHub + gh. Beside the app: `server/`, a Fastify 5 + z
 share short links, Expo push for booking reminders) with vitest, run locally with `yarn --cwd server dev`.
 Prompts and assistant replies in Chinese; tool output as the tools print it.
 
-Written blind (see fresh/README.md); kept aside for the final measurement.
+Written blind (see fresh/README.md); measured once held out (round 7), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_rn.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen_zh_rn.py && python3 check.py
 """
 import json
 import os
@@ -19,7 +19,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -4377,5 +4377,5 @@ eas update --branch production --message "…" --rollout-percentage 10
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-rn.jsonl"), os.path.join(HERE, "zh-rn.labels.json"))
-    print(f"zh-rn -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-rn.jsonl"), os.path.join(HERE, "tune", "zh-rn.labels.json"))
+    print(f"zh-rn -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

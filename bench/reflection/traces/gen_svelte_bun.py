@@ -7,16 +7,16 @@ Cloudflare Workers (static assets) deployed with wrangler 4 (wrangler.jsonc with
 top-level Worker name is only used locally), Vitest 4 (client + server projects) and Playwright, ESLint 9 +
 Prettier, GitHub + gh.
 
-Written blind for fresh/ (see svelte-bun.md).
+Written blind for fresh/ (see svelte-bun.md); measured once held out (round 7), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_svelte_bun.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen_svelte_bun.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -4078,5 +4078,5 @@ Hyperdrive already gives what the Neon driver is for: pooled, warm connections n
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "svelte-bun.jsonl"), os.path.join(HERE, "svelte-bun.labels.json"))
-    print(f"svelte-bun -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "svelte-bun.jsonl"), os.path.join(HERE, "tune", "svelte-bun.labels.json"))
+    print(f"svelte-bun -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
