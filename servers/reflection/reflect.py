@@ -296,7 +296,7 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
     parts: list[str] = []
     for line in lessons[0].added_lines:
         words = _LINE_WORD.findall(line)
-        if not _code_words(line, common) or len(parts) == MAX_SHOWN_LINES:
+        if not (_code_words(line, common) or _code_line(line, common)) or len(parts) == MAX_SHOWN_LINES:
             continue
         if sum(1 for w in words if kept(w)) * 3 >= len(words) * 2:  # mostly what every edit wrote
             parts.append(_ELLIPSES.sub("…", _LINE_WORD.sub(shown, line)))
@@ -314,6 +314,15 @@ MAX_SHOWN_LINES = 2
 def _code_words(text: str, common: set[str]) -> list[str]:
     """The words of ``text`` only code has (a member, a label, a sigil, an inner capital) that every edit added."""
     return [w for w in CODE_WORD.findall(text) if CODE_LIKE.search(w) and _telling(_bare([w]) & common)]
+
+
+def _code_line(line: str, common: set[str]) -> bool:
+    """A line written in code's syntax (`default = Some(None)`) holding a telling word every edit added: code
+    even when none of its words is one only code has."""
+    return bool(_CODE_SYNTAX.search(line)) and bool(_telling(_bare(CODE_WORD.findall(line)) & common))
+
+
+_CODE_SYNTAX = re.compile(r"[(){}\[\]=;]")
 
 
 def _names_set(words: list[str]) -> set[str]:
@@ -339,6 +348,14 @@ def shared_place(lessons: list[Lesson]) -> str:
     return max(telling, key=lambda w: (len(w), w)) if telling and max(len(w) for w in telling) >= 4 else ""
 
 
+def shared_file(lessons: list[Lesson]) -> str:
+    """The file every one of these fixes edited (`topics.txt`), or ""."""
+    if not lessons or not all(lesson.files for lesson in lessons):
+        return ""
+    common = set(lessons[0].files).intersection(*(set(lesson.files) for lesson in lessons[1:]))
+    return next((f for f in lessons[0].files if f in common), "")
+
+
 def shared_edit(lessons: list[Lesson]) -> str:
     """The words every one of these edit-fixes added, in the first one's order (`js: true`), or "" when they
     share nothing telling: then they were different fixes of one kind of error, not one lesson."""
@@ -355,7 +372,9 @@ def shared_edit(lessons: list[Lesson]) -> str:
         return ""
     # Shown as the first edit that wrote the shared words as code (`context.mounted`, where another wrote the bare
     # `mounted` inside a State): whichever order the tasks came in.
-    shown_by = next((edit for edit in edits if _code_words(" ".join(edit.added), common)), None)
+    shown_by = next((edit for edit in edits if _code_words(" ".join(edit.added), common)), None) or next(
+        (edit for edit in edits if any(_code_line(line, common) for line in edit.added_lines)), None
+    )
     if shown_by is None:
         return ""  # only words of prose in common (`The`, `it`, `test`): comments alike, fixes not shown to be
     ordered = [shown_by, *(edit for edit in edits if edit is not shown_by)]
@@ -392,10 +411,15 @@ def general_lesson(lessons: list[Lesson]) -> str:
 
     doing: list[str] = ["`Read` the file again"] if any(lesson.reread for lesson in lessons) else []
     doing += [f"run `{c}`" for c in _usual_commands(lessons)]
+    # The commands were the fix, and every time the same file was edited with them (a topic created on the
+    # broker and added to `topics.txt`): both belong to it, though what the edits wrote differs.
+    edited_too = shared_file(lessons) if doing else ""
+    if edited_too:
+        doing.append(f"edit `{edited_too}` as each of those tasks did")
     when = f'When {step} fails with "{first.phrase}"'
     run_as = [lesson.run_as for lesson in lessons if lesson.run_as]
     if run_as:
-        usual = max(dict.fromkeys(run_as), key=run_as.count)  # the most usual; of equals, the first seen
+        usual = _values_agreed(max(dict.fromkeys(run_as), key=run_as.count), run_as)  # of equals, the first seen
         return (
             f"{when}, {', then '.join([*doing, f'run it as `{usual}`'])}."
             if doing
@@ -404,6 +428,25 @@ def general_lesson(lessons: list[Lesson]) -> str:
     if doing:
         return f"{when}, {', then '.join(doing)}, then retry it."
     return f"{when}, retry it once before changing the approach."
+
+
+def _values_agreed(usual: str, ways: list[str]) -> str:
+    """``usual`` with the value of each variable it sets left out where another run set it otherwise
+    (`CUDA_VISIBLE_DEVICES=…`), kept where every run set the same (`SPARK_HOME=$HOME/opt/spark-3.5.5`)."""
+    values: dict[str, set[str]] = {}
+    for way in ways:
+        for word in way.split():
+            if _ASSIGNMENT.match(word):
+                name, _, value = word.partition("=")
+                values.setdefault(name, set()).add(value)
+    words = []
+    for word in usual.split():
+        name = word.partition("=")[0]
+        words.append(f"{name}=…" if _ASSIGNMENT.match(word) and len(values.get(name, ())) > 1 else word)
+    return " ".join(words)
+
+
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 
 def _usual_commands(lessons: list[Lesson]) -> list[str]:

@@ -324,3 +324,47 @@ def test_a_marker_line_whose_values_differ_is_shown_with_its_values_left_out(svc
     [rule] = svc.rules.all("u")
     assert "add `// +kubebuilder:rbac:groups=…,resources=…,verbs=…`" in rule.text, rule.text
     assert "run `make manifests`" in rule.text
+
+
+@pytest.mark.parametrize(
+    ("set_as", "shown"),
+    [
+        # Every task pointed at the same install: the rule says which.
+        (
+            ("$HOME/opt/spark-3.5.5", "/home/declan/opt/spark-3.5.5", "~/opt/spark-3.5.5"),
+            "SPARK_HOME=$HOME/opt/spark-3.5.5",
+        ),
+        # Each task chose its own: the name is the lesson, the value is left out.
+        (("/opt/spark-a", "/opt/spark-b", "/opt/spark-c"), "SPARK_HOME=…"),
+    ],
+)
+def test_a_variable_set_on_the_retry_is_shown_with_its_value_only_when_every_task_set_the_same(
+    svc: ReflectionService, set_as: tuple[str, str, str], shown: str
+) -> None:
+    error = 'Exit code 2\nException in thread "main" java.lang.NoSuchMethodError: scala.Predef$.refArrayOps'
+    for n, (job, home) in enumerate(zip(("Daily", "Anomaly", "Dedup"), set_as, strict=True), 1):
+        trace = [sh(f"make spark-local JOB={job}", error), sh(f"make spark-local SPARK_HOME={home} JOB={job}")]
+        svc.reflect(TaskReport(task=f"run the {job} job", task_id=f"s{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert f"run it as `make spark-local {shown}`" in rule.text, rule.text
+
+
+def test_a_command_fix_that_always_came_with_an_edit_of_one_file_names_both(svc: ReflectionService) -> None:
+    """Each time the topic was created on the broker and added to `topics.txt`: the rule says to do both, the
+    listing looked at first (`kcat -L`) is no part of it."""
+    error = (
+        "Exit code 1\n==> X AlertsIT 60.2s org.apache.kafka.common.errors.TimeoutException: Topic {t} not present in "
+        "metadata after 60000 ms."
+    )
+    for n, topic in enumerate(("meter.alerts.v1", "meter.dlq.v1", "meter.tariffs.v1"), 1):
+        create = f"docker compose exec kafka kafka-topics --bootstrap-server localhost:9092 --create --topic {topic}"
+        edit = TraceStep(
+            tool="Edit",
+            arguments={"file_path": "docker/kafka/topics.txt", "old_string": "a:1", "new_string": f"a:1\n{topic}:3"},
+        )
+        run = f'sbt "it/testOnly *{n}IT"'
+        trace = [sh(run, error.format(t=topic)), sh("kcat -b localhost:9092 -L"), sh(create), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"publish to {topic}", task_id=f"t{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "run `kafka-topics --bootstrap-server localhost:9092 --create --topic …`" in rule.text, rule.text
+    assert "edit `topics.txt`" in rule.text and "kcat" not in rule.text
