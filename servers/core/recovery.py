@@ -716,17 +716,18 @@ def error_phrase(error: str) -> str:
     named = _NAMED_ERROR.search(error)
     if named:
         return named.group(1)
-    # An API answered with a JSON error body (`{"statusCode":400,"message":["property remark should not exist"],
-    # …}`): its message is what failed; the status, path and timestamp are that call's own.
-    message = _json_message(error)
-    if message:
-        return _phrase_of(message)
     # A chained exception names its cause last (`Caused by: org.flywaydb…FlywayException: Found more than one
     # migration`): the outer one (`BeanCreationException`) is only where it surfaced.
     causes = [found for cause in _CAUSED_BY.findall(error) if (found := _EXCEPTION.search(cause))]
     exception = causes[-1] if causes else _EXCEPTION.search(error)
     if exception:
         return exception.group(1)
+    # An API answered with a JSON error body (`{"statusCode":400,"message":["property remark should not exist"],
+    # …}`): its message is what failed; the status, path and timestamp are that call's own. An exception the
+    # body names (`"exception": "…\\ApiException"`) names it already, as it does when the same call fails elsewhere.
+    body_message = _json_message(error)
+    if body_message:
+        return _phrase_of(body_message)
     code = _CODE.search(error)
     if code:
         return code.group(1)
