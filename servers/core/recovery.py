@@ -255,7 +255,13 @@ _GRADLE_POINTER = re.compile(
 )
 # Where a chained exception names its cause: Java's `Caused by:`, .NET's ` ---> Inner…Exception: …` and
 # xUnit's `---- Inner…Exception : …`.
-_CAUSED_BY = re.compile(r"^\s*(?:Caused by:|-{3,4}>?)\s*(\S+)", re.M)
+# sbt and Maven print a cause behind their log level (`[error] Caused by: …`).
+_CAUSED_BY = re.compile(r"^\s*(?:\[[a-z]+\]\s*)?(?:Caused by:|-{3,4}>?)\s*(\S+)", re.M | re.I)
+# An error type named as such in a message (`errorType:'READER_FIELD_MISSING_DEFAULT_VALUE'`, `"error_code":
+# "QUOTA_EXCEEDED"`): the same failure has the same one, however the tool around it words the rest.
+_NAMED_ERROR = re.compile(
+    r"\b(?:errorType|error_type|errorCode|error_code|reason)[\"']?\s*[:=]\s*[\"']?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b"
+)
 _CODE = re.compile(r"\b(TS\d{4}|E\d{4,5}|ERR_[A-Z0-9_]{3,}|[A-Z]{2,}\d{3,}|error\[E\d{4}\])")
 _EXIT = re.compile(r"^\s*exit code (\d+)\s*$", re.I | re.M)
 _LOCATION = re.compile(r"^(?:[\w./~-]+):\d+(?::\d+)?:?\s*")
@@ -561,12 +567,16 @@ def command_head(command: str | list[str]) -> str:
             words = [w for w in words if w != "clean"][:1] or words[:1]
             if not words:
                 return program
-        head = f"{program} {words[0]}"
+        # `tests-3.12` and `tests-3.13` are one session run on two Pythons: one step.
+        head = f"{program} {_VERSION_SUFFIX.sub('', words[0]) or words[0]}"
         if head in _GROUPS and len(words) > 1:
             head = f"{head} {words[1]}"
         return head
     sub = _subcommand(program, rest[1:])
     return f"{program} {sub}" if sub else program
+
+
+_VERSION_SUFFIX = re.compile(r"-?(?:py)?\d+(?:\.\d+)+$")
 
 
 def known_subcommands(program: str) -> bool:
@@ -651,12 +661,18 @@ def _looks(words: list[str]) -> bool:
     positional = [w for w in rest[1:] if not w.startswith("-")]
     if sub == "list" or "-list" in rest or "--list" in rest or positional[1:2] in (["list"], ["ls"]):
         return True  # `xcodebuild -list`, `xcrun simctl list devices`, `git worktree list`: listing what there is
+    if "-L" in rest and program not in _FOLLOWING_LINKS:
+        return True  # `kcat -b localhost:9092 -L`: a client's list mode (`-L` follows links for file tools)
     if sub == "version" or rest[1:] in (["--version"], ["-v"], ["-V"], ["version"]):
         return True  # `docker version`, `node --version`: asking what is installed changes nothing
     if program in ("curl", "wget"):
         # A plain GET asks; sending data, another method or saving a file changes something.
         return not any(w.split("=", 1)[0] in _SENDING for w in rest[1:]) and program == "curl"
     return command_head(words) in _LOOKING_HEADS
+
+
+# Programs whose `-L` follows symbolic links or redirects while they act, rather than listing.
+_FOLLOWING_LINKS = frozenset("cp ln rsync find tar chown chmod chgrp du mount scp wget curl zip".split())
 
 
 def step_key(tool: str, arguments: Any) -> str:
@@ -693,15 +709,25 @@ def step_label(tool: str, arguments: Any) -> str:
 
 def error_phrase(error: str) -> str:
     """The key phrase of an error message: what two occurrences of the same failure share."""
+    message = _message_text(error)
     for pattern, phrase in _PHRASES:
-        if pattern.search(error):
+        if pattern.search(error if pattern.pattern.startswith("(?m)^") else message):
             return phrase
+    named = _NAMED_ERROR.search(error)
+    if named:
+        return named.group(1)
     # A chained exception names its cause last (`Caused by: org.flywaydb…FlywayException: Found more than one
     # migration`): the outer one (`BeanCreationException`) is only where it surfaced.
     causes = [found for cause in _CAUSED_BY.findall(error) if (found := _EXCEPTION.search(cause))]
     exception = causes[-1] if causes else _EXCEPTION.search(error)
     if exception:
         return exception.group(1)
+    # An API answered with a JSON error body (`{"statusCode":400,"message":["property remark should not exist"],
+    # …}`): its message is what failed; the status, path and timestamp are that call's own. An exception the
+    # body names (`"exception": "…\\ApiException"`) names it already, as it does when the same call fails elsewhere.
+    body_message = _json_message(error)
+    if body_message:
+        return _phrase_of(body_message)
     code = _CODE.search(error)
     if code:
         return code.group(1)
@@ -727,6 +753,60 @@ def error_phrase(error: str) -> str:
             return phrase
     exit_code = _EXIT.search(error)
     return f"exit code {exit_code.group(1)}" if exit_code else "failed"
+
+
+# The fields an error body puts its words for people in, by how often APIs use them.
+_MESSAGE_FIELDS = ("message", "detail", "error_description", "title", "msg", "error", "errors", "reason")
+
+
+def _message_text(error: str) -> str:
+    """The words of ``error`` that are its messages: without stack frames, the source lines a compiler quotes,
+    and file paths or positions (`src/lib/rate-limit.ts`, `parseAst.js:401:41` are no rate limit and no 401)."""
+    kept = [_PATH_TOKEN.sub(" ", line) for line in error.splitlines() if not _QUOTED_SOURCE.match(line)]
+    return "\n".join(kept)
+
+
+# A stack frame (`    at Module.error (file:///…/parseAst.js:401:41)`) or a numbered source line a compiler
+# quotes (`3: import { X } from '$env/static/private';`, `  31 |   const kv = …`).
+_QUOTED_SOURCE = re.compile(r"^\s*(?:at\s|\d+\s*[:|]\s)")
+_PATH_TOKEN = re.compile(r"[\w.~@$+-]*/[\w./~@$+:-]*|[\w.-]+\.[A-Za-z]{1,5}:\d+(?::\d+)*")
+
+
+def _json_message(error: str) -> str:
+    """The message of the first JSON object line of ``error`` that has one, or ""."""
+    for line in error.splitlines():
+        text = line.strip()
+        if not (text.startswith("{") and text.endswith("}")):
+            continue
+        try:
+            body = json.loads(text)
+        except ValueError:
+            continue
+        found = _message_in(body)
+        if found:
+            return found
+    # The body printed over several lines, as a test's diff of the response shows it (`+   "message": Array [` /
+    # `+     "property channel should not exist",`).
+    spread = _SPREAD_MESSAGE.search(error)
+    return spread.group(1).strip() if spread and len(spread.group(1).split()) >= 2 else ""
+
+
+_SPREAD_MESSAGE = re.compile(r'"(?:message|detail|error_description)":\s*(?:Array\s*)?\[?[\s+\-]*"([^"\n]{6,200})"')
+
+
+def _message_in(value: Any, depth: int = 0) -> str:
+    """Words for people in an error body: a message field's text (the first of a list), looked for one level
+    inside (`{"error": {"message": …}}`)."""
+    if isinstance(value, str):
+        return value.strip() if len(value.split()) >= 2 else ""
+    if isinstance(value, list):
+        return next((found for item in value[:5] if (found := _message_in(item, depth))), "")
+    if isinstance(value, Mapping) and depth < 2:
+        for field in _MESSAGE_FIELDS:
+            found = _message_in(value.get(field), depth + 1) if field in value else ""
+            if found:
+                return found
+    return ""
 
 
 def _gradle_detail(lines: list[str]) -> str:
@@ -877,10 +957,13 @@ class Recovery:
         if self.reread:
             parts.append("reread")
         if self.change is not None:
-            variables = [w for w in self.change.split() if _ENV_ASSIGNMENT.match(w)]
+            # The variable's name, not this run's value of it.
+            variables = [w.split("=", 1)[0] + "=…" for w in self.change.split() if _ENV_ASSIGNMENT.match(w)]
             # A variable set on the retry is the fix, whichever command it was set for.
             if self.replaced:
                 parts.append(f"as:{self.change.split(' -', 1)[0]}")  # the program, whatever options it was given
+            elif "--" in self.change.split():
+                parts.append(f"as:{self.change.split()[0]} --")  # the separator, whatever came around it
             else:
                 parts.append(f"as:{' '.join(variables) if variables else _same_options(self.change)}")
         if self.work and parts and not self.reread and self.change is None:
@@ -893,7 +976,9 @@ class Recovery:
         `node_modules` breaks `vitest` and `tsc` alike, `pnpm install` fixes both): the step is left out.
         A retry or another way of running the step is about that step."""
         sig = self.signature
-        variable = self.change is not None and bool(_ENV_ASSIGNMENT.match(self.change))
+        variable = self.change is not None and (
+            bool(_ENV_ASSIGNMENT.match(self.change)) or any(_ARGUMENT_ASSIGNMENT.match(w) for w in self.change.split())
+        )
         # One word run another way inside whatever carried it (`fly ssh console -C "… eval …"`, `docker compose
         # exec app … eval …`) is about that word, not the step that carried it.
         swapped = self.change is not None and self.change == self.swapped
@@ -928,6 +1013,8 @@ def _same_options(change: str) -> str:
     the short option is the long one's first letter), and `--filter @hx/admin` and `--filter @hx/ui` the same fix
     for two packages. An option without a value keeps its spelling: `--force` is not `--force-with-lease`."""
     words = change.split()
+    if "--" in words:
+        words = words[: words.index("--") + 1]  # what follows the separator is that run's own arguments
     out: list[str] = []
     skip = False
     for i, word in enumerate(words):
@@ -985,8 +1072,13 @@ def common_command(commands: Sequence[str]) -> str:
     if any(word not in c.split() for c in unique for word in head.split()[1:]):
         head = head.split()[0]  # a mode read off an option (`cmake configure` for `cmake --preset x`)
     flag_sets = [[f.split("=", 1)[0] for f in _flags(c)] for c in unique]
-    flags = [f for f in dict.fromkeys(flag_sets[0]) if f not in _LOCATION_FLAGS and all(f in fs for fs in flag_sets)]
-    tails = [_after_head(c, head) for c in unique]
+    names = [f for f in dict.fromkeys(flag_sets[0]) if f not in _LOCATION_FLAGS and all(f in fs for fs in flag_sets)]
+    # A word after an option in every run is its value: shown when every run gave the same one
+    # (`--bootstrap-server localhost:9092`), a gap when each gave its own (`--topic …`).
+    values = [[_value_after(c, name) for c in unique] for name in names]
+    flags = [_shown_flag(name, found) for name, found in zip(names, values, strict=True)]
+    given = {v for found in values for v in found if v and len(set(found)) == 1}
+    tails = [[w for w in _after_head(c, head) if w not in given] for c in unique]
     shared: list[str] = []
     for words in zip(*tails, strict=False):
         if len(set(words)) > 1:
@@ -994,6 +1086,21 @@ def common_command(commands: Sequence[str]) -> str:
         shared.append(words[0])
     more = all(len(t) > len(shared) for t in tails)
     return " ".join([head, *flags, *shared]) + (" …" if more and not flags else "")
+
+
+def _value_after(command: str, flag: str) -> str | None:
+    """The word after ``flag`` in ``command`` when it is no option itself, else None."""
+    words = _main_segment(command)
+    for i, word in enumerate(words[:-1]):
+        if word == flag and not words[i + 1].startswith("-"):
+            return words[i + 1]
+    return None
+
+
+def _shown_flag(name: str, values: list[str | None]) -> str:
+    if any(v is None for v in values):
+        return name  # some run gave it no word after: a switch (`--rebase`), what followed was not its value
+    return f"{name} {values[0]}" if len(set(values)) == 1 else f"{name} …"
 
 
 def _after_head(command: str, head: str) -> list[str]:
@@ -1004,7 +1111,7 @@ def _after_head(command: str, head: str) -> list[str]:
     return words[size:] if [w.rsplit("/", 1)[-1] for w in words[:1]] == head.split()[:1] else words[1:]
 
 
-def _fix_text(command: str | list[str], limit: int = 80) -> str:
+def _fix_text(command: str | list[str], limit: int = 140) -> str:
     """A fixing command as shown in a lesson: the simple command that matters, without `cd` and pipes."""
     words = _main_segment(command)
     text = " ".join(w for w in words if not _ENV_ASSIGNMENT.match(w)) or " ".join(words)
@@ -1025,14 +1132,21 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
         return after
     if fixed_between:
         return None
-    variables = _set_variables(_main_segment(failed_command), _main_segment(fixed_command))
-    if variables:
-        # `CUDA_VISIBLE_DEVICES=2 python -m train …` after the same line failed: the variable is the fix (its
-        # value is this run's; the name is the lesson).
-        return f"{' '.join(f'{name}=…' for name in variables)} {after}"
+    in_front, as_arguments = _set_variables(_main_segment(failed_command), _main_segment(fixed_command))
+    if in_front or as_arguments:
+        # `CUDA_VISIBLE_DEVICES=2 python -m train …` or `make spark-local SPARK_HOME=…` after the same line failed:
+        # the variable is the fix. Its name is the lesson; its value is kept for the rule to show when every task
+        # set the same one (`SPARK_HOME=$HOME/opt/spark-3.5.5`), and left out when each set its own (`=2`, `=1`).
+        front = " ".join(f"{name}={value}" for name, value in in_front.items())
+        arguments = " ".join(f"{name}={value}" for name, value in as_arguments.items())
+        return " ".join(part for part in (front, after, arguments) if part)
     added = _added_flags(_main_segment(failed_command), _main_segment(fixed_command))
     if added:
         return f"{after} {' '.join(added)}"
+    if "--" in _main_segment(fixed_command) and "--" not in _main_segment(failed_command):
+        # `nox -s tests -- -x` after `nox -s tests -x` failed: the arguments were meant for the program the tool
+        # runs, and the separator hands them on. Shown as run: where the separator goes is the lesson.
+        return _fix_text(fixed_command)
     return swapped_word(failed_command, fixed_command)
 
 
@@ -1063,6 +1177,8 @@ def swapped_word(failed_command: str, fixed_command: str | list[str]) -> str | N
     first = next((w for w in words[1:] if not w.startswith("-")), "")
     if known_subcommands(program) or (known_subcommands(line_program) and first == before[at]):
         return None  # `git pull` after `git push`, `gradlew testDebugUnitTest` for `gradlew test`: another step
+    if line_program in _SCRIPT_RUNNERS and (first == before[at] or program in ("run", "run-script")):
+        return None  # `bun run cf-typegen` after `bun run check`: another package script, another step
     return f"{program} {after[at]}"
 
 
@@ -1078,10 +1194,12 @@ def _with_options(command: str) -> str:
     return " ".join([invocation(command), *shown])
 
 
-def _set_variables(failed: list[str], fixed: list[str]) -> list[str]:
-    """Names of the environment variables the succeeding command set (or set otherwise) in front of it."""
+def _set_variables(failed: list[str], fixed: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The variables the succeeding command set (or set otherwise) and the failed one did not: in front of it
+    (`CUDA_VISIBLE_DEVICES=2 python …`), and as upper-case arguments, the way make takes them (`make spark-local
+    SPARK_HOME=…`); each with its value as a person would write it again."""
 
-    def assigned(words: list[str]) -> dict[str, str]:
+    def in_front(words: list[str]) -> dict[str, str]:
         out: dict[str, str] = {}
         for word in words:
             if not _ENV_ASSIGNMENT.match(word):
@@ -1090,8 +1208,25 @@ def _set_variables(failed: list[str], fixed: list[str]) -> list[str]:
             out[name] = value
         return out
 
-    before, after = assigned(failed), assigned(fixed)
-    return [name for name, value in after.items() if before.get(name) != value]
+    def as_arguments(words: list[str]) -> dict[str, str]:
+        start = len(in_front(words)) + 1
+        return dict(word.partition("=")[::2] for word in words[start:] if _ARGUMENT_ASSIGNMENT.match(word))
+
+    def changed(before: dict[str, str], after: dict[str, str]) -> dict[str, str]:
+        return {name: _as_written(value) for name, value in after.items() if before.get(name) != value}
+
+    return changed(in_front(failed), in_front(fixed)), changed(as_arguments(failed), as_arguments(fixed))
+
+
+# An upper-case name set as an argument (`SPARK_HOME=…`, `IMG=…`): a variable the program reads, where a
+# lower-case one (`lr=0.1`, `x=1`) is an option of the program's own.
+_ARGUMENT_ASSIGNMENT = re.compile(r"^[A-Z][A-Z0-9_]*=")
+_HOME_DIR = re.compile(r"^(?:/home|/Users)/[^/\s]+(?=/|$)|^~(?=/|$)")
+
+
+def _as_written(value: str) -> str:
+    """A variable's value as the same person writes it on another day: unquoted, their home as `$HOME`."""
+    return _HOME_DIR.sub("$HOME", value.strip("'\""))
 
 
 def _added_flags(failed: list[str], fixed: list[str]) -> list[str]:
@@ -1340,7 +1475,9 @@ MAX_WRITTEN_WORDS = 300
 
 
 _COMMENT = re.compile(r"^\s*(?:#|//|--|/\*|\*|;|%|<!--)")
-_CODE_LIKE = re.compile(r"[.:=@$_(]|[a-z][A-Z]|^[A-Z]{2,}")
+# A word only code has: a member (`context.mounted`), a capital inside it (`PackageVersion`), a label
+# (`kubebuilder:`), an argument (`groups=`), a sigil (`@MainActor`, `$fillable`) or an underscore.
+CODE_LIKE = re.compile(r"[.:=@$_]|[a-z][A-Z]|^[A-Z]{2,}")
 
 
 def _prose(line: str) -> bool:
@@ -1349,7 +1486,7 @@ def _prose(line: str) -> bool:
     if not _COMMENT.match(line):
         return False
     words = CODE_WORD.findall(line)
-    return len(words) >= 4 and sum(1 for w in words if _CODE_LIKE.search(w)) * 10 < len(words) * 3
+    return len(words) >= 4 and sum(1 for w in words if CODE_LIKE.search(w)) * 10 < len(words) * 3
 
 
 def _code(text: str) -> str:
@@ -1372,8 +1509,8 @@ def added_words(arguments: Any) -> list[str]:
 
 def added_lines(arguments: Any) -> list[str]:
     """The lines an edit added, stripped, as written (`if (!context.mounted) return;`): how a lesson shows the
-    change, where its words alone (`if`, `context.mounted`, `return`) would lose the code around them. A line
-    changed in place is not one of them."""
+    change, where its words alone (`if`, `context.mounted`, `return`) would lose the code around them. Of a line
+    changed in place, only code inserted into it whole (`default = Some(None)`, `js: true`)."""
     out: list[str] = []
     for old, new in _edit_pairs(arguments):
         before = [line.strip() for line in old.splitlines()]
@@ -1385,10 +1522,33 @@ def added_lines(arguments: Any) -> list[str]:
                 continue
             words = set(CODE_WORD.findall(text))
             # A line changed in place (`describe "Cart" do` → `describe "Cart", js: true do`) was there before:
-            # what it added are its new words, not the line.
+            # what it added are its new words, not the line; text inserted into it whole is shown as written
+            # (`default = Some(None)` into `field("tariffCode", _.tariffCode)`).
             if not any(len(words & gone) * 2 >= len(words) for gone in removed):
                 out.append(text)
+                continue
+            inserted = next((found for line in before if (found := _inserted_into(line, text))), "")
+            if inserted and inserted not in out:
+                out.append(inserted)
     return out
+
+
+def _inserted_into(old: str, new: str) -> str:
+    """What ``new`` inserted into ``old`` in one place, when that is all it changed and it is code (`default =
+    Some(None)`), without the separators around it; else ""."""
+    if len(new) <= len(old):
+        return ""
+    head = 0
+    while head < len(old) and old[head] == new[head]:
+        head += 1
+    tail = len(old) - head
+    if new[len(new) - tail :] != old[head:]:
+        return ""
+    inserted = new[head : len(new) - tail].strip(" ,;")
+    return inserted if len(CODE_WORD.findall(inserted)) >= 2 and _CODE_SYNTAX.search(inserted) else ""
+
+
+_CODE_SYNTAX = re.compile(r"[(){}\[\]=:;]")
 
 
 def kept_words(arguments: Any) -> list[str]:

@@ -46,8 +46,11 @@ _ERROR_HEAD = 400
 _ERROR_TAIL = 300
 
 
-# Lines that name the cause itself: an exception class, a chained cause, Gradle's "What went wrong" part.
-_CAUSE = re.compile(r"\w(?:Error|Exception)\b|caused by|what went wrong", re.I)
+# Lines that name the cause itself: an exception class, a chained cause, Gradle's "What went wrong" part, the
+# message of an error body (`"message": "…"`, or a test's diff of it: `+   "message": Array [`).
+_CAUSE = re.compile(r"\w(?:Error|Exception)\b|caused by|what went wrong|\"(?:message|detail)\":", re.I)
+# A cause line whose words come on the lines under it.
+_OPENS = re.compile(r"what went wrong|\"(?:message|detail)\":\s*(?:Array\s*)?\[\s*$", re.I)
 
 
 def _clip_error(value: Any, limit: int) -> str:
@@ -63,7 +66,7 @@ def _clip_error(value: Any, limit: int) -> str:
     head, middle, tail = text[:cut_head], text[cut_head:cut_tail], text[cut_tail:]
     lines = list(dict.fromkeys(line.strip() for line in middle.splitlines() if line.strip()))
     cause = {i for i, line in enumerate(lines) if _CAUSE.search(line)}
-    cause |= {i + k for i in cause if "went wrong" in lines[i].lower() for k in (1, 2)}  # the detail under it
+    cause |= {i + k for i in cause if _OPENS.search(lines[i]) for k in (1, 2)}  # the detail under it
     telling = {i for i, line in enumerate(lines) if _TELLING.search(line)} - cause
     budget = limit - len(head) - len(tail) - 4
     chosen: set[int] = set()
@@ -76,11 +79,15 @@ def _clip_error(value: Any, limit: int) -> str:
 
 
 _EDIT_CONTEXT = 60
+# An edit's change is what a lesson about it needs (a guard, a setup block, a marker line): it is kept longer
+# than other arguments, whose head names the step.
+MAX_EDIT_CHARS = 2000
 
 
 def _edit_input(value: Any) -> Any:
-    """An edit's input with its strings cut to what changed (and a little around it): the limit then keeps the
-    change, which is what a lesson about an edit needs, not the unchanged code before it."""
+    """An edit's input with its strings cut to the lines that changed (and a little around them): the limit then
+    keeps the change, which is what a lesson about an edit needs, not the unchanged code before it. Cuts fall at
+    line ends, so a comment stays a comment and no word is cut in two."""
     if not isinstance(value, dict):
         return value
     out = dict(value)
@@ -89,23 +96,55 @@ def _edit_input(value: Any) -> Any:
         old, new = pair.get("old_string"), pair.get("new_string")
         if not isinstance(old, str) or not isinstance(new, str):
             continue
-        start = 0
-        while start < min(len(old), len(new)) and old[start] == new[start]:
-            start += 1
-        end = 0
-        while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
-            end += 1
-        start = max(0, start - _EDIT_CONTEXT)
-        end = max(0, end - _EDIT_CONTEXT)
+        same_head = 0
+        while same_head < min(len(old), len(new)) and old[same_head] == new[same_head]:
+            same_head += 1
+        same_tail = 0
+        while same_tail < min(len(old), len(new)) - same_head and old[-1 - same_tail] == new[-1 - same_tail]:
+            same_tail += 1
+        start = _context_start(old, same_head)
+        stop = _context_stop(old, len(old) - same_tail)
+        dropped_tail = len(old) - stop
         # The edit's first line is where the agent anchored it (`protected $fillable = [`): kept on both sides
         # when the cut drops it, so a lesson can say where the fix went as well as what it added.
         line = old.split("\n", 1)[0]
-        anchor = f"{line[: _EDIT_CONTEXT * 2]}\n…\n" if start > len(line) else ""
-        pair["old_string"] = anchor + old[start : len(old) - end]
-        pair["new_string"] = anchor + new[start : len(new) - end]
+        anchor = f"{line[: _EDIT_CONTEXT * 2]}\n…\n" if start > len(line) + 1 else ""
+        pair["old_string"] = anchor + old[start:stop]
+        pair["new_string"] = anchor + new[start : len(new) - dropped_tail]
     if pairs[1:]:
         out["edits"] = pairs[1:]
     return out
+
+
+def _context_start(text: str, changed: int) -> int:
+    """Where the kept text starts: the line the change starts in, after whole lines before it within the context."""
+    start = text.rfind("\n", 0, changed) + 1
+    first_changed_line = start
+    while start > 0:
+        previous = text.rfind("\n", 0, start - 1) + 1
+        if first_changed_line - previous > _EDIT_CONTEXT:
+            break
+        start = previous
+    return start
+
+
+def _context_stop(text: str, changed_end: int) -> int:
+    """Where the kept text stops: the end of the line the change ends in, then whole lines within the context."""
+    stop = text.find("\n", changed_end)
+    if stop < 0:
+        return len(text)
+    last_changed_line = stop
+    while stop < len(text):
+        following = text.find("\n", stop + 1)
+        following = len(text) if following < 0 else following
+        if following - last_changed_line > _EDIT_CONTEXT:
+            break
+        stop = following
+    return stop
+
+
+def _is_edit(value: Any) -> bool:
+    return isinstance(value, dict) and any(key in value for key in ("new_string", "edits", "content"))
 
 
 class Task:
@@ -167,7 +206,10 @@ class SessionTrace:
         record = {
             "kind": "tool",
             "name": _clip(payload.get("tool_name") or "?", 200),
-            "input": _clip(_edit_input(payload.get("tool_input")), MAX_ARG_CHARS),
+            "input": _clip(
+                _edit_input(payload.get("tool_input")),
+                MAX_EDIT_CHARS if _is_edit(payload.get("tool_input")) else MAX_ARG_CHARS,
+            ),
             "result": None if failed else _clip(response, MAX_RESULT_CHARS),
             "error": _clip_error(error, MAX_RESULT_CHARS) if error else None,
             "ms": payload.get("duration_ms") if isinstance(payload.get("duration_ms"), int | float) else None,

@@ -36,6 +36,24 @@ def _distinct(requests: Sequence[Earlier]) -> list[Earlier]:
     return kept
 
 
+# Character pairs of Chinese that hold a grammatical character span two words (页的 of 编辑页的效果, 单跟 of
+# 订单跟踪): no topic, though three requests share them.
+_GRAMMAR_CHARS = frozenset("的了吧吗呢啊么着跟和与及或也都就再又很把被这那我你他她它们")
+# The everyday words of development work say what kind of request it is, not what the user is focused on: a
+# developer who asks for tests three times is not "working on tests".
+_EVERYDAY = frozenset(
+    "test tests testing fix fixes fixed bug bugs error errors build run check add update change page code file "
+    "files commit push merge branch review issue issues "
+    "测试 修复 报错 错误 提交 代码 文件 运行 检查 页面 一下 看下 看看 问题 构建 改下".split()
+)
+
+
+def _topical(word: str) -> bool:
+    if "\u4e00" <= word[0] <= "\u9fff" and any(char in _GRAMMAR_CHARS for char in word):
+        return False
+    return word not in _EVERYDAY  # the word, not its stem: "checkout" is a topic, "check" is not
+
+
 def topics(requests: Sequence[Earlier]) -> list[tuple[str, list[Earlier]]]:
     """Words shared by ≥ 3 distinct requests, most shared first, with those requests."""
     distinct = _distinct(requests)
@@ -44,6 +62,8 @@ def topics(requests: Sequence[Earlier]) -> list[tuple[str, list[Earlier]]]:
     shown: dict[str, Counter[str]] = {}
     for r in distinct:
         for stem, word in words_by_stem(r.task).items():
+            if not _topical(word):
+                continue
             counts[stem] += 1
             by_stem.setdefault(stem, []).append(r)
             shown.setdefault(stem, Counter())[word] += 1

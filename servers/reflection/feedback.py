@@ -61,9 +61,15 @@ _LEXICON: tuple[_Dimension, ...] = (
         False,
     ),
     _Dimension(
-        re.compile(r"bullet(?:ed)? ?(?:points?|list)?|as a list|列表|要点", re.I), "format", "bullet points", True
+        # 列表 alone is a list page or a list view in a developer's prompt (订单列表): only a list as the answer's
+        # form is a format.
+        re.compile(r"bullet(?:ed)? ?(?:points?|list)?|as a list|(?:用|以|列成|写成)列表|列表形式|分点|要点", re.I),
+        "format",
+        "bullet points",
+        True,
     ),
-    _Dimension(re.compile(r"\bas a table\b|in a table|\btables?\b|表格", re.I), "format", "table", True),
+    # A database table ("a new trip_waitlist table") is no answer format: a table as the answer's form is.
+    _Dimension(re.compile(r"\bas a table\b|in a table\b|table format|tabular|表格", re.I), "format", "table", True),
     # The language of the answers, not of something else written in a language ("commit messages in English").
     _Dimension(
         re.compile(
@@ -87,7 +93,12 @@ _LEXICON: tuple[_Dimension, ...] = (
         "English",
         True,
     ),
-    _Dimension(re.compile(r"\bcite|\bsources\b|\blinks\b|引用|来源|出处", re.I), "citations", "include sources", True),
+    _Dimension(
+        re.compile(r"\bcite|\bsources\b|\b(?:with|include|add|give)\s+(?:the\s+)?links\b|引用来源|注明来源|出处", re.I),
+        "citations",
+        "include sources",
+        True,
+    ),
 )
 
 

@@ -27,7 +27,7 @@ from servers.core.errorwords import frequencies, shared_words
 from servers.reflection.alike import same_lesson
 from servers.reflection.matching import StrategyMatcher, identifiers, opposite
 from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Lesson, Rule, Strategy
-from servers.reflection.reflect import failure_kinds, general_lesson, shared_edit, shared_place
+from servers.reflection.reflect import failure_kinds, general_lesson, shared_edit, shared_file, shared_place
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import strategies as strategy_rows
@@ -106,8 +106,13 @@ class Promoter:
             return
         if strategy.key and strategy.key.endswith("edited") and strategy.lesson is not None:
             # Fixed by editing each time: one lesson only if the same words were added, or the same place edited.
-            earlier = [Lesson.model_validate(p["doc"]["lesson"]) for p in same if p["doc"].get("lesson")]
-            if not shared_edit([*earlier, strategy.lesson]) and not shared_place([*earlier, strategy.lesson]):
+            ordered = sorted(same, key=lambda p: p["id"])
+            earlier = [Lesson.model_validate(p["doc"]["lesson"]) for p in ordered if p["doc"].get("lesson")]
+            lessons = [*earlier, strategy.lesson]
+            # A command that fixed it with the same file edited each time (`kafka-topics --create`, and the topic
+            # added to `topics.txt`) is one lesson too: the command agreed, the edits were its bookkeeping.
+            by_command = "+" in strategy.key and bool(shared_file(lessons))
+            if not shared_edit(lessons) and not shared_place(lessons) and not by_command:
                 return
         sources = sorted({p["reflection_id"] for p in same} | {reflection_id})
         rule = self.rules.create(user_id, self._wording(strategy, same, alike), sources)

@@ -21,6 +21,7 @@ import re
 
 from servers.core.errorwords import error_words
 from servers.core.recovery import (
+    CODE_LIKE,
     CODE_WORD,
     Recovery,
     common_command,
@@ -279,7 +280,7 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
     names = set.intersection(*(_names_set(lesson.added or lesson.written) for lesson in lessons))
     # Words every edit wrote anywhere in its new lines: kept; the others were that task's own.
     vocabulary = common | set.intersection(
-        *(_bare([w for line in lesson.added_lines for w in CODE_WORD.findall(line)]) for lesson in lessons)
+        *(_bare([w for line in lesson.added_lines for w in _LINE_WORD.findall(line)]) for lesson in lessons)
     )
 
     def shown(match: re.Match[str]) -> str:
@@ -294,11 +295,11 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
 
     parts: list[str] = []
     for line in lessons[0].added_lines:
-        words = CODE_WORD.findall(line)
-        if not _code_words(line, common) or len(parts) == MAX_SHOWN_LINES:
+        words = _LINE_WORD.findall(line)
+        if not (_code_words(line, common) or _code_line(line, common)) or len(parts) == MAX_SHOWN_LINES:
             continue
         if sum(1 for w in words if kept(w)) * 3 >= len(words) * 2:  # mostly what every edit wrote
-            parts.append(_ELLIPSES.sub("…", CODE_WORD.sub(shown, line)))
+            parts.append(_ELLIPSES.sub("…", _LINE_WORD.sub(shown, line)))
     if not parts:
         return ""  # no line to show: the words every edit added say it (`js: true`)
     covered = {w for part in parts for w in _bare(CODE_WORD.findall(part))}
@@ -312,7 +313,16 @@ MAX_SHOWN_LINES = 2
 
 def _code_words(text: str, common: set[str]) -> list[str]:
     """The words of ``text`` only code has (a member, a label, a sigil, an inner capital) that every edit added."""
-    return [w for w in CODE_WORD.findall(text) if _CODE_LIKE.search(w) and _telling(_bare([w]) & common)]
+    return [w for w in CODE_WORD.findall(text) if CODE_LIKE.search(w) and _telling(_bare([w]) & common)]
+
+
+def _code_line(line: str, common: set[str]) -> bool:
+    """A line written in code's syntax (`default = Some(None)`) holding a telling word every edit added: code
+    even when none of its words is one only code has."""
+    return bool(_CODE_SYNTAX.search(line)) and bool(_telling(_bare(CODE_WORD.findall(line)) & common))
+
+
+_CODE_SYNTAX = re.compile(r"[(){}\[\]=;]")
 
 
 def _names_set(words: list[str]) -> set[str]:
@@ -320,9 +330,9 @@ def _names_set(words: list[str]) -> set[str]:
     return {w.split("=", 1)[0] + "=" for w in words if "=" in w}
 
 
-# A word only code has: a member (`context.mounted`), a capital inside it (`PackageVersion`), a label
-# (`kubebuilder:`), an argument (`groups=`), a sigil (`@MainActor`, `$fillable`) or an underscore.
-_CODE_LIKE = re.compile(r"[.:=@$_]|[a-z][A-Z]|^[A-Z]{2,}")
+# A value that is a list (`verbs=get;list;watch`) is one word of its line: left out whole when the edits set it
+# differently, not item by item (`verbs=…;create;…;patch`).
+_LINE_WORD = re.compile(rf"[A-Za-z_$@][\w$@.-]*=[\w.'\"-]+(?:[;|][\w.'\"-]+)+|{CODE_WORD.pattern}")
 # Left-out words next to each other are one gap: `verbs=…;…;…` is `verbs=…`.
 _ELLIPSES = re.compile(r"…(?:[\s;,|]*…)+")
 
@@ -336,6 +346,14 @@ def shared_place(lessons: list[Lesson]) -> str:
     telling = _telling(common)
     # The longest telling word names the place best (`$fillable`, not `=`).
     return max(telling, key=lambda w: (len(w), w)) if telling and max(len(w) for w in telling) >= 4 else ""
+
+
+def shared_file(lessons: list[Lesson]) -> str:
+    """The file every one of these fixes edited (`topics.txt`), or ""."""
+    if not lessons or not all(lesson.files for lesson in lessons):
+        return ""
+    common = set(lessons[0].files).intersection(*(set(lesson.files) for lesson in lessons[1:]))
+    return next((f for f in lessons[0].files if f in common), "")
 
 
 def shared_edit(lessons: list[Lesson]) -> str:
@@ -352,10 +370,16 @@ def shared_edit(lessons: list[Lesson]) -> str:
     telling = _telling(common)
     if not telling or sum(len(w) for w in common) < 4:
         return ""
-    if not _code_words(" ".join(edits[0].added), common):
+    # Shown as the first edit that wrote the shared words as code (`context.mounted`, where another wrote the bare
+    # `mounted` inside a State): whichever order the tasks came in.
+    shown_by = next((edit for edit in edits if _code_words(" ".join(edit.added), common)), None) or next(
+        (edit for edit in edits if any(_code_line(line, common) for line in edit.added_lines)), None
+    )
+    if shown_by is None:
         return ""  # only words of prose in common (`The`, `it`, `test`): comments alike, fixes not shown to be
-    return _shown_edit([*edits, *(lesson for lesson in lessons if not lesson.added)], common) or " ".join(
-        w for w in edits[0].added if _bare([w]) & common
+    ordered = [shown_by, *(edit for edit in edits if edit is not shown_by)]
+    return _shown_edit([*ordered, *(lesson for lesson in lessons if not lesson.added)], common) or " ".join(
+        w for w in shown_by.added if _bare([w]) & common
     )
 
 
@@ -387,10 +411,15 @@ def general_lesson(lessons: list[Lesson]) -> str:
 
     doing: list[str] = ["`Read` the file again"] if any(lesson.reread for lesson in lessons) else []
     doing += [f"run `{c}`" for c in _usual_commands(lessons)]
+    # The commands were the fix, and every time the same file was edited with them (a topic created on the
+    # broker and added to `topics.txt`): both belong to it, though what the edits wrote differs.
+    edited_too = shared_file(lessons) if doing else ""
+    if edited_too:
+        doing.append(f"edit `{edited_too}` as each of those tasks did")
     when = f'When {step} fails with "{first.phrase}"'
     run_as = [lesson.run_as for lesson in lessons if lesson.run_as]
     if run_as:
-        usual = max(set(run_as), key=run_as.count)
+        usual = _values_agreed(max(dict.fromkeys(run_as), key=run_as.count), run_as)  # of equals, the first seen
         return (
             f"{when}, {', then '.join([*doing, f'run it as `{usual}`'])}."
             if doing
@@ -399,6 +428,25 @@ def general_lesson(lessons: list[Lesson]) -> str:
     if doing:
         return f"{when}, {', then '.join(doing)}, then retry it."
     return f"{when}, retry it once before changing the approach."
+
+
+def _values_agreed(usual: str, ways: list[str]) -> str:
+    """``usual`` with the value of each variable it sets left out where another run set it otherwise
+    (`CUDA_VISIBLE_DEVICES=…`), kept where every run set the same (`SPARK_HOME=$HOME/opt/spark-3.5.5`)."""
+    values: dict[str, set[str]] = {}
+    for way in ways:
+        for word in way.split():
+            if _ASSIGNMENT.match(word):
+                name, _, value = word.partition("=")
+                values.setdefault(name, set()).add(value)
+    words = []
+    for word in usual.split():
+        name = word.partition("=")[0]
+        words.append(f"{name}=…" if _ASSIGNMENT.match(word) and len(values.get(name, ())) > 1 else word)
+    return " ".join(words)
+
+
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 
 def _usual_commands(lessons: list[Lesson]) -> list[str]:

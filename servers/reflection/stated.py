@@ -85,7 +85,20 @@ _STATED = re.compile(
 _REVERSAL = re.compile(
     r"\b(?:actually|changed my mind|change of plan|switched to|no longer|not anymore|any more|scratch that|"
     r"forget what i said|i'?m done (?:with|adding|using|writing)|no more|take (?:that|it) back|"
-    r"ignore what i said|(?:is|are) fine now|after all)\b|改主意|不再|其实|现在可以|不用再|反而|收回",
+    r"ignore what i said|(?:is|are) fine now|after all|rips? out|ripped out|drop(?:ped)? (?:the|our))\b"
+    r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了",
+    re.I,
+)
+# A convention that starts now ("going forward", "from now on", 以后): with what it replaces named ("valibot
+# instead of zod", "no more fragments"), a change of convention even when the old one was never stated here.
+_CHANGE_CUE = re.compile(
+    r"\b(?:going forward|from now on|new rule|from today|starting (?:today|now)|(?:the )?team agreed)\b"
+    r"|以后|从现在(?:起|开始)|今后|统一(?:换成|改用)",
+    re.I,
+)
+_REPLACED = re.compile(
+    r"\binstead of\s+(?P<en>[^,.;:!?—()]{2,60})|\bno more\s+(?P<more>[^,.;:!?—()]{2,60})"
+    r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})|(?:替换掉?|换掉)(?P<swap>[^，。；、]{1,30})",
     re.I,
 )
 
@@ -112,6 +125,31 @@ class Noted:
 def stated(text: str) -> list[str]:
     """The sentences of ``text`` that state a standing preference, or may take one back."""
     return [s for s in sentences(text) if (_STATED.search(s) or _REVERSAL.search(s)) and len(s) >= 8][:5]
+
+
+def _with_reversals(text: str) -> list[str]:
+    """The stated sentences of ``text``, a sentence that only takes something back joined to the statement
+    after it: "the FlatList-only rule is void. From now on long lists use FlashList" is one change, in the
+    user's words."""
+    out: list[str] = []
+    carried = ""
+    for sentence in stated(text):
+        if _REVERSAL.search(sentence) and not _STATED.search(sentence) and not out:
+            carried = sentence
+            continue
+        out.append(f"{carried.rstrip()} {sentence}".strip() if carried else sentence)
+        carried = ""
+    return out or ([carried] if carried else [])
+
+
+def _replaced(sentence: str) -> str | None:
+    """What the sentence says it replaces ("zod" of "valibot instead of zod", "fragments" of "no more
+    fragments"), or None."""
+    found = _REPLACED.search(sentence)
+    if not found:
+        return None
+    words = next(v for v in found.groupdict().values() if v).strip(" `'\"")
+    return words or None
 
 
 def _cjk(word: str) -> bool:
@@ -157,7 +195,7 @@ class StatedPreferences:
     def note(self, user_id: str, text: str, source: str) -> list[Noted]:
         """Apply every preference stated in ``text`` (a prompt) as an explicit signal from ``source``."""
         results: list[Noted] = []
-        for sentence in stated(text):
+        for sentence in _with_reversals(text):
             known = [p for p in parse_feedback(sentence, "none") if p.dimension and p.value]
             for pref in known:
                 assert pref.dimension is not None and pref.value is not None
@@ -179,7 +217,8 @@ class StatedPreferences:
             if reversal and not _STATED.search(sentence):
                 # "Actually, the bug is in the parser" takes nothing back: only a preference already held can be.
                 return SignalResult(applied=False, reason="no preference held on this topic")
-            return self.users.signal(user_id, _name(statement), statement, "explicit", source=source)
+            replaced = _replaced(sentence) if (reversal or _CHANGE_CUE.search(sentence)) else None
+            return self.users.signal(user_id, _name(statement), statement, "explicit", source=source, replaces=replaced)
         belief = held[match]
         if reversal:
             # The user says it changed: the new wording replaces the belief and the old value is kept as history.

@@ -108,8 +108,12 @@ class UserModelBook:
         belief_kind: BeliefKind = "preference",
         intensity: int | None = None,
         until: str | None = None,
+        replaces: str | None = None,
     ) -> SignalResult:
         """Apply one signal; ``source`` (a task id) makes repeated signals from one task count once.
+
+        ``replaces`` names what a new belief takes the place of when the user said so and no belief held it
+        ("going forward, valibot instead of zod"): kept as the reversal it is.
 
         ``belief_kind`` goal/drive files it under ``goal:<dimension>`` / ``drive:<dimension>``; ``intensity``
         (drives, 1-5) and ``until`` (goals, YYYY-MM-DD) are set by any applied signal that names them.
@@ -126,6 +130,12 @@ class UserModelBook:
                 "history": [],
             }
             result = self._apply(doc, value, kind, strength, source)
+            replaced_unheld = bool(replaces and replaces.strip()) and result.reason == "new belief"
+            if replaced_unheld:
+                assert replaces is not None
+                entry = {"value": replaces.strip()[:200], "confidence": 0.0, "until": now_iso(), "reversed": True}
+                doc["history"] = [*doc.get("history", []), entry]
+                doc["reversals"] = int(doc.get("reversals", 0)) + 1
             if result.applied:
                 _set_aim(doc, belief_kind, intensity, until)
             tables.add_signal(self.store, user_id, dimension, value, kind, strength, result.applied)
@@ -138,7 +148,7 @@ class UserModelBook:
                     kind,
                     {"value": value, "strength": strength, "confidence": doc.get("confidence"), "source": source},
                 )
-            if result.reason == "explicit statement replaced the belief":
+            if result.reason == "explicit statement replaced the belief" or replaced_unheld:
                 self.store.audit(
                     user_id, "belief", dimension, "reversed", {"from": doc["history"][-1]["value"], "to": value}
                 )

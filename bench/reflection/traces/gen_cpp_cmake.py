@@ -4330,5 +4330,5 @@ The struct is clearer, has the right ordering for free (`<=>` gives z, x, y) and
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "cpp-cmake.jsonl"), os.path.join(HERE, "cpp-cmake.labels.json"))
+    d.write(os.path.join(HERE, "tune", "cpp-cmake.jsonl"), os.path.join(HERE, "tune", "cpp-cmake.labels.json"))
     print(f"cpp-cmake -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -3815,5 +3815,5 @@ Migrated locally; `mix test test/harbourline/marinas` green (9 tests). No UI yet
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "elixir-phoenix.jsonl"), os.path.join(HERE, "elixir-phoenix.labels.json"))
+    d.write(os.path.join(HERE, "tune", "elixir-phoenix.jsonl"), os.path.join(HERE, "tune", "elixir-phoenix.labels.json"))
     print(f"elixir-phoenix -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

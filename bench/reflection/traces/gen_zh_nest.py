@@ -4979,5 +4979,5 @@ Nest 11 的 `@nestjs/platform-express` 默认用 Express 5：
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-nest.jsonl"), os.path.join(HERE, "zh-nest.labels.json"))
+    d.write(os.path.join(HERE, "tune", "zh-nest.jsonl"), os.path.join(HERE, "tune", "zh-nest.labels.json"))
     print(f"zh-nest -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -16,6 +16,7 @@ Components open their database with :func:`connect`, which applies the pool sett
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 import uuid
@@ -38,6 +39,9 @@ from servers.core.storage.migrations import Migration
 if TYPE_CHECKING:
     from servers.core.settings import CoreSettings, DatabaseSettings
 
+log = logging.getLogger(__name__)
+
+CLOSE_WAIT_S = 5.0  # how long closing waits for connections still in use (a statement, a transaction)
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 
@@ -111,6 +115,10 @@ class PgDatabase:
         self.connect_timeout_s = connect_timeout_s
         self.statement_timeout_ms = statement_timeout_ms
         self._local = threading.local()
+        # Connections handed out and not yet back: closing waits for them, so a transaction a background thread
+        # is in at shutdown ends with a commit or rollback and a goodbye, not a socket dropped at exit.
+        self._busy = 0
+        self._returned = threading.Condition()
         options = f"-c search_path={schema},public -c statement_timeout={statement_timeout_ms}"
         self.pool = ConnectionPool(
             url,
@@ -158,11 +166,17 @@ class PgDatabase:
             with self._translated():
                 yield held
             return
+        with self._returned:
+            self._busy += 1
         try:
             with self.pool.connection() as conn, self._translated():
                 yield conn
         except PoolTimeout as exc:
             raise DatabaseUnavailable(self._no_connection_reason()) from exc
+        finally:
+            with self._returned:
+                self._busy -= 1
+                self._returned.notify_all()
 
     def _no_connection_reason(self) -> str:
         stats = self.pool.get_stats()
@@ -290,8 +304,12 @@ class PgDatabase:
             return redact(f"{type(exc).__name__}: {first}")
         return None
 
-    def close(self) -> None:
+    def close(self, wait_s: float = CLOSE_WAIT_S) -> None:
+        """Close the pool once the connections in use are back (at most ``wait_s`` seconds)."""
         _OPEN.discard(self)
+        with self._returned:
+            if not self._returned.wait_for(lambda: self._busy == 0, timeout=wait_s):
+                log.warning("closing %s with %d connection(s) still in use after %g s", self.path, self._busy, wait_s)
         self.pool.close()
 
 

@@ -179,3 +179,31 @@ def test_copy_in_text_and_binary(postgres_url: str) -> None:
         ]
     finally:
         db.close()
+
+
+def test_closing_waits_for_a_transaction_in_progress_to_end(postgres_url: str) -> None:
+    """A background thread inside a transaction when the server stops: its work commits and its connection goes
+    back before the pool closes (PostgreSQL sees a goodbye, not a socket dropped with the transaction open)."""
+    db = PgDatabase(postgres_url, "closing")
+    db.execute("CREATE TABLE IF NOT EXISTS t (v INTEGER)")
+    inside = threading.Event()
+
+    def work() -> None:
+        with db.transaction():
+            db.execute("INSERT INTO t VALUES (1)")
+            inside.set()
+            time.sleep(0.5)
+            db.execute("INSERT INTO t VALUES (2)")
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    assert inside.wait(10)
+    db.close()
+    assert not worker.is_alive(), "close returned while the transaction was still open"
+    worker.join()
+    check = PgDatabase(postgres_url, "closing")
+    try:
+        assert check.scalar("SELECT COUNT(*) FROM t") == 2
+    finally:
+        check.execute("DROP TABLE t")
+        check.close()

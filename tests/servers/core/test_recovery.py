@@ -116,6 +116,13 @@ def test_invocation_keeps_how_the_step_was_run() -> None:
             "cached data for this query\n#13 14.351    = note: this error originates in the macro\n",
             "error: '…' but there is no cached data",
         ),
+        (
+            'Exit code 22\n{"statusCode":400,"message":["property remark should not exist"],"error":"Bad Request",'
+            '"path":"/api/v1/refunds","timestamp":"2026-08-17T01:48:33.616Z"}\ncurl: (22) The requested URL returned '
+            "error: 400",
+            "property remark should not exist",
+        ),
+        ('{"error": {"code": 403, "message": "Caller has no access to bucket"}}', "caller has no access to bucket"),
     ],
 )
 def test_error_phrases_name_what_failed(error: str, phrase: str) -> None:
@@ -238,7 +245,13 @@ def test_an_option_added_after_looking_around_is_the_fix() -> None:
 
 
 def test_common_command_of_a_mode_written_as_an_option_keeps_the_option() -> None:
-    assert common_command(["cmake --preset asan", "cmake --preset dev"]) == "cmake --preset"
+    assert common_command(["cmake --preset asan", "cmake --preset dev"]) == "cmake --preset …"
+    # An option's value every run gave is shown; one each run gave its own is a gap; a switch stays a switch.
+    topics = "kafka-topics --bootstrap-server localhost:9092 --create --topic {} --partitions {}"
+    assert common_command([topics.format("a.v1", 3), topics.format("b.v1", 6)]) == (
+        "kafka-topics --bootstrap-server localhost:9092 --create --topic … --partitions …"
+    )
+    assert common_command(["git pull --rebase", "git pull --rebase origin feat/x"]) == "git pull --rebase"
 
 
 def test_common_command_keeps_what_every_run_shared() -> None:
@@ -355,7 +368,8 @@ def test_an_edit_that_fixed_a_failure_says_what_it_added() -> None:
     [found] = find_recoveries([bash(f"bundle exec rspec {spec}", driver), edit, bash(f"bundle exec rspec {spec}")])
     assert found.kind == "edited" and not found.procedural
     assert found.added == ["js:", "true"] and found.key.endswith("=>edited")
-    assert found.added_lines == []  # the line was changed in place: its new words are what was added
+    # The line was changed in place: what was inserted into it is shown, not the whole line.
+    assert found.added_lines == ["js: true"]
 
 
 def test_an_edit_keeps_the_lines_it_added_as_written() -> None:
@@ -407,6 +421,26 @@ def test_a_variable_set_on_the_retry_is_the_fix_wherever_it_was_set() -> None:
         for m in ("train", "evaluate")
     }
     assert keys == {"bash|*|out of memory=>as:CUDA_VISIBLE_DEVICES=…"}
+
+
+def test_a_variable_given_to_make_on_the_retry_is_the_fix_with_its_value_as_written() -> None:
+    """`make spark-local SPARK_HOME=…` after `make spark-local` failed; the home written three ways is one value."""
+    error = 'Exit code 2\nException in thread "main" java.lang.NoSuchMethodError: scala.Predef$.refArrayOps'
+    homes = ("$HOME/opt/spark-3.5.5", "/home/declan/opt/spark-3.5.5", '"$HOME/opt/spark-3.5.5"')
+    found = [
+        find_recoveries(
+            [
+                bash(f"make spark-local JOB={job} ARGS='in out'", error),
+                bash("ls -d ~/opt/spark-*"),
+                bash(f"make spark-local SPARK_HOME={home} JOB={job} ARGS='in out'"),
+            ]
+        )[0]
+        for job, home in zip(("DailyUsageJob", "AnomalyJob", "DedupJob"), homes, strict=True)
+    ]
+    assert {r.key for r in found} == {"bash|*|nosuchmethoderror=>as:SPARK_HOME=…"}
+    assert {r.change for r in found} == {"make spark-local SPARK_HOME=$HOME/opt/spark-3.5.5"}
+    # A lower-case argument is the program's own option (`x=1` to a training script), no variable.
+    assert find_recoveries([bash("python train.py x=1", error), bash("python train.py x=2")])[0].change is None
 
 
 def test_the_first_acting_command_is_the_fix_and_looks_around_it_are_not() -> None:
@@ -588,3 +622,45 @@ def test_one_word_run_another_way_is_the_fix_wherever_the_line_carried_it() -> N
         [bash("git push origin feat/a", "Exit code 1\nerror: src refspec"), bash("git push origin feat-a")]
     )
     assert branch.change is None
+
+
+def test_a_test_diff_of_an_error_body_is_named_by_its_message() -> None:
+    """Jest printed the API's 400 body as a diff: its message says what failed, not the `"error"` line above it."""
+    diff = (
+        "Exit code 1\n  ● OrdersController (e2e) › stores the channel\n\n    expect(received).toMatchObject(expected)\n"
+        '      Object {\n    +   "error": "Bad Request",\n    +   "message": Array [\n'
+        '    +     "property channel should not exist",\n    +   ],\n      }'
+    )
+    assert error_phrase(diff) == "property channel should not exist"
+
+
+def test_arguments_handed_on_after_a_separator_are_one_fix_whatever_they_were() -> None:
+    """`nox -s tests-3.13 -- -x` after `nox -s tests-3.13 -x` failed; sessions on two Pythons are one step."""
+    usage = "Exit code 2\nusage: nox [-h] [--version] [-s [SESSIONS ...]]\nnox: error: unrecognized arguments: {}"
+    runs = [("tests-3.12", "tests/test_properties.py --hypothesis-profile=ci"), ("tests-3.11 tests-3.14", "--cov=q")]
+    found = [
+        find_recoveries([bash(f"nox -s {s} {a}", usage.format(a)), bash(f"nox -s {s} -- {a}")])[0] for s, a in runs
+    ]
+    assert {r.fix_key for r in found} == {"as:nox --"} and {r.signature.step for r in found} == {"nox tests"}
+    assert found[0].change == "nox -s tests-3.12 -- tests/test_properties.py --hypothesis-profile=ci"
+
+
+def test_paths_and_source_lines_in_an_error_are_not_read_as_its_message() -> None:
+    """`rate-limit.ts` is no rate limit and `parseAst.js:401:41` no 401: the diagnostic says what failed."""
+    check = (
+        "Exit code 1\n/home/sam/dev/trailmark/src/lib/server/rate-limit.ts:31:27\n"
+        "Error: Property 'RATE_LIMITS' does not exist on type 'Env'. (ts)\n\tconst kv = platform?.env.RATE_LIMITS;"
+    )
+    assert error_phrase(check) == "error: property '…' does not exist on type"
+    rollup = (
+        'RollupError: "SECRET" is not exported by "virtual:$env/static/private"\n'
+        "    at getRollupError (file:///home/sam/node_modules/rollup/dist/es/shared/parseAst.js:401:41)"
+    )
+    assert error_phrase(rollup) == "RollupError"
+
+
+def test_another_package_script_is_another_step_not_the_same_one_run_another_way() -> None:
+    """`bun run cf-typegen` between two `bun run check`s is the fix, not `check` run as `cf-typegen`."""
+    error = "Exit code 1\nError: Property 'AVATARS' does not exist on type 'Env'. (ts)"
+    [found] = find_recoveries([bash("bun run check", error), bash("bun run cf-typegen"), bash("bun run check")])
+    assert found.key.endswith("=>bun run cf-typegen") and found.change is None

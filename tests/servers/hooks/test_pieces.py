@@ -129,3 +129,61 @@ def test_a_long_edit_keeps_its_change_and_the_line_it_was_anchored_at(tmp_path: 
     assert "'tax_id'" in kept["new_string"] and "'column_0'" not in kept["new_string"]
     assert kept["old_string"].startswith("    protected $fillable = [\n…\n")
     assert kept["new_string"].startswith("    protected $fillable = [\n…\n")
+
+
+def _kept_input(tmp_path: Path, old: str, new: str) -> dict[str, str]:
+    trace = SessionTrace(tmp_path, "s1")
+    record = trace.add_tool(
+        {
+            "hook_event_name": "PostToolUse",
+            "tool_name": "Edit",
+            "tool_input": {"file_path": "/app/test/listener_test.exs", "old_string": old, "new_string": new},
+            "tool_response": {},
+        }
+    )
+    kept = json.loads(record["input"]) if isinstance(record["input"], str) else record["input"]
+    assert isinstance(kept, dict)
+    return kept
+
+
+def test_an_edit_is_cut_at_line_ends_so_a_comment_stays_a_comment(tmp_path: Path) -> None:
+    """A cut inside a line made `# The application doesn't …` into `n doesn't …`: words of a comment read as code."""
+    comment = "    # The application doesn't start listeners in test (start_listeners?: false)."
+    old = f"  setup do\n{comment}\n    %{{listener: start_supervised!(InvoiceListener)}}\n  end"
+    new = (
+        f"  setup do\n{comment} The listener\n    listener = start_supervised!(InvoiceListener)\n"
+        "    Ecto.Adapters.SQL.Sandbox.allow(Harbourline.Repo, self(), listener)\n    %{listener: listener}\n  end"
+    )
+    kept = _kept_input(tmp_path, old, new)
+    assert all(line.startswith(("  ", "…")) or not line for line in kept["new_string"].splitlines())
+    assert comment in kept["old_string"] and "Sandbox.allow(Harbourline.Repo" in kept["new_string"]
+
+
+def test_a_long_edit_keeps_the_lines_it_added_at_its_end(tmp_path: Path) -> None:
+    """The line that fixed it came last in a 700-character edit: the trace keeps it (other arguments stay short)."""
+    old = "  alias Harbourline.Marinas.Occupancy\n\n  setup :register_and_log_in_harbour_staff\n"
+    explanation = "".join(f"  # The board is loaded by a separate process, line {i} of why.\n" for i in range(6))
+    new = (
+        f"{old}\n{explanation}  setup %{{marina: marina}} do\n"
+        "    server = start_supervised!({OccupancyServer, marina_id: marina.id})\n"
+        "    Ecto.Adapters.SQL.Sandbox.allow(Harbourline.Repo, self(), server)\n    :ok\n  end\n"
+    )
+    assert len(new) > 600
+    kept = _kept_input(tmp_path, old, new)
+    assert "Ecto.Adapters.SQL.Sandbox.allow(Harbourline.Repo, self(), server)" in kept["new_string"]
+
+
+def test_a_long_test_failure_keeps_the_message_of_the_error_body_it_diffed(tmp_path: Path) -> None:
+    """A test's diff shows the API's error body over several lines: its message is the cause, kept with its value."""
+    passing = "\n".join(f"      ✓ case number {i} of the orders suite ({i} ms)" for i in range(40))
+    diff = (
+        '    - Expected  - 2\n    + Received  + 7\n      Object {\n    -   "channel": "MINI_PROGRAM",\n'
+        '    +   "error": "Bad Request",\n    +   "message": Array [\n    +     "property channel should not exist",\n'
+        "    +   ],\n      }"
+    )
+    error = f"Exit code 1\nFAIL test/orders.e2e-spec.ts\n{passing}\n{diff}\n{passing}\nTests: 1 failed, 80 passed"
+    trace = SessionTrace(tmp_path, "s1")
+    record = trace.add_tool(
+        {"hook_event_name": "PostToolUseFailure", "tool_name": "Bash", "tool_input": {"command": "x"}, "error": error}
+    )
+    assert len(record["error"]) <= 1500 and '"property channel should not exist",' in record["error"]

@@ -116,3 +116,22 @@ def test_a_removed_goal_is_not_inferred_again(svc: ReflectionService) -> None:
     svc.users.remove("u", "goal:postgres")
     svc.reflect(TaskReport(task="postgres replication lag", outcome="success", task_id="p9"), "u")
     assert "goal:postgres" not in {b.dimension for b in svc.users.get("u", include_all=True).beliefs}
+
+
+def test_words_that_span_two_chinese_words_or_name_everyday_work_are_no_goal(svc: ReflectionService) -> None:
+    """页的 (of 编辑页的效果) and 单跟 (of 订单跟踪) are no topic; neither is 测试 or "tests", asked for every week."""
+    tasks = [
+        "打个 debug 包装到测试机上，我看下地址编辑页的效果",
+        "订单跟踪页的接口换成 v2，测试补上",
+        "地址编辑页的表单校验不对，邮编可以为空",
+        "订单跟踪这支也提 MR 吧，流程跟之前一样",
+        "地址编辑加一个默认地址的开关",
+        "the checkout page needs a gift card field, with tests",
+        "why is checkout slow on mobile safari? profile the render and write tests for it",
+        "coupons make checkout totals off by a cent when tax is inclusive; tests please",
+    ]
+    for i, task in enumerate(tasks):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"z{i}"), "u")
+    goals = {b.dimension for b in svc.users.get("u", include_all=True).beliefs if b.kind == "goal"}
+    assert goals and all(g.split(":", 1)[1] not in ("页的", "单跟", "测试", "tests") for g in goals), goals
+    assert "goal:checkout" in goals and "goal:编辑" in goals

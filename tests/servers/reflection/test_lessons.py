@@ -240,12 +240,21 @@ def test_unlike_failures_fixed_by_the_same_command_stay_apart(svc: ReflectionSer
     assert svc.rules.all("u") == []
 
 
-def test_an_edit_fix_written_the_same_way_each_time_is_shown_as_written(svc: ReflectionService) -> None:
+@pytest.mark.parametrize(
+    "guards",
+    [
+        ("if (!context.mounted) return;", "if (!mounted) return;", "if (!context.mounted) return;"),
+        # The first task's guard was written inside a State, without `context.`: the rule still shows it as code.
+        ("if (!mounted) return;", "if (!context.mounted) return;", "if (!context.mounted) return;"),
+    ],
+)
+def test_an_edit_fix_written_the_same_way_each_time_is_shown_as_written(
+    svc: ReflectionService, guards: tuple[str, str, str]
+) -> None:
     lint = (
         "Exit code 1\nAnalyzing app...\n\n   info • Don't use 'BuildContext's across async gaps • lib/{page}.dart:27:34"
         " • use_build_context_synchronously\n\n1 issue found."
     )
-    guards = ("if (!context.mounted) return;", "if (!mounted) return;", "if (!context.mounted) return;")
     # Each edit also leaves a comment: words the edits share, but prose, not the fix.
     for n, (page, guard) in enumerate(zip(("address", "coupon", "order"), guards, strict=True), 1):
         edit = TraceStep(
@@ -285,3 +294,77 @@ def test_prose_the_edits_share_is_not_the_fix_and_the_code_they_share_is(svc: Re
     [rule] = svc.rules.all("u")
     assert "add `Ecto.Adapters.SQL.Sandbox.allow(Harbourline.Repo, self(), …)`" in rule.text
     assert "The" not in rule.text.split("add", 1)[1]  # none of the comments' words
+
+
+def test_a_marker_line_whose_values_differ_is_shown_with_its_values_left_out(svc: ReflectionService) -> None:
+    """Each edit granted other verbs on other resources: the marker shows, each value a gap (`verbs=…`)."""
+    forbidden = (
+        'Exit code 1\n  [FAILED] {kind} is forbidden: User "system:serviceaccount:tenant-system:manager" cannot '
+        '{verb} resource "{kind}" in API group "" in the namespace "tenant-a"'
+    )
+    marker = "// +kubebuilder:rbac:groups={group},resources={kind},verbs={verbs}"
+    grants = (
+        ("networking.k8s.io", "networkpolicies", "get;list;watch;create;update;patch;delete"),
+        ("core", "limitranges", "get;list;watch;create;update;patch;delete"),
+        ("core", "events", "create;patch"),
+    )
+    for n, (group, kind, verbs) in enumerate(grants, 1):
+        anchor = "// +kubebuilder:rbac:groups=core,resources=resourcequotas,verbs=get;list;watch"
+        edit = TraceStep(
+            tool="Edit",
+            arguments={
+                "file_path": "internal/controller/tenant_controller.go",
+                "old_string": anchor,
+                "new_string": f"{anchor}\n{marker.format(group=group, kind=kind, verbs=verbs)}",
+            },
+        )
+        failing = forbidden.format(kind=kind, verb=verbs.split(";")[0])
+        trace = [sh("make test-e2e", failing), edit, sh("make manifests"), sh("make test-e2e")]
+        svc.reflect(TaskReport(task=f"reconcile {kind}", task_id=f"k{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `// +kubebuilder:rbac:groups=…,resources=…,verbs=…`" in rule.text, rule.text
+    assert "run `make manifests`" in rule.text
+
+
+@pytest.mark.parametrize(
+    ("set_as", "shown"),
+    [
+        # Every task pointed at the same install: the rule says which.
+        (
+            ("$HOME/opt/spark-3.5.5", "/home/declan/opt/spark-3.5.5", "~/opt/spark-3.5.5"),
+            "SPARK_HOME=$HOME/opt/spark-3.5.5",
+        ),
+        # Each task chose its own: the name is the lesson, the value is left out.
+        (("/opt/spark-a", "/opt/spark-b", "/opt/spark-c"), "SPARK_HOME=…"),
+    ],
+)
+def test_a_variable_set_on_the_retry_is_shown_with_its_value_only_when_every_task_set_the_same(
+    svc: ReflectionService, set_as: tuple[str, str, str], shown: str
+) -> None:
+    error = 'Exit code 2\nException in thread "main" java.lang.NoSuchMethodError: scala.Predef$.refArrayOps'
+    for n, (job, home) in enumerate(zip(("Daily", "Anomaly", "Dedup"), set_as, strict=True), 1):
+        trace = [sh(f"make spark-local JOB={job}", error), sh(f"make spark-local SPARK_HOME={home} JOB={job}")]
+        svc.reflect(TaskReport(task=f"run the {job} job", task_id=f"s{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert f"run it as `make spark-local {shown}`" in rule.text, rule.text
+
+
+def test_a_command_fix_that_always_came_with_an_edit_of_one_file_names_both(svc: ReflectionService) -> None:
+    """Each time the topic was created on the broker and added to `topics.txt`: the rule says to do both, the
+    listing looked at first (`kcat -L`) is no part of it."""
+    error = (
+        "Exit code 1\n==> X AlertsIT 60.2s org.apache.kafka.common.errors.TimeoutException: Topic {t} not present in "
+        "metadata after 60000 ms."
+    )
+    for n, topic in enumerate(("meter.alerts.v1", "meter.dlq.v1", "meter.tariffs.v1"), 1):
+        create = f"docker compose exec kafka kafka-topics --bootstrap-server localhost:9092 --create --topic {topic}"
+        edit = TraceStep(
+            tool="Edit",
+            arguments={"file_path": "docker/kafka/topics.txt", "old_string": "a:1", "new_string": f"a:1\n{topic}:3"},
+        )
+        run = f'sbt "it/testOnly *{n}IT"'
+        trace = [sh(run, error.format(t=topic)), sh("kcat -b localhost:9092 -L"), sh(create), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"publish to {topic}", task_id=f"t{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "run `kafka-topics --bootstrap-server localhost:9092 --create --topic …`" in rule.text, rule.text
+    assert "edit `topics.txt`" in rule.text and "kcat" not in rule.text

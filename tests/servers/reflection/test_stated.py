@@ -99,3 +99,30 @@ def test_a_stated_change_reverses_the_belief_and_says_so(service: ReflectionServ
 def test_actually_without_a_held_preference_changes_nothing(service: ReflectionService) -> None:
     service.note_preferences("u", "Actually, the bug is in the parser, not the lexer.", "t1")
     assert service.users.get("u", include_all=True).beliefs == []
+
+
+def test_a_new_convention_that_names_what_it_replaces_is_a_reversal(service: ReflectionService) -> None:
+    """ "Going forward, valibot instead of zod": the old convention was never stated here, the user names it."""
+    service.note_preferences(
+        "u", "New rule for validation: going forward, new schemas use valibot instead of zod. First one: /contact", "t1"
+    )
+    [belief] = service.users.get("u", include_all=True).beliefs
+    assert "valibot" in belief.value and belief.reversed_from == "zod" and belief.reversals == 1
+    assert any(e["action"] == "reversed" for e in service.store.audit_entries("u", belief.dimension, 10))
+    # Said once as a standing preference, with no change of convention: nothing is reversed.
+    service.note_preferences("u", "Please always use pathlib instead of os.path in scripts.", "t2")
+    pathlib = next(b for b in service.users.get("u", include_all=True).beliefs if "pathlib" in b.value)
+    assert pathlib.reversed_from is None
+
+
+def test_a_sentence_that_voids_a_rule_joins_the_statement_after_it(service: ReflectionService) -> None:
+    """ "The FlatList-only rule is void. From now on long lists use FlashList": one change, in the user's words."""
+    service.note_preferences(
+        "u", "「我的宠物」列表改成 FlatList。列表就用 RN 自带的 FlatList，别引第三方列表库。", "t1"
+    )
+    service.note_preferences(
+        "u", "之前说列表只用 RN 自带 FlatList、不引第三方列表库的那条作废。以后长列表统一用 FlashList。", "t2"
+    )
+    beliefs = service.users.get("u", include_all=True).beliefs
+    changed = [b for b in beliefs if "FlashList" in b.value]
+    assert len(changed) == 1 and "作废" in changed[0].value and changed[0].reversed_from, beliefs

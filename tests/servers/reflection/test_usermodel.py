@@ -128,3 +128,25 @@ def test_feedback_is_split_into_sentences_and_clauses() -> None:
 )
 def test_too_long_is_about_answers_not_about_code(text: str, expected: list[tuple[str, str]]) -> None:
     assert [(p.dimension, p.value) for p in parse_feedback(text, "none") if p.dimension] == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "订单列表就用 RN 自带的 FlatList，别引第三方列表库",
+        "New trip_waitlist table with departure_id and email, withTimezone like every other timestamp we have",
+        "Add deep links to the share sheet, always with utm_source",
+    ],
+)
+def test_words_of_code_are_no_answer_format(sentence: str) -> None:
+    """A list page (订单列表), a database table, a deep link: things the code has, not how answers look."""
+    assert [p.dimension for p in parse_feedback(sentence, "none") if p.dimension] == []
+
+
+def test_an_answer_format_is_still_read() -> None:
+    assert [(p.dimension, p.value) for p in parse_feedback("以后回答请用列表，分点说", "none") if p.dimension] == [
+        ("format", "bullet points")
+    ]
+    assert [(p.dimension, p.value) for p in parse_feedback("Put the comparison in a table", "none") if p.dimension] == [
+        ("format", "table")
+    ]
