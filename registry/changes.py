@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -119,6 +120,7 @@ class Comparison:
 
 
 _cache: OrderedDict[tuple[str, str, str, str], Comparison] = OrderedDict()
+_cache_lock = threading.Lock()  # comparisons run on the thread pool, several at once
 
 
 def compare_versions(reg: Registry, name: str, old: str, new: str) -> Comparison:
@@ -137,14 +139,16 @@ def compare_versions(reg: Registry, name: str, old: str, new: str) -> Comparison
     if old == new:
         raise HTTPProblem(400, "same_version", f"Both sides are {name} {old}; choose two different versions.")
     key = (name, old, new, rows[0]["sha256"] + rows[1]["sha256"])
-    if key in _cache:
-        _cache.move_to_end(key)
-        return _cache[key]
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
     before, after = (_contents(reg, row) for row in rows)
     result = compare(name, old, new, before, after, rows[0]["frontmatter"], rows[1]["frontmatter"])
-    _cache[key] = result
-    while len(_cache) > CACHE_SIZE:
-        _cache.popitem(last=False)
+    with _cache_lock:
+        _cache[key] = result
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
     return result
 
 
