@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from registry import limits, marketplace
+from registry.changes import compare_versions
 from registry.context import Registry, skill_detail, skill_summary, version_detail
 from registry.http import NAME, ORG, SHA256, HTTPProblem, int_param, json_model, multipart, str_param
 from registry.publish import PublishError
@@ -155,6 +157,11 @@ def routes(reg: Registry) -> list[Route]:
         row = _version(reg, request.path_params["name"], request.path_params["version"])
         return JSONResponse(version_detail(reg, row))
 
+    async def diff(request: Request) -> Response:
+        name, old, new = (request.path_params[k] for k in ("name", "from_version", "to_version"))
+        comparison = await run_in_threadpool(compare_versions, reg, name, old, new)
+        return JSONResponse(comparison.as_json(), headers={"Cache-Control": "public, max-age=3600"})
+
     async def archive(request: Request) -> Response:
         name, version, ext = (request.path_params[k] for k in ("name", "version", "ext"))
         row = _version(reg, name, version)
@@ -226,6 +233,7 @@ def routes(reg: Registry) -> list[Route]:
         Route("/api/v1/skills/{name}/deprecate", deprecate, methods=["POST"]),
         Route("/api/v1/skills/{name}/{version}", get_version, methods=["GET"]),
         Route("/api/v1/skills/{name}/{version}/archive.{ext}", archive, methods=["GET"]),
+        Route("/api/v1/skills/{name}/diff/{from_version}/{to_version}", diff, methods=["GET"]),
         Route("/api/v1/skills/{name}/{version}/yank", yank, methods=["POST"]),
         Route("/api/v1/skills/{name}/{version}/unyank", unyank, methods=["POST"]),
     ]

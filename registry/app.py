@@ -23,7 +23,7 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from registry import api, api_accounts, signup, website, website_account
+from registry import api, api_accounts, signup, website, website_account, website_feeds
 from registry.accounts import Accounts
 from registry.auth import Identity, OAuthClient, Signer, Verifier
 from registry.context import Registry
@@ -160,6 +160,7 @@ def create_app(
         routes=[
             *website.routes(reg),
             *website_account.routes(reg),
+            *website_feeds.routes(reg),
             *signup.routes(reg),
             *api.routes(reg),
             *api_accounts.routes(reg),

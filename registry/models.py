@@ -197,3 +197,40 @@ class Member(BaseModel):
 class Members(BaseModel):
     org: str
     members: list[Member]
+
+
+class DiffSummary(BaseModel):
+    added: int
+    removed: int
+    changed: int
+    unchanged: int
+
+
+class FieldDiff(BaseModel):
+    key: str = Field(description="A top-level frontmatter field of SKILL.md")
+    from_: Any = Field(alias="from", description="null when the field was added")
+    to: Any = Field(description="null when the field was removed")
+
+
+class FileDiff(BaseModel):
+    path: str
+    status: Literal["added", "removed", "changed"]
+    from_size: int | None
+    to_size: int | None
+    binary: bool = Field(description="Binary files are compared by checksum only")
+    from_mode: str | None = Field(description='"0644" or "0755" when only the execute bit differs too, else null')
+    to_mode: str | None
+    additions: int | None = Field(description="null when the file was not diffed")
+    deletions: int | None
+    diff: str | None = Field(description="Unified diff (3 lines of context); null for binary or too large files")
+    note: str | None = Field(description="Why the diff is missing or cut (binary, too large, too long)")
+
+
+class VersionDiff(BaseModel):
+    name: str
+    from_version: str
+    to_version: str
+    summary: DiffSummary
+    frontmatter: list[FieldDiff]
+    files: list[FileDiff] = Field(description="Added, removed and changed files, SKILL.md first")
+    truncated: bool = Field(description="Some text diff was cut or left out to bound the answer; see each note")

@@ -27,6 +27,7 @@ _RESPONSES: list[type[BaseModel]] = [
     m.OrgSkills,
     m.OrgConfigs,
     m.Members,
+    m.VersionDiff,
 ]
 _BODIES: list[type[BaseModel]] = [
     YankBody,
@@ -183,6 +184,16 @@ def document(base_url: str) -> dict[str, Any]:
                 _json(m.VersionDetail, "The version"),
                 404,
                 params=[_NAME, _VERSION],
+            )
+        },
+        "/api/v1/skills/{name}/diff/{from_version}/{to_version}": {
+            "get": _op(
+                "What changed between two versions: files added, removed and changed, frontmatter fields, and "
+                "a size-bounded unified diff of each changed text file",
+                _json(m.VersionDiff, "The comparison"),
+                400,
+                404,
+                params=[_NAME, {**_VERSION, "name": "from_version"}, {**_VERSION, "name": "to_version"}],
             )
         },
         "/api/v1/skills/{name}/{version}/archive.{ext}": {

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from registry.context import Registry
+from registry.feeds import feed_links
 
 WEB = Path(__file__).parent / "web"
 _env = Environment(
@@ -85,6 +86,7 @@ def render(reg: Registry, request: Request, template: str, status: int = 200, **
         signup_open=signup_open(reg),
         site_css=SITE_CSS,
         site_js=SITE_JS,
+        feeds=context.pop("feeds", None) or feed_links(),
         **context,
     )
     body = document.encode("utf-8")

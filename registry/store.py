@@ -326,6 +326,29 @@ class RegistryStore(ComponentStore):
         rows = self.db.query("SELECT rowid AS id, * FROM skills WHERE owner = ? ORDER BY name", (owner,))
         return [_decode_skill(r) for r in rows]
 
+    def recent_versions(self, limit: int, *, name: str | None = None, owner: str | None = None) -> list[dict[str, Any]]:
+        """Live versions of listed skills, newest first (the updates feeds): all, one skill's, or an owner's.
+        Each row has the skill's description and owner beside the version's own fields."""
+        where, args = "v.yanked = 0 AND s.latest IS NOT NULL", []
+        if name is not None:
+            where, args = where + " AND s.name = ?", [name]
+        if owner is not None:
+            where, args = where + " AND s.owner = ?", [*args, owner]
+        return self.db.query(
+            "SELECT v.name, v.version, v.publisher, v.published_at, v.size, s.description, s.owner, s.owner_kind "
+            f"FROM versions v JOIN skills s ON s.name = v.name WHERE {where} "
+            "ORDER BY v.published_at DESC, v.name, v.version DESC LIMIT ?",
+            (*args, limit),
+        )
+
+    def recent_skills(self, limit: int) -> list[dict[str, Any]]:
+        """Listed skills, the newest first (the new-skills feed)."""
+        rows = self.db.query(
+            "SELECT rowid AS id, * FROM skills WHERE latest IS NOT NULL ORDER BY created_at DESC, name LIMIT ?",
+            (limit,),
+        )
+        return [_decode_skill(r) for r in rows]
+
     def categories(self) -> list[dict[str, Any]]:
         return self.db.query(
             "SELECT category AS name, COUNT(*) AS count FROM skills WHERE category IS NOT NULL AND latest IS NOT NULL "

@@ -8,13 +8,17 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from registry import marketplace
 from registry.archive import Limits, read_archive
+from registry.badge import badge_markdown
+from registry.changes import compare_versions
 from registry.context import Registry
+from registry.feeds import feed_links
 from registry.http import NAME, HTTPProblem, int_param, str_param
 from registry.pages import render
 from registry.render import file_link, markdown_html
@@ -132,7 +136,31 @@ def routes(reg: Registry) -> list[Route]:
             can_manage=can_manage,
             archive_url=reg.archive_path(skill["name"], row["version"], row["format"]),
             is_latest=row["version"] == skill["latest"],
+            badge_md=badge_markdown(reg.base_url, skill["name"]),
+            feeds=feed_links(name=skill["name"]),
         )
+
+    async def diff_page(request: Request) -> Response:
+        name, old, new = (request.path_params[k] for k in ("name", "from_version", "to_version"))
+        # Unpacking and diffing two archives takes a while for a large skill: off the event loop.
+        comparison = await run_in_threadpool(compare_versions, reg, name, old, new)
+        return render(
+            reg,
+            request,
+            "diff.html",
+            skill=reg.store.skill(name),
+            comparison=comparison,
+            versions=reg.store.versions(name),
+            feeds=feed_links(name=name),
+        )
+
+    async def diff_choice(request: Request) -> Response:
+        # The page's "compare" form asks with a query; the comparison itself has one address to link to.
+        name = request.path_params["name"]
+        old, new = str_param(request, "from", 64), str_param(request, "to", 64)
+        if not old or not new:
+            raise HTTPProblem(400, "bad_parameter", "Choose two versions to compare.")
+        return RedirectResponse(f"/skills/{quote(name)}/diff/{quote(old)}/{quote(new)}", status_code=303)
 
     def skill_file(request: Request) -> tuple[dict[str, Any], dict[str, Any], str, bytes]:
         skill, row = load_skill(reg, request.path_params["name"], request.path_params["version"])
@@ -195,7 +223,9 @@ def routes(reg: Registry) -> list[Route]:
         if not skills and not reg.accounts.org_exists(owner):
             raise HTTPProblem(404, "not_found", f"“{owner}” has not published any skills.")
         members = reg.accounts.members(owner) if reg.accounts.org_exists(owner) else []
-        return render(reg, request, "publisher.html", owner=owner, skills=skills, members=members)
+        return render(
+            reg, request, "publisher.html", owner=owner, skills=skills, members=members, feeds=feed_links(owner=owner)
+        )
 
     async def marketplace_page(request: Request) -> Response:
         return render(reg, request, "marketplace.html", name=reg.settings.marketplace_name)
@@ -220,6 +250,8 @@ def routes(reg: Registry) -> list[Route]:
         Route("/skills/{name}/v/{version}/files/{path:path}", file_page, methods=["GET"]),
         Route("/skills/{name}/v/{version}/raw/{path:path}", raw_file, methods=["GET"]),
         Route("/skills/{name}/files/{path:path}", latest_file, methods=["GET"]),
+        Route("/skills/{name}/diff", diff_choice, methods=["GET"]),
+        Route("/skills/{name}/diff/{from_version}/{to_version}", diff_page, methods=["GET"]),
         Route("/publishers/{owner}", publisher, methods=["GET"]),
         Route("/marketplace", marketplace_page, methods=["GET"]),
         Route("/marketplace.tar.gz", marketplace_archive, methods=["GET"]),

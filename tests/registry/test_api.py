@@ -259,6 +259,14 @@ async def test_openapi_document_lists_every_api_route(site: Site) -> None:
         "/api/v1/skills/{name}/{version}/yank",
         "/api/v1/orgs/{org}/config/override",
         "/api/v1/index.json",
+        "/api/v1/skills/{name}/diff/{from_version}/{to_version}",
     ):
         assert path in doc["paths"]
     assert "SkillDetail" in doc["components"]["schemas"]
+    diff = doc["paths"]["/api/v1/skills/{name}/diff/{from_version}/{to_version}"]["get"]
+    assert [p["name"] for p in diff["parameters"]] == ["name", "from_version", "to_version"]
+    assert set(diff["responses"]) == {"200", "400", "404"}
+    assert diff["responses"]["200"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/VersionDiff"
+    }
+    assert set(doc["components"]["schemas"]["FieldDiff"]["required"]) == {"key", "from", "to"}
