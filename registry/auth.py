@@ -167,10 +167,10 @@ class Identity:
             return None
         # Sessions from before "iat" was signed count as signed at 0: a reset ends them too.
         ended = self.signed_out_at(user)
-        return None if ended is not None and int(session.get("iat", 0)) < ended else user
+        return None if ended is not None and float(session.get("iat", 0)) <= ended else user
 
     def start_session(self, response: Response, username: str) -> None:
-        session = {"user": username, "sid": secrets.token_hex(8), "iat": int(time.time())}
+        session = {"user": username, "sid": secrets.token_hex(8), "iat": time.time()}
         value = self.signer.sign(session, self.ttl_s)
         response.set_cookie(
             SESSION_COOKIE, value, max_age=self.ttl_s, httponly=True, samesite="lax", secure=self.secure, path="/"

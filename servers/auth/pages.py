@@ -191,7 +191,9 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner, look
         if store.user(user) is None:
             return None
         ended = store.signed_out_at(user)
-        return None if ended is not None and expiry - SESSION_TTL_S < ended else user
+        # The cookie says the whole second it was signed in: one from the second of the reset might be from
+        # before it, so it is refused too (at worst, one more sign-in).
+        return None if ended is not None and expiry - SESSION_TTL_S <= ended else user
 
     async def show(request: Request) -> Response:
         request_id = request.query_params.get("request", "")

@@ -315,9 +315,7 @@ class AuthStore(ComponentStore):
                     "INSERT INTO revoked_access (jti, family_id, expires_at) VALUES (?, ?, ?)" + _REPLACE_REVOKED,
                     (f"family:{family_id}", family_id, now + access_ttl_s),
                 )
-            # Whole seconds, as session cookies carry them: a session signed in the second of the reset is kept,
-            # rather than the new sign-in that follows a reset at once being refused.
-            self.db.execute("UPDATE users SET signed_out_at = ? WHERE username = ?", (float(int(now)), username))
+            self.db.execute("UPDATE users SET signed_out_at = ? WHERE username = ?", (now, username))
 
     def reset_password(self, username: str, password_hash: str, access_ttl_s: float = MAX_ACCESS_TTL_S) -> bool:
         """Give the active user ``username`` a new password and end every login of theirs (whoever knew the
