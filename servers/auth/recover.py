@@ -62,7 +62,7 @@ def recovery_routes(server: CairnAuthorizationServer, look: SiteLook) -> list[Ro
 
         focus = next(iter(invalid), "" if username else "ru")
         account = (
-            f" or make new ones on your <a href='{e(look.account)}'>account page</a> while you are signed in"
+            f" While you are signed in, your <a href='{e(look.account)}'>account page</a> makes new codes."
             if look.account
             else ""
         )
@@ -92,7 +92,7 @@ def recovery_routes(server: CairnAuthorizationServer, look: SiteLook) -> list[Ro
             f"required{marks('rp2')}>"
             "<div class='actions'><button type='submit'>Reset password</button></div></form>"
             "<div class='aside'><p><b>No recovery codes?</b> Accounts made before recovery codes existed have none. "
-            f"Ask whoever runs this server to reset your password{account}.</p>"
+            f"Ask whoever runs this server to reset your password.{account}</p>"
             f"<p>{back(request_id)}</p></div>"
         )
         response = look.page("Reset your password", body, status)
