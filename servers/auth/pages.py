@@ -125,7 +125,7 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner, look
         invalid = " aria-invalid='true' aria-describedby='form-error'" if error else ""
         if user:
             heading = f"Allow {e(client_name)}?"
-            intro = f"<p>Signed in as <b>{e(user)}</b>. {app} (returning to {e(redirect)}) will be able to:</p>"
+            intro = f"<p>Signed in as <b>{e(user)}</b>. {app} (returning to {e(redirect)}) will be allowed to:</p>"
             login = ""
             allow = "Allow"
         else:
