@@ -12,6 +12,7 @@ the blob directory, which must then be one shared directory (``CAIRN_REGISTRY__B
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 from mcp.shared.auth import OAuthClientInformationFull
@@ -29,12 +30,15 @@ from registry.auth import Identity, OAuthClient, Signer, Verifier
 from registry.context import Registry
 from registry.http import HTTPProblem, problem
 from registry.openapi import document
-from registry.pages import WEB, render
+from registry.pages import SITE_CSS, WEB, render
 from registry.search import RegistrySearch
 from registry.seed import seed_builtin
 from registry.store import RegistryStore, open_store
 from servers.auth.public import AuthStore
 from servers.settings import CairnSettings
+
+if TYPE_CHECKING:
+    from servers.auth.embedded import SiteLook
 
 WEB_CLIENT_ID = "cairn-registry-web"
 # Bumped whenever registry/classify.py or registry/metadata.py changes what a skill is listed under: the
@@ -70,6 +74,7 @@ def create_app(
             resources={api_url},
             database_url=settings.database_url,
             database=settings.database,
+            look=_sign_in_look(signup.signup_enabled(conf, base, has_users=True)),
         )
         provider = server.provider
         users = provider.store
@@ -98,6 +103,7 @@ def create_app(
         secure=base.startswith("https://"),
         ttl_s=conf.session_ttl_s,
         removed=users.removed if users is not None else None,
+        signed_out_at=users.signed_out_at if users is not None else None,
     )
     search = RegistrySearch(store, embedder, semantic_wait_ms=conf.semantic_wait_ms)
     reg = Registry(conf, store, accounts, search, base, identity, oauth, users)
@@ -200,6 +206,24 @@ def session_key(store: RegistryStore, settings: CairnSettings) -> bytes:
     """The key that signs the website's cookies: shared through the database on PostgreSQL (a browser signed
     in through one instance stays signed in on the next), else a 0600 file beside ``registry.db``."""
     return store.shared_secret(SESSION_SECRET, settings.data_dir("registry") / "session.key")
+
+
+def _sign_in_look(signup_open: bool) -> SiteLook:
+    """The sign-in pages of the built-in issuer wear the website's header and style sheet, and link to its
+    sign-up, sign-in and account pages."""
+    from servers.auth.embedded import SiteLook
+
+    links = (("Browse", "/search"), ("Publish", "/publish"), ("Marketplace", "/marketplace"))
+    return SiteLook(
+        brand="▲ Cairn skills",
+        home="/",
+        links=(*links, *((("Sign up", "/signup"),) if signup_open else ())),
+        css=str(SITE_CSS),
+        icon="/static/favicon.svg",
+        signup="/signup" if signup_open else None,
+        sign_in="/login",
+        account="/account",
+    )
 
 
 def _register_web_client(auth_store: AuthStore, base: str) -> None:

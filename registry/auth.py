@@ -137,7 +137,8 @@ class Identity:
 
     ``removed`` (with the built-in issuer: its user table) says whether a user was removed with ``cairn auth
     remove-user``: their website session and personal API tokens stop at the next request, as their access
-    tokens do (the verifier refuses those)."""
+    tokens do (the verifier refuses those). ``signed_out_at`` says when a user's sessions were last ended (a
+    password reset): a website session signed before then signs nobody in."""
 
     def __init__(
         self,
@@ -148,20 +149,29 @@ class Identity:
         secure: bool,
         ttl_s: int,
         removed: Callable[[str], bool] | None = None,
+        signed_out_at: Callable[[str], float | None] | None = None,
     ) -> None:
         self.signer, self.accounts, self.verifier, self.secure, self.ttl_s = signer, accounts, verifier, secure, ttl_s
         self.removed = removed or (lambda _: False)
+        self.signed_out_at = signed_out_at or (lambda _: None)
 
     def session(self, request: Request) -> dict[str, Any] | None:
         return self.signer.verify(request.cookies.get(SESSION_COOKIE))
 
     def web_user(self, request: Request) -> str | None:
         session = self.session(request)
-        user = str(session["user"]) if session else None
-        return None if user is None or self.removed(user) else user
+        if session is None:
+            return None
+        user = str(session["user"])
+        if self.removed(user):
+            return None
+        # Sessions from before "iat" was signed count as signed at 0: a reset ends them too.
+        ended = self.signed_out_at(user)
+        return None if ended is not None and float(session.get("iat", 0)) <= ended else user
 
     def start_session(self, response: Response, username: str) -> None:
-        value = self.signer.sign({"user": username, "sid": secrets.token_hex(8)}, self.ttl_s)
+        session = {"user": username, "sid": secrets.token_hex(8), "iat": time.time()}
+        value = self.signer.sign(session, self.ttl_s)
         response.set_cookie(
             SESSION_COOKIE, value, max_age=self.ttl_s, httponly=True, samesite="lax", secure=self.secure, path="/"
         )

@@ -1,5 +1,7 @@
 """Self-service accounts at ``/signup``: a username and a password, no e-mail (a self-hosted registry has
-no mail server to rely on; an operator resets a forgotten password with ``cairn auth add-user``).
+no mail server to rely on). A new account is shown ten recovery codes once, for the sign-in page's "forgot
+password?" (``/recover``); the account page makes new ones, and an operator resets a password with ``cairn auth
+reset-password``.
 
 Open by default only where the site's base URL is a loopback address, a developer's own machine; a public
 registry opens it with ``CAIRN_REGISTRY__SIGNUP=true``. It needs the registry's built-in sign-in (with an
@@ -21,7 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from registry import limits
@@ -30,6 +32,7 @@ from registry.context import Registry
 from registry.http import ORG, HTTPProblem
 from registry.pages import render
 from registry.reserved import reserved_name
+from registry.settings import RegistrySettings
 
 FORM_COOKIE = "cairn_registry_signup"
 MIN_PASSWORD = 10
@@ -37,11 +40,16 @@ RESERVED = frozenset({SYSTEM_ORG, "admin", "administrator", "root", "api", "syst
 
 
 def signup_open(reg: Registry) -> bool:
-    if reg.users is None:
+    return signup_enabled(reg.settings, reg.base_url, has_users=reg.users is not None)
+
+
+def signup_enabled(settings: RegistrySettings, base_url: str, *, has_users: bool) -> bool:
+    """Whether ``/signup`` takes accounts: known before the registry is built (the sign-in page links to it)."""
+    if not has_users:
         return False
-    if reg.settings.signup is not None:
-        return reg.settings.signup
-    host = urlsplit(reg.base_url).hostname or ""
+    if settings.signup is not None:
+        return settings.signup
+    host = urlsplit(base_url).hostname or ""
     if host == "localhost":
         return True
     try:
@@ -72,6 +80,20 @@ def _create(reg: Registry, username: str, password: str) -> str | None:
     if not users.add_new_user(username, hash_password(password), SELF_SERVICE_SCOPES):
         return f"“{username}” is taken; choose another username."
     return None
+
+
+def recovery_codes_page(reg: Registry, request: Request, username: str, next_path: str, status: int = 200) -> Response:
+    """New recovery codes for ``username`` (the old ones stop working), on a page shown once and never cached."""
+    from servers.auth.public import issue_recovery_codes
+
+    users = reg.users
+    assert users is not None
+    codes = issue_recovery_codes(users, username)
+    response = render(
+        reg, request, "recovery_codes.html", status=status, codes=codes, account=username, next=_safe_next(next_path)
+    )
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 def routes(reg: Registry) -> list[Route]:
@@ -120,7 +142,8 @@ def routes(reg: Registry) -> list[Route]:
         problem = _create(reg, username, password)
         if problem:
             return form(request, 400, error=problem, username=username, next=next_path)
-        response = RedirectResponse(next_path, status_code=303)
+        # Shown once, on the page that follows: only their hashes are kept.
+        response = recovery_codes_page(reg, request, username, next_path, status=201)
         reg.identity.start_session(response, username)
         response.delete_cookie(FORM_COOKIE, path="/signup")
         return response

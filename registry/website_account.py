@@ -21,6 +21,7 @@ from registry.http import NAME, ORG, HTTPProblem, multipart
 from registry.pages import render
 from registry.publish import Prepared, PublishError
 from registry.website import load_skill
+from servers.auth.public import issue_recovery_codes, recovery_codes_left
 
 VERSION_ERRORS = ("bad_version", "version_exists", "version_mismatch")
 
@@ -214,11 +215,27 @@ def routes(reg: Registry) -> list[Route]:
         reg.accounts.rate(skill["name"], user, int(stars), str(form.get("comment") or "")[:2000])
         return RedirectResponse(f"/skills/{skill['name']}#ratings", status_code=303)
 
+    def account_page(
+        request: Request, user: str, new_token: str | None = None, codes: list[str] | None = None, status: int = 200
+    ) -> Response:
+        # Recovery codes belong to the built-in issuer's accounts; with an external issuer there are none here.
+        left = recovery_codes_left(reg.users, user) if reg.users is not None else None
+        return render(
+            reg,
+            request,
+            "account.html",
+            status=status,
+            tokens=reg.accounts.tokens(user),
+            new_token=new_token,
+            recovery_left=left,
+            codes=codes,
+        )
+
     async def account(request: Request) -> Response:
         user = reg.identity.web_user(request)
         if user is None:
             return RedirectResponse("/login?next=/account", status_code=303)
-        return render(reg, request, "account.html", tokens=reg.accounts.tokens(user), new_token=None)
+        return account_page(request, user)
 
     async def tokens(request: Request) -> Response:
         user, form = await checked_form(request)
@@ -226,7 +243,16 @@ def routes(reg: Registry) -> list[Route]:
             reg.accounts.revoke_token(user, str(form["revoke"]))
             return RedirectResponse("/account", status_code=303)
         token, _ = reg.accounts.create_token(user, str(form.get("label") or "cli")[:80])
-        return render(reg, request, "account.html", tokens=reg.accounts.tokens(user), new_token=token, status=201)
+        return account_page(request, user, new_token=token, status=201)
+
+    async def new_recovery_codes(request: Request) -> Response:
+        user, _ = await checked_form(request)
+        if reg.users is None:
+            raise HTTPProblem(404, "not_found", "Accounts of this registry live with its sign-in service.")
+        codes = issue_recovery_codes(reg.users, user)
+        response = account_page(request, user, codes=codes, status=201)
+        response.headers["Cache-Control"] = "private, no-store"
+        return response
 
     async def org_page(request: Request) -> Response:
         user = signed_in(request)
@@ -269,5 +295,6 @@ def routes(reg: Registry) -> list[Route]:
         Route("/skills/{name}/rate", rate, methods=["POST"]),
         Route("/account", account, methods=["GET"]),
         Route("/account/tokens", tokens, methods=["POST"]),
+        Route("/account/recovery-codes", new_recovery_codes, methods=["POST"]),
         Route("/orgs/{org}", org_page, methods=["GET", "POST"]),
     ]

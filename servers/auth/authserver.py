@@ -2,8 +2,9 @@
 
 Endpoints (relative to the issuer): RFC 8414 metadata, ``/register`` (RFC 7591), ``/authorize``,
 ``/token``, ``/revoke`` (the MCP SDK's handlers over :class:`CairnAuthorizationServer`), plus
-``/consent`` (login + consent page), ``/jwks.json`` and ``/introspect`` (RFC 7662: for a token's own client
-and the resource servers named in ``CAIRN_AUTH__INTROSPECTION_CLIENTS`` only).
+``/consent`` (login + consent page), ``/recover`` (a password reset with a recovery code), ``/jwks.json`` and
+``/introspect`` (RFC 7662: for a token's own client and the resource servers named in
+``CAIRN_AUTH__INTROSPECTION_CLIENTS`` only).
 
 A public client revokes with its ``client_id`` alone (RFC 7009 §2.1). The SDK's revocation handler
 authenticates clients correctly but then also requires a ``client_secret`` form field, so ``/revoke`` is
@@ -30,8 +31,10 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from servers.auth.keys import DbKeyStore, FileKeyStore, KeyStore
+from servers.auth.look import SiteLook
 from servers.auth.pages import SessionSigner, consent_routes
 from servers.auth.provider import CairnAuthorizationServer
+from servers.auth.recover import recovery_routes
 from servers.auth.settings import AuthSettings
 from servers.auth.store import AuthStore
 from servers.auth.tokens import verify_access_token
@@ -77,9 +80,11 @@ def create_authorization_server(
     database_url: str | None = None,
     database: DatabaseSettings | None = None,
     extra_scopes: Mapping[str, str] | None = None,
+    look: SiteLook | None = None,
 ) -> AuthorizationServer:
     """``extra_scopes`` ({scope: what the consent page says it allows}) are issued beside Cairn's own: the
-    scopes of remote servers the endpoint mounts."""
+    scopes of remote servers the endpoint mounts. ``look``: the header and links of the site hosting the
+    sign-in pages (a neutral Cairn header by default)."""
     store, keys = open_store(directory, database_url, database=database)
     provider = CairnAuthorizationServer(
         store, keys, issuer=issuer, settings=settings, resources=resources, extra_scopes=extra_scopes
@@ -164,7 +169,8 @@ def create_authorization_server(
         ),
         Route("/jwks.json", jwks, methods=["GET"]),
         Route("/introspect", introspect, methods=["POST"]),
-        *consent_routes(provider, SessionSigner(session_key(store, directory))),
+        *consent_routes(provider, SessionSigner(session_key(store, directory)), look or SiteLook()),
+        *recovery_routes(provider, look or SiteLook()),
     ]
     return AuthorizationServer(provider, routes)
 

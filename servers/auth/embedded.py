@@ -1,6 +1,6 @@
 """Cairn's authorization server hosted inside another app (the registry's website): the server and its
-routes, the verifier of the tokens it issues, the first user it needs, and the scopes a new user gets (one the
-operator adds, and one made by self-service sign-up).
+routes, the verifier of the tokens it issues, the first user it needs, the look of its sign-in pages, and the
+scopes a new user gets (one the operator adds, and one made by self-service sign-up).
 
 Imported only by an app that hosts the issuer: it loads the OAuth routes (the MCP SDK's auth module).
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from servers.auth.authserver import AuthorizationServer, create_authorization_server
 from servers.auth.grants import DEFAULT_USER_SCOPES, SELF_SERVICE_SCOPES
+from servers.auth.look import SiteLook
 from servers.auth.resource import CairnTokenVerifier
 from servers.auth.wiring import ensure_first_user
 
@@ -17,6 +18,7 @@ __all__ = [
     "SELF_SERVICE_SCOPES",
     "AuthorizationServer",
     "CairnTokenVerifier",
+    "SiteLook",
     "create_authorization_server",
     "ensure_first_user",
 ]

@@ -27,7 +27,7 @@ import hmac
 import html
 import time
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import anyio
 import anyio.to_thread
@@ -36,6 +36,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from servers.auth.look import SiteLook
 from servers.auth.passwords import check_password
 from servers.auth.provider import CairnAuthorizationServer
 from servers.auth.store import digest
@@ -48,14 +49,6 @@ DEVICE_TTL_S = 90 * 86_400  # a browser stays known across sessions for a season
 # Password checks at once: each scrypt takes ~32 MiB and a core for a tenth of a second or more, so a
 # flood of logins must queue rather than take all the memory.
 PASSWORD_CHECKS_AT_ONCE = 4
-
-_STYLE = """
-body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1b1f24}
-h1{font-size:1.3rem} .who{color:#57606a} ul{padding-left:1.2rem} label{display:block;margin:.6rem 0 .2rem}
-input[type=text],input[type=password]{width:100%;padding:.5rem;box-sizing:border-box}
-.row{display:flex;gap:.6rem;margin-top:1rem} button{padding:.55rem 1rem;font-size:1rem}
-.error{color:#b42318;background:#fef3f2;padding:.5rem;border-radius:4px} .withheld{color:#57606a}
-"""
 
 
 class SessionSigner:
@@ -74,48 +67,42 @@ class SessionSigner:
         return f"{payload}|{mac}"
 
     def verify(self, cookie: str | None) -> str | None:
+        signed = self.signed(cookie)
+        return signed[0] if signed else None
+
+    def signed(self, cookie: str | None) -> tuple[str, int] | None:
+        """(username, expiry) of a valid cookie, else None; ``expiry`` less the TTL is when it was signed."""
         if not cookie or cookie.count("|") != 2:
             return None
         username, expiry, mac = cookie.split("|")
         expected = hmac.new(self._key, f"{username}|{expiry}".encode(), hashlib.sha256).hexdigest()
         if not hmac.compare_digest(mac, expected) or not expiry.isdigit() or int(expiry) < time.time():
             return None
-        return username
+        return username, int(expiry)
 
 
-def _page(title: str, body: str, status: int = 200) -> HTMLResponse:
-    document = (
-        f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        f"<meta name='viewport' content='width=device-width,initial-scale=1'><title>{html.escape(title)}</title>"
-        f"<style>{_STYLE}</style></head><body>{body}</body></html>"
-    )
-    response = HTMLResponse(document, status_code=status)
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Frame-Options"] = "DENY"
-    response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"
-    return response
-
-
-def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> list[Route]:
+def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner, look: SiteLook) -> list[Route]:
     store, settings = server.store, server.settings
     hashing = anyio.CapacityLimiter(PASSWORD_CHECKS_AT_ONCE)
     devices = signer.derived("known-device")
+    e = html.escape
 
     def items(scopes: list[str]) -> str:
+        # What the scope lets the app do, in the words a person decides on; its name after it, for the curious.
         return "".join(
-            f"<li><b>{html.escape(s)}</b> — {html.escape(server.scope_descriptions.get(s, s))}</li>" for s in scopes
-        )
-
-    def form_start(request_id: str, csrf: str) -> str:
-        return (
-            f"<form method='post' action='{server.issuer}/consent'>"
-            f"<input type='hidden' name='request' value='{html.escape(request_id)}'>"
-            f"<input type='hidden' name='csrf' value='{html.escape(csrf)}'>"
+            f"<li>{e(server.scope_descriptions.get(s, s))} <span class='scope-id'>({e(s)})</span></li>" for s in scopes
         )
 
     def with_csrf_cookie(response: HTMLResponse, csrf: str) -> HTMLResponse:
         response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", path="/")
         return response
+
+    def expired() -> HTMLResponse:
+        body = (
+            "<h1>This sign-in link has expired</h1>"
+            "<p>Sign-in links last a few minutes. Go back to your app and start the sign-in again.</p>"
+        )
+        return look.page("Sign-in expired", body, 400)
 
     def form(
         request_id: str,
@@ -127,67 +114,98 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
         error: str | None = None,
         status: int = 200,
         withheld: list[str] | None = None,
+        username: str = "",
     ) -> HTMLResponse:
         """The sign-in + consent form. ``user`` signed in: ``scopes`` are what will be granted and ``withheld``
         what was asked but is not available to them; not signed in: ``scopes`` are what was asked."""
-        listed = items(scopes) or "<li>Basic access (no scopes)</li>"
+        listed = items(scopes) or "<li>Know who you are (no other access)</li>"
+        app = f"<b>{e(client_name)}</b>"
+        # Errors are announced (role=alert) and tied to the fields they are about.
+        alert = f"<p id='form-error' class='notice error' role='alert'>{e(error)}</p>" if error else ""
+        invalid = " aria-invalid='true' aria-describedby='form-error'" if error else ""
         if user:
-            intro = f"It will return to <b>{html.escape(redirect)}</b> and be allowed to:"
-            login = f"<p class='who'>Signed in as <b>{html.escape(user)}</b>.</p>"
+            heading = f"Allow {e(client_name)}?"
+            intro = f"<p>Signed in as <b>{e(user)}</b>. {app} (returning to {e(redirect)}) will be allowed to:</p>"
+            login = ""
+            allow = "Allow"
         else:
-            intro = f"It will return to <b>{html.escape(redirect)}</b> and asks to:"
+            heading = f"Sign in to allow {e(client_name)}"
+            intro = f"<p>{app} (returning to {e(redirect)}) asks to:</p>"
+            # The first empty field takes the focus: the username, or the password when the username came back.
             login = (
-                "<p class='who'>Whatever of this your account may not hold is left out.</p>"
+                "<p class='help'>Anything your account may not hold is left out.</p>"
                 "<label for='u'>Username</label>"
-                "<input id='u' type='text' name='username' autocomplete='username' required>"
-                "<label for='p'>Password</label><input id='p' type='password' name='password' "
-                "autocomplete='current-password' required>"
+                f"<input id='u' type='text' name='username' value='{e(username)}' autocomplete='username' "
+                f"autocapitalize='none' spellcheck='false' required{invalid}{'' if username else ' autofocus'}>"
+                "<label for='p'>Password</label>"
+                f"<input id='p' type='password' name='password' autocomplete='current-password' required{invalid}"
+                f"{' autofocus' if username else ''}>"
+                f"<p class='help'><a href='{e(server.issuer)}/recover?request={e(request_id)}'>Forgot password?</a></p>"
             )
+            allow = "Sign in and allow"
         not_available = (
-            "<p class='who'>Asked for, but not available to your account (left out):</p>"
-            f"<ul class='withheld'>{items(withheld)}</ul>"
+            "<p class='withheld'>Asked for, but not available to your account (left out):</p>"
+            f"<ul class='scopes withheld'>{items(withheld)}</ul>"
             if withheld
             else ""
         )
-        body = (
-            f"<h1>Allow {html.escape(client_name)}?</h1>"
-            + (f"<p class='error' role='alert'>{html.escape(error)}</p>" if error else "")
-            + f"<p class='who'>{intro}</p><ul>{listed}</ul>{not_available}"
-            + form_start(request_id, csrf)
-            + login
-            + "<div class='row'><button type='submit' name='decision' value='allow'>Allow</button>"
-            "<button type='submit' name='decision' value='deny'>Deny</button></div></form>"
+        signup = (
+            f"<p class='aside'>No account yet? <a href='{e(look.signup)}?next="
+            f"{e(quote(f'/consent?request={request_id}', safe=''))}'>Create one</a>.</p>"
+            if look.signup and not user
+            else ""
         )
-        return with_csrf_cookie(_page("Cairn — authorize", body, status), csrf)
+        body = (
+            f"<h1>{heading}</h1>{alert}{intro}<ul class='scopes'>{listed}</ul>{not_available}"
+            f"<form method='post' action='{e(server.issuer)}/consent' class='stack'>"
+            f"<input type='hidden' name='request' value='{e(request_id)}'>"
+            f"<input type='hidden' name='csrf' value='{e(csrf)}'>"
+            f"{login}<div class='actions'><button type='submit' name='decision' value='allow'>{allow}</button>"
+            "<button type='submit' name='decision' value='deny' class='secondary'>Deny</button></div></form>"
+            f"{signup}"
+        )
+        return with_csrf_cookie(look.page("Sign in" if not user else "Allow access", body, status), csrf)
 
     def nothing_to_allow(request_id: str, csrf: str, client_name: str, user: str, withheld: list[str]) -> HTMLResponse:
         """The account may hold none of what was asked: no code, only the way back to the app."""
         body = (
-            f"<h1>{html.escape(client_name)} cannot be allowed</h1>"
-            f"<p class='error' role='alert'>The account {html.escape(user)} may not hold any of the scopes "
-            f"{html.escape(client_name)} asks for. Ask whoever runs this server to allow them for your account.</p>"
-            f"<ul class='withheld'>{items(withheld)}</ul>"
-            + form_start(request_id, csrf)
-            + "<div class='row'><button type='submit' name='decision' value='deny'>Return to the app</button></div>"
+            f"<h1>{e(client_name)} cannot be allowed</h1>"
+            f"<p class='notice error' role='alert'>The account {e(user)} may not hold any of the scopes "
+            f"{e(client_name)} asks for. Ask whoever runs this server to allow them for your account.</p>"
+            f"<ul class='scopes withheld'>{items(withheld)}</ul>"
+            f"<form method='post' action='{e(server.issuer)}/consent'>"
+            f"<input type='hidden' name='request' value='{e(request_id)}'>"
+            f"<input type='hidden' name='csrf' value='{e(csrf)}'>"
+            "<div class='actions'><button type='submit' name='decision' value='deny'>Return to the app</button></div>"
             "</form>"
         )
-        return with_csrf_cookie(_page("Cairn — authorize", body, 403), csrf)
+        return with_csrf_cookie(look.page("Not allowed", body, 403), csrf)
 
-    def active(user: str | None) -> str | None:
-        # The cookie of a user removed since signing in no longer signs anyone in.
-        return user if user is not None and store.user(user) is not None else None
+    def active(cookie: str | None) -> str | None:
+        signed = signer.signed(cookie)
+        if signed is None:
+            return None
+        user, expiry = signed
+        # The cookie of a user removed since signing in no longer signs anyone in, nor one signed before the
+        # user's password was reset.
+        if store.user(user) is None:
+            return None
+        ended = store.signed_out_at(user)
+        # The cookie says the whole second it was signed in: one from the second of the reset might be from
+        # before it, so it is refused too (at worst, one more sign-in).
+        return None if ended is not None and expiry - SESSION_TTL_S <= ended else user
 
     async def show(request: Request) -> Response:
         request_id = request.query_params.get("request", "")
         pending = store.request(request_id)
         if pending is None:
-            return _page("Cairn", "<h1>This sign-in link has expired</h1><p>Start again from your app.</p>", 400)
+            return expired()
         client_id, params, csrf = pending
         client = await server.get_client(client_id)
         scopes = params.get("scopes") or []
         name = (client.client_name if client else None) or client_id
         host = urlsplit(params["redirect_uri"]).netloc
-        user = active(signer.verify(request.cookies.get(SESSION_COOKIE)))
+        user = active(request.cookies.get(SESSION_COOKIE))
         if user is None:
             return form(request_id, csrf, name, host, scopes, None)
         granted, withheld = server.split_scopes(user, scopes)
@@ -224,11 +242,12 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
         request_id = str(data.get("request", ""))
         pending = store.request(request_id)
         if pending is None:
-            return _page("Cairn", "<h1>This sign-in link has expired</h1><p>Start again from your app.</p>", 400)
+            return expired()
         client_id, params, csrf = pending
         sent = str(data.get("csrf", ""))
         if not (hmac.compare_digest(sent, csrf) and hmac.compare_digest(request.cookies.get(CSRF_COOKIE, ""), csrf)):
-            return _page("Cairn", "<h1>Request refused</h1><p>The form was not submitted from this page.</p>", 403)
+            body = "<h1>Request refused</h1><p>The form was not sent from this page. Start again from your app.</p>"
+            return look.page("Request refused", body, 403)
         if data.get("decision") != "allow":
             store.drop_request(request_id)
             target = construct_redirect_uri(
@@ -239,7 +258,7 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
         name = (client.client_name if client else None) or client_id
         scopes = params.get("scopes") or []
         host = urlsplit(params["redirect_uri"]).netloc
-        user = active(signer.verify(request.cookies.get(SESSION_COOKIE)))
+        user = active(request.cookies.get(SESSION_COOKIE))
         if user is None:
             username = str(data.get("username", "")).strip()
             address = request.client.host if request.client else "?"
@@ -273,7 +292,9 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner) -> l
             )
             if not matches:
                 store.record_failures(list(limits))
-                return form(request_id, csrf, name, host, scopes, None, "Wrong username or password.", 401)
+                return form(
+                    request_id, csrf, name, host, scopes, None, "Wrong username or password.", 401, username=username
+                )
             user = username
         granted, withheld = server.split_scopes(user, scopes)
         if withheld and not granted:

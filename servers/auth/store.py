@@ -108,10 +108,26 @@ CREATE TABLE shared_secrets (
 # NULL: every scope (see the module docstring), so the users already there keep what they have.
 _SCHEMA_V3 = "ALTER TABLE users ADD COLUMN scopes TEXT"
 
+# Recovery codes (:mod:`servers.auth.recovery`): ``lookup`` is a code's first group, kept in the clear to find
+# its row without trying every hash; the rest is only in ``code_hash``. ``signed_out_at``: sessions signed
+# before it (a password reset) no longer sign anyone in.
+_SCHEMA_V4 = """
+CREATE TABLE recovery_codes (
+    username TEXT NOT NULL,
+    lookup TEXT NOT NULL,
+    code_hash TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    used_at REAL,
+    PRIMARY KEY (username, lookup)
+);
+ALTER TABLE users ADD COLUMN signed_out_at REAL;
+"""
+
 MIGRATIONS = [
     Migration(1, "users, clients, codes, refresh tokens, consents", _SCHEMA),
     Migration(2, "signing keys and shared secrets (PostgreSQL)", _SCHEMA_V2),
     Migration(3, "the scopes each user may hold", _SCHEMA_V3),
+    Migration(4, "recovery codes, and sign-outs of every session", _SCHEMA_V4),
 ]
 # PostgreSQL's REAL is 4 bytes: POSIX seconds would lose minutes. DOUBLE PRECISION is SQLite's REAL.
 PG_MIGRATIONS = postgres_migrations(MIGRATIONS)
@@ -269,14 +285,22 @@ class AuthStore(ComponentStore):
             return self.db.changes() == 1
 
     def remove_user(self, username: str, access_ttl_s: float = MAX_ACCESS_TTL_S) -> bool:
-        """Disable ``username`` and end every login of theirs at once: refresh tokens are revoked, and each of
-        their login families is put on the revocation list that verifiers check on every request (as a
-        replayed refresh token does), so access tokens already issued stop working too. ``access_ttl_s`` is
-        how long those may live. A user added again later starts with none of the old logins."""
-        now = time.time()
+        """Disable ``username`` and end every login of theirs at once (:meth:`end_logins`); their recovery codes
+        go too. ``access_ttl_s`` is how long access tokens may live. A user added again later starts with none
+        of the old logins or codes."""
         with self.db.transaction():
             exists = self.db.scalar("SELECT 1 FROM users WHERE username = ?", (username,))
             self.db.execute("UPDATE users SET disabled = 1 WHERE username = ?", (username,))
+            self.db.execute("DELETE FROM recovery_codes WHERE username = ?", (username,))
+            self.end_logins(username, access_ttl_s)
+        return bool(exists)
+
+    def end_logins(self, username: str, access_ttl_s: float = MAX_ACCESS_TTL_S) -> None:
+        """End every login of ``username``: refresh tokens are revoked, and each of their login families is put
+        on the revocation list that verifiers check on every request (as a replayed refresh token does), so
+        access tokens already issued stop working too; sessions signed until now stop signing them in."""
+        now = time.time()
+        with self.db.transaction():
             families = [
                 row["family_id"]
                 for row in self.db.query(
@@ -291,7 +315,24 @@ class AuthStore(ComponentStore):
                     "INSERT INTO revoked_access (jti, family_id, expires_at) VALUES (?, ?, ?)" + _REPLACE_REVOKED,
                     (f"family:{family_id}", family_id, now + access_ttl_s),
                 )
-        return bool(exists)
+            self.db.execute("UPDATE users SET signed_out_at = ? WHERE username = ?", (now, username))
+
+    def reset_password(self, username: str, password_hash: str, access_ttl_s: float = MAX_ACCESS_TTL_S) -> bool:
+        """Give the active user ``username`` a new password and end every login of theirs (whoever knew the
+        old one is signed out); False when there is no such user."""
+        with self.db.transaction():
+            self.db.execute(
+                "UPDATE users SET password_hash = ? WHERE username = ? AND disabled = 0", (password_hash, username)
+            )
+            if self.db.changes() != 1:
+                return False
+            self.end_logins(username, access_ttl_s)
+        return True
+
+    def signed_out_at(self, username: str) -> float | None:
+        """When every session of ``username`` was last ended (a password reset); None when never."""
+        value = self.db.scalar("SELECT signed_out_at FROM users WHERE username = ?", (username,))
+        return None if value is None else float(value)
 
     # --- login rate limit ------------------------------------------------------------------------
 

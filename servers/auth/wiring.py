@@ -153,7 +153,7 @@ def ensure_first_user(authorization_server: AuthorizationServer) -> list[str]:
         return []  # another instance sharing the database created the first user meanwhile
     return [
         "First start: created user 'admin' with password " + password,
-        "  (shown once; change it with `cairn auth add-user admin`)",
+        "  (shown once; change it with `cairn auth reset-password admin`)",
     ]
 
 
@@ -162,4 +162,4 @@ def first_user_hint(authorization_server: AuthorizationServer) -> list[str]:
     stopped (Ctrl-C) before the password reached the screen leaves no other way to learn it."""
     if authorization_server.provider.store.users() != ["admin"]:
         return []
-    return ["Sign in as 'admin'. Lost its first-start password? `cairn auth add-user admin` sets a new one."]
+    return ["Sign in as 'admin'. Lost its first-start password? `cairn auth reset-password admin` sets a new one."]

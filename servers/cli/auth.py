@@ -48,6 +48,17 @@ def add_auth_commands(sub: Any) -> None:
     change.add_argument("--remove", metavar=SCOPE_LIST, default=None, help="not these scopes")
     remove = asub.add_parser("remove-user", help="disable a user and end their logins and tokens at once")
     remove.add_argument("username")
+    reset = asub.add_parser(
+        "reset-password",
+        help="give a user a new password (generated and shown once, or read with --password-stdin) and sign "
+        "them out everywhere",
+    )
+    reset.add_argument("username")
+    reset.add_argument("--password-stdin", action="store_true", help="read the new password from standard input")
+    codes = asub.add_parser(
+        "recovery-codes", help="issue a user new recovery codes for the 'forgot password?' page (old ones stop working)"
+    )
+    codes.add_argument("username")
     asub.add_parser("rotate-keys", help="add a new signing key (older keys keep verifying)")
     serve = asub.add_parser("serve", help="serve the authorization server alone")
     serve.add_argument("--host", default=None)
@@ -143,6 +154,17 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
             print(f"cairn: no user {args.username!r}", file=sys.stderr)
             return 1
         print(f"user {args.username!r} disabled and signed out: their tokens are refused from their next request")
+    elif args.auth_command == "reset-password":
+        return _reset_password(args, settings, store)
+    elif args.auth_command == "recovery-codes":
+        from servers.auth import recovery
+
+        issued = recovery.issue(store, args.username)
+        if not issued:
+            print(f"cairn: no user {args.username!r}", file=sys.stderr)
+            return 1
+        print(f"New recovery codes for {args.username!r} (each works once; the earlier ones no longer do):")
+        print("\n".join(issued))
     elif args.auth_command == "rotate-keys":
         print(json.dumps({"new_kid": keys.rotate(), "active": [k["kid"] for k in keys.public_jwks()["keys"]]}))
     elif args.auth_command == "serve":
@@ -179,6 +201,36 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
             log_level="warning",
             **proxy_options(trusted_proxies(args.forwarded_allow_ips, settings)),
         )
+    return 0
+
+
+def _reset_password(args: argparse.Namespace, settings: CairnSettings, store: AuthStore) -> int:
+    """``cairn auth reset-password NAME [--password-stdin]``: a new password, and every login of theirs ended."""
+    import secrets
+
+    from servers.auth.passwords import hash_password
+
+    if store.user(args.username) is None:
+        print(f"cairn: no user {args.username!r}", file=sys.stderr)
+        return 1
+    generated = not args.password_stdin
+    password = secrets.token_urlsafe(12) if generated else sys.stdin.readline().rstrip("\n")
+    if not password:
+        print(
+            f"cairn: no password on standard input; pipe one in, e.g. printf '%s\\n' \"$PASSWORD\" | cairn auth "
+            f"reset-password {args.username} --password-stdin (or leave out --password-stdin to have one made)",
+            file=sys.stderr,
+        )
+        return 1
+    if len(password) < 8:
+        print("cairn: a password needs at least 8 characters", file=sys.stderr)
+        return 1
+    if not store.reset_password(args.username, hash_password(password), settings.auth.access_token_ttl_s):
+        print(f"cairn: no user {args.username!r}", file=sys.stderr)  # removed meanwhile
+        return 1
+    print(f"password of {args.username!r} reset; signed out everywhere: their tokens are refused from now on")
+    if generated:
+        print(f"new password (shown once): {password}")
     return 0
 
 

@@ -30,6 +30,7 @@ AUTH_TABLES: dict[str, tuple[str, ...]] = {
     "revoked_access": ("jti",),
     "consents": ("username", "client_id", "scope"),
     "login_failures": (),
+    "recovery_codes": ("username", "lookup"),
 }
 SKILLS_TABLES: dict[str, tuple[str, ...]] = {
     "usage": ("id",),

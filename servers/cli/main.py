@@ -3,7 +3,8 @@
     cairn serve [memory|all] [--transport http|sse|stdio] [--host H] [--port P] [--auth cairn|external|none]
                 [--forwarded-allow-ips IPS]
     cairn auth add-user NAME [--scopes "…"|all] | users | scopes NAME [--set|--add|--remove "…"]
-               | remove-user NAME | rotate-keys | serve [--remote NAME]
+               | remove-user NAME | reset-password NAME [--password-stdin] | recovery-codes NAME
+               | rotate-keys | serve [--remote NAME]
     cairn connect URL [--list-tools]
     cairn registry serve [--host H] [--port P]
     cairn skills search|info|install NAME[@VERSION]|publish DIR|yank NAME@VERSION [--registry URL]

@@ -125,7 +125,10 @@ async def test_sign_up_creates_a_registry_account_and_signs_in(make_site: Callab
     async with site.http:
         assert 'href="/signup?next=/"' in (await site.http.get("/")).text  # loopback: open by default
         made = await _signup(site, "grace")
-        assert made.status_code == 303 and made.headers["location"] == "/publish"
+        # The recovery codes are shown once, then the way on to where the visitor was going.
+        assert made.status_code == 201 and '<a href="/publish">' in made.text
+        assert len(re.findall(r"\b[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}\b", made.text)) == 10
+        assert "no-store" in made.headers["cache-control"]
         assert (await site.http.get("/account")).text.count("grace") >= 1  # the session cookie was set
         assert site.reg.users is not None
         record = site.reg.users.user("grace")

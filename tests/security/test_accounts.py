@@ -210,7 +210,7 @@ def introspect(site: Site, token: str, client_id: str, secret: str) -> dict[str,
 
 async def test_a_registry_sign_up_is_not_an_mcp_account_until_the_operator_says_so(site: Site) -> None:
     password = "mallory's long password"
-    assert sign_up(site, "mallory", password).status_code == 303
+    assert sign_up(site, "mallory", password).status_code == 201  # the page with the recovery codes
     # The anonymous visitor's new account signs in at /mcp and is given nothing of the MCP servers.
     refused = consent_as(site, "mallory", password, "memory:read memory:write scheduler:write reflection:write")
     assert refused.status_code == 403 and "location" not in refused.headers

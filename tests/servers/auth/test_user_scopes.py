@@ -135,7 +135,7 @@ async def sign_in(http: httpx.AsyncClient, base: str, client_id: str, scope: str
 def listed(page: httpx.Response, heading: str) -> list[str]:
     """The scope names in the list that follows ``heading`` on a consent page."""
     after = page.text.split(heading, 1)[1]
-    return re.findall(r"<li><b>([^<]+)</b>", after.split("</ul>", 1)[0])
+    return re.findall(r"<span class='scope-id'>\(([^)]+)\)</span>", after.split("</ul>", 1)[0])
 
 
 # --- the migration --------------------------------------------------------------------------------------------
@@ -159,7 +159,7 @@ def test_existing_users_keep_every_scope_across_the_migration(
         )
     store = AuthStore(db)  # migrates to the current version
     try:
-        assert db.scalar("SELECT MAX(version) FROM schema_migrations WHERE component = 'auth'") == 3
+        assert db.scalar("SELECT MAX(version) FROM schema_migrations WHERE component = 'auth'") == 4
         old = store.user("old")
         assert old is not None and old.scopes is None and old.allows("nodehost:exec") and old.allows("docs:write")
         assert store.add_first_user("admin", "h") is False  # somebody was there already

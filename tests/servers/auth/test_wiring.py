@@ -28,7 +28,8 @@ def test_the_first_start_shows_the_password_and_later_starts_say_how_to_set_one(
     assert not any("Lost its first-start password" in line for line in first)
 
     again = start_notices(settings)  # as after a Ctrl-C that came before the password was read
-    assert again == ["Sign in as 'admin'. Lost its first-start password? `cairn auth add-user admin` sets a new one."]
+    hint = "Sign in as 'admin'. Lost its first-start password? `cairn auth reset-password admin` sets a new one."
+    assert again == [hint]
 
     endpoint = build_endpoint("context", settings, transport="http", host="127.0.0.1", port=free_port(), auth="cairn")
     assert endpoint.authorization_server is not None
