@@ -95,8 +95,8 @@ def routes(reg: Registry) -> list[Route]:
             tag=str_param(request, "tag", 30),
             compatibility=str_param(request, "compatibility"),
             sort=sort,
-            page=int_param(request, "page", 1, 1, 10_000),
-            per_page=int_param(request, "per_page", reg.settings.page_size, 1, 100),
+            page=int_param(request, "page", 1, 1, 10_000, empty_ok=False),
+            per_page=int_param(request, "per_page", reg.settings.page_size, 1, 100, empty_ok=False),
         )
         return JSONResponse(
             {

@@ -75,9 +75,11 @@ async def json_model(request: Request, model: type[M]) -> M:
         raise HTTPProblem(422, "invalid_body", "the JSON body is not valid", details=details) from None
 
 
-def int_param(request: Request, key: str, default: int, low: int, high: int) -> int:
+def int_param(request: Request, key: str, default: int, low: int, high: int, *, empty_ok: bool = True) -> int:
+    """A whole-number query parameter in [low, high]; absent gives ``default``. An empty value (`?page=` of a
+    web form left blank) also gives it unless ``empty_ok`` is False: the JSON API says what it accepts."""
     raw = request.query_params.get(key)
-    if raw is None or raw == "":
+    if raw is None or (raw == "" and empty_ok):
         return default
     if not raw.isdigit() or not low <= int(raw) <= high:
         raise HTTPProblem(400, "bad_parameter", f"{key} must be a whole number from {low} to {high}")

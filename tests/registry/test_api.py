@@ -270,3 +270,9 @@ async def test_openapi_document_lists_every_api_route(site: Site) -> None:
         "$ref": "#/components/schemas/VersionDiff"
     }
     assert set(doc["components"]["schemas"]["FieldDiff"]["required"]) == {"key", "from", "to"}
+
+
+async def test_an_empty_page_size_is_refused_by_the_api(site: Site) -> None:
+    """`?per_page=` is no number: the JSON API says so, where a web form left blank falls back to the default."""
+    response = await site.http.get("/api/v1/skills?per_page=")
+    assert response.status_code == 400 and response.json()["error"] == "bad_parameter"
