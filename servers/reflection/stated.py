@@ -98,7 +98,7 @@ _CHANGE_CUE = re.compile(
 )
 _REPLACED = re.compile(
     r"\binstead of\s+(?P<en>[^,.;:!?—()]{2,60})|\bno more\s+(?P<more>[^,.;:!?—()]{2,60})"
-    r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})|(?:替换掉?|换掉)(?P<swap>[^，。；、]{1,30})",
+    r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})",
     re.I,
 )
 
