@@ -15,6 +15,6 @@
 
 Storage and running several instances: ``registry/README.md``.
 
-This package is imported by ``servers.settings`` (for ``RegistrySettings``), so it imports
+This package is imported by ``servers.suite.settings`` (for ``RegistrySettings``), so it imports
 nothing heavy at package level.
 """

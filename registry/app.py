@@ -35,7 +35,7 @@ from registry.search import RegistrySearch
 from registry.seed import seed_builtin
 from registry.store import RegistryStore, open_store
 from servers.auth.public import AuthStore
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 if TYPE_CHECKING:
     from servers.auth.embedded import SiteLook

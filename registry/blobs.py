@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Protocol
 from servers.core.private import private_dir
 
 if TYPE_CHECKING:
-    from servers.settings import CairnSettings
+    from servers.suite.settings import CairnSettings
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 TEMP_PREFIX = ".incoming-"  # never a valid blob name, so a half-written file is never served

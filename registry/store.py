@@ -29,7 +29,7 @@ from registry.schema import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA
 from servers.core.storage.component import AnyDatabase, ComponentStore, built, open_database
 from servers.core.storage.ids import now_iso
 from servers.core.text import fts_match_expression, index_text
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 if TYPE_CHECKING:
     from servers.core.settings import CoreSettings

@@ -37,7 +37,7 @@ def cairn_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def settings(cairn_home: Path):  # type: ignore[no-untyped-def]
-    from servers.settings import CairnSettings
+    from servers.suite.settings import CairnSettings
 
     # A generous semantic timeout: tests check behaviour, not this machine's speed under load.
     return CairnSettings(home=cairn_home, memory={"semantic_timeout_ms": 5000})

@@ -18,7 +18,7 @@ import uvicorn
 from fastmcp import FastMCP
 from starlette.types import ASGIApp
 
-from servers.core.serving import http_app
+from servers.suite.serving import http_app
 
 # What a child `cairn` process inherits from the test's environment: enough to find Python and its BLAS, nothing
 # that could point it at the developer's own home or configuration.
@@ -70,10 +70,10 @@ async def serving_app(app: ASGIApp, port: int) -> AsyncIterator[str]:
 
 @contextmanager
 def cairn_process(argv: list[str], *, env: dict[str, str], cwd: Path, port: int) -> Iterator[str]:
-    """Run ``python -m servers.cli.main *argv`` serving on 127.0.0.1:port until the block ends; yields the base URL
-    once ``/health`` answers (at most 120 s). The process is stopped with SIGTERM, killed if it lingers."""
+    """Run ``python -m servers.suite.cli.main *argv`` serving on 127.0.0.1:port until the block ends; yields the base
+    URL once ``/health`` answers (at most 120 s). The process is stopped with SIGTERM, killed if it lingers."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "servers.cli.main", *argv],
+        [sys.executable, "-m", "servers.suite.cli.main", *argv],
         env=env,
         cwd=cwd,
         stdout=subprocess.DEVNULL,

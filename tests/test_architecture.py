@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SURFACE = {"server.py", "rest.py", "__init__.py", "settings.py"}
 # Modules whose job is MCP itself: skills offered as MCP prompts. (Calls into another Cairn server go
-# through servers/core/inprocess.py, which carries the caller's principal.)
+# through servers/suite/inprocess.py, which carries the caller's principal.)
 MCP_BY_PURPOSE = {"skills/prompts.py"}
 DOMAIN_PACKAGES = ("memory", "skills", "scheduler", "reflection", "nodehost", "hooks", "context")
 WEB_LAYERS = ("fastmcp", "starlette", "uvicorn", "mcp")
@@ -62,8 +62,8 @@ def test_shared_core_does_not_import_a_server(path: Path) -> None:
 
 # The composition of the suite (the catalogue of servers, the settings with every component's section) is
 # reached from core only where core builds servers by name.
-COMPOSITION = ("servers.catalog", "servers.settings")
-COMPOSES = {"servers/core/serving.py", "servers/core/inprocess.py"}
+COMPOSITION = ("servers.suite.catalog", "servers.suite.settings")
+COMPOSES = {"servers/suite/serving.py", "servers/suite/inprocess.py"}
 
 
 @pytest.mark.parametrize(
@@ -105,9 +105,9 @@ STORE_MODULES = {"store.py", "store_pg.py"}
 # Modules with SQL outside those, each with why.
 SQL_EXEMPT = {
     "registry/schema.py": "the registry's schema and migrations, imported by registry/store.py",
-    "servers/cli/data_copy.py": "cairn data copy: copies and verifies every component's tables, engine to engine",
-    "servers/cli/data_copy_memory.py": "cairn data copy for memory's tables and vectors",
-    "servers/cli/migrate.py": "cairn migrate: reads each component's schema version",
+    "servers/suite/cli/data_copy.py": "cairn data copy: copies and verifies every component's tables, engine to engine",
+    "servers/suite/cli/data_copy_memory.py": "cairn data copy for memory's tables and vectors",
+    "servers/suite/cli/migrate.py": "cairn migrate: reads each component's schema version",
 }
 
 
@@ -199,5 +199,5 @@ def test_registry_uses_public_modules_only(path: Path) -> None:
 def test_no_server_imports_the_dashboard(path: Path) -> None:
     """The dashboard shows several servers' data through their services; a server that imported it would
     make the servers depend on their own viewer (only the CLI mounts it)."""
-    bad = sorted(m for m in imports(path) if m == "servers.dashboard" or m.startswith("servers.dashboard."))
+    bad = sorted(m for m in imports(path) if m == "servers.suite.dashboard" or m.startswith("servers.suite.dashboard."))
     assert not bad, f"{path.relative_to(ROOT)} imports {bad}: the dashboard depends on the servers, not back"

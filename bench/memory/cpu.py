@@ -33,7 +33,7 @@ def _cpu_s(fields: list[str]) -> float:
     return (int(fields[11]) + int(fields[12])) * TICK_S
 
 
-def server_pid(marker: str = "servers.cli.main") -> int | None:
+def server_pid(marker: str = "servers.suite.cli.main") -> int | None:
     """The child process of this one whose command line contains ``marker``."""
     tasks = Path(f"/proc/{os.getpid()}/task")
     if not tasks.exists():

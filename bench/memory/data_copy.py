@@ -29,10 +29,10 @@ from typing import Any
 
 from bench.memory.common import machine, make_service
 from bench.memory.latency import fill
-from servers.cli import data_copy, data_copy_memory
 from servers.core.storage import Database
 from servers.scheduler.store import SchedulerStore
-from servers.settings import CairnSettings
+from servers.suite.cli import data_copy, data_copy_memory
+from servers.suite.settings import CairnSettings
 
 
 @contextmanager

@@ -34,7 +34,7 @@ from servers.core.events import EventBus
 from servers.core.llm import create_llm
 from servers.reflection.models import Strategy, TaskReport
 from servers.reflection.service import ReflectionService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 COMPLETIONS = "https://api.openai.com/v1/chat/completions"
 

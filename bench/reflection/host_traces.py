@@ -254,9 +254,9 @@ def judge(
     for key in [k for k in os.environ if k.startswith("CAIRN_") and k != "CAIRN_HOME"]:
         del os.environ[key]
     from servers.core.principal import acting_as
-    from servers.hooks.context import ORDER, assemble
-    from servers.hooks.sources import DomainSources
-    from servers.settings import CairnSettings
+    from servers.suite.hooks.context import ORDER, assemble
+    from servers.suite.hooks.sources import DomainSources
+    from servers.suite.settings import CairnSettings
 
     settings = CairnSettings()
     sources = DomainSources(settings)

@@ -17,7 +17,7 @@ A stream of task reports from three users (two English, one Chinese) goes throug
 
 Afterwards probe tasks ask the hooks' sources for rules and preferences; an item is relevant when the
 probe's ground truth lists it (``PROBES``). Half the probes are held out: the relevance bar in
-``servers/hooks/relevance.py`` is judged on the tuning half and only confirmed on the held-out half.
+``servers/suite/hooks/relevance.py`` is judged on the tuning half and only confirmed on the held-out half.
 Finally every rule and accepted suggestion gets ten successful uses and a rule-based mutation proposal,
 checked for being behaviour-neutral (the body the agent reads unchanged).
 """
@@ -36,9 +36,9 @@ from typing import Any
 
 os.environ.setdefault("FASTMCP_CHECK_FOR_UPDATES", "off")
 
-from servers.hooks.sources import DomainSources
 from servers.reflection.models import ReflectionInputError, TaskReport
-from servers.settings import CairnSettings
+from servers.suite.hooks.sources import DomainSources
+from servers.suite.settings import CairnSettings
 
 Report = dict[str, Any]
 

@@ -37,7 +37,7 @@ ZH = ["调研", "报告", "翻译", "合同", "发票", "数据", "会议", "总
 
 
 def settings_for(home: Path, database_url: str | None) -> Any:
-    from servers.settings import CairnSettings
+    from servers.suite.settings import CairnSettings
 
     return CairnSettings(home=home, embedder="none", database_url=database_url, registry={"seed_builtin": False})
 

@@ -186,7 +186,7 @@ def main() -> None:
     import uvicorn
 
     from registry.app import create_app
-    from servers.settings import CairnSettings
+    from servers.suite.settings import CairnSettings
     from tests.support import free_port
 
     logging.disable(logging.WARNING)

@@ -44,7 +44,7 @@ from registry.context import Registry  # noqa: E402
 from registry.publish import PublishError  # noqa: E402
 from registry.seed import pack  # noqa: E402
 from servers.core import crosslang  # noqa: E402
-from servers.settings import CairnSettings  # noqa: E402
+from servers.suite.settings import CairnSettings  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "skills"
 QUERIES = Path(__file__).with_name("search_queries.jsonl")

@@ -53,7 +53,7 @@ from servers.core.events import EventBus
 from servers.scheduler.models import JobSpec
 from servers.scheduler.service import SchedulerService
 from servers.scheduler.store import new_id
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CLK_TCK = os.sysconf("SC_CLK_TCK")

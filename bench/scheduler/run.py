@@ -24,7 +24,7 @@ from servers.core.events import EventBus
 from servers.scheduler.actions import RunContext
 from servers.scheduler.models import JobSpec
 from servers.scheduler.service import SchedulerService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 class Stamp:

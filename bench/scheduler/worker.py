@@ -23,7 +23,7 @@ from typing import TextIO
 from servers.core.events import EventBus
 from servers.scheduler.actions import RunContext
 from servers.scheduler.service import SchedulerService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 class StampLog:

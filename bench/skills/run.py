@@ -21,10 +21,10 @@ from typing import Any
 import yaml
 
 from servers.core.events import EventBus
-from servers.settings import CairnSettings
 from servers.skills.catalog import system_skills_dir
 from servers.skills.service import SkillsService
 from servers.skills.text import estimate_tokens
+from servers.suite.settings import CairnSettings
 from tests.conftest import CORPUS
 
 HERE = Path(__file__).resolve().parent

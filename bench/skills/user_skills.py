@@ -48,8 +48,8 @@ from bench.skills.hand_choices import TRANSLATIONS, FirstCandidate, HandChosen
 from bench.skills.run import synthetic, timed_matches
 from servers.core.events import EventBus
 from servers.core.llm import LLMClient
-from servers.settings import CairnSettings
 from servers.skills.service import SkillsService
+from servers.suite.settings import CairnSettings
 from tests.conftest import CORPUS
 
 HERE = Path(__file__).resolve().parent

@@ -12,7 +12,7 @@ falls on each in turn,
 * ``all``: ``cairn serve all --transport stdio``;
 * ``memory``: ``cairn serve memory --transport stdio``;
 * with ``--baseline DIR``, ``all@DIR`` and ``memory@DIR``: the same commands run from another checkout
-  (``python -m servers.cli.main`` in DIR), for a before/after in one run;
+  (``python -m servers.suite.cli.main`` in DIR), for a before/after in one run;
 
 each on a fresh temporary CAIRN_HOME, through the official MCP Python client over stdio (``stdio_client`` +
 ``ClientSession``). From the moment before the process is spawned it records when ``initialize`` is
@@ -60,7 +60,7 @@ def summary(samples: list[float]) -> dict[str, float]:
 
 def cairn() -> list[str]:
     script = Path(sys.executable).parent / "cairn"
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "servers.cli.main"]
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "servers.suite.cli.main"]
 
 
 def command(target: str) -> tuple[list[str], Path]:
@@ -69,7 +69,7 @@ def command(target: str) -> tuple[list[str], Path]:
         return [sys.executable, "-m", "bench.start.floor_server"], ROOT
     name, _, where = target.partition("@")
     if where:  # another checkout of Cairn (an earlier commit), run from its own directory
-        return [sys.executable, "-m", "servers.cli.main", "serve", name, "--transport", "stdio"], Path(where)
+        return [sys.executable, "-m", "servers.suite.cli.main", "serve", name, "--transport", "stdio"], Path(where)
     return [*cairn(), "serve", name, "--transport", "stdio"], ROOT
 
 
@@ -171,7 +171,7 @@ def prompt(session: str) -> dict[str, Any]:
 
 
 def hooks(runs: int, fresh_runs: int) -> dict[str, Any]:
-    from servers.hooks.commands import request
+    from servers.suite.hooks.commands import request
 
     out: dict[str, Any] = {}
     previous = os.environ.get("CAIRN_HOME")

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from servers import catalog
 from servers.auth.provider import ALL_SCOPES, OPERATOR_SCOPES
 from servers.core.scopes import server_scopes
+from servers.suite import catalog
 
 DEFAULT_USER_SCOPES = [scope for scope in ALL_SCOPES if scope not in OPERATOR_SCOPES]
 # What an account anyone may create (registry sign-up) holds: publishing to the registry, no MCP server.

@@ -22,7 +22,6 @@ from urllib.parse import urlsplit
 from fastmcp import FastMCP
 from starlette.applications import Starlette
 
-from servers import catalog
 from servers.auth.authserver import AuthorizationServer, create_authorization_server
 from servers.auth.grants import check_remote_name, remote_scope_descriptions
 from servers.auth.passwords import hash_password
@@ -31,8 +30,9 @@ from servers.auth.store import AuthStore
 from servers.core.loopback import is_loopback
 from servers.core.principal import Principal, register_principal_check, unregister_principal_check
 from servers.core.scopes import server_scopes
-from servers.core.serving import build_server, endpoint_path, http_app
-from servers.settings import CairnSettings
+from servers.suite import catalog
+from servers.suite.serving import build_server, endpoint_path, http_app
+from servers.suite.settings import CairnSettings
 
 AuthMode = Literal["cairn", "external", "none"]
 

@@ -10,7 +10,7 @@
 | ``CAIRN_DATABASE_URL``             | unset                | ``postgresql://…``: memory in PostgreSQL       |
 | ``CAIRN_DATABASE__…``              | see ``DatabaseSettings`` | PostgreSQL pool sizes and timeouts        |
 | ``CAIRN_MEMORY__…``                | see ``MemorySettings``| memory limits, thresholds, retention          |
-| (components)                       | `servers/settings.py` | `CAIRN_<COMPONENT>__…`: each component's section |
+| (components)                       | `servers/suite/settings.py` | `CAIRN_<COMPONENT>__…`: each component's section |
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ class DatabaseSettings(BaseModel):
 class CoreSettings(BaseSettings):
     """The settings every component shares (home, embedder, LLM, listening address, database, memory).
 
-    The suite's full settings, with each component's own section, are :class:`servers.settings.CairnSettings`,
+    The suite's full settings, with each component's own section, are :class:`servers.suite.settings.CairnSettings`,
     which extends this class: shared code takes ``CoreSettings`` and so never depends on a component."""
 
     model_config = SettingsConfigDict(env_prefix="CAIRN_", env_nested_delimiter="__", extra="ignore")

@@ -26,7 +26,7 @@ from servers.core.storage.component import AnyDatabase, built, open_database
 from servers.memory.models import Entry
 from servers.memory.storage.schema import COMPONENT
 from servers.memory.vector_cache import VectorCache
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 Row = dict[str, Any]
 

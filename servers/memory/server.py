@@ -41,7 +41,7 @@ from servers.memory.models import (
     WriteResult,
 )
 from servers.memory.service import MemoryService
-from servers.settings import CairnSettings, get_settings
+from servers.suite.settings import CairnSettings, get_settings
 
 T = TypeVar("T")
 ADMIN_SCOPE = "memory:admin"

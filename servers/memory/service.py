@@ -50,7 +50,7 @@ from servers.memory.models import (
 )
 from servers.memory.rewrite import QueryRewriter
 from servers.memory.rows import new_id, now_iso
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 

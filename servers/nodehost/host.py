@@ -69,7 +69,7 @@ from servers.nodehost.sandbox import choose_sandbox
 from servers.nodehost.truncate import Page, page_lines, split_lines
 
 if TYPE_CHECKING:
-    from servers.settings import CairnSettings
+    from servers.suite.settings import CairnSettings
 
 APP_NAME = re.compile(r"^[\w][\w .+-]{0,99}$")
 URL = re.compile(r"^(https?://|mailto:)\S+$", re.IGNORECASE)

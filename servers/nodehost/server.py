@@ -71,7 +71,7 @@ from servers.nodehost.models import (
 )
 from servers.nodehost.policy import TOOL_GROUPS
 from servers.nodehost.rest import add_rest_routes, ensure_token
-from servers.settings import CairnSettings, get_settings
+from servers.suite.settings import CairnSettings, get_settings
 
 T = TypeVar("T", bound=BaseModel)
 

@@ -15,7 +15,7 @@ from servers.reflection.proactive_models import GapReport, InitiativeReport
 from servers.reflection.store import ReflectionStore, days_ago
 from servers.reflection.suggestions import Suggestions
 from servers.reflection.usermodel import UserModelBook
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 WINDOW_DAYS = 30  # earlier requests and dismissals older than this no longer count
 MAX_EARLIER = 300

@@ -12,7 +12,7 @@ it is found again, not by sharing words with the task:
 |                           | the rule mean the same by the embedder (cosine over a calibrated bar)          |
 
 Rules without a signature (stated by an agent or a model) are found by meaning, or by the lexical
-scenario match the hooks used before (``servers.hooks.relevance``), whichever is stronger.
+scenario match the hooks used before (``servers.suite.hooks.relevance``), whichever is stronger.
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ from servers.reflection.proactive_models import GapReport, InitiativeReport
 from servers.reflection.scrub import scrub
 from servers.reflection.service import ReflectionService
 from servers.reflection.triggers import listening
-from servers.settings import CairnSettings, get_settings
+from servers.suite.settings import CairnSettings, get_settings
 
 T = TypeVar("T")
 ADMIN_SCOPE = "reflection:admin"

@@ -50,7 +50,7 @@ from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, days_ago, new_id, now_iso, open_store
 from servers.reflection.suggestions import Suggestions
 from servers.reflection.usermodel import UserModelBook
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 

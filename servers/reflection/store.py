@@ -25,7 +25,7 @@ from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_ddl
 from servers.core.storage.ids import now_iso as now_iso  # re-exported: reflection's modules stamp rows with it
 from servers.core.storage.ids import random_id
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 _TABLES = """
 CREATE TABLE reflections (

@@ -28,7 +28,7 @@ from servers.reflection.matching import keywords
 from servers.reflection.patterns import Workflow
 from servers.reflection.scrub import scrub_text
 from servers.reflection.steps import StepId
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 from skillslint import Severity, lint_skill
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ from servers.reflection.models import Detection, NotFound, PatternReport, Reflec
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, new_id, now_iso
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 

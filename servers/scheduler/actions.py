@@ -31,7 +31,6 @@ import httpx
 from pydantic import TypeAdapter
 
 from servers.core.egress import EgressRefused, check_headers, guarded_client, redact_url
-from servers.core.inprocess import CallFailed, InProcessServers, UnknownServerOrTool
 from servers.core.llm import LLMError, create_llm
 from servers.core.principal import Principal, recheck
 from servers.core.secretfiles import secret_file
@@ -45,7 +44,8 @@ from servers.scheduler.models import (
     ToolAction,
     WebhookAction,
 )
-from servers.settings import CairnSettings
+from servers.suite.inprocess import CallFailed, InProcessServers, UnknownServerOrTool
+from servers.suite.settings import CairnSettings
 
 if TYPE_CHECKING:
     from servers.scheduler.store import SchedulerStore
@@ -83,7 +83,7 @@ def parse_action(data: dict[str, Any]) -> Action:
 
 class ServerPool:
     """The other Cairn servers a job may call: every catalogued server but the scheduler itself, called as
-    the job's owner (:mod:`servers.core.inprocess`), with failures turned into the scheduler's errors."""
+    the job's owner (:mod:`servers.suite.inprocess`), with failures turned into the scheduler's errors."""
 
     def __init__(self, settings: CairnSettings) -> None:
         self.servers = InProcessServers(settings)

@@ -45,7 +45,7 @@ from servers.scheduler.models import (
     SchedulerInputError,
 )
 from servers.scheduler.service import SchedulerService
-from servers.settings import CairnSettings, get_settings
+from servers.suite.settings import CairnSettings, get_settings
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)

@@ -40,7 +40,7 @@ from servers.scheduler.store import (
     run_model,
 )
 from servers.scheduler.triggers import build, stored_form
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 _SPEC_FIELDS = set(JobSpec.model_fields)

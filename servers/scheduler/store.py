@@ -29,7 +29,7 @@ from servers.core.storage.ids import time_id
 from servers.scheduler.clock import iso
 from servers.scheduler.models import Job, JobOptions, Notification, RetryPolicy, Run
 from servers.scheduler.triggers import Trigger, from_stored
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 _SCHEMA_V1 = """
 CREATE TABLE jobs (

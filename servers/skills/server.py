@@ -19,7 +19,6 @@ from servers.core.event_views import visible
 from servers.core.mcp_progress import in_thread
 from servers.core.principal import current_principal
 from servers.core.subscriptions import Subscriptions, Watch
-from servers.settings import CairnSettings, get_settings
 from servers.skills import owners
 from servers.skills.models import (
     NAME_PATTERN,
@@ -45,6 +44,7 @@ from servers.skills.models import (
 from servers.skills.prompts import SkillPrompts
 from servers.skills.report import load_report
 from servers.skills.service import SkillsService
+from servers.suite.settings import CairnSettings, get_settings
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)

@@ -24,7 +24,6 @@ from servers.core.events import EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
 from servers.core.progress import Report, Steps
 from servers.core.storage.component import AnyDatabase
-from servers.settings import CairnSettings
 from servers.skills import chains, install, owners
 from servers.skills.catalog import Catalog, Library, system_skills_dir
 from servers.skills.choice import SkillChooser
@@ -62,6 +61,7 @@ from servers.skills.rendering import TaskRenderer
 from servers.skills.search import SkillSearch
 from servers.skills.store import SkillsStore, open_store
 from servers.skills.translate import TaskTranslator
+from servers.suite.settings import CairnSettings
 
 TEXT_SNIFF = 8192
 INDEX_CANDIDATES = 200

@@ -17,8 +17,8 @@ from typing import Any
 from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_migrations
 from servers.core.storage.ids import now_iso, time_id
-from servers.settings import CairnSettings
 from servers.skills.models import Suggestion
+from servers.suite.settings import CairnSettings
 
 _SCHEMA_V1 = """
 CREATE TABLE usage (

@@ -19,7 +19,7 @@ from starlette.applications import Starlette
 
 from registry.app import create_app
 from registry.context import Registry
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 BASE = "http://127.0.0.1:8780"
 REPO = Path(__file__).resolve().parents[2]

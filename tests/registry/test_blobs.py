@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from registry.blobs import TEMP_PREFIX, BlobError, FileBlobStore, open_blob_store
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 from tests.conftest import REPO_ROOT
 
 

@@ -13,7 +13,7 @@ import pytest
 from tests.registry.conftest import Site
 from tests.registry.kit import skill_md, tar_gz
 from tests.registry.test_browser import ARGS, ARTIFACTS, chromium, live  # noqa: F401  (fixtures)
-from tests.servers.dashboard.test_browser import axe_source, serious_violations  # noqa: F401  (fixture)
+from tests.servers.suite.dashboard.test_browser import axe_source, serious_violations  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.slow
 LONG_LINE = "A single very long line of guidance without any break " * 8

@@ -13,7 +13,7 @@ import pytest
 from servers.auth.public import issue_recovery_codes
 from tests.registry.conftest import Site
 from tests.registry.test_browser import ARGS, ARTIFACTS, chromium, live  # noqa: F401  (fixtures)
-from tests.servers.dashboard.test_browser import axe_source, serious_violations  # noqa: F401  (fixture)
+from tests.servers.suite.dashboard.test_browser import axe_source, serious_violations  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.slow
 

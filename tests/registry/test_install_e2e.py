@@ -10,11 +10,11 @@ import pytest_asyncio
 from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
-from servers.cli.main import main
 from servers.core.events import EventBus
-from servers.settings import CairnSettings
 from servers.skills.server import create_server
 from servers.skills.service import SkillsService
+from servers.suite.cli.main import main
+from servers.suite.settings import CairnSettings
 from tests.registry.conftest import Site
 from tests.registry.kit import skill_md
 from tests.support import free_port, serving_app
@@ -81,7 +81,7 @@ async def test_cli_search_info_install_publish_yank(
     monkeypatch.setenv("CAIRN_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("CAIRN_REGISTRY__URL", base)
     monkeypatch.setenv("CAIRN_REGISTRY__TOKEN", token)
-    from servers.settings import get_settings
+    from servers.suite.settings import get_settings
 
     get_settings.cache_clear()
     folder = tmp_path / "notes-helper"

@@ -1,6 +1,6 @@
 """One real ``cairn serve all`` process with OAuth on, shared by the attacks of a module, and real tokens.
 
-The process runs as users run it (``python -m servers.cli.main serve all``) with its own CAIRN_HOME and a
+The process runs as users run it (``python -m servers.suite.cli.main serve all``) with its own CAIRN_HOME and a
 nodehost workspace beside it. Tokens come from Cairn's own authorization server through the whole
 authorization-code + PKCE flow over raw HTTP, signed in as alice or bob, with exactly the scopes a test asks.
 """
@@ -95,7 +95,17 @@ def running_suite(root: Path, *, cwd: Path | None = None, **extra_env: str) -> I
     for user, password in PASSWORDS.items():
         # Every scope, nodehost:exec included: the attacks below need tokens with whatever they ask for.
         subprocess.run(
-            [sys.executable, "-m", "servers.cli.main", "auth", "add-user", user, "--password-stdin", "--scopes", "all"],
+            [
+                sys.executable,
+                "-m",
+                "servers.suite.cli.main",
+                "auth",
+                "add-user",
+                user,
+                "--password-stdin",
+                "--scopes",
+                "all",
+            ],
             input=password.encode(),
             env=env,
             cwd=REPO_ROOT,

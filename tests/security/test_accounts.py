@@ -51,7 +51,7 @@ class Site:
     def cairn(self, *argv: str, password: str | None = None) -> subprocess.CompletedProcess[bytes]:
         """``cairn *argv`` as the operator runs it on this home (asserted to succeed)."""
         return subprocess.run(
-            [sys.executable, "-m", "servers.cli.main", *argv],
+            [sys.executable, "-m", "servers.suite.cli.main", *argv],
             input=password.encode() if password is not None else None,
             env=self.env,
             cwd=REPO_ROOT,

@@ -124,7 +124,7 @@ async def test_a_removed_users_jobs_stop(suite: Suite) -> None:
     password = "carol's long password"
     env = child_env(suite.home, suite.workspace)
     subprocess.run(
-        [sys.executable, "-m", "servers.cli.main", "auth", "add-user", "carol", "--password-stdin"],
+        [sys.executable, "-m", "servers.suite.cli.main", "auth", "add-user", "carol", "--password-stdin"],
         input=password.encode(),
         env=env,
         cwd=REPO_ROOT,
@@ -135,7 +135,7 @@ async def test_a_removed_users_jobs_stop(suite: Suite) -> None:
     async with Client(suite.mcp, auth=carol["access_token"]) as client:
         job = data(await client.call_tool("scheduler_job_create", tool_job("c", "memory", "memory_recall", query="x")))
     subprocess.run(
-        [sys.executable, "-m", "servers.cli.main", "auth", "remove-user", "carol"],
+        [sys.executable, "-m", "servers.suite.cli.main", "auth", "remove-user", "carol"],
         env=env,
         cwd=REPO_ROOT,
         check=True,
@@ -243,7 +243,7 @@ async def test_a_user_given_no_scopes_cannot_get_nodehost_exec(suite: Suite) -> 
     them gets a token without them, and the nodehost tools stay out of sight."""
     password = "dave's long password"
     subprocess.run(
-        [sys.executable, "-m", "servers.cli.main", "auth", "add-user", "dave", "--password-stdin"],
+        [sys.executable, "-m", "servers.suite.cli.main", "auth", "add-user", "dave", "--password-stdin"],
         input=password.encode(),
         env=child_env(suite.home, suite.workspace),
         cwd=REPO_ROOT,

@@ -26,7 +26,7 @@ from servers.core.events import EventBus
 from servers.reflection.models import TaskReport
 from servers.reflection.proactive_models import Initiative
 from servers.reflection.service import ReflectionService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 HERE = Path(__file__).resolve().parent
 

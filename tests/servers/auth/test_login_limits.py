@@ -16,8 +16,8 @@ import pytest
 
 from servers.auth.passwords import check_password, hash_password
 from servers.auth.wiring import build_endpoint
-from servers.cli.run import uvicorn_server
-from servers.settings import CairnSettings
+from servers.suite.cli.run import uvicorn_server
+from servers.suite.settings import CairnSettings
 from tests.servers.auth.test_oauth_e2e import PASSWORD, USER, open_consent, register
 from tests.support import free_port
 

@@ -460,8 +460,8 @@ async def test_serve_all_guards_each_mounted_server(settings, embedder) -> None:
 
 async def test_serve_all_mounts_an_oauth_protected_remote(site: tuple[Endpoint, str], tmp_path: Path) -> None:
     """`cairn connect` signs in once; `serve all --remote NAME=URL` then reuses the stored tokens."""
-    from servers.core.serving import build_server
-    from servers.settings import CairnSettings
+    from servers.suite.serving import build_server
+    from servers.suite.settings import CairnSettings
 
     endpoint, _ = site
     local_home = tmp_path / "gateway-home"
@@ -526,12 +526,12 @@ def test_every_scope_an_endpoint_advertises_can_be_granted(tmp_path: Path) -> No
     """Clients request the scopes a resource's metadata lists; the authorization server must know each one
     (the context server's scopes were once advertised and refused as invalid_scope). A remote server mounted
     under ``serve all`` brings its own scopes, which the endpoint's authorization server then knows too."""
-    from servers import catalog
     from servers.auth.authserver import create_authorization_server
     from servers.auth.grants import remote_scope_descriptions
     from servers.auth.provider import ALL_SCOPES
     from servers.auth.settings import AuthSettings
     from servers.auth.wiring import endpoint_scopes
+    from servers.suite import catalog
 
     for name in [*catalog.names(), "all"]:
         assert set(endpoint_scopes(name)) <= set(ALL_SCOPES), name

@@ -27,8 +27,8 @@ from servers.auth import recovery
 from servers.auth.passwords import hash_password
 from servers.auth.store import AuthStore
 from servers.auth.wiring import build_endpoint
-from servers.cli.main import main
-from servers.settings import get_settings
+from servers.suite.cli.main import main
+from servers.suite.settings import get_settings
 from tests.support import free_port, serving_app
 from tests.support_oauth import REDIRECT, authorize_params, code_of, consent_form, pkce, public_client
 

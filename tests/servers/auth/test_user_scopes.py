@@ -26,10 +26,10 @@ from servers.auth.passwords import hash_password
 from servers.auth.provider import ALL_SCOPES
 from servers.auth.store import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA, AuthStore, UserRecord
 from servers.auth.wiring import Endpoint, build_endpoint
-from servers.cli.main import main
 from servers.core.principal import Principal, recheck
 from servers.core.storage import Database, migrate
-from servers.settings import CairnSettings, get_settings
+from servers.suite.cli.main import main
+from servers.suite.settings import CairnSettings, get_settings
 from tests.servers.auth.test_oauth_e2e import register, token
 from tests.support import free_port, serving_app
 from tests.support_oauth import REDIRECT, authorize_params, code_of, consent_form, pkce

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from servers.auth.passwords import hash_password
 from servers.auth.wiring import build_endpoint
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 from tests.support import free_port
 
 

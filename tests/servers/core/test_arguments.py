@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from servers.core.arguments import ArgumentErrors, describe
 from servers.core.principal import Principal, acting_as
 from servers.core.scopes import ScopeGuard
-from servers.core.serving import _mount
+from servers.suite.serving import _mount
 
 
 class Step(BaseModel):

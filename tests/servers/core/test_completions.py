@@ -10,8 +10,8 @@ from fastmcp import Client, FastMCP
 from mcp_types import PromptReference, ResourceTemplateReference
 
 from servers.core.principal import Principal, acting_as
-from servers.core.serving import build_server
-from servers.settings import CairnSettings
+from servers.suite.serving import build_server
+from servers.suite.settings import CairnSettings
 
 TODAY = datetime.now(UTC).date().isoformat()
 

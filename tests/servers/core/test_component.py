@@ -12,7 +12,7 @@ import pytest
 from servers.core.storage import Database, Migration
 from servers.core.storage.component import ComponentStore, built, postgres_ddl
 from servers.core.storage.ids import now_iso, random_id, time_id
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 _SCHEMA = """
 CREATE TABLE notes (id INTEGER PRIMARY KEY, score REAL NOT NULL, body BLOB);

@@ -9,7 +9,7 @@ import pytest
 from servers.core import crosslang
 from servers.core.events import EventBus
 from servers.memory.service import MemoryService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 CEDICT_SAMPLE = [
     "# comment lines are skipped",

@@ -14,8 +14,8 @@ import psycopg
 import pytest
 from fastmcp import FastMCP
 
-from servers.core.serving import _add_health, http_app
 from servers.core.storage.postgres import PgDatabase
+from servers.suite.serving import _add_health, http_app
 from tests.support_pg import fresh_database
 
 

@@ -12,8 +12,8 @@ from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
 from pydantic import Field
 
 from servers.core.param_headers import declares_header, skip_listing_when_unmarked
-from servers.core.serving import build_server
-from servers.settings import CairnSettings
+from servers.suite.serving import build_server
+from servers.suite.settings import CairnSettings
 from tests.support import running
 
 

@@ -20,7 +20,7 @@ from servers.core.storage.postgres import (
     redact,
     to_pyformat,
 )
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 def test_placeholders_become_pyformat_outside_quotes_only() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from servers.core.private import private_dir, private_file, tighten_tree
 from servers.core.storage import Database
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 def mode(path: Path) -> int:

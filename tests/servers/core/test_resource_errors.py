@@ -14,8 +14,8 @@ from fastmcp import Client
 from mcp.shared.exceptions import MCPError
 
 from servers.core.resource_errors import RESOURCE_NOT_FOUND
-from servers.core.serving import build_server
-from servers.settings import CairnSettings
+from servers.suite.serving import build_server
+from servers.suite.settings import CairnSettings
 from tests.support import running
 
 INVALID_PARAMS = -32602

@@ -12,8 +12,8 @@ from mcp.shared.exceptions import MCPError
 
 from servers.core.principal import Principal, acting_as
 from servers.core.scopes import ScopeGuard
-from servers.core.serving import build_server
-from servers.settings import CairnSettings
+from servers.suite.serving import build_server
+from servers.suite.settings import CairnSettings
 
 
 @pytest.fixture(scope="module")

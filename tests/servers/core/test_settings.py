@@ -8,7 +8,7 @@ from pydantic import ValidationError
 from servers.core.embedding import create_embedder
 from servers.core.settings import CoreSettings, MemorySettings
 from servers.memory.service import MemoryService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 def test_environment_with_prefix_and_nested_delimiter(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

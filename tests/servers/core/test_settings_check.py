@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from servers.core.settings_check import unknown_variables, unknown_warning, unreadable_variables, variables
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 def test_every_field_and_every_section_is_a_variable() -> None:

@@ -16,8 +16,8 @@ from fastmcp.client.messages import MessageHandler
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from servers.core.principal import Principal, acting_as
-from servers.core.serving import build_server
-from servers.settings import CairnSettings
+from servers.suite.serving import build_server
+from servers.suite.settings import CairnSettings
 from tests.servers.core.test_completions import write_skill
 from tests.support import running
 

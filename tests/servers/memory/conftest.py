@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -12,7 +12,7 @@ from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
 
 from servers.memory.service import MemoryService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 from tests.support import child_env
 
 pytestmark = pytest.mark.slow
@@ -21,7 +21,7 @@ PER_PROCESS = 40
 
 async def _writer(home: Path, name: str) -> list[str]:
     transport = StdioTransport(
-        sys.executable, ["-m", "servers.cli.main", "serve", "memory", "--transport", "stdio"], env=child_env(home)
+        sys.executable, ["-m", "servers.suite.cli.main", "serve", "memory", "--transport", "stdio"], env=child_env(home)
     )
     ids: list[str] = []
     async with Client(transport) as client:

@@ -13,7 +13,7 @@ from servers.core import crosslang
 from servers.core.embedding import LazyEmbedder
 from servers.core.events import EventBus
 from servers.memory.dedupe import opposed, preference_threshold, repeats, same_preference, same_statement, same_words
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 PREFERENCE_PAIRS = Path(__file__).parent / "data" / "preference_pairs.jsonl"
 

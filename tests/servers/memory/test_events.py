@@ -17,7 +17,7 @@ from servers.core.event_outbox import open_outbox
 from servers.core.principal import Principal, acting_as
 from servers.memory.server import ADMIN_SCOPE, create_server
 from servers.memory.service import MemoryService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 @pytest.fixture

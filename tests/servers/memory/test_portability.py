@@ -22,7 +22,7 @@ def source(memory: MemoryService) -> MemoryService:
 
 @pytest.mark.parametrize("fmt", ["jsonl", "markdown"])
 def test_round_trip_into_a_fresh_home(source: MemoryService, fmt: str, tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
-    from servers.settings import CairnSettings
+    from servers.suite.settings import CairnSettings
 
     out = tmp_path / ("dump.jsonl" if fmt == "jsonl" else "dump")
     assert export_entries(source, out, fmt=fmt, user_id="ann") == 3  # type: ignore[arg-type]

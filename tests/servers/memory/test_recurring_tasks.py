@@ -11,7 +11,7 @@ from servers.core.events import EventBus
 from servers.memory.extract import ToolCall
 from servers.memory.service import MemoryService
 from servers.reflection.service import ReflectionService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 TASK = "run the nightly export of the orders table"
 CALLS = [

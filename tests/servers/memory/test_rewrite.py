@@ -13,7 +13,7 @@ import respx
 
 from servers.core.events import EventBus
 from servers.memory.service import MemoryService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 from tests.support_llm import COMPLETIONS, chat_completion
 
 NOTES = [

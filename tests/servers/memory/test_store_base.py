@@ -14,7 +14,7 @@ from servers.memory.backend import EntryStore, open_store
 from servers.memory.models import Entry
 from servers.memory.rows import new_id
 from servers.memory.store import MemoryStore
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 @pytest.fixture

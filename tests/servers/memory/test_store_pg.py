@@ -17,7 +17,7 @@ from servers.core.tsearch import tsquery_literal, tsvector_literal
 from servers.memory.models import Entry
 from servers.memory.service import MemoryService
 from servers.memory.store_pg import SCHEMA, PgMemoryStore, build_memory_mb
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 HOSTILE = [
     "NEAR( \" ' \\ AND * OR NOT :",

@@ -10,7 +10,7 @@ import pytest
 from fastmcp import Client
 from fastmcp.client.transports import SSETransport, StdioTransport
 
-from servers.core.serving import build_server
+from servers.suite.serving import build_server
 from tests.support import child_env, running
 
 pytestmark = pytest.mark.slow
@@ -18,7 +18,9 @@ pytestmark = pytest.mark.slow
 
 async def test_stdio_subprocess(cairn_home: Path) -> None:
     transport = StdioTransport(
-        sys.executable, ["-m", "servers.cli.main", "serve", "memory", "--transport", "stdio"], env=child_env(cairn_home)
+        sys.executable,
+        ["-m", "servers.suite.cli.main", "serve", "memory", "--transport", "stdio"],
+        env=child_env(cairn_home),
     )
     async with Client(transport) as client:
         written = await client.call_tool("memory_write", {"content": "stdio works: 编码正确"})

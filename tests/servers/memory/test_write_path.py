@@ -22,7 +22,7 @@ from servers.memory.embed_queue import ADMIT_WAIT_S, MAX_BACKLOG
 from servers.memory.models import MemoryBusy
 from servers.memory.server import create_server
 from servers.memory.service import MemoryService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 WAIT_S = 60.0  # generous: the machine running the tests may be busy
 

@@ -13,7 +13,7 @@ from servers.core.events import EventBus
 from servers.nodehost import desktop
 from servers.nodehost.host import NodeHost
 from servers.nodehost.server import create_server
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 HEADLESS = desktop.detect("linux", {}, lambda name: None)
 

@@ -118,8 +118,8 @@ async def test_rest_profile_applies(make_host: Callable[..., NodeHost], cairn_ho
 
 
 async def test_rest_is_forwarded_under_serve_all(cairn_home: Path, root: Path) -> None:
-    from servers.core.serving import build_server
-    from servers.settings import CairnSettings
+    from servers.suite.serving import build_server
+    from servers.suite.settings import CairnSettings
 
     settings = CairnSettings(home=cairn_home, embedder="none", nodehost={"roots": [str(root)]})
     server = build_server("all", settings)

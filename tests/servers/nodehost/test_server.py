@@ -16,7 +16,7 @@ from fastmcp.exceptions import ToolError
 from servers.nodehost import run
 from servers.nodehost.host import NodeHost
 from servers.nodehost.server import create_server
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 from tests.servers.nodehost.conftest import HEADLESS
 
 TOOLS = {
@@ -112,7 +112,7 @@ async def test_host_roots_are_used_when_none_are_configured(
 
 
 async def test_serve_all_names_tools_nodehost_x(make_settings: Callable[..., CairnSettings]) -> None:
-    from servers.core.serving import build_server
+    from servers.suite.serving import build_server
 
     server = build_server("all", make_settings())
     async with Client(server) as client:

@@ -11,7 +11,7 @@ import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
 
-from servers.cli.main import main
+from servers.suite.cli.main import main
 from tests.support import child_env
 
 pytestmark = pytest.mark.slow
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 async def test_stdio_subprocess(cairn_home: Path, root: Path) -> None:
     env = child_env(cairn_home) | {"CAIRN_NODEHOST__ROOTS": f'["{root}"]', "CAIRN_NODEHOST__EXECUTABLES": '["echo"]'}
     transport = StdioTransport(
-        sys.executable, ["-m", "servers.cli.main", "serve", "nodehost", "--transport", "stdio"], env=env
+        sys.executable, ["-m", "servers.suite.cli.main", "serve", "nodehost", "--transport", "stdio"], env=env
     )
     async with Client(transport) as client:
         await client.call_tool("fs_write", {"path": "hello.txt", "content": "über stdio\n"})

@@ -15,7 +15,7 @@ import pytest
 from servers.core.events import EventBus
 from servers.reflection.models import ProposedStrategy, TaskReport, TraceStep
 from servers.reflection.service import ReflectionService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

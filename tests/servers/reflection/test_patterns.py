@@ -10,7 +10,7 @@ from servers.core.events import EventBus
 from servers.reflection.models import ReflectionInputError
 from servers.reflection.patterns import Trace, tool_failures, workflows
 from servers.reflection.service import ReflectionService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 from skillslint import Severity, lint_skill
 from tests.servers.reflection.claude_code_traces import DBT_CHANGE, MIGRATION, RELEASE, TASKS, task_report
 from tests.servers.reflection.conftest import report

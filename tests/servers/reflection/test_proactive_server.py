@@ -9,7 +9,7 @@ from fastmcp.exceptions import ToolError
 from servers.core.principal import Principal, acting_as
 from servers.reflection.server import create_server
 from servers.reflection.service import ReflectionService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from servers.core.llm import LLMClient
 from servers.reflection.models import Strategy
 from servers.reflection.server import create_server
 from servers.reflection.service import ReflectionService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 GOOD = {
     "outcome": {"status": "partial", "score": 0.5, "summary": "the summary missed the pricing section"},

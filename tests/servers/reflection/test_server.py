@@ -17,7 +17,7 @@ from servers.memory.server import create_server as create_memory_server
 from servers.memory.service import MemoryService
 from servers.reflection.server import create_server
 from servers.reflection.service import ReflectionService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 from tests.support import child_env
 
 
@@ -144,7 +144,7 @@ async def test_memory_capture_triggers_a_reflection(rsettings: CairnSettings, em
 async def test_stdio_subprocess(cairn_home: Path) -> None:
     env = {**child_env(cairn_home), "CAIRN_EMBEDDER": "none"}
     transport = StdioTransport(
-        sys.executable, ["-m", "servers.cli.main", "serve", "reflection", "--transport", "stdio"], env=env
+        sys.executable, ["-m", "servers.suite.cli.main", "serve", "reflection", "--transport", "stdio"], env=env
     )
     async with Client(transport) as client:
         result = await client.call_tool("reflect", {"task_report": _report("stdio-1")})

@@ -19,7 +19,7 @@ from servers.memory.service import MemoryService
 from servers.reflection.server import create_server as reflection_server
 from servers.reflection.service import ReflectionService
 from servers.reflection.triggers import CONSUMER, TOPICS, reader
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 BACKENDS = ("sqlite", "postgresql")
 CALLS = [ToolCall(name="db_export", arguments={"table": "orders"}, error="Timeout after 30s")]

@@ -17,7 +17,7 @@ from servers.core.events import EventBus
 from servers.scheduler.actions import ActionFailed, RunContext
 from servers.scheduler.clock import FakeClock
 from servers.scheduler.service import SchedulerService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 START = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)  # a Monday, noon UTC: outside default quiet hours
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from servers.scheduler.actions import RunContext
 from servers.scheduler.clock import FakeClock
 from servers.scheduler.service import SchedulerService
-from servers.settings import CairnSettings
+from servers.suite.settings import CairnSettings
 
 
 class AppendLog:

@@ -167,7 +167,7 @@ async def test_loop_runs_in_the_lifespan_and_stops_cleanly(make_service) -> None
 async def test_stdio_subprocess(cairn_home: Path) -> None:
     transport = StdioTransport(
         sys.executable,
-        ["-m", "servers.cli.main", "serve", "scheduler", "--transport", "stdio"],
+        ["-m", "servers.suite.cli.main", "serve", "scheduler", "--transport", "stdio"],
         env={**child_env(cairn_home), "CAIRN_EMBEDDER": "none", "CAIRN_SCHEDULER__TIMEZONE": "UTC"},
     )
     async with Client(transport) as client:

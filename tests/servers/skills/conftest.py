@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from servers.core.events import EventBus
-from servers.settings import CairnSettings
 from servers.skills.service import SkillsService
+from servers.suite.settings import CairnSettings
 
 MakeSkill = Callable[..., Path]
 

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from servers.core.events import EventBus
-from servers.settings import CairnSettings
 from servers.skills.meaning import MeaningIndex
 from servers.skills.service import SkillsService
+from servers.suite.settings import CairnSettings
 from tests.servers.skills.conftest import write_skill
 
 PLAIN = {

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from fastmcp import Client
 
-from servers.settings import CairnSettings
 from servers.skills.report import load_report
 from servers.skills.server import create_server
 from servers.skills.service import SkillsService
+from servers.suite.settings import CairnSettings
 from tests.servers.skills.conftest import write_skill
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from servers.settings import CairnSettings
 from servers.skills.models import SkillInputError
 from servers.skills.service import SkillsService
+from servers.suite.settings import CairnSettings
 from tests.servers.skills.conftest import write_skill
 
 BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)

@@ -9,8 +9,8 @@ import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
 
-from servers.core.serving import build_server
-from servers.settings import CairnSettings
+from servers.suite.serving import build_server
+from servers.suite.settings import CairnSettings
 from tests.support import child_env, running
 
 pytestmark = pytest.mark.slow
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow
 async def test_stdio_subprocess(cairn_home: Path) -> None:
     transport = StdioTransport(
         sys.executable,
-        ["-m", "servers.cli.main", "serve", "skills", "--transport", "stdio"],
+        ["-m", "servers.suite.cli.main", "serve", "skills", "--transport", "stdio"],
         env=child_env(cairn_home, CAIRN_EMBEDDER="none"),
     )
     async with Client(transport) as client:

@@ -1,0 +1,85 @@
+"""The loop end to end, driven only by `cairn hook` with the payloads Claude Code sends, no LLM configured:
+a push rejected and fixed by `git pull --rebase` in three sessions becomes a rule that comes back when the
+failure recurs and when a new task is about pushing, and a preference stated three times reaches the user
+model and MEMORY.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from servers.suite.hooks import runtime
+from servers.suite.hooks.commands import request
+from servers.suite.hooks.handlers import Hooks
+from servers.suite.settings import CairnSettings
+from tests.servers.suite.hooks import payloads
+from tests.servers.suite.hooks.conftest import RunHook, context_of, wait_until
+
+pytestmark = pytest.mark.slow
+
+REJECTED = (
+    "Exit code 1\nTo github.com:acme/shop.git\n ! [rejected]        {b} -> {b} (non-fast-forward)\n"
+    "error: failed to push some refs to 'github.com:acme/shop.git'\n"
+    "hint: Updates were rejected because the tip of your current branch is behind"
+)
+PREFERENCES = [
+    "Please use pytest fixtures, not setUp methods, for the new tests.",
+    "Add tests for the export. Please don't write unittest-style classes, fixtures please.",
+    "Again: fixtures over setUp/tearDown.",
+]
+
+
+def _session(run_hook: RunHook, n: int, *, prompt: str) -> None:
+    session = f"0b7c5a3e-0000-4000-8000-00000000000{n}"
+    branch = f"feat/part-{n}"
+    run_hook("session-start", payloads.session_start(session=session))
+    run_hook("user-prompt-submit", payloads.prompt(prompt, session=session))
+    run_hook("post-tool-use", payloads.bash("pnpm test", "12 passed", n=1, session=session))
+    run_hook("post-tool-use", payloads.failure(f"git push origin {branch}", REJECTED.format(b=branch), session=session))
+    run_hook("post-tool-use", payloads.bash("git status", "On branch x", n=3, session=session))
+    run_hook(
+        "post-tool-use", payloads.bash(f"git pull --rebase origin {branch}", "Successfully rebased", 4, session=session)
+    )
+    run_hook("post-tool-use", payloads.bash(f"git push origin {branch}", "done", n=5, session=session))
+    run_hook("session-end", payloads.session_end(session=session))
+    # The warm daemon learns from the spooled session end in the background; the next session starts after.
+    spool = runtime.hooks_dir() / "spool"
+    wait_until(lambda: not list(spool.glob("*.json")) and not list(spool.glob("*.working")), timeout=90)
+    assert not list(spool.glob("*.failed"))
+
+
+def test_a_fixed_failure_seen_in_three_sessions_is_learned_and_told(run_hook: RunHook) -> None:
+    for n, preference in enumerate(PREFERENCES, 1):
+        _session(run_hook, n, prompt=f"Ship part {n}. {preference}")
+    later = "0b7c5a3e-0000-4000-8000-000000000009"
+    run_hook("user-prompt-submit", payloads.prompt("push the hotfix", session=later))
+    answer = run_hook(
+        "post-tool-use", payloads.failure("git push -u origin hotfix", REJECTED.format(b="hotfix"), session=later)
+    )
+    told = context_of(answer, "PostToolUseFailure")
+    assert told.startswith("Cairn has seen this failure before:")
+    assert "`git pull --rebase origin`" in told and "learned from 3 earlier task(s)" in told
+    # Once per rule and session: the second failure in the same session is not told again.
+    again = run_hook("post-tool-use", payloads.failure("git push", REJECTED.format(b="hotfix"), session=later))
+    assert "seen this failure before" not in context_of(again, "PostToolUseFailure")
+
+
+def test_what_was_learned_is_in_context_memory_and_the_user_model(run_hook: RunHook) -> None:
+    for n, preference in enumerate(PREFERENCES, 1):
+        _session(run_hook, n, prompt=f"Ship part {n}. {preference}")
+    request({"event": "stop"}, 5.0)  # one process at a time on the data folder's caches
+    hooks = Hooks(CairnSettings())
+    try:
+        [rule] = hooks.sources.reflection.rules.live("default")
+        assert rule.lesson is not None and rule.lesson.phrase == "rejected (non-fast-forward)"
+        assert {i.ref for i in hooks.sources.rules("default", "Push my branch and open a PR")} == {rule.id}
+        assert hooks.sources.rules("default", "Rename the variant prop on Button") == []
+        beliefs = [b for b in hooks.sources.reflection.users.get("default").beliefs if "fixtures" in b.value]
+        # Without the embedder (these tests), words alone tie two of the three wordings together.
+        assert max(b.evidence_count for b in beliefs) >= 2 and max(b.confidence for b in beliefs) > 0.9
+        files = hooks.sources.memory.files("default")
+        memory_md = files.read(files.memory_md) or ""
+        assert "Called " not in memory_md
+        captured = hooks.sources.memory.recall("git push rejected non-fast-forward", "default", limit=1, mode="keyword")
+        assert "Fixed by: `git pull --rebase origin feat/part-" in captured.results[0].content
+    finally:
+        hooks.close()
