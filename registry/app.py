@@ -1,7 +1,7 @@
 """The registry as one Starlette app: website, ``/api/v1``, ``/openapi.json``, and — unless an
 external issuer is configured — Cairn's authorization server at the root for publisher sign-in.
 
-    app = create_app(settings)                 # settings: CairnSettings (CAIRN_REGISTRY__… for the registry)
+    app = create_app(settings)                 # settings: RegistryServerSettings (CAIRN_REGISTRY__… for the registry)
     uvicorn.run(app, host="127.0.0.1", port=8780)
 
 With ``CAIRN_DATABASE_URL`` set, any number of these apps may run behind a load balancer: metadata, accounts,
@@ -33,9 +33,9 @@ from registry.openapi import document
 from registry.pages import SITE_CSS, WEB, render
 from registry.search import RegistrySearch
 from registry.seed import seed_builtin
+from registry.settings import RegistryServerSettings
 from registry.store import RegistryStore, open_store
 from servers.auth.public import AuthStore
-from servers.suite.settings import CairnSettings
 
 if TYPE_CHECKING:
     from servers.auth.embedded import SiteLook
@@ -47,7 +47,7 @@ LISTING_RULES = "2"
 
 
 def create_app(
-    settings: CairnSettings, *, base_url: str | None = None, builtin_skills: Path | None = None
+    settings: RegistryServerSettings, *, base_url: str | None = None, builtin_skills: Path | None = None
 ) -> Starlette:
     conf = settings.registry
     base = (base_url or conf.base_url or f"http://{settings.host}:{settings.port}").rstrip("/")
@@ -202,7 +202,7 @@ _CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
 SESSION_SECRET = "registry-session"  # the sign-in cookie key among shared secrets (PostgreSQL)
 
 
-def session_key(store: RegistryStore, settings: CairnSettings) -> bytes:
+def session_key(store: RegistryStore, settings: RegistryServerSettings) -> bytes:
     """The key that signs the website's cookies: shared through the database on PostgreSQL (a browser signed
     in through one instance stays signed in on the next), else a 0600 file beside ``registry.db``."""
     return store.shared_secret(SESSION_SECRET, settings.data_dir("registry") / "session.key")

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Protocol
 from servers.core.private import private_dir
 
 if TYPE_CHECKING:
-    from servers.suite.settings import CairnSettings
+    from registry.settings import RegistryServerSettings
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 TEMP_PREFIX = ".incoming-"  # never a valid blob name, so a half-written file is never served
@@ -133,7 +133,7 @@ class FileBlobStore:
         return path.stat().st_size if path.is_file() else None
 
 
-def open_blob_store(settings: CairnSettings) -> BlobStore:
+def open_blob_store(settings: RegistryServerSettings) -> BlobStore:
     """The blob store the settings ask for: ``CAIRN_REGISTRY__BLOB_DIR``, else ``<CAIRN_HOME>/registry/blobs``."""
     root = settings.registry.blob_dir
     return FileBlobStore(root.expanduser() if root else settings.data_dir("registry") / "blobs")

@@ -27,6 +27,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, SecretStr
 
+from servers.auth.settings import AuthServerSettings
+
 
 class RegistrySettings(BaseModel):
     """Limits and wiring of the skills marketplace."""
@@ -79,3 +81,13 @@ class RegistrySettings(BaseModel):
     session_ttl_s: int = Field(12 * 3600, ge=300)
     token: SecretStr | None = Field(None, description="Personal API token used by `cairn skills publish/yank`.")
     url: str | None = Field(None, description="Registry URL for the CLI; default CAIRN_SKILLS__REGISTRY_URL.")
+
+
+class RegistryServerSettings(AuthServerSettings):
+    """What the registry reads: the shared settings, the accounts' ``auth`` section and its own."""
+
+    registry: RegistrySettings = Field(default_factory=RegistrySettings)
+
+    def data_elsewhere(self) -> list[Path]:
+        elsewhere = self.registry.blob_dir
+        return [*super().data_elsewhere(), *([elsewhere.expanduser()] if elsewhere is not None else [])]

@@ -26,13 +26,14 @@ from registry import semver
 from registry.blobs import BlobStore, open_blob_store
 from registry.metadata import listing_fields, trigger_words
 from registry.schema import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA
+from registry.settings import RegistryServerSettings
+from servers.core.settings import CoreSettings
 from servers.core.storage.component import AnyDatabase, ComponentStore, built, open_database
 from servers.core.storage.ids import now_iso
 from servers.core.text import fts_match_expression, index_text
-from servers.suite.settings import CairnSettings
 
 if TYPE_CHECKING:
-    from servers.core.settings import CoreSettings
+    pass
 
 __all__ = ["MIGRATIONS", "PG_MIGRATIONS", "PG_SCHEMA", "NewVersion", "RegistryStore", "open_store"]
 
@@ -70,7 +71,7 @@ class NewVersion:
     findings: list[dict[str, Any]] = field(default_factory=list)
 
 
-def open_store(settings: CairnSettings) -> RegistryStore:
+def open_store(settings: RegistryServerSettings) -> RegistryStore:
     return RegistryStore.open(settings)
 
 
@@ -89,8 +90,8 @@ class RegistryStore(ComponentStore):
     def open(cls, settings: CoreSettings) -> Self:
         """The store the settings ask for: PostgreSQL when a database URL is set, else the SQLite file; the
         blobs where ``CAIRN_REGISTRY__BLOB_DIR`` says (default ``$CAIRN_HOME/registry/blobs``) either way."""
-        if not isinstance(settings, CairnSettings):
-            raise TypeError("the registry store needs the suite's settings (CairnSettings), which carry its section")
+        if not isinstance(settings, RegistryServerSettings):
+            raise TypeError("the registry store needs settings with its section (RegistryServerSettings)")
         blobs = open_blob_store(settings)
         return built(open_database(settings, cls.component), lambda db: cls(db, blobs))
 

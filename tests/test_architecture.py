@@ -1,5 +1,9 @@
-"""Import direction: domain code never depends on the MCP or web layers, shared code never on a server;
-SQL and database drivers stay in storage modules.
+"""Import direction: the suite knows the servers, each server knows only the shared core, domain code never
+reaches the MCP or web layers (not even through another module), and SQL and drivers stay in storage modules.
+
+The layers and the servers' independence are import-linter contracts in pyproject.toml, checked over every
+chain of imports; the rules that need the tree's own conventions (what is a server's surface, what is SQL)
+are checked here with grimp's graph and the ``ast`` module.
 
 A server's MCP surface (``server.py``, ``rest.py``, ``mcp_*.py``) may import anything; everything else in
 a server package is domain code that the CLI, hooks and benchmarks call directly.
@@ -9,18 +13,21 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
+import grimp
 import pytest
+from importlinter.cli import lint_imports
 
 ROOT = Path(__file__).resolve().parents[1]
 SURFACE = {"server.py", "rest.py", "__init__.py", "settings.py"}
-# Modules whose job is MCP itself: skills offered as MCP prompts. (Calls into another Cairn server go
-# through servers/suite/inprocess.py, which carries the caller's principal.)
+# Modules whose job is MCP itself: skills offered as MCP prompts.
 MCP_BY_PURPOSE = {"skills/prompts.py"}
-DOMAIN_PACKAGES = ("memory", "skills", "scheduler", "reflection", "nodehost", "hooks", "context")
-WEB_LAYERS = ("fastmcp", "starlette", "uvicorn", "mcp")
 SERVER_PACKAGES = ("memory", "skills", "scheduler", "reflection", "nodehost")
+# Domain code: the servers' and the suite's parts that the CLI, hooks and benchmarks call without MCP.
+DOMAIN_FOLDERS = (*(f"servers/{name}" for name in SERVER_PACKAGES), "servers/suite/hooks", "servers/suite/context")
+WEB_LAYERS = ("fastmcp", "starlette", "uvicorn", "mcp")
 
 
 def imports(path: Path) -> set[str]:
@@ -33,54 +40,49 @@ def imports(path: Path) -> set[str]:
     return found
 
 
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def domain_modules() -> list[Path]:
     return [
         path
-        for package in DOMAIN_PACKAGES
-        for path in sorted((ROOT / "servers" / package).glob("*.py"))
+        for folder in DOMAIN_FOLDERS
+        for path in sorted((ROOT / folder).rglob("*.py"))
         if path.name not in SURFACE
         and not path.name.startswith("mcp_")
-        and f"{package}/{path.name}" not in MCP_BY_PURPOSE
+        and f"{path.parent.name}/{path.name}" not in MCP_BY_PURPOSE
     ]
 
 
-@pytest.mark.parametrize("path", domain_modules(), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_domain_modules_do_not_import_the_mcp_layer(path: Path) -> None:
-    bad = sorted(m for m in imports(path) if m.split(".")[0] in WEB_LAYERS or m.endswith(".server"))
-    assert not bad, f"{path.relative_to(ROOT)} imports {bad}: move that code to server.py or a shared module"
+@cache
+def graph() -> grimp.ImportGraph:
+    return grimp.build_graph("servers", "registry", "skillslint", include_external_packages=True, cache_dir=None)
 
 
-@pytest.mark.parametrize(
-    "path",
-    sorted((ROOT / "servers" / "core").rglob("*.py")),
-    ids=lambda p: str(p.relative_to(ROOT)),
-)
-def test_shared_core_does_not_import_a_server(path: Path) -> None:
-    bad = sorted(m for m in imports(path) if any(m.startswith(f"servers.{name}") for name in SERVER_PACKAGES))
-    assert not bad, f"{path.relative_to(ROOT)} imports {bad}: shared code must not depend on one server"
+def test_import_contracts_hold() -> None:
+    """suite > registry > servers > core, the servers independent of each other (pyproject.toml's contracts);
+    ``lint-imports`` prints each broken chain."""
+    assert lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True) == 0
 
 
-# The composition of the suite (the catalogue of servers, the settings with every component's section) is
-# reached from core only where core builds servers by name.
-COMPOSITION = ("servers.suite.catalog", "servers.suite.settings")
-COMPOSES = {"servers/suite/serving.py", "servers/suite/inprocess.py"}
+@pytest.mark.parametrize("path", domain_modules(), ids=lambda p: str(p.relative_to(ROOT / "servers")))
+def test_domain_modules_never_reach_the_mcp_layer(path: Path) -> None:
+    for layer in WEB_LAYERS:
+        chain = graph().find_shortest_chain(importer=module_name(path), imported=layer)
+        assert chain is None, (
+            f"{' -> '.join(chain)}: domain code must not load {layer}; move that code to server.py or a core "
+            "module the MCP layer registers"
+        )
 
 
-@pytest.mark.parametrize(
-    "path", sorted((ROOT / "servers" / "core").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
-)
-def test_shared_core_reaches_the_composition_only_to_build_servers(path: Path) -> None:
-    rel = path.relative_to(ROOT).as_posix()
-    if rel in COMPOSES:
-        return
-    names = imports(path) | {
-        f"servers.{alias.name}"
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.ImportFrom) and node.module == "servers"
-        for alias in node.names
-    }
-    composed = sorted(m for m in names if m in COMPOSITION)
-    assert not composed, f"{rel} imports {composed}: shared code takes CoreSettings and never the whole suite"
+def test_the_transitive_check_sees_through_modules() -> None:
+    """The check above sees a module that reaches fastmcp only through others (auth's first-user module
+    imports no web layer itself)."""
+    assert "fastmcp" not in {m.split(".")[0] for m in imports(ROOT / "servers/auth/first_user.py")}
+    chain = graph().find_shortest_chain(importer="servers.auth.first_user", imported="fastmcp")
+    assert chain is not None and len(chain) > 2
 
 
 # --- storage: SQL and database drivers stay in storage modules --------------------------------------------
@@ -172,7 +174,7 @@ def test_no_sql_or_driver_outside_storage(path: Path) -> None:
 
 # --- the registry uses the servers through their public modules ----------------------------------------
 
-REGISTRY_MAY_IMPORT_AUTH = {"servers.auth.public", "servers.auth.embedded"}
+REGISTRY_MAY_IMPORT_AUTH = {"servers.auth.public", "servers.auth.embedded", "servers.auth.settings"}
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "registry").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
@@ -182,22 +184,3 @@ def test_registry_uses_public_modules_only(path: Path) -> None:
     assert not memory, f"{path.relative_to(ROOT)} imports {memory}: shared text code lives in servers.core"
     auth = sorted(m for m in found if m.startswith("servers.auth") and m not in REGISTRY_MAY_IMPORT_AUTH)
     assert not auth, f"{path.relative_to(ROOT)} imports auth internals {auth}: use {sorted(REGISTRY_MAY_IMPORT_AUTH)}"
-
-
-# --- the dashboard sits above the servers ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        p
-        for p in sorted((ROOT / "servers").rglob("*.py"))
-        if p.relative_to(ROOT / "servers").parts[0] not in ("dashboard", "cli")
-    ],
-    ids=lambda p: str(p.relative_to(ROOT)),
-)
-def test_no_server_imports_the_dashboard(path: Path) -> None:
-    """The dashboard shows several servers' data through their services; a server that imported it would
-    make the servers depend on their own viewer (only the CLI mounts it)."""
-    bad = sorted(m for m in imports(path) if m == "servers.suite.dashboard" or m.startswith("servers.suite.dashboard."))
-    assert not bad, f"{path.relative_to(ROOT)} imports {bad}: the dashboard depends on the servers, not back"

@@ -8,10 +8,10 @@ Imported only by an app that hosts the issuer: it loads the OAuth routes (the MC
 from __future__ import annotations
 
 from servers.auth.authserver import AuthorizationServer, create_authorization_server
+from servers.auth.first_user import ensure_first_user
 from servers.auth.grants import DEFAULT_USER_SCOPES, SELF_SERVICE_SCOPES
 from servers.auth.look import SiteLook
 from servers.auth.resource import CairnTokenVerifier
-from servers.auth.wiring import ensure_first_user
 
 __all__ = [
     "DEFAULT_USER_SCOPES",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from servers.core.settings import CoreSettings
+
 
 class AuthSettings(BaseModel):
     issuer: str | None = Field(
@@ -49,3 +51,9 @@ class AuthSettings(BaseModel):
     external_audience: list[str] | None = Field(
         None, description="Accepted token audiences; default the endpoint URLs."
     )
+
+
+class AuthServerSettings(CoreSettings):
+    """What the authorization server and the endpoints it protects read: the shared settings and ``auth``."""
+
+    auth: AuthSettings = Field(default_factory=AuthSettings)

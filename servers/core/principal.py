@@ -63,17 +63,17 @@ class _Acting:
 _acting: ContextVar[_Acting | None] = ContextVar("cairn_acting_principal", default=None)
 
 
-def _token_principal() -> Principal | None:
-    try:
-        from fastmcp.server.dependencies import get_access_token
+AmbientReader = Callable[[], "Principal | None"]
+"""Reads the principal of the request being served (over HTTP: its bearer token's), or ``None``."""
 
-        token = get_access_token()
-    except Exception:  # outside any request (the domain called directly): nobody is authenticated
-        return None
-    if token is None:
-        return None
-    subject = token.claims.get("sub") if token.claims else None
-    return Principal(str(subject) if subject else token.client_id, frozenset(token.scopes or []), token.client_id)
+_ambient_readers: list[AmbientReader] = []
+
+
+def read_requests_with(reader: AmbientReader) -> None:
+    """Let :func:`current_principal` see who a request is for. The MCP layer registers the reader of its
+    access tokens (:mod:`servers.core.scopes`), so this module, which domain code uses, never loads it."""
+    if reader not in _ambient_readers:
+        _ambient_readers.append(reader)
 
 
 def current_principal() -> Principal | None:
@@ -81,7 +81,11 @@ def current_principal() -> Principal | None:
     acting = _acting.get()
     if acting is not None:
         return acting.principal
-    return _token_principal()
+    for reader in _ambient_readers:
+        found = reader()
+        if found is not None:
+            return found
+    return None
 
 
 @contextmanager

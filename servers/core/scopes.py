@@ -27,11 +27,29 @@ from fastmcp.resources import Resource, ResourceTemplate
 from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
 from fastmcp.tools import Tool
 
-from servers.core.principal import current_principal
+from servers.core.principal import Principal, current_principal, read_requests_with
 
 READ_SCOPE_TAG = "scope:read"
 REFUSAL = logging.INFO  # a refused call is the guard working, not a server error: no error log with a traceback
 EXEC_SERVERS = frozenset({"nodehost"})
+
+
+def _token_principal() -> Principal | None:
+    """The principal of the HTTP request being served: its access token's subject and scopes."""
+    from fastmcp.server.dependencies import get_access_token
+
+    try:
+        token = get_access_token()
+    except Exception:  # outside any request (the domain called directly): nobody is authenticated
+        return None
+    if token is None:
+        return None
+    subject = token.claims.get("sub") if token.claims else None
+    return Principal(str(subject) if subject else token.client_id, frozenset(token.scopes or []), token.client_id)
+
+
+# Every endpoint that checks tokens loads this module (its ScopeGuard), so requests are read from then on.
+read_requests_with(_token_principal)
 
 
 def server_scopes(server_name: str) -> list[str]:

@@ -157,6 +157,11 @@ class CoreSettings(BaseSettings):
             return value
         raise ValueError("CAIRN_DATABASE_URL must start with postgresql:// (unset it to use SQLite)")
 
+    def data_elsewhere(self) -> list[Path]:
+        """Cairn's data kept outside the home folder by setting, which the nodehost server's tools never read
+        or write. A component that keeps such data adds it in its own view of the settings."""
+        return []
+
     def data_dir(self, component: str) -> Path:
         """The folder of one component under the home directory, created on first use; both are private
         to their owner (0700), and tightened to that when an older version left them open."""

@@ -21,12 +21,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from servers.core.settings import CoreSettings
 from servers.core.storage import Database
 from servers.core.storage.component import AnyDatabase, built, open_database
 from servers.memory.models import Entry
 from servers.memory.storage.schema import COMPONENT
 from servers.memory.vector_cache import VectorCache
-from servers.suite.settings import CairnSettings
 
 Row = dict[str, Any]
 
@@ -108,7 +108,7 @@ class EntryStore(Protocol):
     def close(self) -> None: ...
 
 
-def open_store(settings: CairnSettings, db: Database | None = None) -> EntryStore:
+def open_store(settings: CoreSettings, db: Database | None = None) -> EntryStore:
     """The store ``settings`` ask for (the component base's engine choice: PostgreSQL schema ``memory`` when
     a database URL is set, else ``memory/memory.db`` under the home), or the store in ``db`` when given."""
     if db is not None:
@@ -116,7 +116,7 @@ def open_store(settings: CairnSettings, db: Database | None = None) -> EntryStor
     return built(open_database(settings, COMPONENT), lambda opened: _store_in(opened, settings))
 
 
-def _store_in(db: AnyDatabase, settings: CairnSettings) -> EntryStore:
+def _store_in(db: AnyDatabase, settings: CoreSettings) -> EntryStore:
     if isinstance(db, Database):
         from servers.memory.store import MemoryStore
 

@@ -23,6 +23,7 @@ from servers.core.mcp_progress import in_thread
 from servers.core.notify import EventNotifications, notifying
 from servers.core.principal import current_principal
 from servers.core.resource_errors import BadResourceArgument, MissingResource
+from servers.core.settings import CoreSettings
 from servers.core.subscriptions import Subscriptions, Watch
 from servers.memory.embed_queue import CLOSE_WAIT_S
 from servers.memory.extract import MAX_MESSAGES, MAX_TOOL_CALLS, Message, ToolCall
@@ -41,7 +42,6 @@ from servers.memory.models import (
     WriteResult,
 )
 from servers.memory.service import MemoryService
-from servers.suite.settings import CairnSettings, get_settings
 
 T = TypeVar("T")
 ADMIN_SCOPE = "memory:admin"
@@ -76,8 +76,8 @@ def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return call_tool(_DOMAIN_ERRORS, fn, *args, **kwargs)
 
 
-def create_server(settings: CairnSettings | None = None, *, service: MemoryService | None = None) -> FastMCP:
-    settings = settings or get_settings()
+def create_server(settings: CoreSettings | None = None, *, service: MemoryService | None = None) -> FastMCP:
+    settings = settings or CoreSettings()
     memory = service or MemoryService(settings)
     lifecycle = Lifecycle(memory)
 

@@ -24,6 +24,7 @@ from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder, 
 from servers.core.events import EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
 from servers.core.recent import Recent
+from servers.core.settings import CoreSettings
 from servers.core.storage import Database
 from servers.memory import search
 from servers.memory.backend import EntryStore, SqlDatabase, open_store
@@ -50,7 +51,6 @@ from servers.memory.models import (
 )
 from servers.memory.rewrite import QueryRewriter
 from servers.memory.rows import new_id, now_iso
-from servers.suite.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ def _same_session(entry: Entry, session_id: str | None) -> bool:
 class MemoryService:
     def __init__(
         self,
-        settings: CairnSettings,
+        settings: CoreSettings,
         *,
         embedder: LazyEmbedder | None = None,
         bus: EventBus | None = None,

@@ -69,7 +69,7 @@ from servers.nodehost.sandbox import choose_sandbox
 from servers.nodehost.truncate import Page, page_lines, split_lines
 
 if TYPE_CHECKING:
-    from servers.suite.settings import CairnSettings
+    from servers.nodehost.settings import NodehostServerSettings
 
 APP_NAME = re.compile(r"^[\w][\w .+-]{0,99}$")
 URL = re.compile(r"^(https?://|mailto:)\S+$", re.IGNORECASE)
@@ -109,7 +109,7 @@ class Assessment:
 class NodeHost:
     def __init__(
         self,
-        settings: CairnSettings,
+        settings: NodehostServerSettings,
         *,
         bus: EventBus | None = None,
         support: desktop.Support | None = None,
@@ -536,10 +536,9 @@ class NodeHost:
         )
 
 
-def protected_paths(settings: CairnSettings, policy_path: Path) -> list[Path]:
+def protected_paths(settings: NodehostServerSettings, policy_path: Path) -> list[Path]:
     """Cairn's own data, which no tool reads or writes: the home folder, and data kept elsewhere by setting."""
-    extra = [settings.registry.blob_dir, settings.scheduler.jobs_file]
-    return [settings.home, policy_path, *(p.expanduser() for p in extra if p is not None)]
+    return [settings.home, policy_path, *settings.data_elsewhere()]
 
 
 def _capture_folder(path: str) -> None:

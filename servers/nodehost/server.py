@@ -71,7 +71,7 @@ from servers.nodehost.models import (
 )
 from servers.nodehost.policy import TOOL_GROUPS
 from servers.nodehost.rest import add_rest_routes, ensure_token
-from servers.suite.settings import CairnSettings, get_settings
+from servers.nodehost.settings import NodehostServerSettings
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -95,8 +95,8 @@ def _tags(tool: str) -> set[str]:
     return {f"group:{group}" for group in TOOL_GROUPS[tool]}
 
 
-def create_server(settings: CairnSettings | None = None, *, host: NodeHost | None = None) -> FastMCP:
-    node = host or NodeHost(settings or get_settings())
+def create_server(settings: NodehostServerSettings | None = None, *, host: NodeHost | None = None) -> FastMCP:
+    node = host or NodeHost(settings or NodehostServerSettings())
     roots = HostRoots(node)
     mcp = FastMCP(
         "cairn-nodehost",

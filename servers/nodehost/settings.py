@@ -19,6 +19,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from servers.core.settings import CoreSettings
+
 
 class NodehostSettings(BaseModel):
     """Where nodehost may work, what it may run, and its limits."""
@@ -50,3 +52,9 @@ class NodehostSettings(BaseModel):
 
     loop_threshold: int = Field(3, ge=2, description="The Nth identical call inside the window is refused.")
     loop_window_s: float = Field(60.0, gt=0)
+
+
+class NodehostServerSettings(CoreSettings):
+    """What the nodehost server reads: the shared settings and its own section."""
+
+    nodehost: NodehostSettings = Field(default_factory=NodehostSettings)

@@ -12,10 +12,10 @@ from servers.reflection.curiosity import detect_gaps
 from servers.reflection.initiative import Earlier, InitiativeEvaluator
 from servers.reflection.meaning import Meaning, lexical
 from servers.reflection.proactive_models import GapReport, InitiativeReport
+from servers.reflection.settings import ReflectionServerSettings
 from servers.reflection.store import ReflectionStore, days_ago
 from servers.reflection.suggestions import Suggestions
 from servers.reflection.usermodel import UserModelBook
-from servers.suite.settings import CairnSettings
 
 WINDOW_DAYS = 30  # earlier requests and dismissals older than this no longer count
 MAX_EARLIER = 300
@@ -29,7 +29,7 @@ class Proactive:
         store: ReflectionStore,
         users: UserModelBook,
         embedder: LazyEmbedder | None,
-        settings: CairnSettings,
+        settings: ReflectionServerSettings,
         suggestions: Suggestions,
         llm: LLMClient | None,
     ) -> None:

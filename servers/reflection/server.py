@@ -64,8 +64,8 @@ from servers.reflection.mutations import MUTATION_SCHEMA
 from servers.reflection.proactive_models import GapReport, InitiativeReport
 from servers.reflection.scrub import scrub
 from servers.reflection.service import ReflectionService
+from servers.reflection.settings import ReflectionServerSettings
 from servers.reflection.triggers import listening
-from servers.suite.settings import CairnSettings, get_settings
 
 T = TypeVar("T")
 ADMIN_SCOPE = "reflection:admin"
@@ -125,8 +125,10 @@ async def _ask_client_model(
     return await sampling.ask(ctx, question, timeout_s)
 
 
-def create_server(settings: CairnSettings | None = None, *, service: ReflectionService | None = None) -> FastMCP:
-    settings = settings or get_settings()
+def create_server(
+    settings: ReflectionServerSettings | None = None, *, service: ReflectionService | None = None
+) -> FastMCP:
+    settings = settings or ReflectionServerSettings()
     svc = service or ReflectionService(settings)
 
     @asynccontextmanager

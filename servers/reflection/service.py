@@ -44,13 +44,12 @@ from servers.reflection.promotion import Promoter
 from servers.reflection.rule_recall import RuleRecall, for_failure
 from servers.reflection.rules import RuleBook
 from servers.reflection.scrub import scrub
-from servers.reflection.settings import ReflectionSettings
+from servers.reflection.settings import ReflectionServerSettings, ReflectionSettings
 from servers.reflection.stated import Noted, StatedPreferences
 from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, days_ago, new_id, now_iso, open_store
 from servers.reflection.suggestions import Suggestions
 from servers.reflection.usermodel import UserModelBook
-from servers.suite.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +59,7 @@ Analysis = tuple[Outcome | None, Efficiency | None, list[Diagnosis], list[Strate
 class ReflectionService:
     def __init__(
         self,
-        settings: CairnSettings,
+        settings: ReflectionServerSettings,
         *,
         embedder: LazyEmbedder | None = None,
         bus: EventBus | None = None,

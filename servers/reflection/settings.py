@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from servers.core.settings import CoreSettings
+
 
 class ReflectionSettings(BaseModel):
     """Thresholds of reflection, promotion, rules, mutations, the user model and pattern detection."""
@@ -62,3 +64,9 @@ class ReflectionSettings(BaseModel):
     experience_reuse: float = Field(0.8, ge=0, le=1)
     experience_reference: float = Field(0.5, ge=0, le=1)
     max_report_steps: int = Field(500, ge=1)
+
+
+class ReflectionServerSettings(CoreSettings):
+    """What the reflection server reads: the shared settings and its own section."""
+
+    reflection: ReflectionSettings = Field(default_factory=ReflectionSettings)

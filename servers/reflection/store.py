@@ -25,7 +25,7 @@ from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_ddl
 from servers.core.storage.ids import now_iso as now_iso  # re-exported: reflection's modules stamp rows with it
 from servers.core.storage.ids import random_id
-from servers.suite.settings import CairnSettings
+from servers.reflection.settings import ReflectionServerSettings
 
 _TABLES = """
 CREATE TABLE reflections (
@@ -128,7 +128,7 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def open_store(settings: CairnSettings) -> ReflectionStore:
+def open_store(settings: ReflectionServerSettings) -> ReflectionStore:
     return ReflectionStore.open(settings)
 
 

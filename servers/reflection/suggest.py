@@ -27,8 +27,8 @@ from servers.reflection import steps as st
 from servers.reflection.matching import keywords
 from servers.reflection.patterns import Workflow
 from servers.reflection.scrub import scrub_text
+from servers.reflection.settings import ReflectionServerSettings
 from servers.reflection.steps import StepId
-from servers.suite.settings import CairnSettings
 from skillslint import Severity, lint_skill
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,7 @@ class KnownSkill:
     body: str
 
 
-def skill_roots(settings: CairnSettings) -> list[Path]:
+def skill_roots(settings: ReflectionServerSettings) -> list[Path]:
     """Project folders first, then the user scope, then the built-in skills."""
     cfg = getattr(settings, "skills", None)  # the skills server's settings, when that server is installed
     roots = [Path(p) for p in getattr(cfg, "paths", [])]
@@ -56,11 +56,11 @@ def skill_roots(settings: CairnSettings) -> list[Path]:
     return roots
 
 
-def user_scope(settings: CairnSettings) -> Path:
+def user_scope(settings: ReflectionServerSettings) -> Path:
     return settings.home / "skills" / "user"
 
 
-def known_skills(settings: CairnSettings) -> list[KnownSkill]:
+def known_skills(settings: ReflectionServerSettings) -> list[KnownSkill]:
     found: dict[str, KnownSkill] = {}
     for root in skill_roots(settings):
         if not root.is_dir():
@@ -305,7 +305,7 @@ def lint_errors(name: str, skill_md: str) -> list[str]:
         return [f"{f.code} {f.message}" for f in lint_skill(folder) if f.severity is Severity.ERROR]
 
 
-def write_user_skill(settings: CairnSettings, name: str, skill_md: str) -> Path:
+def write_user_skill(settings: ReflectionServerSettings, name: str, skill_md: str) -> Path:
     folder = user_scope(settings) / name
     if folder.exists():
         raise FileExistsError(f"{folder} already exists: a skill named {name!r} is installed in the user scope")

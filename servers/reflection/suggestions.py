@@ -14,10 +14,9 @@ from servers.core.events import EventBus
 from servers.reflection import patterns, suggest
 from servers.reflection import steps as st
 from servers.reflection.models import Detection, NotFound, PatternReport, ReflectionInputError, SkillSuggestion
-from servers.reflection.settings import ReflectionSettings
+from servers.reflection.settings import ReflectionServerSettings, ReflectionSettings
 from servers.reflection.storage import tables
 from servers.reflection.store import ReflectionStore, new_id, now_iso
-from servers.suite.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +32,7 @@ def _inside(shorter: tuple[str, ...], longer: tuple[str, ...]) -> bool:
 
 class Suggestions:
     def __init__(
-        self, store: ReflectionStore, config: ReflectionSettings, settings: CairnSettings, bus: EventBus
+        self, store: ReflectionStore, config: ReflectionSettings, settings: ReflectionServerSettings, bus: EventBus
     ) -> None:
         self.store = store
         self.config = config

@@ -34,6 +34,7 @@ from servers.core.egress import EgressRefused, check_headers, guarded_client, re
 from servers.core.llm import LLMError, create_llm
 from servers.core.principal import Principal, recheck
 from servers.core.secretfiles import secret_file
+from servers.core.toolcalls import CallFailed, NoOtherServers, ToolCaller, UnknownServerOrTool
 from servers.scheduler.attention import AttentionGate
 from servers.scheduler.clock import Clock, iso
 from servers.scheduler.models import (
@@ -44,8 +45,7 @@ from servers.scheduler.models import (
     ToolAction,
     WebhookAction,
 )
-from servers.suite.inprocess import CallFailed, InProcessServers, UnknownServerOrTool
-from servers.suite.settings import CairnSettings
+from servers.scheduler.settings import SchedulerServerSettings
 
 if TYPE_CHECKING:
     from servers.scheduler.store import SchedulerStore
@@ -82,11 +82,11 @@ def parse_action(data: dict[str, Any]) -> Action:
 
 
 class ServerPool:
-    """The other Cairn servers a job may call: every catalogued server but the scheduler itself, called as
-    the job's owner (:mod:`servers.suite.inprocess`), with failures turned into the scheduler's errors."""
+    """The other Cairn servers a job may call (the suite's :class:`ToolCaller`): every server but the
+    scheduler itself, called as the job's owner, with failures turned into the scheduler's errors."""
 
-    def __init__(self, settings: CairnSettings) -> None:
-        self.servers = InProcessServers(settings)
+    def __init__(self, servers: ToolCaller | None) -> None:
+        self.servers = servers or NoOtherServers()
 
     async def scope_needed(self, name: str, tool: str) -> str:
         self._callable(name)
@@ -108,20 +108,25 @@ class ServerPool:
 
     @staticmethod
     def _callable(name: str) -> None:
-        # Unknown servers are refused by InProcessServers, whose error the callers above translate.
+        # Unknown servers are refused by the ToolCaller, whose error the callers above translate.
         if name == "scheduler":
             raise SchedulerInputError("a job cannot call the scheduler's own tools; create or change jobs directly")
 
 
 class ActionRunner:
     def __init__(
-        self, settings: CairnSettings, gate: AttentionGate, clock: Clock, store: SchedulerStore | None = None
+        self,
+        settings: SchedulerServerSettings,
+        gate: AttentionGate,
+        clock: Clock,
+        store: SchedulerStore | None = None,
+        tools: ToolCaller | None = None,
     ) -> None:
         self.settings = settings
         self.gate = gate
         self.clock = clock
         self.store = store
-        self.pool = ServerPool(settings)
+        self.pool = ServerPool(tools)
         self._secret: bytes | None = None
 
     # --- validation at create/update time ----------------------------------------------------------------

@@ -45,7 +45,7 @@ from servers.scheduler.models import (
     SchedulerInputError,
 )
 from servers.scheduler.service import SchedulerService
-from servers.suite.settings import CairnSettings, get_settings
+from servers.scheduler.settings import SchedulerServerSettings
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -87,8 +87,10 @@ def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return call_tool(_DOMAIN_ERRORS, fn, *args, **kwargs)
 
 
-def create_server(settings: CairnSettings | None = None, *, service: SchedulerService | None = None) -> FastMCP:
-    settings = settings or get_settings()
+def create_server(
+    settings: SchedulerServerSettings | None = None, *, service: SchedulerService | None = None
+) -> FastMCP:
+    settings = settings or SchedulerServerSettings()
     scheduler = service or SchedulerService(settings)
     state: dict[str, Any] = {"sessions": 0, "stop": None, "task": None, "synced": False}
     lock = asyncio.Lock()

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from servers.core.events import EventBus, default_bus
 from servers.core.principal import Principal
+from servers.core.toolcalls import ToolCaller
 from servers.scheduler.actions import ActionRunner, parse_action
 from servers.scheduler.attention import AttentionGate
 from servers.scheduler.clock import Clock, SystemClock
@@ -30,6 +31,7 @@ from servers.scheduler.models import (
     RunList,
     SchedulerInputError,
 )
+from servers.scheduler.settings import SchedulerServerSettings
 from servers.scheduler.store import (
     dumps,
     job_model,
@@ -40,7 +42,6 @@ from servers.scheduler.store import (
     run_model,
 )
 from servers.scheduler.triggers import build, stored_form
-from servers.suite.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 _SPEC_FIELDS = set(JobSpec.model_fields)
@@ -49,20 +50,23 @@ _SPEC_FIELDS = set(JobSpec.model_fields)
 class SchedulerService:
     def __init__(
         self,
-        settings: CairnSettings,
+        settings: SchedulerServerSettings,
         *,
         clock: Clock | None = None,
         bus: EventBus | None = None,
         executor: Executor | None = None,
         worker_id: str | None = None,
+        tools: ToolCaller | None = None,
     ) -> None:
+        """``tools`` calls the other Cairn servers for ``tool`` jobs and prompt jobs' recall; the suite gives
+        it (without one, such jobs fail with a message saying the other servers are not here)."""
         self.settings = settings
         self.config = settings.scheduler
         self.clock = clock or SystemClock()
         self.bus = bus or default_bus()
         self.store = open_store(settings)
         self.gate = AttentionGate(self.store, self.config.attention, self.config.timezone, self.clock, self.bus)
-        self.actions = ActionRunner(settings, self.gate, self.clock, self.store)
+        self.actions = ActionRunner(settings, self.gate, self.clock, self.store, tools)
         self.engine = Engine(
             self.store, self.config, self.clock, executor or self.actions, self.gate, self.bus, worker_id=worker_id
         )

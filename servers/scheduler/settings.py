@@ -24,6 +24,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, SecretStr, field_validator
 
+from servers.core.settings import CoreSettings
+
 if TYPE_CHECKING:
     from servers.core.egress import EgressPolicy
 
@@ -130,3 +132,13 @@ class SchedulerSettings(BaseModel):
         from servers.core.egress import EgressPolicy
 
         return EgressPolicy.from_entries(self.webhook_allow, WEBHOOK_ALLOW_SETTING)
+
+
+class SchedulerServerSettings(CoreSettings):
+    """What the scheduler reads: the shared settings and its own section."""
+
+    scheduler: SchedulerSettings = Field(default_factory=SchedulerSettings)
+
+    def data_elsewhere(self) -> list[Path]:
+        elsewhere = self.scheduler.jobs_file
+        return [*super().data_elsewhere(), *([elsewhere.expanduser()] if elsewhere is not None else [])]

@@ -28,8 +28,8 @@ from servers.core.storage.component import ComponentStore, postgres_ddl
 from servers.core.storage.ids import time_id
 from servers.scheduler.clock import iso
 from servers.scheduler.models import Job, JobOptions, Notification, RetryPolicy, Run
+from servers.scheduler.settings import SchedulerServerSettings
 from servers.scheduler.triggers import Trigger, from_stored
-from servers.suite.settings import CairnSettings
 
 _SCHEMA_V1 = """
 CREATE TABLE jobs (
@@ -243,7 +243,7 @@ def notification_model(row: dict[str, Any], tz: str | None = None) -> Notificati
     )
 
 
-def open_store(settings: CairnSettings) -> SchedulerStore:
+def open_store(settings: SchedulerServerSettings) -> SchedulerStore:
     return SchedulerStore.open(settings)
 
 

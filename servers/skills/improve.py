@@ -18,13 +18,13 @@ from __future__ import annotations
 import re
 import shutil
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 from rapidfuzz import fuzz
 
-from servers.reflection import drafting
 from servers.skills.models import Skill, SkillInputError, Suggestion
 from servers.skills.store import new_id
 from servers.skills.text import terms
@@ -109,8 +109,24 @@ def recommendation_due(session: dict[str, Any]) -> bool:
     return int(session["recommendations"]) < MAX_RECOMMENDATIONS and since >= RECOMMEND_COOLDOWN_MESSAGES
 
 
+class StepDrafter(Protocol):
+    """Writes a draft's steps from the tool traces of the tasks it covers. The suite gives the skills server
+    the reflection server's drafting (the same steps its own drafts have); without one, a draft says its
+    steps are not known yet."""
+
+    def draft_body(
+        self, title: str, tasks: Sequence[str], runs: Sequence[Sequence[dict[str, Any]]]
+    ) -> tuple[str, tuple[str, ...]]: ...
+
+    def when_to_use(self, tasks: Sequence[str], tools: Sequence[str]) -> str: ...
+
+
 def new_skill_draft(
-    tasks: list[str], confidence: float, taken: set[str], runs: list[list[dict[str, Any]]] | None = None
+    tasks: list[str],
+    confidence: float,
+    taken: set[str],
+    runs: list[list[dict[str, Any]]] | None = None,
+    drafter: StepDrafter | None = None,
 ) -> Suggestion:
     """A SKILL.md draft for a group of similar unmatched tasks.
 
@@ -128,10 +144,10 @@ def new_skill_draft(
     examples = "; ".join(f'"{t[:80]}"' for t in tasks[:3])
     runs = [r for r in runs or [] if r]
     tools: tuple[str, ...] = ()
-    if len(runs) >= PATTERN_MIN_SEEN:
-        body, tools = drafting.draft_body(name, tasks, runs)
-    if tools:
-        use = f"{drafting.when_to_use(tasks, tools)}, as in: {examples}."
+    if drafter is not None and len(runs) >= PATTERN_MIN_SEEN:
+        body, tools = drafter.draft_body(name, tasks, runs)
+    if drafter is not None and tools:
+        use = f"{drafter.when_to_use(tasks, tools)}, as in: {examples}."
         body += "\nDrafted by Cairn from tasks no skill covered; edit the steps if a better way exists.\n"
     else:
         use = f"Use when asked to do tasks like: {examples}."

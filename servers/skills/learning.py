@@ -195,7 +195,9 @@ class Learning:
         taken = set(lib.skills) | {n for scope in lib.by_scope.values() for n in scope}
         runs = self._runs_for(session_id, tasks)
         # The draft quotes this session's tasks and tool arguments: it is the caller's alone.
-        draft = self.store.add_suggestion(improve.new_skill_draft(tasks, confidence, taken, runs), owners.caller())
+        draft = self.store.add_suggestion(
+            improve.new_skill_draft(tasks, confidence, taken, runs, self.service.drafter), owners.caller()
+        )
         self.store.note_recommendation(session_id, int(session["messages"]))
         self.service.bus.publish_nowait(
             "skill.suggested",

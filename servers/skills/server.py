@@ -44,7 +44,7 @@ from servers.skills.models import (
 from servers.skills.prompts import SkillPrompts
 from servers.skills.report import load_report
 from servers.skills.service import SkillsService
-from servers.suite.settings import CairnSettings, get_settings
+from servers.skills.settings import SkillsServerSettings
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -71,8 +71,8 @@ def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return call_tool(_DOMAIN_ERRORS, fn, *args, **kwargs)
 
 
-def create_server(settings: CairnSettings | None = None, *, service: SkillsService | None = None) -> FastMCP:
-    settings = settings or get_settings()
+def create_server(settings: SkillsServerSettings | None = None, *, service: SkillsService | None = None) -> FastMCP:
+    settings = settings or SkillsServerSettings()
     skills = service or SkillsService(settings)
 
     @asynccontextmanager

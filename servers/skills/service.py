@@ -27,6 +27,7 @@ from servers.core.storage.component import AnyDatabase
 from servers.skills import chains, install, owners
 from servers.skills.catalog import Catalog, Library, system_skills_dir
 from servers.skills.choice import SkillChooser
+from servers.skills.improve import StepDrafter
 from servers.skills.injection import build_prompt, fit_budget, index_line, prepare
 from servers.skills.learning import Learning
 from servers.skills.matcher import (
@@ -59,9 +60,9 @@ from servers.skills.models import (
 )
 from servers.skills.rendering import TaskRenderer
 from servers.skills.search import SkillSearch
+from servers.skills.settings import SkillsServerSettings
 from servers.skills.store import SkillsStore, open_store
 from servers.skills.translate import TaskTranslator
-from servers.suite.settings import CairnSettings
 
 TEXT_SNIFF = 8192
 INDEX_CANDIDATES = 200
@@ -80,14 +81,16 @@ def summary(skill: Skill, status: str = "active") -> SkillSummary:
 class SkillsService:
     def __init__(
         self,
-        settings: CairnSettings,
+        settings: SkillsServerSettings,
         *,
         embedder: LazyEmbedder | None = None,
         bus: EventBus | None = None,
         db: AnyDatabase | None = None,
         llm: LLMClient | None = None,
+        drafter: StepDrafter | None = None,
     ) -> None:
         self.settings = settings
+        self.drafter = drafter
         self.config = settings.skills
         self.root: Path = settings.data_dir("skills")
         self.user_dir = self.root / "user"

@@ -21,6 +21,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from servers.core.settings import CoreSettings
+
 
 class SkillsSettings(BaseModel):
     """Where skills come from, how many are injected, and the matcher's thresholds."""
@@ -87,3 +89,9 @@ class SkillsSettings(BaseModel):
     registry_url: str | None = Field(None, description="Registry base URL for installs by name (see README).")
     install_max_bytes: int = Field(20_000_000, ge=1024, description="Largest archive download or unpacked size.")
     install_timeout_s: float = Field(30.0, gt=0)
+
+
+class SkillsServerSettings(CoreSettings):
+    """What the skills server reads: the shared settings and its own section."""
+
+    skills: SkillsSettings = Field(default_factory=SkillsSettings)

@@ -18,7 +18,7 @@ from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_migrations
 from servers.core.storage.ids import now_iso, time_id
 from servers.skills.models import Suggestion
-from servers.suite.settings import CairnSettings
+from servers.skills.settings import SkillsServerSettings
 
 _SCHEMA_V1 = """
 CREATE TABLE usage (
@@ -101,7 +101,7 @@ def new_id(prefix: str) -> str:
     return time_id(prefix)
 
 
-def open_store(settings: CairnSettings) -> SkillsStore:
+def open_store(settings: SkillsServerSettings) -> SkillsStore:
     return SkillsStore.open(settings)
 
 

@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 SERVERS: dict[str, str] = {
     "memory": "servers.memory.server:create_server",
-    "skills": "servers.skills.server:create_server",
-    "scheduler": "servers.scheduler.server:create_server",
+    "skills": "servers.suite.assembly:skills_server",
+    "scheduler": "servers.suite.assembly:scheduler_server",
     "nodehost": "servers.nodehost.server:create_server",
     "reflection": "servers.reflection.server:create_server",
     "context": "servers.suite.context.server:create_server",

@@ -24,20 +24,14 @@ from fastmcp.tools import Tool
 from servers.core.arguments import ArgumentErrors
 from servers.core.principal import Principal, acting_as
 from servers.core.scopes import ScopeGuard, required_scope
+from servers.core.toolcalls import CallFailed, UnknownServerOrTool
 from servers.suite import catalog
 from servers.suite.settings import CairnSettings
 
 
-class UnknownServerOrTool(LookupError):
-    """The server or tool named does not exist; the message lists what does."""
-
-
-class CallFailed(RuntimeError):
-    """The tool ran and returned an error (a refused scope included); the message carries its text."""
-
-
 class InProcessServers:
-    """Cairn servers built in this process on first use, called through an in-memory MCP client."""
+    """Cairn servers built in this process on first use, called through an in-memory MCP client (a
+    :class:`servers.core.toolcalls.ToolCaller`)."""
 
     def __init__(self, settings: CairnSettings) -> None:
         self.settings = settings

@@ -1,7 +1,8 @@
 """The suite's settings: the shared ones (:class:`servers.core.settings.CoreSettings`) and each component's section.
 
-This is where components are registered: adding a component's settings means one field here (its section,
-``CAIRN_<COMPONENT>__<FIELD>``), so the shared core never imports a component to know its settings.
+This is where components are registered: adding a component means one base class here (the view its server
+reads, with its section ``CAIRN_<COMPONENT>__<FIELD>``), so neither the shared core nor another server ever
+imports a component to know its settings.
 """
 
 from __future__ import annotations
@@ -14,27 +15,28 @@ from functools import lru_cache
 
 from pydantic import Field
 
-from registry.settings import RegistrySettings
-from servers.auth.settings import AuthSettings
-from servers.core.settings import CoreSettings
+from registry.settings import RegistryServerSettings
 from servers.core.settings_check import unknown_variables, unknown_warning
-from servers.nodehost.settings import NodehostSettings
-from servers.reflection.settings import ReflectionSettings
-from servers.scheduler.settings import SchedulerSettings
-from servers.skills.settings import SkillsSettings
+from servers.nodehost.settings import NodehostServerSettings
+from servers.reflection.settings import ReflectionServerSettings
+from servers.scheduler.settings import SchedulerServerSettings
+from servers.skills.settings import SkillsServerSettings
 from servers.suite.hooks.settings import HooksSettings
 
 
-class CairnSettings(CoreSettings):
-    """Settings of the suite. Validated at start-up; every field documented in README.md."""
+class CairnSettings(
+    NodehostServerSettings,
+    SchedulerServerSettings,
+    ReflectionServerSettings,
+    SkillsServerSettings,
+    RegistryServerSettings,
+):
+    """Settings of the suite. Validated at start-up; every field documented in README.md.
 
-    auth: AuthSettings = Field(default_factory=AuthSettings)
-    nodehost: NodehostSettings = Field(default_factory=NodehostSettings)
-    scheduler: SchedulerSettings = Field(default_factory=SchedulerSettings)
-    reflection: ReflectionSettings = Field(default_factory=ReflectionSettings)
-    skills: SkillsSettings = Field(default_factory=SkillsSettings)
+    Each server takes only its own view (``SkillsServerSettings``: the shared settings and ``skills``), so
+    no server depends on another's settings; this class is every view at once, plus the hooks' section."""
+
     hooks: HooksSettings = Field(default_factory=HooksSettings)
-    registry: RegistrySettings = Field(default_factory=RegistrySettings)
 
 
 # Variables read outside the settings model: the hooks read their time budgets straight from the environment,

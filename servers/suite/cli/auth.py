@@ -172,9 +172,10 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
         from starlette.applications import Starlette
 
         from servers.auth.authserver import create_authorization_server
-        from servers.auth.wiring import base_url_for, ensure_first_user
+        from servers.auth.first_user import ensure_first_user
         from servers.core.private import tighten_tree
         from servers.suite.cli.run import proxy_options, trusted_proxies
+        from servers.suite.endpoint import base_url_for
 
         host, port = args.host or settings.host, args.port or settings.port
         issuer = (settings.auth.issuer or base_url_for(settings, host, port)).rstrip("/")

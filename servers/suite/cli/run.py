@@ -139,7 +139,7 @@ def _run(
     except PortBusy as exc:
         print(f"error: {exc}", file=sys.stderr, flush=True)
         return 3
-    from servers.auth.wiring import build_endpoint
+    from servers.suite.endpoint import build_endpoint
 
     served: dict[str, Any] = {}
     endpoint = build_endpoint(

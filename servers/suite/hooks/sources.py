@@ -56,6 +56,7 @@ class DomainSources:
 
     @cached_property
     def skills(self) -> SkillsService:
+        from servers.reflection import drafting
         from servers.skills.service import SkillsService
 
         # A prompt's context must arrive within the hook's budget (3 s by default) with memories and rules in it:
@@ -69,7 +70,7 @@ class DomainSources:
             }
         )
         settings = self.settings.model_copy(update={"skills": skills})
-        return SkillsService(settings, embedder=self.embedder, bus=self.bus)
+        return SkillsService(settings, embedder=self.embedder, bus=self.bus, drafter=drafting)
 
     @cached_property
     def reflection(self) -> ReflectionService:

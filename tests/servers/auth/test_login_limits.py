@@ -15,8 +15,8 @@ import httpx
 import pytest
 
 from servers.auth.passwords import check_password, hash_password
-from servers.auth.wiring import build_endpoint
 from servers.suite.cli.run import uvicorn_server
+from servers.suite.endpoint import build_endpoint
 from servers.suite.settings import CairnSettings
 from tests.servers.auth.test_oauth_e2e import PASSWORD, USER, open_consent, register
 from tests.support import free_port

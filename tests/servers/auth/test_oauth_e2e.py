@@ -16,7 +16,7 @@ from fastmcp.exceptions import ToolError
 from servers.auth.client import HeadlessOAuth, _FormParser, token_storage
 from servers.auth.passwords import hash_password
 from servers.auth.tokens import issue_access_token
-from servers.auth.wiring import Endpoint, build_endpoint
+from servers.suite.endpoint import Endpoint, build_endpoint
 from tests.support import free_port, serving_app
 from tests.support_oauth import REDIRECT, authorize_params, code_of, consent_form, pkce, public_client
 
@@ -530,8 +530,8 @@ def test_every_scope_an_endpoint_advertises_can_be_granted(tmp_path: Path) -> No
     from servers.auth.grants import remote_scope_descriptions
     from servers.auth.provider import ALL_SCOPES
     from servers.auth.settings import AuthSettings
-    from servers.auth.wiring import endpoint_scopes
     from servers.suite import catalog
+    from servers.suite.endpoint import endpoint_scopes
 
     for name in [*catalog.names(), "all"]:
         assert set(endpoint_scopes(name)) <= set(ALL_SCOPES), name

@@ -26,8 +26,8 @@ import pytest_asyncio
 from servers.auth import recovery
 from servers.auth.passwords import hash_password
 from servers.auth.store import AuthStore
-from servers.auth.wiring import build_endpoint
 from servers.suite.cli.main import main
+from servers.suite.endpoint import build_endpoint
 from servers.suite.settings import get_settings
 from tests.support import free_port, serving_app
 from tests.support_oauth import REDIRECT, authorize_params, code_of, consent_form, pkce, public_client

@@ -25,10 +25,10 @@ from servers.auth.grants import DEFAULT_USER_SCOPES
 from servers.auth.passwords import hash_password
 from servers.auth.provider import ALL_SCOPES
 from servers.auth.store import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA, AuthStore, UserRecord
-from servers.auth.wiring import Endpoint, build_endpoint
 from servers.core.principal import Principal, recheck
 from servers.core.storage import Database, migrate
 from servers.suite.cli.main import main
+from servers.suite.endpoint import Endpoint, build_endpoint
 from servers.suite.settings import CairnSettings, get_settings
 from tests.servers.auth.test_oauth_e2e import register, token
 from tests.support import free_port, serving_app

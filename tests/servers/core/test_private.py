@@ -121,7 +121,7 @@ def test_private_file_and_dir(tmp_path: Path, open_umask: None) -> None:
 def test_a_fresh_home_after_serve_all_is_private(settings, embedder, open_umask: None) -> None:  # type: ignore[no-untyped-def]
     """Every store `cairn serve all` opens, the OAuth files, and the registry's database and blobs."""
     from registry.app import create_app
-    from servers.auth.wiring import build_endpoint
+    from servers.suite.endpoint import build_endpoint
 
     endpoint = build_endpoint("all", settings, transport="http", host="127.0.0.1", port=8765, auth="cairn")
     create_app(settings, base_url="http://127.0.0.1:8780")

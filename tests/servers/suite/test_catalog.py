@@ -35,3 +35,9 @@ async def test_serve_all_over_http_namespaces_every_server(settings, embedder) -
     for name, tool in EXPECTED_TOOL.items():
         if name in catalog.names():
             assert mounted_name(name, tool) in names, (name, sorted(names)[:20])
+
+
+def test_no_remote_server_may_take_a_catalogued_name() -> None:
+    from servers.auth.grants import reserved_namespaces
+
+    assert set(catalog.names()) <= reserved_namespaces()

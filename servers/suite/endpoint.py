@@ -12,7 +12,6 @@ advertises (RFC 9728 ``scopes_supported``) and to what its authorization server 
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -23,8 +22,8 @@ from fastmcp import FastMCP
 from starlette.applications import Starlette
 
 from servers.auth.authserver import AuthorizationServer, create_authorization_server
+from servers.auth.first_user import ensure_first_user, first_user_hint
 from servers.auth.grants import check_remote_name, remote_scope_descriptions
-from servers.auth.passwords import hash_password
 from servers.auth.resource import CairnTokenVerifier, external_verifier, resource_provider
 from servers.auth.store import AuthStore
 from servers.core.loopback import is_loopback
@@ -141,25 +140,3 @@ def endpoint_scopes(name: str, remotes: dict[str, str] | None = None) -> list[st
     """The scopes the endpoint's tools can use: its servers', then those of the remote servers it mounts."""
     names = catalog.names() if name == "all" else [name]
     return [scope for server_name in [*names, *(remotes or {})] for scope in server_scopes(server_name)]
-
-
-def ensure_first_user(authorization_server: AuthorizationServer) -> list[str]:
-    """On a first start there is nobody to sign in as: create ``admin`` and show its password once."""
-    store = authorization_server.provider.store
-    if store.users():
-        return []
-    password = secrets.token_urlsafe(12)
-    if not store.add_first_user("admin", hash_password(password)):
-        return []  # another instance sharing the database created the first user meanwhile
-    return [
-        "First start: created user 'admin' with password " + password,
-        "  (shown once; change it with `cairn auth reset-password admin`)",
-    ]
-
-
-def first_user_hint(authorization_server: AuthorizationServer) -> list[str]:
-    """While ``admin`` is the only user, how to get in without its first-start password: a first start
-    stopped (Ctrl-C) before the password reached the screen leaves no other way to learn it."""
-    if authorization_server.provider.store.users() != ["admin"]:
-        return []
-    return ["Sign in as 'admin'. Lost its first-start password? `cairn auth reset-password admin` sets a new one."]

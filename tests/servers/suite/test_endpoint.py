@@ -1,4 +1,4 @@
-"""What a start of a protected endpoint tells the operator (servers/auth/wiring.py): the first start shows the
+"""What a start of a protected endpoint tells the operator (servers/suite/endpoint.py): the first start shows the
 password of `admin` it created; a later start, while `admin` is the only user, says how to set a new one (a
 first start stopped before its password reached the screen leaves no other way in)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from servers.auth.passwords import hash_password
-from servers.auth.wiring import build_endpoint
+from servers.suite.endpoint import build_endpoint
 from servers.suite.settings import CairnSettings
 from tests.support import free_port
 
