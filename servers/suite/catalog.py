@@ -6,21 +6,21 @@ Factories are named by import path so that starting one server never imports the
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from fastmcp import FastMCP
 
+    from servers.suite.services import Services
     from servers.suite.settings import CairnSettings
 
 SERVERS: dict[str, str] = {
-    "memory": "servers.memory.server:create_server",
+    "memory": "servers.suite.assembly:memory_server",
     "skills": "servers.suite.assembly:skills_server",
     "scheduler": "servers.suite.assembly:scheduler_server",
-    "nodehost": "servers.nodehost.server:create_server",
-    "reflection": "servers.reflection.server:create_server",
-    "context": "servers.suite.context.server:create_server",
+    "nodehost": "servers.suite.assembly:nodehost_server",
+    "reflection": "servers.suite.assembly:reflection_server",
+    "context": "servers.suite.assembly:context_server",
 }
 
 
@@ -28,11 +28,17 @@ def names() -> list[str]:
     return list(SERVERS)
 
 
-def factory(name: str) -> Callable[[CairnSettings], FastMCP]:
+class Factory(Protocol):
+    def __call__(self, settings: CairnSettings, services: Services | None = None, /) -> FastMCP:
+        """A server from the settings and, when servers are built together, the services they share."""
+        ...
+
+
+def factory(name: str) -> Factory:
     try:
         target = SERVERS[name]
     except KeyError:
         raise KeyError(f"no server named {name!r}; choose one of: {', '.join(SERVERS)}, all") from None
     module, _, attr = target.partition(":")
-    fn: Callable[[CairnSettings], FastMCP] = getattr(importlib.import_module(module), attr)
+    fn: Factory = getattr(importlib.import_module(module), attr)
     return fn

@@ -26,6 +26,7 @@ from servers.core.principal import Principal, acting_as
 from servers.core.scopes import ScopeGuard, required_scope
 from servers.core.toolcalls import CallFailed, UnknownServerOrTool
 from servers.suite import catalog
+from servers.suite.services import Services
 from servers.suite.settings import CairnSettings
 
 
@@ -33,8 +34,11 @@ class InProcessServers:
     """Cairn servers built in this process on first use, called through an in-memory MCP client (a
     :class:`servers.core.toolcalls.ToolCaller`)."""
 
-    def __init__(self, settings: CairnSettings) -> None:
+    def __init__(self, settings: CairnSettings, services: Services | None = None) -> None:
+        """``services``: those of the servers built together with the caller, so a call reaches the same
+        stores and caches they use rather than a second copy."""
         self.settings = settings
+        self.services = services
         self._servers: dict[str, FastMCP] = {}
         self._tools: dict[str, dict[str, Tool]] = {}
         self._lock = asyncio.Lock()
@@ -44,7 +48,7 @@ class InProcessServers:
             raise UnknownServerOrTool(f"unknown server {name!r}; choose one of: {', '.join(catalog.names())}")
         async with self._lock:
             if name not in self._servers:
-                server = catalog.factory(name)(self.settings)
+                server = catalog.factory(name)(self.settings, self.services)
                 server.add_middleware(ScopeGuard(name))
                 server.add_middleware(ArgumentErrors())  # a job's bad arguments are named, as over HTTP
                 self._servers[name] = server

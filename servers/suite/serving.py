@@ -28,6 +28,7 @@ from servers.core.metrics import ToolMetrics, exposition
 from servers.core.resource_errors import ResourceErrors
 from servers.core.scopes import ScopeGuard
 from servers.suite import catalog
+from servers.suite.services import Services
 from servers.suite.settings import CairnSettings
 
 Transport = Literal["stdio", "sse", "http"]
@@ -71,8 +72,9 @@ def build_server(
         )
         legacy: dict[str, str] = {}  # old serve-all tool name -> new, callable for a deprecation period
         children: dict[str, FastMCP] = {}
+        services = Services(settings)  # one of each domain service, whichever servers use it
         for child_name in catalog.names():
-            child = catalog.factory(child_name)(settings)
+            child = catalog.factory(child_name)(settings, services)
             child.add_middleware(ToolMetrics(child_name))
             child.add_middleware(ScopeGuard(child_name))
             child.add_middleware(ArgumentErrors())

@@ -13,21 +13,22 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from servers.core.embedding import LazyEmbedder, create_embedder
+from servers.core.embedding import LazyEmbedder
 from servers.core.events import EventBus
 from servers.suite.hooks import runtime
 from servers.suite.hooks.context import Gathered, Item, SectionName
 from servers.suite.hooks.relevance import belief_relevance, rule_relevance
 from servers.suite.hooks.trace import SessionTrace
+from servers.suite.services import Services
 from servers.suite.settings import CairnSettings
 
 if TYPE_CHECKING:
     from servers.memory.service import MemoryService
     from servers.reflection.service import ReflectionService
     from servers.skills.service import SkillsService
+    from servers.skills.settings import SkillsSettings
 
 log = logging.getLogger(__name__)
 MEMORY_CHARS = 700  # one recalled memory in a context; the whole entry is a memory_get away
@@ -41,42 +42,47 @@ def clip(text: str, limit: int) -> str:
 
 
 class DomainSources:
-    def __init__(self, settings: CairnSettings, *, embedder: LazyEmbedder | None = None) -> None:
+    """What the hooks and the context server read: memory, skills and reflection, and a session's trace.
+
+    ``services`` are the process's own (``cairn serve all``: the context server shares the other servers');
+    without them, these sources build their own, with the skills' LLM waits cut to a prompt's budget."""
+
+    def __init__(
+        self, settings: CairnSettings, *, embedder: LazyEmbedder | None = None, services: Services | None = None
+    ) -> None:
         self.settings = settings
         self.config = settings.hooks
-        self.embedder = embedder or create_embedder(settings.embedder)
-        self.bus = EventBus()
+        self._owns_services = services is None
+        self.services = services or Services(
+            settings, embedder=embedder, bus=EventBus(), skills=self._budgeted_skills(settings)
+        )
+        self.embedder = self.services.embedder
         self._lock = threading.Lock()
 
-    @cached_property
-    def memory(self) -> MemoryService:
-        from servers.memory.service import MemoryService
-
-        return MemoryService(self.settings, embedder=self.embedder, bus=self.bus)
-
-    @cached_property
-    def skills(self) -> SkillsService:
-        from servers.reflection import drafting
-        from servers.skills.service import SkillsService
-
+    @staticmethod
+    def _budgeted_skills(settings: CairnSettings) -> SkillsSettings:
         # A prompt's context must arrive within the hook's budget (3 s by default) with memories and rules in it:
         # the skills' LLM calls (translation, choice) get a share of it each, and past that the offline match
         # stands. A call that succeeds is cached, so the same prompt again gets the model's answer.
         budget_s = runtime.budget_ms("user-prompt-submit") / 1000
-        skills = self.settings.skills.model_copy(
+        return settings.skills.model_copy(
             update={
-                "translate_timeout_s": min(self.settings.skills.translate_timeout_s, LLM_SHARE * budget_s),
-                "llm_choice_timeout_s": min(self.settings.skills.llm_choice_timeout_s, LLM_SHARE * budget_s),
+                "translate_timeout_s": min(settings.skills.translate_timeout_s, LLM_SHARE * budget_s),
+                "llm_choice_timeout_s": min(settings.skills.llm_choice_timeout_s, LLM_SHARE * budget_s),
             }
         )
-        settings = self.settings.model_copy(update={"skills": skills})
-        return SkillsService(settings, embedder=self.embedder, bus=self.bus, drafter=drafting)
 
-    @cached_property
+    @property
+    def memory(self) -> MemoryService:
+        return self.services.memory
+
+    @property
+    def skills(self) -> SkillsService:
+        return self.services.skills
+
+    @property
     def reflection(self) -> ReflectionService:
-        from servers.reflection.service import ReflectionService
-
-        return ReflectionService(self.settings, embedder=self.embedder, bus=self.bus)
+        return self.services.reflection
 
     def trace(self, session_id: str) -> SessionTrace:
         return SessionTrace(self.settings.home / "hooks" / "sessions", session_id or "no-session")
@@ -104,10 +110,8 @@ class DomainSources:
         return self.embedder_state()
 
     def close(self) -> None:
-        for name in ("memory", "skills", "reflection"):
-            service = self.__dict__.get(name)
-            if service is not None:
-                service.close()
+        if self._owns_services:
+            self.services.close()
 
     # --- sections ---------------------------------------------------------------------------------
 
