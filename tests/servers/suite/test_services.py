@@ -1,0 +1,60 @@
+"""`serve all` builds each domain service once: the memory, skills, reflection and context servers share them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from fastmcp import Client
+
+from servers.core.toolnames import mounted_name
+from servers.memory.service import MemoryService
+from servers.reflection.service import ReflectionService
+from servers.skills.service import SkillsService
+from servers.suite.services import Services
+from servers.suite.serving import build_server
+from servers.suite.settings import CairnSettings
+
+
+@pytest.fixture
+def built(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """How many of each service were constructed."""
+    counts: Counter[str] = Counter()
+    for cls in (MemoryService, SkillsService, ReflectionService):
+        original = cls.__init__
+
+        def counting(
+            self: Any, *args: Any, _original: Any = original, _name: str = cls.__name__, **kwargs: Any
+        ) -> None:
+            counts[_name] += 1
+            _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, "__init__", counting)
+    return counts
+
+
+async def test_serve_all_builds_each_service_once(settings: CairnSettings, embedder: Any, built: Counter[str]) -> None:
+    server = build_server("all", settings)
+    async with Client(server) as client:
+        await client.call_tool(
+            mounted_name("memory", "memory_write"), {"content": "The registry runs on PostgreSQL 16 with pgvector."}
+        )
+        context = await client.call_tool(
+            mounted_name("context", "context_assemble"), {"task": "Which database does the registry use?"}
+        )
+        assert context.structured_content is not None
+        assert "PostgreSQL 16" in context.structured_content["text"]
+        await client.call_tool(mounted_name("skills", "match_skills"), {"task": "write a commit message"})
+    # The context's rules came from the reflection service the reflection server uses.
+    assert built == Counter(MemoryService=1, SkillsService=1, ReflectionService=1)
+
+
+def test_services_build_on_first_use_and_close_what_they_built(settings: CairnSettings, built: Counter[str]) -> None:
+    services = Services(settings.model_copy(update={"embedder": "none"}))
+    assert built == Counter()
+    assert services.memory is services.memory
+    assert built == Counter(MemoryService=1)
+    services.close()
+    assert services.memory is not None and built == Counter(MemoryService=2)  # closed ones are not handed out
+    services.close()
