@@ -34,7 +34,7 @@ from registry.pages import SITE_CSS, WEB, render
 from registry.search import RegistrySearch
 from registry.seed import seed_builtin
 from registry.settings import RegistryServerSettings
-from registry.store import RegistryStore, open_store
+from registry.storage.store import RegistryStore, open_store
 from servers.auth.public import AuthStore
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from registry.auth import Identity, OAuthClient
 from registry.publish import Prepared, commit, prepare
 from registry.search import RegistrySearch
 from registry.settings import RegistrySettings
-from registry.store import RegistryStore
+from registry.storage.store import RegistryStore
 from servers.auth.public import AuthStore
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from registry.storage import rates
-from registry.store import RegistryStore
+from registry.storage.store import RegistryStore
 
 KEEP_S = 86_400.0  # nothing is limited over more than a day; older rows are deleted as new ones come
 

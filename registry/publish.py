@@ -20,7 +20,7 @@ from registry.accounts import SYSTEM_ORG, AccountError, Accounts
 from registry.archive import ArchiveError, Contents, Limits, read_archive
 from registry.reserved import may_use_reserved, reserved_name
 from registry.settings import RegistrySettings
-from registry.store import NewVersion, OwnerChanged, RegistryStore, VersionTaken
+from registry.storage.store import NewVersion, OwnerChanged, RegistryStore, VersionTaken
 from skillslint import Severity, lint_paths
 from skillslint.frontmatter import load
 

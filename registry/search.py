@@ -50,7 +50,7 @@ from rapidfuzz import fuzz, process
 
 from registry.query import Query, Vocabulary, analyse
 from registry.semantic import SemanticRanker
-from registry.store import RegistryStore
+from registry.storage.store import RegistryStore
 from servers.core.crosslang import language_of
 from servers.core.embedding import LazyEmbedder
 

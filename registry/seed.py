@@ -19,7 +19,7 @@ from registry import metadata
 from registry.accounts import SYSTEM_ORG, Accounts
 from registry.publish import PublishError, commit, prepare
 from registry.settings import RegistrySettings
-from registry.store import RegistryStore
+from registry.storage.store import RegistryStore
 from skillslint.frontmatter import load
 
 log = logging.getLogger(__name__)

@@ -52,10 +52,10 @@ from bench.memory.latency import USERS
 from bench.memory.pgserver import server_settings
 from bench.memory.quality import load_set, score
 from servers.core.tsearch import RANK_WEIGHTS, tsquery_literal
-from servers.memory.backend import SqlDatabase
 from servers.memory.dedupe import NEIGHBOURS
 from servers.memory.service import MemoryService
-from servers.memory.store_pg import _vector_literal
+from servers.memory.storage.backend import SqlDatabase
+from servers.memory.storage.store_pg import _vector_literal
 
 EF_SEARCH = (40, 64, 100, 200)
 EVAL_USERS = ("bench", "user00")

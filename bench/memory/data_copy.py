@@ -30,7 +30,7 @@ from typing import Any
 from bench.memory.common import machine, make_service
 from bench.memory.latency import fill
 from servers.core.storage import Database
-from servers.scheduler.store import SchedulerStore
+from servers.scheduler.storage.store import SchedulerStore
 from servers.suite.cli import data_copy, data_copy_memory
 from servers.suite.settings import CairnSettings
 
@@ -193,7 +193,7 @@ class Phases:
 
 
 def instrument() -> Phases:
-    from servers.memory.store_pg import PgMemoryStore
+    from servers.memory.storage.store_pg import PgMemoryStore
 
     phases = Phases()
     phases.wrap(data_copy_memory, "_copy_entries", "rows, vectors, keyword index")

@@ -52,8 +52,8 @@ from servers.core.storage.postgres import redact
 from servers.memory.models import Entry
 from servers.memory.server import create_server
 from servers.memory.service import MemoryService
-from servers.memory.store import new_id, now_iso
-from servers.memory.store_pg import PgMemoryStore
+from servers.memory.storage.store import new_id, now_iso
+from servers.memory.storage.store_pg import PgMemoryStore
 
 USERS = [f"user{i:02d}" for i in range(10)]
 NOISE_SIGMA = 0.015  # per-dimension noise; |noise| ~ 0.29 on a unit vector -> cosine ~ 0.96 to the parent

@@ -6,7 +6,7 @@ write, but with ``COPY … FROM STDIN``:
 
 | table         | columns written                        | made by                                              |
 |---------------|----------------------------------------|------------------------------------------------------|
-| ``entries``   | rowid, the insert columns, model name  | :func:`servers.memory.rows.insert_params`            |
+| ``entries``   | rowid, the insert columns, model name  | :func:`servers.memory.storage.rows.insert_params`    |
 | ``entries_fts``| rowid, user_id, doc                   | :func:`servers.core.tsearch.tsvector_literal`      |
 | ``entries_vec``| rowid, user_id, embedding             | the float32 vector, sent in pgvector's binary format |
 
@@ -36,8 +36,8 @@ import psycopg
 
 from servers.core.tsearch import tsvector_literal
 from servers.memory.models import Entry
-from servers.memory.rows import insert_params, new_id, now_iso
-from servers.memory.store_pg import SCHEMA, PgMemoryStore
+from servers.memory.storage.rows import insert_params, new_id, now_iso
+from servers.memory.storage.store_pg import SCHEMA, PgMemoryStore
 
 ENTRY_COLUMNS = (
     "rowid, id, user_id, type, content, keywords, slots, source, session_id, trace,"

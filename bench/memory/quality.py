@@ -58,7 +58,7 @@ from servers.memory.dedupe import find_duplicate
 from servers.memory.rewrite import QueryRewriter
 from servers.memory.search import FusionConfig
 from servers.memory.service import MemoryService
-from servers.memory.store_pg import PgMemoryStore
+from servers.memory.storage.store_pg import PgMemoryStore
 
 MODES = ("keyword", "semantic", "old hybrid", "hybrid before", "hybrid")
 OLD_FUSION = FusionConfig(method="rrf", cross_language_bonus=0.0)

@@ -46,7 +46,7 @@ def build(home: Path, count: int, database_url: str | None = None) -> None:
     import hashlib
 
     from registry.accounts import Accounts
-    from registry.store import NewVersion, open_store
+    from registry.storage.store import NewVersion, open_store
 
     rng = random.Random(7)
     store = open_store(settings_for(home, database_url))
@@ -109,7 +109,7 @@ def queries(count: int) -> list[str]:
 
 def search_latency(home: Path, n: int, database_url: str | None = None) -> dict[str, float]:
     from registry.search import RegistrySearch
-    from registry.store import open_store
+    from registry.storage.store import open_store
 
     store = open_store(settings_for(home, database_url))
     search = RegistrySearch(store)

@@ -52,7 +52,7 @@ from psycopg.rows import dict_row
 from servers.core.events import EventBus
 from servers.scheduler.models import JobSpec
 from servers.scheduler.service import SchedulerService
-from servers.scheduler.store import new_id
+from servers.scheduler.storage.store import new_id
 from servers.suite.settings import CairnSettings
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

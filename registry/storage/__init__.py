@@ -1,2 +1,1 @@
-"""The registry's SQL beyond :mod:`registry.store` and :mod:`registry.schema`: people and organisations
-(:mod:`.accounts`) and rate limits (:mod:`.rates`)."""
+"""The registry's storage: accounts' packages, versions and downloads, on SQLite or PostgreSQL, and blobs."""

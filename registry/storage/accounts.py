@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from registry.store import RegistryStore, now
+from registry.storage.store import RegistryStore, now
 
 
 class AccountRows:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from registry.store import RegistryStore
+from registry.storage.store import RegistryStore
 
 
 def recent(store: RegistryStore, key: str, since: float, limit: int) -> list[float]:

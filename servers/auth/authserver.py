@@ -36,7 +36,7 @@ from servers.auth.pages import SessionSigner, consent_routes
 from servers.auth.provider import CairnAuthorizationServer
 from servers.auth.recover import recovery_routes
 from servers.auth.settings import AuthSettings
-from servers.auth.store import AuthStore
+from servers.auth.storage.store import AuthStore
 from servers.auth.tokens import verify_access_token
 from servers.core.settings import DatabaseSettings
 from servers.core.storage.component import built, open_database_in

@@ -26,7 +26,7 @@ from joserfc.jwk import KeySet, RSAKey
 from servers.auth.storage import signing_keys
 
 if TYPE_CHECKING:
-    from servers.auth.store import AuthStore
+    from servers.auth.storage.store import AuthStore
 
 
 def _new_jwk() -> dict[str, Any]:

@@ -39,7 +39,7 @@ from starlette.routing import Route
 from servers.auth.look import SiteLook
 from servers.auth.passwords import check_password
 from servers.auth.provider import CairnAuthorizationServer
-from servers.auth.store import digest
+from servers.auth.storage.store import digest
 
 SESSION_COOKIE = "cairn_session"
 CSRF_COOKIE = "cairn_csrf"

@@ -38,7 +38,7 @@ from pydantic import AnyUrl
 
 from servers.auth.keys import KeyStore
 from servers.auth.settings import AuthSettings
-from servers.auth.store import AuthStore, CodeRecord, RefreshRecord, digest, new_secret
+from servers.auth.storage.store import AuthStore, CodeRecord, RefreshRecord, digest, new_secret
 from servers.auth.tokens import issue_access_token, load_access_token
 
 SCOPE_DESCRIPTIONS = {

@@ -10,6 +10,6 @@ from __future__ import annotations
 from servers.auth.passwords import hash_password
 from servers.auth.recovery import issue as issue_recovery_codes
 from servers.auth.recovery import left as recovery_codes_left
-from servers.auth.store import AuthStore
+from servers.auth.storage.store import AuthStore
 
 __all__ = ["AuthStore", "hash_password", "issue_recovery_codes", "recovery_codes_left"]

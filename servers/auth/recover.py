@@ -28,7 +28,7 @@ from servers.auth.look import SiteLook
 from servers.auth.pages import PASSWORD_CHECKS_AT_ONCE
 from servers.auth.passwords import hash_password
 from servers.auth.provider import CairnAuthorizationServer
-from servers.auth.store import digest
+from servers.auth.storage.store import digest
 
 RECOVER_COOKIE = "cairn_recover"
 MIN_PASSWORD = 10  # as the registry's sign-up asks

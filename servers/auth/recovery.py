@@ -19,7 +19,7 @@ import secrets
 
 from servers.auth.passwords import check_code, hash_code
 from servers.auth.storage import recovery as rows
-from servers.auth.store import MAX_ACCESS_TTL_S, AuthStore
+from servers.auth.storage.store import MAX_ACCESS_TTL_S, AuthStore
 
 CODES = 10
 ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base32: no i, l, o, u to misread

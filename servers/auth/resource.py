@@ -14,7 +14,7 @@ from fastmcp.server.auth.providers.jwt import JWTVerifier
 
 from servers.auth.keys import KeyStore
 from servers.auth.settings import AuthSettings
-from servers.auth.store import AuthStore
+from servers.auth.storage.store import AuthStore
 from servers.auth.tokens import load_access_token
 
 

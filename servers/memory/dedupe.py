@@ -28,8 +28,8 @@ import numpy as np
 
 from servers.core import crosslang
 from servers.core.text import CJK_CHAR, EN_STOPWORDS, ZH_STOPWORDS, contradicts, is_cjk, normalize, statement_terms
-from servers.memory.backend import EntryStore
 from servers.memory.models import Entry
+from servers.memory.storage.backend import EntryStore
 
 MAX_ADDED_TERMS = 3
 NEIGHBOURS = 5

@@ -26,8 +26,8 @@ from servers.memory.files import (
     sha256,
 )
 from servers.memory.models import Entry, MaintenanceReport, check_user_id
-from servers.memory.rows import now_iso
 from servers.memory.service import MemoryService
+from servers.memory.storage.rows import now_iso
 
 log = logging.getLogger(__name__)
 

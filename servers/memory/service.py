@@ -27,7 +27,6 @@ from servers.core.recent import Recent
 from servers.core.settings import CoreSettings
 from servers.core.storage import Database
 from servers.memory import search
-from servers.memory.backend import EntryStore, SqlDatabase, open_store
 from servers.memory.dedupe import find_duplicate, preference_threshold
 from servers.memory.embed_queue import ADMIT_WAIT_S, MAX_BACKLOG, EmbedQueue, Pending
 from servers.memory.extract import Message, ToolCall, classify_task, flush_candidates, normalize_outcome, task_summary
@@ -50,7 +49,8 @@ from servers.memory.models import (
     check_user_id,
 )
 from servers.memory.rewrite import QueryRewriter
-from servers.memory.rows import new_id, now_iso
+from servers.memory.storage.backend import EntryStore, SqlDatabase, open_store
+from servers.memory.storage.rows import new_id, now_iso
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +91,7 @@ class MemoryService:
         self.settings = settings
         self.config = settings.memory
         self.root: Path = settings.data_dir("memory")
-        # SQLite in the data dir unless CAIRN_DATABASE_URL names PostgreSQL (servers/memory/backend.py).
+        # SQLite in the data dir unless CAIRN_DATABASE_URL names PostgreSQL (servers/memory/storage/backend.py).
         self.store: EntryStore = open_store(settings, db)
         self.db: SqlDatabase = self.store.db
         self.embedder = embedder or create_embedder(settings.embedder)

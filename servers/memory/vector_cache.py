@@ -49,8 +49,8 @@ NO_ROOM_RETRY_S = 30.0
 
 
 class VectorSource(Protocol):
-    """What the cache reads from the store (:class:`~servers.memory.store.MemoryStore`,
-    :class:`~servers.memory.store_pg.PgMemoryStore`)."""
+    """What the cache reads from the store (:class:`~servers.memory.storage.store.MemoryStore`,
+    :class:`~servers.memory.storage.store_pg.PgMemoryStore`)."""
 
     def vector_model(self) -> tuple[str, int] | None: ...
     def vector_generation(self, user_id: str) -> int: ...

@@ -61,7 +61,7 @@ from servers.reflection.models import Experience, ExperienceMatch, ExperienceRes
 from servers.reflection.scrub import scrub, scrub_text
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import tables
-from servers.reflection.store import ReflectionStore, new_id, now_iso, parse_iso
+from servers.reflection.storage.store import ReflectionStore, new_id, now_iso, parse_iso
 
 _TASK_TYPES = [
     ("schedule", re.compile(r"\b(schedule|remind|every (day|week|morning)|cron|recurring)\b|提醒|定时|每天", re.I)),

@@ -35,7 +35,7 @@ from servers.reflection.models import (
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import tables
-from servers.reflection.store import ReflectionStore, new_id, now_iso
+from servers.reflection.storage.store import ReflectionStore, new_id, now_iso
 from servers.reflection.tweaks import Proposal, changes_behaviour, describe_change, rule_based_proposals
 
 RISK: dict[str, Literal["LOW", "MEDIUM", "HIGH"]] = {"A": "LOW", "B": "MEDIUM", "C": "MEDIUM", "D": "HIGH"}

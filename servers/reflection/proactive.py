@@ -13,7 +13,7 @@ from servers.reflection.initiative import Earlier, InitiativeEvaluator
 from servers.reflection.meaning import Meaning, lexical
 from servers.reflection.proactive_models import GapReport, InitiativeReport
 from servers.reflection.settings import ReflectionServerSettings
-from servers.reflection.store import ReflectionStore, days_ago
+from servers.reflection.storage.store import ReflectionStore, days_ago
 from servers.reflection.suggestions import Suggestions
 from servers.reflection.usermodel import UserModelBook
 

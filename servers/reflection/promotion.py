@@ -31,7 +31,7 @@ from servers.reflection.reflect import failure_kinds, general_lesson, shared_edi
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import strategies as strategy_rows
-from servers.reflection.store import ReflectionStore, new_id, now_iso
+from servers.reflection.storage.store import ReflectionStore, new_id, now_iso
 
 _PENDING_LIMIT = 1000
 

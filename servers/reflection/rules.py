@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from servers.reflection.models import NotFound, ReflectionInputError, Rule, RuleStatus, RuleVersion, Strategy
 from servers.reflection.settings import ReflectionSettings
-from servers.reflection.store import ReflectionStore, new_id, now_iso
+from servers.reflection.storage.store import ReflectionStore, new_id, now_iso
 
 LIVE = ("probation", "active")
 

@@ -47,7 +47,7 @@ from servers.reflection.scrub import scrub
 from servers.reflection.settings import ReflectionServerSettings, ReflectionSettings
 from servers.reflection.stated import Noted, StatedPreferences
 from servers.reflection.storage import tables
-from servers.reflection.store import ReflectionStore, days_ago, new_id, now_iso, open_store
+from servers.reflection.storage.store import ReflectionStore, days_ago, new_id, now_iso, open_store
 from servers.reflection.suggestions import Suggestions
 from servers.reflection.usermodel import UserModelBook
 

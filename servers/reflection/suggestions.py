@@ -16,7 +16,7 @@ from servers.reflection import steps as st
 from servers.reflection.models import Detection, NotFound, PatternReport, ReflectionInputError, SkillSuggestion
 from servers.reflection.settings import ReflectionServerSettings, ReflectionSettings
 from servers.reflection.storage import tables
-from servers.reflection.store import ReflectionStore, new_id, now_iso
+from servers.reflection.storage.store import ReflectionStore, new_id, now_iso
 
 log = logging.getLogger(__name__)
 

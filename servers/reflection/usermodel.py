@@ -41,7 +41,7 @@ from servers.reflection.models import (
 )
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import tables
-from servers.reflection.store import ReflectionStore, now_iso
+from servers.reflection.storage.store import ReflectionStore, now_iso
 
 STRENGTH: dict[str, float] = {"explicit": 0.95, "edit": 0.80, "choice": 0.65, "follow_up": 0.45, "silence": 0.10}
 

@@ -48,7 +48,7 @@ from servers.scheduler.models import (
 from servers.scheduler.settings import SchedulerServerSettings
 
 if TYPE_CHECKING:
-    from servers.scheduler.store import SchedulerStore
+    from servers.scheduler.storage.store import SchedulerStore
 
 WEBHOOK_SECRET = "webhook"  # its name among the scheduler's shared secrets (PostgreSQL)
 

@@ -26,7 +26,7 @@ from servers.scheduler.clock import Clock, iso
 from servers.scheduler.models import Notification
 from servers.scheduler.settings import AttentionSettings
 from servers.scheduler.storage import notifications
-from servers.scheduler.store import SchedulerStore, new_id, notification_model
+from servers.scheduler.storage.store import SchedulerStore, new_id, notification_model
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from servers.scheduler.attention import AttentionGate
 from servers.scheduler.clock import Clock, iso
 from servers.scheduler.settings import SchedulerSettings
 from servers.scheduler.storage import claims
-from servers.scheduler.store import JobRow, SchedulerStore, job_row, retry_policy
+from servers.scheduler.storage.store import JobRow, SchedulerStore, job_row, retry_policy
 from servers.scheduler.triggers import from_stored
 
 log = logging.getLogger(__name__)
@@ -310,12 +310,12 @@ class Engine:
         at a time) a batch is read before its write transaction, keeping the cron math out of the write lock.
         """
         done = 0
-        skip = self.store.skip_locked()
+        skip = self.store.locks_rows
         while True:
             with claims.advance_reads(self.store):
-                rows = claims.jobs_to_advance(self.store, skip)
+                rows = claims.jobs_to_advance(self.store, skip_locked=skip)
                 if not rows and skip:
-                    skip = ""  # whatever is left is locked: wait for it (the compare-and-set drops what others did)
+                    skip = False  # whatever is left is locked: wait for it (the compare-and-set drops what others did)
                     continue
                 if not rows:
                     return done

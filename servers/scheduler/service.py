@@ -32,7 +32,7 @@ from servers.scheduler.models import (
     SchedulerInputError,
 )
 from servers.scheduler.settings import SchedulerServerSettings
-from servers.scheduler.store import (
+from servers.scheduler.storage.store import (
     dumps,
     job_model,
     job_row,

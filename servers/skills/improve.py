@@ -26,7 +26,7 @@ import yaml
 from rapidfuzz import fuzz
 
 from servers.skills.models import Skill, SkillInputError, Suggestion
-from servers.skills.store import new_id
+from servers.skills.storage.store import new_id
 from servers.skills.text import terms
 from skillslint import Severity, lint_paths
 

@@ -25,7 +25,7 @@ import numpy as np
 from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
 from servers.core.recent import Recent
 from servers.skills.models import Skill
-from servers.skills.store import SkillsStore
+from servers.skills.storage.store import SkillsStore
 
 log = logging.getLogger(__name__)
 # Below about this many other skills the average is noise; the bias is scaled by n / (n + SHRINK).

@@ -26,7 +26,7 @@ from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
 from servers.skills.matcher import DescriptionIndex
 from servers.skills.meaning import passage
 from servers.skills.models import SearchHit, SearchResult, Skill
-from servers.skills.store import SkillsStore
+from servers.skills.storage.store import SkillsStore
 from servers.skills.text import terms
 
 log = logging.getLogger(__name__)

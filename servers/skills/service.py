@@ -61,7 +61,7 @@ from servers.skills.models import (
 from servers.skills.rendering import TaskRenderer
 from servers.skills.search import SkillSearch
 from servers.skills.settings import SkillsServerSettings
-from servers.skills.store import SkillsStore, open_store
+from servers.skills.storage.store import SkillsStore, open_store
 from servers.skills.translate import TaskTranslator
 
 TEXT_SNIFF = 8192

@@ -25,7 +25,7 @@ from servers.auth.authserver import AuthorizationServer, create_authorization_se
 from servers.auth.first_user import ensure_first_user, first_user_hint
 from servers.auth.grants import check_remote_name, remote_scope_descriptions
 from servers.auth.resource import CairnTokenVerifier, external_verifier, resource_provider
-from servers.auth.store import AuthStore
+from servers.auth.storage.store import AuthStore
 from servers.core.loopback import is_loopback
 from servers.core.principal import Principal, register_principal_check, unregister_principal_check
 from servers.core.scopes import server_scopes

@@ -16,7 +16,7 @@ import pytest
 
 from registry.search import RegistrySearch
 from registry.semantic import POOL, SLOW, SemanticRanker
-from registry.store import RegistryStore
+from registry.storage.store import RegistryStore
 from servers.core.embedding import LazyEmbedder
 from servers.core.embedding.base import Calibration
 from tests.registry.conftest import Site

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from servers.auth.store import MAX_ACCESS_TTL_S, AuthStore
+from servers.auth.storage.store import MAX_ACCESS_TTL_S, AuthStore
 
 
 def replace(store: AuthStore, username: str, codes: Sequence[tuple[str, str]]) -> bool:

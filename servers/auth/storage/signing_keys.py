@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from servers.auth.store import AuthStore
+from servers.auth.storage.store import AuthStore
 
 
 def all_keys(store: AuthStore) -> list[dict[str, Any]]:

@@ -12,10 +12,11 @@ names its component and its two migration lists; it gets:
 | ``store.db``, ``store.postgres``    | the engine, and which one it is       | the same                            |
 | ``store.shared``                    | False: one home's file                | True: instances write side by side  |
 
-Component stores are :mod:`servers.skills.store`, :mod:`servers.scheduler.store`,
-:mod:`servers.reflection.store`, :mod:`servers.auth.store`, :mod:`registry.store`, the event outbox
-(:mod:`servers.core.storage.outbox`) and memory's two engine-specific stores (:mod:`servers.memory.store`,
-:mod:`servers.memory.store_pg`, on :mod:`servers.memory.storage.entries`).
+Component stores are :mod:`servers.skills.storage.store`, :mod:`servers.scheduler.storage.store`,
+:mod:`servers.reflection.storage.store`, :mod:`servers.auth.storage.store`, :mod:`registry.storage.store`, the
+event outbox
+(:mod:`servers.core.storage.outbox`) and memory's two engine-specific stores (:mod:`servers.memory.storage.store`,
+:mod:`servers.memory.storage.store_pg`, on :mod:`servers.memory.storage.entries`).
 A component's SQL that does not fit its store module goes in its ``storage/`` package (functions that take
 the store, e.g. :mod:`servers.scheduler.storage.claims`); domain modules hold no SQL and import no
 database driver (``tests/test_architecture.py``).

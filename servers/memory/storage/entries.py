@@ -3,7 +3,7 @@
 :class:`EntryTable` is memory's component store (:class:`~servers.core.storage.component.ComponentStore`):
 the base picks nothing here (each subclass takes one engine) but runs the migrations of
 :mod:`servers.memory.storage.schema` for whichever engine the database is.
-:class:`~servers.memory.store.MemoryStore` (SQLite) and :class:`~servers.memory.store_pg.PgMemoryStore`
+:class:`~servers.memory.storage.store.MemoryStore` (SQLite) and :class:`~servers.memory.storage.store_pg.PgMemoryStore`
 (PostgreSQL) add what differs: their keyword index and their vector index.
 """
 
@@ -18,8 +18,8 @@ import numpy as np
 
 from servers.core.storage.component import ComponentStore
 from servers.memory.models import Entry
-from servers.memory.rows import entry_from_row as _entry
-from servers.memory.rows import insert_params, now_iso
+from servers.memory.storage.rows import entry_from_row as _entry
+from servers.memory.storage.rows import insert_params, now_iso
 from servers.memory.storage.schema import COMPONENT, MIGRATIONS, PG_MIGRATIONS
 
 # Conditions of the named listings below (each on live entries of one user).
@@ -27,7 +27,7 @@ _NOT_SUMMARY = "type != 'daily_summary'"
 
 
 class EntryTable(ComponentStore, ABC):
-    """The engine-neutral half of an :class:`~servers.memory.backend.EntryStore`."""
+    """The engine-neutral half of an :class:`~servers.memory.storage.backend.EntryStore`."""
 
     component = COMPONENT
     migrations = MIGRATIONS

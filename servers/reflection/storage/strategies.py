@@ -9,7 +9,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from servers.reflection.store import ReflectionStore, dumps, now_iso
+from servers.reflection.storage.store import ReflectionStore, dumps, now_iso
 
 
 def pending(store: ReflectionStore, user_id: str, limit: int) -> list[dict[str, Any]]:

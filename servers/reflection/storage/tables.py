@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from servers.reflection.store import ReflectionStore, now_iso
+from servers.reflection.storage.store import ReflectionStore, now_iso
 
 # --- traces -------------------------------------------------------------------------------------------
 

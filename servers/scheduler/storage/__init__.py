@@ -1,2 +1,2 @@
-"""The scheduler's SQL beyond :mod:`servers.scheduler.store`: claims and results (:mod:`.claims`) and the
+"""The scheduler's SQL beyond :mod:`servers.scheduler.storage.store`: claims and results (:mod:`.claims`) and the
 attention gate's notifications (:mod:`.notifications`)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
-from servers.scheduler.store import SchedulerStore
+from servers.scheduler.storage.store import SchedulerStore
 
 # The compare-and-set that moves a claimed job to its next occurrence. "<> 0", not "= 1": "= 1" lets
 # PostgreSQL use the partial index jobs_advance, whose statistics (taken while nothing was pending) call it
@@ -62,11 +62,12 @@ def claim_run(store: SchedulerStore, run_id: str, worker_id: str, lease_until: f
     return store.changes() == 1
 
 
-def jobs_to_advance(store: SchedulerStore, skip_locked: str) -> list[dict[str, Any]]:
-    """Up to 1000 claimed jobs waiting for their next occurrence; ``skip_locked`` ends the SELECT."""
+def jobs_to_advance(store: SchedulerStore, *, skip_locked: bool) -> list[dict[str, Any]]:
+    """Up to 1000 claimed jobs waiting for their next occurrence; with ``skip_locked``, only those no other
+    instance has locked (PostgreSQL; SQLite has one writer and locks nothing)."""
     return store.db.query(
         "SELECT id, trigger_kind, trigger_data, next_run_at FROM jobs WHERE advance_pending = 1 LIMIT 1000"
-        + skip_locked
+        + (store.skip_locked() if skip_locked else "")
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from servers.scheduler.store import SchedulerStore
+from servers.scheduler.storage.store import SchedulerStore
 
 
 def insert_notification(

@@ -14,7 +14,7 @@ from servers.suite.cli.options import add_forwarded_allow_ips
 
 if TYPE_CHECKING:
     from servers.auth.keys import KeyStore
-    from servers.auth.store import AuthStore
+    from servers.auth.storage.store import AuthStore
     from servers.suite.settings import CairnSettings
 
 

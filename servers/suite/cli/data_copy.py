@@ -148,7 +148,7 @@ def _store_pair(
 
 def copy_scheduler(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
     from servers.scheduler.actions import WEBHOOK_SECRET
-    from servers.scheduler.store import PG_SCHEMA, SchedulerStore
+    from servers.scheduler.storage.store import PG_SCHEMA, SchedulerStore
 
     with _store_pair(SchedulerStore, path, url, PG_SCHEMA) as (source, target):
         report = _copy_tables(source, target, "scheduler", SCHEDULER_TABLES, quiet)
@@ -175,7 +175,7 @@ def _key_file_rows(directory: Path) -> list[dict[str, Any]]:
 
 
 def copy_auth(directory: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
-    from servers.auth.store import PG_SCHEMA, AuthStore
+    from servers.auth.storage.store import PG_SCHEMA, AuthStore
 
     source = AuthStore(Database(directory / "auth.db"))
     target = AuthStore(PgDatabase(url, PG_SCHEMA))
@@ -218,7 +218,7 @@ def copy_auth(directory: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
 
 
 def copy_skills(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
-    from servers.skills.store import PG_SCHEMA, SkillsStore
+    from servers.skills.storage.store import PG_SCHEMA, SkillsStore
 
     with _store_pair(SkillsStore, path, url, PG_SCHEMA) as (source, target):
         # Copied rows keep their ids; copy_table moves the identity sequences past them (tested after a copy).
@@ -226,7 +226,7 @@ def copy_skills(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
 
 
 def copy_reflection(path: Path, url: str, quiet: bool) -> dict[str, TableCheck]:
-    from servers.reflection.store import PG_SCHEMA, ReflectionStore
+    from servers.reflection.storage.store import PG_SCHEMA, ReflectionStore
 
     with _store_pair(ReflectionStore, path, url, PG_SCHEMA) as (source, target):
         return _copy_tables(source, target, "reflection", REFLECTION_TABLES, quiet)
@@ -240,7 +240,7 @@ def copy_registry(settings: CairnSettings, url: str, quiet: bool) -> dict[str, T
     the blob directory (``CAIRN_REGISTRY__BLOB_DIR``), which is checked to hold every version's blob."""
     from registry.app import SESSION_SECRET as REGISTRY_SESSION_SECRET
     from registry.blobs import FileBlobStore, open_blob_store
-    from registry.store import PG_SCHEMA, RegistryStore
+    from registry.storage.store import PG_SCHEMA, RegistryStore
 
     blobs = open_blob_store(settings)
     source = RegistryStore(Database(settings.home / "registry" / "registry.db"), blobs)

@@ -41,8 +41,8 @@ from servers.core.storage.copy import (
 )
 from servers.core.storage.postgres import PgDatabase
 from servers.core.tsearch import tsvector_literal
-from servers.memory.store import MemoryStore
-from servers.memory.store_pg import PgMemoryStore
+from servers.memory.storage.store import MemoryStore
+from servers.memory.storage.store_pg import PgMemoryStore
 
 ENTRY_BATCH = 5000  # memory entries per transaction
 # Below this many vectors to add (or fewer than the target holds already) the HNSW index stays.

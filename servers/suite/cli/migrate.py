@@ -44,14 +44,14 @@ def _memory(settings: CairnSettings) -> dict[str, Any]:
     from servers.memory.storage.schema import COMPONENT, MIGRATIONS
 
     if settings.database_url:
-        from servers.memory.backend import open_store  # checks pgvector too: the vector table needs it
+        from servers.memory.storage.backend import open_store  # checks pgvector too: the vector table needs it
 
         return _postgres(settings.database_url, COMPONENT, open_store(settings))
     return _sqlite(settings, COMPONENT, f"{COMPONENT}.db", MIGRATIONS)
 
 
 def _auth(settings: CairnSettings) -> dict[str, Any]:
-    from servers.auth import store as auth_store
+    from servers.auth.storage import store as auth_store
 
     if settings.database_url:
         from servers.auth.authserver import open_store
@@ -64,10 +64,10 @@ def _auth(settings: CairnSettings) -> dict[str, Any]:
 # Components on the store base: module and store class; each keeps ``<component>.db`` under CAIRN_HOME/<component>
 # on SQLite and schema <component> on PostgreSQL, where the store's ``open`` puts it.
 _STORES = {
-    "scheduler": ("servers.scheduler.store", "SchedulerStore"),
-    "skills": ("servers.skills.store", "SkillsStore"),
-    "reflection": ("servers.reflection.store", "ReflectionStore"),
-    "registry": ("registry.store", "RegistryStore"),
+    "scheduler": ("servers.scheduler.storage.store", "SchedulerStore"),
+    "skills": ("servers.skills.storage.store", "SkillsStore"),
+    "reflection": ("servers.reflection.storage.store", "ReflectionStore"),
+    "registry": ("registry.storage.store", "RegistryStore"),
     "events": ("servers.core.storage.outbox", "Outbox"),
 }
 

@@ -25,7 +25,7 @@ import pytest_asyncio
 
 from servers.auth import recovery
 from servers.auth.passwords import hash_password
-from servers.auth.store import AuthStore
+from servers.auth.storage.store import AuthStore
 from servers.suite.cli.main import main
 from servers.suite.endpoint import build_endpoint
 from servers.suite.settings import get_settings

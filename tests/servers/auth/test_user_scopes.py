@@ -24,7 +24,7 @@ from mcp.types import ToolAnnotations
 from servers.auth.grants import DEFAULT_USER_SCOPES
 from servers.auth.passwords import hash_password
 from servers.auth.provider import ALL_SCOPES
-from servers.auth.store import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA, AuthStore, UserRecord
+from servers.auth.storage.store import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA, AuthStore, UserRecord
 from servers.core.principal import Principal, recheck
 from servers.core.storage import Database, migrate
 from servers.suite.cli.main import main

@@ -20,10 +20,10 @@ import pytest
 
 from servers.core.storage import Database
 from servers.memory.models import Entry
-from servers.memory.rows import new_id, now_iso
+from servers.memory.storage.rows import new_id, now_iso
 from servers.memory.storage.schema import PG_VECTOR_LOG_KEEP, PG_VECTOR_LOG_PRUNE_EVERY, SCHEMA
-from servers.memory.store import VECTOR_LOG_KEEP, VECTOR_LOG_PRUNE_EVERY, MemoryStore
-from servers.memory.store_pg import PgMemoryStore, _vector_literal
+from servers.memory.storage.store import VECTOR_LOG_KEEP, VECTOR_LOG_PRUNE_EVERY, MemoryStore
+from servers.memory.storage.store_pg import PgMemoryStore, _vector_literal
 
 Store = MemoryStore | PgMemoryStore
 

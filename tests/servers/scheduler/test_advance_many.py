@@ -19,7 +19,7 @@ from servers.scheduler.clock import FakeClock
 from servers.scheduler.models import JobSpec
 from servers.scheduler.service import SchedulerService
 from servers.scheduler.storage.claims import ADVANCE_SQL
-from servers.scheduler.store import new_id
+from servers.scheduler.storage.store import new_id
 
 BACKENDS = ("sqlite", "postgresql")
 JOBS = 2000

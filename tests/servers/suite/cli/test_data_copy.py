@@ -19,8 +19,8 @@ from servers.auth.tokens import issue_access_token, verify_access_token
 from servers.core.events import EventBus
 from servers.core.storage import Database
 from servers.memory.service import MemoryService
-from servers.memory.store import MemoryStore
-from servers.memory.store_pg import PgMemoryStore
+from servers.memory.storage.store import MemoryStore
+from servers.memory.storage.store_pg import PgMemoryStore
 from servers.scheduler.models import JobSpec
 from servers.scheduler.service import SchedulerService
 from servers.suite.cli.main import main

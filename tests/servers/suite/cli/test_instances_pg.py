@@ -25,7 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from servers.auth.passwords import hash_password
-from servers.auth.store import PG_SCHEMA, AuthStore
+from servers.auth.storage.store import PG_SCHEMA, AuthStore
 from servers.core.storage.postgres import PgDatabase
 from tests.conftest import REPO_ROOT
 from tests.servers.auth.test_oauth_e2e import PASSWORD, USER, get_code, register, token

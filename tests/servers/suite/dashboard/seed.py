@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from servers.reflection.models import Contradiction, SkillSuggestion, Strategy
 from servers.reflection.service import ReflectionService
-from servers.reflection.store import new_id, now_iso
+from servers.reflection.storage.store import new_id, now_iso
 
 SKILL_MD = """---
 name: release-check

@@ -16,7 +16,7 @@ from servers.core.storage.postgres import PgDatabase
 from servers.core.tsearch import tsquery_literal, tsvector_literal
 from servers.memory.models import Entry
 from servers.memory.service import MemoryService
-from servers.memory.store_pg import SCHEMA, PgMemoryStore, build_memory_mb
+from servers.memory.storage.store_pg import SCHEMA, PgMemoryStore, build_memory_mb
 from servers.suite.settings import CairnSettings
 
 HOSTILE = [

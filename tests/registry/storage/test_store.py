@@ -13,9 +13,9 @@ import pytest
 
 from registry.accounts import AccountError, Accounts
 from registry.blobs import FileBlobStore
-from registry.schema import PG_SCHEMA
 from registry.search import RegistrySearch
-from registry.store import NewVersion, OwnerChanged, RegistryStore, VersionTaken
+from registry.storage.schema import PG_SCHEMA
+from registry.storage.store import NewVersion, OwnerChanged, RegistryStore, VersionTaken
 from servers.core.storage import Database
 from tests.registry.conftest import on_both
 

@@ -261,6 +261,11 @@ class SchedulerStore(ComponentStore):
 
     # --- concurrency (no-ops on SQLite, where writers take turns) ----------------------------------------
 
+    @property
+    def locks_rows(self) -> bool:
+        """Whether a claim can skip rows other instances hold (PostgreSQL) rather than wait its turn."""
+        return self.postgres
+
     def skip_locked(self, of: str = "") -> str:
         """The clause that ends a claim's SELECT: lock the rows read, skipping those another instance holds.
 

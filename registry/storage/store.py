@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any, Self
 from registry import semver
 from registry.blobs import BlobStore, open_blob_store
 from registry.metadata import listing_fields, trigger_words
-from registry.schema import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA
 from registry.settings import RegistryServerSettings
+from registry.storage.schema import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA
 from servers.core.settings import CoreSettings
 from servers.core.storage.component import AnyDatabase, ComponentStore, built, open_database
 from servers.core.storage.ids import now_iso

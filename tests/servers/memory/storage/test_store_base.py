@@ -10,10 +10,10 @@ import pytest
 
 from servers.core.storage import Database, StorageError
 from servers.core.storage.component import ComponentStore
-from servers.memory.backend import EntryStore, open_store
 from servers.memory.models import Entry
-from servers.memory.rows import new_id
-from servers.memory.store import MemoryStore
+from servers.memory.storage.backend import EntryStore, open_store
+from servers.memory.storage.rows import new_id
+from servers.memory.storage.store import MemoryStore
 from servers.suite.settings import CairnSettings
 
 
@@ -62,7 +62,7 @@ def test_a_home_newer_than_this_cairn_is_refused(engine: CairnSettings) -> None:
 def test_each_store_takes_only_its_engine(tmp_path: Path) -> None:
     db = Database(tmp_path / "m.db")
     try:
-        from servers.memory.store_pg import PgMemoryStore
+        from servers.memory.storage.store_pg import PgMemoryStore
 
         with pytest.raises(TypeError, match="PostgreSQL"):
             PgMemoryStore(db)  # type: ignore[arg-type]

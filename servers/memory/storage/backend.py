@@ -1,9 +1,9 @@
 """The storage seam of the memory server: one protocol, a SQLite and a PostgreSQL implementation.
 
-| ``CAIRN_DATABASE_URL`` | store                                          | indexes          | where                 |
-|------------------------|------------------------------------------------|------------------|-----------------------|
-| unset (default)        | :class:`~servers.memory.store.MemoryStore`     | FTS5, sqlite-vec | ``$CAIRN_HOME/memory``|
-| ``postgresql://…``     | :class:`~servers.memory.store_pg.PgMemoryStore`| tsvector, HNSW   | schema ``memory``     |
+| ``CAIRN_DATABASE_URL`` | store                                   | indexes          | where                  |
+|------------------------|-----------------------------------------|------------------|------------------------|
+| unset (default)        | :class:`~.store.MemoryStore`            | FTS5, sqlite-vec | ``$CAIRN_HOME/memory`` |
+| ``postgresql://…``     | :class:`~.store_pg.PgMemoryStore`       | tsvector, HNSW   | schema ``memory``      |
 
 Both are memory's component store (:class:`~servers.memory.storage.entries.EntryTable`, on
 :class:`~servers.core.storage.component.ComponentStore`): the same data folder, PostgreSQL schema and one
@@ -118,9 +118,9 @@ def open_store(settings: CoreSettings, db: Database | None = None) -> EntryStore
 
 def _store_in(db: AnyDatabase, settings: CoreSettings) -> EntryStore:
     if isinstance(db, Database):
-        from servers.memory.store import MemoryStore
+        from servers.memory.storage.store import MemoryStore
 
         return MemoryStore(db, vector_cache_bytes=settings.memory.vector_cache_mb * 2**20)
-    from servers.memory.store_pg import PgMemoryStore  # psycopg loads only for PostgreSQL users
+    from servers.memory.storage.store_pg import PgMemoryStore  # psycopg loads only for PostgreSQL users
 
     return PgMemoryStore(db, vector_cache_bytes=settings.memory.vector_cache_mb * 2**20)

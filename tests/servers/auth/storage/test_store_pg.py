@@ -14,7 +14,7 @@ import pytest
 from servers.auth.authserver import AuthorizationServer, create_authorization_server, open_store, session_key
 from servers.auth.keys import DbKeyStore, FileKeyStore
 from servers.auth.settings import AuthSettings
-from servers.auth.store import AuthStore, CodeRecord, RefreshRecord
+from servers.auth.storage.store import AuthStore, CodeRecord, RefreshRecord
 from servers.auth.tokens import issue_access_token, load_access_token, verify_access_token
 
 ISSUER = "http://127.0.0.1:8765"

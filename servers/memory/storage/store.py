@@ -13,8 +13,8 @@ import numpy as np
 
 from servers.core.storage import Database
 from servers.core.text import fts_match_expression, index_text, owner_token
-from servers.memory.rows import new_id, now_iso
 from servers.memory.storage.entries import EntryTable
+from servers.memory.storage.rows import new_id, now_iso
 from servers.memory.storage.schema import HORIZON_KEY, MIGRATIONS, VECTOR_LOG_KEEP, VECTOR_LOG_PRUNE_EVERY
 from servers.memory.vector_cache import DEFAULT_VECTOR_CACHE_BYTES, VectorCache
 
@@ -33,7 +33,7 @@ _BM25 = "bm25(entries_fts, 0.0, 1.0, 2.0)"
 
 
 class MemoryStore(EntryTable):
-    """The embedded default (see :mod:`servers.memory.backend`)."""
+    """The embedded default (see :mod:`servers.memory.storage.backend`)."""
 
     db: Database
 

@@ -85,7 +85,7 @@ def _ensure_pgvector(db: PgDatabase) -> None:
 
 
 class PgMemoryStore(EntryTable):
-    """Memory entries in PostgreSQL (see :mod:`servers.memory.backend`)."""
+    """Memory entries in PostgreSQL (see :mod:`servers.memory.storage.backend`)."""
 
     db: PgDatabase
 
