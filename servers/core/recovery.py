@@ -183,7 +183,7 @@ _ARGUMENT_RUNNERS = frozenset({"xargs"})
 _PREFIX_PROGRAMS = frozenset({"sudo", "time", "nohup", "npx", "pnpx", "bunx", "env", "exec", "command"})
 SCRIPTS_WITH_COMMANDS = frozenset({"manage.py", "artisan"})
 _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
-_ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 # Known error phrases, most specific first: (pattern, the phrase a lesson names).
 _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -428,7 +428,7 @@ def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
     while i < len(words):
         word = words[i]
         base = word.rsplit("/", 1)[-1]
-        if _ENV_ASSIGNMENT.match(word) or base in _PREFIX_PROGRAMS:
+        if ENV_ASSIGNMENT.match(word) or base in _PREFIX_PROGRAMS:
             i += 1
             continue
         if base == "sail" and i + 1 < len(words) and words[i + 1] in SAIL_RUNS:
@@ -620,7 +620,7 @@ def invocation(command: str | list[str]) -> str:
     """How the step was run, up to its head: `.venv/bin/python -m pytest`, `uv run pytest`, `git push`."""
     prefix, rest = _strip_wrappers(_main_segment(command))
     head = command_head(command).split()
-    shown = [w for w in prefix if not _ENV_ASSIGNMENT.match(w)]
+    shown = [w for w in prefix if not ENV_ASSIGNMENT.match(w)]
     if rest:
         shown.append(rest[0])
         shown += head[1:]
@@ -958,7 +958,7 @@ class Recovery:
             parts.append("reread")
         if self.change is not None:
             # The variable's name, not this run's value of it.
-            variables = [w.split("=", 1)[0] + "=…" for w in self.change.split() if _ENV_ASSIGNMENT.match(w)]
+            variables = [w.split("=", 1)[0] + "=…" for w in self.change.split() if ENV_ASSIGNMENT.match(w)]
             # A variable set on the retry is the fix, whichever command it was set for.
             if self.replaced:
                 parts.append(f"as:{self.change.split(' -', 1)[0]}")  # the program, whatever options it was given
@@ -977,7 +977,7 @@ class Recovery:
         A retry or another way of running the step is about that step."""
         sig = self.signature
         variable = self.change is not None and (
-            bool(_ENV_ASSIGNMENT.match(self.change)) or any(_ARGUMENT_ASSIGNMENT.match(w) for w in self.change.split())
+            bool(ENV_ASSIGNMENT.match(self.change)) or any(_ARGUMENT_ASSIGNMENT.match(w) for w in self.change.split())
         )
         # One word run another way inside whatever carried it (`fly ssh console -C "… eval …"`, `docker compose
         # exec app … eval …`) is about that word, not the step that carried it.
@@ -1114,7 +1114,7 @@ def _after_head(command: str, head: str) -> list[str]:
 def _fix_text(command: str | list[str], limit: int = 140) -> str:
     """A fixing command as shown in a lesson: the simple command that matters, without `cd` and pipes."""
     words = _main_segment(command)
-    text = " ".join(w for w in words if not _ENV_ASSIGNMENT.match(w)) or " ".join(words)
+    text = " ".join(w for w in words if not ENV_ASSIGNMENT.match(w)) or " ".join(words)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -1202,7 +1202,7 @@ def _set_variables(failed: list[str], fixed: list[str]) -> tuple[dict[str, str],
     def in_front(words: list[str]) -> dict[str, str]:
         out: dict[str, str] = {}
         for word in words:
-            if not _ENV_ASSIGNMENT.match(word):
+            if not ENV_ASSIGNMENT.match(word):
                 break
             name, _, value = word.partition("=")
             out[name] = value

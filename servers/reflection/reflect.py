@@ -23,6 +23,7 @@ from servers.core.errorwords import error_words
 from servers.core.recovery import (
     CODE_LIKE,
     CODE_WORD,
+    ENV_ASSIGNMENT,
     Recovery,
     common_command,
     find_recoveries,
@@ -436,17 +437,14 @@ def _values_agreed(usual: str, ways: list[str]) -> str:
     values: dict[str, set[str]] = {}
     for way in ways:
         for word in way.split():
-            if _ASSIGNMENT.match(word):
+            if ENV_ASSIGNMENT.match(word):
                 name, _, value = word.partition("=")
                 values.setdefault(name, set()).add(value)
     words = []
     for word in usual.split():
         name = word.partition("=")[0]
-        words.append(f"{name}=…" if _ASSIGNMENT.match(word) and len(values.get(name, ())) > 1 else word)
+        words.append(f"{name}=…" if ENV_ASSIGNMENT.match(word) and len(values.get(name, ())) > 1 else word)
     return " ".join(words)
-
-
-_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 
 def _usual_commands(lessons: list[Lesson]) -> list[str]:
