@@ -4,21 +4,30 @@ Servers run with ``mask_error_details=True``, so only these translated errors sa
 other exception is reported as a bare failure. Arguments that do not fit a tool's input schema are not the
 tool's to translate: :class:`servers.core.arguments.ArgumentErrors` names them, on every server.
 
->>> with tool_errors(MemoryInputError, EntryNotFound):
-...     service.get(entry_id)
+Every refusal a domain raises is a :class:`~servers.core.failures.DomainError`; a server registers its
+tools with :func:`domain_tools` so each tool is a plain call into its domain:
+
+>>> tool = domain_tools(mcp)
+>>> @tool(annotations=READ_ONLY)
+... def memory_get(id: str) -> Entry:
+...     return memory.get(id)
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any
 
 from fastmcp.exceptions import ResourceError, ToolError
 
-T = TypeVar("T")
-Kinds = tuple[type[BaseException], ...]
+from servers.core.failures import DomainError
+
+if TYPE_CHECKING:
+    from fastmcp import FastMCP
 
 
 def _message(exc: BaseException) -> str:
@@ -51,14 +60,42 @@ def resource_errors(*kinds: type[BaseException]) -> Iterator[None]:
         raise ResourceError(_message(exc), log_level=level) from exc
 
 
-def call_tool(kinds: Kinds, fn: Callable[..., T], *args: object, **kwargs: object) -> T:
-    with tool_errors(*kinds):
-        return fn(*args, **kwargs)
+ToolDecorator = Callable[[Callable[..., Any]], Any]
 
 
-async def acall_tool(kinds: Kinds, fn: Callable[..., Awaitable[T]], *args: object, **kwargs: object) -> T:
-    with tool_errors(*kinds):
-        return await fn(*args, **kwargs)
+def domain_tools(mcp: FastMCP) -> Callable[..., ToolDecorator]:
+    """``mcp.tool`` for tools that call the domain: the :class:`DomainError` a tool raises reaches the client
+    as its message; any other exception stays masked. The one place refusals become tool errors."""
+
+    def tool(*args: Any, **kwargs: Any) -> ToolDecorator:
+        register = mcp.tool(*args, **kwargs)
+
+        def decorate(fn: Callable[..., Any]) -> Any:
+            return register(refusals_as_tool_errors(fn))
+
+        return decorate
+
+    return tool
 
 
-__all__ = ["acall_tool", "call_tool", "resource_errors", "tool_errors"]
+def refusals_as_tool_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` with its :class:`DomainError` raised as a :class:`ToolError`; same signature, sync or async (the
+    tool's schema is read through ``functools.wraps``)."""
+    if inspect.iscoroutinefunction(fn):
+
+        @functools.wraps(fn)
+        async def run_async(*args: Any, **kwargs: Any) -> Any:
+            with tool_errors(DomainError):
+                return await fn(*args, **kwargs)
+
+        return run_async
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with tool_errors(DomainError):
+            return fn(*args, **kwargs)
+
+    return run
+
+
+__all__ = ["domain_tools", "refusals_as_tool_errors", "resource_errors", "tool_errors"]

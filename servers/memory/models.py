@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from servers.core.failures import DomainError
+
 ENTRY_TYPES = ("note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture", "daily_summary")
 EntryType = Literal["note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture", "daily_summary"]
 RecallMode = Literal["hybrid", "keyword", "semantic"]
@@ -20,15 +22,15 @@ MAX_SLOT_KEY_CHARS = 64
 MAX_SLOT_VALUE_CHARS = 512
 
 
-class MemoryInputError(ValueError):
+class MemoryInputError(DomainError, ValueError):
     """The caller sent something the memory server cannot accept; the message says what and why."""
 
 
-class MemoryBusy(RuntimeError):
+class MemoryBusy(DomainError, RuntimeError):
     """Too many writes wait for their embedding: nothing was stored, the caller may write again shortly."""
 
 
-class EntryNotFound(LookupError):
+class EntryNotFound(DomainError, LookupError):
     def __init__(self, entry_id: str) -> None:
         super().__init__(f"no memory entry with id {entry_id!r} for this user")
         self.entry_id = entry_id

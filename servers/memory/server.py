@@ -6,7 +6,7 @@ import asyncio
 import re
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractContextManager, asynccontextmanager, suppress
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 from fastmcp import Context, FastMCP
 from fastmcp.exceptions import ResourceError, ToolError
@@ -14,10 +14,11 @@ from pydantic import Field
 
 from servers.core import crosslang, warmup
 from servers.core.completions import Completions
-from servers.core.errors import call_tool, resource_errors
+from servers.core.errors import domain_tools, resource_errors
 from servers.core.event_outbox import shared as shared_outbox
 from servers.core.event_views import recent_events, sees_all_users
 from servers.core.events import Event
+from servers.core.failures import DomainError
 from servers.core.identity import resolve_user
 from servers.core.mcp_progress import in_thread
 from servers.core.notify import EventNotifications, notifying
@@ -36,14 +37,12 @@ from servers.memory.models import (
     EntryNotFound,
     FlushResult,
     MaintenanceReport,
-    MemoryBusy,
     MemoryInputError,
     RecallResult,
     WriteResult,
 )
 from servers.memory.service import MemoryService
 
-T = TypeVar("T")
 ADMIN_SCOPE = "memory:admin"
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -69,13 +68,6 @@ Slots = Annotated[
 MemoryType = Literal["note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture"]
 
 
-_DOMAIN_ERRORS = (MemoryInputError, EntryNotFound, MemoryBusy)
-
-
-def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    return call_tool(_DOMAIN_ERRORS, fn, *args, **kwargs)
-
-
 def create_server(settings: CoreSettings | None = None, *, service: MemoryService | None = None) -> FastMCP:
     settings = settings or CoreSettings()
     memory = service or MemoryService(settings)
@@ -98,13 +90,14 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
     mcp = FastMCP(
         "cairn-memory", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
+    tool = domain_tools(mcp)
     mcp.memory_service = memory  # type: ignore[attr-defined]  # reached by the CLI and tests
     mcp.add_middleware(EventNotifications(memory.bus, ADMIN_SCOPE))
 
     def user(requested: str | None) -> str:
         return resolve_user(requested, admin_scope=ADMIN_SCOPE)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     def memory_write(
         content: Annotated[str, Field(description="The text to remember, up to 10,000 characters.")],
         user_id: UserId = "default",
@@ -122,9 +115,9 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
         wait for their embedding, a write waits up to 10 s for room, then fails with "memory is busy" and
         stores nothing. Types: note, preference, decision, fact, task; preferences, decisions and facts
         are kept until removed, others age out."""
-        return _call(memory.write, content, user(user_id), keywords=keywords, slots=slots, type=type, ttl_days=ttl_days)
+        return memory.write(content, user(user_id), keywords=keywords, slots=slots, type=type, ttl_days=ttl_days)
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool(annotations={"readOnlyHint": True})
     def memory_recall(
         query: Annotated[str, Field(description="What to look for, in any language; up to 2,000 characters.")],
         user_id: UserId = "default",
@@ -150,14 +143,14 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
         With an LLM configured and CAIRN_MEMORY__LLM_QUERY_REWRITE=true, the query's translation
         (English/Chinese) and a paraphrase from the LLM are searched by meaning too (`rewritten_as`);
         the first recall of a query then waits for the LLM, up to 3 s."""
-        return _call(memory.recall, query, user(user_id), limit=limit, mode=mode, filters=filters, min_score=min_score)
+        return memory.recall(query, user(user_id), limit=limit, mode=mode, filters=filters, min_score=min_score)
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool(annotations={"readOnlyHint": True})
     def memory_get(id: EntryId, user_id: UserId = "default") -> Entry:
         """Read one memory entry with all its fields (archived entries included)."""
-        return _call(memory.get, id, user(user_id))
+        return memory.get(id, user(user_id))
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     def memory_update(
         id: EntryId,
         user_id: UserId = "default",
@@ -168,8 +161,7 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
         ttl_days: Annotated[int | None, Field(ge=1, le=36500)] = None,
     ) -> Entry:
         """Change an entry: replace its text, keywords or slots, change its type, or set a time to live."""
-        return _call(
-            memory.update,
+        return memory.update(
             id,
             user(user_id),
             content=content,
@@ -179,21 +171,21 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
             ttl_days=ttl_days,
         )
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     def memory_archive(
         id: EntryId,
         user_id: UserId = "default",
         reason: Annotated[str, Field(max_length=200)] = "archived by request",
     ) -> Entry:
         """Take an entry out of recall but keep it (memory_get still reads it). Prefer this to delete."""
-        return _call(memory.archive, id, user(user_id), reason)
+        return memory.archive(id, user(user_id), reason)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True})
     def memory_delete(id: EntryId, user_id: UserId = "default") -> dict[str, str]:
         """Delete an entry for good (its vector and index rows too). Use memory_archive to keep it."""
-        return {"deleted": _call(memory.delete, id, user(user_id))}
+        return {"deleted": memory.delete(id, user(user_id))}
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False})
     def memory_flush(
         messages: Annotated[
             list[Message], Field(max_length=MAX_MESSAGES, description="Up to 500 messages about to be compacted.")
@@ -203,9 +195,9 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
     ) -> FlushResult:
         """Call before the context is compacted: keeps stated preferences, decisions, tool decisions and
         substantial tool results from the messages — at most 5 entries per flush, repeats merged."""
-        return _call(memory.flush, messages, session_id, user(user_id))
+        return memory.flush(messages, session_id, user(user_id))
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False})
     def memory_capture_task(
         task: Annotated[str, Field(min_length=1, max_length=4000, description="What the task was.")],
         tool_calls: Annotated[
@@ -219,15 +211,15 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
     ) -> CaptureResult:
         """Record a finished task with its workflow trace (tools in order, failures) for later recall and
         reflection. Only tasks that used tools are captured; a plain conversation returns captured=false."""
-        return _call(memory.capture_task, task, tool_calls, outcome, user(user_id), session_id)
+        return memory.capture_task(task, tool_calls, outcome, user(user_id), session_id)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     async def memory_maintain(ctx: Context, user_id: UserId = "default") -> MaintenanceReport:
         """Upkeep: archive entries past their retention, merge near-duplicates, embed entries written
         without a vector, rebuild daily summaries, import edits to MEMORY.md and promote facts seen 3+
         times into it. Safe to run any time. Sends a progress notification as each of its 6 steps starts
         when the call carries a progressToken."""
-        return await in_thread(ctx, _call, lifecycle.maintain, user(user_id))
+        return await in_thread(ctx, lifecycle.maintain, user(user_id))
 
     # --- resources -------------------------------------------------------------------------------------
 
@@ -296,7 +288,7 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
 
 
 def _resource_errors() -> AbstractContextManager[None]:
-    return resource_errors(*_DOMAIN_ERRORS)
+    return resource_errors(DomainError)
 
 
 def _offer_completions_and_updates(mcp: FastMCP, memory: MemoryService, user: Callable[[str | None], str]) -> None:

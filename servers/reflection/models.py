@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from servers.core.failures import DomainError
+
 Confidence = Literal["HIGH", "MEDIUM", "LOW"]
 Severity = Literal["HIGH", "MEDIUM", "LOW"]
 ErrorCategory = Literal["A", "B", "C", "D"]
@@ -29,11 +31,11 @@ MAX_TEXT = 4000
 MAX_STEPS = 500
 
 
-class ReflectionInputError(ValueError):
+class ReflectionInputError(DomainError, ValueError):
     """The caller sent something the reflection server cannot accept; the message says what and why."""
 
 
-class NotFound(LookupError):
+class NotFound(DomainError, LookupError):
     def __init__(self, kind: str, ident: str) -> None:
         super().__init__(f"no {kind} with id {ident!r} for this user")
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import functools
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 import anyio
 import anyio.to_thread
@@ -26,7 +26,7 @@ from mcp_types import (
 from pydantic import Field
 
 from servers.core import sampling, warmup
-from servers.core.errors import call_tool
+from servers.core.errors import domain_tools
 from servers.core.identity import resolve_user
 from servers.core.notify import EventNotifications, notifying
 from servers.reflection import llm_paths
@@ -42,11 +42,9 @@ from servers.reflection.models import (
     Mutation,
     MutationList,
     MutationType,
-    NotFound,
     OutcomeResult,
     PatternReport,
     Reflection,
-    ReflectionInputError,
     ReflectionList,
     Rule,
     RuleList,
@@ -67,7 +65,6 @@ from servers.reflection.service import ReflectionService
 from servers.reflection.settings import ReflectionServerSettings
 from servers.reflection.triggers import listening
 
-T = TypeVar("T")
 ADMIN_SCOPE = "reflection:admin"
 log = logging.getLogger(__name__)
 
@@ -93,10 +90,6 @@ TaskId = Annotated[str | None, Field(max_length=200, description="The task this 
 
 _RO = {"readOnlyHint": True}
 _WRITE = {"readOnlyHint": False, "destructiveHint": False}
-
-
-def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    return call_tool((ReflectionInputError, NotFound), fn, *args, **kwargs)
 
 
 # --- the client's model, asked through MCP sampling -------------------------------------------------------
@@ -141,6 +134,7 @@ def create_server(
     mcp = FastMCP(
         "cairn-reflection", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
+    tool = domain_tools(mcp)
     mcp.reflection_service = svc  # type: ignore[attr-defined]  # reached by the CLI and tests
     mcp.add_middleware(EventNotifications(svc.bus, ADMIN_SCOPE))
 
@@ -149,7 +143,7 @@ def create_server(
 
     # --- reflection ----------------------------------------------------------------------------------
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     async def reflect(
         task_report: TaskReport, ctx: Context, trigger: Trigger = "post_task", user_id: UserId = "default"
     ) -> Reflection | InputRequiredResult:
@@ -166,45 +160,45 @@ def create_server(
             if isinstance(asked, InputRequiredResult):
                 return asked  # 2026-07-28: the client samples, then calls again with the answer
             answer = asked
-        return await anyio.to_thread.run_sync(functools.partial(_call, svc.reflect, task_report, me, trigger, answer))
+        return await anyio.to_thread.run_sync(functools.partial(svc.reflect, task_report, me, trigger, answer))
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def reflect_review(
         day: Annotated[str | None, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="UTC day; default today.")] = None,
         user_id: UserId = "default",
     ) -> Reflection:
         """Periodic review of one day's tasks: what no single task shows (a step slow in most tasks, a tool failing
         across tasks). Meant for a daily scheduler job."""
-        return _call(svc.review_day, user(user_id), day)
+        return svc.review_day(user(user_id), day)
 
-    @mcp.tool(annotations=_RO)
+    @tool(annotations=_RO)
     def reflections_list(
         limit: Annotated[int, Field(ge=1, le=100)] = 20, trigger: Trigger | None = None, user_id: UserId = "default"
     ) -> ReflectionList:
         """Recent reflections, newest first (at most 100)."""
-        return ReflectionList(reflections=_call(svc.reflections, user(user_id), limit, trigger))
+        return ReflectionList(reflections=svc.reflections(user(user_id), limit, trigger))
 
     # --- rules ---------------------------------------------------------------------------------------
 
-    @mcp.tool(annotations=_RO)
+    @tool(annotations=_RO)
     def rules_list(status: RuleStatus | None = None, user_id: UserId = "default") -> RuleList:
         """Rules learned from reflections: active first, then by importance. status: probation, active, deprecated."""
-        return RuleList(rules=_call(svc.rules.all, user(user_id), status))
+        return RuleList(rules=svc.rules.all(user(user_id), status))
 
-    @mcp.tool(annotations=_RO)
+    @tool(annotations=_RO)
     def rule_get(rule_id: Id, user_id: UserId = "default") -> Rule:
         """One rule with its counters (uses, successes, agrees, disagrees) and every version."""
-        return _call(svc.rules.get, user(user_id), rule_id)
+        return svc.rules.get(user(user_id), rule_id)
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def rule_record_outcome(
         rule_id: Id, success: bool, task_id: TaskId = None, user_id: UserId = "default"
     ) -> OutcomeResult:
         """Record one use of a rule. After 5 uses a probation rule becomes active (success ≥ 0.7) or deprecated;
         an active rule whose last 5 uses fall below 0.4 is deprecated."""
-        return _call(svc.record_outcome, user(user_id), f"rule:{rule_id}", success, task_id)
+        return svc.record_outcome(user(user_id), f"rule:{rule_id}", success, task_id)
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def rule_edit(
         rule_id: Id,
         reason: Annotated[str, Field(min_length=1, max_length=500)],
@@ -213,14 +207,14 @@ def create_server(
         user_id: UserId = "default",
     ) -> Rule:
         """Change a rule's text or scenario; the old text stays as a version (see rule_rollback)."""
-        return _call(svc.rules.edit, user(user_id), rule_id, text, scenario, reason)
+        return svc.rules.edit(user(user_id), rule_id, text, scenario, reason)
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def rule_rollback(rule_id: Id, version: Annotated[int, Field(ge=1)], user_id: UserId = "default") -> Rule:
         """Restore an earlier version's text as a new version (history is never rewritten)."""
-        return _call(svc.rules.rollback, user(user_id), rule_id, version)
+        return svc.rules.rollback(user(user_id), rule_id, version)
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def rule_set_status(
         rule_id: Id,
         status: RuleStatus,
@@ -228,35 +222,35 @@ def create_server(
         user_id: UserId = "default",
     ) -> Rule:
         """A person's decision on a rule (e.g. deprecate one that is wrong). Rules are never deleted."""
-        return _call(svc.rules.change_status, user(user_id), rule_id, status, reason)
+        return svc.rules.change_status(user(user_id), rule_id, status, reason)
 
-    @mcp.tool(annotations=_RO)
+    @tool(annotations=_RO)
     def contradictions_list(
         status: Literal["open", "kept_rule", "replaced", "dismissed"] | None = "open", user_id: UserId = "default"
     ) -> ContradictionList:
         """Reports of strategies that contradict a rule; escalate=true means a person should decide."""
-        return ContradictionList(contradictions=_call(svc.contradictions, user(user_id), status))
+        return ContradictionList(contradictions=svc.contradictions(user(user_id), status))
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def contradiction_resolve(
         report_id: Id, action: Literal["keep_rule", "replace", "dismiss"], user_id: UserId = "default"
     ) -> Contradiction:
         """Decide a contradiction: keep the rule, replace its text with the strategy (a new version), or dismiss."""
-        return _call(svc.resolve_contradiction, user(user_id), report_id, action)
+        return svc.resolve_contradiction(user(user_id), report_id, action)
 
-    @mcp.tool(annotations=_RO)
+    @tool(annotations=_RO)
     def audit_log(
         subject_id: Annotated[str | None, Field(max_length=200, description="A rule, mutation, … id.")] = None,
         limit: Annotated[int, Field(ge=1, le=500)] = 50,
         user_id: UserId = "default",
     ) -> AuditLog:
         """The append-only log of every change to rules, mutations, beliefs, suggestions and experiences."""
-        rows = _call(svc.store.audit_entries, user(user_id), subject_id, limit)
+        rows = svc.store.audit_entries(user(user_id), subject_id, limit)
         return AuditLog(entries=[AuditEntry.model_validate(r) for r in rows])
 
     # --- mutations -----------------------------------------------------------------------------------
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def skill_record_outcome(
         skill: Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]{1,128}$")],
         success: bool,
@@ -264,9 +258,9 @@ def create_server(
         user_id: UserId = "default",
     ) -> OutcomeResult:
         """Record one use of a skill (for mutation eligibility and A/B tests)."""
-        return _call(svc.record_outcome, user(user_id), f"skill:{skill}", success, task_id)
+        return svc.record_outcome(user(user_id), f"skill:{skill}", success, task_id)
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     async def mutation_propose(
         target: Target,
         ctx: Context,
@@ -287,13 +281,13 @@ def create_server(
             if isinstance(asked, InputRequiredResult):
                 return asked  # 2026-07-28: the client samples, then calls again with the answer
             answer = asked
-        propose = functools.partial(_call, svc.mutations.propose, me, target, type, variant, rationale, answer)
+        propose = functools.partial(svc.mutations.propose, me, target, type, variant, rationale, answer)
         return await anyio.to_thread.run_sync(propose)
 
     async def _ask_for_mutations(
         ctx: Context, me: str, target: str, timeout_s: float
     ) -> sampling.Answer | InputRequiredResult | None:
-        prompt = await anyio.to_thread.run_sync(_call, svc.mutations.generation_prompt, me, target)
+        prompt = await anyio.to_thread.run_sync(svc.mutations.generation_prompt, me, target)
         question = sampling.Question(
             key="mutation",
             prompt=prompt,
@@ -303,32 +297,32 @@ def create_server(
         )
         return await sampling.ask(ctx, question, timeout_s)
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def mutation_approve(mutation_id: Id, approve: bool, user_id: UserId = "default") -> Mutation:
         """Approve (start its A/B test) or reject a mutation awaiting approval."""
-        return _call(svc.mutations.approve, user(user_id), mutation_id, approve)
+        return svc.mutations.approve(user(user_id), mutation_id, approve)
 
-    @mcp.tool(annotations=_RO)
+    @tool(annotations=_RO)
     def mutations_list(target: Target | None = None, user_id: UserId = "default") -> MutationList:
         """Mutations with their status and A/B decision; with a target, also whether it is eligible."""
         me = user(user_id)
-        mutations = _call(svc.mutations.all, me, target)
+        mutations = svc.mutations.all(me, target)
         if target is None:
             return MutationList(mutations=mutations)
-        ok, reason, _, _ = _call(svc.mutations.eligibility, me, target)
+        ok, reason, _, _ = svc.mutations.eligibility(me, target)
         return MutationList(mutations=mutations, eligible=ok, reason=reason)
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def variant_for(
         target: Target, task_id: Annotated[str, Field(min_length=1, max_length=200)], user_id: UserId = "default"
     ) -> Variant:
         """Which version of a skill or rule to use for this task. During an A/B test uses alternate between
         original and variant; the same task always gets the same arm. Report the result with *_record_outcome."""
-        return _call(svc.mutations.variant_for, user(user_id), target, task_id)
+        return svc.mutations.variant_for(user(user_id), target, task_id)
 
     # --- user model ----------------------------------------------------------------------------------
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def user_signal(
         dimension: Annotated[
             str,
@@ -352,17 +346,15 @@ def create_server(
         belief_type goal (a current focus, optional `until`) or drive (a motivation, `intensity` 1-5) files it as
         goal:<dimension> / drive:<dimension>; only drives of intensity ≥ 4 prompt initiatives."""
         me = user(user_id)
-        return _call(
-            svc.users.signal, me, dimension, value, kind, belief_kind=belief_type, intensity=intensity, until=until
-        )
+        return svc.users.signal(me, dimension, value, kind, belief_kind=belief_type, intensity=intensity, until=until)
 
-    @mcp.tool(annotations=_RO)
+    @tool(annotations=_RO)
     def user_model_get(include_all: bool = False, user_id: UserId = "default") -> UserModel:
         """The user's preferences, goals and drives held with confidence > 0.6, goals past their end left out
         (include_all for every belief)."""
-        return _call(svc.users.get, user(user_id), include_all=include_all)
+        return svc.users.get(user(user_id), include_all=include_all)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False})
     def user_belief_remove(
         dimension: Annotated[
             str, Field(min_length=1, max_length=80, description="As user_model_get shows it, e.g. goal:launch.")
@@ -371,11 +363,11 @@ def create_server(
     ) -> dict[str, str]:
         """Forget a belief (preference, goal or drive) with its evidence; the audit log keeps what it was, and a
         removed goal is not inferred again from old requests."""
-        return {"removed": _call(svc.users.remove, user(user_id), dimension)}
+        return {"removed": svc.users.remove(user(user_id), dimension)}
 
     # --- initiative and curiosity ---------------------------------------------------------------------
 
-    @mcp.tool(annotations=_RO)
+    @tool(annotations=_RO)
     def initiative_evaluate(
         task: Annotated[str, Field(min_length=1, max_length=4000)],
         limit: Annotated[int, Field(ge=1, le=5)] = 2,
@@ -384,9 +376,9 @@ def create_server(
         """What the user's goals, strong drives (intensity ≥ 4) and recurring requests say about this task:
         goal_alignment, drive_nudge, pattern_suggestion, each with a message, a confidence and its source. Only
         those at or above the calibrated bar, best first, at most `limit` (1-5). Task ≤ 4,000 chars."""
-        return _call(svc.proactive.evaluate, user(user_id), task, limit)
+        return svc.proactive.evaluate(user(user_id), task, limit)
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def initiative_feedback(
         source: Annotated[str, Field(min_length=1, max_length=200, description="The initiative's source.")],
         accepted: bool,
@@ -395,9 +387,9 @@ def create_server(
     ) -> dict[str, str]:
         """The user took up (accepted) or waved off an initiative. Accepted: evidence for its goal or drive (once per
         task). Dismissed: initiatives from that source weigh 20 % less per dismissal for 30 days."""
-        return {"recorded": _call(svc.proactive.feedback, user(user_id), source, accepted, task)}
+        return {"recorded": svc.proactive.feedback(user(user_id), source, accepted, task)}
 
-    @mcp.tool(annotations=_RO)
+    @tool(annotations=_RO)
     def gaps_detect(
         task: Annotated[str, Field(min_length=1, max_length=4000)],
         draft: Annotated[str | None, Field(max_length=20000, description="The agent's draft answer, if any.")] = None,
@@ -412,34 +404,34 @@ def create_server(
         user come most urgent first, each with why, options where possible and the default without an answer:
         ask the first, one at a time. Pass recalled memories as `known` (the context server's context_gaps does
         that itself). Rule-based, or the configured LLM's list of needs."""
-        return _call(svc.proactive.gaps, user(user_id), task, draft, known or [])
+        return svc.proactive.gaps(user(user_id), task, draft, known or [])
 
     # --- patterns, suggestions, experience ----------------------------------------------------------
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def patterns_detect(user_id: UserId = "default") -> PatternReport:
         """Find repeated questions, tools failing across tasks and workflows repeated ≥ 3 times (last 30 days);
         workflows no existing skill covers become skill suggestions."""
-        return _call(svc.detect_patterns, user(user_id))
+        return svc.detect_patterns(user(user_id))
 
-    @mcp.tool(annotations=_RO)
+    @tool(annotations=_RO)
     def skill_suggestions(
         status: Literal["open", "accepted", "dismissed"] | None = "open", user_id: UserId = "default"
     ) -> SuggestionList:
         """Suggested skills with their SKILL.md (linted)."""
-        return SuggestionList(suggestions=_call(svc.suggestions.all, user(user_id), status))
+        return SuggestionList(suggestions=svc.suggestions.all(user(user_id), status))
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def skill_suggestion_accept(suggestion_id: Id, user_id: UserId = "default") -> SkillSuggestion:
         """Save a suggested skill to $CAIRN_HOME/skills/user/<name>/SKILL.md (refused if that folder exists)."""
-        return _call(svc.suggestions.accept, user(user_id), suggestion_id)
+        return svc.suggestions.accept(user(user_id), suggestion_id)
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def skill_suggestion_dismiss(suggestion_id: Id, user_id: UserId = "default") -> SkillSuggestion:
         """Dismiss a suggestion; the same workflow is not suggested again."""
-        return _call(svc.suggestions.dismiss, user(user_id), suggestion_id)
+        return svc.suggestions.dismiss(user(user_id), suggestion_id)
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def experience_find(
         query: Annotated[str, Field(min_length=1, max_length=2000)],
         limit: Annotated[int, Field(ge=1, le=10)] = 3,
@@ -449,9 +441,9 @@ def create_server(
         0.5-0.8 → reference, else plan from scratch. Score = same task type 0.1 + fit × (content 0.6 +
         updated within 7 days 0.15 + success rate > 0.8 0.15), where fit is how much the two requests share
         (files, error names, identifiers, commands, words); `shared` says what matched."""
-        return _call(svc.experiences.find, user(user_id), query, limit)
+        return svc.experiences.find(user(user_id), query, limit)
 
-    @mcp.tool(annotations=_WRITE)
+    @tool(annotations=_WRITE)
     def experience_record_use(
         experience_id: Id,
         success: bool,
@@ -459,17 +451,17 @@ def create_server(
         user_id: UserId = "default",
     ) -> Experience:
         """Report how reusing an experience went; its success rate, status and admission follow."""
-        return _call(svc.experiences.record_use, user(user_id), experience_id, success, duration_ms)
+        return svc.experiences.record_use(user(user_id), experience_id, success, duration_ms)
 
-    @mcp.tool(annotations=_RO)
+    @tool(annotations=_RO)
     def experience_list(user_id: UserId = "default") -> ExperienceList:
         """Every interaction pattern kept for this user, with status."""
-        return ExperienceList(experiences=_call(svc.experiences.all, user(user_id)))
+        return ExperienceList(experiences=svc.experiences.all(user(user_id)))
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True})
     def experience_delete(experience_id: Id, user_id: UserId = "default") -> dict[str, str]:
         """Mark an experience useless: it is deleted at once."""
-        return {"deleted": _call(svc.experiences.delete, user(user_id), experience_id)}
+        return {"deleted": svc.experiences.delete(user(user_id), experience_id)}
 
     # --- resources -----------------------------------------------------------------------------------
 

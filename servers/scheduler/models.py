@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
+from servers.core.failures import DomainError
+
 JobStatus = Literal["active", "paused", "error", "completed"]
 RunStatus = Literal[
     "pending", "pending_approval", "running", "succeeded", "failed", "missed", "skipped", "rejected", "cancelled"
@@ -30,11 +32,11 @@ MAX_ARGUMENTS_CHARS = 20_000
 FINAL_RUN_STATUSES = ("succeeded", "failed", "missed", "skipped", "rejected", "cancelled")
 
 
-class SchedulerInputError(ValueError):
+class SchedulerInputError(DomainError, ValueError):
     """The caller sent something the scheduler cannot accept; the message says what and how to fix it."""
 
 
-class NotFound(LookupError):
+class NotFound(DomainError, LookupError):
     def __init__(self, kind: str, key: str) -> None:
         super().__init__(f"no {kind} with id {key!r} for this user")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -21,8 +21,9 @@ from fastmcp.exceptions import ResourceError, ToolError
 from pydantic import Field
 
 from servers.core.completions import Completions
-from servers.core.errors import acall_tool, call_tool, resource_errors
+from servers.core.errors import domain_tools, resource_errors
 from servers.core.events import Event
+from servers.core.failures import DomainError
 from servers.core.identity import resolve_user
 from servers.core.mcp_progress import async_reporter
 from servers.core.principal import current_principal
@@ -76,17 +77,6 @@ Grace = Annotated[
 ]
 
 
-_DOMAIN_ERRORS = (SchedulerInputError, NotFound)
-
-
-async def _acall(fn: Callable[..., Awaitable[T]], *args: Any, **kwargs: Any) -> T:
-    return await acall_tool(_DOMAIN_ERRORS, fn, *args, **kwargs)
-
-
-def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    return call_tool(_DOMAIN_ERRORS, fn, *args, **kwargs)
-
-
 def create_server(
     settings: SchedulerServerSettings | None = None, *, service: SchedulerService | None = None
 ) -> FastMCP:
@@ -121,12 +111,13 @@ def create_server(
     mcp = FastMCP(
         "cairn-scheduler", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
+    tool = domain_tools(mcp)
     mcp.scheduler_service = scheduler  # type: ignore[attr-defined]  # reached by tests and the CLI
 
     def user(requested: str | None) -> str:
         return resolve_user(requested, admin_scope=ADMIN_SCOPE)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False})
     async def job_create(
         name: Name,
         schedule: Annotated[
@@ -177,23 +168,23 @@ def create_server(
             catch_up=catch_up,
             approval_required=approval_required,
         )
-        return await _acall(scheduler.create, spec, user(user_id), principal=current_principal())
+        return await scheduler.create(spec, user(user_id), principal=current_principal())
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool(annotations={"readOnlyHint": True})
     def job_list(
         status: Literal["active", "paused", "error", "completed"] | None = None,
         limit: Annotated[int, Field(ge=1, le=1000)] = 100,
         user_id: UserId = "default",
     ) -> JobList:
         """This user's jobs (up to 1000), each with its schedule in words and its next run time."""
-        return JobList(jobs=_call(scheduler.jobs, user(user_id), status, limit))
+        return JobList(jobs=scheduler.jobs(user(user_id), status, limit))
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool(annotations={"readOnlyHint": True})
     def job_get(job_id: JobKey, user_id: UserId = "default") -> Job:
         """One job with its state: status and why, next and last run, consecutive failures."""
-        return _call(scheduler.get, job_id, user(user_id))
+        return scheduler.get(job_id, user(user_id))
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     async def job_update(
         job_id: JobKey,
         name: Name | None = None,
@@ -229,24 +220,24 @@ def create_server(
         }
         if not given:
             raise ToolError("nothing to change: give at least one field besides job_id")
-        return await _acall(scheduler.update, job_id, user(user_id), given, principal=current_principal())
+        return await scheduler.update(job_id, user(user_id), given, principal=current_principal())
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     def job_pause(job_id: JobKey, user_id: UserId = "default") -> Job:
         """Stop a job from running until job_resume; its runs while paused are not caught up later."""
-        return _call(scheduler.pause, job_id, user(user_id))
+        return scheduler.pause(job_id, user(user_id))
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     def job_resume(job_id: JobKey, user_id: UserId = "default") -> Job:
         """Make a paused job, or one stopped by failures (status 'error'), active again from now."""
-        return _call(scheduler.resume, job_id, user(user_id))
+        return scheduler.resume(job_id, user(user_id))
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True})
     def job_delete(job_id: JobKey, user_id: UserId = "default") -> dict[str, str]:
         """Delete a job created by a tool, with its run history. Prefer job_pause to keep the history."""
-        return {"deleted": _call(scheduler.delete, job_id, user(user_id))}
+        return {"deleted": scheduler.delete(job_id, user(user_id))}
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False})
     async def job_run_now(
         ctx: Context,
         job_id: JobKey,
@@ -260,17 +251,17 @@ def create_server(
         it stands when wait_s pass); follow it with job_runs. While waiting, a call with a progressToken gets
         progress 0 (queued or waiting for approval), 1 (running) and 2 (ended) of 2."""
         me = user(user_id)
-        queue = functools.partial(anyio.to_thread.run_sync, functools.partial(_call, scheduler.run_now, job_id, me))
+        queue = functools.partial(anyio.to_thread.run_sync, functools.partial(scheduler.run_now, job_id, me))
         if wait_s == 0:
             return await queue()
 
         async def reread(run_id: str) -> Run:
-            return await anyio.to_thread.run_sync(_call, scheduler.run, run_id, me)
+            return await anyio.to_thread.run_sync(scheduler.run, run_id, me)
 
         poll = scheduler.config.poll_interval_seconds
         return await follow(scheduler.bus, queue, reread, wait_s=wait_s, poll_s=poll, progress=async_reporter(ctx))
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool(annotations={"readOnlyHint": True})
     def job_runs(
         job_id: JobKey,
         limit: Annotated[int, Field(ge=1, le=200)] = 20,
@@ -290,21 +281,21 @@ def create_server(
     ) -> RunList:
         """A job's runs, newest first (up to 200): what ran, what failed and why, and every missed or
         skipped occurrence with its reason."""
-        return _call(scheduler.runs, job_id, user(user_id), limit, status)
+        return scheduler.runs(job_id, user(user_id), limit, status)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     def run_approve(run_id: RunId, user_id: UserId = "default") -> Run:
         """Let a run that waits for approval (status 'pending_approval') start now."""
-        return _call(scheduler.approve, run_id, user(user_id))
+        return scheduler.approve(run_id, user(user_id))
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     def run_reject(
         run_id: RunId, reason: Annotated[str | None, Field(max_length=500)] = None, user_id: UserId = "default"
     ) -> Run:
         """Refuse a run that waits for approval; it is recorded as rejected and never runs."""
-        return _call(scheduler.reject, run_id, user(user_id), reason)
+        return scheduler.reject(run_id, user(user_id), reason)
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool(annotations={"readOnlyHint": True})
     def notifications_list(
         status: Literal["pending", "all", "suppressed", "deferred", "acked"] = "pending",
         limit: Annotated[int, Field(ge=1, le=200)] = 20,
@@ -312,19 +303,19 @@ def create_server(
     ) -> NotificationList:
         """Notifications for the user, newest first (up to 200). 'pending' = delivered and not yet
         acknowledged; 'suppressed' shows what the attention gate held back and why."""
-        return NotificationList(notifications=_call(scheduler.notifications, user(user_id), status, limit))
+        return NotificationList(notifications=scheduler.notifications(user(user_id), status, limit))
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     def notification_ack(
         notification_id: Annotated[str, Field(min_length=1, max_length=64)], user_id: UserId = "default"
     ) -> Notification:
         """Mark a delivered notification as seen by the user."""
-        return _call(scheduler.ack, notification_id, user(user_id))
+        return scheduler.ack(notification_id, user(user_id))
 
     # --- resources -------------------------------------------------------------------------------------------
 
     def _resource(fn: Callable[..., T], *args: Any) -> T:
-        with resource_errors(SchedulerInputError, NotFound):
+        with resource_errors(DomainError):
             return fn(*args)
 
     @mcp.resource("scheduler://jobs", mime_type="application/json")

@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from servers.core.failures import DomainError
+
 Scope = Literal["system", "user", "project"]
 SCOPES: tuple[Scope, ...] = ("project", "user", "system")  # lookup order: the first wins
 Rating = Literal["helpful", "not_helpful", "partially_helpful"]
@@ -18,11 +20,11 @@ NAME_PATTERN = r"^(?:[a-z0-9]+(?:-[a-z0-9]+)*\.)?[a-z0-9]+(?:-[a-z0-9]+)*$"
 SESSION_PATTERN = r"^[A-Za-z0-9._:@+-]{1,200}$"
 
 
-class SkillInputError(ValueError):
+class SkillInputError(DomainError, ValueError):
     """The caller sent something the skills server cannot accept; the message says what to change."""
 
 
-class SkillNotFound(LookupError):
+class SkillNotFound(DomainError, LookupError):
     def __init__(self, name: str, hint: str = "") -> None:
         super().__init__(f"no skill named {name!r}{hint}; list_skills or search_skills shows what exists")
         self.name = name
@@ -32,7 +34,7 @@ class SkillFileNotFound(SkillInputError, LookupError):
     """A skill has no file at the path asked for (a bad argument to a tool, a missing entry to a resource)."""
 
 
-class ChainError(ValueError):
+class ChainError(DomainError, ValueError):
     """A chain names a skill that is not loaded (or is itself malformed)."""
 
 

@@ -5,17 +5,18 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Mapping
 from contextlib import AbstractContextManager, asynccontextmanager, suppress
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 from fastmcp import Context, FastMCP
 from pydantic import Field
 
 from servers.core import warmup
 from servers.core.completions import Completions
-from servers.core.errors import call_tool, resource_errors
+from servers.core.errors import domain_tools, resource_errors
 from servers.core.event_views import visible
+from servers.core.failures import DomainError
 from servers.core.mcp_progress import in_thread
 from servers.core.principal import current_principal
 from servers.core.subscriptions import Subscriptions, Watch
@@ -25,7 +26,6 @@ from servers.skills.models import (
     SESSION_PATTERN,
     ActivatedSkill,
     ApplyResult,
-    ChainError,
     FeedbackResult,
     InstallResult,
     MatchResult,
@@ -34,9 +34,7 @@ from servers.skills.models import (
     ScopeChange,
     SearchResult,
     SkillFile,
-    SkillInputError,
     SkillList,
-    SkillNotFound,
     StatsResult,
     SuggestionList,
     UsageReport,
@@ -46,7 +44,6 @@ from servers.skills.report import load_report
 from servers.skills.service import SkillsService
 from servers.skills.settings import SkillsServerSettings
 
-T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 INSTRUCTIONS = """Skills: instructions and workflows the agent loads when a task calls for them.
@@ -62,13 +59,6 @@ SessionId = Annotated[
     str | None, Field(pattern=SESSION_PATTERN, description="Conversation id: enables cooldowns and follow-up.")
 ]
 ScopeOrAll = Literal["system", "user", "project", "all"]
-
-
-_DOMAIN_ERRORS = (SkillInputError, SkillNotFound, ChainError)
-
-
-def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    return call_tool(_DOMAIN_ERRORS, fn, *args, **kwargs)
 
 
 def create_server(settings: SkillsServerSettings | None = None, *, service: SkillsService | None = None) -> FastMCP:
@@ -90,43 +80,44 @@ def create_server(settings: SkillsServerSettings | None = None, *, service: Skil
     mcp = FastMCP(
         "cairn-skills", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
+    tool = domain_tools(mcp)
     mcp.skills_service = skills  # type: ignore[attr-defined]  # reached by the CLI and tests
     mcp.add_provider(SkillPrompts(skills))
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool(annotations={"readOnlyHint": True})
     def list_skills(scope: Scope | None = None) -> SkillList:
         """Every usable skill as name + description (the cheap first level of progressive disclosure).
         Without scope: the skill each name resolves to (project > user > system, disabled ones left out).
         With scope: that scope's skills, each marked active, overridden or disabled. A skill with lint errors
         is still listed, with `lint_errors` > 0; `problems` counts skills with errors (skills://problems)."""
-        return _call(skills.list_skills, scope)
+        return skills.list_skills(scope)
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool(annotations={"readOnlyHint": True})
     def search_skills(
         query: Annotated[str, Field(min_length=1, max_length=500, description="What you need help with.")],
         limit: Annotated[int, Field(ge=1, le=50)] = 10,
     ) -> SearchResult:
         """Find skills by name (typos tolerated), by words in their description, and by meaning (any
         language). Each hit says why it matched; `degraded` says when semantic ranking was unavailable."""
-        return _call(skills.search, query, limit)
+        return skills.search(query, limit)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "idempotentHint": True})
     def activate_skill(name: SkillName, session_id: SessionId = None) -> ActivatedSkill:
         """Load a skill's full instructions. A chain skill also returns its steps in order, each with the
         step's instructions and what it reads and produces; a step naming a missing skill is an error.
         `files` lists the references and scripts read_skill_file can open."""
-        return _call(skills.activate, name, session_id)
+        return skills.activate(name, session_id)
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool(annotations={"readOnlyHint": True})
     def read_skill_file(
         name: SkillName,
         path: Annotated[str, Field(min_length=1, max_length=500, description="Relative path, e.g. references/x.md")],
     ) -> SkillFile:
         """Read one file of a skill folder. Text comes back as UTF-8, other files as base64. Paths that
         leave the folder are refused; files over 1 MB (CAIRN_SKILLS__MAX_FILE_BYTES) are refused."""
-        return _call(skills.read_file, name, path)
+        return skills.read_file(name, path)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "idempotentHint": False})
+    @tool(annotations={"readOnlyHint": False, "idempotentHint": False})
     def match_skills(
         task: Annotated[str, Field(min_length=1, max_length=8000, description="The user's request, as written.")],
         recent_tools: Annotated[
@@ -147,9 +138,9 @@ def create_server(settings: SkillsServerSettings | None = None, *, service: Skil
         stands without it and `degraded` says why). Exclusive groups keep the highest priority;
         with a session_id, a skill's cooldown is respected. `prompt` holds the activated bodies (within a
         4000-token budget) and a compact index of the other skills."""
-        return _call(skills.match, task, recent_tools, slots, session_id)
+        return skills.match(task, recent_tools, slots, session_id)
 
-    @mcp.tool(annotations={"readOnlyHint": False})
+    @tool(annotations={"readOnlyHint": False})
     def skill_feedback(
         name: SkillName,
         rating: Rating,
@@ -158,15 +149,15 @@ def create_server(settings: SkillsServerSettings | None = None, *, service: Skil
     ) -> FeedbackResult:
         """Record whether a skill helped. After 5 activations, a helpful rate over 0.8 raises its match
         scores by 20%; under 0.3 (with 3+ not helpful) lowers them by 40%."""
-        return _call(skills.learning.feedback, name, rating, comment, session_id)
+        return skills.learning.feedback(name, rating, comment, session_id)
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool(annotations={"readOnlyHint": True})
     def skill_stats(name: SkillName | None = None) -> StatsResult:
         """Activations (auto, manual, chain), ratings, helpful and adoption rates, and the score multiplier,
         for one skill or every skill used so far."""
-        return _call(skills.learning.stats, name)
+        return skills.learning.stats(name)
 
-    @mcp.tool(annotations={"readOnlyHint": False})
+    @tool(annotations={"readOnlyHint": False})
     def skill_report_usage(
         name: SkillName,
         session_id: Annotated[str, Field(pattern=SESSION_PATTERN)],
@@ -180,14 +171,14 @@ def create_server(settings: SkillsServerSettings | None = None, *, service: Skil
         the reply, no sign the problem persists), says when to ask the user for feedback (2-3 messages
         later, once per skill per session), may recommend saving a new skill for repeated unmatched
         requests, and lists pending improvement suggestions. Nothing is changed without confirmation."""
-        return _call(skills.learning.report_usage, name, session_id, assistant_reply, later_messages)
+        return skills.learning.report_usage(name, session_id, assistant_reply, later_messages)
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool(annotations={"readOnlyHint": True})
     def skill_suggestions(name: SkillName | None = None) -> SuggestionList:
         """Pending improvements: trigger updates for existing skills and drafts of new skills."""
-        return SuggestionList(suggestions=_call(skills.learning.suggestions, name))
+        return SuggestionList(suggestions=skills.learning.suggestions(name))
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False})
     def skill_apply_suggestion(
         id: Annotated[str, Field(min_length=1, max_length=64)],
         action: Literal["preview", "apply", "dismiss"] = "preview",
@@ -195,20 +186,20 @@ def create_server(settings: SkillsServerSettings | None = None, *, service: Skil
         """Preview, apply or dismiss a suggestion. Apply only after the user confirms: it rewrites the
         skill's frontmatter (a built-in skill is first copied to the user scope) or writes the new skill,
         and is refused if the result would not lint."""
-        return _call(skills.learning.apply, id, action)
+        return skills.learning.apply(id, action)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     def skill_disable(name: SkillName, scope: ScopeOrAll = "all") -> ScopeChange:
         """Hide a skill. scope "all" hides the name everywhere; a single scope hides only that scope's
         copy, so the same name from the scope below shows through (project > user > system)."""
-        return _call(skills.set_enabled, name, scope, False)
+        return skills.set_enabled(name, scope, False)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True})
     def skill_enable(name: SkillName, scope: ScopeOrAll = "all") -> ScopeChange:
         """Undo skill_disable for a scope ("all" clears every disable of the name)."""
-        return _call(skills.set_enabled, name, scope, True)
+        return skills.set_enabled(name, scope, True)
 
-    @mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})
+    @tool(annotations={"readOnlyHint": False, "destructiveHint": False})
     async def install_skill(
         ctx: Context,
         source: Annotated[
@@ -226,7 +217,7 @@ def create_server(settings: SkillsServerSettings | None = None, *, service: Skil
         Sends a progress notification as fetching, linting and installing start when the call carries a
         progressToken."""
         local_paths = current_principal() is None
-        return await in_thread(ctx, _call, skills.install, source, scope, version, overwrite, local_paths=local_paths)
+        return await in_thread(ctx, skills.install, source, scope, version, overwrite, local_paths=local_paths)
 
     # --- resources -------------------------------------------------------------------------------------
 
@@ -273,7 +264,7 @@ def _warm(skills: SkillsService) -> None:
 
 
 def _resource_errors() -> AbstractContextManager[None]:
-    return resource_errors(*_DOMAIN_ERRORS)
+    return resource_errors(DomainError)
 
 
 def _offer_completions_and_updates(mcp: FastMCP, skills: SkillsService) -> None:

@@ -17,6 +17,7 @@ from servers.core.events import EventBus
 from servers.scheduler.actions import ActionFailed, RunContext
 from servers.scheduler.clock import FakeClock
 from servers.scheduler.service import SchedulerService
+from servers.suite.inprocess import InProcessServers
 from servers.suite.settings import CairnSettings
 
 START = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)  # a Monday, noon UTC: outside default quiet hours
@@ -77,12 +78,14 @@ def make_service(
     made: list[SchedulerService] = []
 
     def make(executor: Any = None, worker_id: str | None = None, **scheduler: Any) -> SchedulerService:
+        settings = scheduler_settings(cairn_home, scheduler_database_url, **scheduler)
         service = SchedulerService(
-            scheduler_settings(cairn_home, scheduler_database_url, **scheduler),
+            settings,
             clock=clock,
             bus=EventBus(),
             executor=executor,
             worker_id=worker_id,
+            tools=InProcessServers(settings),  # the other servers, as the suite gives them
         )
         made.append(service)
         return service

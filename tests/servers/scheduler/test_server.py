@@ -134,6 +134,22 @@ async def test_bad_input_gets_a_clear_error(server, args: dict[str, Any], messag
         assert (await call(client, "job_list", {}))["jobs"] == []
 
 
+async def test_a_scheduler_started_alone_says_other_servers_are_not_there(cairn_home: Path) -> None:
+    """Built without the suite's tool caller, a job that calls another server is refused with the reason."""
+    from servers.scheduler.settings import SchedulerServerSettings
+
+    service = SchedulerService(SchedulerServerSettings(home=cairn_home, embedder="none"))
+    try:
+        async with Client(create_server(service=service)) as client:
+            action = {"type": "tool", "server": "memory", "tool": "memory_recall", "arguments": {"query": "x"}}
+            with pytest.raises(ToolError, match="started on its own, without the other Cairn servers"):
+                await client.call_tool(
+                    "job_create", {"name": "alone", "schedule": {"interval_seconds": 60}, "action": action}
+                )
+    finally:
+        service.close()
+
+
 async def test_duplicate_names_and_unknown_ids(server) -> None:  # type: ignore[no-untyped-def]
     async with Client(server) as client:
         args = {"name": "dup", "schedule": {"interval_seconds": 60}, "action": NOTIFY}
