@@ -62,8 +62,10 @@ def judged(initiative: Initiative, relevant: list[str]) -> bool:
     return False
 
 
-def run_initiatives(svc: ReflectionService, cases: list[dict[str, Any]], verbose: bool) -> dict[str, float]:
-    profiles = json.loads((HERE / "profiles.json").read_text(encoding="utf-8"))
+def run_initiatives(
+    svc: ReflectionService, cases: list[dict[str, Any]], verbose: bool, profiles_file: str = "profiles.json"
+) -> dict[str, float]:
+    profiles = json.loads((HERE / profiles_file).read_text(encoding="utf-8"))
     for name, profile in profiles.items():
         seed(svc, name, profile)
     emitted = good = wanted = found = 0
@@ -125,7 +127,7 @@ def run_gaps(svc: ReflectionService, cases: list[dict[str, Any]], verbose: bool)
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--split", choices=["tune", "heldout"], action="append")
+    parser.add_argument("--split", choices=["tune", "heldout", "blind"], action="append")
     parser.add_argument("--mode", choices=["lexical", "semantic"], action="append")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
@@ -139,7 +141,11 @@ def main() -> None:
                 try:
                     if args.verbose:
                         print(f"[{mode} / {split}]")
-                    ini = run_initiatives(svc, [c for c in cases if c["kind"] == "initiative"], args.verbose)
+                    initiative_cases = [c for c in cases if c["kind"] == "initiative"]
+                    # The blind split was written by someone who saw neither the code nor the other splits,
+                    # about users of their own (blind_profiles.json).
+                    profiles_file = "blind_profiles.json" if split == "blind" else "profiles.json"
+                    ini = run_initiatives(svc, initiative_cases, args.verbose, profiles_file)
                     gaps = run_gaps(svc, [c for c in cases if c["kind"] == "gaps"], args.verbose)
                 finally:
                     svc.close()
