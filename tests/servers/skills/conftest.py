@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from servers.core.events import EventBus
+from servers.reflection import drafting
 from servers.skills.service import SkillsService
 from servers.suite.settings import CairnSettings
 
@@ -72,7 +73,8 @@ def make_service(make_settings: Callable[..., CairnSettings]) -> Iterator[Callab
     made: list[SkillsService] = []
 
     def build(**skills: Any) -> SkillsService:
-        service = SkillsService(make_settings(**skills), bus=EventBus())
+        # The drafter the suite gives the skills server (servers/suite/assembly.py).
+        service = SkillsService(make_settings(**skills), bus=EventBus(), drafter=drafting)
         made.append(service)
         return service
 
@@ -101,7 +103,7 @@ def with_llm(tmp_path: Path, embedder: Any, monkeypatch: pytest.MonkeyPatch) -> 
             llm_model=llm_model,
             skills={"paths": [tmp_path / "project"], "include_system": False, "reload_check_s": 0, **skills},
         )
-        made.append(SkillsService(settings, embedder=embedder, bus=EventBus()))
+        made.append(SkillsService(settings, embedder=embedder, bus=EventBus(), drafter=drafting))
         return made[-1]
 
     yield build
