@@ -34,7 +34,7 @@ import json
 import re
 import shlex
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 SHELL_TOOLS = frozenset({"bash", "shell", "system_run", "run_command", "execute_command", "terminal", "powershell"})
@@ -113,7 +113,7 @@ _FILE_SUFFIXES = frozenset(
 # A program's first word that asks rather than acts (`kind get clusters`, `flutter devices`, `helm status`).
 _LOOKING_VERBS = frozenset(
     "get list ls show describe status info inspect logs log version view help doctor outdated why explain whoami "
-    "devices current-context get-contexts".split()
+    "devices current-context get-contexts diff plan preview".split()
 )
 # Programs whose mode is a leading option, and the step each mode is.
 _MODE_OPTIONS = {
@@ -263,6 +263,12 @@ _NAMED_ERROR = re.compile(
     r"\b(?:errorType|error_type|errorCode|error_code|reason)[\"']?\s*[:=]\s*[\"']?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b"
 )
 _CODE = re.compile(r"\b(TS\d{4}|E\d{4,5}|ERR_[A-Z0-9_]{3,}|[A-Z]{2,}\d{3,}|error\[E\d{4}\])")
+# What a package manager prints when the script it ran failed: the script's own output above says what failed.
+_CARET = re.compile(r"^\s*[~^]*\^[~^]*\s*$")
+# A Python traceback's frame line: the line under it is the frame's source, quoted.
+_PY_FRAME = re.compile(r'^\s*File "[^"]+", line \d+')
+_WRAPPER_CODE = re.compile(r"ERR_PNPM_RECURSIVE_\w+_FIRST_FAIL$")
+_R_CONDITION = re.compile(r"(?m)^(Error\b[^\n]{0,200}:)[ \t]*\n![ \t]+")
 _EXIT = re.compile(r"^\s*exit code (\d+)\s*$", re.I | re.M)
 _LOCATION = re.compile(r"^(?:[\w./~-]+):\d+(?::\d+)?:?\s*")
 # Boxes, timestamps, and BuildKit's step and elapsed-time columns (`#13 14.351 error: …`, `14.351 error: …`).
@@ -271,7 +277,11 @@ _NOISE_LINE = re.compile(
     r"^\s*(?:exit code \d+|traceback \(most recent call last\):|error:?|\W*)\s*$"
     r"|^\s*(?:>|\$|#|RUN\b|[✓✔❯›⎯│┌└├─]|at\s)"  # a script's echo, a runner's banner and progress, stack frames
     r"|^\s*=\s*(?:note|help):"  # a compiler's notes under the error they explain
-    r"|^\s*(?:failure: build failed with an exception|build failed in\b)",  # Gradle's banners
+    r"|^\s*(?:failure: build failed with an exception|build failed in\b)"  # Gradle's banners
+    # a package manager's word that the script it ran failed (pnpm, npm, yarn): the script's output says why
+    r"|^\s*(?:ERR_PNPM_RECURSIVE_\w+_FIRST_FAIL|ELIFECYCLE|npm ERR!|error Command failed with exit code"
+    r"|✕\s+exit status)"
+    r"|.*\.\.\.\s*(?:\[[^\]]*\]\s*)?ok\s*$",  # a check that passed (`* checking Rd files ... OK`)
     re.I,
 )
 _DIAGNOSTIC = re.compile(r"^\s*(?:error|warning|info|hint|lint)\s*[•|]\s*(.+?)\s*[•|]", re.I)
@@ -291,6 +301,8 @@ _BLANKS = (
     (re.compile(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{7,40}\b", re.I), "<id>"),
     # Generated ids (`ref 9wz3mzq…::vbrx2c…`, build and cache keys): letters and digits mixed, 8 or more.
     (re.compile(r"\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,}\b"), "<id>"),
+    # A host or item named in brackets (`fatal: [mon-03]: UNREACHABLE!`, `[runner-12]`): which one is this run's.
+    (re.compile(r"\[[^\]\s]*\d[^\]\s]*\]"), "[…]"),
     (re.compile(r"\d+"), "#"),
 )
 MAX_PHRASE_WORDS = 8
@@ -419,7 +431,7 @@ def _segments(command: str) -> list[list[str]]:
         else:
             current.append(word)
     out += _simple(current)
-    return out
+    return [inner for words in out for inner in _remote(words, _segments)]
 
 
 def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
@@ -516,7 +528,25 @@ def _chain(command: str) -> list[list[str]]:
         if word != "|":
             fed = False
     out += _simple(current)
-    return out
+    return [inner for words in out for inner in _remote(words, _chain)]
+
+
+# ssh options that take a value; the first other word is the host, and what follows it the remote command.
+_SSH_VALUE_OPTIONS = frozenset("-p -i -l -o -F -J -L -R -D -S -O -W -b -c -E -e -m -Q -w -B -I -P".split())
+
+
+def _remote(words: list[str], split: Callable[[str], list[list[str]]]) -> list[list[str]]:
+    """The commands ``ssh host 'cmd …'`` runs on the host, as if run here (what failed and what fixed it is the
+    remote command, not ssh), split by ``split``; any other command as it is."""
+    if not words or words[0].rsplit("/", 1)[-1] != "ssh":
+        return [words]
+    i = 1
+    while i < len(words) and words[i].startswith("-"):
+        i += 2 if words[i] in _SSH_VALUE_OPTIONS else 1
+    remote = words[i + 1 :]
+    if not remote:
+        return [words]  # a session or a tunnel: ssh itself is the step
+    return split(" ".join(shlex.quote(w) if len(remote) > 1 and " " in w else w for w in remote))
 
 
 def _is_setup(words: list[str]) -> bool:
@@ -652,27 +682,87 @@ def _looks(words: list[str]) -> bool:
     program = rest[0].rsplit("/", 1)[-1]
     if program in _SETUP or program in _LOOKING:
         return True  # `sleep 2` while waiting, `cd`, `echo`: nothing changes
-    sub = next((w for w in rest[1:] if not w.startswith("-")), "")
+    sub = _subcommand_word(program, rest)
+    if _LOOKING_OPTIONS.get(program, frozenset()) & set(rest[1:]):
+        return True  # `ssh-keygen -F host`: finding what is there
+    inner = _without_runner(rest)
+    if inner is not rest and len(inner) >= 2 and sub not in _LOOKING_SUBCOMMANDS.get(program, ()):
+        return _looks(inner)  # what a package runner ran looks or acts: `pnpm sst diff` looks, `pnpm sst deploy` acts
     if program in _LOOKING_SUBCOMMANDS:
         if sub in _LOOKING_SUBCOMMANDS[program]:
             return True
     elif program not in _OPERAND_PROGRAMS and sub in _LOOKING_VERBS:
         return not (sub == "get" and program in _GETTING_PROGRAMS)
     positional = [w for w in rest[1:] if not w.startswith("-")]
-    if sub == "list" or "-list" in rest or "--list" in rest or positional[1:2] in (["list"], ["ls"]):
-        return True  # `xcodebuild -list`, `xcrun simctl list devices`, `git worktree list`: listing what there is
+    if sub == "list" or _LISTING_FLAGS.intersection(rest) or positional[1:2] in (["list"], ["ls"]):
+        return True  # `xcodebuild -list`, `xcrun simctl list devices`, `nrfjprog --ids`: listing what there is
     if "-L" in rest and program not in _FOLLOWING_LINKS:
         return True  # `kcat -b localhost:9092 -L`: a client's list mode (`-L` follows links for file tools)
     if sub == "version" or rest[1:] in (["--version"], ["-v"], ["-V"], ["version"]):
         return True  # `docker version`, `node --version`: asking what is installed changes nothing
+    code = _inline_code(program, rest)
+    if code is not None:
+        return _only_asks(code)  # `python -c "print(m.version('x'))"`, `Rscript -e 'packageVersion("x")'`
     if program in ("curl", "wget"):
         # A plain GET asks; sending data, another method or saving a file changes something.
         return not any(w.split("=", 1)[0] in _SENDING for w in rest[1:]) and program == "curl"
     return command_head(words) in _LOOKING_HEADS
 
 
+# Options that make a program list or report what there is (`nrfjprog --ids`, `adb devices -l` aside).
+_LISTING_FLAGS = frozenset({"-list", "--list", "--ids", "--list-devices", "--devices", "--show-devices"})
+# Options with which a program only reports (its other uses change things).
+_LOOKING_OPTIONS = {"ssh-keygen": frozenset({"-F", "-l", "-lf", "-lF", "-B"})}
+
+
+def _subcommand_word(program: str, words: list[str]) -> str:
+    """The first word after the program that is not an option nor an option's value (`get` of `kubectl -n x get`)."""
+    takes_value = _VALUE_OPTIONS.get(program, set())
+    i = 1
+    while i < len(words):
+        if words[i] in takes_value:
+            i += 2
+        elif words[i].startswith("-"):
+            i += 1
+        else:
+            return words[i]
+    return ""
+
+
+# Interpreters given code on the command line, and the option that takes it.
+_INLINE_CODE = {"python": "-c", "python3": "-c", "node": "-e", "Rscript": "-e", "R": "-e", "ruby": "-e", "perl": "-e"}
+# Calls in such code that change something: the code acts, whatever else it prints.
+_ACTING_CALL = re.compile(
+    r"(?:install|write|save|remove|delete|unlink|rmtree|system|run|exec|build|check|test|document|create|update|"
+    r"insert|drop|put|post|send|upload|migrate|mkdir|rename|copy|move|open)\w*\s*\(",
+    re.I,
+)
+_ASSIGNS = re.compile(r"(?<![=!<>])=(?!=)|<-|->")
+
+
+def _inline_code(program: str, rest: list[str]) -> str | None:
+    """The code an interpreter was given on the command line (`python -c CODE`), or None."""
+    option = _INLINE_CODE.get(program) or _INLINE_CODE.get(program.rstrip("0123456789."))
+    if option is None or option not in rest[1:]:
+        return None
+    at = rest.index(option, 1)
+    return rest[at + 1] if at + 1 < len(rest) else None
+
+
+def _only_asks(code: str) -> bool:
+    """Code that imports and prints or evaluates without assigning or calling anything that acts."""
+    statements = [part.strip() for part in re.split(r"[;\n]", code) if part.strip()]
+    asking = [
+        part
+        for part in statements
+        if re.match(r"(?:import |from \S+ import |library\(|suppressMessages\(library\()", part)
+        or not (_ASSIGNS.search(part.split("(", 1)[0]) or _ACTING_CALL.search(part))
+    ]
+    return bool(statements) and len(asking) == len(statements)
+
+
 # Programs whose `-L` follows symbolic links or redirects while they act, rather than listing.
-_FOLLOWING_LINKS = frozenset("cp ln rsync find tar chown chmod chgrp du mount scp wget curl zip".split())
+_FOLLOWING_LINKS = frozenset("cp ln rsync find tar chown chmod chgrp du mount scp wget curl zip ssh".split())
 
 
 def step_key(tool: str, arguments: Any) -> str:
@@ -709,6 +799,8 @@ def step_label(tool: str, arguments: Any) -> str:
 
 def error_phrase(error: str) -> str:
     """The key phrase of an error message: what two occurrences of the same failure share."""
+    # R (rlang, cli) puts the message on the line under "Error in `f()`:" or "Error:", after a "! ".
+    error = _R_CONDITION.sub(r"\1 ", error)
     message = _message_text(error)
     for pattern, phrase in _PHRASES:
         if pattern.search(error if pattern.pattern.startswith("(?m)^") else message):
@@ -727,14 +819,24 @@ def error_phrase(error: str) -> str:
     # body names (`"exception": "…\\ApiException"`) names it already, as it does when the same call fails elsewhere.
     body_message = _json_message(error)
     if body_message:
-        return _phrase_of(body_message)
-    code = _CODE.search(error)
+        # A message that says where before what (`Failed to connect to the host via ssh: Host key verification
+        # failed.`) is told by what: the part after its last colon, when that says enough on its own.
+        _, colon, tail = body_message.rpartition(": ")
+        return _phrase_of(tail if colon and len(tail.split()) >= 3 else body_message)
+    code = next((found for found in _CODE.finditer(error) if not _WRAPPER_CODE.match(found.group(1))), None)
     if code:
         return code.group(1)
     lines = [_LINE_PREFIX.sub("", line) for line in error.splitlines()]
     gradle = _gradle_detail(lines)
     if gradle:
         return _phrase_of(gradle)
+    # A source line a runtime quotes above a caret (`throw new Error("…")` over `^`) is where it failed; the
+    # message follows it.
+    lines = [
+        line
+        for i, line in enumerate(lines)
+        if not (i + 1 < len(lines) and _CARET.match(lines[i + 1])) and not (i and _PY_FRAME.match(lines[i - 1]))
+    ]
     lines = [line for line in lines if not _NOISE_LINE.match(line)]
     # An analyzer's report line (`info • Don't use 'BuildContext's across async gaps • lib/x.dart:27:34 • rule`)
     # says what is wrong between its separators, whatever severity it gives it.
@@ -791,7 +893,7 @@ def _json_message(error: str) -> str:
     return spread.group(1).strip() if spread and len(spread.group(1).split()) >= 2 else ""
 
 
-_SPREAD_MESSAGE = re.compile(r'"(?:message|detail|error_description)":\s*(?:Array\s*)?\[?[\s+\-]*"([^"\n]{6,200})"')
+_SPREAD_MESSAGE = re.compile(r'"(?:message|msg|detail|error_description)":\s*(?:Array\s*)?\[?[\s+\-]*"([^"\n]{6,200})"')
 
 
 def _message_in(value: Any, depth: int = 0) -> str:
@@ -921,7 +1023,9 @@ class Recovery:
         self.around = list(around)  # the words the edits changed text among (`protected $fillable = [`)
         self.written = list(written)  # the words of files written whole (no before to compare with)
         self.replaced = replaced  # another program did the step's job (`xcodebuild test` for `swift test`)
-        self.swapped = swapped  # the change was one word of the line (`harbourline rpc` for `harbourline eval`)
+        # the change was one word of the line (`harbourline rpc` for `harbourline eval`), or the command the step
+        # was run inside (`sst shell --`): about that, wherever the step was
+        self.swapped = swapped
 
     @property
     def kind(self) -> str:
@@ -1290,6 +1394,7 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
                 if key in step_keys(calls[j].tool, calls[j].arguments)
                 or _specialised(call, calls[j])
                 or _one_word_apart(calls, i, j)
+                or _wrapped(call, calls[j])
             ),
             None,
         )
@@ -1356,6 +1461,47 @@ def _specialised(failed: _Call, later: _Call) -> bool:
     rest = [w for w in _main_segment(before) if not w.endswith(old_head[1])]
     later_rest = [w for w in _main_segment(after) if not w.endswith(new_head[1])]
     return rest == later_rest
+
+
+# Package runners put in front of a program (`pnpm vitest …`, `pnpm --filter @app/core exec vitest …`), and
+# their options that take a value.
+_PACKAGE_RUNNERS = frozenset({"pnpm", "npx", "pnpx", "yarn", "bunx", "bun", "npm"})
+_RUNNER_VERBS = frozenset({"exec", "dlx", "x"})
+_RUNNER_VALUE_OPTIONS = frozenset({"--filter", "-F", "-C", "--dir", "--prefix", "--cwd", "-w", "--workspace"})
+
+
+def _without_runner(words: list[str]) -> list[str]:
+    """The program a package runner ran, with its arguments: `vitest run x` of `pnpm --filter a exec vitest run x`."""
+    if not words or words[0] not in _PACKAGE_RUNNERS:
+        return words
+    i = 1
+    while i < len(words) and (words[i].startswith("-") or words[i] in _RUNNER_VERBS):
+        i += 2 if words[i] in _RUNNER_VALUE_OPTIONS else 1
+    return words[i:]
+
+
+def _wrapped(failed: _Call, later: _Call) -> bool:
+    """The later call ran the failed command inside another one, after its `--` (`pnpm sst shell -- vitest run x`
+    for `pnpm vitest run x`, `aws-vault exec prod -- terraform plan` for `terraform plan`): the same step, run
+    the way it needs."""
+    before, after = command_of(failed.tool, failed.arguments), command_of(later.tool, later.arguments)
+    if not before or not after or _lower(failed.tool) != _lower(later.tool):
+        return False
+    words, later_words = _main_segment(before), _main_segment(after)
+    if "--" not in later_words or "--" in words:
+        return False
+    inner = later_words[len(later_words) - later_words[::-1].index("--") :]
+    core = _without_runner(words)
+    return len(core) >= 2 and _without_runner(inner) == core
+
+
+def _wrapper(command: str) -> str:
+    """The command another ran inside, by its program and subcommand: `sst shell -- …` of
+    `pnpm sst shell --stage staging -- tsx x.ts`."""
+    words = _main_segment(command)
+    outer = _without_runner(words[: len(words) - 1 - words[::-1].index("--")])
+    named = [w for w in outer if not w.startswith("-")][:2]
+    return " ".join([*named, "--", "…"])
 
 
 def _one_word_apart(calls: list[_Call], failed: int, later: int) -> bool:
@@ -1447,6 +1593,10 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         repeated: str | list[str] = chain[at] if at is not None else done_command
         change = _change(failed_command, repeated, bool(commands)) if not replaced else _with_options(done_command)
         swapped = change if change is not None and change == swapped_word(failed_command, repeated) else None
+        if _wrapped(call, done):
+            # Run inside another command: that command is the fix wherever the step failed (`sst shell --` made
+            # `vitest`, `tsx` and `pnpm exec vitest` alike work), so the change is about it, not the step.
+            change = swapped = _wrapper(done_command)
     return Recovery(
         failed,
         fixed,

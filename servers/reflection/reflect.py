@@ -296,11 +296,15 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
 
     parts: list[str] = []
     for line in lessons[0].added_lines:
-        words = _LINE_WORD.findall(line)
-        if not (_code_words(line, common) or _code_line(line, common)) or len(parts) == MAX_SHOWN_LINES:
+        code = _without_trailing_comment(line)
+        words = _LINE_WORD.findall(code)
+        if not (_code_words(code, common) or _code_line(code, common)) or len(parts) == MAX_SHOWN_LINES:
             continue
-        if sum(1 for w in words if kept(w)) * 3 >= len(words) * 2:  # mostly what every edit wrote
-            parts.append(_ELLIPSES.sub("…", _LINE_WORD.sub(shown, line)))
+        mostly_shared = sum(1 for w in words if kept(w)) * 3 >= len(words) * 2
+        # A call every edit made is shown with its shape even when its arguments were each task's own
+        # (`… = scrapy.Field()`, `.composite({ … })`): the name alone does not say how to write it.
+        if mostly_shared or any(kept(w) and f"{w}(" in code for w in words):
+            parts.append(_ELLIPSES.sub("…", _LINE_WORD.sub(shown, code)))
     if not parts:
         return ""  # no line to show: the words every edit added say it (`js: true`)
     covered = {w for part in parts for w in _bare(CODE_WORD.findall(part))}
@@ -310,6 +314,17 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
 
 
 MAX_SHOWN_LINES = 2
+# A comment after code on the same line (`# 单价…`, `// why`): the task's own words, not what the fix wrote.
+_TRAILING_COMMENT = re.compile(r"^(?P<code>.*?[^\s#/])\s+(?:#|//)\s.*$")
+
+
+def _without_trailing_comment(line: str) -> str:
+    match = _TRAILING_COMMENT.match(line)
+    if match is None:
+        return line
+    code = match.group("code")
+    # Only when the mark is outside any string: an even number of quotes before it.
+    return code if code.count('"') % 2 == 0 and code.count("'") % 2 == 0 else line
 
 
 def _code_words(text: str, common: set[str]) -> list[str]:
