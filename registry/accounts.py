@@ -10,9 +10,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Any
 
 from registry.storage.accounts import AccountRows
+from registry.storage.rows import TokenInfo
 
 TOKEN_PREFIX = "crk_"  # recognisable in logs and secret scanners
 SYSTEM_ORG = "cairn"
@@ -29,7 +29,7 @@ def token_digest(token: str) -> str:
 class Accounts(AccountRows):
     # --- personal API tokens ---------------------------------------------------------------------
 
-    def create_token(self, username: str, label: str) -> tuple[str, dict[str, Any]]:
+    def create_token(self, username: str, label: str) -> tuple[str, TokenInfo]:
         """A new token; the secret is returned once and only its hash is kept."""
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         info = self.insert_token(secrets.token_hex(6), username, label[:80] or "token", token_digest(token))
@@ -40,10 +40,10 @@ class Accounts(AccountRows):
             return None
         digest = token_digest(token)
         row = self.live_token(digest)
-        if row is None or not hmac.compare_digest(row["token_hash"], digest):
+        if row is None or not hmac.compare_digest(row.token_hash, digest):
             return None
-        self.token_used(row["id"])
-        return str(row["username"])
+        self.token_used(row.id)
+        return row.username
 
     # --- organisations ---------------------------------------------------------------------------------
 

@@ -3,8 +3,6 @@ deprecate, ratings. Errors are always ``{"error": <code>, "message": <what to do
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
@@ -17,6 +15,7 @@ from registry.changes import compare_versions
 from registry.context import Registry, skill_detail, skill_summary, version_detail
 from registry.http import NAME, ORG, SHA256, HTTPProblem, int_param, json_model, multipart, str_param
 from registry.publish import PublishError
+from registry.storage.rows import FullVersion, Skill
 
 SORTS = ("relevance", "popular", "recent", "name")
 MEDIA = {"tar.gz": "application/gzip", "zip": "application/zip"}
@@ -35,14 +34,14 @@ class RatingBody(BaseModel):
     comment: str = Field("", max_length=2000)
 
 
-def _skill(reg: Registry, name: str) -> dict[str, Any]:
+def _skill(reg: Registry, name: str) -> Skill:
     skill = reg.store.skill(name) if NAME.match(name) else None
     if skill is None:
         raise HTTPProblem(404, "not_found", f"the registry has no skill named {name!r}")
     return skill
 
 
-def _version(reg: Registry, name: str, version: str) -> dict[str, Any]:
+def _version(reg: Registry, name: str, version: str) -> FullVersion:
     _skill(reg, name)
     row = reg.store.version(name, version)
     if row is None:
@@ -50,11 +49,11 @@ def _version(reg: Registry, name: str, version: str) -> dict[str, Any]:
     return row
 
 
-async def _owner_of(reg: Registry, request: Request, skill: dict[str, Any]) -> str:
+async def _owner_of(reg: Registry, request: Request, skill: Skill) -> str:
     user = await require_user(reg, request)
-    owner, kind = skill["owner"], skill["owner_kind"]
+    owner, kind = skill.owner, skill.owner_kind
     if (kind == "user" and owner != user) or (kind == "org" and reg.accounts.role(owner, user) is None):
-        raise HTTPProblem(403, "not_owner", f"{skill['name']} belongs to {kind} {owner!r}")
+        raise HTTPProblem(403, "not_owner", f"{skill.name} belongs to {kind} {owner!r}")
     return user
 
 
@@ -165,12 +164,12 @@ def routes(reg: Registry) -> list[Route]:
     async def archive(request: Request) -> Response:
         name, version, ext = (request.path_params[k] for k in ("name", "version", "ext"))
         row = _version(reg, name, version)
-        if ext != row["format"]:
-            raise HTTPProblem(404, "not_found", f"{name} {version} is a .{row['format']} archive")
-        response = _blob_response(reg, row["sha256"], row["format"], f"{name}-{version}.{ext}", count=(name, version))
-        if row["yanked"]:
+        if ext != row.format:
+            raise HTTPProblem(404, "not_found", f"{name} {version} is a .{row.format} archive")
+        response = _blob_response(reg, row.sha256, row.format, f"{name}-{version}.{ext}", count=(name, version))
+        if row.yanked:
             # Still served (whoever pinned it keeps working), but an installer can tell and warn.
-            reason = "".join(c if " " <= c <= "~" else "?" for c in row.get("yank_reason") or "no reason given")
+            reason = "".join(c if " " <= c <= "~" else "?" for c in row.yank_reason or "no reason given")
             response.headers["X-Cairn-Yanked"] = reason
             response.headers["Cache-Control"] = "public, max-age=300"  # the bytes never change; the yank may
         return response
@@ -180,7 +179,7 @@ def routes(reg: Registry) -> list[Route]:
         found = reg.store.version_by_sha(sha) if SHA256.match(sha) else None
         if found is None:
             raise HTTPProblem(404, "not_found", f"no published artifact has sha256 {sha[:64]!r}")
-        return _blob_response(reg, sha, found["format"], f"{found['name']}-{found['version']}.{found['format']}")
+        return _blob_response(reg, sha, found.format, f"{found.name}-{found.version}.{found.format}")
 
     async def yank(request: Request) -> Response:
         name, version = request.path_params["name"], request.path_params["version"]
@@ -201,23 +200,24 @@ def routes(reg: Registry) -> list[Route]:
         skill = _skill(reg, request.path_params["name"])
         await _owner_of(reg, request, skill)
         body = await json_model(request, DeprecateBody)
-        reg.store.set_deprecated(skill["name"], body.message or None)
-        return JSONResponse(skill_detail(reg, _skill(reg, skill["name"])))
+        reg.store.set_deprecated(skill.name, body.message or None)
+        return JSONResponse(skill_detail(reg, _skill(reg, skill.name)))
 
     async def ratings(request: Request) -> Response:
         skill = _skill(reg, request.path_params["name"])
         if request.method == "POST":
             user = await require_user(reg, request)
             body = await json_model(request, RatingBody)
-            reg.accounts.rate(skill["name"], user, body.stars, body.comment)
-        average, count = reg.store.rating_summary(skill["name"])
+            reg.accounts.rate(skill.name, user, body.stars, body.comment)
+        average, count = reg.store.rating_summary(skill.name)
+        ratings = [r.model_dump() for r in reg.accounts.ratings(skill.name)]
         return JSONResponse(
-            {"average": average, "count": count, "ratings": reg.accounts.ratings(skill["name"])},
+            {"average": average, "count": count, "ratings": ratings},
             status_code=201 if request.method == "POST" else 200,
         )
 
     async def categories(_: Request) -> Response:
-        return JSONResponse({"categories": reg.store.categories()})
+        return JSONResponse({"categories": [c.model_dump() for c in reg.store.categories()]})
 
     async def index(_: Request) -> Response:
         return JSONResponse(marketplace.index(reg), headers={"Cache-Control": "public, max-age=60"})

@@ -41,17 +41,18 @@ def org_skills(reg: Registry, org: str, scope: str = "all") -> list[dict[str, An
     out: list[dict[str, Any]] = []
     if scope in ("system", "all"):
         for skill in reg.store.skills_of("cairn"):
-            if not skill["is_system"]:
+            if not skill.is_system:
                 continue
-            config = configs.get(skill["name"], {})
+            config = configs.get(skill.name)
+            action = config.action if config else None
             out.append(
                 {
                     **skill_summary(reg, skill),
                     "scope": "system",
                     "is_system_skill": True,
-                    "is_disabled": config.get("action") == "disable",
-                    "is_overridden": config.get("action") == "override",
-                    "override_skill": config.get("override_skill"),
+                    "is_disabled": action == "disable",
+                    "is_overridden": action == "override",
+                    "override_skill": config.override_skill if config else None,
                 }
             )
     if scope in ("org", "all"):
@@ -74,14 +75,14 @@ def change_config(reg: Registry, org: str, action: str, skill_name: str, overrid
     if action not in ("disable", "enable", "override"):
         raise HTTPProblem(400, "bad_parameter", "the action is one of disable, enable, override")
     system = reg.store.skill(skill_name)
-    if system is None or not system["is_system"]:
+    if system is None or not system.is_system:
         raise HTTPProblem(404, "not_found", f"{skill_name!r} is not a system skill")
     if action == "enable":
         reg.accounts.set_config(org, skill_name, None)
         return
     if action == "override":
         replacement = reg.store.skill(override or "")
-        if replacement is None or replacement["owner"] != org:
+        if replacement is None or replacement.owner != org:
             raise HTTPProblem(400, "bad_override", f"{override!r} is not one of {org}'s own skills; publish it first")
         reg.accounts.set_config(org, skill_name, "override", override)
         return
@@ -108,8 +109,8 @@ def routes(reg: Registry) -> list[Route]:
         if request.method == "POST":
             body = await json_model(request, TokenBody)
             token, info = reg.accounts.create_token(user, body.label)
-            return JSONResponse({**info, "token": token}, status_code=201)
-        return JSONResponse({"tokens": reg.accounts.tokens(user)})
+            return JSONResponse({**info.model_dump(), "token": token}, status_code=201)
+        return JSONResponse({"tokens": [t.model_dump() for t in reg.accounts.tokens(user)]})
 
     async def revoke(request: Request) -> Response:
         user = await require_user(reg, request)
@@ -127,7 +128,7 @@ def routes(reg: Registry) -> list[Route]:
     async def config(request: Request) -> Response:
         _, org = await member(request)
         rows = reg.accounts.configs(org).values()
-        return JSONResponse({"configs": [{"system_skill_name": r["skill_name"], **r} for r in rows]})
+        return JSONResponse({"configs": [{"system_skill_name": r.skill_name, **r.model_dump()} for r in rows]})
 
     async def change(request: Request) -> Response:
         _, org = await member(request, admin=True)
@@ -154,7 +155,7 @@ def routes(reg: Registry) -> list[Route]:
                 raise HTTPProblem(403, "forbidden", str(exc)) from None
         else:
             _, org = await member(request)
-        return JSONResponse({"org": org, "members": reg.accounts.members(org)})
+        return JSONResponse({"org": org, "members": [m.model_dump() for m in reg.accounts.members(org)]})
 
     return [
         Route("/api/v1/me", me, methods=["GET"]),

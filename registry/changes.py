@@ -24,6 +24,7 @@ from registry import semver
 from registry.archive import SKILL_FILE, Contents, Limits, read_archive
 from registry.context import Registry
 from registry.http import NAME, HTTPProblem
+from registry.storage.rows import FullVersion
 
 MAX_TEXT_BYTES = 256 * 1024
 MAX_TEXT_LINES = 6_000
@@ -138,13 +139,13 @@ def compare_versions(reg: Registry, name: str, old: str, new: str) -> Comparison
         rows.append(row)
     if old == new:
         raise HTTPProblem(400, "same_version", f"Both sides are {name} {old}; choose two different versions.")
-    key = (name, old, new, rows[0]["sha256"] + rows[1]["sha256"])
+    key = (name, old, new, rows[0].sha256 + rows[1].sha256)
     with _cache_lock:
         if key in _cache:
             _cache.move_to_end(key)
             return _cache[key]
     before, after = (_contents(reg, row) for row in rows)
-    result = compare(name, old, new, before, after, rows[0]["frontmatter"], rows[1]["frontmatter"])
+    result = compare(name, old, new, before, after, rows[0].frontmatter, rows[1].frontmatter)
     with _cache_lock:
         _cache[key] = result
         while len(_cache) > CACHE_SIZE:
@@ -152,8 +153,8 @@ def compare_versions(reg: Registry, name: str, old: str, new: str) -> Comparison
     return result
 
 
-def _contents(reg: Registry, row: dict[str, Any]) -> Contents:
-    data = reg.store.blobs.get(row["sha256"])
+def _contents(reg: Registry, row: FullVersion) -> Contents:
+    data = reg.store.blobs.get(row.sha256)
     if data is None:
         raise HTTPProblem(500, "artifact_missing", "An archive is missing from storage; tell the operator.")
     return read_archive(data, Limits.from_settings(reg.settings))

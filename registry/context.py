@@ -11,6 +11,7 @@ from registry.auth import Identity, OAuthClient
 from registry.publish import Prepared, commit, prepare
 from registry.search import RegistrySearch
 from registry.settings import RegistrySettings
+from registry.storage.rows import FullVersion, Skill, Version
 from registry.storage.store import RegistryStore
 from servers.auth.public import AuthStore
 
@@ -61,54 +62,54 @@ class Registry:
         return f"/api/v1/skills/{quote(name)}/{quote(version)}/archive.{fmt}"
 
 
-def version_entry(reg: Registry, row: dict[str, Any]) -> dict[str, Any]:
+def version_entry(reg: Registry, row: Version) -> dict[str, Any]:
     """One entry of ``versions`` in the install contract (servers/skills/README.md), plus dates."""
     return {
-        "version": row["version"],
-        "sha256": row["sha256"],
-        "archive_url": reg.archive_path(row["name"], row["version"], row["format"]),
-        "yanked": bool(row["yanked"]),
-        "yank_reason": row.get("yank_reason"),
-        "size": row["size"],
-        "published_at": row["published_at"],
-        "downloads": row.get("downloads", 0),
+        "version": row.version,
+        "sha256": row.sha256,
+        "archive_url": reg.archive_path(row.name, row.version, row.format),
+        "yanked": row.yanked,
+        "yank_reason": row.yank_reason,
+        "size": row.size,
+        "published_at": row.published_at,
+        "downloads": row.downloads,
     }
 
 
-def skill_summary(reg: Registry, skill: dict[str, Any]) -> dict[str, Any]:
+def skill_summary(reg: Registry, skill: Skill) -> dict[str, Any]:
     return {
-        "name": skill["name"],
-        "description": skill["description"],
-        "latest": skill["latest"],
-        "owner": skill["owner"],
-        "owner_kind": skill["owner_kind"],
-        "is_system": skill["is_system"],
-        "category": skill["category"],
-        "tags": skill["tags"],
-        "compatibility": skill["compatibility"],
-        "downloads": skill["downloads"],
-        "deprecated": skill["deprecated"],
-        "updated_at": skill["updated_at"],
+        "name": skill.name,
+        "description": skill.description,
+        "latest": skill.latest,
+        "owner": skill.owner,
+        "owner_kind": skill.owner_kind,
+        "is_system": skill.is_system,
+        "category": skill.category,
+        "tags": skill.tags,
+        "compatibility": skill.compatibility,
+        "downloads": skill.downloads,
+        "deprecated": skill.deprecated,
+        "updated_at": skill.updated_at,
     }
 
 
-def skill_detail(reg: Registry, skill: dict[str, Any]) -> dict[str, Any]:
-    average, count = reg.store.rating_summary(skill["name"])
+def skill_detail(reg: Registry, skill: Skill) -> dict[str, Any]:
+    average, count = reg.store.rating_summary(skill.name)
     return {
         **skill_summary(reg, skill),
-        "created_at": skill["created_at"],
+        "created_at": skill.created_at,
         "rating": {"average": average, "count": count},
-        "versions": [version_entry(reg, v) for v in reg.store.versions(skill["name"])],
+        "versions": [version_entry(reg, v) for v in reg.store.versions(skill.name)],
     }
 
 
-def version_detail(reg: Registry, row: dict[str, Any]) -> dict[str, Any]:
+def version_detail(reg: Registry, row: FullVersion) -> dict[str, Any]:
     return {
-        "name": row["name"],
+        "name": row.name,
         **version_entry(reg, row),
-        "publisher": row["publisher"],
-        "format": row["format"],
-        "frontmatter": row["frontmatter"],
-        "files": row["files"],
-        "findings": row["findings"],
+        "publisher": row.publisher,
+        "format": row.format,
+        "frontmatter": row.frontmatter,
+        "files": [f.model_dump() for f in row.files],
+        "findings": [f.model_dump() for f in row.findings],
     }

@@ -22,6 +22,7 @@ from typing import Any
 
 from registry.archive import Limits, read_archive
 from registry.context import Registry, version_entry
+from registry.storage.rows import Skill
 
 INDEX_FORMAT = "cairn-registry-index/1"
 _cache: dict[tuple[int, int], bytes] = {}
@@ -30,23 +31,23 @@ _lock = threading.Lock()
 
 def index(reg: Registry) -> dict[str, Any]:
     skills = []
-    for skill in sorted(reg.store.all_skills(), key=lambda s: s["name"]):
+    for skill in sorted(reg.store.all_skills(), key=lambda s: s.name):
         versions = []
-        for row in reg.store.versions(skill["name"]):
+        for row in reg.store.versions(skill.name):
             entry = version_entry(reg, row)
             entry["archive_url"] = reg.base_url + entry["archive_url"]
             versions.append(entry)
         skills.append(
             {
-                "name": skill["name"],
-                "description": skill["description"],
-                "owner": skill["owner"],
-                "category": skill["category"],
-                "tags": skill["tags"],
-                "compatibility": skill["compatibility"],
-                "latest": skill["latest"],
-                "deprecated": skill["deprecated"],
-                "page_url": f"{reg.base_url}/skills/{skill['name']}",
+                "name": skill.name,
+                "description": skill.description,
+                "owner": skill.owner,
+                "category": skill.category,
+                "tags": skill.tags,
+                "compatibility": skill.compatibility,
+                "latest": skill.latest,
+                "deprecated": skill.deprecated,
+                "page_url": f"{reg.base_url}/skills/{skill.name}",
                 "versions": versions,
             }
         )
@@ -58,20 +59,20 @@ def index(reg: Registry) -> dict[str, Any]:
     }
 
 
-def marketplace_manifest(reg: Registry, skills: list[dict[str, Any]]) -> dict[str, Any]:
+def marketplace_manifest(reg: Registry, skills: list[Skill]) -> dict[str, Any]:
     return {
         "name": reg.settings.marketplace_name,
         "owner": {"name": "Cairn skills registry", "url": reg.base_url},
         "metadata": {"description": f"Skills published on {reg.base_url}", "version": str(reg.store.generation())},
         "plugins": [
             {
-                "name": s["name"],
-                "source": f"./plugins/{s['name']}",
-                "description": s["description"],
-                "version": s["latest"],
-                "category": s["category"] or "skills",
-                "keywords": s["tags"],
-                "homepage": f"{reg.base_url}/skills/{s['name']}",
+                "name": s.name,
+                "source": f"./plugins/{s.name}",
+                "description": s.description,
+                "version": s.latest,
+                "category": s.category or "skills",
+                "keywords": s.tags,
+                "homepage": f"{reg.base_url}/skills/{s.name}",
                 "author": _author(reg, s),
             }
             for s in skills
@@ -85,7 +86,7 @@ def claude_marketplace(reg: Registry) -> bytes:
     with _lock:
         if key in _cache:
             return _cache[key]
-    skills = sorted((s for s in reg.store.all_skills() if not s["deprecated"]), key=lambda s: s["name"])
+    skills = sorted((s for s in reg.store.all_skills() if not s.deprecated), key=lambda s: s.name)
     top = reg.settings.marketplace_name
     limits = Limits.from_settings(reg.settings)
     buffer = io.BytesIO()
@@ -93,23 +94,23 @@ def claude_marketplace(reg: Registry) -> bytes:
     with gzip.GzipFile(fileobj=buffer, mode="wb", mtime=0) as gz, tarfile.open(fileobj=gz, mode="w") as tar:
         _add(tar, f"{top}/.claude-plugin/marketplace.json", _json(marketplace_manifest(reg, skills)))
         for skill in skills:
-            row = reg.store.version(skill["name"], skill["latest"])
-            data = reg.store.blobs.get(row["sha256"]) if row else None
+            row = reg.store.version(skill.name, skill.latest) if skill.latest else None
+            data = reg.store.blobs.get(row.sha256) if row else None
             if row is None or data is None:
                 continue
             plugin = {
-                "name": skill["name"],
-                "version": skill["latest"],
-                "description": skill["description"],
-                "homepage": f"{reg.base_url}/skills/{skill['name']}",
-                "keywords": skill["tags"],
+                "name": skill.name,
+                "version": skill.latest,
+                "description": skill.description,
+                "homepage": f"{reg.base_url}/skills/{skill.name}",
+                "keywords": skill.tags,
                 "author": _author(reg, skill),
             }
-            base = f"{top}/plugins/{skill['name']}"
+            base = f"{top}/plugins/{skill.name}"
             _add(tar, f"{base}/.claude-plugin/plugin.json", _json(plugin))
             contents = read_archive(data, limits)
             for path, content in contents.files.items():
-                _add(tar, f"{base}/skills/{skill['name']}/{path}", content, contents.mode(path))
+                _add(tar, f"{base}/skills/{skill.name}/{path}", content, contents.mode(path))
     result = buffer.getvalue()
     with _lock:
         _cache.clear()
@@ -117,9 +118,9 @@ def claude_marketplace(reg: Registry) -> bytes:
     return result
 
 
-def _author(reg: Registry, skill: dict[str, Any]) -> dict[str, str]:
+def _author(reg: Registry, skill: Skill) -> dict[str, str]:
     """The publisher (a person or an organisation) and their page on this registry."""
-    return {"name": str(skill["owner"]), "url": f"{reg.base_url}/publishers/{skill['owner']}"}
+    return {"name": skill.owner, "url": f"{reg.base_url}/publishers/{skill.owner}"}
 
 
 def _json(value: Any) -> bytes:

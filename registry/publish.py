@@ -86,7 +86,7 @@ def prepare(
     chosen = version or declared
     version_from: VersionFrom = "given" if version else "skill_md"
     if chosen is None and suggest and name:
-        chosen, version_from = semver.next_patch([v["version"] for v in store.versions(name)]), "next"
+        chosen, version_from = semver.next_patch([v.version for v in store.versions(name)]), "next"
     if chosen is None:
         raise PublishError(
             "no_version",
@@ -111,18 +111,18 @@ def prepare(
     owner, kind = _owner(name, publisher, org, store, accounts, system)
     digest = hashlib.sha256(data).hexdigest()
     for existing in store.versions(name):
-        if version_from == "next" and existing["sha256"] == digest:
+        if version_from == "next" and existing.sha256 == digest:
             # Only a proposed number: run twice, a publish script would otherwise bump every unchanged skill.
             raise PublishError(
                 "already_published",
-                f"these exact bytes are already {name} {existing['version']}; change the skill, or give a version "
+                f"these exact bytes are already {name} {existing.version}; change the skill, or give a version "
                 "to publish them again under a new number",
                 409,
             )
-        if semver.core(existing["version"]) == semver.core(chosen):
+        if semver.core(existing.version) == semver.core(chosen):
             raise PublishError(
                 "version_exists",
-                f"{name} {existing['version']} is already published and versions are immutable; bump the version",
+                f"{name} {existing.version} is already published and versions are immutable; bump the version",
                 409,
             )
     listed = metadata.listing(frontmatter, name, body)
@@ -186,7 +186,7 @@ def _owner(
     if system:
         return SYSTEM_ORG, "org"
     if existing is not None:
-        owner, kind = str(existing["owner"]), str(existing["owner_kind"])
+        owner, kind = existing.owner, existing.owner_kind
         allowed = owner == publisher if kind == "user" else accounts.role(owner, publisher) is not None
         if not allowed:
             raise PublishError(

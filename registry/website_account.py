@@ -102,7 +102,7 @@ def routes(reg: Registry) -> list[Route]:
         name = request.query_params.get("skill", "")
         version = ""
         if NAME.match(name) and reg.store.skill(name) is not None:
-            version = semver.next_patch([v["version"] for v in reg.store.versions(name)])
+            version = semver.next_patch([v.version for v in reg.store.versions(name)])
         return render(reg, request, "publish.html", version=version, skill_name=name if version else "")
 
     def prepare_held(user: str, org: str | None, version: str | None, data: bytes) -> Prepared:
@@ -166,21 +166,21 @@ def routes(reg: Registry) -> list[Route]:
     async def publish_confirm(request: Request) -> Response:
         user, form = await checked_form(request)
         held = reg.accounts.take_upload(str(form.get("upload", "")), user)
-        data = held["data"] if held else None
+        data = held.data if held else None
         if held is None or data is None:
             return render(reg, request, "publish.html", error="That upload has expired; upload it again.", status=410)
-        if hashlib.sha256(data).hexdigest() != held["sha256"]:
+        if hashlib.sha256(data).hexdigest() != held.sha256:
             return render(reg, request, "publish.html", error="The held upload changed; upload it again.", status=409)
         version = str(form.get("version") or "").strip() or None
         try:
-            prepared = prepare_held(user, held["org"], version, data)
+            prepared = prepare_held(user, held.org, version, data)
             limit_publishes(reg, user)
             reg.commit_publish(prepared)
         except PublishError as exc:
             if exc.code in VERSION_ERRORS:
                 # Only the chosen version was wrong: show the preview again (the upload held anew) to pick another.
                 try:
-                    return preview(request, user, held["org"], prepare_held(user, held["org"], None, data), exc.message)
+                    return preview(request, user, held.org, prepare_held(user, held.org, None, data), exc.message)
                 except PublishError:
                     pass
             return render(reg, request, "publish.html", error=exc.message, findings=exc.findings, status=exc.status)
@@ -189,22 +189,22 @@ def routes(reg: Registry) -> list[Route]:
     async def manage(request: Request) -> Response:
         user, form = await checked_form(request)
         skill, row = load_skill(reg, request.path_params["name"], str(form.get("version") or "") or None)
-        owner = skill["owner"]
-        if (skill["owner_kind"] == "user" and owner != user) or (
-            skill["owner_kind"] == "org" and reg.accounts.role(owner, user) is None
+        owner = skill.owner
+        if (skill.owner_kind == "user" and owner != user) or (
+            skill.owner_kind == "org" and reg.accounts.role(owner, user) is None
         ):
-            raise HTTPProblem(403, "not_owner", f"{skill['name']} belongs to {owner}.")
+            raise HTTPProblem(403, "not_owner", f"{skill.name} belongs to {owner}.")
         action = str(form.get("action", ""))
         if action in ("yank", "unyank"):
             reason = str(form.get("reason") or "")[:500] or None
-            reg.store.set_yanked(skill["name"], row["version"], action == "yank", reason)
+            reg.store.set_yanked(skill.name, row.version, action == "yank", reason)
         elif action == "deprecate":
-            reg.store.set_deprecated(skill["name"], str(form.get("message") or "")[:500] or "deprecated")
+            reg.store.set_deprecated(skill.name, str(form.get("message") or "")[:500] or "deprecated")
         elif action == "undeprecate":
-            reg.store.set_deprecated(skill["name"], None)
+            reg.store.set_deprecated(skill.name, None)
         else:
             raise HTTPProblem(400, "bad_request", "Unknown action.")
-        return RedirectResponse(f"/skills/{skill['name']}/v/{quote(row['version'])}", status_code=303)
+        return RedirectResponse(f"/skills/{skill.name}/v/{quote(row.version)}", status_code=303)
 
     async def rate(request: Request) -> Response:
         user, form = await checked_form(request)
@@ -212,8 +212,8 @@ def routes(reg: Registry) -> list[Route]:
         stars = str(form.get("stars", ""))
         if stars not in ("1", "2", "3", "4", "5"):
             raise HTTPProblem(400, "bad_request", "Pick from 1 to 5 stars.")
-        reg.accounts.rate(skill["name"], user, int(stars), str(form.get("comment") or "")[:2000])
-        return RedirectResponse(f"/skills/{skill['name']}#ratings", status_code=303)
+        reg.accounts.rate(skill.name, user, int(stars), str(form.get("comment") or "")[:2000])
+        return RedirectResponse(f"/skills/{skill.name}#ratings", status_code=303)
 
     def account_page(
         request: Request, user: str, new_token: str | None = None, codes: list[str] | None = None, status: int = 200

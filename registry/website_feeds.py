@@ -11,7 +11,6 @@ Atom feeds of new skills and new versions (every skill's, one skill's, one publi
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 from urllib.parse import quote
 
 from starlette.requests import Request
@@ -22,6 +21,7 @@ from registry.badge import LIVE, NOT_FOUND, YANKED, badge
 from registry.context import Registry
 from registry.feeds import ENTRIES, MEDIA_TYPE, Entry, Feed, atom
 from registry.http import NAME, HTTPProblem, str_param
+from registry.storage.rows import RecentVersion, Skill
 
 # A badge or feed changes only when something is published, yanked or downloaded: minutes of staleness are
 # fine, and README viewers (image proxies) and feed readers then ask far less often.
@@ -44,38 +44,38 @@ def routes(reg: Registry) -> list[Route]:
             return Response(status_code=304, headers=headers)
         return Response(body, status_code=status, media_type="image/svg+xml; charset=utf-8", headers=headers)
 
-    def skill_or_none(name: str) -> dict[str, Any] | None:
+    def skill_or_none(name: str) -> Skill | None:
         return reg.store.skill(name) if NAME.match(name) else None
 
     async def version_badge(request: Request) -> Response:
         skill = skill_or_none(request.path_params["name"])
         if skill is None:
             return svg(request, BADGE_LABEL, "not found", NOT_FOUND, 404)
-        if skill["latest"] is None:
+        if skill.latest is None:
             return svg(request, BADGE_LABEL, "yanked", YANKED)
-        deprecated = bool(skill["deprecated"])
-        message = f"{skill['latest']}{' deprecated' if deprecated else ''}"
+        deprecated = bool(skill.deprecated)
+        message = f"{skill.latest}{' deprecated' if deprecated else ''}"
         return svg(request, BADGE_LABEL, message, YANKED if deprecated else LIVE)
 
     async def downloads_badge(request: Request) -> Response:
         skill = skill_or_none(request.path_params["name"])
         if skill is None:
             return svg(request, "downloads", "not found", NOT_FOUND, 404)
-        return svg(request, "downloads", _count(int(skill["downloads"])), LIVE)
+        return svg(request, "downloads", _count(skill.downloads), LIVE)
 
     def xml(feed: Feed, entries: list[Entry]) -> Response:
         return Response(atom(feed, entries), media_type=MEDIA_TYPE, headers={"Cache-Control": CACHE})
 
-    def version_entries(rows: list[dict[str, Any]]) -> list[Entry]:
+    def version_entries(rows: list[RecentVersion]) -> list[Entry]:
         return [
             Entry(
-                id=f"{reg.base_url}/skills/{r['name']}/v/{quote(r['version'])}",
-                title=f"{r['name']} {r['version']}",
-                link=f"{reg.base_url}/skills/{r['name']}/v/{quote(r['version'])}",
-                updated=r["published_at"],
-                author=r["publisher"],
-                author_uri=f"{reg.base_url}/publishers/{quote(r['owner'])}",
-                summary=r["description"],
+                id=f"{reg.base_url}/skills/{r.name}/v/{quote(r.version)}",
+                title=f"{r.name} {r.version}",
+                link=f"{reg.base_url}/skills/{r.name}/v/{quote(r.version)}",
+                updated=r.published_at,
+                author=r.publisher,
+                author_uri=f"{reg.base_url}/publishers/{quote(r.owner)}",
+                summary=r.description,
             )
             for r in rows
         ]
@@ -83,14 +83,14 @@ def routes(reg: Registry) -> list[Route]:
     async def new_skills(_: Request) -> Response:
         entries = [
             Entry(
-                id=f"{reg.base_url}/skills/{s['name']}",
-                title=s["name"],
-                link=f"{reg.base_url}/skills/{s['name']}",
-                updated=s["created_at"],
-                author=s["owner"],
-                author_uri=f"{reg.base_url}/publishers/{quote(s['owner'])}",
-                summary=s["description"],
-                category=s["category"],
+                id=f"{reg.base_url}/skills/{s.name}",
+                title=s.name,
+                link=f"{reg.base_url}/skills/{s.name}",
+                updated=s.created_at,
+                author=s.owner,
+                author_uri=f"{reg.base_url}/publishers/{quote(s.owner)}",
+                summary=s.description,
+                category=s.category,
             )
             for s in reg.store.recent_skills(ENTRIES)
         ]

@@ -154,7 +154,7 @@ async def main() -> None:
         published, refused = publish_corpus(reg)
         wait_for_vectors(reg)
         ready_s = time.perf_counter() - started
-        catalogue = {s["name"] for s in reg.store.all_skills()}
+        catalogue = {s.name for s in reg.store.all_skills()}
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE) as http:
             answers = {row["id"]: await ask(http, row["query"]) for row in rows}
         reg.store.close()

@@ -3,8 +3,7 @@ settings and uploads waiting for confirmation. :class:`registry.accounts.Account
 
 from __future__ import annotations
 
-from typing import Any
-
+from registry.storage.rows import HeldUpload, LiveToken, Member, OrgSkillConfig, RatingRow, TokenInfo
 from registry.storage.store import RegistryStore, now
 
 
@@ -16,8 +15,8 @@ class AccountRows:
 
     # --- personal API tokens ---------------------------------------------------------------------
 
-    def insert_token(self, token_id: str, username: str, label: str, token_hash: str) -> dict[str, Any]:
-        """Keep a new token's hash; its public fields (``id``, ``label``, ``created_at``, ``last_used_at``)."""
+    def insert_token(self, token_id: str, username: str, label: str, token_hash: str) -> TokenInfo:
+        """Keep a new token's hash; its public fields."""
         with self.db.transaction():
             self.db.execute(
                 "INSERT INTO api_tokens (id, username, label, token_hash, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -25,14 +24,15 @@ class AccountRows:
             )
         info = self.db.query_one("SELECT id, label, created_at, last_used_at FROM api_tokens WHERE id = ?", (token_id,))
         assert info is not None
-        return info
+        return TokenInfo.model_validate(info)
 
-    def tokens(self, username: str) -> list[dict[str, Any]]:
-        return self.db.query(
+    def tokens(self, username: str) -> list[TokenInfo]:
+        rows = self.db.query(
             "SELECT id, label, created_at, last_used_at FROM api_tokens WHERE username = ? AND revoked_at IS NULL "
             "ORDER BY created_at DESC",
             (username,),
         )
+        return [TokenInfo.model_validate(r) for r in rows]
 
     def revoke_token(self, username: str, token_id: str) -> bool:
         with self.db.transaction():
@@ -43,11 +43,12 @@ class AccountRows:
                 self.db.execute("UPDATE api_tokens SET revoked_at = ? WHERE id = ?", (now(), token_id))
         return bool(found)
 
-    def live_token(self, token_hash: str) -> dict[str, Any] | None:
-        """``id``, ``username`` and ``token_hash`` of the unrevoked token with this hash."""
-        return self.db.query_one(
+    def live_token(self, token_hash: str) -> LiveToken | None:
+        """The unrevoked token with this hash."""
+        row = self.db.query_one(
             "SELECT id, username, token_hash FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL", (token_hash,)
         )
+        return LiveToken.model_validate(row) if row else None
 
     def token_used(self, token_id: str) -> None:
         with self.db.transaction():
@@ -85,8 +86,9 @@ class AccountRows:
         rows = self.db.query("SELECT org FROM org_members WHERE username = ? ORDER BY org", (username,))
         return [str(r["org"]) for r in rows]
 
-    def members(self, org: str) -> list[dict[str, Any]]:
-        return self.db.query("SELECT username, role FROM org_members WHERE org = ? ORDER BY username", (org,))
+    def members(self, org: str) -> list[Member]:
+        rows = self.db.query("SELECT username, role FROM org_members WHERE org = ? ORDER BY username", (org,))
+        return [Member.model_validate(r) for r in rows]
 
     def set_member(self, org: str, username: str, role: str) -> None:
         with self.db.transaction():
@@ -107,26 +109,30 @@ class AccountRows:
                 (name, username, stars, comment, now()),
             )
 
-    def rating(self, name: str, username: str) -> dict[str, Any] | None:
-        return self.db.query_one(
-            "SELECT stars, comment, created_at FROM ratings WHERE name = ? AND username = ?", (name, username)
+    def rating(self, name: str, username: str) -> RatingRow | None:
+        row = self.db.query_one(
+            "SELECT username, stars, comment, created_at FROM ratings WHERE name = ? AND username = ?", (name, username)
         )
+        return RatingRow.model_validate(row) if row else None
 
-    def ratings(self, name: str, limit: int = 50) -> list[dict[str, Any]]:
-        return self.db.query(
+    def ratings(self, name: str, limit: int = 50) -> list[RatingRow]:
+        rows = self.db.query(
             "SELECT username, stars, comment, created_at FROM ratings WHERE name = ? ORDER BY created_at DESC LIMIT ?",
             (name, limit),
         )
+        return [RatingRow.model_validate(r) for r in rows]
 
     # --- org skill configuration --------------------------------------------------------------------
 
-    def configs(self, org: str) -> dict[str, dict[str, Any]]:
+    def configs(self, org: str) -> dict[str, OrgSkillConfig]:
+        """The organisation's settings by system skill name."""
         rows = self.db.query(
             "SELECT skill_name, action, override_skill, updated_at FROM org_skill_config WHERE org = ? "
             "ORDER BY skill_name",
             (org,),
         )
-        return {str(r["skill_name"]): r for r in rows}
+        configs = [OrgSkillConfig.model_validate(r) for r in rows]
+        return {c.skill_name: c for c in configs}
 
     def set_config(self, org: str, skill_name: str, action: str | None, override_skill: str | None = None) -> None:
         with self.db.transaction():
@@ -157,12 +163,14 @@ class AccountRows:
                 (upload_id, username, org, sha256, fmt, now(), data),
             )
 
-    def take_upload(self, upload_id: str, username: str) -> dict[str, Any] | None:
+    def take_upload(self, upload_id: str, username: str) -> HeldUpload | None:
         """The held upload, removed as it is read: of two confirmations racing, only one gets it."""
         with self.db.transaction():
             row = self.db.query_one(
                 "DELETE FROM pending_uploads WHERE id = ? AND username = ? RETURNING *", (upload_id, username)
             )
-        if row is not None and row["data"] is not None:
-            row["data"] = bytes(row["data"])
-        return row
+        if row is None:
+            return None
+        if row["data"] is not None:
+            row["data"] = bytes(row["data"])  # whichever buffer type the driver hands over
+        return HeldUpload.model_validate(row)

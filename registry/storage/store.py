@@ -26,6 +26,7 @@ from registry import semver
 from registry.blobs import BlobStore, open_blob_store
 from registry.metadata import listing_fields, trigger_words
 from registry.settings import RegistryServerSettings
+from registry.storage.rows import ArchiveRef, CategoryCount, FullVersion, RecentVersion, Skill, Version
 from registry.storage.schema import MIGRATIONS, PG_MIGRATIONS, PG_SCHEMA
 from servers.core.settings import CoreSettings
 from servers.core.storage.component import AnyDatabase, ComponentStore, built, open_database
@@ -134,28 +135,23 @@ class RegistryStore(ComponentStore):
 
     # --- skills and versions ---------------------------------------------------------------------------
 
-    def skill(self, name: str) -> dict[str, Any] | None:
+    def skill(self, name: str) -> Skill | None:
         row = self.db.query_one("SELECT rowid AS id, * FROM skills WHERE name = ?", (name,))
-        return _decode_skill(row) if row else None
+        return Skill.model_validate(row) if row else None
 
-    def versions(self, name: str) -> list[dict[str, Any]]:
+    def versions(self, name: str) -> list[Version]:
+        """The skill's versions, the highest first."""
         rows = self.db.query(
             "SELECT name, version, sha256, size, format, publisher, published_at, yanked, yank_reason, downloads "
             "FROM versions WHERE name = ?",
             (name,),
         )
-        for row in rows:
-            row["yanked"] = bool(row["yanked"])
-        return sorted(rows, key=lambda r: semver.sort_key(r["version"]), reverse=True)
+        versions = [Version.model_validate(r) for r in rows]
+        return sorted(versions, key=lambda v: semver.sort_key(v.version), reverse=True)
 
-    def version(self, name: str, version: str) -> dict[str, Any] | None:
+    def version(self, name: str, version: str) -> FullVersion | None:
         row = self.db.query_one("SELECT * FROM versions WHERE name = ? AND version = ?", (name, version))
-        if row is None:
-            return None
-        row["yanked"] = bool(row["yanked"])
-        for key in ("frontmatter", "files", "findings"):
-            row[key] = json.loads(row[key])
-        return row
+        return FullVersion.model_validate(row) if row else None
 
     def _lock_skill(self, name: str) -> dict[str, Any] | None:
         """Inside a transaction: the skill's row, locked until the end of it on PostgreSQL (SQLite's write
@@ -219,30 +215,30 @@ class RegistryStore(ComponentStore):
     def _refresh_latest(self, name: str, rowid: int, *, touch: bool = True) -> None:
         """``latest`` is the highest live release (a pre-release only when nothing else is live); the
         listing fields and the keyword index follow it, so search shows what an install would get."""
-        live = [v for v in self.versions(name) if not v["yanked"]]
-        releases = [v for v in live if "-" not in v["version"].split("+")[0]]
+        live = [v for v in self.versions(name) if not v.yanked]
+        releases = [v for v in live if "-" not in v.version.split("+")[0]]
         chosen = (releases or live)[0] if live else None
-        fields: dict[str, Any] = {"latest": chosen["version"] if chosen else None}
+        fields: dict[str, Any] = {"latest": chosen.version if chosen else None}
         if touch:
             fields["updated_at"] = now()
         if chosen is not None:
-            detail = self.version(name, chosen["version"])
+            detail = self.version(name, chosen.version)
             assert detail is not None
-            fields.update(listing_fields(detail["frontmatter"], name, detail["body"]))
+            fields.update(listing_fields(detail.frontmatter, name, detail.body))
             self._index(rowid, name, detail)
         assignments = ", ".join(f"{k} = ?" for k in fields)
         self.db.execute(f"UPDATE skills SET {assignments} WHERE name = ?", (*fields.values(), name))
         self._bump()
 
-    def _index(self, rowid: int, name: str, detail: dict[str, Any]) -> None:
+    def _index(self, rowid: int, name: str, detail: FullVersion) -> None:
         """(Re)write the skill's keyword-index entry from one of its versions."""
-        fm = detail["frontmatter"]
-        listing = listing_fields(fm, name, detail["body"])
+        fm = detail.frontmatter
+        listing = listing_fields(fm, name, detail.body)
         texts = (
             name.replace("-", " "),
             listing["description"],
             " ".join([*json.loads(listing["tags"]), listing["category"] or "", trigger_words(fm)]),
-            detail["body"][:20_000],
+            detail.body[:20_000],
         )
         if self.postgres:
             from registry.tsearch import skill_document
@@ -266,9 +262,9 @@ class RegistryStore(ComponentStore):
         count = 0
         for skill in self.all_skills():
             with self.db.transaction():
-                detail = self.version(skill["name"], skill["latest"])
+                detail = self.version(skill.name, skill.latest) if skill.latest else None
                 if detail is not None:
-                    self._index(int(skill["id"]), skill["name"], detail)
+                    self._index(skill.id, skill.name, detail)
                     count += 1
         return count
 
@@ -280,8 +276,8 @@ class RegistryStore(ComponentStore):
         count = 0
         for skill in self.all_skills():
             with self.db.transaction():
-                if self._lock_skill(skill["name"]) is not None:
-                    self._refresh_latest(skill["name"], int(skill["id"]), touch=False)
+                if self._lock_skill(skill.name) is not None:
+                    self._refresh_latest(skill.name, skill.id, touch=False)
                     count += 1
         self.set_meta("listing_rules", rules)
         return count
@@ -316,18 +312,19 @@ class RegistryStore(ComponentStore):
                 "SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)"
             )
 
-    def version_by_sha(self, sha256: str) -> dict[str, Any] | None:
-        return self.db.query_one("SELECT name, version, format FROM versions WHERE sha256 = ? LIMIT 1", (sha256,))
+    def version_by_sha(self, sha256: str) -> ArchiveRef | None:
+        row = self.db.query_one("SELECT name, version, format FROM versions WHERE sha256 = ? LIMIT 1", (sha256,))
+        return ArchiveRef.model_validate(row) if row else None
 
-    def all_skills(self) -> list[dict[str, Any]]:
+    def all_skills(self) -> list[Skill]:
         rows = self.db.query("SELECT rowid AS id, * FROM skills WHERE latest IS NOT NULL ORDER BY rowid")
-        return [_decode_skill(r) for r in rows]
+        return [Skill.model_validate(r) for r in rows]
 
-    def skills_of(self, owner: str) -> list[dict[str, Any]]:
+    def skills_of(self, owner: str) -> list[Skill]:
         rows = self.db.query("SELECT rowid AS id, * FROM skills WHERE owner = ? ORDER BY name", (owner,))
-        return [_decode_skill(r) for r in rows]
+        return [Skill.model_validate(r) for r in rows]
 
-    def recent_versions(self, limit: int, *, name: str | None = None, owner: str | None = None) -> list[dict[str, Any]]:
+    def recent_versions(self, limit: int, *, name: str | None = None, owner: str | None = None) -> list[RecentVersion]:
         """Live versions of listed skills, newest first (the updates feeds): all, one skill's, or an owner's.
         Each row has the skill's description and owner beside the version's own fields."""
         where, args = "v.yanked = 0 AND s.latest IS NOT NULL", []
@@ -335,26 +332,28 @@ class RegistryStore(ComponentStore):
             where, args = where + " AND s.name = ?", [name]
         if owner is not None:
             where, args = where + " AND s.owner = ?", [*args, owner]
-        return self.db.query(
+        rows = self.db.query(
             "SELECT v.name, v.version, v.publisher, v.published_at, v.size, s.description, s.owner, s.owner_kind "
             f"FROM versions v JOIN skills s ON s.name = v.name WHERE {where} "
             "ORDER BY v.published_at DESC, v.name, v.version DESC LIMIT ?",
             (*args, limit),
         )
+        return [RecentVersion.model_validate(r) for r in rows]
 
-    def recent_skills(self, limit: int) -> list[dict[str, Any]]:
+    def recent_skills(self, limit: int) -> list[Skill]:
         """Listed skills, the newest first (the new-skills feed)."""
         rows = self.db.query(
             "SELECT rowid AS id, * FROM skills WHERE latest IS NOT NULL ORDER BY created_at DESC, name LIMIT ?",
             (limit,),
         )
-        return [_decode_skill(r) for r in rows]
+        return [Skill.model_validate(r) for r in rows]
 
-    def categories(self) -> list[dict[str, Any]]:
-        return self.db.query(
+    def categories(self) -> list[CategoryCount]:
+        rows = self.db.query(
             "SELECT category AS name, COUNT(*) AS count FROM skills WHERE category IS NOT NULL AND latest IS NOT NULL "
             "GROUP BY category ORDER BY count DESC, category"
         )
+        return [CategoryCount.model_validate(r) for r in rows]
 
     # --- keyword search ------------------------------------------------------------------------------------
 
@@ -399,10 +398,3 @@ class RegistryStore(ComponentStore):
         if not row or not row["n"]:
             return None, 0
         return round(float(row["avg"]), 2), int(row["n"])
-
-
-def _decode_skill(row: dict[str, Any]) -> dict[str, Any]:
-    row.pop("rowid", None)  # PostgreSQL's explicit column; it is already there as ``id``
-    row["tags"] = json.loads(row["tags"])
-    row["is_system"] = bool(row["is_system"])
-    return row

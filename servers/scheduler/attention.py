@@ -26,7 +26,7 @@ from servers.scheduler.clock import Clock, iso
 from servers.scheduler.models import Notification
 from servers.scheduler.settings import AttentionSettings
 from servers.scheduler.storage import notifications
-from servers.scheduler.storage.store import SchedulerStore, new_id, notification_model
+from servers.scheduler.storage.store import SchedulerStore, new_id
 
 
 @dataclass(frozen=True)
@@ -80,9 +80,8 @@ class AttentionGate:
                 now=now,
                 deliver_after=decision.deliver_after,
             )
-            row = self.store.notification(notification_id, user_id)
-        assert row is not None
-        notification = notification_model(row, self.timezone)
+            notification = self.store.notification(notification_id, user_id, self.timezone)
+        assert notification is not None
         self._publish(notification, user_id)
         return notification
 
@@ -140,22 +139,22 @@ class AttentionGate:
         now = self.clock.now()
         if notifications.any_deferred_due(self.store, now):
             with self.store.db.transaction():
-                rows = notifications.deferred_due(self.store, now)
-                for user_id in sorted({row["user_id"] for row in rows}):  # in one order: no deadlock with a peer
+                deferred = notifications.deferred_due(self.store, now)
+                for user_id in sorted({d.user_id for d in deferred}):  # in one order: no deadlock with a peer
                     self.store.serialise(f"notify:{user_id}")
-                for row in rows:
-                    decision = self.decide(row["user_id"], row["type"], row["priority"], now, defer=True)
+                for row in deferred:
+                    decision = self.decide(row.user_id, row.type, row.priority, now, defer=True)
                     notifications.redecide(
                         self.store,
-                        row["id"],
+                        row.id,
                         decision.status,
                         decision.reason or "deferred by quiet hours",
                         decision.deliver_after,
                         now,
                     )
-                    fresh = self.store.notification(row["id"], row["user_id"])
+                    fresh = self.store.notification(row.id, row.user_id, self.timezone)
                     if fresh is not None and decision.status != "deferred":
-                        released.append((notification_model(fresh, self.timezone), row["user_id"]))
+                        released.append((fresh, row.user_id))
         for notification, user_id in released:
             self._publish(notification, user_id)
         return [n for n, _ in released]

@@ -22,7 +22,6 @@ Guarantees, and how they are kept:
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import socket
@@ -36,8 +35,7 @@ from servers.scheduler.attention import AttentionGate
 from servers.scheduler.clock import Clock, iso
 from servers.scheduler.settings import SchedulerSettings
 from servers.scheduler.storage import claims
-from servers.scheduler.storage.store import JobRow, SchedulerStore, job_row, retry_policy
-from servers.scheduler.triggers import from_stored
+from servers.scheduler.storage.store import JobRow, SchedulerStore
 
 log = logging.getLogger(__name__)
 
@@ -130,8 +128,7 @@ class Engine:
         out = Outcome()
         batch = self.settings.claim_batch
         with self.db.transaction():
-            rows = claims.due_jobs(self.store, now, batch)
-            jobs = [job_row(r) for r in rows]
+            jobs = claims.due_jobs(self.store, now, batch)
             running = self.store.running_counts([j.id for j in jobs])
             for job in jobs:
                 assert job.next_run_at is not None
@@ -140,7 +137,7 @@ class Engine:
                     continue
                 if claims.claim_occurrence(self.store, job.id, job.next_run_at):
                     self._fire(job, job.next_run_at, "schedule", now, running, out)
-        return out, claims.more_may_be_due(self.store, len(rows), batch)
+        return out, claims.more_may_be_due(self.store, len(jobs), batch)
 
     def _fire(
         self, job: JobRow, occurrence: float, trigger: str, now: float, running: dict[str, int], out: Outcome
@@ -272,27 +269,26 @@ class Engine:
         """Claim queued runs (retries, manual, approved, catch-up) whose time has come."""
         out = Outcome()
         with self.db.transaction():
-            rows = claims.pending_runs(self.store, now, self.settings.claim_batch)
-            jobs = {r["id"]: job_row(r) for r in rows}
-            running = self.store.running_counts(list(jobs))
-            for row in rows:
-                job = jobs[row["id"]]
+            pending = claims.pending_runs(self.store, now, self.settings.claim_batch)
+            running = self.store.running_counts(list({p.job.id for p in pending}))
+            for queued in pending:
+                job = queued.job
                 if running.get(job.id, 0) >= job.options.max_concurrency:
                     continue  # a queued run waits for a free slot rather than being dropped
                 lease_until = now + self.settings.lease_seconds
-                if not claims.claim_run(self.store, row["run_id"], self.worker_id, lease_until, now):
+                if not claims.claim_run(self.store, queued.run_id, self.worker_id, lease_until, now):
                     continue
                 running[job.id] = running.get(job.id, 0) + 1
                 self.store.update_job(job.id, {"last_run_at": now})
                 out.claimed.append(
                     RunContext(
-                        row["run_id"],
+                        queued.run_id,
                         job.id,
                         job.name,
                         job.user_id,
-                        row["scheduled_for"],
-                        row["attempt"],
-                        row["run_trigger"],
+                        queued.scheduled_for,
+                        queued.attempt,
+                        queued.trigger,
                         job.action,
                         principal=job.principal,
                     )
@@ -313,16 +309,13 @@ class Engine:
         skip = self.store.locks_rows
         while True:
             with claims.advance_reads(self.store):
-                rows = claims.jobs_to_advance(self.store, skip_locked=skip)
-                if not rows and skip:
+                claimed = claims.jobs_to_advance(self.store, skip_locked=skip)
+                if not claimed and skip:
                     skip = False  # whatever is left is locked: wait for it (the compare-and-set drops what others did)
                     continue
-                if not rows:
+                if not claimed:
                     return done
-                updates = []
-                for row in rows:
-                    trigger = from_stored(row["trigger_kind"], json.loads(row["trigger_data"]))
-                    updates.append((row["id"], trigger.next_after(row["next_run_at"]), row["next_run_at"]))
+                updates = [(c.job_id, c.trigger.next_after(c.previous), c.previous) for c in claimed]
                 updates.sort()  # job rows are locked in id order by every waiting writer (SchedulerStore.lock_jobs)
                 with self.db.transaction():  # on PostgreSQL, the one above
                     for job_id, following, previous in updates:
@@ -358,35 +351,35 @@ class Engine:
             self._failed(job, ctx.run_id, ctx.attempt, ctx.scheduled_for, error or "failed", now, out)
 
     def _failed(
-        self, job: dict[str, Any], run_id: str, attempt: int, scheduled_for: float, error: str, now: float, out: Outcome
+        self, job: JobRow, run_id: str, attempt: int, scheduled_for: float, error: str, now: float, out: Outcome
     ) -> None:
-        failures = job["consec_failures"] + 1
-        self.store.update_job(job["id"], {"last_run_status": "failed", "consec_failures": failures})
-        base = {"job_id": job["id"], "job_name": job["name"], "user_id": job["user_id"], "run_id": run_id}
+        failures = job.consec_failures + 1
+        self.store.update_job(job.id, {"last_run_status": "failed", "consec_failures": failures})
+        base = {"job_id": job.id, "job_name": job.name, "user_id": job.user_id, "run_id": run_id}
         out.events.append(("job.run.failed", {**base, "error": error[:500], "consec_failures": failures}))
-        live = job["status"] in ("active", "completed")
+        live = job.status in ("active", "completed")
         if live and failures >= self.settings.max_failures:
             reason = f"stopped after {failures} consecutive failures; last error: {error[:300]}"
-            self.store.update_job(job["id"], {"status": "error", "status_reason": reason, "updated_at": now})
-            claims.cancel_queued(self.store, job["id"], f"job {reason}", now)
+            self.store.update_job(job.id, {"status": "error", "status_reason": reason, "updated_at": now})
+            claims.cancel_queued(self.store, job.id, f"job {reason}", now)
             out.events.append(("job.paused", {**base, "status": "error", "reason": reason}))
             out.notices.append(
                 {
-                    "user_id": job["user_id"],
+                    "user_id": job.user_id,
                     "type": "scheduler.job_error",
-                    "title": f"Job '{job['name']}' stopped",
-                    "message": f"Job '{job['name']}' {reason}. Fix it, then job_resume('{job['id']}').",
+                    "title": f"Job '{job.name}' stopped",
+                    "message": f"Job '{job.name}' {reason}. Fix it, then job_resume('{job.id}').",
                     "priority": 0.9,
-                    "job_id": job["id"],
+                    "job_id": job.id,
                     "run_id": run_id,
                 }
             )
             return
-        policy = retry_policy(job)
+        policy = job.options.retry
         if live and attempt <= policy.max_retries:
             delay = policy.delay(attempt)
             self.store.insert_run(
-                job["id"],
+                job.id,
                 trigger="retry",
                 status="pending",
                 scheduled_for=scheduled_for,
@@ -402,14 +395,14 @@ class Engine:
         if not claims.any_lease_expired(self.store, now):
             return out
         with self.db.transaction():
-            rows = claims.expired_runs(self.store, now)
-            self.store.lock_jobs([run["job_id"] for run in rows])
-            for run in rows:
-                error = f"lease expired: worker {run['claimed_by']} stopped renewing its claim (crashed or killed)"
-                failed = claims.fail_expired(self.store, run["id"], error, now)
-                job = self.store.job(run["job_id"])
+            runs = claims.expired_runs(self.store, now)
+            self.store.lock_jobs([run.job_id for run in runs])
+            for run in runs:
+                error = f"lease expired: worker {run.claimed_by} stopped renewing its claim (crashed or killed)"
+                failed = claims.fail_expired(self.store, run.id, error, now)
+                job = self.store.job(run.job_id)
                 if failed and job is not None:
-                    self._failed(job, run["id"], run["attempt"], run["scheduled_for"], error, now, out)
+                    self._failed(job, run.id, run.attempt, run.scheduled_for, error, now, out)
         return out
 
     def renew(self, run_id: str) -> bool:

@@ -6,7 +6,6 @@ nothing half-written. A job is addressed by its id or its name (names are unique
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 from typing import Any
@@ -32,15 +31,7 @@ from servers.scheduler.models import (
     SchedulerInputError,
 )
 from servers.scheduler.settings import SchedulerServerSettings
-from servers.scheduler.storage.store import (
-    dumps,
-    job_model,
-    job_row,
-    new_id,
-    notification_model,
-    open_store,
-    run_model,
-)
+from servers.scheduler.storage.store import JobRow, dumps, job_model, new_id, open_store
 from servers.scheduler.triggers import build, stored_form
 
 log = logging.getLogger(__name__)
@@ -119,7 +110,7 @@ class SchedulerService:
             clash = self.store.job_named(user_id, values["name"])
             if clash:
                 raise SchedulerInputError(
-                    f"a job named {values['name']!r} already exists (id {clash['id']}); "
+                    f"a job named {values['name']!r} already exists (id {clash.id}); "
                     "choose another name or change it with job_update"
                 )
             self.store.insert_job(values)
@@ -138,7 +129,7 @@ class SchedulerService:
             "approval_required": int(options.approval_required),
         }
 
-    def _row(self, key: str, user_id: str) -> dict[str, Any]:
+    def _row(self, key: str, user_id: str) -> JobRow:
         row = self.store.job_for_user(key, user_id)
         if row is None:
             raise NotFound("job", key)
@@ -150,15 +141,9 @@ class SchedulerService:
     def jobs(self, user_id: str, status: str | None = None, limit: int = 100) -> list[Job]:
         return [job_model(r) for r in self.store.jobs(user_id, status, limit)]
 
-    def spec_of(self, row: dict[str, Any]) -> JobSpec:
-        options = JobOptions.model_validate_json(row["options"]).model_dump()
+    def spec_of(self, row: JobRow) -> JobSpec:
         return JobSpec.model_validate(
-            {
-                **options,
-                "name": row["name"],
-                "schedule": json.loads(row["schedule"]),
-                "action": json.loads(row["action"]),
-            }
+            {**row.options.model_dump(), "name": row.name, "schedule": row.schedule, "action": row.action}
         )
 
     async def update(
@@ -173,9 +158,9 @@ class SchedulerService:
         """Change a job. An authenticated caller's scopes replace the stored ones (the action is checked
         against them even when unchanged), so a job never keeps more than its last editor holds."""
         row = self._row(key, user_id)
-        if row["source"] == "static" and not allow_static:
+        if row.source == "static" and not allow_static:
             raise SchedulerInputError(
-                f"job {row['name']!r} is defined in {self.jobs_file}; edit that file (it is read at start-up)"
+                f"job {row.name!r} is defined in {self.jobs_file}; edit that file (it is read at start-up)"
             )
         unknown = set(changes) - _SPEC_FIELDS
         if unknown:
@@ -185,11 +170,9 @@ class SchedulerService:
             spec = JobSpec.model_validate({**current, **{k: v for k, v in changes.items() if v is not None}})
         except ValidationError as exc:
             raise SchedulerInputError(f"invalid change: {exc}") from None
-        acting = _owned(principal, row["user_id"])
+        acting = _owned(principal, row.user_id)
         if "action" in changes or acting is not None:
-            await self.actions.validate(
-                parse_action(spec.action.model_dump()), user_id=row["user_id"], principal=acting
-            )
+            await self.actions.validate(parse_action(spec.action.model_dump()), user_id=row.user_id, principal=acting)
         now = self.clock.now()
         values: dict[str, Any] = {
             "name": spec.name.strip(),
@@ -210,37 +193,37 @@ class SchedulerService:
                 next_run_at=trigger.next_after(now),
                 advance_pending=0,
             )
-            if row["status"] == "completed" and values["next_run_at"] is not None:
+            if row.status == "completed" and values["next_run_at"] is not None:
                 values["status"] = "active"
         with self.store.db.transaction():
             self.store.serialise("jobs")
-            clash = self.store.job_named(user_id, values["name"], other_than=row["id"])
+            clash = self.store.job_named(user_id, values["name"], other_than=row.id)
             if clash:
-                raise SchedulerInputError(f"another job is already named {values['name']!r} (id {clash['id']})")
-            self.store.update_job(row["id"], values)
+                raise SchedulerInputError(f"another job is already named {values['name']!r} (id {clash.id})")
+            self.store.update_job(row.id, values)
         self.engine.wake()
-        return self.get(row["id"], user_id)
+        return self.get(row.id, user_id)
 
     def pause(self, key: str, user_id: str) -> Job:
         row = self._row(key, user_id)
-        if row["status"] == "completed":
-            raise SchedulerInputError(f"job {row['name']!r} has completed; there is nothing left to pause")
+        if row.status == "completed":
+            raise SchedulerInputError(f"job {row.name!r} has completed; there is nothing left to pause")
         with self.store.db.transaction():
             self.store.update_job(
-                row["id"], {"status": "paused", "status_reason": "paused by request", "updated_at": self.clock.now()}
+                row.id, {"status": "paused", "status_reason": "paused by request", "updated_at": self.clock.now()}
             )
         self.bus.publish_nowait(
-            "job.paused", {"job_id": row["id"], "job_name": row["name"], "user_id": user_id, "reason": "request"}
+            "job.paused", {"job_id": row.id, "job_name": row.name, "user_id": user_id, "reason": "request"}
         )
-        return self.get(row["id"], user_id)
+        return self.get(row.id, user_id)
 
     def resume(self, key: str, user_id: str) -> Job:
         """Back to active from paused or error; the schedule continues from now (paused time is not caught up)."""
         row = self._row(key, user_id)
-        if row["status"] == "completed":
-            raise SchedulerInputError(f"job {row['name']!r} has completed; give it a new schedule with job_update")
+        if row.status == "completed":
+            raise SchedulerInputError(f"job {row.name!r} has completed; give it a new schedule with job_update")
         now = self.clock.now()
-        following = job_row(row).trigger.next_after(now)
+        following = row.trigger.next_after(now)
         values: dict[str, Any] = {
             "status": "active" if following is not None else "completed",
             "status_reason": None if following is not None else "its only run time passed while it was paused",
@@ -250,19 +233,19 @@ class SchedulerService:
             "updated_at": now,
         }
         with self.store.db.transaction():
-            self.store.update_job(row["id"], values)
+            self.store.update_job(row.id, values)
         self.engine.wake()
-        return self.get(row["id"], user_id)
+        return self.get(row.id, user_id)
 
     def delete(self, key: str, user_id: str, *, allow_static: bool = False) -> str:
         row = self._row(key, user_id)
-        if row["source"] == "static" and not allow_static:
+        if row.source == "static" and not allow_static:
             raise SchedulerInputError(
-                f"job {row['name']!r} is defined in {self.jobs_file}; remove it there, or job_pause it"
+                f"job {row.name!r} is defined in {self.jobs_file}; remove it there, or job_pause it"
             )
         with self.store.db.transaction():
-            self.store.delete_job(row["id"])
-        return str(row["id"])
+            self.store.delete_job(row.id)
+        return str(row.id)
 
     # --- runs -------------------------------------------------------------------------------------------------
 
@@ -270,28 +253,26 @@ class SchedulerService:
         """Queue a run due now (concurrency and approval still apply; cooldown does not)."""
         row = self._row(key, user_id)
         now = self.clock.now()
-        status = "pending_approval" if row["approval_required"] else "pending"
+        status = "pending_approval" if row.options.approval_required else "pending"
         with self.store.db.transaction():
-            run_id = self.store.insert_run(row["id"], trigger="manual", status=status, scheduled_for=now, now=now)
+            run_id = self.store.insert_run(row.id, trigger="manual", status=status, scheduled_for=now, now=now)
         if status == "pending_approval":
             self.bus.publish_nowait(
                 "approval.requested",
-                {"job_id": row["id"], "job_name": row["name"], "user_id": user_id, "run_id": run_id},
+                {"job_id": row.id, "job_name": row.name, "user_id": user_id, "run_id": run_id},
             )
         self.engine.wake()
         return self.run(run_id, user_id)
 
     def run(self, run_id: str, user_id: str) -> Run:
-        row = self.store.run_for_user(run_id, user_id)
-        if row is None:
+        run = self.store.run_for_user(run_id, user_id)
+        if run is None:
             raise NotFound("run", run_id)
-        return run_model(row, row["tz"])
+        return run
 
     def runs(self, key: str, user_id: str, limit: int = 20, status: str | None = None) -> RunList:
         row = self._row(key, user_id)
-        return RunList(
-            job_id=row["id"], runs=[run_model(r, row["timezone"]) for r in self.store.runs(row["id"], limit, status)]
-        )
+        return RunList(job_id=row.id, runs=self.store.runs(row.id, limit, status, tz=row.timezone))
 
     def approve(self, run_id: str, user_id: str) -> Run:
         self._decide(run_id, user_id, "pending", "approved")
@@ -318,21 +299,20 @@ class SchedulerService:
             "pending": ["delivered"],
             "all": ["delivered", "acked", "suppressed", "deferred"],
         }.get(status, [status])
-        tz = self.config.timezone
-        return [notification_model(r, tz) for r in self.store.notifications(user_id, statuses, limit)]
+        return self.store.notifications(user_id, statuses, limit, self.config.timezone)
 
     def ack(self, notification_id: str, user_id: str) -> Notification:
-        row = self.store.notification(notification_id, user_id)
-        if row is None:
+        current = self.store.notification(notification_id, user_id)
+        if current is None:
             raise NotFound("notification", notification_id)
-        if row["status"] == "delivered":
+        if current.status == "delivered":
             with self.store.db.transaction():
                 self.store.ack_notification(notification_id, self.clock.now())
-        elif row["status"] != "acked":
-            raise SchedulerInputError(f"notification {notification_id} was {row['status']}, not delivered")
-        fresh = self.store.notification(notification_id, user_id)
+        elif current.status != "acked":
+            raise SchedulerInputError(f"notification {notification_id} was {current.status}, not delivered")
+        fresh = self.store.notification(notification_id, user_id, self.config.timezone)
         assert fresh is not None
-        return notification_model(fresh, self.config.timezone)
+        return fresh
 
 
 def _owned(principal: Principal | None, owner: str) -> Principal | None:

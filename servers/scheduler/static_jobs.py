@@ -90,23 +90,23 @@ async def sync(service: SchedulerService, path: Path | None = None) -> SyncRepor
                 if not enabled:
                     service.pause(job.id, user_id)
                 continue
-            if existing["source"] != "static":
+            if existing.source != "static":
                 report.errors.append(f"{path}: job {spec.name!r}: a job created by a tool has this name; skipped")
                 continue
             current = service.spec_of(existing).model_dump(exclude_none=True)
             wanted = spec.model_dump(exclude_none=True)
             changes = {k: v for k, v in wanted.items() if json.dumps(current.get(k)) != json.dumps(v)}
             if changes:
-                await service.update(existing["id"], user_id, changes, allow_static=True)
+                await service.update(existing.id, user_id, changes, allow_static=True)
                 report.updated.append(spec.name)
-            if not enabled and existing["status"] == "active":
-                service.pause(existing["id"], user_id)
+            if not enabled and existing.status == "active":
+                service.pause(existing.id, user_id)
         except SchedulerInputError as exc:
             report.errors.append(f"{path}: job {spec.name!r}: {exc}")
-    for row in service.store.static_jobs():
-        if (row["user_id"], row["name"]) not in seen and not _refused(report, row["name"]):
-            service.delete(row["id"], row["user_id"], allow_static=True)
-            report.removed.append(row["name"])
+    for stored in service.store.static_jobs():
+        if (stored.user_id, stored.name) not in seen and not _refused(report, stored.name):
+            service.delete(stored.id, stored.user_id, allow_static=True)
+            report.removed.append(stored.name)
     for error in report.errors:
         log.error("static jobs: %s", error)
     return report

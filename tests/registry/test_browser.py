@@ -187,7 +187,8 @@ async def test_web_publish_without_a_declared_version_and_the_phone_install_box(
         assert width <= 390, wide
         await browser.close()
     assert not errors
-    assert site.reg.store.skill("notes")["latest"] == "0.9.0"  # type: ignore[index]
+    skill = site.reg.store.skill("notes")
+    assert skill is not None and skill.latest == "0.9.0"
 
 
 async def test_a_long_skill_page_loads_in_one_request_and_works_without_script(

@@ -130,7 +130,7 @@ def test_instances_starting_together_seed_the_built_in_skills_once(
     store = sites[0].reg.store
     seeded = store.skills_of("cairn")
     assert len(seeded) == len([p for p in (REPO / "skills").iterdir() if (p / "SKILL.md").is_file()])
-    assert all(len(store.versions(s["name"])) == 1 for s in seeded)
+    assert all(len(store.versions(s.name)) == 1 for s in seeded)
     assert store.db.scalar("SELECT COUNT(*) FROM org_members WHERE org = 'cairn'") == 1
     assert not [r for r in caplog.records if r.name == "registry.seed"]  # losing a seeding race is no warning
     for site in sites:

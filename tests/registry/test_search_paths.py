@@ -9,6 +9,7 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -90,7 +91,7 @@ def semantic_search(store: RegistryStore, wait_ms: float | None = None) -> Regis
 def names(search: RegistrySearch, query: str, **options: Any) -> tuple[list[str], int, list[str]]:
     page = search.search(query, **options)
     assert page.degraded is None
-    return [item["name"] for item in page.items], page.total, page.corrected
+    return [item.name for item in page.items], page.total, page.corrected
 
 
 QUERIES = ("invoice", "invoise totals", "paper receipts", "presentation deck", "bill a customer")
@@ -143,7 +144,7 @@ async def test_an_embedding_failure_still_answers_from_keywords(site: Site, word
     words.fail = True
     page = search.search("receipts")
     assert page.degraded is not None and "embedding failed" in page.degraded
-    assert "receipt-scanner" in [i["name"] for i in page.items]
+    assert "receipt-scanner" in [i.name for i in page.items]
     words.fail = False
     again = search.search("receipts")  # a degraded answer is not kept: the semantic stage joins again
     assert again.degraded is None and words.queries == ["receipts"]
@@ -156,7 +157,7 @@ async def test_a_slow_embedding_is_not_waited_for_past_the_budget_unless_nothing
     search = semantic_search(site.reg.store, wait_ms=20)
     words.delay_s = 0.3
     hurried = search.search("receipts")
-    assert hurried.degraded == SLOW and "receipt-scanner" in [i["name"] for i in hurried.items]
+    assert hurried.degraded == SLOW and "receipt-scanner" in [i.name for i in hurried.items]
     assert search.semantic is not None
     search.semantic.start_query("receipts").result()  # the embedding went on and was kept
     assert names(search, "receipts") == names(semantic_search(site.reg.store), "receipts")
@@ -192,14 +193,14 @@ def test_skills_published_while_the_warm_up_runs_are_embedded_by_it(words: WordE
     skills published during a model load were once left unembedded until some later search asked again."""
     ranker = SemanticRanker(LazyEmbedder("words"))
     release = threading.Event()
-    early = [{"name": "alpha", "description": "First skill."}]
+    early = [SimpleNamespace(name="alpha", description="First skill.")]
 
-    def skills_at_start() -> list[dict[str, Any]]:
+    def skills_at_start() -> list[SimpleNamespace]:
         assert release.wait(30)
         return early
 
     ranker.warm(skills_at_start)  # the thread loads the model, then waits inside its job
-    published = early + [{"name": f"skill-{n}", "description": f"Skill number {n}."} for n in range(40)]
+    published = early + [SimpleNamespace(name=f"skill-{n}", description=f"Skill number {n}.") for n in range(40)]
     assert ranker.embedder.wait_loaded(30)  # the model loads first; the job is not released yet
     matrix, why_not = ranker.matrix(published)  # too many to embed inline: asked of the busy thread
     assert matrix is None and why_not is not None

@@ -42,13 +42,13 @@ async def test_a_keyword_hit_on_some_words_only_is_not_a_result(site: Site, word
 
     partial = search.search("quantum tomorrow")  # "tomorrow" is in trip-planner's description, "quantum" nowhere
     assert partial.degraded is None and partial.total == 0 and partial.items == []
-    assert [s["name"] for s in partial.suggestions][:1] == ["trip-planner"]  # what most people install
+    assert [s.name for s in partial.suggestions][:1] == ["trip-planner"]  # what most people install
 
     every = search.search("tomorrow errands")
-    assert [s["name"] for s in every.items] == ["trip-planner"] and every.suggestions == []
+    assert [s.name for s in every.items] == ["trip-planner"] and every.suggestions == []
 
     named = search.search("invoice reader")  # its name, whatever the words say
-    assert [s["name"] for s in named.items][:1] == ["invoice-reader"]
+    assert [s.name for s in named.items][:1] == ["invoice-reader"]
 
 
 async def test_meaning_above_the_floor_vouches_for_a_skill(site: Site, words: WordEmbedder) -> None:
@@ -57,7 +57,7 @@ async def test_meaning_above_the_floor_vouches_for_a_skill(site: Site, words: Wo
     search = semantic_search(site.reg.store)
     # "factura" (the stand-in model's synonym of "invoice") is in no skill's text: the words alone fall short
     page = search.search("factura invoices receipts")
-    assert [s["name"] for s in page.items] == ["invoice-reader"]
+    assert [s.name for s in page.items] == ["invoice-reader"]
     words.calibration = Calibration(relevant=0.99, duplicate=0.995, merge=0.99)
     assert semantic_search(site.reg.store).search("factura invoices receipts").total == 0  # the floor decided
 
@@ -68,7 +68,7 @@ async def test_without_the_semantic_stage_every_keyword_hit_stays(site: Site, wo
     search = semantic_search(site.reg.store)
     words.fail = True  # the stage fails: meaning cannot be checked, so words alone decide
     page = search.search("quantum tomorrow")
-    assert page.degraded is not None and [s["name"] for s in page.items] == ["trip-planner"]
+    assert page.degraded is not None and [s.name for s in page.items] == ["trip-planner"]
 
 
 async def test_the_api_and_page_say_nothing_was_found_and_offer_suggestions(site: Site) -> None:

@@ -6,10 +6,12 @@ changed), which is how the engine knows the occurrence or run is its own. Transa
 
 from __future__ import annotations
 
+import json
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any
+from dataclasses import dataclass
 
-from servers.scheduler.storage.store import SchedulerStore
+from servers.scheduler.storage.store import JobRow, RunRow, SchedulerStore, job_row
+from servers.scheduler.triggers import Trigger, from_stored
 
 # The compare-and-set that moves a claimed job to its next occurrence. "<> 0", not "= 1": "= 1" lets
 # PostgreSQL use the partial index jobs_advance, whose statistics (taken while nothing was pending) call it
@@ -21,13 +23,34 @@ ADVANCE_SQL = (
 )
 
 
-def due_jobs(store: SchedulerStore, now: float, batch: int) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class PendingRun:
+    """A queued run and its job."""
+
+    run_id: str
+    trigger: str
+    scheduled_for: float
+    attempt: int
+    job: JobRow
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """A job whose occurrence ``previous`` was claimed and whose next one is still to be computed."""
+
+    job_id: str
+    trigger: Trigger
+    previous: float
+
+
+def due_jobs(store: SchedulerStore, now: float, batch: int) -> list[JobRow]:
     """Up to ``batch`` active jobs due by ``now`` and not yet claimed, locked on PostgreSQL (SKIP LOCKED)."""
-    return store.db.query(
+    rows = store.db.query(
         "SELECT * FROM jobs WHERE status = 'active' AND advance_pending = 0 AND next_run_at <= ?"
         " ORDER BY next_run_at LIMIT ?" + store.skip_locked(),
         (now, batch),
     )
+    return [job_row(r) for r in rows]
 
 
 def claim_occurrence(store: SchedulerStore, job_id: str, occurrence: float) -> bool:
@@ -39,10 +62,10 @@ def claim_occurrence(store: SchedulerStore, job_id: str, occurrence: float) -> b
     return store.changes() == 1
 
 
-def pending_runs(store: SchedulerStore, now: float, batch: int) -> list[dict[str, Any]]:
-    """Queued runs due by ``now`` with their job's columns (``run_id``, ``run_trigger``, ``scheduled_for``,
-    ``attempt``, then ``jobs.*``), for live jobs or manual runs, locked on PostgreSQL (SKIP LOCKED)."""
-    return store.db.query(
+def pending_runs(store: SchedulerStore, now: float, batch: int) -> list[PendingRun]:
+    """Queued runs due by ``now`` with their jobs, for live jobs or manual runs, locked on PostgreSQL
+    (SKIP LOCKED)."""
+    rows = store.db.query(
         "SELECT r.id AS run_id, r.trigger AS run_trigger, r.scheduled_for, r.attempt, j.*"
         " FROM runs r JOIN jobs j ON j.id = r.job_id"
         " WHERE r.status = 'pending' AND r.due_at <= ?"
@@ -50,6 +73,7 @@ def pending_runs(store: SchedulerStore, now: float, batch: int) -> list[dict[str
         " ORDER BY r.due_at LIMIT ?" + store.skip_locked("r, j"),
         (now, batch),
     )
+    return [PendingRun(r["run_id"], r["run_trigger"], r["scheduled_for"], r["attempt"], job_row(r)) for r in rows]
 
 
 def claim_run(store: SchedulerStore, run_id: str, worker_id: str, lease_until: float, now: float) -> bool:
@@ -62,13 +86,16 @@ def claim_run(store: SchedulerStore, run_id: str, worker_id: str, lease_until: f
     return store.changes() == 1
 
 
-def jobs_to_advance(store: SchedulerStore, *, skip_locked: bool) -> list[dict[str, Any]]:
+def jobs_to_advance(store: SchedulerStore, *, skip_locked: bool) -> list[Claimed]:
     """Up to 1000 claimed jobs waiting for their next occurrence; with ``skip_locked``, only those no other
     instance has locked (PostgreSQL; SQLite has one writer and locks nothing)."""
-    return store.db.query(
+    rows = store.db.query(
         "SELECT id, trigger_kind, trigger_data, next_run_at FROM jobs WHERE advance_pending = 1 LIMIT 1000"
         + (store.skip_locked() if skip_locked else "")
     )
+    return [
+        Claimed(r["id"], from_stored(r["trigger_kind"], json.loads(r["trigger_data"])), r["next_run_at"]) for r in rows
+    ]
 
 
 def advance_job(store: SchedulerStore, job_id: str, following: float | None, previous: float) -> int:
@@ -104,8 +131,9 @@ def any_lease_expired(store: SchedulerStore, now: float) -> bool:
     return bool(store.db.scalar("SELECT 1 FROM runs WHERE status = 'running' AND lease_until < ? LIMIT 1", (now,)))
 
 
-def expired_runs(store: SchedulerStore, now: float) -> list[dict[str, Any]]:
-    return store.db.query("SELECT * FROM runs WHERE status = 'running' AND lease_until < ?", (now,))
+def expired_runs(store: SchedulerStore, now: float) -> list[RunRow]:
+    rows = store.db.query("SELECT * FROM runs WHERE status = 'running' AND lease_until < ?", (now,))
+    return [RunRow.model_validate(r) for r in rows]
 
 
 def fail_expired(store: SchedulerStore, run_id: str, error: str, now: float) -> bool:

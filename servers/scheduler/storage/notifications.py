@@ -3,9 +3,19 @@ deferred ones whose quiet hours are over. Transactions are the caller's."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 from servers.scheduler.storage.store import SchedulerStore
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """A deferred notification, as the gate decides on it again."""
+
+    id: str
+    user_id: str
+    type: str
+    priority: float
 
 
 def insert_notification(
@@ -67,13 +77,14 @@ def any_deferred_due(store: SchedulerStore, now: float) -> bool:
     )
 
 
-def deferred_due(store: SchedulerStore, now: float) -> list[dict[str, Any]]:
+def deferred_due(store: SchedulerStore, now: float) -> list[Deferred]:
     """Up to 500 deferred notifications due by ``now``, oldest first, locked on PostgreSQL (SKIP LOCKED)."""
-    return store.db.query(
-        "SELECT * FROM notifications WHERE status = 'deferred' AND deliver_after <= ?"
+    rows = store.db.query(
+        "SELECT id, user_id, type, priority FROM notifications WHERE status = 'deferred' AND deliver_after <= ?"
         " ORDER BY created_at LIMIT 500" + store.skip_locked(),
         (now,),
     )
+    return [Deferred(r["id"], r["user_id"], r["type"], r["priority"]) for r in rows]
 
 
 def redecide(

@@ -4,6 +4,10 @@ the ``scheduler`` schema of a PostgreSQL database when ``CAIRN_DATABASE_URL`` is
 Times are stored as POSIX seconds (REAL) so that due-time comparisons are plain numeric index scans;
 they are turned into ISO 8601 only at the edge (:func:`job_model`, :func:`run_model`).
 
+Rows leave this package decoded: a job as a :class:`JobRow` (its JSON columns parsed, its trigger built),
+a run as a :class:`RunRow` or the API's :class:`~servers.scheduler.models.Run`, a notification as the
+API's :class:`~servers.scheduler.models.Notification`.
+
 A job row carries ``next_run_at`` and ``advance_pending``: claiming an occurrence sets
 ``advance_pending`` in the same transaction that creates its run, so no second process can claim it;
 the next occurrence is computed afterwards (cron math is the slow part of a claim).
@@ -22,12 +26,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
+
 from servers.core.principal import Principal
 from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_ddl
 from servers.core.storage.ids import time_id
 from servers.scheduler.clock import iso
-from servers.scheduler.models import Job, JobOptions, Notification, RetryPolicy, Run
+from servers.scheduler.models import Job, JobOptions, Notification, Run
 from servers.scheduler.settings import SchedulerServerSettings
 from servers.scheduler.triggers import Trigger, from_stored
 
@@ -137,21 +143,27 @@ def new_id(prefix: str) -> str:
 
 @dataclass(frozen=True)
 class JobRow:
-    """A job as the engine needs it (parsed once per use, not per field)."""
+    """A job row decoded once: its schedule, action and options parsed, its trigger built, times as
+    POSIX seconds."""
 
     id: str
     user_id: str
     name: str
     source: str
     status: str
+    status_reason: str | None
+    schedule: dict[str, Any]
     trigger: Trigger
     action: dict[str, Any]
     options: JobOptions
     next_run_at: float | None
     advance_pending: bool
     last_run_at: float | None
+    last_run_status: str | None
     consec_failures: int
     timezone: str
+    created_at: float
+    updated_at: float
     principal: Principal | None = None
 
 
@@ -162,35 +174,39 @@ def job_row(row: dict[str, Any]) -> JobRow:
         name=row["name"],
         source=row["source"],
         status=row["status"],
+        status_reason=row["status_reason"],
+        schedule=json.loads(row["schedule"]),
         trigger=from_stored(row["trigger_kind"], json.loads(row["trigger_data"])),
         action=json.loads(row["action"]),
         options=JobOptions.model_validate_json(row["options"]),
         next_run_at=row["next_run_at"],
         advance_pending=bool(row["advance_pending"]),
         last_run_at=row["last_run_at"],
+        last_run_status=row["last_run_status"],
         consec_failures=row["consec_failures"],
         timezone=row["timezone"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
         principal=Principal.from_json(row["principal"]) if row.get("principal") else None,
     )
 
 
-def job_model(row: dict[str, Any]) -> Job:
-    options = JobOptions.model_validate_json(row["options"])
-    trigger = from_stored(row["trigger_kind"], json.loads(row["trigger_data"]))
-    tz = row["timezone"]
+def job_model(job: JobRow) -> Job:
+    """The job as the tools show it: times in ISO 8601 in the job's timezone, the schedule in words."""
+    options, tz = job.options, job.timezone
     # While a claimed occurrence waits for its successor to be computed, next_run_at still names it.
-    upcoming = None if row["advance_pending"] else row["next_run_at"]
+    upcoming = None if job.advance_pending else job.next_run_at
     return Job(
-        id=row["id"],
-        name=row["name"],
-        user_id=row["user_id"],
-        source=row["source"],
-        status=row["status"],
-        status_reason=row["status_reason"],
-        schedule=json.loads(row["schedule"]),
-        schedule_text=trigger.describe(),
+        id=job.id,
+        name=job.name,
+        user_id=job.user_id,
+        source=job.source,
+        status=job.status,
+        status_reason=job.status_reason,
+        schedule=job.schedule,
+        schedule_text=job.trigger.describe(),
         timezone=tz,
-        action=json.loads(row["action"]),
+        action=job.action,
         description=options.description,
         max_concurrency=options.max_concurrency,
         cooldown_seconds=options.cooldown_seconds,
@@ -199,12 +215,35 @@ def job_model(row: dict[str, Any]) -> Job:
         catch_up=options.catch_up,
         approval_required=options.approval_required,
         next_run_at=iso(upcoming, tz),
-        last_run_at=iso(row["last_run_at"], tz),
-        last_run_status=row["last_run_status"],
-        consec_failures=row["consec_failures"],
-        created_at=iso(row["created_at"], tz) or "",
-        updated_at=iso(row["updated_at"], tz) or "",
+        last_run_at=iso(job.last_run_at, tz),
+        last_run_status=job.last_run_status,
+        consec_failures=job.consec_failures,
+        created_at=iso(job.created_at, tz) or "",
+        updated_at=iso(job.updated_at, tz) or "",
     )
+
+
+class RunRow(BaseModel):
+    """A row of ``runs``, times as POSIX seconds (what the engine's lease sweep reads)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    job_id: str
+    trigger: str
+    status: str
+    scheduled_for: float
+    due_at: float
+    attempt: int
+    covers: int
+    reason: str | None
+    claimed_by: str | None
+    lease_until: float | None
+    started_at: float | None
+    finished_at: float | None
+    output: str | None
+    error: str | None
+    created_at: float
 
 
 def run_model(row: dict[str, Any], tz: str | None = None) -> Run:
@@ -289,27 +328,31 @@ class SchedulerStore(ComponentStore):
 
     # --- jobs -------------------------------------------------------------------------------------------
 
-    def job(self, job_id: str) -> dict[str, Any] | None:
-        return self.db.query_one("SELECT * FROM jobs WHERE id = ?", (job_id,))
+    def job(self, job_id: str) -> JobRow | None:
+        row = self.db.query_one("SELECT * FROM jobs WHERE id = ?", (job_id,))
+        return job_row(row) if row else None
 
-    def job_for_user(self, key: str, user_id: str) -> dict[str, Any] | None:
+    def job_for_user(self, key: str, user_id: str) -> JobRow | None:
         """By id, else by name: agents remember names better than ids."""
         row = self.db.query_one("SELECT * FROM jobs WHERE id = ? AND user_id = ?", (key, user_id))
-        return row or self.db.query_one("SELECT * FROM jobs WHERE name = ? AND user_id = ?", (key, user_id))
+        row = row or self.db.query_one("SELECT * FROM jobs WHERE name = ? AND user_id = ?", (key, user_id))
+        return job_row(row) if row else None
 
-    def job_named(self, user_id: str, name: str, *, other_than: str | None = None) -> dict[str, Any] | None:
+    def job_named(self, user_id: str, name: str, *, other_than: str | None = None) -> JobRow | None:
         """The user's job called ``name`` (a job's name is unique per user), leaving out ``other_than``."""
         if other_than is None:
-            return self.db.query_one("SELECT * FROM jobs WHERE user_id = ? AND name = ?", (user_id, name))
-        return self.db.query_one(
-            "SELECT * FROM jobs WHERE user_id = ? AND name = ? AND id != ?", (user_id, name, other_than)
-        )
+            row = self.db.query_one("SELECT * FROM jobs WHERE user_id = ? AND name = ?", (user_id, name))
+        else:
+            row = self.db.query_one(
+                "SELECT * FROM jobs WHERE user_id = ? AND name = ? AND id != ?", (user_id, name, other_than)
+            )
+        return job_row(row) if row else None
 
-    def static_jobs(self) -> list[dict[str, Any]]:
-        """``id``, ``user_id`` and ``name`` of every job the jobs file made."""
-        return self.db.query("SELECT id, user_id, name FROM jobs WHERE source = 'static'")
+    def static_jobs(self) -> list[JobRow]:
+        """Every job the jobs file made."""
+        return [job_row(r) for r in self.db.query("SELECT * FROM jobs WHERE source = 'static'")]
 
-    def jobs(self, user_id: str | None, status: str | None = None, limit: int = 1000) -> list[dict[str, Any]]:
+    def jobs(self, user_id: str | None, status: str | None = None, limit: int = 1000) -> list[JobRow]:
         sql, params = "SELECT * FROM jobs WHERE 1 = 1", []
         if user_id is not None:
             sql += " AND user_id = ?"
@@ -318,7 +361,7 @@ class SchedulerStore(ComponentStore):
             sql += " AND status = ?"
             params.append(status)
         sql += " ORDER BY created_at, id LIMIT ?"
-        return self.db.query(sql, [*params, limit])
+        return [job_row(r) for r in self.db.query(sql, [*params, limit])]
 
     def count_jobs(self) -> int:
         return int(self.db.scalar("SELECT COUNT(*) FROM jobs"))
@@ -382,15 +425,17 @@ class SchedulerStore(ComponentStore):
         )
         return run_id
 
-    def run(self, run_id: str) -> dict[str, Any] | None:
-        return self.db.query_one("SELECT * FROM runs WHERE id = ?", (run_id,))
+    def run(self, run_id: str) -> RunRow | None:
+        row = self.db.query_one("SELECT * FROM runs WHERE id = ?", (run_id,))
+        return RunRow.model_validate(row) if row else None
 
-    def run_for_user(self, run_id: str, user_id: str) -> dict[str, Any] | None:
-        """The run if its job is the user's, with the job's timezone as ``tz``."""
-        return self.db.query_one(
+    def run_for_user(self, run_id: str, user_id: str) -> Run | None:
+        """The run if its job is the user's, its times in the job's timezone."""
+        row = self.db.query_one(
             "SELECT r.*, j.timezone AS tz FROM runs r JOIN jobs j ON j.id = r.job_id WHERE r.id = ? AND j.user_id = ?",
             (run_id, user_id),
         )
+        return run_model(row, row["tz"]) if row else None
 
     def decide_run(self, run_id: str, status: str, reason: str, now: float, *, final: bool) -> bool:
         """Move a run waiting for approval to ``status`` (finished now when ``final``); False when it was
@@ -402,15 +447,18 @@ class SchedulerStore(ComponentStore):
         )
         return self.changes() == 1
 
-    def runs(self, job_id: str, limit: int, status: str | None = None) -> list[dict[str, Any]]:
+    def runs(self, job_id: str, limit: int, status: str | None = None, *, tz: str | None = None) -> list[Run]:
+        """The job's latest runs, newest first, their times in ``tz``."""
         if status:
-            return self.db.query(
+            rows = self.db.query(
                 "SELECT * FROM runs WHERE job_id = ? AND status = ? ORDER BY created_at DESC, id DESC LIMIT ?",
                 (job_id, status, limit),
             )
-        return self.db.query(
-            "SELECT * FROM runs WHERE job_id = ? ORDER BY created_at DESC, id DESC LIMIT ?", (job_id, limit)
-        )
+        else:
+            rows = self.db.query(
+                "SELECT * FROM runs WHERE job_id = ? ORDER BY created_at DESC, id DESC LIMIT ?", (job_id, limit)
+            )
+        return [run_model(r, tz) for r in rows]
 
     def running_counts(self, job_ids: Sequence[str]) -> dict[str, int]:
         if not job_ids:
@@ -438,8 +486,9 @@ class SchedulerStore(ComponentStore):
 
     # --- notifications ----------------------------------------------------------------------------------
 
-    def notification(self, notification_id: str, user_id: str) -> dict[str, Any] | None:
-        return self.db.query_one("SELECT * FROM notifications WHERE id = ? AND user_id = ?", (notification_id, user_id))
+    def notification(self, notification_id: str, user_id: str, tz: str | None = None) -> Notification | None:
+        row = self.db.query_one("SELECT * FROM notifications WHERE id = ? AND user_id = ?", (notification_id, user_id))
+        return notification_model(row, tz) if row else None
 
     def ack_notification(self, notification_id: str, now: float) -> None:
         """A delivered notification seen by its user."""
@@ -448,18 +497,17 @@ class SchedulerStore(ComponentStore):
             (now, notification_id),
         )
 
-    def notifications(self, user_id: str, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
+    def notifications(
+        self, user_id: str, statuses: Sequence[str], limit: int, tz: str | None = None
+    ) -> list[Notification]:
         marks = ", ".join("?" for _ in statuses)
-        return self.db.query(
+        rows = self.db.query(
             f"SELECT * FROM notifications WHERE user_id = ? AND status IN ({marks})"
             " ORDER BY created_at DESC, id DESC LIMIT ?",
             [user_id, *statuses, limit],
         )
+        return [notification_model(r, tz) for r in rows]
 
 
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
-def retry_policy(row: dict[str, Any]) -> RetryPolicy:
-    return JobOptions.model_validate_json(row["options"]).retry

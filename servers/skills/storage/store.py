@@ -211,7 +211,7 @@ class SkillsStore(ComponentStore):
                 (s.skill, s.type, s.suggested, *owner_params),
             )
             if existing is not None:
-                return _suggestion(existing)
+                return Suggestion.model_validate(existing)
             self.db.execute(
                 "INSERT INTO suggestions"
                 " (id, skill, type, current, suggested, reason, confidence, status, created_at, owner)"
@@ -231,14 +231,14 @@ class SkillsStore(ComponentStore):
             sql, params = sql + " AND status = ?", [*params, status]
         if viewer is not None:
             sql, params = sql + " AND (owner IS NULL OR owner = ?)", [*params, viewer]
-        return [_suggestion(r) for r in self.db.query(sql + " ORDER BY created_at", params)]
+        return [Suggestion.model_validate(r) for r in self.db.query(sql + " ORDER BY created_at", params)]
 
     def suggestion(self, suggestion_id: str, viewer: str | None = None) -> Suggestion | None:
         """One suggestion by id; ``None`` also when ``viewer`` may not see it (it is someone else's)."""
         row = self.db.query_one("SELECT * FROM suggestions WHERE id = ?", (suggestion_id,))
         if row is None or (viewer is not None and row.get("owner") not in (None, viewer)):
             return None
-        return _suggestion(row)
+        return Suggestion.model_validate(row)
 
     def set_suggestion_status(self, suggestion_id: str, status: str) -> bool:
         """Settle a pending suggestion; False when it was not pending (another instance settled it first)."""
@@ -312,16 +312,3 @@ class SkillsStore(ComponentStore):
             (session_id, skill),
         )
         return row is not None
-
-
-def _suggestion(row: dict[str, Any]) -> Suggestion:
-    return Suggestion(
-        id=row["id"],
-        skill=row["skill"],
-        type=row["type"],
-        current=row["current"],
-        suggested=row["suggested"],
-        reason=row["reason"],
-        confidence=row["confidence"],
-        status=row["status"],
-    )

@@ -89,14 +89,14 @@ def test_a_search_index_notices_what_another_instance_publishes(
     a.add_version(new_version("pdf-merge", description="Merges pdf documents."), owner="ada", owner_kind="user")
     assert b.generation() == a.generation() == 1
     found = search_b.search("merge pdf documents")
-    assert [s["name"] for s in found.items] == ["pdf-merge"]
+    assert [s.name for s in found.items] == ["pdf-merge"]
 
     a.set_yanked("pdf-merge", "1.0.0", True, "broken")  # nothing live: it leaves the listing everywhere
     assert search_b.search("merge").total == 0
     a.set_yanked("pdf-merge", "1.0.0", False, None)
     a.set_deprecated("pdf-merge", "use pdf-kit")
     [listed] = search_b.search("merge").items
-    assert listed["deprecated"] == "use pdf-kit" and b.generation() == 4
+    assert listed.deprecated == "use pdf-kit" and b.generation() == 4
 
 
 def test_keyword_search_ranks_name_over_description_over_body(stores: tuple[RegistryStore, RegistryStore]) -> None:
@@ -108,7 +108,7 @@ def test_keyword_search_ranks_name_over_description_over_body(stores: tuple[Regi
         ("会议-notes", "记录会议纪要", "Nothing here."),
     ):
         a.add_version(new_version(name, description=description, body=body), owner="ada", owner_kind="user")
-    ids = {s["id"]: s["name"] for s in b.all_skills()}
+    ids = {s.id: s.name for s in b.all_skills()}
     assert [ids[r] for r, _ in b.keyword_search("invoice", 10)] == ["invoice-tool", "described", "body-only"]
     assert [ids[r] for r, _ in b.keyword_search("会议纪要", 10)] == ["会议-notes"]
     assert b.keyword_search("", 10) == [] and b.keyword_search('" OR * NEAR(', 10) == []
@@ -136,8 +136,8 @@ def test_downloads_counted_at_once_by_two_instances_are_all_kept(
 
     assert race([lambda s=s: download(s) for s in (a, b, a, b, a, b)]) == [None] * 6
     skill = b.skill("popular")
-    assert skill is not None and skill["downloads"] == 240
-    assert a.versions("popular")[0]["downloads"] == 240
+    assert skill is not None and skill.downloads == 240
+    assert a.versions("popular")[0].downloads == 240
 
 
 def test_one_version_raced_by_two_instances_is_published_once(stores: tuple[RegistryStore, RegistryStore]) -> None:
@@ -147,7 +147,7 @@ def test_one_version_raced_by_two_instances_is_published_once(stores: tuple[Regi
     )
     assert results.count(None) == 1
     assert all(isinstance(r, VersionTaken) for r in results if r is not None)
-    assert [v["version"] for v in a.versions("raced")] == ["1.0.0"]
+    assert [v.version for v in a.versions("raced")] == ["1.0.0"]
 
 
 def test_latest_counts_every_version_published_at_once(stores: tuple[RegistryStore, RegistryStore]) -> None:
@@ -162,7 +162,7 @@ def test_latest_counts_every_version_published_at_once(stores: tuple[RegistrySto
     )
     assert results == [None] * 8
     skill = b.skill("busy")
-    assert skill is not None and skill["latest"] == "1.8.0"
+    assert skill is not None and skill.latest == "1.8.0"
     assert len(a.versions("busy")) == 9 and a.generation() == 9
 
 
@@ -198,7 +198,7 @@ def test_latest_is_computed_after_a_concurrent_publish_commits(
     first.join(30)
     second.join(30)
     skill = b.skill("busy")
-    assert skill is not None and skill["latest"] == "1.2.0"
+    assert skill is not None and skill.latest == "1.2.0"
     assert len(a.versions("busy")) == (3 if meanwhile.startswith("publish") else 2)
 
 
@@ -215,7 +215,7 @@ def test_a_new_name_claimed_by_two_publishers_at_once_has_one_owner(
     assert results.count(None) == 1 and any(isinstance(r, OwnerChanged) for r in results)
     skill = a.skill("contested")
     assert skill is not None
-    assert [v["version"] for v in a.versions("contested")] == (["1.0.0"] if skill["owner"] == "ada" else ["1.0.1"])
+    assert [v.version for v in a.versions("contested")] == (["1.0.0"] if skill.owner == "ada" else ["1.0.1"])
 
 
 def test_an_organisation_founded_at_once_on_two_instances_has_one_admin(
@@ -234,5 +234,5 @@ def test_a_held_upload_is_taken_once_by_either_instance(stores: tuple[RegistrySt
     upload = Accounts(a).hold_upload("ada", None, "0" * 64, "tar.gz", b"\x1f\x8b archive bytes")
     results = race([lambda: Accounts(a).take_upload(upload, "ada"), lambda: Accounts(b).take_upload(upload, "ada")])
     taken = [r for r in results if r is not None]
-    assert len(taken) == 1 and taken[0]["data"] == b"\x1f\x8b archive bytes"
+    assert len(taken) == 1 and taken[0].data == b"\x1f\x8b archive bytes"
     assert Accounts(b).take_upload(upload, "ada") is None

@@ -111,7 +111,7 @@ async def test_a_killed_process_run_is_retried_by_another_after_its_lease(
     [claimed] = service.runs(job.id, "default", 10).runs
     assert claimed.status == "running"
     holder = service.store.run(claimed.id)
-    assert holder is not None and f":{doomed.pid}:" in holder["claimed_by"]
+    assert holder is not None and f":{doomed.pid}:" in (holder.claimed_by or "")
 
     # Another process: before the lease expires nothing happens; after it, the run fails and the policy decides.
     survivor = worker(
@@ -120,7 +120,7 @@ async def test_a_killed_process_run_is_retried_by_another_after_its_lease(
     wait_ok(survivor)
     runs = {r.attempt: r for r in service.runs(job.id, "default", 10).runs}
     assert runs[1].status == "failed"
-    assert f"lease expired: worker {holder['claimed_by']}" in (runs[1].error or "")
+    assert f"lease expired: worker {holder.claimed_by}" in (runs[1].error or "")
     executions = log.read_text().splitlines()[1:]
     if max_retries:
         assert runs[2].trigger == "retry" and runs[2].status == "succeeded"

@@ -92,7 +92,7 @@ async def test_a_skill_without_a_version_gets_1_0_0_then_the_next(registry: Regi
     checked = await publish(registry, changed, "--dry-run")
     assert checked.code == 0, checked.err
     assert checked.out.startswith("pdf@1.0.1 checked (dry run)")
-    assert [v["version"] for v in registry.reg.store.versions("pdf")] == ["1.0.0"]
+    assert [v.version for v in registry.reg.store.versions("pdf")] == ["1.0.0"]
 
 
 async def test_skill_md_version_is_used_and_the_flag_wins_over_it(registry: Registered) -> None:
@@ -103,7 +103,7 @@ async def test_skill_md_version_is_used_and_the_flag_wins_over_it(registry: Regi
     assert flagged.code == 0, flagged.err
     assert flagged.out.startswith("plugin-settings@1.0.0 published;")
     assert "note: SKILL.md says metadata.version 0.1.0; publishing 1.0.0 as --version says" in flagged.err
-    assert [v["version"] for v in registry.reg.store.versions("plugin-settings")] == ["1.0.0", "0.1.0"]
+    assert [v.version for v in registry.reg.store.versions("plugin-settings")] == ["1.0.0", "0.1.0"]
 
 
 async def test_an_empty_token_is_named(registry: Registered) -> None:
