@@ -27,7 +27,7 @@ from pydantic import BaseModel, ValidationError
 from servers.core.llm import LLMClient, LLMError
 from servers.reflection.meaning import terms
 from servers.reflection.models import Belief
-from servers.reflection.needs import LOOKUP, REFERENCE, RULES, TRAVEL, Rule
+from servers.reflection.needs import LOOKUP, RULES, TOPICS, Rule, holds_reference, is_person, references
 from servers.reflection.proactive_models import DraftSignal, GapReport, Need, Question, Urgency
 
 log = logging.getLogger(__name__)
@@ -36,14 +36,26 @@ URGENCY: dict[str, Urgency] = {"action": "now", "audience": "later", "length": "
 _ORDER = {"now": 0, "before_answer": 1, "later": 2}
 HEDGES = re.compile(
     r"\b(?:probably|perhaps|maybe|might|possibly|presumably|likely|not sure|not certain|uncertain|unsure|unclear|"
-    r"I think|I believe|I guess|it seems|seems to|appears to)\b"
-    r"|可能|大概|也许|或许|不确定|不太确定|似乎|好像|估计|说不定",
+    r"I think|I believe|I guess|I suspect|I assume|it seems|seems to|appears to|may (?:have|be|not)|could be|"
+    r"if I remember|if I recall|not entirely|hard to say|I'?m not positive)\b"
+    r"|可能|大概|也许|或许|不确定|不太确定|似乎|好像|估计|说不定|应该是.{0,20}吧|记不清|不太清楚|没记错|看起来像",
     re.IGNORECASE,
 )
+# Options weighed and none chosen: "either … or", "A or B would both do", "you could go with A or B", 要么…要么,
+# 都不错, 看你. A plain "or" inside an explanation (改写成循环或者使用尾递归) is no hesitation.
 INDECISION = re.compile(
     r"\b(?:either\b.{1,80}\bor|or alternatively|alternatively|can'?t decide|cannot decide|both options|"
-    r"it depends|depends on your|on the other hand|torn between|between .{1,40} and)\b|"
-    r"还是|或者|各有优劣|两种方案|取决于|拿不定",
+    r"it depends|depends on your|on the other hand|torn between|between .{1,40} and|would both|both (?:would|could|"
+    r"are good|work)|(?:might|could|would) also (?:work|do)|could go (?:with|for) .{1,60}\bor|each has its|"
+    r"need to know more|hard to choose|up to you)\b|"
+    r"要么.{1,30}要么|各有优劣|各有千秋|两种方案|取决于|拿不定|都不错|都可以|都行|也行|看你|难以选择|难说哪个",
+    re.IGNORECASE,
+)
+# A diet the user keeps, and the foods a draft may offer that break it.
+_MEAT_FREE = re.compile(r"vegetarian|vegan|no meat|plant-based|素食|吃素|不吃肉", re.IGNORECASE)
+_MEAT = re.compile(
+    r"\b(?:chicken|beef|pork|bacon|ham|lamb|mutton|turkey|duck|veal|sausages?|steak|meatballs?|prosciutto|salami)\b"
+    r"|鸡肉|牛肉|猪肉|羊肉|鸭肉|培根|火腿|香肠|牛排|排骨|鸡腿|鸡胸",
     re.IGNORECASE,
 )
 _SHORT = re.compile(r"concise|short|brief|terse|简洁|简短|简明", re.IGNORECASE)
@@ -62,7 +74,7 @@ def _size(text: str) -> int:
 def _related(task: str, fact: str) -> bool:
     if terms(task) & terms(fact):
         return True
-    return bool(TRAVEL.search(task) and TRAVEL.search(fact))
+    return any(topic.search(task) and topic.search(fact) for topic in TOPICS)
 
 
 def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
@@ -77,19 +89,25 @@ def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | Non
 
 def needs_by_rules(task: str, facts: Sequence[str]) -> list[Need]:
     found: list[Need] = []
-    for match in REFERENCE.finditer(task):
-        noun = (match.group(1) or match.group(2)).lower()
-        held = next((f for f in facts if noun in f.lower()), None)
-        found.append(Need(name=f"reference:{noun}", holder="memory" if held else "user", evidence=held))
-    named = {n.name for n in found}
+    refs = references(task)
+    for ref in refs:
+        held = next((f for f in facts if holds_reference(ref, f)), None)
+        found.append(Need(name=f"reference:{ref.noun}", holder="memory" if held else "user", evidence=held))
+    people = [ref for ref in refs if ref.person]
     for rule in RULES:
-        if not rule.when.search(task):
+        if any(n.name == rule.need for n in found) or not rule.when.search(task):
             continue
-        if rule.need == "recipient" and any(n.startswith("reference:") for n in named):
+        if rule.unless is not None and rule.unless.search(task):
+            continue
+        if rule.need == "recipient" and people:
             continue  # "email my manager": the recipient is the person, asked about once
         holder, evidence = _holder(rule, task, facts)
+        if rule.need == "destination" and holder == "user" and people:
+            # "ship it to my mom": where to is her address, asked once as the destination, not who she is.
+            gone = {f"reference:{ref.noun}" for ref in people}
+            found = [n for n in found if n.name not in gone]
         found.append(Need(name=rule.need, holder=holder, evidence=evidence))
-    if not found and LOOKUP.search(task) and not REFERENCE.search(task):
+    if not found and LOOKUP.search(task):
         found.append(Need(name="lookup", holder="agent"))
     return found
 
@@ -121,6 +139,8 @@ def _conflict(belief: Belief, draft: str) -> str | None:
         wants_en = bool(re.search(r"english|英文|英语|\ben\b", value, re.IGNORECASE))
         if (wants_zh and cjk < 0.2) or (wants_en and cjk > 0.5):
             return f"the draft is not in {value}"
+    if _MEAT_FREE.search(value) and (meat := _MEAT.search(draft)):
+        return f"the draft offers {meat.group(0)} to a {value} user"
     avoid = _AVOID.match(value.strip())
     if avoid:
         thing = (avoid.group(1) or avoid.group(2)).strip().lower()
@@ -130,6 +150,15 @@ def _conflict(belief: Belief, draft: str) -> str | None:
 
 
 def _question(need: Need) -> Question:
+    if need.name.startswith("reference:") and not is_person(need.name.split(":", 1)[1]):
+        thing = need.name.split(":", 1)[1]
+        return Question(
+            need=need.name,
+            question=f"Which {thing} do you mean, and where can I find it?",
+            why=f"The task speaks of a {thing} of yours that nothing I hold identifies.",
+            default=f"I will prepare the rest and leave the {thing} for you to attach or paste.",
+            urgency="before_answer",
+        )
     if need.name.startswith("reference:"):
         noun = need.name.split(":", 1)[1]
         return Question(

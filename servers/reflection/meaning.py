@@ -5,12 +5,17 @@
 | lexical  | always                       | cosine of the two sets of stems (first 5 letters) and CJK pairs,   |
 |          |                              | generic verbs left out; each side also in the other language when  |
 |          |                              | the CC-CEDICT lexicon is loaded (``servers.core.crosslang``)       |
-| semantic | the embedder is loaded       | e5 cosine rescaled: the model's noise floor → 0, +0.12 above → 1   |
+| semantic | the embedder is loaded       | e5 cosine rescaled: the model's noise floor → 0, +0.12 above → 1;  |
+|          |                              | only for the text the task is closest to (see below)               |
 
 The higher of the two wins (the semantic score weighted by ``SEMANTIC_WEIGHT``, so that one bar holds for
 both): words the two share are strong evidence, meaning covers paraphrase ("Raft leader
-election" against "distributed systems"). Never waits for a model: the first calls of a fresh process are
-lexical, and the result says which method ran.
+election" against "distributed systems"). Meaning has to choose: of several texts, only the one the task is
+closest to gets a semantic score. e5 cosines sit above the noise floor for nearly any pair in Chinese (0.82-0.90
+for 今晚吃什么好 against every drive of a teacher) and for short everyday questions, so a floor alone lets
+unrelated drives through; a drive the task is not nearest to has only shared words to show (on tune, heldout
+and tune2 this removed five false initiatives and no true one; bench/reflection/initiative/RESULTS.md). Never
+waits for a model: the first calls of a fresh process are lexical, and the result says which method ran.
 """
 
 from __future__ import annotations
@@ -90,7 +95,9 @@ class Meaning:
             log.info("initiative relevance falls back to words: %s", exc)
             return None
         floor = model.calibration.relevant
-        return [min(1.0, max(0.0, (float(row @ query) - floor) / SEMANTIC_SPAN)) for row in rows]
+        cosines = [float(row @ query) for row in rows]
+        nearest = max(cosines)
+        return [min(1.0, max(0.0, (c - floor) / SEMANTIC_SPAN)) if c >= nearest else 0.0 for c in cosines]
 
     def scores(self, task: str, texts: Sequence[str]) -> tuple[list[float], str]:
         """One score per text, and the method: ``semantic`` when vectors took part, else ``lexical``."""

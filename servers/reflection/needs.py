@@ -6,20 +6,32 @@ fact in memory and the user model before asking the user.
 
 | need                 | a task has it when it …                                  | answered by a fact with …       |
 |----------------------|----------------------------------------------------------|---------------------------------|
-| ``reference:<noun>`` | names a person of the user's ("my manager", 我的导师)    | that noun                       |
-| ``date_time``        | books, schedules or organises something, with no date    | a date or weekday               |
+| ``reference:<noun>`` | names a person of the user's ("my manager", 我的导师,     | that noun (a thing: also its    |
+|                      | "to the client", 给客户) or a thing of theirs the agent   | owner with a message verb)      |
+|                      | cannot see ("Tom's email", "the NDA I signed", "send the |                                 |
+|                      | slides", 王总的邮件, 上次那份合同, 发一下报价单)           |                                 |
+| ``date_time``        | books, schedules, reminds or asks leave, with no date    | a date or weekday               |
 | ``destination``      | is travel with no place                                  | a place ("in Lisbon", 去北京)   |
-| ``budget``           | buys something, a flight, a hotel or a trip, no amount   | an amount or "budget"/预算      |
-| ``recipient``        | sends something to nobody named                          | an address or a name after "to" |
+| ``destination``      | ships something (寄, "ship it to her"), with no place    | a place                         |
+| ``budget``           | buys something (a gift too), a flight, a hotel or a trip | an amount or "budget"/预算      |
+| ``recipient``        | sends something, or is a leave note, to nobody named     | an address, "to <Name>", 交给…  |
 | ``deadline``         | speaks of "the deadline" without its date                | a date                          |
 | ``audience``         | writes a public piece for no one named                   | "for <people>", readers         |
 | ``length``           | writes a public piece of no stated size                  | a number of words/pages/minutes |
-| ``judgement``        | asks for a taste or personal call ("does it look good")  | (only the user)                 |
+| ``judgement``        | asks for a taste or personal call ("does it look good",  | (only the user)                 |
+|                      | "should I accept the offer?", 要不要, 该不该, 接不接)      |                                 |
 | ``action``           | needs the physical world or a closed system (sign, call) | (only the user)                 |
+|                      | or the user's money: a request (not a question) to book, |                                 |
+|                      | buy, order, pay or ship (订, 买, 下单, 寄)                |                                 |
 | ``lookup``           | asks a plain question of fact: the agent can look it up  | (the agent)                     |
 
 A fact answers a need only if it is also about the task: it shares a content word with it, or both are about
-travel (flight, hotel, trip, 酒店 …): "Travel budget is 800 euros" answers the budget of a flight.
+one everyday topic (:data:`TOPICS`: travel, time off): "Travel budget is 800 euros" answers the budget of a
+flight, "下周三要去医院复查，得请一天假" the date of a leave note.
+
+The rules read requests as people type them: a person or thing "of the user's" is named by a possessive, a
+definite article with a relative clause or a past occasion, or is the bare object of a verb that hands it on;
+a thing the task shows itself ("this contract", 这篇文章) is no gap.
 """
 
 from __future__ import annotations
@@ -34,6 +46,96 @@ _PEOPLE = (
 )
 _ZH_PEOPLE = "导师|老板|经理|律师|医生|牙医|房东|老师|妻子|丈夫|老公|老婆|客户|同事|上司|领导|教授|妈妈|爸爸|会计"
 REFERENCE = re.compile(rf"\b(?:my|our)\s+({_PEOPLE})\b|我的({_ZH_PEOPLE})", IC)
+# A person of the user's named by role alone, as the one a message goes to: "send it to the client", 给客户发.
+PERSON_BY_ROLE = re.compile(
+    rf"\b(?:to|tell|ask|email|e-mail|message|text|cc|remind|with)\s+the\s+({_PEOPLE})\b(?!'s)"
+    rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?({_ZH_PEOPLE})",
+    IC,
+)
+# Things of the user's the agent cannot see unless memory holds them: messages, documents, files.
+_DOCS = (
+    "emails?|e-mails?|mails?|messages?|texts?|letters?|slides|slide deck|deck|presentation|reports?|documents?|docs?|"
+    "files?|contracts?|nda|agreements?|invoices?|quotes?|quotation|proposals?|cv|resume|photos?|pictures?|"
+    "spreadsheets?|pdf|forms?|receipts?|memo|minutes|notes|attachments?|screenshots?|voicemail"
+)
+_ZH_DOCS = (
+    "邮件|消息|短信|文件|文档|合同|协议|报告|报价单|发票|简历|照片|图片|表格|幻灯片|PPT|ppt|方案|材料|资料|截图|申请表|"
+    "通知|附件|收据"
+)
+# "Tom's email", "my boss's message", 王总的邮件, 我的简历: owned, so not the agent's to guess.
+OWNED_THING = re.compile(
+    rf"(?:\b(?-i:[A-Z][a-z]+)|\b(?:my|our)\s+\w+|\bthe\s+\w+)['’]s\s+({_DOCS})\b|\b(?:my|our)\s+({_DOCS})\b"
+    rf"|([\u4e00-\u9fff]{{1,4}}?)的({_ZH_DOCS})",
+    IC,
+)
+# "the NDA I signed last time", "the slides from Monday", 上次那份合同, 之前发的报价单: a past one, unnamed.
+PAST_THING = re.compile(
+    rf"\bthe\s+({_DOCS})\s+(?:(?:I|we|you|he|she|they)\s+\w+|from\s+(?:last|the|yesterday|this|our|my|\w+day))\b"
+    rf"|\b(?:last|that|those)\s+({_DOCS})\b"
+    rf"|(?:上次|上回|之前|昨天|前天|上周|上个月|刚才|那份|那个|那封|那张|那篇|那几)[^，。,.！？\s]{{0,6}}?({_ZH_DOCS})",
+    IC,
+)
+# Handed on with a bare "the": "send the slides", "forward him the invoice", 发一下报价单 (not "this report").
+HANDED_THING = re.compile(
+    rf"\b(?:send|forward|share|attach|translate|print|upload|submit|resend)\s+(?:(?:me|him|her|them|us)\s+)?the\s+"
+    rf"({_DOCS})\b|(?:发|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})",
+    IC,
+)
+_PEOPLE_WORDS = frozenset(p.lower() for p in f"{_PEOPLE}|{_ZH_PEOPLE}".split("|"))
+_MESSAGE_VERB = re.compile(r"\b(?:wrote|writes|said|says|sent|asked|asks|emailed|replied|texted)\b|写|说|发|问", IC)
+
+
+@dataclass(frozen=True)
+class Reference:
+    noun: str  # as the task says it, lower-cased: "manager", "email", 合同
+    person: bool
+    owner: str | None = None  # "Tom" of "Tom's email"
+
+
+def _owner(text: str) -> str | None:
+    lead = r"^(?:my|our|the)\s+|^(?:帮我|请|给我)?(?:回一下|回复|回|看看|看一下|把)?"
+    text = re.sub(lead, "", text.strip(), flags=IC)
+    return text or None
+
+
+def references(task: str) -> list[Reference]:
+    """People and things of the user's the task names, in the order it names them, each once."""
+    found: dict[str, tuple[int, Reference]] = {}
+
+    def add(at: int, noun: str, person: bool, owner: str | None = None) -> None:
+        noun = noun.lower()
+        if noun not in found:
+            found[noun] = (at, Reference(noun, person, owner))
+
+    for m in REFERENCE.finditer(task):
+        add(m.start(), m.group(1) or m.group(2), True)
+    for m in PERSON_BY_ROLE.finditer(task):
+        add(m.start(), m.group(1) or m.group(2), True)
+    for m in OWNED_THING.finditer(task):
+        if m.group(1) or m.group(2):
+            owner = m.group(0).rsplit("'", 1)[0] if m.group(1) else None
+            add(m.start(), m.group(1) or m.group(2), False, _owner(owner) if owner else None)
+        elif m.group(3) is not None and not re.search(r"[这此本该]", m.group(3)):
+            add(m.start(), m.group(4), False, _owner(m.group(3)))
+    for pattern in (PAST_THING, HANDED_THING):
+        for m in pattern.finditer(task):
+            add(m.start(), next(g for g in m.groups() if g), False)
+    return [ref for _, ref in sorted(found.values(), key=lambda x: x[0])]
+
+
+def holds_reference(ref: Reference, fact: str) -> bool:
+    """A fact that says who the person is or which thing is meant: it names the noun, or (a message) its owner
+    and what they wrote."""
+    low = fact.lower()
+    if ref.noun in low:
+        return True
+    return bool(ref.owner and ref.owner.lower() in low and _MESSAGE_VERB.search(fact))
+
+
+def is_person(noun: str) -> bool:
+    return noun.lower() in _PEOPLE_WORDS
+
+
 _MONTH = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 DATE = re.compile(
     rf"\b\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?\s+(?:{_MONTH})[a-z]*\b|\b(?:{_MONTH})[a-z]*\s+\d{{1,2}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
@@ -67,6 +169,12 @@ WRITE_PIECE = re.compile(
     IC,
 )
 TRAVEL = re.compile(r"\b(?:flights?|fly|trip|travel|hotels?|trains?|conference)\b|机票|火车|酒店|旅行|出差|航班", IC)
+TIME_OFF = re.compile(
+    r"\b(?:leave|day off|days off|time off|sick|holiday|vacation|absence|absent)\b|请.{0,3}假|休假|病假|年假|调休", IC
+)
+TOPICS = (TRAVEL, TIME_OFF)  # facts and tasks on one of these are about the same thing without sharing a word
+# A question about buying or booking asks for advice; a request to do it needs the user's money or accounts.
+QUESTION = re.compile(r"[?？]\s*$|^\s*(?:should|which|what|how|is|are|can|do|does)\b|吗|哪|怎么|什么|要不要|该不该", IC)
 
 
 @dataclass(frozen=True)
@@ -79,6 +187,7 @@ class Rule:
     why: str
     default: str
     options: tuple[str, ...] = ()
+    unless: re.Pattern[str] | None = None  # a task this matches does not have the need (a question, not a request)
 
 
 RULES: tuple[Rule, ...] = (
@@ -87,7 +196,9 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan)\b.*\b(?:flight|train|meeting|call|dinner|lunch|"
             r"appointment|table|trip|party|event|hotel|room|ticket)s?\b|\b(?:meeting|appointment)\s+with\b|"
-            r"订.*(?:票|酒店|餐|会议室)|预订|安排.*(?:会议|时间)",
+            r"\b(?:set up|make|reserve)\b.*\b(?:meeting|call|appointment|table|reservation)\b|\bremind me\b|"
+            r"\b(?:leave|absence|sick)\s+(?:note|request|letter|email)\b|\brequest\s+(?:leave|time off|a day off)\b|"
+            r"订.*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|请假",
             IC,
         ),
         DATE,
@@ -98,7 +209,11 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "destination",
-        re.compile(r"\b(?:book|plan)\b.*\b(?:flight|trip|train|hotel)\b|机票|火车票|出差", IC),
+        re.compile(
+            r"\b(?:book|plan)\b.*\b(?:flight|trip|train|hotel)\b|\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b"
+            r"|机票|火车票|出差|寄|快递|送到",
+            IC,
+        ),
         PLACE,
         PLACE,
         "Where to?",
@@ -107,7 +222,11 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "budget",
-        re.compile(r"\b(?:buy|purchase|order)\b|\bbook\b.*\b(?:flight|hotel)\b|\bplan\b.*\btrip\b|买|购买|酒店", IC),
+        re.compile(
+            r"\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|\bbook\b.*\b(?:flight|hotel)\b|\bplan\b.*\btrip\b|"
+            r"\b(?:a|some)\s+(?:\w+\s+)?(?:gift|present)\b|买|购买|酒店|礼物",
+            IC,
+        ),
         MONEY,
         MONEY,
         "What is your budget?",
@@ -117,12 +236,18 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "recipient",
-        re.compile(r"\b(?:send|email|e-mail|mail|forward|invite)\b|发给|发送|转发", IC),
+        re.compile(
+            r"\b(?:send|email|e-mail|mail|forward|invite)\b|\b(?:leave|absence|sick)\s+(?:note|request|letter)\b|"
+            r"发给|发送|转发|请假条",
+            IC,
+        ),
         re.compile(
             rf"\b(?:to|email|e-mail|invite|send|forward)\s+(?:me|my\s+\w+|(?-i:[A-Z][a-z]+))\b|\bme\b|{EMAIL.pattern}|给[\u4e00-\u9fff]",
             IC,
         ),
-        re.compile(rf"{EMAIL.pattern}|\b(?:goes|go|send|sent)\s+to\b|\bto\s+(?-i:[A-Z][a-z]+)", IC),
+        re.compile(
+            rf"{EMAIL.pattern}|\b(?:goes|go|send|sent|addressed)\s+to\b|\bto\s+(?-i:[A-Z][a-z]+)|[交发递寄]给", IC
+        ),
         "Who should receive it?",
         "The task sends something without saying to whom.",
         "I will prepare it as a draft and not send it.",
@@ -160,7 +285,10 @@ RULES: tuple[Rule, ...] = (
         "judgement",
         re.compile(
             r"\b(?:look|looks|sound|sounds|feel|feels)\s+(?:good|nice|ok|okay|right|better)\b|\bshould I\s+(?:use|pick|"
-            r"choose|wear|go with)\b|\bdo you like\b|好看吗|喜欢哪|该选哪|选哪个",
+            r"choose|wear|go with|accept|take|quit|leave|go|move|stay|marry|apply|say yes|say no|tell|ask|switch|join|"
+            r"resign|break up|keep|sell|invest|turn down|decline|sign)\b|\bdo you like\b|\bis it worth\b|"
+            r"\b(?:do you think|would you say) I should\b|\bwhat would you do\b|好看吗|喜欢哪|该选哪|选哪个|"
+            r"([要该接去换辞值选签搬留])不\1|应不应该|值得吗",
             IC,
         ),
         None,
@@ -172,15 +300,29 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "action",
         re.compile(
-            r"\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|hand in)\b(?!\s+(?:the\s+)?(?:api|"
-            r"function|method|endpoint|service))|打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b",
+            r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
+            r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
+            r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b",
             IC,
         ),
         None,
         None,
         "This needs a step I cannot take myself; can you do it and tell me the result?",
-        "It needs the physical world or a system I cannot reach.",
+        "It needs the physical world, your money or accounts, or a system I cannot reach.",
         "I will prepare everything up to that step.",
+    ),
+    Rule(  # asked to spend the user's money or act in their name: a booking, a purchase, a parcel
+        "action",
+        re.compile(
+            r"\b(?:book|buy|purchase|order|pay|ship|reserve)\b(?!\s+(?:of|to|by|in)\b)|订|买|购买|下单|付款|支付|寄|预约",
+            IC,
+        ),
+        None,
+        None,
+        "This needs a step I cannot take myself; can you do it and tell me the result?",
+        "It needs the physical world, your money or accounts, or a system I cannot reach.",
+        "I will prepare everything up to that step.",
+        unless=QUESTION,
     ),
 )
 

@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/reflection/initiative/run.py                 # both splits, lexical and semantic
     .venv/bin/python bench/reflection/initiative/run.py --split tune --mode lexical --verbose
+    .venv/bin/python bench/reflection/initiative/run.py --split tune2        # a split with its own tune2_profiles.json
 
 Everything real: a ReflectionService on a fresh SQLite home per profile; goals and drives stated once each
 through the user model's explicit signal (as ``user_signal`` does), earlier requests reflected as tasks.
@@ -127,7 +128,7 @@ def run_gaps(svc: ReflectionService, cases: list[dict[str, Any]], verbose: bool)
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--split", choices=["tune", "heldout", "blind"], action="append")
+    parser.add_argument("--split", choices=["tune", "heldout", "tune2", "blind"], action="append")
     parser.add_argument("--mode", choices=["lexical", "semantic"], action="append")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
@@ -142,9 +143,10 @@ def main() -> None:
                     if args.verbose:
                         print(f"[{mode} / {split}]")
                     initiative_cases = [c for c in cases if c["kind"] == "initiative"]
-                    # The blind split was written by someone who saw neither the code nor the other splits,
-                    # about users of their own (blind_profiles.json).
-                    profiles_file = "blind_profiles.json" if split == "blind" else "profiles.json"
+                    # A split about users of its own brings them as <split>_profiles.json: the blind split (written
+                    # by someone who saw neither the code nor the other splits) and tune2 (real-world phrasings).
+                    own = f"{split}_profiles.json"
+                    profiles_file = own if (HERE / own).exists() else "profiles.json"
                     ini = run_initiatives(svc, initiative_cases, args.verbose, profiles_file)
                     gaps = run_gaps(svc, [c for c in cases if c["kind"] == "gaps"], args.verbose)
                 finally:
