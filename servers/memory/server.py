@@ -98,7 +98,7 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
     mcp = FastMCP(
         "cairn-memory", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
-    mcp.memory_service = memory  # type: ignore[attr-defined]  # reached by the CLI and tests
+    mcp.memory_service = memory  # type: ignore[attr-defined]  # the dashboard's pages read it (Services.of)
     mcp.add_middleware(EventNotifications(memory.bus, ADMIN_SCOPE))
 
     def user(requested: str | None) -> str:

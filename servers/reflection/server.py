@@ -139,7 +139,7 @@ def create_server(settings: CairnSettings | None = None, *, service: ReflectionS
     mcp = FastMCP(
         "cairn-reflection", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
-    mcp.reflection_service = svc  # type: ignore[attr-defined]  # reached by the CLI and tests
+    mcp.reflection_service = svc  # type: ignore[attr-defined]  # the dashboard's pages read it (Services.of)
     mcp.add_middleware(EventNotifications(svc.bus, ADMIN_SCOPE))
 
     def user(requested: str | None) -> str:

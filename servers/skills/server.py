@@ -90,7 +90,6 @@ def create_server(settings: CairnSettings | None = None, *, service: SkillsServi
     mcp = FastMCP(
         "cairn-skills", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
-    mcp.skills_service = skills  # type: ignore[attr-defined]  # reached by the CLI and tests
     mcp.add_provider(SkillPrompts(skills))
 
     @mcp.tool(annotations={"readOnlyHint": True})
