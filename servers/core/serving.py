@@ -30,7 +30,6 @@ from servers.core.resource_errors import ResourceErrors
 from servers.core.scopes import ScopeGuard
 from servers.settings import CairnSettings
 
-Transport = Literal["stdio", "sse", "http"]
 VERSION = "0.1.0"
 
 # Quiet, offline defaults for fastmcp; a user's own environment still wins.

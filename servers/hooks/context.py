@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -89,10 +89,6 @@ class Gathered:
     skill_index: list[Item] = field(default_factory=list)
     errors: list[Item] = field(default_factory=list)
     degraded: list[str] = field(default_factory=list)
-
-
-class Sources(Protocol):
-    def gather(self, task: str, user_id: str, session_id: str | None, sections: Sequence[SectionName]) -> Gathered: ...
 
 
 class SectionReport(BaseModel):

@@ -37,11 +37,6 @@ def estimate_tokens(text: str) -> int:
     return cjk + math.ceil((len(text) - cjk) / 4)
 
 
-def cjk_ratio(text: str) -> float:
-    """Share of CJK characters (004 §5.2.6 picks its tier by this)."""
-    return sum(len(run) for run in _CJK_RUN.findall(text)) / len(text) if text else 0.0
-
-
 def cut_to_tokens(text: str, max_tokens: int, count: Counter = estimate_tokens) -> str:
     """The longest prefix of ``text`` within ``max_tokens``, cut at a line or word break when one is near."""
     if count(text) <= max_tokens:
