@@ -6,7 +6,7 @@ import asyncio
 import re
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractContextManager, asynccontextmanager, suppress
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from fastmcp import Context, FastMCP
 from fastmcp.exceptions import ResourceError, ToolError
@@ -37,7 +37,9 @@ from servers.memory.models import (
     MaintenanceReport,
     MemoryBusy,
     MemoryInputError,
+    RecallMode,
     RecallResult,
+    WritableType,
     WriteResult,
 )
 from servers.memory.service import MemoryService
@@ -66,7 +68,6 @@ Keywords = Annotated[list[str] | None, Field(max_length=32, description="Up to 3
 Slots = Annotated[
     dict[str, str] | None, Field(description='Up to 32 named values (e.g. {"project": "cairn"}), values ≤ 512 chars.')
 ]
-MemoryType = Literal["note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture"]
 
 
 _DOMAIN_ERRORS = (MemoryInputError, EntryNotFound, MemoryBusy)
@@ -110,7 +111,7 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
         user_id: UserId = "default",
         keywords: Keywords = None,
         slots: Slots = None,
-        type: MemoryType = "note",
+        type: WritableType = "note",
         ttl_days: Annotated[int | None, Field(ge=1, le=36500, description="Archive after this many days.")] = None,
     ) -> WriteResult:
         """Remember something for this user. Returns once stored: keyword recall finds it at once, recall
@@ -129,7 +130,7 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
         query: Annotated[str, Field(description="What to look for, in any language; up to 2,000 characters.")],
         user_id: UserId = "default",
         limit: Annotated[int, Field(ge=1, le=50)] = 5,
-        mode: Literal["hybrid", "keyword", "semantic"] = "hybrid",
+        mode: RecallMode = "hybrid",
         filters: Annotated[
             dict[str, Any] | None,
             Field(
@@ -164,7 +165,7 @@ def create_server(settings: CairnSettings | None = None, *, service: MemoryServi
         content: Annotated[str | None, Field(description="New text, up to 10,000 characters.")] = None,
         keywords: Keywords = None,
         slots: Slots = None,
-        type: MemoryType | None = None,
+        type: WritableType | None = None,
         ttl_days: Annotated[int | None, Field(ge=1, le=36500)] = None,
     ) -> Entry:
         """Change an entry: replace its text, keywords or slots, change its type, or set a time to live."""
