@@ -110,25 +110,25 @@ def test_the_resources_named_exist(server: str, served: dict[str, Offer]) -> Non
         assert uri in served["all"].resources, uri
 
 
-def migration() -> list[tuple[str, str, str]]:
-    """The README's migration note: (name served alone, name under `serve all`, deprecated name)."""
+def renamed() -> list[tuple[str, str]]:
+    """The README's table of tools renamed under `serve all`: (name served alone, name under `serve all`)."""
     text = README.read_text(encoding="utf-8")
     section = text.split("### Tool names under `serve all`", 1)[1].split("\n#", 1)[0]
     rows = [re.findall(r"`([^`]+)`", line) for line in section.splitlines() if line.startswith("| `")]
-    assert rows and all(len(row) == 3 for row in rows), rows
-    return [(alone, under_all, old) for alone, under_all, old in rows]
+    assert rows and all(len(row) == 2 for row in rows), rows
+    return [(alone, under_all) for alone, under_all in rows]
 
 
 def test_serve_all_names_each_tool_as_the_readme_says(served: dict[str, Offer]) -> None:
-    renamed = {under_all: alone for alone, under_all, _ in migration()}
+    under_all_names = {under_all: alone for alone, under_all in renamed()}
     expected: set[str] = set()
     for name in catalog.names():
         for tool in served[name].tools:
             default = tool if tool.startswith(f"{name}_") else f"{name}_{tool}"
-            new = [n for n, alone in renamed.items() if alone == tool and n.startswith(f"{name}_")]
+            new = [n for n, alone in under_all_names.items() if alone == tool and n.startswith(f"{name}_")]
             expected.add(new[0] if new else default)
     assert sorted(served["all"].tools) == sorted(expected)
-    assert set(renamed) <= served["all"].tools
+    assert set(under_all_names) <= served["all"].tools
     assert "memory://memory/MEMORY.md" in served["all"].resources
     assert "`memory://memory/MEMORY.md`" in README.read_text(encoding="utf-8")
 
@@ -137,19 +137,7 @@ def test_no_tool_under_serve_all_says_its_server_twice(served: dict[str, Offer])
     for name in catalog.names():
         noun = name.removesuffix("s").removesuffix("ion")  # skills -> skill, reflection -> reflect
         repeats = [t for t in served["all"].tools if t.startswith(f"{name}_") and noun in t.removeprefix(f"{name}_")]
-        assert repeats == [], "add these to servers/core/toolnames.py RENAMES and the README's migration note"
-
-
-def test_the_deprecated_names_still_reach_their_tools(settings: CairnSettings, served: dict[str, Offer]) -> None:
-    server = build_server("all", settings)
-
-    async def resolve(name: str) -> str | None:
-        tool = await server.get_tool(name)
-        return None if tool is None else tool.name
-
-    for _, under_all, old in migration():
-        assert old not in served["all"].tools  # not listed: a client sees each tool once
-        assert asyncio.run(resolve(old)) == under_all, old
+        assert repeats == [], "add these to servers/core/toolnames.py RENAMES and the README's table"
 
 
 def test_the_parser_expands_the_short_forms() -> None:

@@ -35,8 +35,6 @@ Completer = Callable[[str, Mapping[str, str]], Iterable[str]]
 """``(typed, known) -> candidates``: ``typed`` is the argument's partial value, ``known`` the arguments the
 client already filled in. Candidates may ignore ``typed``; they are narrowed to those starting with it."""
 
-MAX_VALUES = 100  # the protocol's cap per response; fastmcp marks a longer list `hasMore`
-
 _installed: WeakKeyDictionary[FastMCP, Completions] = WeakKeyDictionary()
 
 

@@ -139,7 +139,6 @@ class EventBus:
         self._pending: set[asyncio.Task[None]] = set()
         self.stats: dict[str, HandlerStats] = {}
         self.outbox: Outbox | None = None
-        self.outbox_failures = 0
 
     def subscribe(
         self, event_type: str, handler: Handler, *, name: str, priority: int = 0, timeout_s: float | None = None
@@ -213,7 +212,6 @@ class EventBus:
                 event = Event(event_type, payload, session_id, event.timestamp, stored)
             except Exception:
                 # The publisher's own change is already committed; failing it now would not undo that.
-                self.outbox_failures += 1
                 log.exception("could not store %s in the event outbox; other processes will not see it", event_type)
         self._recent.append(event)
         return event

@@ -12,21 +12,15 @@ the server's name in front, and ``skills_list_skills`` says "skills" twice. So u
 
 Reflection's ``skill_suggestions`` (drafts of new skills) stays ``reflection_skill_suggestions``, apart from
 the skills server's own ``skills_suggestions`` (improvements to existing skills).
-
-The names used before this rule (``skills_list_skills``, ``reflection_reflect``, …) still work for one
-deprecation period: :class:`LegacyToolNames` resolves them without listing them, and logs each use once.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable, Sequence
 
 from fastmcp.server.transforms import GetToolNext, Transform
 from fastmcp.tools.base import Tool
 from fastmcp.utilities.versions import VersionSpec
-
-log = logging.getLogger(__name__)
 
 # server -> {single-server tool name: its name under `serve all`, before fastmcp adds "<server>_"}.
 RENAMES: dict[str, dict[str, str]] = {
@@ -70,12 +64,6 @@ def mounted_name(server: str, tool: str) -> str:
     return f"{server}_{mount_renames(server, [tool]).get(tool, tool)}"
 
 
-def legacy_names(server: str, tools: Iterable[str]) -> dict[str, str]:
-    """{name before the rule: name now} for the tools of ``server`` that :data:`RENAMES` renamed."""
-    renames = RENAMES.get(server, {})
-    return {f"{server}_{tool}": f"{server}_{renames[tool]}" for tool in tools if tool in renames}
-
-
 class MountRenames(Transform):
     """The tools of one mounted server under their ``serve all`` names: a copy of each tool under its new
     name, as fastmcp's own namespacing makes, and nothing else (the old name is not served).
@@ -101,26 +89,3 @@ class MountRenames(Transform):
             return None if name in self.renames else await call_next(name, version=version)
         tool = await call_next(original, version=version)
         return tool.model_copy(update={"name": name}) if tool is not None else None
-
-
-class LegacyToolNames(Transform):
-    """Calls to an old ``serve all`` name reach the renamed tool; listings show only the new names.
-
-    A hidden alias rather than a second listed tool: a client choosing among tools should see each once.
-    """
-
-    def __init__(self, aliases: dict[str, str]) -> None:
-        self.aliases = aliases
-        self._warned: set[str] = set()
-
-    async def list_tools(self, tools: Sequence[Tool]) -> Sequence[Tool]:
-        return tools
-
-    async def get_tool(self, name: str, call_next: GetToolNext, *, version: VersionSpec | None = None) -> Tool | None:
-        target = self.aliases.get(name)
-        if target is None:
-            return await call_next(name, version=version)
-        if name not in self._warned:
-            self._warned.add(name)
-            log.warning("tool %r was renamed %r; the old name will stop working in a later release", name, target)
-        return await call_next(target, version=version)

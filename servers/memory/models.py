@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, Field
 
 from servers.core.failures import DomainError
 
-ENTRY_TYPES = ("note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture", "daily_summary")
-EntryType = Literal["note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture", "daily_summary"]
+# The types a tool caller may give an entry. A daily summary is made only by maintenance, one per day from that
+# day's entries (found again by its date), so the tools do not write or retype one.
+WritableType = Literal["note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture"]
+EntryType = Literal[WritableType, "daily_summary"]
+ENTRY_TYPES: tuple[str, ...] = get_args(EntryType)
 RecallMode = Literal["hybrid", "keyword", "semantic"]
 USER_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$"
 _USER_ID = re.compile(USER_ID_PATTERN)

@@ -6,7 +6,7 @@ import asyncio
 import re
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractContextManager, asynccontextmanager, suppress
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastmcp import Context, FastMCP
 from fastmcp.exceptions import ResourceError, ToolError
@@ -38,7 +38,9 @@ from servers.memory.models import (
     FlushResult,
     MaintenanceReport,
     MemoryInputError,
+    RecallMode,
     RecallResult,
+    WritableType,
     WriteResult,
 )
 from servers.memory.service import MemoryService
@@ -65,7 +67,6 @@ Keywords = Annotated[list[str] | None, Field(max_length=32, description="Up to 3
 Slots = Annotated[
     dict[str, str] | None, Field(description='Up to 32 named values (e.g. {"project": "cairn"}), values ≤ 512 chars.')
 ]
-MemoryType = Literal["note", "preference", "decision", "fact", "task", "auto_flush", "auto_capture"]
 
 
 def create_server(settings: CoreSettings | None = None, *, service: MemoryService | None = None) -> FastMCP:
@@ -91,7 +92,7 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
         "cairn-memory", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
     tool = domain_tools(mcp)
-    mcp.memory_service = memory  # type: ignore[attr-defined]  # reached by the CLI and tests
+    mcp.memory_service = memory  # type: ignore[attr-defined]  # the dashboard's pages read it (Services.of)
     mcp.add_middleware(EventNotifications(memory.bus, ADMIN_SCOPE))
 
     def user(requested: str | None) -> str:
@@ -103,7 +104,7 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
         user_id: UserId = "default",
         keywords: Keywords = None,
         slots: Slots = None,
-        type: MemoryType = "note",
+        type: WritableType = "note",
         ttl_days: Annotated[int | None, Field(ge=1, le=36500, description="Archive after this many days.")] = None,
     ) -> WriteResult:
         """Remember something for this user. Returns once stored: keyword recall finds it at once, recall
@@ -122,7 +123,7 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
         query: Annotated[str, Field(description="What to look for, in any language; up to 2,000 characters.")],
         user_id: UserId = "default",
         limit: Annotated[int, Field(ge=1, le=50)] = 5,
-        mode: Literal["hybrid", "keyword", "semantic"] = "hybrid",
+        mode: RecallMode = "hybrid",
         filters: Annotated[
             dict[str, Any] | None,
             Field(
@@ -157,7 +158,7 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
         content: Annotated[str | None, Field(description="New text, up to 10,000 characters.")] = None,
         keywords: Keywords = None,
         slots: Slots = None,
-        type: MemoryType | None = None,
+        type: WritableType | None = None,
         ttl_days: Annotated[int | None, Field(ge=1, le=36500)] = None,
     ) -> Entry:
         """Change an entry: replace its text, keywords or slots, change its type, or set a time to live."""

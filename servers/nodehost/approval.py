@@ -165,7 +165,3 @@ class ApprovalStore:
                 self.path,
             )
         return dropped
-
-    def revoke_all(self) -> None:
-        with self._lock:
-            self.path.unlink(missing_ok=True)

@@ -105,7 +105,6 @@ def create_server(settings: NodehostServerSettings | None = None, *, host: NodeH
         mask_error_details=True,
         middleware=[PolicyFilter(node)],
     )
-    mcp.nodehost = node  # type: ignore[attr-defined]  # reached by tests and the CLI
     add_rest_routes(mcp, node, ensure_token(node.state_dir / "token"))
 
     async def gate(ctx: Context, tool: str, args: ToolArgs, expect: type[T]) -> T | InputRequiredResult:

@@ -1,4 +1,4 @@
-"""Gap detection before and after a task (002 §5.1), and the questions it leads to (002 §5.2).
+"""Gap detection before and after a task, and the questions it leads to.
 
 Before: what the task needs (:mod:`servers.reflection.needs`), which of it the task's own words, memory and the
 user model already hold, what the agent can look up itself, and what only the user can say. After a draft:
@@ -11,9 +11,10 @@ user model holds (the preference may have changed, so it is asked, not assumed).
 |           |                             | or failed answer falls back to the rules                       |
 | ``rules`` | otherwise, or as fallback   | the rules below, offline and deterministic                     |
 
-Questions follow 002 §5.2: one need per question, choices where the answer is one of a few, why it is asked,
-what happens without an answer, and an urgency (``now``: the agent cannot go on; ``before_answer``: needed for
-a good answer; ``later``: a default is fine). The host asks the first and waits; it never gets five at once.
+A question is quick to answer or to skip: one need per question, choices where the answer is one of a few,
+why it is asked, what happens without an answer, and an urgency (``now``: the agent cannot go on;
+``before_answer``: needed for a good answer; ``later``: a default is fine). The host asks the first and waits;
+it never gets five at once.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Interaction experience (004 §6.5): patterns extracted from successful tasks, found again and evolved.
+"""Interaction experience: patterns extracted from successful tasks, found again and evolved.
 
 | step        | rule                                                                                    |
 |-------------|-----------------------------------------------------------------------------------------|
@@ -473,7 +473,7 @@ class ExperienceLibrary:
         duration = sum(s.duration_ms or 0 for s in report.trace) or None
         if doc is None:
             if not success:
-                return None  # extraction is from successful interactions only (004 §6.5.3)
+                return None  # only a success is worth repeating: a failed run starts no pattern
             at = now_iso()
             steps = _steps(report)
             _, values = entities(task)
@@ -545,7 +545,7 @@ class ExperienceLibrary:
             return self._use(self.get(user_id, exp_id), success, duration_ms)
 
     def delete(self, user_id: str, exp_id: str) -> str:
-        """A person marked it useless: it goes at once (004 §6.5.7)."""
+        """A person marked it useless: it goes at once, not after failures retire it."""
         with self.store.writing(user_id):
             self.get(user_id, exp_id)
             tables.delete_experience(self.store, user_id, exp_id)

@@ -1,4 +1,4 @@
-"""Initiative evaluation (000 §5.3): what the user's goals, drives and habits say about a task.
+"""Initiative evaluation: what the user's goals, drives and habits say about a task.
 
 | type                 | from                                   | kept when                                          |
 |----------------------|----------------------------------------|----------------------------------------------------|
@@ -28,7 +28,7 @@ from servers.reflection.usermodel import UserModelBook, is_expired
 # semantic side of relevance is weighted to the lexical scale (``meaning.SEMANTIC_WEIGHT``), so one bar holds.
 BAR = 0.10
 MAX_INITIATIVES = 2
-MIN_DRIVE_INTENSITY = 4  # 000 §5.3: only strong drives nudge
+MIN_DRIVE_INTENSITY = 4  # of 5: only strong drives nudge; a passing interest is not worth a remark
 PATTERN_MIN = 3  # earlier requests like this one before it is a habit (the pattern detector's own minimum)
 SAME_REQUEST = 0.75  # token-set similarity of two requests' keywords to count as the same request
 DISMISSAL_FACTOR = 0.8

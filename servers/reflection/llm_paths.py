@@ -1,6 +1,6 @@
-"""The model paths: the prompts of 002 §3.2 (reflection) and §4.2 (mutation), validated answers.
+"""The model paths: the prompts for reflection and mutation, and their validated answers.
 
-A model's answer is parsed as JSON or YAML (the seed asks for YAML; many models answer JSON), checked
+A model's answer is parsed as JSON or YAML (the prompts ask for JSON; some models answer YAML), checked
 against a JSON Schema in ``schemas/``, and on any problem asked once more with the error quoted. A second
 bad answer returns None and the caller takes its rule-based path: a model can improve a result, never
 block one. The model is litellm's (``CAIRN_LLM_MODEL``, :func:`ask_validated`) or the MCP client's, asked

@@ -1,7 +1,7 @@
-"""Deciding when two strategies say the same thing — or the opposite (002 §3.3 rules 2 and 3).
+"""Deciding when two strategies say the same thing — or the opposite (promotion's repeat and contradiction rules).
 
 Meaning comes from the embedder when it is loaded; otherwise from rapidfuzz's token-set ratio. Cosine
-similarity alone cannot tell "always X" from "never X" (they score as near-duplicates, STACK.md §8), so
+similarity alone cannot tell "always X" from "never X" (they score as near-duplicates), so
 a polarity check runs on top: similar topic + same polarity = the same strategy; similar topic +
 opposite polarity = a contradiction.
 """

@@ -30,7 +30,7 @@ from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
 
 log = logging.getLogger(__name__)
 
-# e5 cosines bunch between 0.75 and 0.90 (STACK.md §8): above the calibrated noise floor, this much more is
+# e5 cosines bunch between 0.75 and 0.90: above the calibrated noise floor, this much more is
 # as related as two texts about one thing get.
 SEMANTIC_SPAN = 0.12
 SEMANTIC_WEIGHT = 1 / 3

@@ -20,12 +20,6 @@ SignalKind = Literal["explicit", "choice", "edit", "follow_up", "silence"]
 BeliefKind = Literal["preference", "goal", "drive"]
 
 CONFIDENCE_RANK = {"LOW": 0, "MEDIUM": 1, "HIGH": 2}
-CATEGORY_MEANING = {
-    "A": "missing information (research strategy)",
-    "B": "unsuitable strategy (update the rules)",
-    "C": "tool misuse (tool choice or arguments)",
-    "D": "model limitation (stronger model or split the task)",
-}
 
 MAX_TEXT = 4000
 MAX_STEPS = 500

@@ -1,4 +1,4 @@
-"""Mutations (002 §4.2): small changes to a skill or rule that already works, tested A/B.
+"""Mutations: small changes to a skill or rule that already works, tested A/B.
 
 | type | change                      | risk   | starts                                   |
 |------|-----------------------------|--------|------------------------------------------|
@@ -262,7 +262,7 @@ class Mutations:
         if on + vn < self.settings.ab_uses * (m.rounds + 1) or not on or not vn:
             return None
         o_rate, v_rate = os_ / on, vs / vn
-        # The seed's margins alone turn noise into decisions at 5 uses per arm (two equal arms differ
+        # The margins alone turn noise into decisions at 5 uses per arm (two equal arms differ
         # by 0.2 by chance): a difference must also be significant, else another round is run.
         z = _z_score(os_, on, vs, vn)
         verdict: Literal["keep", "discard", "inconclusive"]

@@ -1,4 +1,4 @@
-"""What a task needs that only its words can tell (002 §5.1 pre-inference, capability boundary), without a model.
+"""What a task needs that only its words can tell, without a model.
 
 Each rule names a need, when a task has it (``when``), when the task already answers it (``given``), and what
 a fact that answers it looks like (``answer``); :mod:`servers.reflection.curiosity` then looks for such a

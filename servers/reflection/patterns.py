@@ -1,10 +1,10 @@
-"""Cross-session pattern recognition (000 §5.2) over the stored task traces of one user.
+"""Cross-session pattern recognition over the stored task traces of one user.
 
 | pattern           | found when                                                                      |
 |-------------------|---------------------------------------------------------------------------------|
 | repeated_question | ≥ 3 tasks ask about the same thing (keywords by meaning, rapidfuzz)             |
 | tool_failure      | one step (a tool, or a command such as `git push`) failed in ≥ 3 different tasks |
-| workflow_sequence | the same run of ≥ 2 steps in ≥ 3 tasks, ≥ 70 % of them successful (000 §4.2.6) |
+| workflow_sequence | the same run of ≥ 2 steps in ≥ 3 tasks, ≥ 70 % of them successful               |
 
 Steps are compared by what they do (:mod:`servers.reflection.steps`: the command a shell call ran, the
 role of the file an edit touched, a tool with its argument keys), on each task's successful path: failed

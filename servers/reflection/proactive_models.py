@@ -1,4 +1,4 @@
-"""What initiative evaluation and gap detection return (000 §5.3, 002 §5.1-5.2), kept apart from ``models``.
+"""What initiative evaluation and gap detection return, kept apart from ``models``.
 
 Both are advice to the agent, never actions: an initiative is something worth saying, a question is something
 worth asking. Each says where it comes from, so a person can see (and remove) the belief behind it.

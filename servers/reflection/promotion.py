@@ -1,4 +1,4 @@
-"""From reflection to evolution (002 §3.3): which strategies become rules, and when.
+"""From reflection to evolution: which strategies become rules, and when.
 
 | rule            | behaviour                                                                        |
 |-----------------|----------------------------------------------------------------------------------|

@@ -1,16 +1,20 @@
-"""Rule-based reflection: the five dimensions of 002 §3.2 read off a task trace without a model.
+"""Rule-based reflection: five dimensions read off a task trace without a model.
 
 | dimension  | read from                                                                      |
 |------------|--------------------------------------------------------------------------------|
 | outcome    | the outcome text and the user's reaction                                       |
 | efficiency | step count, identical repeated calls, failed calls, the slowest steps          |
-| errors     | each failed call's message → category A–D (002 §3.2) and a severity            |
+| errors     | each failed call's message → category A–D (below) and a severity               |
 | strategies | what the trace proves (a retry that worked, arguments fixed after an error, a  |
 |            | repeated call) plus the agent's own lessons; at most three                     |
 | gaps       | tools that did not exist, inputs too large for the model, failures never fixed |
 
 A strategy is only as confident as its evidence: MEDIUM when the trace shows the fix working, LOW when
-it is a guess. Only MEDIUM and HIGH ones take part in promotion (002 §3.3 rule 1).
+it is a guess. Only MEDIUM and HIGH ones take part in promotion: a guess never becomes a rule.
+
+Error categories say what would have prevented the error: A missing information (research first), B an
+unsuitable strategy (update the rules), C tool misuse (another tool or other arguments), D a model
+limitation (a stronger model, or split the task).
 """
 
 from __future__ import annotations

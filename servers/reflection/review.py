@@ -1,4 +1,4 @@
-"""Periodic review (002 §3.1 trigger 3): a day's tasks read together for what no single task shows.
+"""Periodic review: a day's tasks read together for what no single task shows.
 
 "3 of today's 5 tasks spent most of their time in web_search" is a systemic finding; so is a tool that
 failed in several tasks, or a success rate that dropped. The review is stored as a reflection with

@@ -1,4 +1,4 @@
-"""Rules (002 §4.1): probation → active or deprecated by tracked outcomes, versions, rollback, audit.
+"""Rules: probation → active or deprecated by tracked outcomes, versions, rollback, audit.
 
 Rules are additive and scored, after ExpeL: a later reflection that proposes the same strategy *agrees*
 with a rule (+1 importance), a contradicting one *disagrees* (−1) and opens a report for a person. No
@@ -196,7 +196,7 @@ class RuleBook:
     # --- outcomes -----------------------------------------------------------------------------------
 
     def record_outcome(self, user_id: str, rule_id: str, success: bool) -> Rule:
-        """Count one use and judge the rule when its evidence is in (002 §4.1 step 2d)."""
+        """Count one use and judge the rule when its evidence is in."""
         with self.store.writing(user_id):
             rule = self.get(user_id, rule_id)
             rule.uses += 1

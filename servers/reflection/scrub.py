@@ -1,4 +1,4 @@
-"""Scrub personal data and secrets before anything is stored (004 §6.5.8).
+"""Scrub personal data and secrets before anything is stored.
 
 Reflections, traces and experiences keep the logic of a task — which tools, in what order, why it failed —
 not the user's e-mail address or an API key that happened to be in an argument. Replacements are typed

@@ -94,7 +94,7 @@ class ReflectionService:
         self.store.close()
 
     def subscribe(self) -> None:
-        """Post-task and error triggers (002 §3.1) from the shared bus."""
+        """Reflect on what the shared bus reports: a captured task (post-task) and a failed tool call (error)."""
         timeout = self.settings.llm_timeout_s * 2 + 10
         self.bus.subscribe("memory.captured", self.on_event, name="reflection.post_task", timeout_s=timeout)
         self.bus.subscribe("tool.failed", self.on_event, name="reflection.error", timeout_s=timeout)

@@ -11,7 +11,7 @@
 | ``CAIRN_REFLECTION__BELIEF_THRESHOLD``          | 0.6     | beliefs above this are returned by user_model_get    |
 | ``CAIRN_REFLECTION__CONTRADICTION_RATIO``       | 0.3     | contradictions / evidence above this: needs confirmation |
 | ``CAIRN_REFLECTION__PATTERN_MIN_OCCURRENCES``   | 3       | repeats before a question/failure/workflow is a pattern |
-| ``CAIRN_REFLECTION__EXPERIENCE_ENABLED``        | true    | keep interaction patterns at all (004 §6.5.8)        |
+| ``CAIRN_REFLECTION__EXPERIENCE_ENABLED``        | true    | keep interaction patterns at all                     |
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from servers.core.settings import CoreSettings
 class ReflectionSettings(BaseModel):
     """Thresholds of reflection, promotion, rules, mutations, the user model and pattern detection."""
 
-    # Promotion (002 §3.3)
+    # Promotion
     promotion_count: int = Field(3, ge=1, description="Independent reflections proposing one strategy → rule.")
     strategy_similarity: float | None = Field(
         None, description="Cosine similarity for 'the same strategy'; None = the embedder's duplicate threshold."
@@ -32,11 +32,11 @@ class ReflectionSettings(BaseModel):
     lexical_similarity: float = Field(
         0.68, ge=0, le=1, description="rapidfuzz token-set ratio (0-1) for 'the same strategy' without vectors."
     )
-    # Rules (002 §4.1)
+    # Rules
     probation_uses: int = Field(5, ge=1, description="Uses of a probation rule before it is judged.")
     rule_success_threshold: float = Field(0.7, ge=0, le=1, description="Probation → active at or above this.")
     active_floor: float = Field(0.4, ge=0, le=1, description="An active rule below this (last N uses) is deprecated.")
-    # Mutations (002 §4.2)
+    # Mutations
     mutation_min_uses: int = Field(10, ge=1)
     mutation_min_success: float = Field(0.85, ge=0, le=1)
     mutation_window: int = Field(20, ge=1, description="Recent uses the success rate is taken over.")
@@ -46,7 +46,7 @@ class ReflectionSettings(BaseModel):
     min_improvement: float = Field(0.05, ge=0, le=1)
     tolerance: float = Field(0.05, ge=0, le=1)
     autonomous_experiments: bool = Field(False, description="Type D mutations start without approval.")
-    # User model (002 §4.3)
+    # User model
     belief_threshold: float = Field(0.6, ge=0, le=1)
     belief_reliability: float = Field(
         0.75, gt=0, le=1, description="How often one signal of strength 1 alone is right about a preference."
@@ -54,12 +54,12 @@ class ReflectionSettings(BaseModel):
     confirmed_threshold: float = Field(0.9, ge=0, le=1)
     contradiction_ratio: float = Field(0.3, ge=0, le=1)
     choice_repeats: int = Field(3, ge=1, description="Consistent choices before they update a belief.")
-    # Patterns (000 §5.2, §4.2.6)
+    # Patterns and repeated workflows
     pattern_min_occurrences: int = Field(3, ge=2)
     workflow_min_steps: int = Field(2, ge=2)
     workflow_min_success: float = Field(0.7, ge=0, le=1)
     pattern_window_days: int = Field(30, ge=1, description="Traces older than this are not mined for patterns.")
-    # Interaction experience (004 §6.5)
+    # Interaction experience
     experience_enabled: bool = Field(True, description="Extract and keep interaction patterns.")
     experience_reuse: float = Field(0.8, ge=0, le=1)
     experience_reference: float = Field(0.5, ge=0, le=1)

@@ -1,4 +1,4 @@
-"""Skill suggestions (000 §4.2.6): a repeated workflow rendered as a SKILL.md that passes the linter.
+"""Skill suggestions: a repeated workflow rendered as a SKILL.md that passes the linter.
 
 Existing skills are read from their folders (system, user and project scopes), not through the skills
 server: a workflow of plain tools that an existing skill lists in ``triggers.tool_signals``, or one whose

@@ -1,4 +1,4 @@
-"""The user model (002 §4.3): one belief per preference dimension, moved by signals of known strength.
+"""The user model: one belief per preference dimension, moved by signals of known strength.
 
 | signal      | example                                   | strength | handling                              |
 |-------------|-------------------------------------------|----------|---------------------------------------|
@@ -18,7 +18,7 @@ the same task saying the same thing twice counts once, at its strongest. Three c
 three witnesses. Only an explicit statement replaces the value; ``contradictions / evidence > 0.3`` marks
 a belief as needing confirmation; only beliefs above the threshold (0.6) are handed to a host.
 
-Goals (a current focus, optionally with an end date) and drives (a motivation with an intensity 1-5, 000 §5.3)
+Goals (a current focus, optionally with an end date) and drives (a motivation with an intensity 1-5)
 are beliefs too, under the dimensions ``goal:<name>`` and ``drive:<name>``, moved by the same signals, so they
 carry evidence and confidence like any preference, and are listed, changed and removed the same way. A goal
 past its end date is kept (``include_all`` shows it) but no longer handed to a host.

@@ -28,7 +28,6 @@ NotificationStatus = Literal["delivered", "acked", "suppressed", "deferred"]
 MAX_NAME_CHARS = 100
 MAX_MESSAGE_CHARS = 4000
 MAX_PROMPT_CHARS = 8000
-MAX_ARGUMENTS_CHARS = 20_000
 FINAL_RUN_STATUSES = ("succeeded", "failed", "missed", "skipped", "rejected", "cancelled")
 
 

@@ -450,34 +450,6 @@ class SkillMatcher:
         if score >= (threshold if keep_from is None else min(threshold, keep_from)):
             out.append(Candidate(skill, round(score, 4), signals, round(total * factor, 4), score >= threshold))
 
-    @staticmethod
-    def score_triggers(skill: Skill, ctx: MatchContext) -> list[MatchSignal]:
-        """The trigger signals of one skill that declares triggers."""
-        trig = skill.triggers
-        if trig is None:
-            return []
-        signals: list[MatchSignal] = []
-        for regex in trig.compiled:
-            if regex.search(ctx.task):
-                signals.append(MatchSignal(type="intent_pattern", detail=regex.pattern, weight=INTENT))
-                break  # one matching pattern is enough
-        recent = set(ctx.recent_tools)
-        for tool in trig.tool_signals:
-            if tool in recent:
-                signals.append(MatchSignal(type="tool_signal", detail=tool, weight=TOOL))
-        if trig.keywords:
-            task = ctx.task.lower()
-            hits = sum(1 for k in trig.keywords if k in task)
-            if hits:
-                weight = KEYWORDS * hits / len(trig.keywords)
-                detail = f"{hits}/{len(trig.keywords)} keywords"
-                signals.append(MatchSignal(type="context_keyword", detail=detail, weight=round(weight, 4)))
-        for key, values in trig.slots:
-            value = ctx.slots.get(key)
-            if value is not None and value in values:
-                signals.append(MatchSignal(type="context_slot", detail=f"{key}={value}", weight=SLOT))
-        return signals
-
     def resolve(self, candidates: list[Candidate], session_id: str | None, now: float | None = None) -> list[Candidate]:
         """Cooldown, then exclusive groups (highest priority, then score), then the best ``max_activated``."""
         live = [c for c in candidates if not self.cooldowns.cooling(session_id, c.skill, now)]

@@ -31,7 +31,6 @@ from servers.suite import catalog
 from servers.suite.services import Services
 from servers.suite.settings import CairnSettings
 
-Transport = Literal["stdio", "sse", "http"]
 VERSION = "0.1.0"
 
 # Quiet, offline defaults for fastmcp; a user's own environment still wins.
@@ -70,7 +69,6 @@ def build_server(
         server = FastMCP(
             "cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION, mask_error_details=True
         )
-        legacy: dict[str, str] = {}  # old serve-all tool name -> new, callable for a deprecation period
         children: dict[str, FastMCP] = {}
         services = Services(settings)  # one of each domain service, whichever servers use it
         for child_name in catalog.names():
@@ -83,12 +81,10 @@ def build_server(
             # Readable names under `serve all` (skills_list, not skills_list_skills): servers/core/toolnames.py.
             tools = _tool_names(child)
             _mount(server, child, child_name, toolnames.mount_renames(child_name, tools))
-            legacy.update(toolnames.legacy_names(child_name, tools))
             children[child_name] = child
             # Taken from the children: mounting renames tools but never changes a schema, and listing the
             # mounted whole once more cost about a tenth of a `serve all` start.
             schemas += [tool.parameters for tool in _tools(child, every=True)]
-        server.add_transform(toolnames.LegacyToolNames(legacy))
         server.add_middleware(ResourceErrors())  # on the root: it also sees URIs no child knows
         # Only the root server answers completion and subscription requests: it routes them to the children.
         completions.install_mounted(server, children)

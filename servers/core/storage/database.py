@@ -113,9 +113,6 @@ class Database:
     def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         self.connection().executemany(sql, rows)
 
-    def last_rowid(self) -> int:
-        return int(self.connection().last_insert_rowid())
-
     def changes(self) -> int:
         """Rows changed by this thread's last INSERT, UPDATE or DELETE (compare-and-set checks read it)."""
         return int(self.connection().changes())

@@ -3,7 +3,7 @@
 One SQLite file (``$CAIRN_HOME/reflection/reflection.db``) by default, the ``reflection`` schema of a
 PostgreSQL database when ``CAIRN_DATABASE_URL`` is set (:func:`open_store`); the SQL is written once.
 
-Every table carries ``user_id`` and every read filters on it. The audit log (``strategy_log``, 002 §4.1)
+Every table carries ``user_id`` and every read filters on it. The audit log (``strategy_log``)
 is append-only: triggers refuse UPDATE and DELETE (and, on PostgreSQL, TRUNCATE), so history cannot be
 rewritten by a bug either.
 

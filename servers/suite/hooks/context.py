@@ -1,21 +1,22 @@
-"""Context assembly within a token budget (002 §1.1), from whatever sources are at hand.
+"""Context assembly within a token budget, from whatever sources are at hand.
 
-| section        | step | content                                                       | trimmed             |
-|----------------|------|---------------------------------------------------------------|---------------------|
-| ``fixed``      | 2    | Cairn's boundary note, live rules relevant to the task        | never (cut last)    |
-| ``task``       | 3    | the task, tool steps done so far                              | never (cut last)    |
-| ``preferences``| 4    | user-model beliefs > 0.6 that bear on the task                | 5th, weakest first  |
-| ``memories``   | 5    | recalled memories, most relevant first                        | 1st, weakest first  |
-| ``skills``     | 5b   | activated skill bodies (000 §4.2.4)                           | 3rd, weakest first  |
-| ``skill_index``| 8    | other matching skills, one line each                          | 2nd, weakest first  |
-| ``errors``     | 7    | recent failed tool calls of this session, kept explicit       | 4th, oldest first   |
+| section        | content                                                       | trimmed             |
+|----------------|---------------------------------------------------------------|---------------------|
+| ``fixed``      | Cairn's boundary note, live rules relevant to the task        | never (cut last)    |
+| ``task``       | the task, tool steps done so far                              | never (cut last)    |
+| ``preferences``| user-model beliefs > 0.6 that bear on the task                | 5th, weakest first  |
+| ``memories``   | recalled memories, most relevant first                        | 1st, weakest first  |
+| ``skills``     | activated skill bodies                                        | 3rd, weakest first  |
+| ``skill_index``| other matching skills, one line each                          | 2nd, weakest first  |
+| ``errors``     | recent failed tool calls of this session, kept explicit       | 4th, oldest first   |
 
-(step = 002 §1.1 step.)
+Sections render in the table's order (``ORDER``).
 
-Step 9 of the seed trims memories first, then history, then tool descriptions, and never the system
-prompt or the task anchor. Cairn holds no conversation history (the host does), and its "tool
-descriptions" are skills, so the index of other skills goes before activated bodies. Errors are kept
-longer than skills because the seed (after Manus) insists a failure stays visible.
+Trimming (``TRIM_ORDER``) takes first what a model does best without: memories, then history, then
+tool descriptions, and never the system prompt or the task anchor. Cairn holds no conversation history
+(the host does), and its "tool descriptions" are skills, so the index of other skills goes before
+activated bodies. Errors are kept longer than skills: a failure left in view keeps the model from
+repeating it (Manus's lesson from context engineering).
 
 The order says which item goes first, not that an earlier section must empty before a later one loses
 anything: one oversized skill body would otherwise cost every memory and still have to go. So trimming
@@ -42,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -89,10 +90,6 @@ class Gathered:
     skill_index: list[Item] = field(default_factory=list)
     errors: list[Item] = field(default_factory=list)
     degraded: list[str] = field(default_factory=list)
-
-
-class Sources(Protocol):
-    def gather(self, task: str, user_id: str, session_id: str | None, sections: Sequence[SectionName]) -> Gathered: ...
 
 
 class SectionReport(BaseModel):
@@ -254,7 +251,7 @@ def assemble(
     count: Counter = estimate_tokens,
     tokenizer: str = "estimate",
 ) -> AssembledContext:
-    """Render ``gathered`` within ``budget_tokens``: drop in the seed's order, put back what fits, cut a body."""
+    """Render ``gathered`` within ``budget_tokens``: drop by ``TRIM_ORDER``, put back what fits, cut a body."""
     chosen = [s for s in ORDER if s in sections]
     fit = _Fit({s: _pieces(gathered, s) for s in chosen}, count, budget_tokens)
     total_items = {s: len(fit.pieces[s]) for s in chosen}

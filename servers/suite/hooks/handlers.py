@@ -4,10 +4,10 @@
 |--------------------|---------------------------------------------------------|---------------------------------|
 | session-start      | MEMORY.md, today's summary, user model                  | —                               |
 | … source=compact   | task anchor, memories for the last prompt, errors       | injected set reset              |
-| user-prompt-submit | memories (000 §3.1), skills (000 §4.2.4), preferences   | injected set (no repeats)       |
-| post-tool-use      | every N-th call: memories for recent results (000 §4.3) | injected set                    |
-| pre-compact        | the transcript since the last compaction                | ≤ 5 memories (003 §4)           |
-| session-end        | the session trace, with the lessons stated at Stop      | a task per prompt (000 §3.2),   |
+| user-prompt-submit | memories, skills, preferences                           | injected set (no repeats)       |
+| post-tool-use      | every N-th call: memories for recent results            | injected set                    |
+| pre-compact        | the transcript since the last compaction                | ≤ 5 memories                    |
+| session-end        | the session trace, with the lessons stated at Stop      | a task per prompt,              |
 |                    |                                                         | reflections, daily, MEMORY.md   |
 
 The trace itself (prompts, tool calls, and the lessons the agent stated when the Stop hook asked) is

@@ -1,16 +1,16 @@
-"""Token counts for budgets: a CJK-aware estimate (004 §5.2.6), or a real tokenizer when one is on disk.
+"""Token counts for budgets: a CJK-aware estimate, or a real tokenizer when one is on disk.
 
-| text                       | 004 §5.2.6 (chars/token) | this estimate            | Anthropic tokenizer |
+| text                       | tiers (chars/token)      | this estimate            | Anthropic tokenizer |
 |----------------------------|--------------------------|--------------------------|---------------------|
 | 107 chars of English       | 4.0 → 27                 | 27                       | 21                  |
 | 35 chars of Chinese        | 2.0 → 18                 | 33 (one per CJK char)    | 34                  |
 | 62 chars mixed             | 3.0 → 21                 | 23                       | 21                  |
 
-The seed's language tiers are kept as the idea (count CJK apart from the rest) but not its 2 chars per
-Chinese token: measured against the tokenizer litellm ships, that undercounts Chinese by half, and an
-undercount is what breaks a budget. One token per CJK character and four characters per token for
-everything else slightly overcounts English and matches Chinese. The skills server budgets with the same
-rule, so a skill body costs the same here as in ``match_skills``.
+Fixed tiers by language (4 chars per token for English, 3 mixed, 2 for Chinese) give the idea kept here,
+counting CJK apart from the rest, but not the 2 chars per Chinese token: measured against the tokenizer
+litellm ships, that undercounts Chinese by half, and an undercount is what breaks a budget. One token per
+CJK character and four characters per token for everything else slightly overcounts English and matches
+Chinese. The skills server budgets with the same rule, so a skill body costs the same here as in ``match_skills``.
 
 Stdlib only: the hook client imports this module and must start in milliseconds.
 """
@@ -35,11 +35,6 @@ def estimate_tokens(text: str) -> int:
         return 0
     cjk = sum(len(run) for run in _CJK_RUN.findall(text))
     return cjk + math.ceil((len(text) - cjk) / 4)
-
-
-def cjk_ratio(text: str) -> float:
-    """Share of CJK characters (004 §5.2.6 picks its tier by this)."""
-    return sum(len(run) for run in _CJK_RUN.findall(text)) / len(text) if text else 0.0
 
 
 def cut_to_tokens(text: str, max_tokens: int, count: Counter = estimate_tokens) -> str:

@@ -1,9 +1,9 @@
 """The running trace of one host session: prompts, tool calls and lessons, one JSON line each.
 
 ``$CAIRN_HOME/hooks/sessions/<session>.jsonl`` grows with every UserPromptSubmit and PostToolUse, and is
-read at PreCompact (what happened since the last flush), on every N-th tool call (context refresh,
-000 §4.3), at Stop (did this task fail and recover, or correct an answer?) and at SessionEnd, where each
-prompt with its tool calls and lessons becomes one captured task (000 §3.2, §4.2.6). A ``lesson`` record
+read at PreCompact (what happened since the last flush), on every N-th tool call (context refresh), at
+Stop (did this task fail and recover, or correct an answer?) and at SessionEnd, where each prompt with
+its tool calls and lessons becomes one captured task, for reflection to learn from. A ``lesson`` record
 is the one line the agent stated when the Stop hook asked it what the task taught. Appends are single
 ``write`` calls on an ``O_APPEND`` file, so two hook processes writing at once never interleave a line.
 ``<session>.state.json`` holds what was already injected, and which task the Stop hook asked about.

@@ -3,7 +3,7 @@
 Each line is one entry: ``{"type": "user" | "assistant" | "system" | "summary", "message": {...}}``. User
 content is a string or blocks (``text``, ``tool_result``); assistant content is blocks (``text``,
 ``tool_use``, ``thinking``). A ``system`` entry with ``subtype: compact_boundary`` marks an earlier
-compaction: only what follows the last one is still uncompacted, so only that is flushed (003 §4).
+compaction: only what follows the last one is still uncompacted, so only that is flushed.
 Unknown entry types are skipped, so a newer host format degrades to fewer messages, not an error.
 """
 

@@ -9,8 +9,8 @@ import pytest
 
 from servers.skills.catalog import Library
 from servers.skills.loader import build_skill
-from servers.skills.matcher import Cooldowns, MatchContext, SkillMatcher
-from servers.skills.models import Skill
+from servers.skills.matcher import Cooldowns, MatchContext, SkillMatcher, TriggerIndex
+from servers.skills.models import MatchSignal, Skill
 from servers.skills.settings import SkillsSettings
 
 
@@ -31,6 +31,11 @@ RESEARCH = {
 }
 
 
+def trigger_signals(one: Skill, ctx: MatchContext) -> list[MatchSignal]:
+    """The trigger signals the matcher finds for one skill."""
+    return TriggerIndex([one]).signals(ctx).get(0, [])
+
+
 def scores(matcher: SkillMatcher, lib: Library, **ctx: Any) -> dict[str, float]:
     return {c.skill.name: c.score for c in matcher.match(lib, MatchContext(**ctx))}
 
@@ -41,7 +46,7 @@ def test_intent_pattern_alone_scores_half_and_passes_default_threshold() -> None
 
 
 def test_only_the_first_matching_intent_pattern_counts() -> None:
-    signals = SkillMatcher.score_triggers(skill("deep", triggers=RESEARCH), MatchContext("研究 research"))
+    signals = trigger_signals(skill("deep", triggers=RESEARCH), MatchContext("研究 research"))
     assert [(s.type, s.weight) for s in signals] == [("intent_pattern", 0.5)]
     assert signals[0].detail == "调研|研究"
 
@@ -52,7 +57,7 @@ def test_every_signal_adds_its_weight() -> None:
         recent_tools=["web_search", "web_fetch", "other"],
         slots={"task_type": "research"},
     )
-    signals = SkillMatcher.score_triggers(skill("deep", triggers=RESEARCH), ctx)
+    signals = trigger_signals(skill("deep", triggers=RESEARCH), ctx)
     assert [(s.type, s.weight) for s in signals] == [
         ("intent_pattern", 0.5),
         ("tool_signal", 0.25),
@@ -79,9 +84,7 @@ def test_tool_signal_and_keywords_without_intent_fall_short_of_the_threshold() -
 
 
 def test_slot_value_must_be_listed() -> None:
-    signals = SkillMatcher.score_triggers(
-        skill("deep", triggers=RESEARCH), MatchContext("x", slots={"task_type": "chat"})
-    )
+    signals = trigger_signals(skill("deep", triggers=RESEARCH), MatchContext("x", slots={"task_type": "chat"}))
     assert signals == []
 
 

@@ -1,5 +1,5 @@
 """Tool names under `cairn serve all` (servers/core/toolnames.py), through a real MCP client: the readable names
-are listed and work, single servers keep their own names, and the names used before still reach their tools."""
+are listed and work, and single servers keep their own names."""
 
 from __future__ import annotations
 
@@ -35,22 +35,7 @@ async def test_a_single_server_keeps_its_own_names(settings: CairnSettings) -> N
     assert "skills_list" not in names
 
 
-async def test_an_old_name_still_calls_the_renamed_tool(
-    settings: CairnSettings, caplog: pytest.LogCaptureFixture
-) -> None:
-    async with Client(build_server("all", settings)) as client:
-        old = (await client.call_tool("skills_list_skills", {})).structured_content
-        new = (await client.call_tool("skills_list", {})).structured_content
-        activated = (await client.call_tool("skills_activate_skill", {"name": "commit-messages"})).structured_content
-    assert old == new
-    assert activated is not None and "commit" in str(activated).lower()
-    assert "'skills_list_skills' was renamed 'skills_list'" in caplog.text
-
-
 def test_the_naming_rule() -> None:
     assert toolnames.mounted_name("skills", "read_skill_file") == "skills_read_file"
     assert toolnames.mounted_name("memory", "memory_write") == "memory_write"
     assert toolnames.mounted_name("scheduler", "job_create") == "scheduler_job_create"
-    assert toolnames.legacy_names("reflection", ["reflect", "rules_list"]) == {
-        "reflection_reflect": "reflection_on_task"
-    }
