@@ -3,7 +3,7 @@
 A server never imports another one; where one needs another's work, it declares a small interface and the
 suite hands it an implementation here: the scheduler calls the other servers' tools for its jobs, and the
 skills server drafts a new skill's steps with the reflection server's drafting. Built together (``serve
-all``), the servers share one :class:`~servers.suite.services.Services`: one of each domain service.
+all``), the servers share one :class:`~servers.suite.services.SharedServices`: one of each domain service.
 """
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from fastmcp import FastMCP
 
-    from servers.suite.services import Services
+    from servers.suite.services import SharedServices
     from servers.suite.settings import CairnSettings
 
 
-def memory_server(settings: CairnSettings, services: Services | None = None) -> FastMCP:
+def memory_server(settings: CairnSettings, services: SharedServices | None = None) -> FastMCP:
     from servers.memory.server import create_server
 
     return create_server(settings, service=services.memory if services else None)
 
 
-def skills_server(settings: CairnSettings, services: Services | None = None) -> FastMCP:
+def skills_server(settings: CairnSettings, services: SharedServices | None = None) -> FastMCP:
     from servers.reflection import drafting
     from servers.skills.server import create_server
     from servers.skills.service import SkillsService
@@ -31,20 +31,20 @@ def skills_server(settings: CairnSettings, services: Services | None = None) -> 
     return create_server(settings, service=services.skills if services else SkillsService(settings, drafter=drafting))
 
 
-def reflection_server(settings: CairnSettings, services: Services | None = None) -> FastMCP:
+def reflection_server(settings: CairnSettings, services: SharedServices | None = None) -> FastMCP:
     from servers.reflection.server import create_server
 
     return create_server(settings, service=services.reflection if services else None)
 
 
-def context_server(settings: CairnSettings, services: Services | None = None) -> FastMCP:
+def context_server(settings: CairnSettings, services: SharedServices | None = None) -> FastMCP:
     from servers.suite.context.server import create_server
     from servers.suite.hooks.sources import DomainSources
 
     return create_server(settings, sources=DomainSources(settings, services=services) if services else None)
 
 
-def scheduler_server(settings: CairnSettings, services: Services | None = None) -> FastMCP:
+def scheduler_server(settings: CairnSettings, services: SharedServices | None = None) -> FastMCP:
     from servers.scheduler.server import create_server
     from servers.scheduler.service import SchedulerService
     from servers.suite.inprocess import InProcessServers
@@ -53,7 +53,7 @@ def scheduler_server(settings: CairnSettings, services: Services | None = None) 
     return create_server(settings, service=SchedulerService(settings, tools=tools))
 
 
-def nodehost_server(settings: CairnSettings, services: Services | None = None) -> FastMCP:
+def nodehost_server(settings: CairnSettings, services: SharedServices | None = None) -> FastMCP:
     from servers.nodehost.server import create_server
 
     return create_server(settings)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from fastmcp import FastMCP
 
-    from servers.suite.services import Services
+    from servers.suite.services import SharedServices
     from servers.suite.settings import CairnSettings
 
 SERVERS: dict[str, str] = {
@@ -29,7 +29,7 @@ def names() -> list[str]:
 
 
 class Factory(Protocol):
-    def __call__(self, settings: CairnSettings, services: Services | None = None, /) -> FastMCP:
+    def __call__(self, settings: CairnSettings, services: SharedServices | None = None, /) -> FastMCP:
         """A server from the settings and, when servers are built together, the services they share."""
         ...
 

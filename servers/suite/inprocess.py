@@ -26,7 +26,7 @@ from servers.core.principal import Principal, acting_as
 from servers.core.scopes import ScopeGuard, required_scope
 from servers.core.toolcalls import CallFailed, UnknownServerOrTool
 from servers.suite import catalog
-from servers.suite.services import Services
+from servers.suite.services import SharedServices
 from servers.suite.settings import CairnSettings
 
 
@@ -34,7 +34,7 @@ class InProcessServers:
     """Cairn servers built in this process on first use, called through an in-memory MCP client (a
     :class:`servers.core.toolcalls.ToolCaller`)."""
 
-    def __init__(self, settings: CairnSettings, services: Services | None = None) -> None:
+    def __init__(self, settings: CairnSettings, services: SharedServices | None = None) -> None:
         """``services``: those of the servers built together with the caller, so a call reaches the same
         stores and caches they use rather than a second copy."""
         self.settings = settings

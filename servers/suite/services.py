@@ -1,7 +1,7 @@
 """The domain services of one process, each built once on first use.
 
 Under ``cairn serve all`` the memory, skills, reflection and context servers, and the scheduler's calls into
-them, all use one :class:`Services`: each store, cache, embedding queue, thread pool and event subscription
+them, all use one :class:`SharedServices`: each store, cache, embedding queue, thread pool and event subscription
 exists once, and what one server publishes the others see on the same bus. The hooks' daemon keeps its own
 (:class:`servers.suite.hooks.sources.DomainSources`), with the skills' LLM waits cut to a prompt's budget.
 """
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class Services:
+class SharedServices:
     def __init__(
         self,
         settings: CairnSettings,

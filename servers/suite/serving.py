@@ -28,7 +28,7 @@ from servers.core.metrics import ToolMetrics, exposition
 from servers.core.resource_errors import ResourceErrors
 from servers.core.scopes import ScopeGuard
 from servers.suite import catalog
-from servers.suite.services import Services
+from servers.suite.services import SharedServices
 from servers.suite.settings import CairnSettings
 
 VERSION = "0.1.0"
@@ -70,7 +70,7 @@ def build_server(
             "cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION, mask_error_details=True
         )
         children: dict[str, FastMCP] = {}
-        services = Services(settings)  # one of each domain service, whichever servers use it
+        services = SharedServices(settings)  # one of each domain service, whichever servers use it
         for child_name in catalog.names():
             child = catalog.factory(child_name)(settings, services)
             child.add_middleware(ToolMetrics(child_name))

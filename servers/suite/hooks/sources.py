@@ -21,7 +21,7 @@ from servers.suite.hooks import runtime
 from servers.suite.hooks.context import Gathered, Item, SectionName
 from servers.suite.hooks.relevance import belief_relevance, rule_relevance
 from servers.suite.hooks.trace import SessionTrace
-from servers.suite.services import Services
+from servers.suite.services import SharedServices
 from servers.suite.settings import CairnSettings
 
 if TYPE_CHECKING:
@@ -48,12 +48,12 @@ class DomainSources:
     without them, these sources build their own, with the skills' LLM waits cut to a prompt's budget."""
 
     def __init__(
-        self, settings: CairnSettings, *, embedder: LazyEmbedder | None = None, services: Services | None = None
+        self, settings: CairnSettings, *, embedder: LazyEmbedder | None = None, services: SharedServices | None = None
     ) -> None:
         self.settings = settings
         self.config = settings.hooks
         self._owns_services = services is None
-        self.services = services or Services(
+        self.services = services or SharedServices(
             settings, embedder=embedder, bus=EventBus(), skills=self._budgeted_skills(settings)
         )
         self.embedder = self.services.embedder

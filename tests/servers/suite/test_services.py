@@ -12,7 +12,7 @@ from servers.core.toolnames import mounted_name
 from servers.memory.service import MemoryService
 from servers.reflection.service import ReflectionService
 from servers.skills.service import SkillsService
-from servers.suite.services import Services
+from servers.suite.services import SharedServices
 from servers.suite.serving import build_server
 from servers.suite.settings import CairnSettings
 
@@ -51,7 +51,7 @@ async def test_serve_all_builds_each_service_once(settings: CairnSettings, embed
 
 
 def test_services_build_on_first_use_and_close_what_they_built(settings: CairnSettings, built: Counter[str]) -> None:
-    services = Services(settings.model_copy(update={"embedder": "none"}))
+    services = SharedServices(settings.model_copy(update={"embedder": "none"}))
     assert built == Counter()
     assert services.memory is services.memory
     assert built == Counter(MemoryService=1)
