@@ -7,9 +7,9 @@ MLflow tracking + model registry on a shared server, Jupyter notebooks executed 
 pre-commit (pre-commit-hooks incl. check-added-large-files, ruff check/format, nbstripout), pytest, GitHub + gh,
 aws cli for the CS hand-off bucket.
 
-Written blind for fresh/ (see dvc-ml.md). Held out: use only for the final measurement.
+Written blind for fresh/; measured once held out (round 9), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_dvc_ml.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import datetime as _dt
 import os
@@ -17,7 +17,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2808,5 +2808,5 @@ Monotone in the right direction but both within ~1 seed-sd (0.0015). Together wi
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "dvc-ml.jsonl"), os.path.join(HERE, "dvc-ml.labels.json"))
-    print(f"dvc-ml -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "dvc-ml.jsonl"), os.path.join(HERE, "tune", "dvc-ml.labels.json"))
+    print(f"dvc-ml -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

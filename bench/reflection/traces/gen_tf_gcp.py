@@ -6,9 +6,9 @@ through the Cloud SQL Auth Proxy), Artifact Registry in a shared project, Pub/Su
 tflint + checkov, GitHub Actions with Workload Identity Federation (plan on PRs, apply staging on main, prod by
 workflow_dispatch behind the `production` environment, a weekday drift check), gh.
 
-Written blind for fresh/ (see tf-gcp.md).
+Written blind for fresh/; measured once held out (round 9), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_tf_gcp.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import datetime as _dt
 import os
@@ -17,7 +17,7 @@ import sys
 import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -3526,5 +3526,5 @@ Nothing granted yet. Proxy stopped.""")
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "tf-gcp.jsonl"), os.path.join(HERE, "tf-gcp.labels.json"))
-    print(f"tf-gcp -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "tf-gcp.jsonl"), os.path.join(HERE, "tune", "tf-gcp.labels.json"))
+    print(f"tf-gcp -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

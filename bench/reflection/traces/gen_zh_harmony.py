@@ -8,16 +8,16 @@ hdc), Hypium instrument tests under entry/src/ohosTest run with `hvigorw onDevic
 a MatePad Pro (and later a borrowed Mate X5) over wireless debugging, code review on Gerrit.
 Prompts and assistant replies in Chinese; tool output as the tools print it.
 
-Written blind (see README.md next to this file); kept aside for the final measurement.
+Written blind for fresh/; measured once held out (round 9), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_harmony.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -3517,5 +3517,5 @@ def define(d):
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-harmony.jsonl"), os.path.join(HERE, "zh-harmony.labels.json"))
-    print(f"zh-harmony -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-harmony.jsonl"), os.path.join(HERE, "tune", "zh-harmony.labels.json"))
+    print(f"zh-harmony -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
