@@ -356,14 +356,16 @@ def _judge_jit(answers: list[dict[str, Any]], labels: dict[str, Any], judged: Ju
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--split", choices=("tune", "fresh"), default="tune")
-    parser.add_argument("--only", default=None, help="run one stream (its file name without .jsonl)")
+    parser.add_argument(
+        "--only", default=None, help="run these streams only (file names without .jsonl, comma-separated)"
+    )
     parser.add_argument("--json", type=Path, default=None, help="write every figure here")
     parser.add_argument("--verbose", action="store_true", help="print rules, probes and drafts")
     parser.add_argument("--keep", action="store_true", help="keep the temporary homes")
     args = parser.parse_args(argv)
     streams = sorted((TRACES / args.split).glob("*.jsonl"))
     if args.only:
-        streams = [s for s in streams if s.stem == args.only]
+        streams = [s for s in streams if s.stem in args.only.split(",")]
     results = []
     for path in streams:
         labels = json.loads(path.with_suffix(".labels.json").read_text(encoding="utf-8"))

@@ -50,7 +50,7 @@ _LOOKING_PARTS = frozenset(
 _LOOKING = frozenset(
     "ls cat head tail less more pwd echo which whereis type env printenv grep rg find wc file stat tree du df "
     "ps top date whoami id uname history man diff sort uniq jq awk sed nvidia-smi nm objdump readelf ldd otool "
-    "strings hexdump xxd c++filt".split()
+    "strings hexdump xxd c++filt ss netstat lsof pg_isready dig nslookup host getent".split()
 )
 # curl options that send or store something: such a call acts, a plain GET only looks.
 _SENDING = frozenset(
@@ -59,7 +59,12 @@ _SENDING = frozenset(
 )
 _LOOKING_SUBCOMMANDS = {
     # `git fetch` changes no file of the work tree: looking at the remote, not fixing anything yet.
-    "git": {"status", "log", "diff", "show", "branch", "remote", "rev-parse", "blame", "reflog", "ls-files", "fetch"},
+    "git": {
+        *("status", "log", "diff", "show", "branch", "remote", "rev-parse", "blame", "reflog", "ls-files", "fetch"),
+        # Plumbing that answers a question (`git check-ignore -v x`: which rule ignores x) and changes nothing.
+        *("check-ignore", "check-attr", "ls-tree", "ls-remote", "cat-file", "show-ref", "for-each-ref", "describe"),
+        *("shortlog", "grep", "count-objects"),
+    },
     "kubectl": {"get", "describe", "logs", "explain", "version"},
     "docker": {"ps", "logs", "images", "inspect", "info", "stats", "top", "port", "history", "search"},
     "npm": {"ls", "view", "outdated"},
@@ -186,9 +191,12 @@ _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
 ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 # Known error phrases, most specific first: (pattern, the phrase a lesson names).
+CARRIER_FAILED = "command not found in the container"
 _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.I), phrase)
     for pattern, phrase in (
+        # The container has no such program (a distroless image): what was to run there never started.
+        (r"executable file not found in \$PATH|OCI runtime exec failed", CARRIER_FAILED),
         (r"non-fast-forward|\[rejected\].*\(fetch first\)|updates were rejected", "rejected (non-fast-forward)"),
         (r"modified since (?:it was )?read|has been modified since", "file modified since it was read"),
         (r"file has not been read yet|read it first before writing", "file not read yet"),
@@ -292,6 +300,8 @@ _ERROR_LINE = re.compile(
     re.I,
 )
 _BLANKS = (
+    # Dot leaders between a check's name and its verdict (pre-commit's `check yaml.......Failed`).
+    (re.compile(r"\.{4,}"), " … "),
     # A quoted value, not an apostrophe: "Don't use 'BuildContext's across async gaps" quotes nothing.
     (re.compile(r"(?<![A-Za-z])(['\"`])(?:(?!\1).){1,120}\1(?![A-Za-z])"), "'…'"),
     (re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+"), "<path>"),
@@ -303,6 +313,8 @@ _BLANKS = (
     (re.compile(r"\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,}\b"), "<id>"),
     # A host or item named in brackets (`fatal: [mon-03]: UNREACHABLE!`, `[runner-12]`): which one is this run's.
     (re.compile(r"\[[^\]\s]*\d[^\]\s]*\]"), "[…]"),
+    # What a thing is called (`No such kernel named churn-model`, `… called ds-py3`): this run's own name.
+    (re.compile(r"\b(named|called)\s+(?=[^\s'\"`]*[-_.\d])[^\s'\"`,;:]+"), r"\1 …"),
     (re.compile(r"\d+"), "#"),
 )
 MAX_PHRASE_WORDS = 8
@@ -376,11 +388,36 @@ def file_of(arguments: Any) -> str | None:
     return None
 
 
+_OPERATORS = frozenset({"&&", "||", ";", "&", "|"})
+_SUBSHELL_END = re.compile(r"^(&&|\|\||;|&)?\)(;|&&|\|\|)?$")
+
+
 def _words(command: str) -> list[str]:
+    """The line's words as the shell reads them, with a command substitution kept as one word
+    (`PGPASSWORD=$(kubectl … | base64 -d) psql …` sets a variable for psql) and a subshell's parentheses apart
+    from the words they enclose (`(kubectl port-forward … &); sleep 3`)."""
     try:
-        return shlex.split(command, comments=False)
+        raw = shlex.split(command, comments=False)
     except ValueError:
-        return command.split()
+        raw = command.split()
+    words: list[str] = []
+    i = 0
+    while i < len(raw):
+        word = raw[i]
+        if "$(" in word:
+            while word.count("(") > word.count(")") and i + 1 < len(raw):
+                i += 1
+                word += " " + raw[i]
+        elif word.startswith("(") and len(word) > 1 and (not words or words[-1] in _OPERATORS):
+            words.append("(")
+            word = word[1:]
+        closing = _SUBSHELL_END.match(word)
+        if closing:  # `… &);` ends a subshell that ran its command in the background
+            words += [w for w in (closing.group(1), ")", closing.group(2)) if w]
+        else:
+            words.append(word)
+        i += 1
+    return words
 
 
 # Words of the shell's own grammar around the commands of a loop or a test (`until docker info; do sleep 2;
@@ -499,6 +536,20 @@ def container_command(words: list[str], at: int) -> int | None:
     return k if k < len(words) else None
 
 
+def carrier(command: str | list[str]) -> list[str]:
+    """The words of a command that run another inside a container (`kubectl -n dev exec -it deploy/app` of
+    `kubectl -n dev exec -it deploy/app -- env`, likewise `kubectl debug … --`), or [] when it carries none."""
+    words = command if isinstance(command, list) else _words(command)
+    for at, word in enumerate(words):
+        program = word.rsplit("/", 1)[-1]
+        if program == "kubectl" and "debug" in words[at + 1 :] and "--" in words[at + 1 :]:
+            return words[at : words.index("--", at)]
+        inner = container_command(words, at)
+        if inner is not None:
+            return [w for w in words[at:inner] if w != "--"]
+    return []
+
+
 _SETUP = frozenset({"cd", "source", ".", "export", "set", "pushd", "popd", "sleep", "echo", "true", ":", "clear"})
 
 
@@ -574,9 +625,14 @@ def _main_segment(command: str | list[str]) -> list[str]:
 
 def command_head(command: str | list[str]) -> str:
     """What a shell command does, in one or two words: `git push`, `pytest`, `alembic upgrade`."""
-    _, rest = _strip_wrappers(_main_segment(command))
+    prefix, rest = _strip_wrappers(_main_segment(command))
     if not rest:
-        return ""
+        # Only a prefix program, which then is the command: `env` prints the environment, `kubectl exec pod
+        # -- env` runs it in the container.
+        last = next((w for w in reversed(prefix) if not ENV_ASSIGNMENT.match(w) and w != "--"), "")
+        return (
+            last.rsplit("/", 1)[-1] if last in _PREFIX_PROGRAMS or last.rsplit("/", 1)[-1] in _PREFIX_PROGRAMS else ""
+        )
     program = rest[0].rsplit("/", 1)[-1]
     if (_PYTHON.match(rest[0]) or program == "php") and len(rest) > 1 and not rest[1].startswith("-"):
         script = rest[1].rsplit("/", 1)[-1]
@@ -804,7 +860,10 @@ def error_phrase(error: str) -> str:
     message = _message_text(error)
     for pattern, phrase in _PHRASES:
         if pattern.search(error if pattern.pattern.startswith("(?m)^") else message):
-            return phrase
+            # A wait that ran out because something threw on the way (a handler failed, the test waited in vain
+            # for its result) is no flakiness: the exception logged as uncaught or at ERROR level is the failure.
+            thrown = _thrown_during(error) if is_transient(phrase) else None
+            return thrown or phrase
     named = _NAMED_ERROR.search(error)
     if named:
         return named.group(1)
@@ -823,6 +882,12 @@ def error_phrase(error: str) -> str:
         # failed.`) is told by what: the part after its last colon, when that says enough on its own.
         _, colon, tail = body_message.rpartition(": ")
         return _phrase_of(tail if colon and len(tail.split()) >= 3 else body_message)
+    # A tool that labels its message (`Error Message: Object literal must … At File: x.ets:54:12`) says which
+    # line is the failure; the count and code on the line above (`1 ERROR: 10605038 ArkTS Compiler Error`) only
+    # number it.
+    labelled = _LABELLED_MESSAGE.search(error)
+    if labelled and len(labelled.group(1).split()) >= 3:
+        return _phrase_of(labelled.group(1))
     code = next((found for found in _CODE.finditer(error) if not _WRAPPER_CODE.match(found.group(1))), None)
     if code:
         return code.group(1)
@@ -870,6 +935,7 @@ def _message_text(error: str) -> str:
 
 # A stack frame (`    at Module.error (file:///…/parseAst.js:401:41)`) or a numbered source line a compiler
 # quotes (`3: import { X } from '$env/static/private';`, `  31 |   const kv = …`).
+_LABELLED_MESSAGE = re.compile(r"(?im)^\s*error message:\s*(\S.*?)(?:\s+at file:.*)?$")
 _QUOTED_SOURCE = re.compile(r"^\s*(?:at\s|\d+\s*[:|]\s)")
 _PATH_TOKEN = re.compile(r"[\w.~@$+-]*/[\w./~@$+:-]*|[\w.-]+\.[A-Za-z]{1,5}:\d+(?::\d+)*")
 
@@ -934,6 +1000,21 @@ def _phrase_of(line: str) -> str:
     return " ".join(text.lower().split()[:MAX_PHRASE_WORDS])
 
 
+_LOGGED_FAILURE = re.compile(r"(?m)^.*(?:\bERROR\b|\bSEVERE\b|[Uu]ncaught|[Uu]nhandled).*$")
+
+
+def _thrown_during(error: str) -> str | None:
+    """An exception a run logged as uncaught or at ERROR level, other than one that itself says it timed out."""
+    for line in _LOGGED_FAILURE.findall(error):
+        for found in _EXCEPTION.finditer(line):
+            before, after = line[found.start() - 1 : found.start()], line[found.end() : found.end() + 1]
+            # Thrown is written `pkg.Name` or `Name: message`; a help link (`…/MojoExecutionException`) is not.
+            thrown = before != "/" and (before == "." or after == ":")
+            if thrown and not re.search(r"time ?out|timed ?out", found.group(1), re.I):
+                return found.group(1)
+    return None
+
+
 def is_transient(phrase: str) -> bool:
     return phrase in _TRANSIENT_PHRASES
 
@@ -950,7 +1031,12 @@ class Signature:
 
     @classmethod
     def of(cls, tool: str, arguments: Any, error: str) -> Signature:
-        return cls(tool, step_label(tool, arguments), error_phrase(error))
+        phrase = error_phrase(error)
+        command = command_of(tool, arguments)
+        if phrase == CARRIER_FAILED and command is not None and carrier(command):
+            # What was to run inside never started: the step that failed is the one carrying it (`kubectl exec`).
+            return cls(tool, command_head(carrier(command)), phrase)
+        return cls(tool, step_label(tool, arguments), phrase)
 
     @property
     def key(self) -> str:
@@ -1065,7 +1151,8 @@ class Recovery:
             variables = [w.split("=", 1)[0] + "=…" for w in self.change.split() if ENV_ASSIGNMENT.match(w)]
             # A variable set on the retry is the fix, whichever command it was set for.
             if self.replaced:
-                parts.append(f"as:{self.change.split(' -', 1)[0]}")  # the program, whatever options it was given
+                # The program and subcommand, whatever options it was given (`kubectl -n dev debug …`).
+                parts.append(f"as:{command_head(self.change) or self.change.split(' -', 1)[0]}")
             elif "--" in self.change.split():
                 parts.append(f"as:{self.change.split()[0]} --")  # the separator, whatever came around it
             else:
@@ -1165,6 +1252,7 @@ def common_command(commands: Sequence[str]) -> str:
     | `git pull --rebase`, `git pull --rebase origin feat/x`      | `git pull --rebase`  |
     | `terraform -chdir=envs/a init`, `… -chdir=envs/b init -reconfigure` | `terraform init` |
     | `kill 48211`, `kill 90377`                                  | `kill …`             |
+    | `… port-forward svc/db 5432`, the same, `… service/db 5432` | `… svc/db 5432`      |
     """
     unique = list(dict.fromkeys(c.strip() for c in commands if c.strip()))
     if len(unique) <= 1:
@@ -1180,23 +1268,37 @@ def common_command(commands: Sequence[str]) -> str:
     # A word after an option in every run is its value: shown when every run gave the same one
     # (`--bootstrap-server localhost:9092`), a gap when each gave its own (`--topic …`).
     values = [[_value_after(c, name) for c in unique] for name in names]
+    # A placeholder the scrubber left (`[PHONE]` for a run id) hides each run's own value: never one they shared.
+    values = [[f"{v}#{i}" if v and _SCRUBBED.fullmatch(v) else v for i, v in enumerate(found)] for found in values]
     flags = [_shown_flag(name, found) for name, found in zip(names, values, strict=True)]
     given = {v for found in values for v in found if v and len(set(found)) == 1}
-    tails = [[w for w in _after_head(c, head) if w not in given] for c in unique]
+    # The words after the head most runs gave, in order, up to the first place where they part: three
+    # port-forwards to `svc/db 15432:5432`, `svc/db 15432:5432` and `service/db 15432:5432` show the first.
+    runs = [c.strip() for c in commands if c.strip()]
+    tails = [
+        [w if not _SCRUBBED.fullmatch(w) else f"{w}#{n}" for w in _after_head(c, head) if w not in given]
+        for n, c in enumerate(runs)
+    ]
     shared: list[str] = []
-    for words in zip(*tails, strict=False):
-        if len(set(words)) > 1:
+    for k in range(min(len(t) for t in tails)):
+        word, count = Counter(t[k] for t in tails).most_common(1)[0]
+        if count * 2 <= len(tails):
             break
-        shared.append(words[0])
+        shared.append(word)
     more = all(len(t) > len(shared) for t in tails)
     return " ".join([head, *flags, *shared]) + (" …" if more and not flags else "")
+
+
+_SCRUBBED = re.compile(r"\[[A-Z_]{2,}\]")
 
 
 def _value_after(command: str, flag: str) -> str | None:
     """The word after ``flag`` in ``command`` when it is no option itself, else None."""
     words = _main_segment(command)
-    for i, word in enumerate(words[:-1]):
-        if word == flag and not words[i + 1].startswith("-"):
+    for i, word in enumerate(words):
+        if word.startswith(flag + "="):
+            return "=" + word[len(flag) + 1 :]  # `--target=app`: written joined, shown joined
+        if word == flag and i + 1 < len(words) and not words[i + 1].startswith("-"):
             return words[i + 1]
     return None
 
@@ -1204,15 +1306,24 @@ def _value_after(command: str, flag: str) -> str | None:
 def _shown_flag(name: str, values: list[str | None]) -> str:
     if any(v is None for v in values):
         return name  # some run gave it no word after: a switch (`--rebase`), what followed was not its value
-    return f"{name} {values[0]}" if len(set(values)) == 1 else f"{name} …"
+    joined = all(v is not None and v.startswith("=") for v in values)
+    if len(set(values)) == 1:
+        return f"{name}{values[0]}" if joined else f"{name} {values[0]}"
+    return f"{name}=…" if joined else f"{name} …"
 
 
 def _after_head(command: str, head: str) -> list[str]:
     """The positional words after a command's head (`origin feat/x` of `git pull --rebase origin feat/x`)."""
     _, rest = _strip_wrappers(_main_segment(command))
     words = [w for w in rest if not w.startswith("-")]
-    size = len(head.split())
-    return words[size:] if [w.rsplit("/", 1)[-1] for w in words[:1]] == head.split()[:1] else words[1:]
+    program, *subcommands = head.split()
+    if [w.rsplit("/", 1)[-1] for w in words[:1]] != [program]:
+        return words[1:]
+    words = words[1:]
+    for sub in subcommands:  # wherever an option's value put it (`kubectl -n dev port-forward svc/db`)
+        if sub in words:
+            words.remove(sub)
+    return words
 
 
 def _fix_text(command: str | list[str], limit: int = 140) -> str:
@@ -1251,7 +1362,27 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
         # `nox -s tests -- -x` after `nox -s tests -x` failed: the arguments were meant for the program the tool
         # runs, and the separator hands them on. Shown as run: where the separator goes is the lesson.
         return _fix_text(fixed_command)
-    return swapped_word(failed_command, fixed_command)
+    return swapped_word(failed_command, fixed_command) or _retargeted(failed_command, fixed_command)
+
+
+def _retargeted(failed_command: str, fixed_command: str | list[str]) -> str | None:
+    """The same command pointed elsewhere, no option added (`git push origin HEAD:refs/for/develop` after `git
+    push origin HEAD:develop` was refused): shown whole, so tasks that each pointed it the same new way are one
+    lesson (a review ref) and tasks that pointed it at their own files or branches are not."""
+    before, after = _main_segment(failed_command), _main_segment(fixed_command)
+    if command_head(before) != command_head(after) or not set(_flags(after)) <= set(_flags(before)):
+        return None
+    head = command_head(before)
+    old, new = (
+        [w for w in _after_head(" ".join(words), head) if not ENV_ASSIGNMENT.match(w)] for words in (before, after)
+    )
+    if not new or old == new or any(_PATH_LIKE_FILE.search(word) for word in new):
+        return None  # nothing named, or a file: this task's own
+    return _fix_text(after)
+
+
+# A word that names a file by its extension (`src/app.ts`, `notes.md`): a task's own file, never a way to run.
+_PATH_LIKE_FILE = re.compile(r"\.[A-Za-z]{1,5}$")
 
 
 _TOKEN = re.compile(r"[^\s'\"]+")
@@ -1284,6 +1415,19 @@ def swapped_word(failed_command: str, fixed_command: str | list[str]) -> str | N
     if line_program in _SCRIPT_RUNNERS and (first == before[at] or program in ("run", "run-script")):
         return None  # `bun run cf-typegen` after `bun run check`: another package script, another step
     return f"{program} {after[at]}"
+
+
+def _carrier_options(words: list[str]) -> list[str]:
+    """A carrier as a lesson shows it: its program, subcommand and options (`kubectl -n dev debug --image=busybox
+    --target=app -i`), without the pod or container it was pointed at, which each run names its own."""
+    head = command_head(words).split()
+    kept: list[str] = []
+    for i, word in enumerate(words):
+        previous = words[i - 1] if i else ""
+        is_value = previous.startswith("-") and "=" not in previous and previous in _EXEC_VALUE_OPTIONS | {"-n"}
+        if i == 0 or word.startswith("-") or word in head[1:] or is_value:
+            kept.append(word.rsplit("/", 1)[-1] if i == 0 else word)
+    return kept
 
 
 def _with_options(command: str) -> str:
@@ -1420,6 +1564,8 @@ def _replacement(calls: list[_Call], failed: int) -> int | None:
     tests), with only looks in between. Edits in between are the task going on, not a replacement."""
     call = calls[failed]
     before = command_of(call.tool, call.arguments)
+    if before and carrier(before) and error_phrase(call.error or "") == CARRIER_FAILED:
+        return _other_carrier(calls, failed, carrier(before))
     head = command_head(before) if before else ""
     words = head.split()
     if len(words) != 2 or words[1] not in _PURPOSES:
@@ -1437,6 +1583,25 @@ def _replacement(calls: list[_Call], failed: int) -> int | None:
         if later.ok and len(other) == 2 and other[1] == words[1] and other[0] != words[0]:
             return j
         return None
+    return None
+
+
+def _other_carrier(calls: list[_Call], failed: int, carried_by: list[str]) -> int | None:
+    """The next acting call that ran a command inside the container another way (`kubectl debug --image=busybox
+    --target=app -- env` after `kubectl exec` found no `env` in a distroless image), with only looks between."""
+    program = carried_by[0].rsplit("/", 1)[-1]
+    for j in range(failed + 1, len(calls)):
+        later = calls[j]
+        command = command_of(later.tool, later.arguments)
+        if command is None:
+            if _lower(later.tool) in FILE_TOOLS and _lower(later.tool) not in ("read", "fs_read"):
+                return None
+            continue
+        other = carrier(command)
+        if other and other[0].rsplit("/", 1)[-1] == program and command_head(other) != command_head(carried_by):
+            return j
+        if not is_looking(later.tool, later.arguments):
+            return None
     return None
 
 
@@ -1579,6 +1744,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         # failed line is a fix, as if it had been a call of its own: `git add -A && git commit` failed,
         # `git add -u && git commit` worked.
         before = {" ".join(words) for words in _chain(failed_command)}
+        shapes_before = {fix_shape(text) for text in before}
         head = command_head(failed_command)
         chain = _chain(done_command)
         at = next(
@@ -1586,12 +1752,22 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
             None,
         )
         # A replacement (another program did the step's job) is the change itself, not a command run before it.
+        fixed_between = bool(commands)
         for words in chain[:at] if at is not None else []:
             text = " ".join(words)
-            if text not in before and text not in commands and not _is_setup(words) and not is_looking("bash", text):
-                commands.insert(0, _fix_text(text))
+            if text in before or text in commands or _is_setup(words) or is_looking("bash", text):
+                continue
+            if fixed_between and fix_shape(text) in shapes_before:
+                continue  # the failed line's own `git add` on other files, once the fix was made in between
+            commands.append(_fix_text(text))
         repeated: str | list[str] = chain[at] if at is not None else done_command
-        change = _change(failed_command, repeated, bool(commands)) if not replaced else _with_options(done_command)
+        if replaced and carrier(done_command) and signature.phrase == CARRIER_FAILED:
+            # Run through another carrier: how it was run, its options without the pod or container it named.
+            change = " ".join([*_carrier_options(carrier(done_command)), "--", "…"])
+        elif replaced:
+            change = _with_options(done_command)
+        else:
+            change = _change(failed_command, repeated, bool(commands))
         swapped = change if change is not None and change == swapped_word(failed_command, repeated) else None
         if _wrapped(call, done):
             # Run inside another command: that command is the fix wherever the step failed (`sst shell --` made

@@ -11,7 +11,7 @@ when applying patch …" both end in "strict decoding error: unknown field", and
 | step   | be equal (`*` for a fix by other commands: the step it showed in does not matter), or run by |
 |        | one program when the fix added options (`flutter build`, `flutter test`)                      |
 | fix    | be equal (a program with or without its default subcommand: `xcodegen`, `xcodegen generate`), |
-|        | or both add options to one program, one run's among the other's                              |
+|        | or both add options to one program, at least one option the same                              |
 |        | (`flutter test --flavor dev` and `flutter build --flavor dev -t lib/main_dev.dart`)           |
 | error  | phrases equal, or the messages alike (``errorwords.ALIKE``) among the messages compared        |
 """
@@ -42,8 +42,8 @@ def key_parts(key: str) -> KeyParts | None:
 
 
 def fixes_agree(first: str, second: str) -> bool:
-    """The same fix, or the same program run with options added where one run's options are among the
-    other's (`flutter build --flavor dev -t lib/main_dev.dart`, `flutter test --flavor dev`)."""
+    """The same fix, or the same program run with options added where both runs added one option alike
+    (`flutter build --flavor dev -t lib/main_dev.dart`, `flutter test --flavor dev`)."""
     if first == second:
         return True
     if _same_commands(first, second):
@@ -51,8 +51,9 @@ def fixes_agree(first: str, second: str) -> bool:
     one, other = _added_options(first), _added_options(second)
     if one is None or other is None or one[0] != other[0]:
         return False
-    smaller, larger = sorted((one[1], other[1]), key=len)
-    return bool(smaller) and smaller <= larger
+    # Each run may add options of its own beside the one that fixed it (`--ignore-daemonsets --force`,
+    # `--ignore-daemonsets --timeout=300s`): an option both added is the lesson they share.
+    return bool(one[1] & other[1])
 
 
 def _same_commands(first: str, second: str) -> bool:

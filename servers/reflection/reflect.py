@@ -29,6 +29,7 @@ from servers.core.recovery import (
     CODE_WORD,
     ENV_ASSIGNMENT,
     Recovery,
+    command_head,
     common_command,
     find_recoveries,
     fix_shape,
@@ -302,7 +303,8 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
     for line in lessons[0].added_lines:
         code = _without_trailing_comment(line)
         words = _LINE_WORD.findall(code)
-        if not (_code_words(code, common) or _code_line(code, common)) or len(parts) == MAX_SHOWN_LINES:
+        declares = bool(_DECLARING & set(words) & common) and bool(_CODE_SYNTAX.search(code))
+        if not (_code_words(code, common) or _code_line(code, common) or declares) or len(parts) == MAX_SHOWN_LINES:
             continue
         mostly_shared = sum(1 for w in words if kept(w)) * 3 >= len(words) * 2
         # A call every edit made is shown with its shape even when its arguments were each task's own
@@ -318,6 +320,9 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
 
 
 MAX_SHOWN_LINES = 2
+# Every edit declared a type of the same kind (`export interface CartSummary {`, `export interface PriceCase {`):
+# the declaration is the fix, though its keywords are plain words and its name each task's own.
+_DECLARING = frozenset({"interface", "class", "struct", "enum", "type", "trait", "protocol", "record"})
 # A comment after code on the same line (`# 单价…`, `// why`): the task's own words, not what the fix wrote.
 _TRAILING_COMMENT = re.compile(r"^(?P<code>.*?[^\s#/])\s+(?:#|//)\s.*$")
 
@@ -439,7 +444,7 @@ def general_lesson(lessons: list[Lesson]) -> str:
     when = f'When {step} fails with "{first.phrase}"'
     run_as = [lesson.run_as for lesson in lessons if lesson.run_as]
     if run_as:
-        usual = _values_agreed(max(dict.fromkeys(run_as), key=run_as.count), run_as)  # of equals, the first seen
+        usual = _usual_way(run_as)
         return (
             f"{when}, {', then '.join([*doing, f'run it as `{usual}`'])}."
             if doing
@@ -448,6 +453,23 @@ def general_lesson(lessons: list[Lesson]) -> str:
     if doing:
         return f"{when}, {', then '.join(doing)}, then retry it."
     return f"{when}, retry it once before changing the approach."
+
+
+def _usual_way(ways: list[str]) -> str:
+    """The way of running a step that these tasks changed to, as they had it in common.
+
+    Where each task added options of its own beside the one they all added (`kubectl drain --ignore-daemonsets
+    --delete-emptydir-data --timeout=300s`, then `kubectl drain --ignore-daemonsets`), the lesson is the option
+    every one added; otherwise the way most tasks ran it, with variables set differently left out.
+    """
+    usual = max(dict.fromkeys(ways), key=ways.count)  # of equals, the first seen
+    one_step = len({command_head(way) for way in ways}) == 1
+    if one_step and len(set(ways)) > 1 and not any(ENV_ASSIGNMENT.match(w) for way in ways for w in way.split()):
+        shared = common_command(ways)
+        head_words = len(command_head(shared).split())
+        if any(word.startswith("-") for word in shared.split()[head_words:]):
+            return shared
+    return _values_agreed(usual, ways)
 
 
 def _values_agreed(usual: str, ways: list[str]) -> str:

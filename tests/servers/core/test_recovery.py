@@ -617,11 +617,31 @@ def test_one_word_run_another_way_is_the_fix_wherever_the_line_carried_it() -> N
         assert found.change == "harbourline rpc" and "run it as `harbourline rpc`" in found.lesson()
         keys.add(found.key)
     assert len(keys) == 1  # the same word swapped inside `fly ssh` or `docker compose exec`: one lesson
-    # A value changed (another branch) is the task's detail, not a way of running the step.
-    [branch] = find_recoveries(
-        [bash("git push origin feat/a", "Exit code 1\nerror: src refspec"), bash("git push origin feat-a")]
+    # A value changed (another branch) is the task's detail: the change is that run's own, so two tasks that each
+    # pushed their own branch are not one lesson.
+    refspec = "Exit code 1\nerror: src refspec"
+    branches = [
+        find_recoveries([bash(f"git push origin {name}/a", refspec), bash(f"git push origin {name}-a")])[0]
+        for name in ("feat", "fix")
+    ]
+    assert branches[0].key != branches[1].key
+
+
+def test_a_command_every_task_pointed_the_same_new_way_is_one_lesson() -> None:
+    """Gerrit refused each direct push; each task pushed to the review ref instead, whatever it had pushed."""
+    refused = (
+        "Exit code 1\nremote: error: branch refs/heads/develop:\nremote: You need 'Push' rights to push to this "
+        "branch.\n ! [remote rejected] HEAD -> develop (prohibited by Gerrit: not permitted: update)"
     )
-    assert branch.change is None
+    found = [
+        find_recoveries([bash(f"git push {target}", refused), bash("git push origin HEAD:refs/for/develop")])[0]
+        for target in ("-u origin feat/cart", "origin HEAD:develop", "origin HEAD")
+    ]
+    assert {r.change for r in found} == {"git push origin HEAD:refs/for/develop"}
+    assert len({r.key for r in found}) == 1
+    # A file named on the retry is that task's own, never a way to run the step.
+    [other_file] = find_recoveries([bash("ruff check a.py", "Exit code 1\nE999"), bash("ruff check b.py")])
+    assert other_file.change is None
 
 
 def test_a_test_diff_of_an_error_body_is_named_by_its_message() -> None:
@@ -664,3 +684,117 @@ def test_another_package_script_is_another_step_not_the_same_one_run_another_way
     error = "Exit code 1\nError: Property 'AVATARS' does not exist on type 'Env'. (ts)"
     [found] = find_recoveries([bash("bun run check", error), bash("bun run cf-typegen"), bash("bun run check")])
     assert found.key.endswith("=>bun run cf-typegen") and found.change is None
+
+
+def test_a_command_the_container_could_not_start_is_run_through_another_carrier() -> None:
+    """A distroless image has no `env`, `curl` or `sh`: exec failed before the command ran; each task ran it in
+    an ephemeral debug container instead, whatever the command was."""
+    no_binary = (
+        "Exit code 1\nerror: Internal error occurred: error executing command in container: failed to exec in "
+        'container: OCI runtime exec failed: exec failed: unable to start container process: exec: "{}": '
+        "executable file not found in $PATH: unknown"
+    )
+    runs = (
+        ("env", "busybox:1.36", 'sh -c \'tr "\\0" "\\n" < /proc/1/environ\''),
+        ("curl -s localhost:9000/q/metrics", "curlimages/curl:8.11.1", "curl -s localhost:9000/q/metrics"),
+        ("sh -c 'getent hosts api.example.net'", "nicolaka/netshoot:v0.13", "sh -c 'dig +short api.example.net'"),
+    )
+    found = []
+    for inside, image, instead in runs:
+        failed = bash(f"kubectl -n dev exec -it deploy/app -- {inside}", no_binary.format(inside.split()[0]))
+        pods = bash("kubectl -n dev get pods -l app=app -o name")
+        debug = bash(f"kubectl -n dev debug app-7z7pm -q --image={image} --target=app -i -- {instead}")
+        [recovery] = find_recoveries([failed, pods, debug])
+        found.append(recovery)
+    assert {r.signature.step for r in found} == {"kubectl exec"}
+    assert {r.signature.phrase for r in found} == {"command not found in the container"}
+    assert len({r.key for r in found}) == 1
+    assert all(r.change and r.change.startswith("kubectl -n dev debug") and "--target=app" in r.change for r in found)
+    assert (
+        common_command([r.change for r in found if r.change]) == "kubectl debug -n dev -q --image=… --target=app -i …"
+    )
+
+
+def test_what_a_line_runs_reads_through_substitutions_and_subshells() -> None:
+    secret = "PGPASSWORD=$(kubectl -n dev get secret db -o jsonpath='{.data.password}' | base64 -d) psql -h db"
+    assert command_head(secret) == "psql"  # the variable's value is a command of its own, not the step
+    forward = "(kubectl -n dev port-forward svc/db 15432:5432 > /tmp/pf.log 2>&1 &); sleep 3; cat /tmp/pf.log"
+    assert command_head(forward) == "kubectl port-forward"
+    assert command_head("kubectl -n dev exec deploy/app -- env") == "env"  # a prefix program alone is the command
+
+
+@pytest.mark.parametrize(
+    "command", ["git check-ignore -v data/x.csv || true", "ss -ltn 'sport = :15432'", "pg_isready -h 127.0.0.1"]
+)
+def test_questions_about_the_system_only_look(command: str) -> None:
+    assert is_looking("Bash", {"command": command})
+
+
+def test_a_port_forward_every_task_started_first_is_shown_as_most_of_them_wrote_it() -> None:
+    refused = 'Exit code 2\npsql: error: connection to server at "127.0.0.1", port 15432 failed: Connection refused'
+    forwards = ["kubectl -n dev port-forward svc/db 15432:5432", "kubectl port-forward -n dev service/db 15432:5432"]
+    found = [
+        find_recoveries([bash("psql -h 127.0.0.1 -p 15432 -c 'select 1'", refused), bash(f"{fwd} &"), bash(query)])[0]
+        for fwd, query in zip([*forwards, forwards[0]], ["psql -c 'select 1'"] * 3, strict=True)
+    ]
+    assert len({r.key for r in found}) == 1
+    shown = common_command([c for r in found for c in r.fix_commands])
+    assert shown == "kubectl port-forward -n dev svc/db 15432:5432"
+
+
+@pytest.mark.parametrize(
+    ("error", "phrase"),
+    [
+        # pre-commit's dot leaders are no part of what failed.
+        (
+            "Exit code 1\ncheck for added large files..............................................Failed\n"
+            "- hook id: check-added-large-files",
+            "check for added large files … failed",
+        ),
+        # A name the error gives is that run's own.
+        (
+            "Exit code 1\njupyter_client.kernelspec.NoSuchKernel: No such kernel named conda-env-churn-py",
+            "jupyter_client.kernelspec.nosuchkernel: no such kernel named …",
+        ),
+        # A labelled message, not the numbered summary above it.
+        (
+            "Exit code 255\n> hvigor ERROR: ArkTS Compiler Error\n1 ERROR: 10605038 ArkTS Compiler Error\n"
+            "Error Message: Object literal must correspond to some explicitly declared class or interface "
+            "(arkts-no-untyped-obj-literals) At File: /p/entry/src/main/ets/CartViewModel.ets:54:12",
+            "object literal must correspond to some explicitly declared",
+        ),
+        # A test that waited in vain for what a handler never did: the exception the handler threw.
+        (
+            "Exit code 1\n13:35:33 ERROR [io.qua.ver.cor.run.VertxCoreRecorder] (vert.x-eventloop-thread-1) Uncaught "
+            "exception received by Vert.x: io.quarkus.runtime.BlockingOperationNotAllowedException: You have "
+            "attempted to perform a blocking operation on a IO thread.\n"
+            "org.awaitility.core.ConditionTimeoutException: Assertion condition … within 5 seconds.",
+            "BlockingOperationNotAllowedException",
+        ),
+        # A network timeout stays a timeout, whatever help link Maven prints under it.
+        (
+            "[ERROR] Failed to execute goal: Could not transfer artifact x: Connect timed out\n"
+            "[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoExecutionException",
+            "timeout",
+        ),
+    ],
+)
+def test_error_phrases_of_labelled_led_and_logged_failures(error: str, phrase: str) -> None:
+    assert error_phrase(error) == phrase
+
+
+def test_a_placeholder_left_by_the_scrubber_is_never_a_value_runs_shared() -> None:
+    watches = ["gh run watch [PHONE] --interval 20 --exit-status", "gh run watch [PHONE] -i 30 --exit-status"]
+    assert common_command(watches) == "gh run watch --exit-status"
+
+
+def test_the_failed_lines_own_staging_is_no_fix_once_the_fix_was_made_in_between() -> None:
+    large = "Exit code 1\ncheck for added large files.......Failed\n- hook id: check-added-large-files"
+    [found] = find_recoveries(
+        [
+            bash("git add reports/drift.ipynb && git commit -m 'reports: drift'", large),
+            bash("git restore --staged reports/drift.ipynb && dvc add reports/drift.ipynb"),
+            bash("git add reports/drift.ipynb.dvc reports/.gitignore && git commit -m 'reports: drift'"),
+        ]
+    )
+    assert found.fix_commands == ["git restore --staged reports/drift.ipynb", "dvc add reports/drift.ipynb"]

@@ -349,6 +349,50 @@ def test_a_variable_set_on_the_retry_is_shown_with_its_value_only_when_every_tas
     assert f"run it as `make spark-local {shown}`" in rule.text, rule.text
 
 
+def test_a_type_every_edit_declared_is_shown_as_the_declaration(svc: ReflectionService) -> None:
+    """Each edit declared an interface of its own for an untyped object literal: the declaration is the lesson,
+    not the words `export interface number` the edits happened to share."""
+    error = (
+        "Exit code 255\n> hvigor ERROR: ArkTS Compiler Error\n1 ERROR: 10605038 ArkTS Compiler Error\n"
+        "Error Message: Object literal must correspond to some explicitly declared class or interface "
+        "(arkts-no-untyped-obj-literals) At File: /p/entry/src/main/ets/{0}.ets:54:12"
+    )
+    shapes = (("CartSummary", "count"), ("OrderLineReq", "qty"), ("PriceCase", "fen"))
+    for n, (name, field) in enumerate(shapes, 1):
+        edit = TraceStep(
+            tool="Edit",
+            arguments={
+                "file_path": f"entry/src/main/ets/{name}.ets",
+                "old_string": "@Observed\nexport class Model {",
+                "new_string": f"export interface {name} {{\n  {field}: number;\n}}\n\n@Observed\nexport class Model {{",
+            },
+        )
+        build = "hvigorw assembleHap --mode module -p product=default --no-daemon"
+        trace = [sh(build, error.format(name)), edit, sh(build)]
+        svc.reflect(TaskReport(task=f"show the {name}", task_id=f"i{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `export interface … {`" in rule.text, rule.text
+    assert "object literal must correspond" in rule.text
+
+
+def test_a_changed_way_of_running_shows_the_option_every_task_added(svc: ReflectionService) -> None:
+    """Each drain added the option that fixed it beside options of its own: the rule names the shared one."""
+    error = (
+        'Exit code 1\nerror: unable to drain node "{node}" due to error: cannot delete DaemonSet-managed Pods '
+        "(use --ignore-daemonsets to ignore): kube-system/calico-node-x2x"
+    )
+    runs = (
+        ("k8s-node-03", "", " --ignore-daemonsets --delete-emptydir-data --timeout=300s"),
+        ("k8s-node-05", " --timeout=5m", " --ignore-daemonsets --timeout=5m"),
+        ("k8s-node-02", " --timeout=10m", " --ignore-daemonsets --force --timeout=10m"),
+    )
+    for n, (node, before, after) in enumerate(runs, 1):
+        trace = [sh(f"kubectl drain {node}{before}", error.format(node=node)), sh(f"kubectl drain {node}{after}")]
+        svc.reflect(TaskReport(task=f"drain {node} for a disk swap", task_id=f"d{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "run it as `kubectl drain --ignore-daemonsets` instead" in rule.text, rule.text
+
+
 def test_a_command_fix_that_always_came_with_an_edit_of_one_file_names_both(svc: ReflectionService) -> None:
     """Each time the topic was created on the broker and added to `topics.txt`: the rule says to do both, the
     listing looked at first (`kcat -L`) is no part of it."""
