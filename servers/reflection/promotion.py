@@ -100,20 +100,19 @@ class Promoter:
                 m for m in self.matcher.compare(strategy.strategy, [p["text"] for p in pending]) if not m.opposite
             ]
             same = [pending[m.index] for m in matches]
-        tasks = {p["task_id"] for p in same} | {task_id}
         row_id = self._remember(user_id, reflection_id, task_id, strategy, None)
-        if len(tasks) < self.settings.promotion_count:
-            return
         if strategy.key and strategy.key.endswith("edited") and strategy.lesson is not None:
             # Fixed by editing each time: one lesson only if the same words were added, or the same place edited.
-            ordered = sorted(same, key=lambda p: p["id"])
-            earlier = [Lesson.model_validate(p["doc"]["lesson"]) for p in ordered if p["doc"].get("lesson")]
-            lessons = [*earlier, strategy.lesson]
-            # A command that fixed it with the same file edited each time (`kafka-topics --create`, and the topic
-            # added to `topics.txt`) is one lesson too: the command agreed, the edits were its bookkeeping.
-            by_command = "+" in strategy.key and bool(shared_file(lessons))
-            if not shared_edit(lessons) and not shared_place(lessons) and not by_command:
+            # Errors alike by their words (two compiler errors in one long build log) may still be two lessons:
+            # then the strategies of exactly this error are tried alone.
+            exact = [p for p in same if p["key"] == strategy.key]
+            if not _edits_agree(same, strategy) and _edits_agree(exact, strategy):
+                same = exact
+            elif not _edits_agree(same, strategy):
                 return
+        tasks = {p["task_id"] for p in same} | {task_id}
+        if len(tasks) < self.settings.promotion_count:
+            return
         sources = sorted({p["reflection_id"] for p in same} | {reflection_id})
         rule = self.rules.create(user_id, self._wording(strategy, same, alike), sources)
         ids = [p["id"] for p in same] + [row_id]
@@ -199,6 +198,18 @@ class Promoter:
             json.loads(report.model_dump_json(include={"rule_id", "strategy", "escalate"})),
         )
         return report
+
+
+def _edits_agree(same: list[dict[str, Any]], strategy: Strategy) -> bool:
+    """Whether these edit-fixes and ``strategy``'s are one lesson: the same words added, the same place edited,
+    or one command that fixed it with the same file edited each time (`kafka-topics --create`, and the topic
+    added to `topics.txt`: the command agreed, the edits were its bookkeeping)."""
+    assert strategy.lesson is not None and strategy.key is not None
+    ordered = sorted(same, key=lambda p: p["id"])
+    earlier = [Lesson.model_validate(p["doc"]["lesson"]) for p in ordered if p["doc"].get("lesson")]
+    lessons = [*earlier, strategy.lesson]
+    by_command = "+" in strategy.key and bool(shared_file(lessons))
+    return bool(shared_edit(lessons) or shared_place(lessons) or by_command)
 
 
 class _Likeness:

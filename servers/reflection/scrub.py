@@ -40,7 +40,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(r"(?<![\w.])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)[ .-]?)?\d{3,4}[ .-]\d{3,4}(?:[ .-]\d{2,4})?\b"),
         "[PHONE]",
     ),
-    (re.compile(r"(?<!\d)1[3-9]\d{9}(?!\d)"), "[PHONE]"),  # mainland China mobile
+    # Mainland China mobile; not inside a longer id (`m01a21f13970c1d36`), which is no number at all.
+    (re.compile(r"(?<![0-9A-Za-z_])1[3-9]\d{9}(?![0-9A-Za-z_])"), "[PHONE]"),
     (re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b"), "[IP]"),
 ]
 

@@ -375,6 +375,62 @@ def test_a_type_every_edit_declared_is_shown_as_the_declaration(svc: ReflectionS
     assert "object literal must correspond" in rule.text
 
 
+def test_another_error_of_the_same_long_build_log_fixed_otherwise_does_not_hide_the_lesson(
+    svc: ReflectionService,
+) -> None:
+    """Two compiler errors in one build log share most of its words; a task that fixed the other one by another
+    edit must not keep the three declarations from becoming a rule."""
+    log = "".join(f"> hvigor Finished :entry:default@{step}... after 12 ms\n" for step in _HVIGOR_STEPS)
+    warnings = (
+        "1 WARN: ArkTS:WARN: For details about ArkTS syntax errors, see FAQs\n2 WARN: ArkTS:WARN File: "
+        "/p/common/src/main/ets/network/HttpClient.ets:54:22\n Function may throw exceptions. Special handling is "
+        "required.\n"
+    )
+    error = (
+        log
+        + warnings
+        + (
+            "> hvigor ERROR: ArkTS Compiler Error\n1 ERROR: 10605038 ArkTS Compiler Error\nError Message: {0} At File: "
+            "/p/entry/src/main/ets/{1}.ets:54:12\n\nCOMPILE RESULT:FAIL {{ERROR:2 WARN:4}}\n\n* Try:\n> Run with "
+            "--stacktrace option to get the stack trace.\n> Run with --debug option to get more log output.\n\n"
+            "> hvigor ERROR: BUILD FAILED in 20 s 483 ms"
+        )
+    )
+    untyped = (
+        "Object literal must correspond to some explicitly declared class or interface (arkts-no-untyped-obj-literals)"
+    )
+    build = "hvigorw assembleHap --mode module -p product=default --no-daemon"
+
+    def edit(name: str, added: str) -> TraceStep:
+        return TraceStep(
+            tool="Edit",
+            arguments={
+                "file_path": f"entry/src/main/ets/{name}.ets",
+                "old_string": f"export class {name}Model {{",
+                "new_string": f"{added}\n\nexport class {name}Model {{",
+            },
+        )
+
+    tasks = [
+        ("CartSummary", untyped, "export interface CartSummary {\n  count: number;\n}"),
+        ("OrderList", "Property 'total' does not exist on type 'OrderVM'.", "  private total = 0;"),
+        ("OrderLineReq", untyped, "export interface OrderLineReq {\n  qty: number;\n}"),
+        ("PriceCase", untyped, "export interface PriceCase {\n  fen: number;\n}"),
+    ]
+    for n, (name, message, added) in enumerate(tasks, 1):
+        trace = [sh(build, error.format(message, name)), edit(name, added), sh(build)]
+        svc.reflect(TaskReport(task=f"work on {name}", task_id=f"h{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `export interface … {`" in rule.text, rule.text
+
+
+_HVIGOR_STEPS = (
+    "PreBuild CreateModuleInfo GenerateMetadata MergeProfile CreateBuildProfile PreCheckSyscap GeneratePkgContextInfo "
+    "ProcessIntegratedHsp MakePackInfo SyscapTransform ProcessProfile ProcessRouterMap ProcessStartupConfig "
+    "ProcessResource GenerateLoaderJson ProcessLibs CompileResource BuildJS CacheNativeLibs"
+).split()
+
+
 def test_a_changed_way_of_running_shows_the_option_every_task_added(svc: ReflectionService) -> None:
     """Each drain added the option that fixed it beside options of its own: the rule names the shared one."""
     error = (

@@ -43,3 +43,8 @@ def test_a_decorator_after_an_escaped_line_break_is_not_an_address() -> None:
         r'"new_string": "x\n@pytest.mark.django_db\ndef test_a():"'
     )
     assert scrub_text("write to bob@example.com") == "write to [EMAIL]"
+
+
+def test_a_mobile_number_is_scrubbed_but_not_the_digits_inside_an_id() -> None:
+    assert scrub_text("call 13812345678 or 电话13912345678") == "call [PHONE] or 电话[PHONE]"
+    assert scrub_text("task m01a21f13912345678c1d36") == "task m01a21f13912345678c1d36"
