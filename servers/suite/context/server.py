@@ -22,8 +22,8 @@ from servers.core import warmup
 from servers.core.identity import resolve_user
 from servers.core.scopes import READ_SCOPE_TAG
 from servers.reflection.proactive_models import GapReport, Initiative
-from servers.suite.context.initiatives import ContextWithInitiatives, assemble_with
 from servers.suite.hooks.context import ORDER, SectionName, assemble
+from servers.suite.hooks.initiatives import ContextWithInitiatives, assemble_with
 from servers.suite.hooks.sources import DomainSources
 from servers.suite.hooks.tokens import token_counter
 from servers.suite.settings import CairnSettings, get_settings

@@ -25,8 +25,10 @@ from typing import Any
 
 from servers.core.principal import acting_as
 from servers.core.recovery import step_key
+from servers.reflection.proactive_models import Initiative
 from servers.suite.hooks import startfiles
 from servers.suite.hooks.context import AssembledContext, Item, SectionName, assemble, render_section
+from servers.suite.hooks.initiatives import assemble_with
 from servers.suite.hooks.protocol import text_field
 from servers.suite.hooks.sources import DomainSources, clip
 from servers.suite.hooks.tokens import token_counter
@@ -35,6 +37,10 @@ from servers.suite.settings import CairnSettings
 
 log = logging.getLogger(__name__)
 MAX_TASKS_PER_SESSION = 20
+
+
+def _initiative_ref(initiative: Initiative) -> str:
+    return f"{initiative.type}:{initiative.source}"
 
 
 def _tool_call(record: dict[str, Any]) -> dict[str, Any]:
@@ -135,10 +141,33 @@ class Hooks:
         trace = self.sources.trace(session_id)
         injected = set(trace.state().get("injected", []))
         sections: tuple[SectionName, ...] = ("preferences", "memories", "skills", "skill_index")
-        result = self._assemble(prompt, session_id, self.config.prompt_budget_tokens, sections, exclude=injected)
+        budget = self.config.prompt_budget_tokens
+        result = assemble_with(
+            lambda room: self._assemble(prompt, session_id, room, sections, exclude=injected),
+            self._new_initiatives(trace, prompt),
+            budget,
+            self.count,
+        )
         self._remember_injected(trace, result)
+        if result.initiatives:
+            state = trace.state()
+            told = [*state.get("initiatives", []), *(_initiative_ref(i) for i in result.initiatives)]
+            trace.save_state({**state, "initiatives": told[-200:]})
         note = self._keyword_only_note(result)
         return f"{result.text}\n\n{note}" if result.text and note else result.text or note
+
+    def _new_initiatives(self, trace: SessionTrace, prompt: str) -> list[Initiative]:
+        """Initiatives above their bar for this prompt that this session has not been told yet: a goal or a habit
+        said once is a nudge, said on every prompt it is noise."""
+        if not self.config.initiatives:
+            return []
+        try:
+            found = self.sources.reflection.proactive.evaluate(self.config.user_id, prompt).initiatives
+        except Exception as exc:  # the prompt's context matters more than its initiatives
+            log.warning("prompt initiatives failed: %s", exc)
+            return []
+        told = set(trace.state().get("initiatives", []))
+        return [i for i in found if _initiative_ref(i) not in told]
 
     def _keyword_only_note(self, result: AssembledContext) -> str:
         """One line when hybrid recall fell back to keywords for a passing reason (the model still loading).

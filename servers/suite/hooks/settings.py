@@ -50,6 +50,11 @@ class HooksSettings(BaseModel):
         "(read by the hook client from the environment: servers/suite/hooks/runtime.py).",
     )
     tokenizer: Literal["estimate", "anthropic"] = "estimate"
+    initiatives: bool = Field(
+        True,
+        description="Add initiatives from the user's goals, drives and habits that clear their bar to a prompt's "
+        "context: at most 2, within the prompt budget, each once per session.",
+    )
     ask_lessons: bool = Field(
         True,
         description="At Stop, once per task that recovered from a failure or corrects the previous answer, ask "

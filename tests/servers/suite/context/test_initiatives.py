@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from fastmcp import Client
 
-from servers.reflection.proactive_models import Initiative
-from servers.suite.context.initiatives import TITLE, assemble_with
 from servers.suite.context.server import create_server
-from servers.suite.hooks.context import Gathered, Item, assemble
+from servers.suite.hooks.initiatives import TITLE
 from servers.suite.hooks.sources import DomainSources
-from servers.suite.hooks.tokens import estimate_tokens
 from servers.suite.settings import CairnSettings
 
 
@@ -47,26 +44,3 @@ async def test_context_carries_a_relevant_initiative_and_context_gaps_reads_memo
             assert [(n["name"], n["holder"]) for n in gaps["needs"]] == [("reference:manager", "memory")]
     finally:
         sources.close()
-
-
-def _initiative(n: int) -> Initiative:
-    return Initiative(
-        type="drive_nudge",
-        message=f"nudge {n} " + "word " * 20,
-        confidence=0.9 - n / 10,
-        source=f"drive:d{n}",
-        relevance=0.5,
-    )
-
-
-def test_initiatives_never_break_the_budget_and_the_best_go_first() -> None:
-    gathered = Gathered(task=[Item("the task " * 20, 1.0)], memories=[Item("memory " * 60, 0.5, "m1")])
-    for budget in (100, 150, 200, 400, 2000):
-        result = assemble_with(
-            lambda b: assemble(gathered, b), [_initiative(0), _initiative(1), _initiative(2)], budget, estimate_tokens
-        )
-        assert result.total_tokens <= budget
-        sources = [i.source for i in result.initiatives]
-        assert sources == ["drive:d0", "drive:d1", "drive:d2"][: len(sources)]
-    roomy = assemble_with(lambda b: assemble(gathered, b), [_initiative(0)], 2000, estimate_tokens)
-    assert roomy.initiatives and "memory" in roomy.text  # with room, nothing else had to go

@@ -1,4 +1,5 @@
-"""Initiatives in an assembled context (issue 36): a last section, within the same budget, only above the bar.
+"""Initiatives in an assembled context (`context_assemble`, the prompt hook): a last section, within the same
+budget, only above the bar.
 
 They take at most ``SHARE`` of the budget, reserved before the other sections are fitted, so a full context
 keeps room for one or two lines of initiative instead of none; what they do not use goes to the others, and
