@@ -429,7 +429,7 @@ def looking(step: StepId) -> bool:
 _CHECKING = re.compile(
     r"(?:^|[\s:/-])(?:test|tests|spec|rspec|pytest|vitest|jest|mocha|nextest|lint|clippy|check|vet|fmt|format|"
     r"ruff|mypy|pyright|tsc|eslint|prettier|black|isort|flake8|pylint|rubocop|golangci-lint|typecheck|"
-    r"type-check|validate)(?:$|[\s:/-])"
+    r"type-check|validate|verify)(?:$|[\s:/-])"
 )
 
 
@@ -446,13 +446,26 @@ def checking(step: StepId) -> bool:
 
 
 def does_work(steps: Sequence[StepId]) -> bool:
-    """The sequence is a procedure: it runs something besides edits, looks and checks (a migration, a deploy, a
-    release), and is more than two commands in a row (`git commit` then `git push`, `helm upgrade` then
-    `kubectl rollout status` are what any day holds). Two plain tools in a row (`news_search` → `summarise`)
-    are a procedure of their own."""
-    if not any(s.kind != "file" and not looking(s) and not checking(s) for s in steps):
+    """The sequence is a procedure: it runs something besides edits, looks, checks and version-control
+    bookkeeping (a migration, a deploy, a release, a pull request), and is more than two commands in a row
+    (`git commit` then `git push`, `helm upgrade` then `kubectl rollout status` are what any day holds). Two
+    plain tools in a row (`news_search` → `summarise`) are a procedure of their own."""
+    if not any(s.kind != "file" and not looking(s) and not checking(s) and not bookkeeping(s) for s in steps):
         return False
     return len(steps) >= 3 or all(s.kind == "call" for s in steps)
+
+
+# Moving work between branches and remotes: what every task does around its work (`git switch`, edits, tests,
+# `git commit`, `git push`), never the work itself. A tag is a release: it stays work.
+_VERSION_CONTROL = frozenset(
+    f"git {verb}"
+    for verb in "switch checkout pull fetch commit add stash rebase merge push restore reset cherry-pick".split()
+)
+
+
+def bookkeeping(step: StepId) -> bool:
+    """A version-control step that only moves the work around (``git switch``, ``git pull``, ``git push``)."""
+    return step.kind == "shell" and step.detail in _VERSION_CONTROL
 
 
 def phrase(step: StepId) -> str:

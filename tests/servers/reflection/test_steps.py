@@ -170,3 +170,18 @@ def test_edits_and_checks_alone_are_the_everyday_loop_not_a_workflow() -> None:
     assert does_work([StepId("web_search", "call", "query"), StepId("web_fetch", "call", "url")])
     assert not does_work([shell("git commit"), shell("git push")])  # two commands in a row: any day holds them
     assert does_work([source, shell("git commit"), shell("git tag"), shell("git push")])
+
+
+def test_moving_work_between_branches_and_remotes_is_no_work_of_its_own() -> None:
+    def shell(head: str) -> StepId:
+        return StepId("Bash", "shell", head)
+
+    source = StepId("Edit", "file", "java source")
+    # Switch a branch, edit, test, commit, push: what every task does around its work.
+    assert not does_work([shell("git switch"), source, StepId("Edit", "file", "test"), shell("mvnw test")])
+    assert not does_work([shell("git switch"), shell("git pull"), shell("git switch")])
+    assert not does_work([shell("mvnw verify"), shell("git commit"), shell("git push")])
+    # A pull request, a tag, a deploy after the same bookkeeping are the work.
+    assert does_work([shell("mvnw verify"), shell("git push"), shell("glab mr create")])
+    assert does_work([StepId("Edit", "file", "changelog"), shell("git tag"), shell("git push")])
+    assert does_work([shell("git switch"), source, shell("kubectl apply")])
