@@ -69,6 +69,7 @@ async def live(cairn_home: Path, embedder: Any) -> AsyncIterator[tuple[Stack, st
     stack.memory.close()
     stack.reflection.close()
     stack.scheduler.close()
+    stack.skills.close()
 
 
 async def serious_violations(page: Any, axe: str) -> list[str]:
