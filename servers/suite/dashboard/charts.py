@@ -60,8 +60,8 @@ def columns(title: str, desc: str, bars: Sequence[Bar], *, legend: tuple[str, st
         f'<text x="{left - 4}" y="{top + plot_h}" text-anchor="end" fill="{INK}">0</text>',
     ]
     for i, bar in enumerate(bars):
-        x = left + i * step + step * 0.1
-        w = max(1.0, step * 0.8)
+        w = min(28.0, max(1.0, step * 0.8))  # a few days' columns stay columns, not a wall
+        x = left + i * step + (step - w) / 2
         h = plot_h * bar.value / peak
         body.append(f'<rect x="{x:.1f}" y="{top + plot_h - h:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{BAR}"/>')
         if bar.second:

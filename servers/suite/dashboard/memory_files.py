@@ -34,7 +34,14 @@ _markdown = MarkdownIt("commonmark", {"html": False})
 
 
 def markdown(text: str) -> Markup:
-    return Markup(_markdown.render(text))  # html off: markdown-it escapes every piece of text it is given
+    """A file's Markdown as HTML inside a page: its headings go two levels down, under the page's h1 and
+    the section's h2, so the page keeps one outline."""
+    tokens = _markdown.parse(text)
+    for token in tokens:
+        if token.type in ("heading_open", "heading_close"):
+            token.tag = f"h{min(6, int(token.tag[1]) + 2)}"
+    # html off: markdown-it escapes every piece of text it is given.
+    return Markup(_markdown.renderer.render(tokens, _markdown.options, {}))
 
 
 def _body(document: str) -> str:

@@ -84,7 +84,7 @@ def _skills(skills: Any) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     )[:ROWS_SHOWN]
     activations = None
     if active:
-        bars = [Bar(s.name, s.total_activations, note=f"{s.total_activations} times") for s in active]
+        bars = [Bar(s.name, s.total_activations, note=_times(s.total_activations)) for s in active]
         top = active[0]
         desc = f"How often each of {len(active)} skills was activated; most: {top.name}, {top.total_activations} times."
         activations = {
@@ -108,6 +108,10 @@ def _skills(skills: Any) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
             "rows": [(s.name, s.helpful, s.partially_helpful, s.not_helpful) for s in rated],
         }
     return activations, feedback
+
+
+def _times(n: int) -> str:
+    return f"{n} time" if n == 1 else f"{n} times"
 
 
 def routes(dash: Dashboard) -> list[Route]:

@@ -83,7 +83,7 @@ async def test_daily_summaries_are_rendered_from_the_days_memories(
     assert f'href="/dashboard/memory/daily/{today}"' in days.text
     day = await ada.get(f"/dashboard/memory/daily/{today}")
     assert day.status_code == 200
-    assert "<h2>Facts and decisions</h2>" in day.text and f'href="/dashboard/memory/{entry.id}"' in day.text
+    assert "<h4>Facts and decisions</h4>" in day.text and f'href="/dashboard/memory/{entry.id}"' in day.text
     async with Client(stack.servers["memory"]) as mcp:
         daily = await mcp.read_resource(f"memory://users/ada/daily/{today}")
         assert "standup to 10:00" in daily[0].text  # type: ignore[union-attr]
