@@ -27,6 +27,8 @@ from servers.suite.dashboard.render import HEADERS, render
 
 DAYS_SHOWN = 90
 ARCHIVED_SHOWN = 100
+DAY_ENTRIES_SHOWN = 100
+EXPORT_BATCH = 500
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 DONE = {"saved": "Saved: MEMORY.md was read back as your edit.", "restored": "Restored: recalled again."}
 # Raw HTML in a file is shown as text, and markdown-it refuses javascript: and similar links.
@@ -106,7 +108,15 @@ def routes(dash: Dashboard) -> list[Route]:
         text, entries = await in_thread(read)
         if text is None:
             raise DashboardError(404, "not_found", f"No memories on {date}.")
-        return render(dash, request, "day.html", date=date, html=markdown(_body(text)), entries=entries)
+        return render(
+            dash,
+            request,
+            "day.html",
+            date=date,
+            html=markdown(_body(text)),
+            entries=entries[:DAY_ENTRIES_SHOWN],
+            total=len(entries),
+        )
 
     async def archived(request: Request) -> Response:
         memory, user = memory_of(request, "memory:read")
@@ -129,10 +139,16 @@ def routes(dash: Dashboard) -> list[Route]:
         kind = request.query_params.get("format", "jsonl")
         stamp = datetime.now(UTC).strftime("%Y%m%d")
         if kind == "jsonl":
-            # Streamed in the store's batches: 10k memories never sit in one string.
+            # Streamed a batch at a time: 10k memories never sit in one string, and each batch is one trip
+            # to a worker thread rather than one per line.
             def lines() -> Any:
+                batch: list[str] = []
                 for _, entry in memory.store.iter_all(user):
-                    yield jsonl_line(entry)
+                    batch.append(jsonl_line(entry))
+                    if len(batch) == EXPORT_BATCH:
+                        yield "".join(batch)
+                        batch = []
+                yield "".join(batch)
 
             return StreamingResponse(
                 lines(),

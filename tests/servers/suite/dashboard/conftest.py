@@ -28,6 +28,9 @@ from servers.suite.dashboard.app import mount_dashboard
 from servers.suite.settings import CairnSettings
 
 BASE = "http://127.0.0.1:8765"
+# No loop (these tests look at jobs, they do not wait for runs) and no quiet hours: a notification made
+# at 23:00 must be delivered as one made at noon is.
+SCHEDULER = {"run_loop": False, "timezone": "UTC", "attention": {"quiet_hours": None}}
 PASSWORDS = {"ada": "correct horse battery", "bob": "staple battery horse"}
 
 
@@ -80,8 +83,7 @@ def build_stack(settings: CairnSettings, embedder: Any, *, auth: str, base: str 
 
 @pytest.fixture
 def dash_settings(cairn_home: Any) -> CairnSettings:
-    # The scheduler's loop stays off: these tests look at jobs, they do not wait for runs.
-    return CairnSettings(home=cairn_home, memory={"semantic_timeout_ms": 5000}, scheduler={"run_loop": False})
+    return CairnSettings(home=cairn_home, memory={"semantic_timeout_ms": 5000}, scheduler=SCHEDULER)
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ import pytest_asyncio
 from servers.suite.settings import CairnSettings
 from tests.registry.test_browser import ARGS, chromium  # noqa: F401  (the fixture that finds or installs it)
 from tests.servers.suite.dashboard import seed
-from tests.servers.suite.dashboard.conftest import Stack, build_stack
+from tests.servers.suite.dashboard.conftest import SCHEDULER, Stack, build_stack
 from tests.support import free_port, serving_app
 
 pytestmark = pytest.mark.slow
@@ -54,7 +54,7 @@ def axe_source() -> str:
 async def live(cairn_home: Path, embedder: Any) -> AsyncIterator[tuple[Stack, str, dict[str, str]]]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    settings = CairnSettings(home=cairn_home, scheduler={"run_loop": False})
+    settings = CairnSettings(home=cairn_home, scheduler=SCHEDULER)
     stack = build_stack(settings, embedder, auth="cairn", base=base)
     rule_id = seed.rule(stack.reflection, "ada")
     stack.reflection.rules.edit("ada", rule_id, "Run the unit tests before pushing", None, "narrower")
