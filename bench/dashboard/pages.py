@@ -36,6 +36,8 @@ QUERIES = [
     "数据库连接失败",
 ]
 TYPES = ("note", "fact", "preference", "decision", "task")
+HEAVY = {"daily summary (a day of 10k memories)", "export JSONL (download)", "export Markdown zip (download)"}
+HEAVY_REQUESTS = 8
 
 
 def seed(home: Path, memories: int, rules: int, vectors: bool) -> tuple[Any, Any, Any, dict[str, float]]:
@@ -71,6 +73,15 @@ def seed(home: Path, memories: int, rules: int, vectors: bool) -> tuple[Any, Any
             reflection.rules.edit(USER, made.id, f"Rule {i}, edited: check step {i % 17} first", None, "bench")
     for i in range(20):
         reflection.users.signal(USER, f"dimension-{i}", f"value {i}", "explicit")
+    # Outcomes for the rule-outcomes picture: the first 100 rules used 1-10 times each.
+    for rule in reflection.rules.all(USER)[:100]:
+        for use in range(1 + len(rule.id) % 10):
+            reflection.record_outcome(USER, f"rule:{rule.id}", use % 3 != 0, None)
+    # 200 archived memories for the archive page, and recalls for the recall picture.
+    for entry in memory.browse(USER, limit=200):
+        memory.archive(entry.id, USER, "bench")
+    for query in QUERIES * 5:
+        memory.recall(query, USER, mode="keyword")
     ruled = time.perf_counter() - started
     return memory, reflection, scheduler, {"fill_memories_s": round(filled, 1), "fill_rules_s": round(ruled, 1)}
 
@@ -101,6 +112,7 @@ async def measure(memories: int, rules: int, requests: int, vectors: bool = True
         mount_dashboard(app, servers, settings, base_url=base, authorization_server=None, auth="none")
         rule_id = reflection.rules.all(USER)[0].id
         entry_id = memory.browse(USER, limit=1)[0].id
+        day = memory.written_per_day(USER)[-1][0]
         pages = {
             "memory (newest 50)": ["/dashboard/memory"],
             "memory search (hybrid)": [f"/dashboard/memory?q={q}" for q in QUERIES],
@@ -109,15 +121,24 @@ async def measure(memories: int, rules: int, requests: int, vectors: bool = True
             "learning (500 rules, page 1)": ["/dashboard/learning"],
             "rule": [f"/dashboard/learning/rules/{rule_id}"],
             "activity": ["/dashboard/activity"],
+            "MEMORY.md": ["/dashboard/memory/longterm"],
+            "daily summaries (list)": ["/dashboard/memory/daily"],
+            "daily summary (a day of 10k memories)": [f"/dashboard/memory/daily/{day}"],
+            "archived (200, newest 100 shown)": ["/dashboard/memory/archived"],
+            "pictures": ["/dashboard/pictures"],
+            "export JSONL (download)": ["/dashboard/memory/export?format=jsonl"],
+            "export Markdown zip (download)": ["/dashboard/memory/export?format=markdown"],
         }
         results: dict[str, Any] = {}
-        async with serving_app(app, port), httpx.AsyncClient(base_url=base, timeout=30) as http:
+        async with serving_app(app, port), httpx.AsyncClient(base_url=base, timeout=300) as http:
             ticket = Sessions(key_file(settings.data_dir("dashboard"))).ticket(USER)
             entered = await http.get(f"/dashboard/enter?ticket={ticket}", follow_redirects=True)
             assert entered.status_code == 200, entered.text
             for name, paths in pages.items():
                 times: list[float] = []
-                for i in range(requests + 3):
+                # Downloads of everything and a day of 10k memories take seconds: fewer requests for them.
+                count = min(requests, HEAVY_REQUESTS) if name in HEAVY else requests
+                for i in range(count + 3):
                     path = paths[i % len(paths)]
                     start = time.perf_counter()
                     response = await http.get(path)

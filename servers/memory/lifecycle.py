@@ -25,7 +25,7 @@ from servers.memory.files import (
     render_memory_file,
     sha256,
 )
-from servers.memory.models import Entry, MaintenanceReport, check_user_id
+from servers.memory.models import Entry, MaintenanceReport, MemoryInputError, check_user_id
 from servers.memory.service import MemoryService
 from servers.memory.storage.rows import now_iso
 
@@ -235,14 +235,20 @@ class Lifecycle:
 
     # --- long-term facts (MEMORY.md) ----------------------------------------------------------------
 
-    def sync_longterm(self, user_id: str) -> tuple[int, int]:
+    def sync_longterm(self, user_id: str, edited: str | None = None) -> tuple[int, int]:
         """Import a person's edits to MEMORY.md, promote facts seen often enough, rewrite the file.
 
+        ``edited`` is the whole file as a person saved it somewhere else (the dashboard's editor): it is
+        written first, under the same lock, so it is read exactly as an edit made in a text editor.
         Returns (human edits imported, facts in the file).
         """
         files = self.service.files(user_id)
         meta_key = self._file_state_key(user_id, files.memory_md)
+        if edited is not None and len(edited.encode("utf-8")) > 2 * MAX_MEMORY_MD_BYTES:
+            raise MemoryInputError(f"MEMORY.md may hold at most {2 * MAX_MEMORY_MD_BYTES} bytes")
         with files.locked():
+            if edited is not None:
+                files.write_atomic(files.memory_md, edited)
             state = json.loads(self.store.get_meta(meta_key) or "{}")
             written_bullets: dict[str, str] = state.get("bullets", {})
             notes: dict[str, list[str]] = state.get("notes", {})

@@ -7,8 +7,10 @@ older; re-embedding resumes with the entries that still lack a vector from the c
 
 from __future__ import annotations
 
+import io
 import shutil
 import tempfile
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Literal
@@ -19,10 +21,24 @@ from servers.core import crosslang
 from servers.core.progress import Progress
 from servers.memory.files import entry_markdown
 from servers.memory.lifecycle import BACKFILL_BATCH
-from servers.memory.models import Entry, MemoryInputError
+from servers.memory.models import Entry, MemoryInputError, check_user_id
 from servers.memory.service import MemoryService
 
 Format = Literal["jsonl", "markdown"]
+
+
+def jsonl_line(entry: Entry) -> str:
+    """One entry as a line of the JSONL export (what ``import_entries`` reads back)."""
+    return entry.model_dump_json(exclude={"embedding_model"}) + "\n"
+
+
+def markdown_zip(service: MemoryService, user_id: str) -> bytes:
+    """One user's entries as the Markdown export's folder (``<user>/<id>.md``) in a zip, for a download."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for _, entry in service.store.iter_all(check_user_id(user_id)):
+            archive.writestr(f"{entry.user_id}/{entry.id}.md", entry_markdown(entry))
+    return buffer.getvalue()
 
 
 def export_entries(
@@ -35,7 +51,7 @@ def export_entries(
         fd, tmp = tempfile.mkstemp(dir=destination.parent, prefix=f".{destination.name}.", suffix=".tmp")
         with open(fd, "w", encoding="utf-8") as handle:
             for entry in entries:
-                handle.write(entry.model_dump_json(exclude={"embedding_model"}) + "\n")
+                handle.write(jsonl_line(entry))
         Path(tmp).replace(destination)
     else:
         staging = Path(tempfile.mkdtemp(dir=destination.parent, prefix=f".{destination.name}."))

@@ -532,6 +532,7 @@ class MemoryService:
             ranked.append((score * boost, hit))
         ranked.sort(key=lambda pair: -pair[0])
         results = [hit for _, hit in ranked[:limit]]
+        self._count_recall(user_id, bool(results))
         self.bus.publish_nowait(
             "memory.recalled",
             {"user_id": user_id, "query": query[:200], "count": len(results), "mode": mode, "degraded": degraded},
@@ -542,6 +543,13 @@ class MemoryService:
             rewritten_as=rewritten if semantic else [],
             rewrite_failed=rewrite_failed,
         )
+
+    def _count_recall(self, user_id: str, found: bool) -> None:
+        # Only for the dashboard's picture of recall over time: a failure to count never fails a recall.
+        try:
+            self.store.count_recall(user_id, datetime.now(UTC).strftime("%Y-%m-%d"), found)
+        except Exception:
+            log.warning("could not count a recall for %s", user_id, exc_info=True)
 
     def browse(
         self, user_id: str = "default", *, filters: dict[str, Any] | None = None, limit: int = 50
@@ -618,6 +626,32 @@ class MemoryService:
         if entry.archived_at is None:
             self.store.archive(rowid, reason[:200])
         return self.get(entry_id, user_id)
+
+    def restore(self, entry_id: str, user_id: str = "default") -> Entry:
+        """Undo an archive: the entry is recalled again, and gets its vector back."""
+        rowid, entry = self._locate(entry_id, user_id)
+        if entry.archived_at is not None:
+            with self._slot(self._queues_vectors()) as submit:
+                if self.store.restore(rowid) and submit is not None:
+                    submit(Pending(rowid, entry.user_id, entry.content, dedupe=False))
+        return self.get(entry_id, user_id)
+
+    def archived(self, user_id: str = "default", limit: int = 50) -> list[Entry]:
+        """The most recently archived entries first."""
+        user_id = check_user_id(user_id)
+        if not 1 <= limit <= 500:
+            raise MemoryInputError("limit must be between 1 and 500")
+        rowids = self.store.archived_rowids(user_id, limit)
+        entries = self.store.get_many(rowids)
+        return [entries[r] for r in rowids if r in entries]
+
+    def written_per_day(self, user_id: str = "default") -> list[tuple[str, int]]:
+        """How the user's memory grew: (day, live entries written that day), oldest first."""
+        return self.store.written_per_day(check_user_id(user_id))
+
+    def recalls_per_day(self, user_id: str = "default") -> list[tuple[str, int, int]]:
+        """(day, recalls, recalls that found something), oldest first."""
+        return self.store.recalls_per_day(check_user_id(user_id))
 
     def delete(self, entry_id: str, user_id: str = "default") -> str:
         rowid, _ = self._locate(entry_id, user_id)

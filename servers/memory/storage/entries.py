@@ -160,6 +160,21 @@ class EntryTable(ComponentStore, ABC):
             )
             self._unindex(rowid)
 
+    def restore(self, rowid: int) -> bool:
+        """Bring an archived entry back into recall; its vector is made again (archiving dropped it)."""
+        with self.db.transaction():
+            row = self.db.query_one(
+                "SELECT user_id, content, keywords FROM entries WHERE rowid = ? AND archived_at IS NOT NULL", (rowid,)
+            )
+            if row is None:
+                return False
+            self.db.execute(
+                "UPDATE entries SET archived_at = NULL, archive_reason = NULL, embedding_model = NULL WHERE rowid = ?",
+                (rowid,),
+            )
+            self._index(rowid, row["user_id"], row["content"], json.loads(row["keywords"]))
+        return True
+
     def delete(self, rowid: int) -> None:
         with self.db.transaction():
             self._unindex(rowid)
@@ -221,6 +236,37 @@ class EntryTable(ComponentStore, ABC):
             (user_id, limit),
         )
         return [int(r["rowid"]) for r in rows]
+
+    def archived_rowids(self, user_id: str, limit: int) -> list[int]:
+        rows = self.db.query(
+            "SELECT rowid FROM entries WHERE user_id = ? AND archived_at IS NOT NULL"
+            " ORDER BY archived_at DESC, rowid DESC LIMIT ?",
+            (user_id, limit),
+        )
+        return [int(r["rowid"]) for r in rows]
+
+    def written_per_day(self, user_id: str) -> list[tuple[str, int]]:
+        """(YYYY-MM-DD, live entries written that day), oldest first; daily summaries aside."""
+        rows = self.db.query(
+            "SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM entries WHERE user_id = ?"
+            " AND archived_at IS NULL AND type != 'daily_summary' GROUP BY substr(created_at, 1, 10) ORDER BY day",
+            (user_id,),
+        )
+        return [(str(r["day"]), int(r["n"])) for r in rows]
+
+    def count_recall(self, user_id: str, day: str, found: bool) -> None:
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT INTO recall_days (user_id, day, recalls, found) VALUES (?, ?, 1, ?)"
+                " ON CONFLICT (user_id, day) DO UPDATE SET recalls = recall_days.recalls + 1,"
+                " found = recall_days.found + excluded.found",
+                (user_id, day, int(found)),
+            )
+
+    def recalls_per_day(self, user_id: str) -> list[tuple[str, int, int]]:
+        """(YYYY-MM-DD, recalls, recalls that found something), oldest first."""
+        rows = self.db.query("SELECT day, recalls, found FROM recall_days WHERE user_id = ? ORDER BY day", (user_id,))
+        return [(str(r["day"]), int(r["recalls"]), int(r["found"])) for r in rows]
 
     def iter_all(self, user_id: str | None = None, batch: int = 500) -> Iterator[tuple[int, Entry]]:
         last = 0

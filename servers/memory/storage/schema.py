@@ -38,6 +38,18 @@ CREATE INDEX entries_user_live ON entries (user_id, archived_at, created_at);
 CREATE INDEX entries_user_type ON entries (user_id, type);
 """
 
+# Recall is otherwise only an in-process event: one row per user and day counts recalls and those that
+# found something, so a person can see whether their memory gets used. Both engines take this SQL.
+_RECALL_DAYS = """
+CREATE TABLE recall_days (
+    user_id TEXT NOT NULL,
+    day TEXT NOT NULL,
+    recalls BIGINT NOT NULL DEFAULT 0,
+    found BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (user_id, day)
+);
+"""
+
 # --- SQLite ---------------------------------------------------------------------------------------------
 
 _SCHEMA_V1 = (
@@ -93,6 +105,7 @@ MIGRATIONS = [
         "vector change log for the in-process vector cache",
         _SCHEMA_V2.format(every=VECTOR_LOG_PRUNE_EVERY, keep=VECTOR_LOG_KEEP, horizon=HORIZON_KEY),
     ),
+    Migration(3, "recalls per user and day, for the dashboard's picture of recall over time", _RECALL_DAYS),
 ]
 
 # --- PostgreSQL -----------------------------------------------------------------------------------------
@@ -184,4 +197,5 @@ PG_MIGRATIONS = [
         "per-user vector change log for the in-process vector cache",
         _PG_SCHEMA_V2.format(every=PG_VECTOR_LOG_PRUNE_EVERY, keep=PG_VECTOR_LOG_KEEP),
     ),
+    Migration(3, "recalls per user and day, for the dashboard's picture of recall over time", _RECALL_DAYS),
 ]

@@ -1,21 +1,34 @@
 """Activity: the user's recent events (captures, reflections, rule changes, skill activations), their jobs
-with next run and last runs, runs waiting for approval, and notifications not yet acknowledged."""
+with next run and last runs, runs waiting for approval, and notifications not yet acknowledged.
+
+Approving or rejecting a run, acknowledging a notification and pausing or resuming a job are the scheduler
+service's own methods, the ones ``run_approve``, ``run_reject``, ``notification_ack``, ``job_pause`` and
+``job_resume`` call."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from servers.core.event_views import recent_events
-from servers.suite.dashboard.context import Dashboard, in_thread
+from servers.scheduler.models import NotFound, SchedulerInputError
+from servers.suite.dashboard.context import PREFIX, Dashboard, DashboardError, in_thread
 from servers.suite.dashboard.render import render
 
 EVENTS_SHOWN = 50
 JOBS_SHOWN = 50
 RUNS_PER_JOB = 3
+DONE = {
+    "approved": "Approved: the run goes ahead.",
+    "rejected": "Rejected: the run will not happen.",
+    "acked": "Acknowledged.",
+    "paused": "Paused: no runs until you resume it.",
+    "resumed": "Resumed: the schedule continues from now.",
+}
 
 
 def routes(dash: Dashboard) -> list[Route]:
@@ -46,6 +59,33 @@ def routes(dash: Dashboard) -> list[Route]:
             jobs=jobs,
             notifications=notifications,
             has_scheduler=services.scheduler is not None and can_see_jobs,
+            can_change=session.may("scheduler:write"),
+            done=DONE.get(request.query_params.get("done", "")),
         )
 
-    return [Route("/activity", activity, methods=["GET"])]
+    def change(act: Callable[[Any, str, str, dict[str, str]], Any], done: str) -> Callable[[Request], Any]:
+        async def handler(request: Request) -> Response:
+            session, form = await dash.form(request, "scheduler:write")
+            scheduler = dash.need("scheduler")
+            try:
+                await in_thread(act, scheduler, request.path_params["id"], session.user, form)
+            except NotFound:
+                # Another user's id reads exactly like one that does not exist.
+                raise DashboardError(404, "not_found", "There is nothing with that id.") from None
+            except SchedulerInputError as exc:
+                raise DashboardError(409, "not_now", str(exc)) from None
+            return RedirectResponse(f"{PREFIX}/activity?done={done}", status_code=303)
+
+        return handler
+
+    def reject(scheduler: Any, run_id: str, user: str, form: dict[str, str]) -> Any:
+        return scheduler.reject(run_id, user, form.get("reason", "").strip()[:500] or "rejected in the dashboard")
+
+    return [
+        Route("/activity", activity, methods=["GET"]),
+        Route("/activity/runs/{id}/approve", change(lambda s, i, u, _: s.approve(i, u), "approved"), methods=["POST"]),
+        Route("/activity/runs/{id}/reject", change(reject, "rejected"), methods=["POST"]),
+        Route("/activity/notifications/{id}/ack", change(lambda s, i, u, _: s.ack(i, u), "acked"), methods=["POST"]),
+        Route("/activity/jobs/{id}/pause", change(lambda s, i, u, _: s.pause(i, u), "paused"), methods=["POST"]),
+        Route("/activity/jobs/{id}/resume", change(lambda s, i, u, _: s.resume(i, u), "resumed"), methods=["POST"]),
+    ]

@@ -29,7 +29,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from servers.core.loopback import is_loopback
-from servers.suite.dashboard import activity_pages, learning_pages, memory_pages, signin
+from servers.suite.dashboard import activity_pages, learning_pages, memory_files, memory_pages, pictures, signin
 from servers.suite.dashboard.context import PREFIX, Dashboard, DashboardError, Services
 from servers.suite.dashboard.render import error_response, render
 from servers.suite.dashboard.session import KEY_FILE, Sessions
@@ -70,9 +70,11 @@ def create_app(dash: Dashboard, oauth: signin.OAuthClient | None, scopes_of: Cal
         Route("/", home, methods=["GET"]),
         Route("/signed-out", signed_out, methods=["GET"]),
         *signin.routes(dash, oauth, scopes_of),
+        *memory_files.routes(dash),  # before /memory/{id}: "longterm", "daily", … are no ids
         *memory_pages.routes(dash),
         *learning_pages.routes(dash),
         *activity_pages.routes(dash),
+        *pictures.routes(dash),
     ]
     app = Starlette(routes=routes, exception_handlers={DashboardError: on_error, HTTPException: on_http})
     app.add_middleware(KnownHost, hosts=_hosts(dash.base_url))

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from servers.memory.service import MemoryService
     from servers.reflection.service import ReflectionService
     from servers.scheduler.service import SchedulerService
+    from servers.skills.service import SkillsService
 
 PREFIX = "/dashboard"
 
@@ -36,6 +37,7 @@ class Services:
     memory: MemoryService | None = None
     reflection: ReflectionService | None = None
     scheduler: SchedulerService | None = None
+    skills: SkillsService | None = None  # only the pictures read it: activations and feedback per skill
 
     @classmethod
     def of(cls, servers: Mapping[str, Any]) -> Services:
@@ -45,7 +47,7 @@ class Services:
             server = servers.get(name)
             return getattr(server, f"{name}_service", None) if server is not None else None
 
-        return cls(service("memory"), service("reflection"), service("scheduler"))
+        return cls(service("memory"), service("reflection"), service("scheduler"), service("skills"))
 
 
 @dataclass

@@ -21,7 +21,7 @@ from servers.suite.dashboard.render import render
 LAYERS = ("longterm", "daily", "entry")
 MODES = ("hybrid", "keyword", "semantic")
 PAGE = 50
-DONE = {"edited": "Saved.", "archived": "Archived.", "deleted": "Deleted."}
+DONE = {"edited": "Saved.", "archived": "Archived.", "deleted": "Deleted.", "restored": "Restored: recalled again."}
 
 
 def _filters(request: Request) -> tuple[dict[str, Any], dict[str, str]]:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from servers.memory.extract import Message, ToolCall
 from servers.memory.lifecycle import Lifecycle
+from servers.memory.models import MemoryInputError
 from servers.memory.service import MemoryService
 
 
@@ -94,6 +97,24 @@ def test_human_edits_to_memory_md_are_kept(memory: MemoryService) -> None:
     assert "## Projects\n- Cairn is the main project" in final
     assert "- Prefers pytest over unittest" in final
     assert memory.recall("peanut allergy").results[0].layer == "longterm"
+
+
+def test_an_edit_handed_to_sync_longterm_is_read_as_a_persons_file_edit(memory: MemoryService) -> None:
+    for _ in range(3):
+        memory.write("Uses a standing desk", type="fact")
+    lifecycle = Lifecycle(memory)
+    lifecycle.maintain()
+    text = memory.files("default").memory_md.read_text()
+    edited = text.replace("- Uses a standing desk\n", "").replace(
+        "## Facts\n", "## Facts\nMine.\n- Allergic to peanuts\n"
+    )
+    imported, facts = lifecycle.sync_longterm("default", edited)
+    assert (imported, facts) == (2, 1)
+    final = memory.files("default").memory_md.read_text()
+    assert "standing desk" not in final and "Mine.\n- Allergic to peanuts" in final
+    with pytest.raises(MemoryInputError, match="at most"):
+        lifecycle.sync_longterm("default", "x" * 100_001)
+    assert memory.files("default").memory_md.read_text() == final
 
 
 def test_backfill_embeds_entries_written_without_vectors(settings, embedder) -> None:  # type: ignore[no-untyped-def]

@@ -35,10 +35,15 @@ def test_open_store_is_a_component_store_where_the_base_puts_memory(engine: Cair
         versions = store.db.query(
             "SELECT version, description FROM schema_migrations WHERE component = 'memory' ORDER BY version"
         )
+        recalls = (3, "recalls per user and day, for the dashboard's picture of recall over time")
         expected = (
-            [(1, "entries, tsvector index, meta"), (2, "per-user vector change log for the in-process vector cache")]
+            [
+                (1, "entries, tsvector index, meta"),
+                (2, "per-user vector change log for the in-process vector cache"),
+                recalls,
+            ]
             if store.postgres
-            else [(1, "entries, FTS5 index, meta"), (2, "vector change log for the in-process vector cache")]
+            else [(1, "entries, FTS5 index, meta"), (2, "vector change log for the in-process vector cache"), recalls]
         )
         assert [(r["version"], r["description"]) for r in versions] == expected
     finally:

@@ -178,7 +178,7 @@ def test_instances_starting_together_migrate_once(postgres_url: str) -> None:
     try:
         assert not errors and len(stores) == 4
         applied = stores[0].db.query("SELECT version FROM schema_migrations WHERE component = 'memory'")
-        assert [r["version"] for r in applied] == [1, 2]
+        assert [r["version"] for r in applied] == [1, 2, 3]
     finally:
         for store in stores:
             store.close()

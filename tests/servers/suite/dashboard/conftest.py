@@ -20,12 +20,17 @@ from servers.auth.client import _FormParser
 from servers.auth.passwords import hash_password
 from servers.core.events import EventBus
 from servers.memory.service import MemoryService
+from servers.reflection import drafting
 from servers.reflection.service import ReflectionService
 from servers.scheduler.service import SchedulerService
+from servers.skills.service import SkillsService
 from servers.suite.dashboard.app import mount_dashboard
 from servers.suite.settings import CairnSettings
 
 BASE = "http://127.0.0.1:8765"
+# No loop (these tests look at jobs, they do not wait for runs) and no quiet hours: a notification made
+# at 23:00 must be delivered as one made at noon is.
+SCHEDULER = {"run_loop": False, "timezone": "UTC", "attention": {"quiet_hours": None}}
 PASSWORDS = {"ada": "correct horse battery", "bob": "staple battery horse"}
 
 
@@ -35,6 +40,7 @@ class Stack:
     memory: MemoryService
     reflection: ReflectionService
     scheduler: SchedulerService
+    skills: SkillsService
     servers: dict[str, FastMCP]
     app: Starlette
     issuer: AuthorizationServer | None
@@ -44,15 +50,25 @@ def build_stack(settings: CairnSettings, embedder: Any, *, auth: str, base: str 
     from servers.memory.server import create_server as memory_server
     from servers.reflection.server import create_server as reflection_server
     from servers.scheduler.server import create_server as scheduler_server
+    from servers.skills.server import create_server as skills_server
 
+    skill_root = settings.home / "skill-folders"
+    write_skill(skill_root, "release-check")
+    settings = settings.model_copy(
+        update={
+            "skills": settings.skills.model_copy(update={"system_path": skill_root, "paths": [], "reload_check_s": 0})
+        }
+    )
     bus = EventBus()
     memory = MemoryService(settings, embedder=embedder, bus=bus)
     reflection = ReflectionService(settings, embedder=embedder, bus=bus)
     scheduler = SchedulerService(settings, bus=bus)
+    skills = SkillsService(settings, embedder=embedder, bus=bus, drafter=drafting)
     servers = {
         "memory": memory_server(settings, service=memory),
         "reflection": reflection_server(settings, service=reflection),
         "scheduler": scheduler_server(settings, service=scheduler),
+        "skills": skills_server(settings, service=skills),
     }
     app = Starlette()
     issuer = None
@@ -62,13 +78,12 @@ def build_stack(settings: CairnSettings, embedder: Any, *, auth: str, base: str 
             issuer.provider.store.add_user(name, hash_password(password))
         app.router.routes.extend(issuer.routes)
     mount_dashboard(app, servers, settings, base_url=base, authorization_server=issuer, auth=auth)
-    return Stack(settings, memory, reflection, scheduler, servers, app, issuer)
+    return Stack(settings, memory, reflection, scheduler, skills, servers, app, issuer)
 
 
 @pytest.fixture
 def dash_settings(cairn_home: Any) -> CairnSettings:
-    # The scheduler's loop stays off: these tests look at jobs, they do not wait for runs.
-    return CairnSettings(home=cairn_home, memory={"semantic_timeout_ms": 5000}, scheduler={"run_loop": False})
+    return CairnSettings(home=cairn_home, memory={"semantic_timeout_ms": 5000}, scheduler=SCHEDULER)
 
 
 @pytest.fixture
@@ -78,6 +93,7 @@ def stack(dash_settings: CairnSettings, embedder: Any) -> Iterator[Stack]:
     made.memory.close()
     made.reflection.close()
     made.scheduler.close()
+    made.skills.close()
 
 
 @pytest.fixture
@@ -88,6 +104,14 @@ def open_stack(dash_settings: CairnSettings, embedder: Any) -> Iterator[Stack]:
     made.memory.close()
     made.reflection.close()
     made.scheduler.close()
+    made.skills.close()
+
+
+def write_skill(root: Any, name: str) -> None:
+    folder = root / name
+    folder.mkdir(parents=True, exist_ok=True)
+    text = f"---\nname: {name}\ndescription: Does {name} things. Use when the task is about {name}.\n---\n\n# {name}\n"
+    (folder / "SKILL.md").write_text(text, encoding="utf-8")
 
 
 def client(app: Starlette, base: str = BASE) -> httpx.AsyncClient:

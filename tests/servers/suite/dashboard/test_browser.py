@@ -6,9 +6,11 @@ axe-core comes from the npm registry into ``.cache/axe-core`` on first use; with
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,7 @@ import pytest_asyncio
 from servers.suite.settings import CairnSettings
 from tests.registry.test_browser import ARGS, chromium  # noqa: F401  (the fixture that finds or installs it)
 from tests.servers.suite.dashboard import seed
-from tests.servers.suite.dashboard.conftest import Stack, build_stack
+from tests.servers.suite.dashboard.conftest import SCHEDULER, Stack, build_stack
 from tests.support import free_port, serving_app
 
 pytestmark = pytest.mark.slow
@@ -52,7 +54,7 @@ def axe_source() -> str:
 async def live(cairn_home: Path, embedder: Any) -> AsyncIterator[tuple[Stack, str, dict[str, str]]]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    settings = CairnSettings(home=cairn_home, scheduler={"run_loop": False})
+    settings = CairnSettings(home=cairn_home, scheduler=SCHEDULER)
     stack = build_stack(settings, embedder, auth="cairn", base=base)
     rule_id = seed.rule(stack.reflection, "ada")
     stack.reflection.rules.edit("ada", rule_id, "Run the unit tests before pushing", None, "narrower")
@@ -64,11 +66,47 @@ async def live(cairn_home: Path, embedder: Any) -> AsyncIterator[tuple[Stack, st
         "memory": stack.memory.write("The staging password rotates every Monday", "ada", type="fact").id,
     }
     stack.memory.write("Ada prefers tabs in Go code", "ada", type="preference")
+    ids["archived"] = stack.memory.write("The old VPN host was vpn1", "ada", type="fact").id
+    stack.memory.archive(ids["archived"], "ada", "replaced")
+    stack.memory.recall("staging password", "ada", mode="keyword")
+    for success in (True, True, False):
+        stack.reflection.record_outcome("ada", f"rule:{rule_id}", success, None)
+    skill = stack.skills.library().skills["release-check"]
+    stack.skills.learning.activated(skill, None, "manual")
+    stack.skills.learning.feedback("release-check", "helpful", None, None)
+    # A job whose run waits for approval, and a notification not yet acknowledged.
+    guarded = await stack.scheduler.create(_spec("guarded-deploy", approval_required=True), "ada")
+    stack.scheduler.run_now(guarded.id, "ada")
+    plants = await stack.scheduler.create(_spec("plants"), "ada")
+    stack.scheduler.run_now(plants.id, "ada")
+    await stack.scheduler.engine.run_once()
+    ids["day"] = datetime.now(UTC).strftime("%Y-%m-%d")
     async with serving_app(stack.app, port) as served:
         yield stack, served, ids
     stack.memory.close()
     stack.reflection.close()
     stack.scheduler.close()
+    stack.skills.close()
+
+
+def _spec(name: str, **options: Any) -> Any:
+    from servers.scheduler.models import JobSpec
+
+    return JobSpec.model_validate(
+        {"name": name, "schedule": {"cron": "0 9 * * 1"}, "action": {"type": "notify", "message": f"{name} says hi"}}
+        | options
+    )
+
+
+async def tab_to(page: Any, target: Any, presses: int = 80) -> None:
+    """Press Tab until ``target`` has the focus, as a keyboard user would; fail if it never does."""
+    from playwright.async_api import expect
+
+    for _ in range(presses):
+        if await target.evaluate("e => e === document.activeElement"):
+            break
+        await page.keyboard.press("Tab")
+    await expect(target).to_be_focused()
 
 
 async def serious_violations(page: Any, axe: str) -> list[str]:
@@ -98,6 +136,12 @@ async def test_pages_are_accessible_keyboard_usable_and_fit_a_phone(
         "rule": f"/dashboard/learning/rules/{ids['rule']}",
         "suggestion": f"/dashboard/learning/suggestions/{ids['suggestion']}",
         "activity": "/dashboard/activity",
+        "memory.md": "/dashboard/memory/longterm",
+        "days": "/dashboard/memory/daily",
+        "day": f"/dashboard/memory/daily/{ids['day']}",
+        "archived": "/dashboard/memory/archived",
+        "archived entry": f"/dashboard/memory/{ids['archived']}",
+        "pictures": "/dashboard/pictures",
     }
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=str(chromium), args=ARGS)
@@ -136,7 +180,7 @@ async def test_pages_are_accessible_keyboard_usable_and_fit_a_phone(
         await expect(search).to_be_focused()
         await page.keyboard.type("staging password")
         await page.keyboard.press("Enter")
-        result = page.get_by_role("link", name="The staging password rotates every Monday")
+        result = page.get_by_role("link", name="The staging password rotates every Monday", exact=True)
         await expect(result).to_be_visible()
         for _ in range(40):
             if await result.evaluate("e => e === document.activeElement"):
@@ -153,6 +197,36 @@ async def test_pages_are_accessible_keyboard_usable_and_fit_a_phone(
         await page.keyboard.press("Enter")
         await expect(page.get_by_role("status")).to_have_text("Archived.")
         assert stack.memory.get(ids["memory"], "ada").archived_at is not None
+
+        # Keyboard only: restore the archived memory, approve the waiting run, acknowledge the notification.
+        await page.goto(base + pages["archived"])
+        await tab_to(page, page.get_by_role("button", name="Restore: The old VPN host was vpn1"))
+        await page.keyboard.press("Enter")
+        await expect(page.get_by_role("status")).to_have_text("Restored: recalled again.")
+        assert stack.memory.get(ids["archived"], "ada").archived_at is None
+        await page.goto(base + pages["activity"])
+        await tab_to(page, page.get_by_role("button", name=re.compile("^Approve the run of guarded-deploy")))
+        await page.keyboard.press("Enter")
+        await expect(page.get_by_role("status")).to_have_text("Approved: the run goes ahead.")
+        await tab_to(page, page.get_by_role("button", name=re.compile("^Acknowledge: plants")))
+        await page.keyboard.press("Enter")
+        await expect(page.get_by_role("status")).to_have_text("Acknowledged.")
+        assert stack.scheduler.notifications("ada") == []
+        await tab_to(page, page.get_by_role("button", name="Pause plants"))
+        await page.keyboard.press("Enter")
+        await expect(page.get_by_role("status")).to_have_text("Paused: no runs until you resume it.")
+        # Keyboard only: add a bullet to MEMORY.md and save it.
+        await page.goto(base + pages["memory.md"])
+        editor = page.get_by_label("The file")
+        await tab_to(page, editor)
+        await page.keyboard.press("Control+End")
+        await page.keyboard.type("\n- Ada's desk is by the window\n")
+        await tab_to(page, page.get_by_role("button", name="Save MEMORY.md"))
+        await page.keyboard.press("Enter")
+        await expect(page.get_by_role("status")).to_have_text("Saved: MEMORY.md was read back as your edit.")
+        await expect(page.get_by_role("region", name="As your agent reads it")).to_contain_text("desk is by the window")
+        await page.goto(base + pages["pictures"])
+        await page.screenshot(path=str(ARTIFACTS / "pictures-desktop.png"), full_page=True)
 
         phone = await browser.new_context(
             viewport={"width": 390, "height": 844},
@@ -171,6 +245,8 @@ async def test_pages_are_accessible_keyboard_usable_and_fit_a_phone(
                 problems[f"phone {name}"] = found
         await small.goto(base + pages["learning"])
         await small.screenshot(path=str(ARTIFACTS / "learning-phone.png"), full_page=True)
+        await small.goto(base + pages["pictures"])
+        await small.screenshot(path=str(ARTIFACTS / "pictures-phone.png"), full_page=True)
         await browser.close()
     assert not problems, problems
     assert not errors

@@ -96,3 +96,51 @@ async def test_a_sign_in_without_write_scope_can_look_but_not_change(stack: Stac
         refused = await http.post(page + "/archive", data={"csrf": csrf_of(await http.get(page))}, headers=JSON)
         assert refused.status_code == 403 and refused.json()["error"] == "scope"
     assert stack.memory.get(adas["memory"], "ada").archived_at is None
+
+
+async def test_stored_text_is_shown_as_text_on_the_memory_files_archive_and_pictures(
+    stack: Stack, ada: httpx.AsyncClient
+) -> None:
+    attack = '<script>alert(1)</script><img src=x onerror=alert(2)>"><b>bold</b>'
+    page = await ada.get("/dashboard/memory/longterm")
+    link = "[click](javascript:alert(3))"
+    await ada.post("/dashboard/memory/longterm", data={"csrf": csrf_of(page), "text": f"## Facts\n- {attack} {link}\n"})
+    archived = stack.memory.write(attack, "ada").id
+    stack.memory.archive(archived, "ada", attack)
+    rule = seed.rule(stack.reflection, "ada", attack)
+    stack.reflection.record_outcome("ada", f"rule:{rule}", True, None)
+    today = stack.memory.written_per_day("ada")[-1][0]
+    for path in (
+        "/dashboard/memory/longterm",
+        "/dashboard/memory/archived",
+        f"/dashboard/memory/daily/{today}",
+        "/dashboard/pictures",
+    ):
+        shown = await ada.get(path)
+        assert shown.status_code == 200, path
+        assert "<script>alert(1)" not in shown.text and "<img src=x" not in shown.text and "<b>bold" not in shown.text
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in shown.text, path
+        assert 'href="javascript:' not in shown.text
+
+
+async def test_a_read_only_sign_in_cannot_restore_save_memory_md_or_change_jobs(
+    stack: Stack, adas: dict[str, str]
+) -> None:
+    assert stack.issuer is not None
+    stack.memory.archive(adas["memory"], "ada")
+    stack.issuer.provider.store.set_scopes("ada", {"memory:read", "reflection:read", "scheduler:read"})
+    async with client(stack.app) as http:
+        await sign_in(http, "ada")
+        token = csrf_of(await http.get("/dashboard/memory/archived"))
+        for action, fields in (
+            (f"/dashboard/memory/{adas['memory']}/restore", {}),
+            ("/dashboard/memory/longterm", {"text": "## Facts\n- not allowed\n"}),
+            ("/dashboard/activity/jobs/job_x/pause", {}),
+            ("/dashboard/activity/notifications/n_x/ack", {}),
+            ("/dashboard/activity/runs/run_x/approve", {}),
+        ):
+            refused = await http.post(action, data={"csrf": token, **fields}, headers=JSON)
+            assert refused.status_code == 403 and refused.json()["error"] == "scope", action
+        page = await http.get("/dashboard/activity")
+        assert "Acknowledge" not in page.text and "Pause" not in page.text
+    assert stack.memory.get(adas["memory"], "ada").archived_at is not None
