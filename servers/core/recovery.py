@@ -862,7 +862,7 @@ def error_phrase(error: str) -> str:
         if pattern.search(error if pattern.pattern.startswith("(?m)^") else message):
             # A wait that ran out because something threw on the way (a handler failed, the test waited in vain
             # for its result) is no flakiness: the exception logged as uncaught or at ERROR level is the failure.
-            thrown = _thrown_during(error) if is_transient(phrase) else None
+            thrown = _thrown_during(error) if phrase == "timeout" else None
             return thrown or phrase
     named = _NAMED_ERROR.search(error)
     if named:

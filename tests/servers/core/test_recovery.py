@@ -771,6 +771,13 @@ def test_a_port_forward_every_task_started_first_is_shown_as_most_of_them_wrote_
             "org.awaitility.core.ConditionTimeoutException: Assertion condition … within 5 seconds.",
             "BlockingOperationNotAllowedException",
         ),
+        # A refused connection is the cause itself, whatever exception wraps it.
+        (
+            "Exit code 1\nERROR tests/integration/test_api.py - sqlalchemy.exc.OperationalError: "
+            '(psycopg.OperationalError) connection failed: connection to server at "127.0.0.1", port 5432 failed: '
+            "Connection refused",
+            "connection refused",
+        ),
         # A network timeout stays a timeout, whatever help link Maven prints under it.
         (
             "[ERROR] Failed to execute goal: Could not transfer artifact x: Connect timed out\n"
