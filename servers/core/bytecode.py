@@ -10,34 +10,31 @@ once per content.
 Each file is a standard hash-checked ``.pyc`` (PEP 552): it is used only while the source's hash matches,
 so an edited module is compiled afresh, never served stale. Files are named by the source's path, as a code
 object names the file it came from (tracebacks point at the right checkout). Standard library only: this
-runs before anything else in the ``cairn`` command.
+runs before anything else in the ``cairn`` command, the hooks' client included, so it loads nothing that
+command does not (no pathlib, hashlib or importlib.abc: tens of milliseconds on a hook's budget).
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import importlib.machinery
 import importlib.util
 import marshal
 import os
 import sys
 from collections.abc import Sequence
-from importlib.abc import MetaPathFinder
 from importlib.machinery import ModuleSpec
-from pathlib import Path
 from types import CodeType, ModuleType
 
 PACKAGES = ("servers", "registry", "skillslint")
 _CHECKED_HASH = (0b11).to_bytes(4, "little")  # PEP 552 flags: hash-based, checked against the source
 
 
-def default_directory() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "cairn" / "bytecode" / (sys.implementation.cache_tag or "python")
+def default_directory() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "cairn", "bytecode", sys.implementation.cache_tag or "python")
 
 
-def install(directory: Path | None = None, *, packages: Sequence[str] = PACKAGES) -> bool:
+def install(directory: str | None = None, *, packages: Sequence[str] = PACKAGES) -> bool:
     """Load ``packages`` through the cache from now on in this process, when Python itself writes no
     bytecode (else its own ``__pycache__`` already does this). Whether it was installed."""
     if not sys.flags.dont_write_bytecode or any(isinstance(f, CachedBytecodeFinder) for f in sys.meta_path):
@@ -46,10 +43,11 @@ def install(directory: Path | None = None, *, packages: Sequence[str] = PACKAGES
     return True
 
 
-class CachedBytecodeFinder(MetaPathFinder):
-    """Finds Cairn's modules as Python would, and loads them with :class:`CachedBytecodeLoader`."""
+class CachedBytecodeFinder:
+    """Finds Cairn's modules as Python would, and loads them with :class:`CachedBytecodeLoader` (a meta path
+    finder: Python calls :meth:`find_spec` before its own finders)."""
 
-    def __init__(self, directory: Path, packages: tuple[str, ...]) -> None:
+    def __init__(self, directory: str, packages: tuple[str, ...]) -> None:
         self.directory = directory
         self.packages = packages
 
@@ -66,7 +64,7 @@ class CachedBytecodeFinder(MetaPathFinder):
 
 
 class CachedBytecodeLoader(importlib.machinery.SourceFileLoader):
-    def __init__(self, fullname: str, path: str, directory: Path) -> None:
+    def __init__(self, fullname: str, path: str, directory: str) -> None:
         super().__init__(fullname, path)
         self.directory = directory
 
@@ -75,9 +73,11 @@ class CachedBytecodeLoader(importlib.machinery.SourceFileLoader):
         source = self.get_data(source_path)
         stamp = importlib.util.source_hash(source)
         header = importlib.util.MAGIC_NUMBER + _CHECKED_HASH + stamp
-        cached = self.directory / f"{fullname}.{hashlib.sha256(source_path.encode()).hexdigest()[:16]}.pyc"
+        where = importlib.util.source_hash(source_path.encode()).hex()
+        cached = os.path.join(self.directory, f"{fullname}.{where}.pyc")
         try:
-            data = cached.read_bytes()
+            with open(cached, "rb") as file:
+                data = file.read()
         except OSError:
             data = b""
         if data.startswith(header):
@@ -88,9 +88,12 @@ class CachedBytecodeLoader(importlib.machinery.SourceFileLoader):
             if isinstance(code, CodeType):
                 return code
         code = self.source_to_code(source, source_path)
-        with contextlib.suppress(OSError):  # a read-only or full disk only means compiling again next time
-            self.directory.mkdir(parents=True, exist_ok=True)
-            partial = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
-            partial.write_bytes(header + marshal.dumps(code))
+        try:
+            os.makedirs(self.directory, exist_ok=True)
+            partial = os.path.join(self.directory, f".{fullname}.{where}.{os.getpid()}.tmp")
+            with open(partial, "wb") as file:
+                file.write(header + marshal.dumps(code))
             os.replace(partial, cached)  # a process starting at once reads the old file or this one, whole
+        except OSError:
+            pass  # a read-only or full disk only means compiling again next time
         return code

@@ -23,7 +23,7 @@ def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[P
     (source / "__init__.py").write_text("")
     (source / "mod.py").write_text("VALUE = 1\n")
     cache = tmp_path / "cache"
-    finder = bytecode.CachedBytecodeFinder(cache, ("cachedemo",))
+    finder = bytecode.CachedBytecodeFinder(str(cache), ("cachedemo",))
     monkeypatch.syspath_prepend(str(source.parent))
     sys.meta_path.insert(0, finder)
     try:
