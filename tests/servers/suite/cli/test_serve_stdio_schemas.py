@@ -27,11 +27,15 @@ _HANDSHAKE = [
     },
     {"jsonrpc": "2.0", "method": "notifications/initialized"},
     {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}},
+    {"jsonrpc": "2.0", "id": 3, "method": "prompts/list", "params": {}},
+    {"jsonrpc": "2.0", "id": 4, "method": "resources/templates/list", "params": {}},
 ]
+_LISTS = {2: "tools", 3: "prompts", 4: "resourceTemplates"}
 
 
 def serve_and_list(home: Path, cache: Path, **extra: str) -> dict[str, Any]:
-    """The initialize and tools/list answers of one stdio start, as the host reads them off the wire."""
+    """The initialize answer and the tools, prompts and resource templates of one stdio start, as the host
+    reads them off the wire (prompts and templates are parsed from functions too)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "servers.suite.cli.main", "serve", "all", "--transport", "stdio"],
         stdin=subprocess.PIPE,
@@ -46,9 +50,9 @@ def serve_and_list(home: Path, cache: Path, **extra: str) -> dict[str, Any]:
     try:
         process.stdin.write("".join(json.dumps(message) + "\n" for message in _HANDSHAKE))
         process.stdin.flush()
-        while 2 not in answers:  # stdin stays open until the answer: end of input stops a stdio server
+        while not set(_LISTS) <= set(answers):  # stdin stays open until then: end of input stops the server
             line = process.stdout.readline()
-            assert line, "the server stopped before answering tools/list"
+            assert line, "the server stopped before answering every list"
             message = json.loads(line)
             if "id" in message:
                 answers[message["id"]] = message
@@ -58,7 +62,7 @@ def serve_and_list(home: Path, cache: Path, **extra: str) -> dict[str, Any]:
         if process.poll() is None:
             process.kill()
             process.wait()
-    return {"initialize": answers[1]["result"], "tools": answers[2]["result"]["tools"]}
+    return {"initialize": answers[1]["result"]} | {key: answers[i]["result"][key] for i, key in _LISTS.items()}
 
 
 def test_a_start_from_kept_schemas_lists_exactly_what_a_start_without_them_lists(tmp_path: Path) -> None:
@@ -72,11 +76,12 @@ def test_a_start_from_kept_schemas_lists_exactly_what_a_start_without_them_lists
     again = serve_and_list(tmp_path / "again", cache)  # another home, same code and settings: reads them
 
     assert kept.read_bytes() == written  # nothing was missing from the file: every schema came from it
-    assert len(json.loads(written)["entries"]) == len(generated["tools"])  # every tool of the suite is kept
+    assert len(json.loads(written)["entries"]) >= len(generated["tools"])  # every tool of the suite is kept
     assert len(generated["tools"]) >= 70
+    assert generated["prompts"] and generated["resourceTemplates"]
     for start in (first, again):
         assert start["tools"] == generated["tools"]  # names, descriptions, input and output schemas, everything
-        assert start["initialize"] == generated["initialize"]
+        assert start == generated
 
 
 def test_other_settings_read_another_file(tmp_path: Path) -> None:
