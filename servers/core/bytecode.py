@@ -89,7 +89,7 @@ class CachedBytecodeLoader(importlib.machinery.SourceFileLoader):
                 return code
         code = self.source_to_code(source, source_path)
         try:
-            os.makedirs(self.directory, exist_ok=True)
+            os.makedirs(self.directory, mode=0o700, exist_ok=True)  # code is run from here: the user's alone
             partial = os.path.join(self.directory, f".{fullname}.{where}.{os.getpid()}.tmp")
             with open(partial, "wb") as file:
                 file.write(header + marshal.dumps(code))

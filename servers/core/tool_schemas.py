@@ -167,7 +167,7 @@ class SchemaCache:
             body = json.dumps({"format": FORMAT, "entries": self.entries}, sort_keys=True)
             self.added = False
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # what tools accept: the user's alone
             partial = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
             partial.write_text(body, encoding="utf-8")
             os.replace(partial, self.path)  # another process starting at once reads the old file or this one

@@ -46,6 +46,7 @@ def test_a_module_is_compiled_once_into_the_cache_and_read_back(package: tuple[P
     files = sorted(cache.glob("cachedemo.mod.*.pyc"))
     assert len(files) == 1
     assert not (source / "__pycache__").exists()  # nothing written beside the sources
+    assert cache.stat().st_mode & 0o077 == 0  # code runs from there: no one else may write it
     stamp = files[0].stat().st_mtime_ns
     assert fresh_import().VALUE == 1
     assert files[0].stat().st_mtime_ns == stamp  # read, not written again
