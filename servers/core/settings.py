@@ -130,6 +130,11 @@ class CoreSettings(BaseSettings):
         "`nextCursor`. Above the suite's tool count by default: several hosts (Claude Code, Codex) read "
         "only the first page.",
     )
+    tool_schema_cache: bool = Field(
+        True,
+        description="Keep the servers' tool schemas between starts (in $XDG_CACHE_HOME/cairn, named by a hash of "
+        "the code and these settings), so a start skips regenerating them.",
+    )
     database_url: str | None = Field(
         None, description="postgresql://user:pass@host/db to store memory in PostgreSQL + pgvector; unset = SQLite."
     )

@@ -4,7 +4,9 @@ A server's lifespan starts such work in background threads so that no request ha
 host starts the process and at once sends ``initialize`` and ``tools/list``; threads that parse a dictionary or
 load a model then hold the interpreter lock while those answers are being built, and on a small machine they
 double the time the host waits. So a stdio server *holds* warm-up until its first answer beyond the handshake has
-been sent (or a fallback delay has passed, for a host that never asks anything), then starts it all.
+been sent (or, for a host that asks nothing more, a fallback delay after ``initialize`` was answered), then starts
+it all. The delay counts from the handshake, not from the start: on a busy machine a start can take longer than
+the delay, and warm-up released then would compete with the very ``tools/list`` it must not slow down.
 
     warmup.later(service.start_background_load)   # in a lifespan: now, or once released
     warmup.hold(fallback_s=3.0)                     # before serving stdio (the CLI does this)
@@ -31,6 +33,7 @@ HANDSHAKE = frozenset({"initialize", "server/discover", "ping", "logging/setLeve
 
 _lock = threading.Lock()
 _held = False
+_fallback_s: float | None = None  # armed once initialize has been answered
 _pending: list[Callable[[], None]] = []
 
 
@@ -44,11 +47,21 @@ def later(start: Callable[[], None]) -> None:
 
 
 def hold(fallback_s: float) -> None:
-    """Defer :func:`later` calls until :func:`release`, or until ``fallback_s`` seconds have passed."""
-    global _held
+    """Defer :func:`later` calls until :func:`release`, or until ``fallback_s`` seconds after :func:`arm`."""
+    global _held, _fallback_s
     with _lock:
         _held = True
-    timer = threading.Timer(fallback_s, release)
+        _fallback_s = fallback_s
+
+
+def arm() -> None:
+    """The handshake is answered: release in the fallback delay if no other request does it sooner."""
+    global _fallback_s
+    with _lock:
+        delay, _fallback_s = _fallback_s, None
+    if delay is None or not _held:
+        return
+    timer = threading.Timer(delay, release)
     timer.daemon = True
     timer.start()
 
@@ -68,9 +81,10 @@ def release() -> None:
 
 def discard() -> None:
     """Drop what is still held (the server stopped before it was released) and stop holding."""
-    global _held
+    global _held, _fallback_s
     with _lock:
         _held = False
+        _fallback_s = None
         _pending.clear()
 
 
@@ -87,7 +101,8 @@ def _run(pending: list[Callable[[], None]]) -> None:
 
 
 class ReleaseAfterFirstAnswer(Middleware):
-    """Releases the hold once the first request beyond the handshake has been answered."""
+    """Releases the hold once the first request beyond the handshake has been answered; arms the fallback
+    delay once ``initialize`` has been."""
 
     async def on_request(self, context: MiddlewareContext[Any], call_next: CallNext[Any, Any]) -> Any:
         try:
@@ -95,3 +110,5 @@ class ReleaseAfterFirstAnswer(Middleware):
         finally:
             if _held and context.method not in HANDSHAKE:
                 release()
+            elif _held and context.method in ("initialize", "server/discover"):
+                arm()

@@ -23,13 +23,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from servers.core import crosslang
 from servers.core.text import CJK_CHAR, EN_STOPWORDS, ZH_STOPWORDS, contradicts, is_cjk, normalize, statement_terms
 from servers.memory.models import Entry
 from servers.memory.storage.backend import EntryStore
+
+# numpy is imported inside the functions that compute with vectors: a start that has none never loads it.
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_ADDED_TERMS = 3
 NEIGHBOURS = 5

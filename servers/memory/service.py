@@ -15,9 +15,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from servers.core import crosslang
 from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder, create_embedder
@@ -51,6 +49,10 @@ from servers.memory.models import (
 from servers.memory.rewrite import QueryRewriter
 from servers.memory.storage.backend import EntryStore, SqlDatabase, open_store
 from servers.memory.storage.rows import new_id, now_iso
+
+# numpy is imported inside the functions that compute with vectors: a start that has none never loads it.
+if TYPE_CHECKING:
+    import numpy as np
 
 log = logging.getLogger(__name__)
 
@@ -406,6 +408,8 @@ class MemoryService:
         Chinese translation lands closer to every Chinese note than the English query to its answer), so
         the best-of rule let one wording's near misses bury the others' hits (bench/RESULTS.md). The mean
         of cosines is the cosine with the mean vector, rescaled: one search, on the calibrated scale."""
+        import numpy as np
+
         if len(wordings) == 1:
             return self.store.vector_search(user_id, self._query_vector(model, wordings[0]), k)
         vectors = [self._query_vector(model, text) for text in wordings]

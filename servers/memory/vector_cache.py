@@ -29,9 +29,12 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
+# numpy is imported inside the functions that compute with vectors: a start that has none never loads it.
+if TYPE_CHECKING:
+    import numpy as np
+
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +81,8 @@ class _Partition:
     """One user's unit vectors: rows of ``vectors`` with their entry rowids (-1 = a free row)."""
 
     def __init__(self, generation: int, dim: int, rows: list[tuple[int, np.ndarray]]) -> None:
+        import numpy as np
+
         self.lock = threading.Lock()
         self.generation = generation
         self.searched_at = time.monotonic()
@@ -115,12 +120,16 @@ class _Partition:
         self.slots[rowid] = slot
 
     def _grow(self) -> None:
+        import numpy as np
+
         extra = max(_HEADROOM_ROWS, len(self.rowids) // 32)
         self.vectors = np.concatenate([self.vectors, np.zeros((extra, self.dim), dtype=np.float32)])
         self.rowids = np.concatenate([self.rowids, np.full(extra, -1, dtype=np.int64)])
 
     def top_k(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
         """(rowid, cosine) best first; equal scores by rowid, so the order is deterministic."""
+        import numpy as np
+
         live = len(self.slots)
         if live == 0 or k <= 0:
             return []
@@ -136,6 +145,8 @@ class _Partition:
 
 def unit_rows(blobs: list[tuple[int, bytes]], dim: int | None) -> tuple[int, list[tuple[int, np.ndarray]]] | None:
     """Decode float32 blobs into unit vectors; None when their sizes disagree (a table re-made mid-read)."""
+    import numpy as np
+
     rows: list[tuple[int, np.ndarray]] = []
     for rowid, blob in blobs:
         vector = np.frombuffer(blob, dtype=np.float32)
@@ -194,6 +205,8 @@ class VectorCache:
 
     def search(self, user_id: str, query: np.ndarray, k: int) -> list[tuple[int, float]] | None:
         """The user's ``k`` nearest vectors, or None when the caller must ask the index instead."""
+        import numpy as np
+
         if self.budget_bytes <= 0 or self.source.in_transaction():
             # Inside a write transaction the log may hold rows that a rollback takes back, and a later
             # commit would reuse their sequence numbers: never let such a state into the cache.

@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
-
-from fastmcp import Client, FastMCP
-from fastmcp.tools import Tool
+from typing import TYPE_CHECKING, Any
 
 from servers.core.arguments import ArgumentErrors
 from servers.core.principal import Principal, acting_as
@@ -28,6 +25,10 @@ from servers.core.toolcalls import CallFailed, UnknownServerOrTool
 from servers.suite import catalog
 from servers.suite.services import SharedServices
 from servers.suite.settings import CairnSettings
+
+if TYPE_CHECKING:
+    from fastmcp import FastMCP
+    from fastmcp.tools import Tool
 
 
 class InProcessServers:
@@ -74,6 +75,10 @@ class InProcessServers:
         self, name: str, tool: str, arguments: dict[str, Any], *, timeout: float, principal: Principal | None
     ) -> str:
         """Call ``tool`` as ``principal``; its structured result as JSON, else its text."""
+        # fastmcp's client (with its auth helpers and their key-value store) loads with the first call, not
+        # with `serve all`: a quarter of a start's imports that a host waiting for tools/list never uses.
+        from fastmcp import Client
+
         server = await self.server(name)
         # The client's session task is created inside this block and so inherits the principal.
         with acting_as(principal):

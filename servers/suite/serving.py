@@ -15,7 +15,6 @@ from typing import Any, Literal
 
 from fastmcp import FastMCP
 from fastmcp.server.context import set_transport
-from fastmcp.server.event_store import EventStore
 from fastmcp.server.providers import Provider
 from fastmcp.tools import Tool
 from starlette.applications import Starlette
@@ -218,6 +217,9 @@ def http_app(server: FastMCP, transport: Literal["sse", "http"], *, stateless: b
     if transport == "http" and stateless:
         return server.http_app(transport=transport, host_origin_protection="auto", stateless_http=True)
     if transport == "http":
+        # Imported here: it loads a key-value store library (a quarter of a second) a stdio start never uses.
+        from fastmcp.server.event_store import EventStore
+
         # An event store makes every SSE stream start with a priming event (an id, empty data) carrying
         # `retry`, so a client whose stream the server closes reconnects with Last-Event-ID and resumes
         # (SEP-1699). Stateless mode has no session to resume into, so it keeps plain streams.

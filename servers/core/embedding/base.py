@@ -11,15 +11,26 @@ import contextlib
 import logging
 import threading
 from dataclasses import dataclass
-from typing import Protocol
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, Protocol
 
 log = logging.getLogger(__name__)
 
-Vector = npt.NDArray[np.float32]
-Matrix = npt.NDArray[np.float32]
+# numpy loads with the first embedder, not with this module: a server start that embeds nothing never pays.
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Vector = npt.NDArray[np.float32]
+    Matrix = npt.NDArray[np.float32]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("Vector", "Matrix"):  # the embedders import these at run time, and numpy with them
+        import numpy as np
+        import numpy.typing as npt
+
+        return npt.NDArray[np.float32]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class EmbedderUnavailable(RuntimeError):

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from servers.core.settings import CoreSettings
 from servers.core.storage import Database
@@ -27,6 +25,10 @@ from servers.core.storage.component import AnyDatabase, built, open_database
 from servers.memory.models import Entry
 from servers.memory.storage.schema import COMPONENT
 from servers.memory.vector_cache import VectorCache
+
+# numpy is imported inside the functions that compute with vectors: a start that has none never loads it.
+if TYPE_CHECKING:
+    import numpy as np
 
 Row = dict[str, Any]
 

@@ -12,15 +12,17 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from servers.core.storage.component import ComponentStore
 from servers.memory.models import Entry
 from servers.memory.storage.rows import entry_from_row as _entry
 from servers.memory.storage.rows import insert_params, now_iso
 from servers.memory.storage.schema import COMPONENT, MIGRATIONS, PG_MIGRATIONS
+
+# numpy is imported inside the functions that compute with vectors: a start that has none never loads it.
+if TYPE_CHECKING:
+    import numpy as np
 
 # Conditions of the named listings below (each on live entries of one user).
 _NOT_SUMMARY = "type != 'daily_summary'"

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from servers.core.storage import Database
 from servers.core.text import fts_match_expression, index_text, owner_token
@@ -17,6 +16,10 @@ from servers.memory.storage.entries import EntryTable
 from servers.memory.storage.rows import new_id, now_iso
 from servers.memory.storage.schema import HORIZON_KEY, MIGRATIONS, VECTOR_LOG_KEEP, VECTOR_LOG_PRUNE_EVERY
 from servers.memory.vector_cache import DEFAULT_VECTOR_CACHE_BYTES, VectorCache
+
+# numpy is imported inside the functions that compute with vectors: a start that has none never loads it.
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "DEFAULT_VECTOR_CACHE_BYTES",
@@ -68,6 +71,8 @@ class MemoryStore(EntryTable):
             self._set_meta("vector_model", json.dumps([model, dim]))
 
     def set_vector(self, rowid: int, user_id: str, vector: np.ndarray, model: str) -> None:
+        import numpy as np
+
         blob = np.asarray(vector, dtype=np.float32).tobytes()
         with self.db.transaction():
             self.db.execute("DELETE FROM entries_vec WHERE rowid = ?", (rowid,))
@@ -107,6 +112,8 @@ class MemoryStore(EntryTable):
 
     def index_search(self, user_id: str, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
         """:meth:`vector_search` through sqlite-vec alone."""
+        import numpy as np
+
         rows = self.db.query(
             "SELECT rowid, distance FROM entries_vec WHERE embedding MATCH ? AND k = ? AND user_id = ?",
             (np.asarray(vector, dtype=np.float32).tobytes(), k, user_id),
@@ -156,6 +163,8 @@ class MemoryStore(EntryTable):
         return bool(self.db.connection().in_transaction)
 
     def get_vector(self, rowid: int) -> np.ndarray | None:
+        import numpy as np
+
         if not self.has_vector_table():
             return None
         blob = self.db.scalar("SELECT embedding FROM entries_vec WHERE rowid = ?", (rowid,))

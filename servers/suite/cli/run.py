@@ -119,12 +119,14 @@ def _run(
     if transport == "stdio":
         from servers.core import warmup
         from servers.suite.serving import build_server
+        from servers.suite.tool_cache import schemas_kept
 
         tighten_tree(settings.home)
         # The host waits for initialize and tools/list before anything else: warm-up threads (models, the
         # skill library) start once those are answered, instead of competing with them for the interpreter.
         warmup.hold(fallback_s=STDIO_WARMUP_FALLBACK_S)
-        server = build_server(name, settings, remotes=remotes)
+        with schemas_kept(settings):
+            server = build_server(name, settings, remotes=remotes)
         server.add_middleware(warmup.ReleaseAfterFirstAnswer())
         # stdio needs no auth (the host started us), and stdout is the protocol stream:
         # everything for people goes to stderr.
@@ -140,18 +142,20 @@ def _run(
         print(f"error: {exc}", file=sys.stderr, flush=True)
         return 3
     from servers.suite.endpoint import build_endpoint
+    from servers.suite.tool_cache import schemas_kept
 
     served: dict[str, Any] = {}
-    endpoint = build_endpoint(
-        name,
-        settings,
-        transport=transport,
-        host=host,
-        port=port,
-        auth=auth,
-        remotes=remotes,
-        on_child=served.__setitem__,
-    )
+    with schemas_kept(settings):
+        endpoint = build_endpoint(
+            name,
+            settings,
+            transport=transport,
+            host=host,
+            port=port,
+            auth=auth,
+            remotes=remotes,
+            on_child=served.__setitem__,
+        )
     # At once: a first start's admin password must be on screen before anything slow can be interrupted.
     for notice in endpoint.notices:
         print(notice, file=sys.stderr, flush=True)
