@@ -20,7 +20,8 @@ from registry.context import Registry
 from registry.http import NAME, ORG, HTTPProblem, multipart
 from registry.pages import render
 from registry.publish import Prepared, PublishError
-from registry.website import load_skill
+from registry.reports import MAX_TEXT, ReportError, file_report
+from registry.website import load_skill, skill_response
 from servers.auth.public import issue_recovery_codes, recovery_codes_left
 
 VERSION_ERRORS = ("bad_version", "version_exists", "version_mismatch")
@@ -215,6 +216,24 @@ def routes(reg: Registry) -> list[Route]:
         reg.accounts.rate(skill.name, user, int(stars), str(form.get("comment") or "")[:2000])
         return RedirectResponse(f"/skills/{skill.name}#ratings", status_code=303)
 
+    async def report(request: Request) -> Response:
+        user, form = await checked_form(request)
+        skill, row = load_skill(reg, request.path_params["name"], str(form.get("version") or "") or None)
+        try:
+            file_report(
+                reg.store,
+                reg.settings,
+                user,
+                skill.name,
+                row.version,
+                str(form.get("reason") or ""),
+                str(form.get("text") or "")[:MAX_TEXT],
+            )
+        except ReportError as exc:
+            message = "Choose a reason." if exc.code == "bad_reason" else exc.message[0].upper() + exc.message[1:] + "."
+            return skill_response(reg, request, skill.name, row.version, status=exc.status, report_error=message)
+        return RedirectResponse(f"/skills/{skill.name}/v/{quote(row.version)}#report", status_code=303)
+
     def account_page(
         request: Request, user: str, new_token: str | None = None, codes: list[str] | None = None, status: int = 200
     ) -> Response:
@@ -293,6 +312,7 @@ def routes(reg: Registry) -> list[Route]:
         Route("/publish/confirm", publish_confirm, methods=["POST"]),
         Route("/skills/{name}/manage", manage, methods=["POST"]),
         Route("/skills/{name}/rate", rate, methods=["POST"]),
+        Route("/skills/{name}/report", report, methods=["POST"]),
         Route("/account", account, methods=["GET"]),
         Route("/account/tokens", tokens, methods=["POST"]),
         Route("/account/recovery-codes", new_recovery_codes, methods=["POST"]),
