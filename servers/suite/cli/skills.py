@@ -63,6 +63,11 @@ def add_skills_commands(sub: Any) -> None:
         "else the next patch version, 1.0.0 for a new skill)",
     )
     publish.add_argument("--dry-run", action="store_true", help="check only: lint, version, ownership")
+    publish.add_argument("--repository", help="the skill's source repository URL (default: SKILL.md's metadata)")
+    publish.add_argument("--homepage", help="the skill's homepage URL")
+    publish.add_argument(
+        "--license", help="an SPDX licence identifier (default: SKILL.md's license, or its LICENSE file)"
+    )
     registry_arg(publish)
     yank = ssub.add_parser("yank", help="yank NAME@VERSION (or undo with --undo)")
     yank.add_argument("spec", metavar="NAME@VERSION")
@@ -254,7 +259,8 @@ def _publish(http: httpx.Client, base: str, args: argparse.Namespace, token: str
         print(f"cairn: {folder} has no SKILL.md", file=sys.stderr)
         return 1
     data = pack(folder)
-    fields = {k: v for k, v in (("org", args.org), ("version", args.version)) if v}
+    given = {k: getattr(args, k) for k in ("org", "version", "repository", "homepage", "license")}
+    fields = {k: str(v) for k, v in given.items() if v}
     # The rule: --version wins; without it SKILL.md's metadata.version; without both the registry
     # proposes the next version, as its web form does (the Agent Skills spec requires no version).
     fields["override" if args.version else "next_version"] = "true"
@@ -281,6 +287,8 @@ def _publish(http: httpx.Client, base: str, args: argparse.Namespace, token: str
     if body.get("version_from") == "next":
         done += " (SKILL.md sets no version: the next one; say another with --version)"
     print(f"{body['name']}@{body['version']} {done}; sha256 {body['sha256']}; {base}/skills/{body['name']}")
+    source = [f"{k} {body[k]}" for k in ("repository", "license") if body.get(k)]
+    print(f"  {'; '.join(source) if source else 'no repository or licence given (--repository, --license)'}")
     return 0
 
 
