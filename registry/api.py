@@ -103,7 +103,7 @@ def counts_as_download(request: Request) -> bool:
 
 def routes(reg: Registry) -> list[Route]:
     async def list_skills(request: Request) -> Response:
-        sort = str_param(request, "sort") or "relevance"
+        sort = request.query_params.get("sort", "relevance")  # given empty is no order either
         if sort not in SORTS:
             raise HTTPProblem(400, "bad_parameter", f"sort must be one of {', '.join(SORTS)}")
         page = reg.search.search(

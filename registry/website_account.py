@@ -13,7 +13,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from registry import metadata, semver
-from registry.api import limit_publishes
+from registry.api import PROVENANCE_FIELDS, limit_publishes
 from registry.api_accounts import change_config, org_skills
 from registry.auth import FLOW_COOKIE, pkce_pair
 from registry.context import Registry
@@ -106,10 +106,23 @@ def routes(reg: Registry) -> list[Route]:
             version = semver.next_patch([v.version for v in reg.store.versions(name)])
         return render(reg, request, "publish.html", version=version, skill_name=name if version else "")
 
-    def prepare_held(user: str, org: str | None, version: str | None, data: bytes) -> Prepared:
-        return reg.prepare_publish(data, publisher=user, org=org, version=version, suggest=True)
+    def prepare_held(
+        user: str, org: str | None, version: str | None, data: bytes, given: dict[str, str | None]
+    ) -> Prepared:
+        return reg.prepare_publish(data, publisher=user, org=org, version=version, suggest=True, given=given)
 
-    def preview(request: Request, user: str, org: str | None, prepared: Prepared, error: str | None = None) -> Response:
+    def source_fields(form: FormData) -> dict[str, str | None]:
+        # The publish form's Source fields; the preview carries them to the confirmation as hidden fields.
+        return {k: str(form.get(k) or "").strip()[:300] or None for k in PROVENANCE_FIELDS}
+
+    def preview(
+        request: Request,
+        user: str,
+        org: str | None,
+        prepared: Prepared,
+        given: dict[str, str | None],
+        error: str | None = None,
+    ) -> Response:
         new = prepared.new
         upload_id = reg.accounts.hold_upload(user, org, new.sha256, new.format, prepared.data)
         return render(
@@ -123,6 +136,7 @@ def routes(reg: Registry) -> list[Route]:
             warnings=prepared.warnings,
             declared=metadata.declared_version(new.frontmatter),
             error=error,
+            given=given,
         )
 
     async def publish_preview(request: Request) -> Response:
@@ -150,8 +164,9 @@ def routes(reg: Registry) -> list[Route]:
         except HTTPProblem as exc:
             return render(reg, request, "publish.html", error=exc.message, status=exc.status, version=version)
         data = await upload.read()
+        given = source_fields(form)
         try:
-            prepared = prepare_held(user, org, version, data)
+            prepared = prepare_held(user, org, version, data, given)
         except PublishError as exc:
             return render(
                 reg,
@@ -161,8 +176,9 @@ def routes(reg: Registry) -> list[Route]:
                 findings=exc.findings,
                 status=exc.status,
                 version=version,
+                given=given,
             )
-        return preview(request, user, org, prepared)
+        return preview(request, user, org, prepared, given)
 
     async def publish_confirm(request: Request) -> Response:
         user, form = await checked_form(request)
@@ -173,15 +189,17 @@ def routes(reg: Registry) -> list[Route]:
         if hashlib.sha256(data).hexdigest() != held.sha256:
             return render(reg, request, "publish.html", error="The held upload changed; upload it again.", status=409)
         version = str(form.get("version") or "").strip() or None
+        given = source_fields(form)
         try:
-            prepared = prepare_held(user, held.org, version, data)
+            prepared = prepare_held(user, held.org, version, data, given)
             limit_publishes(reg, user)
             reg.commit_publish(prepared)
         except PublishError as exc:
             if exc.code in VERSION_ERRORS:
                 # Only the chosen version was wrong: show the preview again (the upload held anew) to pick another.
                 try:
-                    return preview(request, user, held.org, prepare_held(user, held.org, None, data), exc.message)
+                    again = prepare_held(user, held.org, None, data, given)
+                    return preview(request, user, held.org, again, given, exc.message)
                 except PublishError:
                     pass
             return render(reg, request, "publish.html", error=exc.message, findings=exc.findings, status=exc.status)

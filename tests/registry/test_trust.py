@@ -6,6 +6,7 @@ fetcher is pointed at it by ``CAIRN_REGISTRY__REPOSITORY_PROOF_URL``), so nothin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -208,3 +209,34 @@ async def test_reports_one_open_per_user_rate_limited_and_resolved_by_the_operat
     finally:
         await site.http.aclose()
         site.reg.store.close()
+
+
+async def test_the_web_form_takes_source_fields_and_reports_through_the_preview(site: Site) -> None:
+    session = {"user": "ada", "sid": "s1"}
+    site.http.cookies.update({"cairn_registry_session": site.reg.identity.signer.sign(session, 600)})
+    csrf = site.reg.identity.signer.csrf(session)
+    source = {"repository": "https://github.com/ada/web-kit", "license": "MIT"}
+    preview = await site.http.post(
+        "/publish",
+        data={"csrf": csrf, **source},
+        files={"archive": ("w.tar.gz", _skill("web-kit"), "application/gzip")},
+    )
+    assert preview.status_code == 200, preview.text
+    assert "<dd>https://github.com/ada/web-kit</dd>" in preview.text and "<dd>MIT</dd>" in preview.text
+    upload = re.search(r'name="upload" value="([^"]+)"', preview.text)
+    hidden = dict(re.findall(r'<input type="hidden" name="(repository|license)" value="([^"]+)">', preview.text))
+    assert upload is not None and hidden == source
+    confirmed = await site.http.post("/publish/confirm", data={"csrf": csrf, "upload": upload.group(1), **hidden})
+    assert confirmed.status_code == 303
+    skill = (await site.http.get("/api/v1/skills/web-kit")).json()
+    assert (skill["repository"], skill["license"]) == ("https://github.com/ada/web-kit", "MIT")
+
+    # Reporting from the page: a reason is required, a second open report is refused with the reason shown.
+    assert (await site.http.post("/skills/web-kit/report", data={"csrf": csrf, "reason": ""})).status_code == 400
+    sent = await site.http.post("/skills/web-kit/report", data={"csrf": csrf, "reason": "spam", "version": "1.0.0"})
+    assert sent.status_code == 303 and sent.headers["location"] == "/skills/web-kit/v/1.0.0#report"
+    again = await site.http.post("/skills/web-kit/report", data={"csrf": csrf, "reason": "other"})
+    assert again.status_code == 409 and "You already reported web-kit" in again.text
+    assert "You reported this skill on" in (await site.http.get("/skills/web-kit")).text
+    forged = await site.http.post("/skills/web-kit/report", data={"csrf": "x", "reason": "spam"})
+    assert forged.status_code == 403
