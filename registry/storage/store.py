@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Self
 from urllib.parse import urlsplit
 
-from registry import semver
+from registry import provenance, semver
 from registry.blobs import BlobStore, open_blob_store
 from registry.metadata import listing_fields, trigger_words
 from registry.settings import RegistryServerSettings
@@ -246,7 +246,12 @@ class RegistryStore(ComponentStore):
             detail = self.version(name, chosen.version)
             assert detail is not None
             fields.update(listing_fields(detail.frontmatter, name, detail.body))
-            fields.update(repository=detail.repository, homepage=detail.homepage, license=detail.license)
+            source = (detail.repository, detail.homepage, detail.license)
+            if source == (None, None, None):
+                # A version published before provenance was recorded: what its SKILL.md says.
+                read = provenance.read(detail.frontmatter, {})
+                source = (read.repository, read.homepage, read.license)
+            fields.update(zip(("repository", "homepage", "license"), source, strict=True))
             self._index(rowid, name, detail)
         assignments = ", ".join(f"{k} = ?" for k in fields)
         self.db.execute(f"UPDATE skills SET {assignments} WHERE name = ?", (*fields.values(), name))

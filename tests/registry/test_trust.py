@@ -6,7 +6,10 @@ fetcher is pointed at it by ``CAIRN_REGISTRY__REPOSITORY_PROOF_URL``), so nothin
 
 from __future__ import annotations
 
+import io
+import json
 import re
+import tarfile
 from collections.abc import Callable
 
 import pytest
@@ -73,6 +76,12 @@ async def test_provenance_from_skill_md_and_licence_file_is_shown_and_filterable
     assert f'href="{REPO_URL}"' in page and ">Apache-2.0</a>" in page
     assert 'href="/skills/pdf-kit/v/1.0.0/files/LICENSE.txt"' in page
     assert "not verified" in page
+    # The Claude Code marketplace export names them in the plugin's manifest.
+    with tarfile.open(fileobj=io.BytesIO((await site.http.get("/marketplace.tar.gz")).content)) as tar:
+        member = tar.extractfile("cairn-skills/plugins/pdf-kit/.claude-plugin/plugin.json")
+        assert member is not None
+        plugin = json.load(member)
+    assert (plugin["repository"], plugin["license"]) == (REPO_URL, "Apache-2.0")
     search = (await site.http.get("/search", params={"license": "Apache-2.0"})).text
     assert '<option value="Apache-2.0" selected>' in search and 'href="/skills/pdf-kit"' in search
 
