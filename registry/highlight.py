@@ -1,5 +1,5 @@
 """Syntax highlighting of a SKILL.md's code blocks, on the server (pages load no script or style from
-elsewhere): Pygments, which Cairn already installs with its MCP framework's console output, marks tokens
+elsewhere): Pygments (already locked as a dependency of the MCP framework's console output, now named as Cairn's own) marks tokens
 with short classes that the site's style sheet colours in the light and the dark scheme alike.
 
 Only a block that names its language (```` ```python ````) is highlighted — guessing costs time and is
