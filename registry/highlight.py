@@ -1,6 +1,6 @@
 """Syntax highlighting of a SKILL.md's code blocks, on the server (pages load no script or style from
-elsewhere): Pygments (already locked as a dependency of the MCP framework's console output, now named as Cairn's own) marks tokens
-with short classes that the site's style sheet colours in the light and the dark scheme alike.
+elsewhere): Pygments (locked already as a dependency of the MCP framework's console output, and named as
+Cairn's own) marks tokens with short classes that the site's style sheet colours in either scheme.
 
 Only a block that names its language (```` ```python ````) is highlighted — guessing costs time and is
 often wrong — and only up to :data:`MAX_CHARS`; any other block is shown as plain, escaped text.
