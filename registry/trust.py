@@ -48,7 +48,7 @@ class Marks:
     repositories: frozenset[tuple[str, str]]  # (owner, repository lower-cased)
 
     def of(self, skill: Skill) -> Mark | None:
-        if skill.owner in self.owners:
+        if skill.owner in self.owners or skill.is_system:  # the registry's own built-in skills are the operator's
             return "publisher"
         if skill.repository and (skill.owner, skill.repository.lower()) in self.repositories:
             return "repository"
