@@ -72,12 +72,7 @@ class Trust:
         )
 
     def publisher_exists(self, owner: str) -> bool:
-        rows = self.rows.db
-        return bool(
-            rows.scalar("SELECT 1 FROM orgs WHERE name = ?", (owner,))
-            or rows.scalar("SELECT 1 FROM skills WHERE owner = ? LIMIT 1", (owner,))
-            or rows.scalar("SELECT 1 FROM api_tokens WHERE username = ? LIMIT 1", (owner,))
-        )
+        return self.rows.publisher_exists(owner)
 
     def verify_publisher(self, owner: str, by: str, note: str = "") -> None:
         if not self.publisher_exists(owner):

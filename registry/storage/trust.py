@@ -19,6 +19,14 @@ class TrustRows:
 
     # --- verified publishers -----------------------------------------------------------------------------
 
+    def publisher_exists(self, owner: str) -> bool:
+        """An organisation, or a person who has published or holds a token here."""
+        return bool(
+            self.db.scalar("SELECT 1 FROM orgs WHERE name = ?", (owner,))
+            or self.db.scalar("SELECT 1 FROM skills WHERE owner = ? LIMIT 1", (owner,))
+            or self.db.scalar("SELECT 1 FROM api_tokens WHERE username = ? LIMIT 1", (owner,))
+        )
+
     def verify_publisher(self, owner: str, by: str, note: str) -> None:
         with self.db.transaction():
             self.db.execute(
