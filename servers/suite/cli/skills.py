@@ -1,4 +1,4 @@
-"""``cairn skills search|info|install|publish|yank`` against a registry (the install contract of
+"""``cairn skills search|info|install|publish|yank|claim-repo`` against a registry (the install contract of
 servers/skills/README.md); installs verify the archive's sha256 and lint before anything lands."""
 
 from __future__ import annotations
@@ -73,6 +73,14 @@ def add_skills_commands(sub: Any) -> None:
     yank.add_argument("spec", metavar="NAME@VERSION")
     yank.add_argument("--reason")
     yank.add_argument("--undo", action="store_true")
+    claim = ssub.add_parser(
+        "claim-repo",
+        help="prove you own a repository your skills name: get the line to place in it, then --check",
+    )
+    claim.add_argument("repository", help="the repository's address, as your skills' SKILL.md names it")
+    claim.add_argument("--org", help="claim it for an organisation you administer (default: yourself)")
+    claim.add_argument("--check", action="store_true", help="ask the registry to read the proof from the repository")
+    registry_arg(claim)
     registry_arg(yank)
 
 
@@ -133,6 +141,8 @@ def run_skills_command(args: argparse.Namespace) -> int:
                 return _publish(http, base, args, _token(settings), settings)
             if command == "yank":
                 return _yank(http, base, args, _token(settings))
+            if command == "claim-repo":
+                return _claim_repo(http, base, args, _token(settings))
         return _install(args, base, settings)
     except httpx.HTTPError as exc:
         print(f"cairn: registry {base} could not be reached: {exc}", file=sys.stderr)
@@ -314,4 +324,29 @@ def _yank(http: httpx.Client, base: str, args: argparse.Namespace, token: str) -
     if response.status_code != 200:
         return _fail(response)
     print(f"{name}@{version} {'is live again' if args.undo else 'yanked'}")
+    return 0
+
+
+def _claim_repo(http: httpx.Client, base: str, args: argparse.Namespace, token: str) -> int:
+    auth = {"Authorization": f"Bearer {token}"}
+    owner = args.org
+    if owner is None:
+        me = http.get(f"{base}/api/v1/me", headers=auth)
+        if me.status_code != 200:
+            return _fail(me)
+        owner = me.json()["username"]
+    path = f"{base}/api/v1/publishers/{quote(owner)}/repositories"
+    body = {"repository": args.repository}
+    response = http.post(path + "/check" if args.check else path, headers=auth, json=body)
+    if response.status_code not in (200, 201):
+        return _fail(response)
+    claim = response.json()
+    if claim["verified"]:
+        print(f"{claim['owner']}'s link to {claim['repository']} is proven: its skills there are marked verified")
+        return 0
+    print(f"Put this line in {claim['repository']}, in the file {claim['file']}:\n\n    {claim['line']}\n")
+    if claim["checked_at"]:
+        print(f"then run: cairn skills claim-repo {args.repository} --check{' --org ' + owner if args.org else ''}")
+    else:
+        print("This registry does not fetch repositories: then ask its operator to confirm the claim.")
     return 0
