@@ -91,6 +91,8 @@ def normalise_url(value: object) -> str | None:
     parts = urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.netloc or any(c in text for c in " \t\r\n<>\"'"):
         return None
+    if any(segment in (".", "..") for segment in parts.path.split("/")):
+        return None  # an address that climbs out of itself names no repository
     text = text.rstrip("/")
     if text.endswith(".git"):
         text = text[:-4]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import httpx
 
@@ -95,7 +95,11 @@ class Trust:
         if not template:
             return None
         parts = urlsplit(repository)
-        return template.format(repository=repository, host=parts.netloc, path=parts.path.strip("/"), file=PROOF_PATH)
+        segments = [s for s in parts.path.split("/") if s]
+        if any(s in (".", "..") for s in segments) or parts.query or parts.fragment:
+            return None  # a path that would climb out of the repository on the code host is not read
+        path = quote("/".join(segments), safe="/")
+        return template.format(repository=repository, host=parts.netloc, path=path, file=PROOF_PATH)
 
     def check(self, owner: str, repository: str, by: str, fetch: httpx.Client | None = None) -> RepositoryClaim:
         """Fetch the repository's proof file and mark the claim proven when it holds the claim's token."""

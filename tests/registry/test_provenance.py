@@ -49,7 +49,14 @@ def test_addresses_and_identifiers_as_authors_write_them() -> None:
     assert normalise_url("git@github.com:ada/memo.git") == "https://github.com/ada/memo"
     assert normalise_url("github.com/ada/memo/") == "https://github.com/ada/memo"
     assert normalise_url({"type": "git", "url": "git+https://gitlab.com/a/b.git"}) == "https://gitlab.com/a/b"
-    for bad in ("javascript:alert(1)", "ftp://x.example/a", "not a url", 42, "https://x.example/a b"):
+    for bad in (
+        "javascript:alert(1)",
+        "ftp://x.example/a",
+        "not a url",
+        42,
+        "https://x.example/a b",
+        "https://x.example/a/../b",
+    ):
         assert normalise_url(bad) is None
     assert [license_id(t) for t in ("mit", "Apache 2.0", "GPL-3.0 OR MIT", "see the file")] == [
         "MIT",
