@@ -3,6 +3,8 @@ deprecate, ratings. Errors are always ``{"error": <code>, "message": <what to do
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
@@ -18,6 +20,7 @@ from registry.publish import PublishError
 from registry.storage.rows import FullVersion, Skill
 
 SORTS = ("relevance", "popular", "recent", "name")
+PROVENANCE_FIELDS = ("repository", "homepage", "license")
 MEDIA = {"tar.gz": "application/gzip", "zip": "application/zip"}
 
 
@@ -83,9 +86,24 @@ def limit_publishes(reg: Registry, user: str, *, count: bool = True) -> None:
         ) from None
 
 
+# Crawlers, link previewers and archivers follow a page's download link without installing anything.
+_BOT = re.compile(
+    r"bot\b|bot/|crawl|spider|slurp|scrap|archiver|facebookexternalhit|bingpreview|embedly|preview|"
+    r"headless|lighthouse|wget|monitor|check|validator",
+    re.IGNORECASE,
+)
+
+
+def counts_as_download(request: Request) -> bool:
+    """A download is counted when a person's browser or an installer (the CLI, the skills server: httpx) asks;
+    a request that names no user agent, or a crawler's, is served but not counted."""
+    agent = request.headers.get("user-agent", "").strip()
+    return bool(agent) and _BOT.search(agent) is None
+
+
 def routes(reg: Registry) -> list[Route]:
     async def list_skills(request: Request) -> Response:
-        sort = str_param(request, "sort") or "relevance"
+        sort = request.query_params.get("sort", "relevance")  # given empty is no order either
         if sort not in SORTS:
             raise HTTPProblem(400, "bad_parameter", f"sort must be one of {', '.join(SORTS)}")
         page = reg.search.search(
@@ -93,20 +111,22 @@ def routes(reg: Registry) -> list[Route]:
             category=str_param(request, "category", 40),
             tag=str_param(request, "tag", 30),
             compatibility=str_param(request, "compatibility"),
+            license=str_param(request, "license", 80),
             sort=sort,
             page=int_param(request, "page", 1, 1, 10_000, empty_ok=False),
             per_page=int_param(request, "per_page", reg.settings.page_size, 1, 100, empty_ok=False),
         )
+        marks = reg.trust.marks()
         return JSONResponse(
             {
-                "items": [skill_summary(reg, s) for s in page.items],
+                "items": [skill_summary(reg, s, marks) for s in page.items],
                 "total": page.total,
                 "page": page.page,
                 "per_page": page.per_page,
                 "degraded": page.degraded,
                 "corrected": page.corrected,
                 "did_you_mean": page.did_you_mean,
-                "suggestions": [skill_summary(reg, s) for s in page.suggestions],
+                "suggestions": [skill_summary(reg, s, marks) for s in page.suggestions],
             }
         )
 
@@ -122,9 +142,10 @@ def routes(reg: Registry) -> list[Route]:
             raise HTTPProblem(400, "bad_parameter", "org must be 1-39 lower-case letters, digits, - or _")
         version = str(form.get("version") or "").strip() or None
         dry_run, next_version, override = (_flag(form.get(k)) for k in ("dry_run", "next_version", "override"))
+        given = {k: str(form.get(k) or "").strip()[:300] or None for k in PROVENANCE_FIELDS}
         try:
             prepared = reg.prepare_publish(
-                data, publisher=user, org=org, version=version, suggest=next_version, override=override
+                data, publisher=user, org=org, version=version, suggest=next_version, override=override, given=given
             )
             if not dry_run:
                 limit_publishes(reg, user)
@@ -142,6 +163,9 @@ def routes(reg: Registry) -> list[Route]:
             "warnings": prepared.warnings,
             "archive_url": reg.archive_path(new.name, new.version, new.format),
             "version_from": prepared.version_from,
+            "repository": new.repository,
+            "homepage": new.homepage,
+            "license": new.license,
         }
         return JSONResponse(body, status_code=200 if dry_run else 201)
 
@@ -166,7 +190,8 @@ def routes(reg: Registry) -> list[Route]:
         row = _version(reg, name, version)
         if ext != row.format:
             raise HTTPProblem(404, "not_found", f"{name} {version} is a .{row.format} archive")
-        response = _blob_response(reg, row.sha256, row.format, f"{name}-{version}.{ext}", count=(name, version))
+        counted = (name, version) if counts_as_download(request) else None
+        response = _blob_response(reg, row.sha256, row.format, f"{name}-{version}.{ext}", count=counted)
         if row.yanked:
             # Still served (whoever pinned it keeps working), but an installer can tell and warn.
             reason = "".join(c if " " <= c <= "~" else "?" for c in row.yank_reason or "no reason given")

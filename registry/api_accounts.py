@@ -38,6 +38,7 @@ class MemberBody(BaseModel):
 def org_skills(reg: Registry, org: str, scope: str = "all") -> list[dict[str, Any]]:
     """System skills with this org's disable/override flags, then the org's own skills."""
     configs = reg.accounts.configs(org)
+    marks = reg.trust.marks()
     out: list[dict[str, Any]] = []
     if scope in ("system", "all"):
         for skill in reg.store.skills_of("cairn"):
@@ -47,7 +48,7 @@ def org_skills(reg: Registry, org: str, scope: str = "all") -> list[dict[str, An
             action = config.action if config else None
             out.append(
                 {
-                    **skill_summary(reg, skill),
+                    **skill_summary(reg, skill, marks),
                     "scope": "system",
                     "is_system_skill": True,
                     "is_disabled": action == "disable",
@@ -59,7 +60,7 @@ def org_skills(reg: Registry, org: str, scope: str = "all") -> list[dict[str, An
         for skill in reg.store.skills_of(org):
             out.append(
                 {
-                    **skill_summary(reg, skill),
+                    **skill_summary(reg, skill, marks),
                     "scope": "org",
                     "is_system_skill": False,
                     "is_disabled": False,

@@ -24,7 +24,7 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from registry import api, api_accounts, signup, website, website_account, website_feeds
+from registry import api, api_accounts, api_trust, signup, website, website_account, website_feeds
 from registry.accounts import Accounts
 from registry.auth import Identity, OAuthClient, Signer, Verifier
 from registry.context import Registry
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 WEB_CLIENT_ID = "cairn-registry-web"
 # Bumped whenever registry/classify.py or registry/metadata.py changes what a skill is listed under: the
 # next start recomputes every skill's category and tags once.
-LISTING_RULES = "2"
+LISTING_RULES = "3"
 
 
 def create_app(
@@ -170,6 +170,7 @@ def create_app(
             *signup.routes(reg),
             *api.routes(reg),
             *api_accounts.routes(reg),
+            *api_trust.routes(reg),
             Route("/openapi.json", openapi, methods=["GET"]),
             Route("/health", health, methods=["GET"]),
             Route("/favicon.ico", favicon, methods=["GET"]),

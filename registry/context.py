@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 from urllib.parse import quote
 
@@ -13,6 +14,7 @@ from registry.search import RegistrySearch
 from registry.settings import RegistrySettings
 from registry.storage.rows import FullVersion, Skill, Version
 from registry.storage.store import RegistryStore
+from registry.trust import Marks, Trust
 from servers.auth.public import AuthStore
 
 
@@ -27,6 +29,10 @@ class Registry:
     oauth: OAuthClient | None = None
     users: AuthStore | None = None  # the built-in issuer's users, for sign-up; None with an external issuer
 
+    @cached_property
+    def trust(self) -> Trust:
+        return Trust(self.store, self.settings)
+
     @property
     def api_url(self) -> str:
         return f"{self.base_url}/api/v1"
@@ -40,6 +46,7 @@ class Registry:
         version: str | None,
         suggest: bool = False,
         override: bool = False,
+        given: dict[str, str | None] | None = None,
     ) -> Prepared:
         """Every check of a publish against this registry's settings, store and accounts, no writes
         (:func:`registry.publish.prepare`); :meth:`commit_publish` then writes it."""
@@ -53,6 +60,7 @@ class Registry:
             accounts=self.accounts,
             suggest=suggest,
             override=override,
+            given=given,
         )
 
     def commit_publish(self, prepared: Prepared) -> None:
@@ -76,7 +84,9 @@ def version_entry(reg: Registry, row: Version) -> dict[str, Any]:
     }
 
 
-def skill_summary(reg: Registry, skill: Skill) -> dict[str, Any]:
+def skill_summary(reg: Registry, skill: Skill, marks: Marks | None = None) -> dict[str, Any]:
+    """A skill as lists show it; ``marks`` (read once for a whole list) say who is verified."""
+    marks = marks or reg.trust.marks()
     return {
         "name": skill.name,
         "description": skill.description,
@@ -90,6 +100,10 @@ def skill_summary(reg: Registry, skill: Skill) -> dict[str, Any]:
         "downloads": skill.downloads,
         "deprecated": skill.deprecated,
         "updated_at": skill.updated_at,
+        "repository": skill.repository,
+        "homepage": skill.homepage,
+        "license": skill.license,
+        "verified": marks.of(skill),
     }
 
 
@@ -111,5 +125,9 @@ def version_detail(reg: Registry, row: FullVersion) -> dict[str, Any]:
         "format": row.format,
         "frontmatter": row.frontmatter,
         "files": [f.model_dump() for f in row.files],
+        "repository": row.repository,
+        "homepage": row.homepage,
+        "license": row.license,
+        "license_file": row.license_file,
         "findings": [f.model_dump() for f in row.findings],
     }

@@ -59,7 +59,7 @@ async def multipart(request: Request, limit: int) -> FormData:
     if not request.headers.get("content-type", "").startswith("multipart/form-data"):
         raise HTTPProblem(415, "unsupported_media_type", "send the archive as multipart/form-data (field `archive`)")
     try:
-        return await Request(request.scope, replay).form(max_files=1, max_fields=10, max_part_size=64 * 1024)
+        return await Request(request.scope, replay).form(max_files=1, max_fields=16, max_part_size=64 * 1024)
     except Exception as exc:  # starlette raises several types for malformed multipart bodies
         raise HTTPProblem(400, "bad_request", f"unreadable multipart body: {exc}") from None
 

@@ -105,6 +105,8 @@ def claude_marketplace(reg: Registry) -> bytes:
                 "homepage": f"{reg.base_url}/skills/{skill.name}",
                 "keywords": skill.tags,
                 "author": _author(reg, skill),
+                # Where it comes from, as the plugin manifest names it; left out when the skill says nothing.
+                **{k: v for k, v in (("repository", skill.repository), ("license", skill.license)) if v},
             }
             base = f"{top}/plugins/{skill.name}"
             _add(tar, f"{base}/.claude-plugin/plugin.json", _json(plugin))

@@ -27,6 +27,15 @@ class SkillSummary(BaseModel):
     downloads: int
     deprecated: str | None
     updated_at: str
+    repository: str | None = Field(description="The source repository (http(s)), from SKILL.md or the publish field")
+    homepage: str | None
+    license: str | None = Field(
+        description="An SPDX identifier when known (MIT, Apache-2.0, Proprietary), else as written"
+    )
+    verified: Literal["publisher", "repository"] | None = Field(
+        description="publisher: the operator confirmed the owner; repository: the owner proved the repository "
+        "link with a token placed in it; null: not verified"
+    )
 
 
 class SkillList(BaseModel):
@@ -83,6 +92,10 @@ class VersionDetail(VersionEntry):
     frontmatter: dict[str, Any]
     files: list[FileEntry]
     findings: list[Finding]
+    repository: str | None
+    homepage: str | None
+    license: str | None
+    license_file: str | None = Field(description="The licence text the skill ships (a path inside it)")
 
 
 class PublishResult(BaseModel):
@@ -98,6 +111,54 @@ class PublishResult(BaseModel):
         description="Where the version came from: the `version` field, SKILL.md's metadata.version, "
         "or the next one after the highest published (`next_version=true`)"
     )
+    repository: str | None
+    homepage: str | None
+    license: str | None
+
+
+class RepositoryLink(BaseModel):
+    repository: str
+    verified_at: str | None
+
+
+class Publisher(BaseModel):
+    owner: str
+    kind: Literal["user", "org"]
+    verified: bool = Field(description="The registry's operator confirmed this publisher")
+    verified_at: str | None
+    repositories: list[RepositoryLink] = Field(description="Repository links the publisher proved")
+
+
+class RepositoryClaim(BaseModel):
+    owner: str
+    repository: str
+    verified: bool
+    verified_at: str | None
+    file: str = Field(description="Where in the repository to place the proof file")
+    line: str = Field(description="The line the proof file must hold")
+    checked_at: str | None = Field(
+        description="The address this registry reads the file from; null: it fetches "
+        "nothing and the operator confirms the claim"
+    )
+
+
+class Report(BaseModel):
+    id: str
+    name: str
+    version: str
+    username: str
+    reason: str
+    text: str
+    status: Literal["open", "resolved"]
+    outcome: str | None
+    note: str | None
+    created_at: str
+    resolved_at: str | None
+    resolved_by: str | None
+
+
+class ReportList(BaseModel):
+    reports: list[Report]
 
 
 class RatingEntry(BaseModel):

@@ -10,6 +10,7 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from registry import models as m
 from registry.api import DeprecateBody, RatingBody, YankBody
 from registry.api_accounts import MemberBody, OverrideBody, SkillNameBody, TokenBody
+from registry.api_trust import ReportBody, RepositoryBody
 
 _RESPONSES: list[type[BaseModel]] = [
     m.Error,
@@ -28,6 +29,10 @@ _RESPONSES: list[type[BaseModel]] = [
     m.OrgConfigs,
     m.Members,
     m.VersionDiff,
+    m.Publisher,
+    m.RepositoryClaim,
+    m.Report,
+    m.ReportList,
 ]
 _BODIES: list[type[BaseModel]] = [
     YankBody,
@@ -37,6 +42,8 @@ _BODIES: list[type[BaseModel]] = [
     SkillNameBody,
     OverrideBody,
     MemberBody,
+    RepositoryBody,
+    ReportBody,
 ]
 _NAME = {
     "name": "name",
@@ -69,6 +76,8 @@ def _errors(*codes: int) -> dict[str, Any]:
         404: "Not found",
         409: "Conflict",
         413: "Too large",
+        429: "Too many requests",
+        502: "The repository could not be read",
         415: "Wrong media type",
         422: "Invalid input",
     }
@@ -112,6 +121,7 @@ def document(base_url: str) -> dict[str, Any]:
         _query("category", {"type": "string", "maxLength": 40}, "Only this category"),
         _query("tag", {"type": "string", "maxLength": 30}, "Only skills with this tag"),
         _query("compatibility", {"type": "string", "maxLength": 200}, "Substring of the compatibility field"),
+        _query("license", {"type": "string", "maxLength": 80}, "Only skills under this licence (MIT, Apache-2.0, …)"),
         _query("sort", {"type": "string", "enum": ["relevance", "popular", "recent", "name"]}, "Order"),
         _query("page", {"type": "integer", "minimum": 1, "maximum": 10000}, "Page number"),
         _query("per_page", {"type": "integer", "minimum": 1, "maximum": 100}, "Results per page"),
@@ -124,7 +134,8 @@ def document(base_url: str) -> dict[str, Any]:
         },
     }
     publish = _op(
-        "Publish a skill archive (multipart: archive, org?, version?, next_version?, override?, dry_run?)",
+        "Publish a skill archive (multipart: archive, org?, version?, next_version?, override?, dry_run?, "
+        "repository?, homepage?, license?)",
         _json(m.PublishResult, "Published"),
         400,
         401,
@@ -160,6 +171,17 @@ def document(base_url: str) -> dict[str, Any]:
                             "description": "`version` wins over a different metadata.version in SKILL.md",
                         },
                         "dry_run": {"type": "string", "enum": ["true", "false"]},
+                        "repository": {
+                            "type": "string",
+                            "maxLength": 300,
+                            "description": "the source repository (http(s)); wins over SKILL.md's",
+                        },
+                        "homepage": {"type": "string", "maxLength": 300},
+                        "license": {
+                            "type": "string",
+                            "maxLength": 300,
+                            "description": "an SPDX identifier; wins over SKILL.md's license field",
+                        },
                     },
                 }
             }
@@ -323,6 +345,73 @@ def document(base_url: str) -> dict[str, Any]:
                 auth=True,
             ),
         },
+    }
+    _OWNER = {"name": "owner", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 64}}
+    paths["/api/v1/publishers/{owner}"] = {
+        "get": _op(
+            "A publisher: verified or not, and its proven repositories",
+            _json(m.Publisher, "The publisher"),
+            404,
+            params=[_OWNER],
+        )
+    }
+    paths["/api/v1/publishers/{owner}/repositories"] = {
+        "post": _op(
+            "Claim a repository for a publisher (itself, or an org it administers): the token to place in it",
+            _json(m.RepositoryClaim, "Created"),
+            400,
+            401,
+            403,
+            422,
+            params=[_OWNER],
+            body=RepositoryBody,
+            auth=True,
+            status="201",
+        )
+    }
+    paths["/api/v1/publishers/{owner}/repositories"]["post"]["responses"]["200"] = _json(
+        m.RepositoryClaim, "The existing claim"
+    )
+    paths["/api/v1/publishers/{owner}/repositories/check"] = {
+        "post": _op(
+            "Prove a claim: the registry reads the proof file from the repository",
+            _json(m.RepositoryClaim, "Proven"),
+            401,
+            403,
+            404,
+            409,
+            422,
+            502,
+            params=[_OWNER],
+            body=RepositoryBody,
+            auth=True,
+        )
+    }
+    paths["/api/v1/skills/{name}/{version}/reports"] = {
+        "post": _op(
+            "Report a skill version to the registry's operator (one open report per user and skill)",
+            _json(m.Report, "Reported"),
+            401,
+            404,
+            409,
+            422,
+            429,
+            params=[_NAME, _VERSION],
+            body=ReportBody,
+            auth=True,
+            status="201",
+        )
+    }
+    paths["/api/v1/reports"] = {
+        "get": _op(
+            "Reports of skills (the registry's operators only)",
+            _json(m.ReportList, "Reports"),
+            400,
+            401,
+            403,
+            auth=True,
+            params=[_query("status", {"type": "string", "enum": ["open", "resolved", "all"]}, "Which reports")],
+        )
     }
     for action, body in (("disable", SkillNameBody), ("enable", SkillNameBody), ("override", OverrideBody)):
         paths[f"/api/v1/orgs/{{org}}/config/{action}"] = {

@@ -87,6 +87,7 @@ def render(reg: Registry, request: Request, template: str, status: int = 200, **
         site_css=SITE_CSS,
         site_js=SITE_JS,
         feeds=context.pop("feeds", None) or feed_links(),
+        marks=reg.trust.marks(),
         **context,
     )
     body = document.encode("utf-8")

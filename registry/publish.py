@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from registry import metadata, semver
+from registry import metadata, provenance, semver
 from registry.accounts import SYSTEM_ORG, AccountError, Accounts
 from registry.archive import ArchiveError, Contents, Limits, read_archive
 from registry.reserved import may_use_reserved, reserved_name
@@ -63,12 +63,14 @@ def prepare(
     system: bool = False,
     suggest: bool = False,
     override: bool = False,
+    given: dict[str, str | None] | None = None,
 ) -> Prepared:
     """Every check, no writes: a dry run returns this, a real publish then calls :func:`commit`.
 
     With ``suggest`` (the web form, ``cairn skills publish``) a skill that declares no version and is given
     none gets the next one (:func:`registry.semver.next_patch`: 1.0.0 for a new name). A ``version`` given
-    must agree with SKILL.md's metadata.version, unless ``override`` says the given one wins."""
+    must agree with SKILL.md's metadata.version, unless ``override`` says the given one wins. ``given``
+    holds the publish fields ``repository``, ``homepage`` and ``license``, which win over SKILL.md's."""
     try:
         contents = read_archive(data, Limits.from_settings(settings))
     except ArchiveError as exc:
@@ -125,6 +127,10 @@ def prepare(
                 f"{name} {existing.version} is already published and versions are immutable; bump the version",
                 409,
             )
+    try:
+        source = provenance.read(frontmatter, contents.files, **(given or {}))
+    except provenance.ProvenanceError as exc:
+        raise PublishError("bad_provenance", str(exc), 400) from None
     listed = metadata.listing(frontmatter, name, body)
     new = NewVersion(
         name=name,
@@ -141,6 +147,10 @@ def prepare(
         body=body,
         files=[{"path": p, "size": len(b)} for p, b in contents.files.items()],
         findings=findings,
+        repository=source.repository,
+        homepage=source.homepage,
+        license=source.license,
+        license_file=source.license_file,
     )
     return Prepared(new, data, owner, kind, store.skill(name) is None, version_from)
 

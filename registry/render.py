@@ -17,13 +17,18 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from urllib.parse import quote, unquote, urlsplit
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.renderer import RendererHTML
 from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 
+from registry.highlight import code_html
 from skillslint import hostpaths
 
 _SAFE_SCHEMES = {"", "http", "https", "mailto"}
@@ -44,7 +49,54 @@ def _renderer() -> MarkdownIt:
     md.validateLink = _validate_link  # type: ignore[method-assign]
     md.core.ruler.push("demote_headings", _demote_headings)
     md.core.ruler.push("rewrite_links", _rewrite_links)
+    md.core.ruler.push("task_lists", _task_lists)
+    md.add_render_rule("fence", _fence)
+    md.add_render_rule("code_block", _fence)
+    md.add_render_rule("table_open", _table_open)
+    md.add_render_rule("table_close", _table_close)
     return md
+
+
+# A code block or a wide table scrolls sideways rather than wrapping; tabindex lets a keyboard user focus
+# it and scroll with the arrow keys (a scrollable region nothing inside can focus is unreachable).
+def _fence(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    token = tokens[idx]
+    language = token.info.strip().split(maxsplit=1)[0] if token.info.strip() else ""
+    css = f' class="language-{escapeHtml(language)}"' if language else ""
+    return f'<pre class="code" tabindex="0"><code{css}>{code_html(token.content, language)}</code></pre>\n'
+
+
+def _table_open(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return '<div class="table-scroll" tabindex="0">' + self.renderToken(tokens, idx, options, env)
+
+
+def _table_close(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    return self.renderToken(tokens, idx, options, env) + "</div>"
+
+
+_TASK = re.compile(r"^\[([ xX])\] ")
+
+
+def _task_lists(state: StateCore) -> None:
+    """``- [ ] step`` and ``- [x] step`` as a task list: a box, ticked or not, that says which in words too."""
+    tokens = state.tokens
+    for i in range(len(tokens) - 2):
+        if tokens[i].type != "list_item_open" or tokens[i + 1].type != "paragraph_open":
+            continue
+        inline = tokens[i + 2]
+        first = inline.children[0] if inline.children else None
+        match = _TASK.match(first.content) if first is not None and first.type == "text" else None
+        if first is None or match is None:
+            continue
+        done = match.group(1) != " "
+        first.content = first.content[match.end() :]
+        box = Token("html_inline", "", 0)
+        box.content = (
+            f'<span class="task" aria-hidden="true">{"☑" if done else "☐"}</span>'
+            f'<span class="visually-hidden">{"done: " if done else "to do: "}</span>'
+        )
+        inline.children = [box, *(inline.children or [])]
+        tokens[i].attrSet("class", "task")
 
 
 def _demote_headings(state: StateCore) -> None:

@@ -20,7 +20,7 @@ off) every keyword hit stays a result, as meaning cannot be checked. An empty an
 downloaded skills as suggestions, and a corrected spelling comes back as ``did_you_mean``.
 
 The semantic stage joins in once its model and vectors are ready (``registry/semantic.py``); until then
-results say so. Filters (category, tag, compatibility) apply to the fused list, then it is paginated.
+results say so. Filters (category, tag, compatibility, licence) apply to the fused list, then it is paginated.
 
 The semantic stage's query vector is computed on another thread while the fuzzy and keyword stages run
 (``SemanticRanker.start_query``), and a query's fused ranking is kept until the index changes
@@ -140,6 +140,7 @@ class RegistrySearch:
         category: str | None = None,
         tag: str | None = None,
         compatibility: str | None = None,
+        license: str | None = None,
         sort: str = "relevance",
         page: int = 1,
         per_page: int = 20,
@@ -158,7 +159,7 @@ class RegistrySearch:
             order.sort(key=lambda i: idx.skills[i].updated_at, reverse=True)
         elif sort == "name":
             order.sort(key=lambda i: idx.skills[i].name)
-        wanted = [i for i in order if _passes(idx.skills[i], category, tag, compatibility)]
+        wanted = [i for i in order if _passes(idx.skills[i], category, tag, compatibility, license)]
         start = (page - 1) * per_page
         items = [idx.skills[i] for i in wanted[start : start + per_page]]
         suggestions: list[Skill] = []
@@ -278,7 +279,11 @@ def _with_downloads(skill: Skill, downloads: int) -> Skill:
     return skill if skill.downloads == downloads else skill.model_copy(update={"downloads": downloads})
 
 
-def _passes(skill: Skill, category: str | None, tag: str | None, compatibility: str | None) -> bool:
+def _passes(
+    skill: Skill, category: str | None, tag: str | None, compatibility: str | None, license: str | None = None
+) -> bool:
+    if license and (skill.license or "").lower() != license.lower():
+        return False
     if category and skill.category != category.lower():
         return False
     if tag and tag.lower() not in skill.tags:

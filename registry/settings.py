@@ -19,6 +19,8 @@
 | ``TOKEN``                         | unset            | personal API token for ``cairn skills publish/yank`` |
 | ``URL``                           | unset            | registry for the CLI; default the skills server's    |
 | ``ADMINS``                        | ["admin"]        | accounts that may publish under reserved names       |
+| ``REPOSITORY_PROOF_URL``          | unset            | where to read a repository's proof file (a template) |
+| ``REPORTS_PER_DAY``               | 10               | skill reports one user may send a day (0: any)       |
 """
 
 from __future__ import annotations
@@ -78,6 +80,14 @@ class RegistrySettings(BaseModel):
         description="Accounts that may publish skills and found organisations under reserved names (cairn, "
         "cairn-*, anthropic*, claude, *-official…: registry/reserved.py). Default: the operator's first user.",
     )
+    repository_proof_url: str | None = Field(
+        None,
+        description="Where the registry reads the proof file a publisher placed in a repository, to verify "
+        "their link to it: a template with {repository} (the address), {host}, {path} (owner/name) and {file} "
+        "(.well-known/cairn-registry.txt), e.g. https://raw.githubusercontent.com/{path}/HEAD/{file}. Unset: "
+        "the registry fetches nothing and the operator confirms claims (`cairn registry verify-repo`).",
+    )
+    reports_per_day: int = Field(10, ge=0, description="Skill reports one user may send per day; 0 = no limit.")
     session_ttl_s: int = Field(12 * 3600, ge=300)
     token: SecretStr | None = Field(None, description="Personal API token used by `cairn skills publish/yank`.")
     url: str | None = Field(None, description="Registry URL for the CLI; default CAIRN_SKILLS__REGISTRY_URL.")

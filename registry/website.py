@@ -7,6 +7,7 @@ import posixpath
 from functools import lru_cache
 from urllib.parse import quote, urlencode
 
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -18,9 +19,11 @@ from registry.badge import badge_markdown
 from registry.changes import compare_versions
 from registry.context import Registry
 from registry.feeds import feed_links
+from registry.highlight import file_html
 from registry.http import NAME, HTTPProblem, int_param, str_param
 from registry.pages import render
 from registry.render import file_link, markdown_html
+from registry.reports import REASONS
 from registry.storage.rows import FullVersion, Skill
 
 TEXT_LIMIT = 200_000
@@ -84,7 +87,7 @@ def routes(reg: Registry) -> list[Route]:
 
     async def search(request: Request) -> Response:
         query = str_param(request, "q") or ""
-        filters = {k: str_param(request, k, 60) for k in ("category", "tag", "compatibility")}
+        filters = {k: str_param(request, k, 80) for k in ("category", "tag", "compatibility", "license")}
         sort = str_param(request, "sort") or "relevance"
         if sort not in ("relevance", "popular", "recent", "name"):
             sort = "relevance"
@@ -106,39 +109,14 @@ def routes(reg: Registry) -> list[Route]:
             result=result,
             links=links,
             categories=reg.store.categories(),
+            licenses=reg.store.licenses(),
             did_you_mean_href="/search?" + urlencode({"q": result.did_you_mean or "", **kept, "sort": sort}),
             filtered=bool(kept),
             unfiltered_href="/search?" + urlencode({"q": query}),
         )
 
     async def skill_page(request: Request) -> Response:
-        skill, row = load_skill(reg, request.path_params["name"], request.path_params.get("version"))
-        average, count = reg.store.rating_summary(skill.name)
-        user = reg.identity.web_user(request)
-        owner = skill.owner
-        can_manage = bool(user) and (
-            owner == user if skill.owner_kind == "user" else reg.accounts.role(owner, user or "") is not None
-        )
-        versions = reg.store.versions(skill.name)
-        shown_fm = {k: v for k, v in row.frontmatter.items() if k not in ("name", "description")}
-        return render(
-            reg,
-            request,
-            "skill.html",
-            skill=skill,
-            row=row,
-            body_html=_body_html(skill.name, row.version, row.sha256, row.body, _paths(row)),
-            frontmatter=shown_fm,
-            versions=versions,
-            rating=(average, count),
-            ratings=reg.accounts.ratings(skill.name, 20),
-            mine=reg.accounts.rating(skill.name, user) if user else None,
-            can_manage=can_manage,
-            archive_url=reg.archive_path(skill.name, row.version, row.format),
-            is_latest=row.version == skill.latest,
-            badge_md=badge_markdown(reg.base_url, skill.name),
-            feeds=feed_links(name=skill.name),
-        )
+        return skill_response(reg, request, request.path_params["name"], request.path_params.get("version"))
 
     async def diff_page(request: Request) -> Response:
         name, old, new = (request.path_params[k] for k in ("name", "from_version", "to_version"))
@@ -193,6 +171,7 @@ def routes(reg: Registry) -> list[Route]:
             path=path,
             text=text,
             html=html,
+            code_html=Markup(file_html(text, path)) if text is not None and html is None else None,
             size=len(content),
             truncated=len(content) > TEXT_LIMIT,
         )
@@ -256,6 +235,51 @@ def routes(reg: Registry) -> list[Route]:
         Route("/marketplace", marketplace_page, methods=["GET"]),
         Route("/marketplace.tar.gz", marketplace_archive, methods=["GET"]),
     ]
+
+
+def skill_response(
+    reg: Registry,
+    request: Request,
+    name: str,
+    version: str | None = None,
+    *,
+    status: int = 200,
+    report_error: str | None = None,
+) -> Response:
+    """A skill's page (its latest version, or ``version``); a refused report shows its reason in the form."""
+    skill, row = load_skill(reg, name, version)
+    average, count = reg.store.rating_summary(skill.name)
+    user = reg.identity.web_user(request)
+    owner = skill.owner
+    can_manage = bool(user) and (
+        owner == user if skill.owner_kind == "user" else reg.accounts.role(owner, user or "") is not None
+    )
+    versions = reg.store.versions(skill.name)
+    shown_fm = {k: v for k, v in row.frontmatter.items() if k not in ("name", "description")}
+    reported = next((r for r in reg.trust.rows.reports(name=skill.name) if r.username == user), None)
+    return render(
+        reg,
+        request,
+        "skill.html",
+        status=status,
+        skill=skill,
+        row=row,
+        body_html=_body_html(skill.name, row.version, row.sha256, row.body, _paths(row)),
+        frontmatter=shown_fm,
+        versions=versions,
+        rating=(average, count),
+        ratings=reg.accounts.ratings(skill.name, 20),
+        mine=reg.accounts.rating(skill.name, user) if user else None,
+        can_manage=can_manage,
+        archive_url=reg.archive_path(skill.name, row.version, row.format),
+        is_latest=row.version == skill.latest,
+        badge_md=badge_markdown(reg.base_url, skill.name),
+        feeds=feed_links(name=skill.name),
+        mark=reg.trust.marks().of(skill),
+        reasons=REASONS,
+        reported=reported if user else None,
+        report_error=report_error,
+    )
 
 
 @lru_cache(maxsize=128)

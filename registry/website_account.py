@@ -13,14 +13,15 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from registry import metadata, semver
-from registry.api import limit_publishes
+from registry.api import PROVENANCE_FIELDS, limit_publishes
 from registry.api_accounts import change_config, org_skills
 from registry.auth import FLOW_COOKIE, pkce_pair
 from registry.context import Registry
 from registry.http import NAME, ORG, HTTPProblem, multipart
 from registry.pages import render
 from registry.publish import Prepared, PublishError
-from registry.website import load_skill
+from registry.reports import MAX_TEXT, ReportError, file_report
+from registry.website import load_skill, skill_response
 from servers.auth.public import issue_recovery_codes, recovery_codes_left
 
 VERSION_ERRORS = ("bad_version", "version_exists", "version_mismatch")
@@ -105,10 +106,23 @@ def routes(reg: Registry) -> list[Route]:
             version = semver.next_patch([v.version for v in reg.store.versions(name)])
         return render(reg, request, "publish.html", version=version, skill_name=name if version else "")
 
-    def prepare_held(user: str, org: str | None, version: str | None, data: bytes) -> Prepared:
-        return reg.prepare_publish(data, publisher=user, org=org, version=version, suggest=True)
+    def prepare_held(
+        user: str, org: str | None, version: str | None, data: bytes, given: dict[str, str | None]
+    ) -> Prepared:
+        return reg.prepare_publish(data, publisher=user, org=org, version=version, suggest=True, given=given)
 
-    def preview(request: Request, user: str, org: str | None, prepared: Prepared, error: str | None = None) -> Response:
+    def source_fields(form: FormData) -> dict[str, str | None]:
+        # The publish form's Source fields; the preview carries them to the confirmation as hidden fields.
+        return {k: str(form.get(k) or "").strip()[:300] or None for k in PROVENANCE_FIELDS}
+
+    def preview(
+        request: Request,
+        user: str,
+        org: str | None,
+        prepared: Prepared,
+        given: dict[str, str | None],
+        error: str | None = None,
+    ) -> Response:
         new = prepared.new
         upload_id = reg.accounts.hold_upload(user, org, new.sha256, new.format, prepared.data)
         return render(
@@ -122,6 +136,7 @@ def routes(reg: Registry) -> list[Route]:
             warnings=prepared.warnings,
             declared=metadata.declared_version(new.frontmatter),
             error=error,
+            given=given,
         )
 
     async def publish_preview(request: Request) -> Response:
@@ -149,8 +164,9 @@ def routes(reg: Registry) -> list[Route]:
         except HTTPProblem as exc:
             return render(reg, request, "publish.html", error=exc.message, status=exc.status, version=version)
         data = await upload.read()
+        given = source_fields(form)
         try:
-            prepared = prepare_held(user, org, version, data)
+            prepared = prepare_held(user, org, version, data, given)
         except PublishError as exc:
             return render(
                 reg,
@@ -160,8 +176,9 @@ def routes(reg: Registry) -> list[Route]:
                 findings=exc.findings,
                 status=exc.status,
                 version=version,
+                given=given,
             )
-        return preview(request, user, org, prepared)
+        return preview(request, user, org, prepared, given)
 
     async def publish_confirm(request: Request) -> Response:
         user, form = await checked_form(request)
@@ -172,15 +189,17 @@ def routes(reg: Registry) -> list[Route]:
         if hashlib.sha256(data).hexdigest() != held.sha256:
             return render(reg, request, "publish.html", error="The held upload changed; upload it again.", status=409)
         version = str(form.get("version") or "").strip() or None
+        given = source_fields(form)
         try:
-            prepared = prepare_held(user, held.org, version, data)
+            prepared = prepare_held(user, held.org, version, data, given)
             limit_publishes(reg, user)
             reg.commit_publish(prepared)
         except PublishError as exc:
             if exc.code in VERSION_ERRORS:
                 # Only the chosen version was wrong: show the preview again (the upload held anew) to pick another.
                 try:
-                    return preview(request, user, held.org, prepare_held(user, held.org, None, data), exc.message)
+                    again = prepare_held(user, held.org, None, data, given)
+                    return preview(request, user, held.org, again, given, exc.message)
                 except PublishError:
                     pass
             return render(reg, request, "publish.html", error=exc.message, findings=exc.findings, status=exc.status)
@@ -214,6 +233,24 @@ def routes(reg: Registry) -> list[Route]:
             raise HTTPProblem(400, "bad_request", "Pick from 1 to 5 stars.")
         reg.accounts.rate(skill.name, user, int(stars), str(form.get("comment") or "")[:2000])
         return RedirectResponse(f"/skills/{skill.name}#ratings", status_code=303)
+
+    async def report(request: Request) -> Response:
+        user, form = await checked_form(request)
+        skill, row = load_skill(reg, request.path_params["name"], str(form.get("version") or "") or None)
+        try:
+            file_report(
+                reg.store,
+                reg.settings,
+                user,
+                skill.name,
+                row.version,
+                str(form.get("reason") or ""),
+                str(form.get("text") or "")[:MAX_TEXT],
+            )
+        except ReportError as exc:
+            message = "Choose a reason." if exc.code == "bad_reason" else exc.message[0].upper() + exc.message[1:] + "."
+            return skill_response(reg, request, skill.name, row.version, status=exc.status, report_error=message)
+        return RedirectResponse(f"/skills/{skill.name}/v/{quote(row.version)}#report", status_code=303)
 
     def account_page(
         request: Request, user: str, new_token: str | None = None, codes: list[str] | None = None, status: int = 200
@@ -293,6 +330,7 @@ def routes(reg: Registry) -> list[Route]:
         Route("/publish/confirm", publish_confirm, methods=["POST"]),
         Route("/skills/{name}/manage", manage, methods=["POST"]),
         Route("/skills/{name}/rate", rate, methods=["POST"]),
+        Route("/skills/{name}/report", report, methods=["POST"]),
         Route("/account", account, methods=["GET"]),
         Route("/account/tokens", tokens, methods=["POST"]),
         Route("/account/recovery-codes", new_recovery_codes, methods=["POST"]),

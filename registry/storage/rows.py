@@ -41,6 +41,9 @@ class Skill(Row):
     deprecated: str | None
     created_at: str
     updated_at: str
+    repository: str | None = None
+    homepage: str | None = None
+    license: str | None = None
 
 
 class Version(Row):
@@ -87,6 +90,10 @@ class FullVersion(Version):
     body: str
     files: Annotated[list[StoredFile], JsonText]
     findings: Annotated[list[StoredFinding], JsonText]
+    repository: str | None = None
+    homepage: str | None = None
+    license: str | None = None
+    license_file: str | None = None
 
 
 class ArchiveRef(Row):
@@ -161,3 +168,41 @@ class HeldUpload(Row):
     format: str
     created_at: str
     data: bytes | None
+
+
+class VerifiedPublisher(Row):
+    """A publisher (a person or an organisation) the operator vouches for."""
+
+    owner: str
+    verified_by: str
+    note: str
+    verified_at: str
+
+
+class RepositoryClaim(Row):
+    """A publisher's claim to a repository: the token to place in it, and when the claim was proven."""
+
+    owner: str
+    repository: str
+    token: str
+    requested_by: str
+    created_at: str
+    verified_at: str | None
+    verified_by: str | None
+
+
+class Report(Row):
+    """A user's report of a skill version, and what the operator did about it."""
+
+    id: str
+    name: str
+    version: str
+    username: str
+    reason: str
+    text: str
+    status: Literal["open", "resolved"]
+    outcome: str | None
+    note: str | None
+    created_at: str
+    resolved_at: str | None
+    resolved_by: str | None

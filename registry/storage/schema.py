@@ -143,10 +143,56 @@ CREATE TABLE rate_events (key TEXT NOT NULL, at DOUBLE PRECISION NOT NULL);
 CREATE INDEX rate_events_key_at ON rate_events (key, at);
 """
 
+# Version 4: where a skill comes from (repository, homepage, licence: each version's, and the latest's on
+# the skill for listing and filtering), publishers the operator vouches for, repository links proven by a
+# token placed in the repository, and reports of skills by users (one open report per user and skill).
+_V4 = """
+ALTER TABLE skills ADD COLUMN repository TEXT;
+ALTER TABLE skills ADD COLUMN homepage TEXT;
+ALTER TABLE skills ADD COLUMN license TEXT;
+ALTER TABLE versions ADD COLUMN repository TEXT;
+ALTER TABLE versions ADD COLUMN homepage TEXT;
+ALTER TABLE versions ADD COLUMN license TEXT;
+ALTER TABLE versions ADD COLUMN license_file TEXT;
+CREATE TABLE verified_publishers (
+    owner TEXT PRIMARY KEY,
+    verified_by TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    verified_at TEXT NOT NULL
+);
+CREATE TABLE repository_claims (
+    owner TEXT NOT NULL,
+    repository TEXT NOT NULL,
+    token TEXT NOT NULL,
+    requested_by TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    verified_at TEXT,
+    verified_by TEXT,
+    PRIMARY KEY (owner, repository)
+);
+CREATE TABLE reports (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    version TEXT NOT NULL,
+    username TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    text TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'resolved')),
+    outcome TEXT,
+    note TEXT,
+    created_at TEXT NOT NULL,
+    resolved_at TEXT,
+    resolved_by TEXT
+);
+CREATE UNIQUE INDEX reports_one_open ON reports (name, username) WHERE status = 'open';
+CREATE INDEX reports_status ON reports (status, created_at);
+"""
+
 MIGRATIONS = [
     Migration(1, "registry schema", _V1),
     Migration(2, "held uploads keep their bytes", "ALTER TABLE pending_uploads ADD COLUMN data BLOB"),
     Migration(3, "rate limits", _V3),
+    Migration(4, "provenance, verified publishers, reports", _V4),
 ]
 PG_MIGRATIONS = [
     Migration(1, "registry schema", _PG_V1),
@@ -157,4 +203,5 @@ PG_MIGRATIONS = [
         " CREATE TABLE shared_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL, created_at TEXT NOT NULL);",
     ),
     Migration(3, "rate limits", _V3),
+    Migration(4, "provenance, verified publishers, reports", _V4),
 ]

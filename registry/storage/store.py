@@ -21,8 +21,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Self
+from urllib.parse import urlsplit
 
-from registry import semver
+from registry import provenance, semver
 from registry.blobs import BlobStore, open_blob_store
 from registry.metadata import listing_fields, trigger_words
 from registry.settings import RegistryServerSettings
@@ -70,6 +71,21 @@ class NewVersion:
     body: str
     files: list[dict[str, Any]]
     findings: list[dict[str, Any]] = field(default_factory=list)
+    repository: str | None = None
+    homepage: str | None = None
+    license: str | None = None
+    license_file: str | None = None
+
+
+def _provenance_words(detail: FullVersion) -> str:
+    """What search finds a skill by from its provenance: the repository's owner and name (``anthropics
+    skills``) and the licence (``apache 2.0``)."""
+    words = []
+    if detail.repository:
+        words.append(urlsplit(detail.repository).path.replace("/", " ").replace("-", " "))
+    if detail.license:
+        words.append(detail.license.replace("-", " "))
+    return " ".join(words)
 
 
 def open_store(settings: RegistryServerSettings) -> RegistryStore:
@@ -195,7 +211,8 @@ class RegistryStore(ComponentStore):
                     raise VersionTaken(f"{new.name} {row['version']} was just published")
             self.db.execute(
                 "INSERT INTO versions (name, version, sha256, size, format, publisher, published_at, frontmatter, "
-                "body, files, findings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "body, files, findings, repository, homepage, license, license_file) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     new.name,
                     new.version,
@@ -208,6 +225,10 @@ class RegistryStore(ComponentStore):
                     new.body,
                     json.dumps(new.files),
                     json.dumps(new.findings),
+                    new.repository,
+                    new.homepage,
+                    new.license,
+                    new.license_file,
                 ),
             )
             self._refresh_latest(new.name, int(skill["id"]))
@@ -225,6 +246,12 @@ class RegistryStore(ComponentStore):
             detail = self.version(name, chosen.version)
             assert detail is not None
             fields.update(listing_fields(detail.frontmatter, name, detail.body))
+            source = (detail.repository, detail.homepage, detail.license)
+            if source == (None, None, None):
+                # A version published before provenance was recorded: what its SKILL.md says.
+                read = provenance.read(detail.frontmatter, {})
+                source = (read.repository, read.homepage, read.license)
+            fields.update(zip(("repository", "homepage", "license"), source, strict=True))
             self._index(rowid, name, detail)
         assignments = ", ".join(f"{k} = ?" for k in fields)
         self.db.execute(f"UPDATE skills SET {assignments} WHERE name = ?", (*fields.values(), name))
@@ -237,7 +264,9 @@ class RegistryStore(ComponentStore):
         texts = (
             name.replace("-", " "),
             listing["description"],
-            " ".join([*json.loads(listing["tags"]), listing["category"] or "", trigger_words(fm)]),
+            " ".join(
+                [*json.loads(listing["tags"]), listing["category"] or "", trigger_words(fm), _provenance_words(detail)]
+            ),
             detail.body[:20_000],
         )
         if self.postgres:
@@ -352,6 +381,14 @@ class RegistryStore(ComponentStore):
         rows = self.db.query(
             "SELECT category AS name, COUNT(*) AS count FROM skills WHERE category IS NOT NULL AND latest IS NOT NULL "
             "GROUP BY category ORDER BY count DESC, category"
+        )
+        return [CategoryCount.model_validate(r) for r in rows]
+
+    def licenses(self) -> list[CategoryCount]:
+        """The licences of listed skills with how many have each, the most common first (the licence filter)."""
+        rows = self.db.query(
+            "SELECT license AS name, COUNT(*) AS count FROM skills WHERE license IS NOT NULL AND latest IS NOT NULL "
+            "GROUP BY license ORDER BY count DESC, license"
         )
         return [CategoryCount.model_validate(r) for r in rows]
 

@@ -260,8 +260,28 @@ async def test_openapi_document_lists_every_api_route(site: Site) -> None:
         "/api/v1/orgs/{org}/config/override",
         "/api/v1/index.json",
         "/api/v1/skills/{name}/diff/{from_version}/{to_version}",
+        "/api/v1/publishers/{owner}",
+        "/api/v1/publishers/{owner}/repositories",
+        "/api/v1/publishers/{owner}/repositories/check",
+        "/api/v1/skills/{name}/{version}/reports",
+        "/api/v1/reports",
     ):
         assert path in doc["paths"]
+    # Every route the app serves under /api/v1 is in the document, and the reverse.
+    served = {r.path for r in site.app.routes if getattr(r, "path", "").startswith("/api/v1")}
+    actions = {f"/api/v1/orgs/{{org}}/config/{a}" for a in ("disable", "enable", "override")}  # one route, 3 paths
+    assert served - {"/api/v1/orgs/{org}/config/{action}"} | actions == set(doc["paths"])
+    schemas = doc["components"]["schemas"]
+    for model in ("SkillSummary", "SkillDetail"):
+        assert {"repository", "homepage", "license", "verified"} <= set(schemas[model]["properties"])
+    assert {"repository", "homepage", "license", "license_file"} <= set(schemas["VersionDetail"]["properties"])
+    search = doc["paths"]["/api/v1/skills"]["get"]
+    assert "license" in [p["name"] for p in search["parameters"]]
+    published = doc["paths"]["/api/v1/skills"]["post"]["requestBody"]["content"]["multipart/form-data"]["schema"]
+    assert {"repository", "homepage", "license"} <= set(published["properties"])
+    report = doc["paths"]["/api/v1/skills/{name}/{version}/reports"]["post"]
+    assert set(report["responses"]) == {"201", "401", "404", "409", "422", "429"}
+    assert schemas["ReportBody"]["properties"]["reason"]["enum"][0] == "malicious"
     assert "SkillDetail" in doc["components"]["schemas"]
     diff = doc["paths"]["/api/v1/skills/{name}/diff/{from_version}/{to_version}"]["get"]
     assert [p["name"] for p in diff["parameters"]] == ["name", "from_version", "to_version"]

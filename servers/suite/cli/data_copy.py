@@ -69,6 +69,9 @@ REGISTRY_TABLES: dict[str, tuple[str, ...]] = {
     "org_skill_config": ("org", "skill_name"),
     "api_tokens": ("id",),
     "pending_uploads": ("id",),
+    "verified_publishers": ("owner",),
+    "repository_claims": ("owner", "repository"),
+    "reports": ("id",),
     "meta": ("key",),
 }
 SESSION_SECRET = "consent-session"

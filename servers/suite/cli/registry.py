@@ -1,4 +1,5 @@
-"""``cairn registry serve``: the skills marketplace (website + API), seeded with the built-in skills."""
+"""``cairn registry serve``: the skills marketplace (website + API), seeded with the built-in skills; and the
+operator's commands on its data: verified publishers and repositories, and users' reports of skills."""
 
 from __future__ import annotations
 
@@ -18,9 +19,36 @@ def add_registry_commands(sub: Any) -> None:
     serve.add_argument("--host", default=None, help="interface (default CAIRN_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, default=None, help=f"port (default {DEFAULT_PORT})")
     add_forwarded_allow_ips(serve)
+    verify = rsub.add_parser("verify", help="mark a person or organisation as a verified publisher")
+    verify.add_argument("name", help="the publisher (user or organisation) you have confirmed")
+    verify.add_argument("--note", default="", help="how you confirmed it, kept beside the mark")
+    verify.add_argument("--undo", action="store_true", help="remove the mark")
+    rsub.add_parser("verified", help="list verified publishers and proven repository links")
+    repo = rsub.add_parser(
+        "verify-repo", help="confirm a publisher's claim to a repository (you saw its proof file there)"
+    )
+    repo.add_argument("owner")
+    repo.add_argument("repository", help="the repository address the publisher claimed")
+    repo.add_argument(
+        "--check",
+        action="store_true",
+        help="fetch the proof file (CAIRN_REGISTRY__REPOSITORY_PROOF_URL) instead of confirming by hand",
+    )
+    repo.add_argument("--undo", action="store_true", help="withdraw the confirmation")
+    reports = rsub.add_parser("reports", help="list users' reports of skills (open ones unless --all)")
+    reports.add_argument("--all", action="store_true", help="resolved ones too")
+    reports.add_argument("--json", action="store_true")
+    resolve = rsub.add_parser("resolve", help="resolve a report: dismiss it, yank the version or deprecate the skill")
+    resolve.add_argument("report_id")
+    resolve.add_argument("--outcome", required=True, choices=["dismissed", "yanked", "deprecated"])
+    resolve.add_argument("--note", default="", help="why (shown with a yank or deprecation)")
 
 
 def run_registry_command(args: argparse.Namespace) -> int:
+    if args.registry_command != "serve":
+        from servers.suite.cli.registry_admin import run_admin_command
+
+        return run_admin_command(args)
     import uvicorn
 
     from registry.app import create_app

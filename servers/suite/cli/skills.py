@@ -1,4 +1,4 @@
-"""``cairn skills search|info|install|publish|yank`` against a registry (the install contract of
+"""``cairn skills search|info|install|publish|yank|claim-repo`` against a registry (the install contract of
 servers/skills/README.md); installs verify the archive's sha256 and lint before anything lands."""
 
 from __future__ import annotations
@@ -63,11 +63,24 @@ def add_skills_commands(sub: Any) -> None:
         "else the next patch version, 1.0.0 for a new skill)",
     )
     publish.add_argument("--dry-run", action="store_true", help="check only: lint, version, ownership")
+    publish.add_argument("--repository", help="the skill's source repository URL (default: SKILL.md's metadata)")
+    publish.add_argument("--homepage", help="the skill's homepage URL")
+    publish.add_argument(
+        "--license", help="an SPDX licence identifier (default: SKILL.md's license, or its LICENSE file)"
+    )
     registry_arg(publish)
     yank = ssub.add_parser("yank", help="yank NAME@VERSION (or undo with --undo)")
     yank.add_argument("spec", metavar="NAME@VERSION")
     yank.add_argument("--reason")
     yank.add_argument("--undo", action="store_true")
+    claim = ssub.add_parser(
+        "claim-repo",
+        help="prove you own a repository your skills name: get the line to place in it, then --check",
+    )
+    claim.add_argument("repository", help="the repository's address, as your skills' SKILL.md names it")
+    claim.add_argument("--org", help="claim it for an organisation you administer (default: yourself)")
+    claim.add_argument("--check", action="store_true", help="ask the registry to read the proof from the repository")
+    registry_arg(claim)
     registry_arg(yank)
 
 
@@ -128,6 +141,8 @@ def run_skills_command(args: argparse.Namespace) -> int:
                 return _publish(http, base, args, _token(settings), settings)
             if command == "yank":
                 return _yank(http, base, args, _token(settings))
+            if command == "claim-repo":
+                return _claim_repo(http, base, args, _token(settings))
         return _install(args, base, settings)
     except httpx.HTTPError as exc:
         print(f"cairn: registry {base} could not be reached: {exc}", file=sys.stderr)
@@ -254,7 +269,8 @@ def _publish(http: httpx.Client, base: str, args: argparse.Namespace, token: str
         print(f"cairn: {folder} has no SKILL.md", file=sys.stderr)
         return 1
     data = pack(folder)
-    fields = {k: v for k, v in (("org", args.org), ("version", args.version)) if v}
+    given = {k: getattr(args, k) for k in ("org", "version", "repository", "homepage", "license")}
+    fields = {k: str(v) for k, v in given.items() if v}
     # The rule: --version wins; without it SKILL.md's metadata.version; without both the registry
     # proposes the next version, as its web form does (the Agent Skills spec requires no version).
     fields["override" if args.version else "next_version"] = "true"
@@ -281,6 +297,8 @@ def _publish(http: httpx.Client, base: str, args: argparse.Namespace, token: str
     if body.get("version_from") == "next":
         done += " (SKILL.md sets no version: the next one; say another with --version)"
     print(f"{body['name']}@{body['version']} {done}; sha256 {body['sha256']}; {base}/skills/{body['name']}")
+    source = [f"{k} {body[k]}" for k in ("repository", "license") if body.get(k)]
+    print(f"  {'; '.join(source) if source else 'no repository or licence given (--repository, --license)'}")
     return 0
 
 
@@ -306,4 +324,29 @@ def _yank(http: httpx.Client, base: str, args: argparse.Namespace, token: str) -
     if response.status_code != 200:
         return _fail(response)
     print(f"{name}@{version} {'is live again' if args.undo else 'yanked'}")
+    return 0
+
+
+def _claim_repo(http: httpx.Client, base: str, args: argparse.Namespace, token: str) -> int:
+    auth = {"Authorization": f"Bearer {token}"}
+    owner = args.org
+    if owner is None:
+        me = http.get(f"{base}/api/v1/me", headers=auth)
+        if me.status_code != 200:
+            return _fail(me)
+        owner = me.json()["username"]
+    path = f"{base}/api/v1/publishers/{quote(owner)}/repositories"
+    body = {"repository": args.repository}
+    response = http.post(path + "/check" if args.check else path, headers=auth, json=body)
+    if response.status_code not in (200, 201):
+        return _fail(response)
+    claim = response.json()
+    if claim["verified"]:
+        print(f"{claim['owner']}'s link to {claim['repository']} is proven: its skills there are marked verified")
+        return 0
+    print(f"Put this line in {claim['repository']}, in the file {claim['file']}:\n\n    {claim['line']}\n")
+    if claim["checked_at"]:
+        print(f"then run: cairn skills claim-repo {args.repository} --check{' --org ' + owner if args.org else ''}")
+    else:
+        print("This registry does not fetch repositories: then ask its operator to confirm the claim.")
     return 0

@@ -63,6 +63,14 @@ async def _fill(app: Any, http: httpx.AsyncClient) -> str:
     rated = await http.post("/api/v1/skills/ledger-check/ratings", headers=ada, json={"stars": 5, "comment": "ok"})
     assert rated.status_code == 201
     app.state.registry.accounts.hold_upload("ada", None, "0" * 64, "tar.gz", b"\x1f\x8b held, not yet confirmed")
+    # Trust: a verified organisation, a proven repository claim, a report.
+    trust = app.state.registry.trust
+    trust.verify_publisher("acme", "operator", "checked")
+    trust.claim("ada", "https://github.com/ada/ledger", "ada")
+    trust.confirm("ada", "https://github.com/ada/ledger", "operator")
+    bea = {"Authorization": f"Bearer {app.state.registry.accounts.create_token('bea', 'laptop')[0]}"}
+    reported = await http.post("/api/v1/skills/ledger-check/1.0.0/reports", headers=bea, json={"reason": "spam"})
+    assert reported.status_code == 201
     return token
 
 
@@ -82,7 +90,9 @@ def test_registry_metadata_moves_and_blobs_stay(
     builtin = len([p for p in (REPO / "skills").iterdir() if (p / "SKILL.md").is_file()])
     assert tables["registry.skills"]["copied"] == builtin + 1
     assert tables["registry.versions"]["copied"] == builtin + 1
-    assert tables["registry.api_tokens"]["copied"] == 1 and tables["registry.orgs"]["copied"] == 2  # acme, cairn
+    assert tables["registry.verified_publishers"]["copied"] == 1
+    assert tables["registry.repository_claims"]["copied"] == 1 and tables["registry.reports"]["copied"] == 1
+    assert tables["registry.api_tokens"]["copied"] == 2 and tables["registry.orgs"]["copied"] == 2  # acme, cairn
     # the catalogue's generation, the downloads counter, and which listing rules the stored tags were derived by
     assert tables["registry.meta"]["copied"] == 3
     assert tables["registry.pending_uploads"]["copied"] == 1  # with its bytes (checksummed like every column)
@@ -105,6 +115,8 @@ def test_registry_metadata_moves_and_blobs_stay(
         assert found[0]["name"] == "ledger-check" and found[0]["downloads"] == 1
         assert (await http.get("/api/v1/skills", params={"q": "发票"})).json()["items"][0]["name"] == "ledger-check"
         detail = (await http.get("/api/v1/skills/ledger-check")).json()
+        assert detail["verified"] == "publisher"  # acme's, verified before the copy
+        assert app.state.registry.trust.rows.reports()[0].reason == "spam"
         assert detail["rating"] == {"average": 5.0, "count": 1}
         archive = await http.get(detail["versions"][0]["archive_url"])  # from the blob directory it never left
         assert archive.status_code == 200 and len(archive.content) == detail["versions"][0]["size"]

@@ -32,7 +32,7 @@ def test_migrate_creates_every_sqlite_schema(cairn_home: Path, capsys: pytest.Ca
     assert set(report) == {"memory", "skills", "scheduler", "reflection", "auth", "registry", "events"}
     for name, component in report.items():
         assert component["backend"] == "sqlite" and component["version"] == (
-            {"auth": 4, "registry": 3, "scheduler": 2, "skills": 2, "memory": 2}.get(name, 1)
+            {"auth": 4, "registry": 4, "scheduler": 2, "skills": 2, "memory": 2}.get(name, 1)
         ), name
         assert Path(str(component["where"])).is_file()
     assert _migrate(capsys) == report
@@ -73,11 +73,12 @@ def test_migrate_puts_registry_metadata_in_postgresql(
 ) -> None:
     monkeypatch.setenv("CAIRN_DATABASE_URL", postgres_url)
     report = _migrate(capsys)["registry"]
-    assert report["backend"] == "postgresql" and report["version"] == 3
+    assert report["backend"] == "postgresql" and report["version"] == 4
     assert "schema registry" in str(report["where"]) and not (cairn_home / "registry" / "registry.db").exists()
     with psycopg.connect(postgres_url) as conn:
         tables = {r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'registry'")}
     assert {"skills", "versions", "skills_fts", "api_tokens", "pending_uploads", "meta", "shared_secrets"} <= tables
+    assert {"verified_publishers", "repository_claims", "reports"} <= tables  # version 4
     assert _migrate(capsys)["registry"] == report
 
 
