@@ -35,6 +35,10 @@ def built(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
 
 async def test_serve_all_builds_each_service_once(settings: CairnSettings, embedder: Any, built: Counter[str]) -> None:
+    # Recall by meaning waits for the vector search however busy the machine: this checks sharing, not speed.
+    settings = settings.model_copy(
+        update={"memory": settings.memory.model_copy(update={"semantic_timeout_ms": 60_000})}
+    )
     server = build_server("all", settings)
     async with Client(server) as client:
         await client.call_tool(
@@ -44,7 +48,7 @@ async def test_serve_all_builds_each_service_once(settings: CairnSettings, embed
             mounted_name("context", "context_assemble"), {"task": "Which database does the registry use?"}
         )
         assert context.structured_content is not None
-        assert "PostgreSQL 16" in context.structured_content["text"]
+        assert "PostgreSQL 16" in context.structured_content["text"], context.structured_content["degraded"]
         await client.call_tool(mounted_name("skills", "match_skills"), {"task": "write a commit message"})
     # The context's rules came from the reflection service the reflection server uses.
     assert built == Counter(MemoryService=1, SkillsService=1, ReflectionService=1)

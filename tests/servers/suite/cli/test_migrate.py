@@ -32,13 +32,13 @@ def test_migrate_creates_every_sqlite_schema(cairn_home: Path, capsys: pytest.Ca
     assert set(report) == {"memory", "skills", "scheduler", "reflection", "auth", "registry", "events"}
     for name, component in report.items():
         assert component["backend"] == "sqlite" and component["version"] == (
-            {"auth": 4, "registry": 4, "scheduler": 2, "skills": 2, "memory": 2}.get(name, 1)
+            {"auth": 4, "registry": 4, "scheduler": 2, "skills": 2, "memory": 3}.get(name, 1)
         ), name
         assert Path(str(component["where"])).is_file()
     assert _migrate(capsys) == report
 
 
-ON_POSTGRESQL = {"memory": 2, "scheduler": 3, "auth": 4, "skills": 2, "reflection": 1}  # component: version
+ON_POSTGRESQL = {"memory": 3, "scheduler": 3, "auth": 4, "skills": 2, "reflection": 1}  # component: version
 
 
 def test_migrate_puts_the_servers_in_postgresql(
