@@ -1275,8 +1275,14 @@ def common_command(commands: Sequence[str]) -> str:
     # The words after the head most runs gave, in order, up to the first place where they part: three
     # port-forwards to `svc/db 15432:5432`, `svc/db 15432:5432` and `service/db 15432:5432` show the first.
     runs = [c.strip() for c in commands if c.strip()]
+    # An option's value each run gave its own is shown as the option's gap (`--filter …`), not again as a word.
+    gapped = [name for name, found in zip(names, values, strict=True) if None not in found and len(set(found)) > 1]
     tails = [
-        [w if not _SCRUBBED.fullmatch(w) else f"{w}#{n}" for w in _after_head(c, head) if w not in given]
+        [
+            w if not _SCRUBBED.fullmatch(w) else f"{w}#{n}"
+            for w in _after_head(c, head)
+            if w not in given and w not in {_value_after(c, name) for name in gapped}
+        ]
         for n, c in enumerate(runs)
     ]
     shared: list[str] = []

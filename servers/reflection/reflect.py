@@ -458,11 +458,14 @@ def general_lesson(lessons: list[Lesson]) -> str:
 def _usual_way(ways: list[str]) -> str:
     """The way of running a step that these tasks changed to, as they had it in common.
 
-    Where each task added options of its own beside the one they all added (`kubectl drain --ignore-daemonsets
-    --delete-emptydir-data --timeout=300s`, then `kubectl drain --ignore-daemonsets`), the lesson is the option
-    every one added; otherwise the way most tasks ran it, with variables set differently left out.
+    The way most tasks ran it, when most ran it alike (variables set differently left out); else, where each
+    task added options of its own beside the one they all added (`kubectl drain --ignore-daemonsets
+    --delete-emptydir-data --timeout=300s`, then `kubectl drain --ignore-daemonsets`), the option every one
+    added; else the way the first task ran it.
     """
     usual = max(dict.fromkeys(ways), key=ways.count)  # of equals, the first seen
+    if ways.count(usual) * 2 > len(ways):
+        return _values_agreed(usual, ways)  # most tasks ran it this very way (`pnpm add --filter @hx/admin`)
     one_step = len({command_head(way) for way in ways}) == 1
     if one_step and len(set(ways)) > 1 and not any(ENV_ASSIGNMENT.match(w) for way in ways for w in way.split()):
         shared = common_command(ways)

@@ -349,6 +349,22 @@ def test_a_variable_set_on_the_retry_is_shown_with_its_value_only_when_every_tas
     assert f"run it as `make spark-local {shown}`" in rule.text, rule.text
 
 
+def test_a_way_most_tasks_ran_alike_is_shown_as_they_ran_it(svc: ReflectionService) -> None:
+    """Two of three tasks added the dependency to the console's package, one to the shared one: the rule shows
+    what most did, a package to name, not only that some package was named."""
+    error = (
+        "Exit code 1\n ERR_PNPM_ADDING_TO_ROOT  Running this command will add the dependency to the workspace root, "
+        "which might not be what you want - if you really meant it, make it explicit by running this command again "
+        "with the -w flag (or --workspace-root)."
+    )
+    runs = (("dayjs", "@hx/admin"), ("@vueuse/core", "@hx/ui"), ("echarts", "@hx/admin"))
+    for n, (dependency, package) in enumerate(runs, 1):
+        trace = [sh(f"pnpm add {dependency}", error), sh(f"pnpm add --filter {package} {dependency}")]
+        svc.reflect(TaskReport(task=f"use {dependency}", task_id=f"p{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "run it as `pnpm add --filter @hx/admin` instead" in rule.text, rule.text
+
+
 def test_a_type_every_edit_declared_is_shown_as_the_declaration(svc: ReflectionService) -> None:
     """Each edit declared an interface of its own for an untyped object literal: the declaration is the lesson,
     not the words `export interface number` the edits happened to share."""
