@@ -1001,6 +1001,7 @@ def _phrase_of(line: str) -> str:
 
 
 _LOGGED_FAILURE = re.compile(r"(?m)^.*(?:\bERROR\b|\bSEVERE\b|[Uu]ncaught|[Uu]nhandled).*$")
+_TIMED_OUT = re.compile(r"time ?out|timed ?out", re.I)
 
 
 def _thrown_during(error: str) -> str | None:
@@ -1010,7 +1011,7 @@ def _thrown_during(error: str) -> str | None:
             before, after = line[found.start() - 1 : found.start()], line[found.end() : found.end() + 1]
             # Thrown is written `pkg.Name` or `Name: message`; a help link (`…/MojoExecutionException`) is not.
             thrown = before != "/" and (before == "." or after == ":")
-            if thrown and not re.search(r"time ?out|timed ?out", found.group(1), re.I):
+            if thrown and not _TIMED_OUT.search(found.group(1)):
                 return found.group(1)
     return None
 
@@ -1033,9 +1034,10 @@ class Signature:
     def of(cls, tool: str, arguments: Any, error: str) -> Signature:
         phrase = error_phrase(error)
         command = command_of(tool, arguments)
-        if phrase == CARRIER_FAILED and command is not None and carrier(command):
+        carried_by = carrier(command) if phrase == CARRIER_FAILED and command is not None else []
+        if carried_by:
             # What was to run inside never started: the step that failed is the one carrying it (`kubectl exec`).
-            return cls(tool, command_head(carrier(command)), phrase)
+            return cls(tool, command_head(carried_by), phrase)
         return cls(tool, step_label(tool, arguments), phrase)
 
     @property
@@ -1570,32 +1572,26 @@ def _replacement(calls: list[_Call], failed: int) -> int | None:
     tests), with only looks in between. Edits in between are the task going on, not a replacement."""
     call = calls[failed]
     before = command_of(call.tool, call.arguments)
-    if before and carrier(before) and error_phrase(call.error or "") == CARRIER_FAILED:
-        return _other_carrier(calls, failed, carrier(before))
-    head = command_head(before) if before else ""
-    words = head.split()
-    if len(words) != 2 or words[1] not in _PURPOSES:
+    if not before:
         return None
-    for j in range(failed + 1, len(calls)):
-        later = calls[j]
-        command = command_of(later.tool, later.arguments)
-        if command is None:
-            if _lower(later.tool) in FILE_TOOLS and _lower(later.tool) not in ("read", "fs_read"):
-                return None
-            continue
-        if is_looking(later.tool, later.arguments):
-            continue
+    carried_by = carrier(before)
+    if carried_by and error_phrase(call.error or "") == CARRIER_FAILED:
+        return _next_done_another_way(calls, failed, lambda later, command: _carried_otherwise(command, carried_by))
+    head = command_head(before).split()
+    if len(head) != 2 or head[1] not in _PURPOSES:
+        return None
+
+    def same_purpose(later: _Call, command: str) -> bool:
         other = command_head(command).split()
-        if later.ok and len(other) == 2 and other[1] == words[1] and other[0] != words[0]:
-            return j
-        return None
-    return None
+        looks = is_looking(later.tool, later.arguments)
+        return not looks and later.ok and len(other) == 2 and other[1] == head[1] and other[0] != head[0]
+
+    return _next_done_another_way(calls, failed, same_purpose)
 
 
-def _other_carrier(calls: list[_Call], failed: int, carried_by: list[str]) -> int | None:
-    """The next acting call that ran a command inside the container another way (`kubectl debug --image=busybox
-    --target=app -- env` after `kubectl exec` found no `env` in a distroless image), with only looks between."""
-    program = carried_by[0].rsplit("/", 1)[-1]
+def _next_done_another_way(calls: list[_Call], failed: int, does_the_job: Callable[[_Call, str], bool]) -> int | None:
+    """The first shell call after the failed one that does its job, when only looks (reads, listings, other
+    commands that change nothing) come between; an edit or another acting command ends the search."""
     for j in range(failed + 1, len(calls)):
         later = calls[j]
         command = command_of(later.tool, later.arguments)
@@ -1603,12 +1599,19 @@ def _other_carrier(calls: list[_Call], failed: int, carried_by: list[str]) -> in
             if _lower(later.tool) in FILE_TOOLS and _lower(later.tool) not in ("read", "fs_read"):
                 return None
             continue
-        other = carrier(command)
-        if other and other[0].rsplit("/", 1)[-1] == program and command_head(other) != command_head(carried_by):
+        if does_the_job(later, command):
             return j
         if not is_looking(later.tool, later.arguments):
             return None
     return None
+
+
+def _carried_otherwise(command: str, carried_by: list[str]) -> bool:
+    """The command runs something inside the container another way (`kubectl debug --image=busybox --target=app
+    -- env` after `kubectl exec` found no `env` in a distroless image)."""
+    program = carried_by[0].rsplit("/", 1)[-1]
+    other = carrier(command)
+    return bool(other) and other[0].rsplit("/", 1)[-1] == program and command_head(other) != command_head(carried_by)
 
 
 def _is_specialisation(head: str, other: str) -> bool:
