@@ -128,7 +128,7 @@ def run_gaps(svc: ReflectionService, cases: list[dict[str, Any]], verbose: bool)
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--split", choices=["tune", "heldout", "tune2", "blind"], action="append")
+    parser.add_argument("--split", choices=["tune", "heldout", "tune2", "blind", "blind2"], action="append")
     parser.add_argument("--mode", choices=["lexical", "semantic"], action="append")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
