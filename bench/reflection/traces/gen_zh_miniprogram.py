@@ -6,16 +6,16 @@ preview / upload (apps/mp/scripts/mp-ci.mjs), CloudBase CLI `tcb` (wrapped by sc
 Jest 29, ESLint 9 + Stylelint 16, husky + lint-staged, GitHub (origin) + Gitee mirror (gitee).
 Prompts and assistant replies in Chinese; tool output as the tools print it.
 
-Written blind (see README.md next to this file); kept aside for the final measurement.
+Written blind for fresh/; measured once held out (round 10), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_miniprogram.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -3410,5 +3410,5 @@ Exit status 1
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-miniprogram.jsonl"), os.path.join(HERE, "zh-miniprogram.labels.json"))
-    print(f"zh-miniprogram -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-miniprogram.jsonl"), os.path.join(HERE, "tune", "zh-miniprogram.labels.json"))
+    print(f"zh-miniprogram -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -6,16 +6,16 @@ Stack: Unity 6000.0 LTS on the Linux editor, C# assemblies split by asmdef (Drif
 Steamworks.NET, ParrelSync clone for co-op testing, Git LFS for art/audio, self-hosted GitLab with game-ci
 runners and glab, dotnet format + Microsoft.Unity.Analyzers on the editor-generated solution, steamcmd uploads.
 
-Written blind for fresh/ (see unity-cs.md).
+Written blind for fresh/; measured once held out (round 10), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_unity_cs.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2586,5 +2586,5 @@ DEFS = dict(
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "unity-cs.jsonl"), os.path.join(HERE, "unity-cs.labels.json"))
-    print(f"unity-cs -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "unity-cs.jsonl"), os.path.join(HERE, "tune", "unity-cs.labels.json"))
+    print(f"unity-cs -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -6,9 +6,9 @@ maven_install.json lock file), protobuf/gRPC (proto_library + go_proto_library),
 remote cache and remote execution (--config=remote), buildifier, bazel query/cquery, container images
 with rules_oci (oci_image / oci_load / oci_push on a distroless base), GitHub + gh.
 
-Written blind for fresh/ (see bazel-mono.md).
+Written blind for fresh/; measured once held out (round 10), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_bazel_mono.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
@@ -16,7 +16,7 @@ import sys
 import uuid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2861,5 +2861,5 @@ Bazel tracks inputs by content, so switching branches just makes it rebuild what
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "bazel-mono.jsonl"), os.path.join(HERE, "bazel-mono.labels.json"))
-    print(f"bazel-mono -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "bazel-mono.jsonl"), os.path.join(HERE, "tune", "bazel-mono.labels.json"))
+    print(f"bazel-mono -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
