@@ -50,7 +50,8 @@ _LOOKING_PARTS = frozenset(
 _LOOKING = frozenset(
     "ls cat head tail less more pwd echo which whereis type env printenv grep rg find wc file stat tree du df "
     "ps top date whoami id uname history man diff sort uniq jq awk sed nvidia-smi nm objdump readelf ldd otool "
-    "strings hexdump xxd c++filt ss netstat lsof pg_isready dig nslookup host getent".split()
+    "strings hexdump xxd c++filt ss netstat lsof pg_isready dig nslookup host getent pgrep pidof readlink "
+    "realpath".split()
 )
 # curl options that send or store something: such a call acts, a plain GET only looks.
 _SENDING = frozenset(
@@ -293,6 +294,9 @@ _NOISE_LINE = re.compile(
     re.I,
 )
 _DIAGNOSTIC = re.compile(r"^\s*(?:error|warning|info|hint|lint)\s*[•|]\s*(.+?)\s*[•|]", re.I)
+# A linter's report line (stylelint, ESLint, markdownlint): `  3:12  ✖  Unexpected unit "rpx"  unit-disallowed-list`
+# or `  4:7  error  'x' is assigned a value but never used  no-unused-vars` — position, severity, message, rule.
+_LINT_REPORT = re.compile(r"^\s*\d+:\d+\s+(?:✖|×|⚠|error|warning)\s+(.+?)\s{2,}[@\w/.-]+\s*$", re.I)
 _WARNING_LINE = re.compile(r"^\s*(?:\[[\w ]*warn(?:ing)?\]|warn(?:ing)?\b|\(node:\d+\) \w*warning|⚠)", re.I)
 _ERROR_LINE = re.compile(
     r"\b(?:error|fatal|failed|failure|cannot|can't|could not|unable|denied|refused|invalid|missing|not found|"
@@ -905,10 +909,10 @@ def error_phrase(error: str) -> str:
     lines = [line for line in lines if not _NOISE_LINE.match(line)]
     # An analyzer's report line (`info • Don't use 'BuildContext's across async gaps • lib/x.dart:27:34 • rule`)
     # says what is wrong between its separators, whatever severity it gives it.
-    diagnostic = next((found for line in lines if (found := _DIAGNOSTIC.match(line))), None)
+    diagnostic = next((found for line in lines if (found := _DIAGNOSTIC.match(line) or _LINT_REPORT.match(line))), None)
     if diagnostic:
         return _phrase_of(diagnostic.group(1))
-    telling = [line for line in lines if _ERROR_LINE.search(line)]
+    telling = [_told_after(lines, i) for i, line in enumerate(lines) if _ERROR_LINE.search(line)]
     # A warning printed on the way ("[Vue warn]: Unhandled error during execution of setup") is not the failure
     # the next line names ("Error: … there was no active Pinia").
     telling = [line for line in telling if not _WARNING_LINE.match(line)] or telling
@@ -920,6 +924,16 @@ def error_phrase(error: str) -> str:
             return phrase
     exit_code = _EXIT.search(error)
     return f"exit code {exit_code.group(1)}" if exit_code else "failed"
+
+
+def _told_after(lines: list[str], at: int) -> str:
+    """The line at ``at``, or the line it introduces: "Aborting batchmode due to fatal error:" says only that
+    something failed; "It looks like another Unity instance is running with this project open." is what."""
+    line = lines[at]
+    if not line.rstrip().endswith(":"):
+        return line
+    following = next((later for later in lines[at + 1 :] if later.strip()), "")
+    return following if len(following.split()) > 3 else line
 
 
 # The fields an error body puts its words for people in, by how often APIs use them.
@@ -1070,6 +1084,7 @@ class Recovery:
         "fix_commands",
         "fixed",
         "inserted",
+        "removed",
         "replaced",
         "reread",
         "signature",
@@ -1093,6 +1108,7 @@ class Recovery:
         added_lines: Sequence[str] = (),
         files: Sequence[str] = (),
         around: Sequence[str] = (),
+        removed: Sequence[str] = (),
         written: Sequence[str] = (),
         replaced: bool = False,
         swapped: str | None = None,
@@ -1109,6 +1125,7 @@ class Recovery:
         self.added = list(added)  # the words those edits added (`js:`, `true`): an edit-fix that recurs says it
         self.files = list(files)  # the names of the files those edits wrote (`Directory.Packages.props`)
         self.around = list(around)  # the words the edits changed text among (`protected $fillable = [`)
+        self.removed = list(removed)  # the words those edits took out (`rpx` where each wrote `px` instead)
         self.written = list(written)  # the words of files written whole (no before to compare with)
         self.replaced = replaced  # another program did the step's job (`xcodebuild test` for `swift test`)
         # the change was one word of the line (`harbourline rpc` for `harbourline eval`), or the command the step
@@ -1157,6 +1174,8 @@ class Recovery:
                 parts.append(f"as:{command_head(self.change) or self.change.split(' -', 1)[0]}")
             elif "--" in self.change.split():
                 parts.append(f"as:{self.change.split()[0]} --")  # the separator, whatever came around it
+            elif " … " in self.change:
+                parts.append(f"as:{self.change}")  # one option's value or the paths' anchoring: as shown
             else:
                 parts.append(f"as:{' '.join(variables) if variables else _same_options(self.change)}")
         if self.work and parts and not self.reread and self.change is None:
@@ -1205,7 +1224,7 @@ def _same_options(change: str) -> str:
     `--startup-project src/Api` and `-s src/Api` are the same fix written long and short (by the usual convention
     the short option is the long one's first letter), and `--filter @hx/admin` and `--filter @hx/ui` the same fix
     for two packages. An option without a value keeps its spelling: `--force` is not `--force-with-lease`."""
-    words = change.split()
+    words = _without_runner(change.split())
     if "--" in words:
         words = words[: words.index("--") + 1]  # what follows the separator is that run's own arguments
     out: list[str] = []
@@ -1370,7 +1389,63 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
         # `nox -s tests -- -x` after `nox -s tests -x` failed: the arguments were meant for the program the tool
         # runs, and the separator hands them on. Shown as run: where the separator goes is the lesson.
         return _fix_text(fixed_command)
-    return swapped_word(failed_command, fixed_command) or _retargeted(failed_command, fixed_command)
+    return (
+        swapped_word(failed_command, fixed_command)
+        or _anchored(failed_command, fixed_command)
+        or _revalued(failed_command, fixed_command)
+        or _retargeted(failed_command, fixed_command)
+    )
+
+
+def _revalued(failed_command: str, fixed_command: str | list[str]) -> str | None:
+    """The same line with one option given another value, nothing else changed (`-projectPath
+    ../driftwood_clone_0` where `-projectPath .` found the project open in another instance): shown with the
+    value, since the value is the fix, and without the rest of the line, which was each task's own."""
+    before, after = _main_segment(failed_command), _main_segment(fixed_command)
+    if len(before) != len(after) or command_head(before) != command_head(after):
+        return None
+    changed = [i for i, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
+    if len(changed) != 1 or changed[0] == 0:
+        return None
+    at = changed[0]
+    old, new, previous = before[at], after[at], before[at - 1]
+    if old.startswith("-") and "=" in old:
+        option = old.split("=", 1)[0]
+        shown = new if new.startswith(f"{option}=") else None
+    elif previous.startswith("-") and "=" not in previous and not old.startswith("-") and not new.startswith("-"):
+        shown = f"{previous} {new}"
+    else:
+        shown = None
+    return f"{command_head(after)} … {shown}" if shown else None
+
+
+# The shell's current directory in front of a path: `$PWD/x`, `${PWD}/x`, `$(pwd)/x`.
+_FROM_HERE = re.compile(r"^(?:\$PWD|\$\{PWD\}|\$\(pwd\))/")
+
+
+def _anchored(failed_command: str, fixed_command: str | list[str]) -> str | None:
+    """The same line with its relative paths made absolute, nothing else changed (`bazel run //tools/seed --
+    --file "$PWD/testdata/seed.sql"` after `--file testdata/seed.sql` was not found: the program runs somewhere
+    else than the shell that started it). Shown without this task's paths, so every task that anchored its own
+    paths the same way is one lesson."""
+    before, after = _main_segment(failed_command), _main_segment(fixed_command)
+    if len(before) != len(after) or command_head(before) != command_head(after):
+        return None
+    changed = [(old, new) for old, new in zip(before, after, strict=True) if old != new]
+    if not changed:
+        return None
+    for old, new in changed:
+        option, _, old_path = old.rpartition("=") if old.startswith("-") else ("", "", old)
+        if option and not new.startswith(f"{option}="):
+            return None
+        new_path = new[len(option) + 1 :] if option else new
+        if old_path.startswith(("/", "$", "~")) or not old_path:
+            return None
+        here = _FROM_HERE.match(new_path)
+        made_absolute = new_path[here.end() :] == old_path if here else new_path.endswith(f"/{old_path}")
+        if not (made_absolute and (here or new_path.startswith("/"))):
+            return None
+    return f'{command_head(after)} … "$PWD/…"'
 
 
 def _retargeted(failed_command: str, fixed_command: str | list[str]) -> str | None:
@@ -1699,6 +1774,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
     added: list[str] = []
     lines: list[str] = []
     around: list[str] = []
+    removed: list[str] = []
     written: list[str] = []
     files: list[str] = []
     for j in range(failed + 1, fixed):
@@ -1719,6 +1795,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
                 added += [w for w in added_words(between.arguments) if w not in added]
                 lines += [line for line in added_lines(between.arguments) if line not in lines]
                 around += [w for w in kept_words(between.arguments) if w not in around]
+                removed += [w for w in removed_words(between.arguments) if w not in removed]
                 content = arguments_of(between.arguments).get("content")
                 if isinstance(content, str):
                     written += [w for w in dict.fromkeys(CODE_WORD.findall(content)) if w not in written]
@@ -1797,6 +1874,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         added_lines=lines[:MAX_ADDED_LINES],
         files=files[:MAX_EDITED_FILES],
         around=around[:MAX_ADDED_WORDS],
+        removed=removed[:MAX_ADDED_WORDS],
         written=written[:MAX_WRITTEN_WORDS],
     )
 
@@ -1837,6 +1915,20 @@ def added_words(arguments: Any) -> list[str]:
         for word in CODE_WORD.findall(_code(new)):
             if before[word] > 0:
                 before[word] -= 1
+            elif word not in out:
+                out.append(word)
+    return out
+
+
+def removed_words(arguments: Any) -> list[str]:
+    """The words an edit took out (`rpx` of `16rpx` → `16px`), in the order they appeared: with the words it
+    added, a replacement (`rpx` by `px` everywhere) that recurs is the lesson."""
+    out: list[str] = []
+    for old, new in _edit_pairs(arguments):
+        after = Counter(CODE_WORD.findall(new))
+        for word in CODE_WORD.findall(_code(old)):
+            if after[word] > 0:
+                after[word] -= 1
             elif word not in out:
                 out.append(word)
     return out

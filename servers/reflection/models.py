@@ -124,6 +124,12 @@ class Lesson(BaseModel):
         description="The names of the files that edit wrote (`Directory.Packages.props`): where the fix goes when "
         "every task edited the same one.",
     )
+    removed: list[str] = Field(
+        default_factory=list,
+        max_length=20,
+        description="Words the edit that fixed it took out (`rpx`, where it wrote `px`): with the words added, a "
+        "replacement that recurs is the lesson.",
+    )
     error_words: list[str] = Field(
         default_factory=list,
         max_length=200,

@@ -250,6 +250,7 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "", error: 
             added_lines=found.added_lines if found.kind == "edited" else [],
             files=found.files if found.kind == "edited" else [],
             around=found.around if found.kind == "edited" else [],
+            removed=found.removed if found.kind == "edited" else [],
             written=found.written if found.kind == "edited" else [],
         ),
     )
@@ -301,7 +302,7 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
 
     parts: list[str] = []
     for line in lessons[0].added_lines:
-        code = _without_trailing_comment(line)
+        code = _VALUE_RUN.sub("…", _without_trailing_comment(line))
         words = _LINE_WORD.findall(code)
         declares = bool(_DECLARING & set(words) & common) and bool(_CODE_SYNTAX.search(code))
         if not (_code_words(code, common) or _code_line(code, common) or declares) or len(parts) == MAX_SHOWN_LINES:
@@ -310,7 +311,9 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
         # A call every edit made is shown with its shape even when its arguments were each task's own
         # (`… = scrapy.Field()`, `.composite({ … })`): the name alone does not say how to write it.
         if mostly_shared or any(kept(w) and f"{w}(" in code for w in words):
-            parts.append(_ELLIPSES.sub("…", _LINE_WORD.sub(shown, code)))
+            text = _ELLIPSES.sub("…", _LINE_WORD.sub(shown, code))
+            if not any(part.rstrip(",;") == text.rstrip(",;") for part in parts):
+                parts.append(text)  # two references added alike (`"GUID:…",` and `"GUID:…"`) are shown once
     if not parts:
         return ""  # no line to show: the words every edit added say it (`js: true`)
     covered = {w for part in parts for w in _bare(CODE_WORD.findall(part))}
@@ -320,6 +323,11 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
 
 
 MAX_SHOWN_LINES = 2
+# A hash, GUID or UUID in an added line (`"GUID:9e24947de15b…"`): the value each task looked up, never the fix.
+_VALUE_RUN = re.compile(
+    r"(?<![\w$@.-])(?=[0-9a-fA-F-]*\d)(?=[0-9a-fA-F-]*[a-fA-F])(?:[0-9a-fA-F]{8,}|[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-"
+    r"[0-9a-fA-F]{12})(?![\w$@.-])"
+)
 # Every edit declared a type of the same kind (`export interface CartSummary {`, `export interface PriceCase {`):
 # the declaration is the fix, though its keywords are plain words and its name each task's own.
 _DECLARING = frozenset({"interface", "class", "struct", "enum", "type", "trait", "protocol", "record"})
@@ -381,6 +389,33 @@ def shared_file(lessons: list[Lesson]) -> str:
     return next((f for f in lessons[0].files if f in common), "")
 
 
+def shared_kind(lessons: list[Lesson]) -> str:
+    """The kind of file every one of these fixes edited, when each edited another one of it (`the *.asmdef
+    file`: three assemblies, each given the reference it lacked), or ""."""
+    if not lessons or not all(lesson.files for lesson in lessons):
+        return ""
+    kinds = [{name.rsplit(".", 1)[-1] for name in lesson.files if "." in name.strip(".")} for lesson in lessons]
+    common = set.intersection(*kinds)
+    return f"the `*.{common.pop()}` file" if len(common) == 1 else ""
+
+
+def shared_replacement(lessons: list[Lesson]) -> tuple[str, str] | None:
+    """What every one of these edits took out and what it put in its place (`rpx` → `px`), when each took out
+    the same telling words and added the same others: a replacement, told whole, where the added words alone
+    (`px`) would say too little."""
+    if not lessons or not all(lesson.removed and lesson.added for lesson in lessons):
+        return None
+    gone = set(lessons[0].removed).intersection(*(set(lesson.removed) for lesson in lessons[1:]))
+    put = set(lessons[0].added).intersection(*(set(lesson.added) for lesson in lessons[1:]))
+    gone_telling, put_telling = _telling(gone - put), _telling(put - gone)
+    if not gone_telling or not put_telling:
+        return None
+    # As the first edit had them, in order; a replacement of a few words, not a rewrite.
+    shown_gone = [w for w in lessons[0].removed if w in gone_telling][:3]
+    shown_put = [w for w in lessons[0].added if w in put_telling][:3]
+    return " ".join(shown_gone), " ".join(shown_put)
+
+
 def shared_edit(lessons: list[Lesson]) -> str:
     """The words every one of these edit-fixes added, in the first one's order (`js: true`), or "" when they
     share nothing telling: then they were different fixes of one kind of error, not one lesson."""
@@ -416,12 +451,22 @@ def general_lesson(lessons: list[Lesson]) -> str:
     edit = shared_edit(lessons)
     # Commands most of those tasks ran after the edit (`make manifests`) finish it.
     finishing = "".join(f", run `{c}`" for c in _usual_commands(lessons))
+    replacement = shared_replacement(lessons)
+    if replacement and not any(lesson.run_as or lesson.reread for lesson in lessons):
+        gone, put = replacement
+        same_file = shared_file(lessons)
+        where = f"`{same_file}`" if same_file else shared_kind(lessons)
+        place = f" in {where}" if where else ""
+        return (
+            f'When {step} fails with "{first.phrase}", replace `{gone}` with `{put}`{place} (the edit that fixed it '
+            f"each time){finishing}, then retry it."
+        )
     if edit and not any(lesson.run_as or lesson.reread for lesson in lessons):
         # The file every one of those edits wrote is where the fix goes (`Directory.Packages.props`); files that
         # differ from task to task were each task's own code.
         same_files = set(first.files).intersection(*(set(lesson.files) for lesson in lessons[1:]))
         files = [f for f in first.files if f in same_files]
-        where = " and ".join(f"`{f}`" for f in files[:2]) if files else ""
+        where = " and ".join(f"`{f}`" for f in files[:2]) if files else shared_kind(lessons)
         place = f"to {where}" if where else "where it failed"
         return (
             f'When {step} fails with "{first.phrase}", add `{edit}` {place} (the edit that fixed it each time)'
