@@ -1374,6 +1374,9 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
         return after
     if fixed_between:
         return None
+    anchored = _anchored(failed_command, fixed_command)
+    if anchored:
+        return anchored  # before the options: `--csv=$(pwd)/x.csv` is the same option, its path made absolute
     in_front, as_arguments = _set_variables(_main_segment(failed_command), _main_segment(fixed_command))
     if in_front or as_arguments:
         # `CUDA_VISIBLE_DEVICES=2 python -m train …` or `make spark-local SPARK_HOME=…` after the same line failed:
@@ -1391,7 +1394,6 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
         return _fix_text(fixed_command)
     return (
         swapped_word(failed_command, fixed_command)
-        or _anchored(failed_command, fixed_command)
         or _revalued(failed_command, fixed_command)
         or _retargeted(failed_command, fixed_command)
     )

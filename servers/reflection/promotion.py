@@ -27,7 +27,14 @@ from servers.core.errorwords import frequencies, shared_words
 from servers.reflection.alike import same_lesson
 from servers.reflection.matching import StrategyMatcher, identifiers, opposite
 from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Lesson, Rule, Strategy
-from servers.reflection.reflect import failure_kinds, general_lesson, shared_edit, shared_file, shared_place
+from servers.reflection.reflect import (
+    failure_kinds,
+    general_lesson,
+    shared_edit,
+    shared_file,
+    shared_place,
+    shared_replacement,
+)
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import strategies as strategy_rows
@@ -201,15 +208,17 @@ class Promoter:
 
 
 def _edits_agree(same: list[dict[str, Any]], strategy: Strategy) -> bool:
-    """Whether these edit-fixes and ``strategy``'s are one lesson: the same words added, the same place edited,
-    or one command that fixed it with the same file edited each time (`kafka-topics --create`, and the topic
-    added to `topics.txt`: the command agreed, the edits were its bookkeeping)."""
+    """Whether these edit-fixes and ``strategy``'s are one lesson: the same words added, the same words replaced
+    by the same others, the same place edited, or one command that fixed it with the same file edited each time
+    (`kafka-topics --create`, and the topic added to `topics.txt`: the command agreed, the edits were its
+    bookkeeping)."""
     assert strategy.lesson is not None and strategy.key is not None
     ordered = sorted(same, key=lambda p: p["id"])
     earlier = [Lesson.model_validate(p["doc"]["lesson"]) for p in ordered if p["doc"].get("lesson")]
     lessons = [*earlier, strategy.lesson]
     by_command = "+" in strategy.key and bool(shared_file(lessons))
-    return bool(shared_edit(lessons) or shared_place(lessons) or by_command)
+    replaced = shared_replacement(lessons) is not None
+    return bool(shared_edit(lessons) or replaced or shared_place(lessons) or by_command)
 
 
 class _Likeness:

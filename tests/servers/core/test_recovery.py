@@ -805,3 +805,85 @@ def test_the_failed_lines_own_staging_is_no_fix_once_the_fix_was_made_in_between
         ]
     )
     assert found.fix_commands == ["git restore --staged reports/drift.ipynb", "dvc add reports/drift.ipynb"]
+
+
+def test_paths_made_absolute_on_the_retry_are_one_fix_whatever_the_paths() -> None:
+    """The program ran somewhere else than the shell that started it: each task anchored its own paths."""
+    missing = "Exit code 1\nseed: read {0}: open {0}: no such file or directory"
+    runs = [
+        ("tools/seed -- --file testdata/a.sql", 'tools/seed -- --file "$PWD/testdata/a.sql"'),
+        ("tools/load -- --csv=fixtures/b.csv", "tools/load -- --csv=$(pwd)/fixtures/b.csv"),
+        ("tools/ctl -- check configs/c.yaml", "tools/ctl -- check /home/olu/src/repo/configs/c.yaml"),
+    ]
+    found = [
+        find_recoveries([bash(f"bazel run //{old}", missing.format(old.split()[-1])), bash(f"bazel run //{new}")])[0]
+        for old, new in runs
+    ]
+    assert {r.change for r in found} == {'bazel run … "$PWD/…"'}
+    assert len({r.key for r in found}) == 1
+    # Another path altogether is this task's own business, not the anchoring.
+    [elsewhere] = find_recoveries([bash("tool --file a/x.sql", missing.format("a/x.sql")), bash("tool --file b/x.sql")])
+    assert elsewhere.change != 'tool … "$PWD/…"'
+
+
+def test_one_option_given_another_value_is_the_fix_with_that_value() -> None:
+    """The project was open in another instance: every task pointed `-projectPath` at the clone."""
+    busy = (
+        "Exit code 1\nAborting batchmode due to fatal error:\n"
+        "It looks like another Unity instance is running with this project open.\n\n"
+        "Multiple Unity instances cannot open the same project."
+    )
+    found = []
+    for platform in ("EditMode", "PlayMode", "EditMode -testFilter Tides"):
+        run = f"~/Unity/Editor/Unity -batchmode -projectPath {{}} -runTests -testPlatform {platform}"
+        steps = [bash(run.format("."), busy), bash("pgrep -af Editor/Unity"), bash(run.format("../game_clone_0"))]
+        [recovery] = find_recoveries(steps)
+        found.append(recovery)
+    assert {r.signature.phrase for r in found} == {"it looks like another unity instance is running"}
+    assert {r.change for r in found} == {"Unity … -projectPath ../game_clone_0"}
+    assert len({r.key for r in found}) == 1 and all(r.fix_commands == [] for r in found)  # pgrep only looked
+    # Another value is another lesson.
+    [other] = find_recoveries([bash("tool -p .", busy), bash("tool -p ../other")])
+    assert other.key != found[0].key
+
+
+def test_a_runner_in_front_is_not_part_of_the_fix() -> None:
+    """`npx tcb fn …` and `pnpm exec tcb fn …` given an environment are one fix, spelled `-e` or `--envId`."""
+    no_env = "Exit code 1\n ✖ 未识别到有效的环境 Id，请使用 cloudbaserc 配置文件进行操作或通过 -e 参数指定环境 Id"
+    pairs = [
+        ("npx tcb fn log coupon --limit 20", "npx tcb fn log coupon -e dev-1 --limit 20"),
+        ("pnpm exec tcb fn detail refund", "pnpm exec tcb fn detail refund --envId dev-1"),
+    ]
+    found = [find_recoveries([bash(old, no_env), bash(new)])[0] for old, new in pairs]
+    assert len({r.key for r in found}) == 1
+
+
+@pytest.mark.parametrize(
+    ("error", "phrase"),
+    [
+        # A header line names nothing; the line it introduces does.
+        (
+            "Exit code 1\nBuilt from 'staging'\n\nAborting batchmode due to fatal error:\n"
+            "It looks like another Unity instance is running with this project open.",
+            "it looks like another unity instance is running",
+        ),
+        # A linter's report line: the message between the position and the rule.
+        (
+            'Exit code 2\nsrc/a.scss\n  3:12   ✖  Unexpected unit "rpx"  unit-disallowed-list\n\n✖ 1 problem',
+            "unexpected unit '…'",
+        ),
+        (
+            "Exit code 1\n/app/src/x.ts\n  4:7  error  Unexpected console statement  no-console\n\n✖ 1 problem",
+            "unexpected console statement",
+        ),
+    ],
+)
+def test_what_an_error_says_past_its_header_and_in_a_linter_report(error: str, phrase: str) -> None:
+    assert error_phrase(error) == phrase
+
+
+def test_an_edit_that_replaced_words_records_what_it_took_out() -> None:
+    edit = {"tool": "Edit", "arguments": {"file_path": "a.scss", "old_string": "rpx", "new_string": "px"}, "ok": True}
+    lint = 'Exit code 2\n  3:12   ✖  Unexpected unit "rpx"  unit-disallowed-list'
+    [found] = find_recoveries([bash("pnpm lint", lint), edit, bash("pnpm lint")])
+    assert found.kind == "edited" and found.removed == ["rpx"] and found.added == ["px"]

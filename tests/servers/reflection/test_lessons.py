@@ -484,3 +484,38 @@ def test_a_command_fix_that_always_came_with_an_edit_of_one_file_names_both(svc:
     [rule] = svc.rules.all("u")
     assert "run `kafka-topics --bootstrap-server localhost:9092 --create --topic …`" in rule.text, rule.text
     assert "edit `topics.txt`" in rule.text and "kcat" not in rule.text
+
+
+def test_a_replacement_every_edit_made_is_the_rule(svc: ReflectionService) -> None:
+    """Each task wrote a unit the linter forbids; each fix replaced it everywhere in the file it wrote."""
+    lint = 'Exit code 2\n{f}\n  3:12   ✖  Unexpected unit "rpx"  unit-disallowed-list\n\n✖ 4 problems (4 errors)'
+    for n, page in enumerate(("coupon", "points", "group"), 1):
+        path = f"src/pages/{page}/index.scss"
+        edit = TraceStep(
+            tool="Edit", arguments={"file_path": path, "old_string": "rpx", "new_string": "px", "replace_all": True}
+        )
+        trace = [sh("pnpm lint", lint.format(f=path)), TraceStep(tool="Read", arguments={"file_path": path}), edit]
+        svc.reflect(TaskReport(task=f"style the {page} page", task_id=f"s{n}", trace=[*trace, sh("pnpm lint")]), "u")
+    [rule] = svc.rules.all("u")
+    assert "replace `rpx` with `px` in `index.scss`" in rule.text
+
+
+def test_a_reference_added_to_each_task_s_own_file_of_one_kind_names_the_kind(svc: ReflectionService) -> None:
+    """Three assemblies each lacked a reference: the files differ, their kind is where the fix goes, and the
+    GUID each task looked up is left out."""
+    compile_error = (
+        "Exit code 1\nAssets/Scripts/{a}/X.cs(3,19): error CS0234: The type or namespace name 'Y' does not exist "
+        "in the namespace 'Z' (are you missing an assembly reference?)\nScripts have compiler errors."
+    )
+    guids = ("9e24947de15b9834991c9d8411ea37cf", "3f9c0d7e6b2a41c58e7d1f0a9b4c2d66", "75469ad4d38634e559750d17036d5f7c")
+    for n, (assembly, guid) in enumerate(zip(("UI", "Online", "Gameplay"), guids, strict=True), 1):
+        path = f"Assets/Scripts/{assembly}/Game.{assembly}.asmdef"
+        old = '    "references": [\n        "GUID:0f1e2d3c4b5a69788796a5b4c3d2e1f0"\n    ],'
+        new = old.replace('"\n', f'",\n        "GUID:{guid}"\n')
+        edit = TraceStep(tool="Edit", arguments={"file_path": path, "old_string": old, "new_string": new})
+        run = "Unity -batchmode -projectPath . -runTests -testPlatform EditMode"
+        trace = [sh(run, compile_error.format(a=assembly)), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"a feature in {assembly}", task_id=f"a{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert 'add `"GUID:…"` to the `*.asmdef` file' in rule.text
+    assert not any(guid in rule.text for guid in guids)
