@@ -129,14 +129,39 @@ def _file_verb(step: StepId, calls: list[Step]) -> str:
     return f"{verb} the {step.detail}"
 
 
-def _shell_text(step: StepId, calls: list[Step]) -> str:
+def _shell_text(step: StepId, calls: list[Step], examples: list[list[Step]] | None = None) -> str:
     commands = [c for c in map(_command, calls) if c]
     if not commands:
         return f"Run `{step.detail}`" if step.detail else f"Run a `{step.tool}` command"
     shown = Counter(commands).most_common(1)[0][0]
+    # What the first task ran at this point of the workflow: `bazel run` loads the image here and pushes it three
+    # steps on, and `git push` went to two remotes one after the other.
+    ran = list(dict.fromkeys(c for c in map(_command, examples[0]) if c)) if examples else []
+    if ran and step.detail and (len(ran) > 1 or len(set(commands)) > 1):
+        return f"Run `{step.detail}` (e.g. {', then '.join(f'`{c}`' for c in ran[:3])})" + _note(calls)
     line = f"Run `{shown}`" if len(set(commands)) == 1 or not step.detail else f"Run `{step.detail}` (e.g. `{shown}`)"
+    return line + _note(calls)
+
+
+def _note(calls: list[Step]) -> str:
     notes = [str(d) for c in calls if (d := st.arguments(c).get("description")) and isinstance(d, str)]
-    return line + (f' ("{_clean(notes[0], 60)}")' if notes else "")
+    return f' ("{_clean(notes[0], 60)}")' if notes else ""
+
+
+def _aligned(runs: Sequence[Sequence[Step]], labels: Sequence[str]) -> list[list[list[Step]]]:
+    """For each step of the workflow, the calls each task made at that point of it (a task's steps matched in
+    order): a label met twice (`bazel run` to load an image, later to push it) is two steps, each with its own
+    calls, and one step a task repeated (`git push origin`, `git push gitee`) keeps all its calls."""
+    aligned: list[list[list[Step]]] = [[] for _ in labels]
+    for run in runs:
+        at = 0
+        for item in st.successful_path(run):
+            if at < len(labels) and item.id.label == labels[at]:
+                stood_for = [run[k] for k in range(item.first, item.last + 1) if st.ok(run[k])]
+                matching = [c for c in stood_for if any(x.label == labels[at] for x in st.step_ids(c))]
+                aligned[at].append(matching or [run[item.last]])
+                at += 1
+    return aligned
 
 
 def step_lines(runs: Sequence[Sequence[Step]], tools: Sequence[str]) -> list[str]:
@@ -144,16 +169,19 @@ def step_lines(runs: Sequence[Sequence[Step]], tools: Sequence[str]) -> list[str
     lines = []
     previous: list[Step] = []
     root = _project_root(runs)
+    aligned = _aligned(runs, tools)
     for i, label in enumerate(tools, 1):
         calls = [s for r in runs for s in r if any(x.label == label for x in st.step_ids(s))]
         ok = [s for s in calls if st.ok(s)]
         step = next((x for s in calls for x in st.step_ids(s) if x.label == label), StepId(label, "call", ""))
+        here = aligned[i - 1]
         if step.kind == "shell" and calls and calls == previous:
             text = f"Run `{step.detail}` (in the same command)"  # one chained command, e.g. git add && git commit
         elif step.kind == "shell":
-            text = _shell_text(step, ok or calls)
+            text = _shell_text(step, ok or calls, here)
         elif step.kind == "file":
-            text = _file_verb(step, ok or calls) + _file_text(ok or calls, root)
+            shown = [c for calls_here in here for c in calls_here] or ok or calls
+            text = _file_verb(step, ok or calls) + _file_text(shown, root)
         else:
             text = f"Call `{label}`{_argument_text(ok or calls)}"
         line = f"{i}. {text}"

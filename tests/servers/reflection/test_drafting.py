@@ -134,3 +134,25 @@ def test_a_retry_run_another_way_says_how() -> None:
     ]
     (note,) = drafting.failure_notes([run])
     assert "run it as `uv run pytest` instead; that recovered 1 of 1 times." in note
+
+
+def test_a_command_met_twice_in_a_workflow_shows_what_each_step_ran() -> None:
+    """`bazel run` loads the image, later pushes it: two steps, each with its own example; two pushes one after
+    the other are one step showing both remotes."""
+
+    def release(service: str, version: str) -> list[dict[str, Any]]:
+        return [
+            bash(f"bazel run --stamp //services/{service}:image_load"),
+            bash(f"docker run --rm {service}:dev --version"),
+            bash(f"bazel run --stamp //services/{service}:image_push -- --tag {version}"),
+            bash("git push origin main --follow-tags"),
+            bash("git push gitee main --follow-tags"),
+        ]
+
+    runs = [release("ledger", "1.4.0"), release("fx", "0.9.2"), release("gateway", "2.0.1")]
+    labels = drafting.common_sequence(runs)
+    assert labels == ("Bash(bazel run)", "Bash(docker run)", "Bash(bazel run)", "Bash(git push)")
+    lines = drafting.step_lines(runs, labels)
+    assert "image_load" in lines[0] and "image_push" not in lines[0]
+    assert "image_push" in lines[2] and "image_load" not in lines[2]
+    assert "git push origin main --follow-tags" in lines[3] and "git push gitee main --follow-tags" in lines[3]
