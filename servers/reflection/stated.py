@@ -61,6 +61,12 @@ _STATED = re.compile(
     r"like\s+the\s+rest\s+of\s+the\s+(?:project|codebase|repo|code)|i(?:'ve|\s+have)?\s+switched\s+to)\b"
     rf"|(?:^|[—:;]\s*)(?!(?:{_TASK_VERBS})\b)(?:[\w`'-]+\s+){{0,3}}[\w`'-]+\s+please\b"
     r"|\b(?:again|reminder)\s*:|(?:^|[—:;,(]\s*)(?:always|never)\b"
+    # A rule said again or said to last ("again no testify", "don't bring X back in", "keep it that way",
+    # "that's the rule for anything per-frame"), or prohibitions listed ("allocation-free: no LINQ, no lambdas").
+    r"|\bagain\b[,:]?\s+(?:no|never|don'?t|not)\b|\bdon'?t\s+bring\b[^.;!?]{1,40}\bback\b"
+    r"|\bkeep (?:it|them) that way\b|\bthat'?s the (?:rule|convention|standard)\b"
+    r"|(?:^|[:—;]\s*)no\s+(?!worries|rush|problem|idea|clue)[\w.`'-]+\s*(?:,|\band\b)\s*no\s+"
+    r"(?!worries|rush|problem|idea|clue)\w"
     r"|\b(?:use|prefer)\s[^.;!?]{1,40}?,\s*not\b"
     # Said to hold beyond this task: "no floats, ever", "at any point", "no f64 even for X", a convention
     # ("that's how we do it", "our convention", "the team decided", "new rule"), a scope beyond this task
@@ -85,7 +91,8 @@ _STATED = re.compile(
 _REVERSAL = re.compile(
     r"\b(?:actually|changed my mind|change of plan|switched to|no longer|not anymore|any more|scratch that|"
     r"forget what i said|i'?m done (?:with|adding|using|writing)|no more|take (?:that|it) back|"
-    r"ignore what i said|(?:is|are) fine now|after all|rips? out|ripped out|drop(?:ped)? (?:the|our))\b"
+    r"ignore what i said|(?:is|are) fine now|after all|rips? out|ripped out|drop(?:ped)? (?:the|our)|"
+    r"(?:we'?re|we are|i'?m) (?:dropping|moving (?:off|away from)|getting rid of))\b"
     r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了",
     re.I,
 )

@@ -40,6 +40,11 @@ def test_statements_are_found_in_prompts() -> None:
         "pls no sleeps in the worker specs, they are slow enough",
         "加个查询接口。注入方式用构造器注入，别在字段上写注解。",
         "还是那句话，日志里不要打印手机号。",
+        "Add the balance endpoint with a table test, and again no testify — stdlib testing.",
+        "A CSV writer with golden tests, stdlib only — don't bring testify back in, cmp.Diff is fine.",
+        "Swap it for a cache. Java here is formatted with google-java-format --aosp, keep it that way.",
+        "A wake effect. Update has to stay allocation-free: no LINQ, no lambdas. Tests too.",
+        "Rewrite the sort without System.Linq — that's the rule for anything per-frame — and reuse one list.",
     ],
 )
 def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> None:
@@ -57,6 +62,8 @@ def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> 
         "and no idea why it fails, please help",
         "这两个接口有什么区别?",
         "特别慢的那个查询帮我看看",
+        "Fix the flaky job: no worries, no rush.",
+        "Fix the bug so that no tests fail and nothing else changes.",
     ],
 )
 def test_task_sentences_are_not_statements(prompt: str) -> None:
@@ -126,3 +133,15 @@ def test_a_sentence_that_voids_a_rule_joins_the_statement_after_it(service: Refl
     beliefs = service.users.get("u", include_all=True).beliefs
     changed = [b for b in beliefs if "FlashList" in b.value]
     assert len(changed) == 1 and "作废" in changed[0].value and changed[0].reversed_from, beliefs
+
+
+def test_dropping_a_convention_reverses_it(service: ReflectionService) -> None:
+    """ "We're dropping --aosp: all Java moves to plain google-java-format" changes what was said to keep."""
+    service.note_preferences(
+        "u", "Swap it for a cache. Java here is formatted with google-java-format --aosp, keep it that way.", "t1"
+    )
+    service.note_preferences(
+        "u", "Heads up, we're dropping --aosp: all Java moves to plain google-java-format (2-space indent).", "t2"
+    )
+    [belief] = service.users.get("u", include_all=True).beliefs
+    assert "dropping --aosp" in belief.value and belief.reversals == 1 and belief.reversed_from
