@@ -32,6 +32,7 @@ from servers.reflection.models import (
     Reflection,
     ReflectionInputError,
     Rule,
+    SignalResult,
     Strategy,
     TaskReport,
     TraceStep,
@@ -348,6 +349,17 @@ class ReflectionService:
         """Preferences stated in a prompt become (or reinforce, or reverse) beliefs; see ``stated``."""
         with self._lock:
             return self.stated.note(user_id, text, source)
+
+    def note_feedback(self, user_id: str, feedback: str, source: str) -> list[SignalResult]:
+        """Feedback on earlier work with no task of this session to attach it to ("last week's CHANGELOG was too
+        long, I cut half of it" opening a new session): what it says of the user's wishes reaches the user model
+        as a complaint would (a signal per known dimension); no task is reflected on for it."""
+        with self._lock:
+            return [
+                self.users.signal(user_id, pref.dimension, pref.value, pref.kind, source=source)
+                for pref in parse_feedback(feedback, "complained")
+                if pref.dimension and pref.value
+            ]
 
     def _statement_similarity(self, text: str, others: Sequence[str]) -> list[float] | None:
         if self.embedder is None or not self.embedder.is_loaded or not others:

@@ -267,6 +267,10 @@ class Hooks:
             from servers.reflection.models import ProposedStrategy, TaskReport, TraceStep
             from servers.suite.hooks.commands import is_correction
 
+            opening = everything[0].prompt
+            if opening and is_correction(opening):
+                # The session opens with feedback on work of an earlier one: no task here to attach it to.
+                self.sources.reflection.note_feedback(user, opening[:4000], f"hook:{session_id[:150]}:feedback")
             reflected = 0
             for number, task in enumerate(everything):
                 # The next prompt correcting this answer ("too long", "that's wrong") is the user's feedback on it.

@@ -341,3 +341,18 @@ def test_the_same_lesson_from_three_sessions_becomes_a_rule(hook_env: Path) -> N
     )
     assert [r.text for r in rules] == [lesson]
     assert rules[0].status == "probation" and rules[0].scenario == "when the user corrects an answer"
+
+
+def test_a_session_opening_with_feedback_on_earlier_work_reaches_the_user_model(hook_env: Path) -> None:
+    """The answer it judges was in another session: nothing to attach it to but the user's wishes."""
+    hooks = Hooks(CairnSettings(home=hook_env, embedder="none"))
+    try:
+        trace = hooks.sources.trace("monday")
+        trace.add_prompt("上周的 CHANGELOG 你写得太长了，最后是我自己删了一半才推上去的。这次写 1.9.0 的")
+        hooks.handle("session-end", payloads.session_end(session="monday"))
+        beliefs = hooks.sources.reflection.users.get("default", include_all=True).beliefs
+        reflections = hooks.sources.reflection.reflections("default")
+    finally:
+        hooks.close()
+    assert any(b.dimension == "verbosity" and b.value == "concise" for b in beliefs)
+    assert reflections == []  # no task was judged by it
