@@ -281,7 +281,10 @@ _R_CONDITION = re.compile(r"(?m)^(Error\b[^\n]{0,200}:)[ \t]*\n![ \t]+")
 _EXIT = re.compile(r"^\s*exit code (\d+)\s*$", re.I | re.M)
 _LOCATION = re.compile(r"^(?:[\w./~-]+):\d+(?::\d+)?:?\s*")
 # Boxes, timestamps, and BuildKit's step and elapsed-time columns (`#13 14.351 error: …`, `14.351 error: …`).
-_LINE_PREFIX = re.compile(r"^[\s│╷╵|]*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\s+)?(?:#\d+\s+)?(?:\d+\.\d{3}\s+)?")
+_LINE_PREFIX = re.compile(
+    r"^[\s│╷╵|]*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\s+)?(?:#\d+\s+)?(?:\d+\.\d{3}\s+)?"
+    r"(?:\[\d{1,2}:\d{2}:\d{2}\]:?\s+)?(?:▸\s+)?"  # fastlane's `[10:14:13]: ▸ ` in front of what a tool printed
+)
 _NOISE_LINE = re.compile(
     r"^\s*(?:exit code \d+|traceback \(most recent call last\):|error:?|\W*)\s*$"
     r"|^\s*(?:>|\$|#|RUN\b|[✓✔❯›⎯│┌└├─]|at\s)"  # a script's echo, a runner's banner and progress, stack frames
@@ -1088,6 +1091,7 @@ class Recovery:
         "replaced",
         "reread",
         "signature",
+        "suggested",
         "swapped",
         "work",
         "written",
@@ -1109,6 +1113,7 @@ class Recovery:
         files: Sequence[str] = (),
         around: Sequence[str] = (),
         removed: Sequence[str] = (),
+        suggested: Sequence[str] = (),
         written: Sequence[str] = (),
         replaced: bool = False,
         swapped: str | None = None,
@@ -1126,6 +1131,9 @@ class Recovery:
         self.files = list(files)  # the names of the files those edits wrote (`Directory.Packages.props`)
         self.around = list(around)  # the words the edits changed text among (`protected $fillable = [`)
         self.removed = list(removed)  # the words those edits took out (`rpx` where each wrote `px` instead)
+        # the commands the error offered together, one of which the fix ran (`pod repo update` or `pod install
+        # --repo-update`): tasks that took either are one lesson, the error's own
+        self.suggested = list(suggested)
         self.written = list(written)  # the words of files written whole (no before to compare with)
         self.replaced = replaced  # another program did the step's job (`xcodebuild test` for `swift test`)
         # the change was one word of the line (`harbourline rpc` for `harbourline eval`), or the command the step
@@ -1157,6 +1165,8 @@ class Recovery:
     @property
     def fix_key(self) -> str:
         """What two recoveries must share to be "fixed the same way"."""
+        if self.suggested:
+            return "suggested:" + " | ".join(sorted(self.suggested))
         # A package script's variant is the same fix (`pnpm build:ui` and `pnpm -C packages/ui build` build ui).
         parts = [_script_family(command_head(c)) or c for c in self.fix_commands]
         # Committing and pushing what the fix changed is how the work is shared, not what fixed it: a task that
@@ -1194,7 +1204,7 @@ class Recovery:
         # One word run another way inside whatever carried it (`fly ssh console -C "… eval …"`, `docker compose
         # exec app … eval …`) is about that word, not the step that carried it.
         swapped = self.change is not None and self.change == self.swapped
-        if self.fix_commands or self.reread or self.kind == "edited" or variable or swapped:
+        if self.fix_commands or self.reread or self.kind == "edited" or variable or swapped or self.suggested:
             # An edit fixes the code wherever the error showed (assembleDebug, installDebug alike).
             return f"{_lower(sig.tool)}|*|{sig.phrase.lower()}=>{self.fix_key}"
         return f"{sig.key}=>{self.fix_key}"
@@ -1204,6 +1214,8 @@ class Recovery:
         sig = self.signature
         step = f"`{sig.step}`" if sig.step != sig.tool else f"`{sig.tool}`"
         when = f'When {step} fails with "{sig.phrase}"'
+        if self.suggested:
+            return f"{when}, {suggestion_text(self.suggested)}, then retry {step}."
         doing: list[str] = []
         if self.reread:
             doing.append("`Read` the file again")
@@ -1861,6 +1873,12 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
             # Run inside another command: that command is the fix wherever the step failed (`sst shell --` made
             # `vitest`, `tsx` and `pnpm exec vitest` alike work), so the change is about it, not the step.
             change = swapped = _wrapper(done_command)
+    # What ran at last counts too (`bundle exec pod install --repo-update` where `pod install` failed), unless it
+    # ran exactly what had failed.
+    last = [done_command] if done_command and failed_command and done_command.split() != failed_command.split() else []
+    suggested = _followed_suggestion(
+        call.error or "", failed_command or "", [*commands, *([change] if change else []), *last], work
+    )
     return Recovery(
         failed,
         fixed,
@@ -1877,8 +1895,42 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         files=files[:MAX_EDITED_FILES],
         around=around[:MAX_ADDED_WORDS],
         removed=removed[:MAX_ADDED_WORDS],
+        suggested=suggested,
         written=written[:MAX_WRITTEN_WORDS],
     )
+
+
+def suggestion_text(offered: Sequence[str]) -> str:
+    """`do what the error suggests: `pod repo update` or `pod install --repo-update``"""
+    return "do what the error suggests: " + " or ".join(f"`{c}`" for c in offered)
+
+
+def _followed_suggestion(error: str, failed: str, fixes: list[str], work: bool) -> list[str]:
+    """The commands one line of the error offered (`out-of-date source repos which you can update with `pod
+    repo update` or with `pod install --repo-update``) when the fix ran one of them; else none. A fix that also
+    needed an edit did more than the error said; a command the error quotes as what failed (`cargo run` could
+    not determine …) offers nothing."""
+    if work or not fixes:
+        return []
+    for line in error.splitlines():
+        offered = [(a or b).strip() for a, b in _OFFERED.findall(line)]
+        offered = [
+            c
+            for c in offered
+            if len(c.split()) >= 2
+            and _PROGRAM_WORD.match(c)
+            and command_head(c)
+            and c not in failed
+            and fix_shape(c) != fix_shape(failed)
+        ]
+        if any(c in fix or fix_shape(c) == fix_shape(fix) for c in offered for fix in fixes):
+            return list(dict.fromkeys(offered))[:3]
+    return []
+
+
+# A command an error quotes for the reader to run: in backticks, or after "run" in quotes (`Run "terraform init"`).
+_OFFERED = re.compile(r"`([^`\n]{3,80})`|\brun\s+[\"']([^\"'\n]{3,80})[\"']", re.I)
+_PROGRAM_WORD = re.compile(r"[a-z][\w.-]*\s")
 
 
 CODE_WORD = re.compile(r"[A-Za-z_$@][\w$@.-]*(?:=[\w.'\"-]+|:)?|\d+")

@@ -130,6 +130,12 @@ class Lesson(BaseModel):
         description="Words the edit that fixed it took out (`rpx`, where it wrote `px`): with the words added, a "
         "replacement that recurs is the lesson.",
     )
+    suggested: list[str] = Field(
+        default_factory=list,
+        max_length=3,
+        description="The commands the error offered together, one of which fixed it (`pod repo update` or `pod "
+        "install --repo-update`): tasks that ran either learned one lesson.",
+    )
     error_words: list[str] = Field(
         default_factory=list,
         max_length=200,

@@ -35,6 +35,7 @@ from servers.core.recovery import (
     fix_shape,
     is_looking,
     step_key,
+    suggestion_text,
 )
 from servers.reflection.feedback import parse_feedback
 from servers.reflection.models import (
@@ -251,6 +252,7 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "", error: 
             files=found.files if found.kind == "edited" else [],
             around=found.around if found.kind == "edited" else [],
             removed=found.removed if found.kind == "edited" else [],
+            suggested=found.suggested,
             written=found.written if found.kind == "edited" else [],
         ),
     )
@@ -451,6 +453,9 @@ def general_lesson(lessons: list[Lesson]) -> str:
     edit = shared_edit(lessons)
     # Commands most of those tasks ran after the edit (`make manifests`) finish it.
     finishing = "".join(f", run `{c}`" for c in _usual_commands(lessons))
+    offered = lessons[0].suggested
+    if offered and all(lesson.suggested == offered for lesson in lessons):
+        return f'When {step} fails with "{first.phrase}", {suggestion_text(offered)}, then retry it.'
     replacement = shared_replacement(lessons)
     if replacement and not any(lesson.run_as or lesson.reread for lesson in lessons):
         gone, put = replacement

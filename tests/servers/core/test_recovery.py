@@ -887,3 +887,36 @@ def test_an_edit_that_replaced_words_records_what_it_took_out() -> None:
     lint = 'Exit code 2\n  3:12   ✖  Unexpected unit "rpx"  unit-disallowed-list'
     [found] = find_recoveries([bash("pnpm lint", lint), edit, bash("pnpm lint")])
     assert found.kind == "edited" and found.removed == ["rpx"] and found.added == ["px"]
+
+
+def test_a_fix_the_error_offered_is_one_lesson_whichever_of_its_spellings_a_task_ran() -> None:
+    """CocoaPods offers `pod repo update` or `pod install --repo-update`; tasks took one or the other, run
+    directly, inserted before the retry, or through a runner; a suggestion naming this task's pod stays out."""
+    outdated = (
+        "Exit code 1\n[!] CocoaPods could not find compatible versions for pod \"{pod}\":\n"
+        "You have either:\n * out-of-date source repos which you can update with `pod repo update` or with "
+        "`pod install --repo-update`.\n * changed the constraints. You should run `pod update {pod}` to apply them."
+    )
+    runs = [
+        [bash("cd ios && pod install", outdated.format(pod="Firebase")), bash("cd ios && pod install --repo-update")],
+        [bash("cd ios && pod install", outdated.format(pod="Sentry")), bash("pod repo update && pod install")],
+        [
+            bash("cd ios && pod install", "[10:14:13]: ▸ " + outdated.format(pod="Mapbox")),
+            bash("bundle exec pod install --repo-update"),
+            bash("cd ios && pod install"),
+        ],
+    ]
+    found = [find_recoveries(run)[0] for run in runs]
+    assert {r.signature.phrase for r in found} == {"[!] cocoapods could not find compatible versions for"}
+    assert {tuple(r.suggested) for r in found} == {("pod repo update", "pod install --repo-update")}
+    assert len({r.key for r in found}) == 1
+    assert "do what the error suggests: `pod repo update` or `pod install --repo-update`" in found[0].lesson()
+    # A fix the error did not offer is learned as it was done.
+    [own] = find_recoveries([bash("pod install", outdated.format(pod="X")), bash("rm -rf Pods"), bash("pod install")])
+    assert own.suggested == [] and own.key.endswith("=>rm")
+
+
+def test_a_command_an_error_says_to_run_in_quotes_is_offered() -> None:
+    uninit = 'Exit code 1\nError: Module not installed\n\nThis module is not yet installed. Run "terraform init".'
+    [found] = find_recoveries([bash("terraform plan", uninit), bash("terraform init"), bash("terraform plan")])
+    assert found.suggested == ["terraform init"]
