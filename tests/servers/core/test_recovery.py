@@ -893,7 +893,7 @@ def test_a_fix_the_error_offered_is_one_lesson_whichever_of_its_spellings_a_task
     """CocoaPods offers `pod repo update` or `pod install --repo-update`; tasks took one or the other, run
     directly, inserted before the retry, or through a runner; a suggestion naming this task's pod stays out."""
     outdated = (
-        "Exit code 1\n[!] CocoaPods could not find compatible versions for pod \"{pod}\":\n"
+        'Exit code 1\n[!] CocoaPods could not find compatible versions for pod "{pod}":\n'
         "You have either:\n * out-of-date source repos which you can update with `pod repo update` or with "
         "`pod install --repo-update`.\n * changed the constraints. You should run `pod update {pod}` to apply them."
     )
