@@ -248,3 +248,25 @@ def test_a_build_that_fails_is_told_to_whoever_needs_the_servers(
     assert status == 1
     assert "the servers could not be built" in log
     assert "Traceback" in log  # and where, for whoever reads the log
+
+
+async def test_a_client_of_the_stateless_protocol_gets_the_same_tools_and_calls_them(
+    built_first: dict[str, Any], cache: Path, tmp_path: Path
+) -> None:
+    # fastmcp's client speaks 2026-07-28 over stdio: `server/discover`, then requests carrying their own envelope.
+    from fastmcp import Client
+    from fastmcp.client.transports import StdioTransport
+
+    argv = ["-m", "servers.suite.cli.main", "serve", "all", "--transport", "stdio"]
+    kept = [len(json.loads(answers_files(cache)[0].read_text())["entries"])]  # a handshake client's
+    for start in ("keeps its answers", "answers from them"):
+        env = child_env(tmp_path / start, XDG_CACHE_HOME=str(cache))
+        transport = StdioTransport(sys.executable, argv, env=env, cwd=str(REPO_ROOT))
+        async with Client(transport) as client:
+            tools = await client.list_tools()
+            written = await client.call_tool("memory_write", {"content": f"a start that {start}"})
+        assert [tool.name for tool in tools] == [tool["name"] for tool in built_first["tools/list"]["tools"]]
+        assert written.structured_content is not None and written.structured_content["id"]
+        kept.append(len(json.loads(answers_files(cache)[0].read_text())["entries"]))
+    assert kept[1] > kept[0]  # the first start kept its answers to this protocol's requests …
+    assert kept[2] == kept[1]  # … and the second asked nothing they did not already answer
