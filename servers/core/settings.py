@@ -135,6 +135,12 @@ class CoreSettings(BaseSettings):
         description="Keep the servers' tool schemas between starts (in $XDG_CACHE_HOME/cairn, named by a hash of "
         "the code and these settings), so a start skips regenerating them.",
     )
+    kept_listing: bool = Field(
+        True,
+        description="`cairn serve all --transport stdio` answers initialize and the tool and resource lists from "
+        "the answers it gave before with the same code and settings (in $XDG_CACHE_HOME/cairn) and builds its "
+        "servers meanwhile; false builds them first.",
+    )
     database_url: str | None = Field(
         None, description="postgresql://user:pass@host/db to store memory in PostgreSQL + pgvector; unset = SQLite."
     )

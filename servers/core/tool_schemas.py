@@ -127,7 +127,8 @@ def function_key(fn: Callable[..., Any], validate: bool, wrap: bool) -> str | No
 
 @dataclass
 class SchemaCache:
-    """The schemas of one code version and settings: read from ``path``, written back by :meth:`save`."""
+    """JSON entries kept for one code version and settings (here the tool schemas; the suite keeps its first
+    answers in one too): read from ``path``, written back by :meth:`save`."""
 
     path: Path
     entries: dict[str, dict[str, Any]] = field(default_factory=dict)

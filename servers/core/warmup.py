@@ -92,6 +92,16 @@ def held() -> bool:
     return _held
 
 
+def answered(method: str) -> None:
+    """A request was answered: release the hold after the first one beyond the handshake; arm the fallback
+    delay after ``initialize``. :class:`ReleaseAfterFirstAnswer` calls this; so does anything that answers a
+    request before fastmcp's middleware sees it."""
+    if _held and method not in HANDSHAKE:
+        release()
+    elif _held and method in ("initialize", "server/discover"):
+        arm()
+
+
 def _run(pending: list[Callable[[], None]]) -> None:
     for start in pending:
         try:
@@ -108,7 +118,4 @@ class ReleaseAfterFirstAnswer(Middleware):
         try:
             return await call_next(context)
         finally:
-            if _held and context.method not in HANDSHAKE:
-                release()
-            elif _held and context.method in ("initialize", "server/discover"):
-                arm()
+            answered(context.method or "")

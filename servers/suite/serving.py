@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from fastmcp import FastMCP
@@ -65,38 +66,72 @@ def build_server(
             on_child(name, server)
         schemas = [tool.parameters for tool in _tools(server, every=True)]
     else:
-        server = FastMCP(
-            "cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION, mask_error_details=True
-        )
-        children: dict[str, FastMCP] = {}
-        services = SharedServices(settings)  # one of each domain service, whichever servers use it
-        for child_name in catalog.names():
-            child = catalog.factory(child_name)(settings, services)
-            child.add_middleware(ToolMetrics(child_name))
-            child.add_middleware(ScopeGuard(child_name))
-            child.add_middleware(ArgumentErrors())
-            if on_child:
-                on_child(child_name, child)
-            # Readable names under `serve all` (skills_list, not skills_list_skills): servers/core/toolnames.py.
-            tools = _tool_names(child)
-            _mount(server, child, child_name, toolnames.mount_renames(child_name, tools))
-            children[child_name] = child
-            # Taken from the children: mounting renames tools but never changes a schema, and listing the
-            # mounted whole once more cost about a tenth of a `serve all` start.
-            schemas += [tool.parameters for tool in _tools(child, every=True)]
-        server.add_middleware(ResourceErrors())  # on the root: it also sees URIs no child knows
-        # Only the root server answers completion and subscription requests: it routes them to the children.
-        completions.install_mounted(server, children)
-        subscriptions.install_mounted(server, children)
+        server = suite_root()
+        suite = build_suite(settings, on_child=on_child)
+        attach_suite(server, suite)
+        schemas = suite.schemas
     if not remotes:  # a remote's tools are not known here: its calls keep the SDK's per-caller listing
         param_headers.skip_listing_when_unmarked(server, schemas)
     for namespace, url in (remotes or {}).items():
         remote = _remote(url, settings)
         remote.add_middleware(ScopeGuard(namespace))
         server.mount(remote, namespace=namespace)
+    finish_root(server, name, settings)
+    return server
+
+
+def finish_root(server: FastMCP, name: str, settings: CairnSettings) -> None:
+    """What every served root gets whatever it mounts: paging of its lists, the health and metrics routes."""
     _page_lists(server, settings.list_page_size)
     _add_health(server, name)
-    return server
+
+
+def suite_root() -> FastMCP:
+    """The root server of ``serve all``, before any server is mounted on it: what it answers by itself."""
+    root = FastMCP(
+        "cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION, mask_error_details=True
+    )
+    root.add_middleware(ResourceErrors())  # on the root: it also sees URIs no child knows
+    return root
+
+
+@dataclass
+class Suite:
+    """Every catalogued server, built and ready to mount on a root (:func:`attach_suite`)."""
+
+    children: dict[str, FastMCP]
+    renames: dict[str, dict[str, str]]  # per server: the tool renames of its mount
+    schemas: list[dict[str, Any]]  # every tool's input schema, for the Mcp-Param header check
+
+
+def build_suite(settings: CairnSettings, *, on_child: Callable[[str, FastMCP], None] | None = None) -> Suite:
+    """Build every catalogued server (their modules, stores and tools): the slow part of ``serve all``, which
+    touches no root server, so it can run in a worker thread while a root already serves."""
+    suite = Suite(children={}, renames={}, schemas=[])
+    services = SharedServices(settings)  # one of each domain service, whichever servers use it
+    for child_name in catalog.names():
+        child = catalog.factory(child_name)(settings, services)
+        child.add_middleware(ToolMetrics(child_name))
+        child.add_middleware(ScopeGuard(child_name))
+        child.add_middleware(ArgumentErrors())
+        if on_child:
+            on_child(child_name, child)
+        # Readable names under `serve all` (skills_list, not skills_list_skills): servers/core/toolnames.py.
+        suite.renames[child_name] = toolnames.mount_renames(child_name, _tool_names(child))
+        suite.children[child_name] = child
+        # Taken from the children: mounting renames tools but never changes a schema, and listing the
+        # mounted whole once more cost about a tenth of a `serve all` start.
+        suite.schemas += [tool.parameters for tool in _tools(child, every=True)]
+    return suite
+
+
+def attach_suite(server: FastMCP, suite: Suite) -> None:
+    """Mount every server of ``suite`` on ``server`` (a :func:`suite_root`) under its own namespace."""
+    for child_name, child in suite.children.items():
+        _mount(server, child, child_name, suite.renames[child_name])
+    # Only the root server answers completion and subscription requests: it routes them to the children.
+    completions.install_mounted(server, suite.children)
+    subscriptions.install_mounted(server, suite.children)
 
 
 def _page_lists(server: FastMCP, size: int) -> None:

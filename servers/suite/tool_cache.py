@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,15 +25,24 @@ def source_roots() -> list[Path]:
     return roots
 
 
+def code_key(settings: CairnSettings) -> str:
+    """A hash of this code and these settings (:func:`servers.core.tool_schemas.code_key`). The home is left
+    out: it says where the data lives, which no schema or listing mentions, and leaving it out lets every
+    CAIRN_HOME share what is kept. Computed once per process for given settings (it reads every source file)."""
+    dumped = settings.model_dump(mode="json", exclude={"home"})
+    environment = {k: v for k, v in os.environ.items() if k.startswith("FASTMCP_")}
+    memo = json.dumps([dumped, environment], sort_keys=True, default=str)
+    if memo not in _keys:
+        _keys[memo] = tool_schemas.code_key(roots=source_roots(), settings=dumped, environ=environment)
+    return _keys[memo]
+
+
+_keys: dict[str, str] = {}
+
+
 def cache_file(settings: CairnSettings, directory: Path | None = None) -> Path:
-    """The file for this code and these settings. The home is left out of the key: it says where the data
-    lives, which no schema mentions, and leaving it out lets every CAIRN_HOME share the file."""
-    key = tool_schemas.code_key(
-        roots=source_roots(),
-        settings=settings.model_dump(mode="json", exclude={"home"}),
-        environ=os.environ,
-    )
-    return (directory or tool_schemas.default_directory()) / f"{key}.json"
+    """The schema file for this code and these settings."""
+    return (directory or tool_schemas.default_directory()) / f"{code_key(settings)}.json"
 
 
 @contextmanager

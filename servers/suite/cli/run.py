@@ -118,23 +118,18 @@ def _run(
 
     if transport == "stdio":
         from servers.core import warmup
-        from servers.suite.serving import build_server
-        from servers.suite.tool_cache import schemas_kept
 
         tighten_tree(settings.home)
         # The host waits for initialize and tools/list before anything else: warm-up threads (models, the
         # skill library) start once those are answered, instead of competing with them for the interpreter.
         warmup.hold(fallback_s=STDIO_WARMUP_FALLBACK_S)
-        with schemas_kept(settings):
-            server = build_server(name, settings, remotes=remotes)
-        server.add_middleware(warmup.ReleaseAfterFirstAnswer())
         # stdio needs no auth (the host started us), and stdout is the protocol stream:
         # everything for people goes to stderr.
         try:
-            asyncio.run(server.run_stdio_async(show_banner=False))
+            built = _serve_stdio(name, settings, remotes)
         finally:
             warmup.discard()
-        return 0
+        return 0 if built else 1
     # Bound before the servers are even imported (seconds): a busy port is reported at once, not after a wait.
     try:
         sockets = [listen(host, port)] + ([listen(host, registry_port)] if registry_port is not None else [])
@@ -204,6 +199,29 @@ def _run(
 
     asyncio.run(serve_all())
     return 0
+
+
+def _serve_stdio(name: str, settings: CairnSettings, remotes: dict[str, str] | None) -> bool:
+    """Serve stdio until the host closes it; whether the servers could be built (else the log says why)."""
+    from servers.core import warmup
+
+    if name == "all" and not remotes and settings.kept_listing:
+        # The host's first answers come from those kept by an earlier start while the servers are built.
+        from servers.suite import kept_answers
+        from servers.suite.deferred import DeferredSuite
+
+        suite = DeferredSuite(settings, kept_answers.load(settings))
+        suite.server.add_middleware(warmup.ReleaseAfterFirstAnswer())
+        asyncio.run(suite.serve_stdio())
+        return suite.failure is None
+    from servers.suite.serving import build_server
+    from servers.suite.tool_cache import schemas_kept
+
+    with schemas_kept(settings):
+        server = build_server(name, settings, remotes=remotes)
+    server.add_middleware(warmup.ReleaseAfterFirstAnswer())
+    asyncio.run(server.run_stdio_async(show_banner=False))
+    return True
 
 
 class PortBusy(OSError):
