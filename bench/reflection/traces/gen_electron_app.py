@@ -6,9 +6,9 @@ Vitest under Electron's Node), Playwright end-to-end tests against the packaged 
 electron-builder (macOS dmg/zip signed + notarized, Windows NSIS, Linux AppImage), electron-updater with
 a GitHub Releases feed, npm, GitHub Actions + gh. macOS 15, cwd /Users/maya/code/inkwell.
 
-Written blind for fresh/ (held aside for one measurement).
+Written blind for fresh/; measured once held out (round 11), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_electron_app.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import datetime as _dt
 import os
@@ -16,7 +16,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2855,5 +2855,5 @@ The build reports version 1.10.0, the same as the release. If Henrik's Air has t
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "electron-app.jsonl"), os.path.join(HERE, "electron-app.labels.json"))
-    print(f"electron-app -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "electron-app.jsonl"), os.path.join(HERE, "tune", "electron-app.labels.json"))
+    print(f"electron-app -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

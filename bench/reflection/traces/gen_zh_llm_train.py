@@ -6,16 +6,16 @@ cluster: HF_HUB_OFFLINE=1, models come from the ModelScope mirror), conda env `s
 compute nodes, synced from the login node), git + internal GitLab (glab). Prompts and replies in Chinese; tool
 output as the tools print it. cwd /mnt/share/zhoujing/sft-lab on the login node.
 
-Written blind (see README.md next to this file); kept aside for the final measurement.
+Written blind for fresh/; measured once held out (round 11), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_llm_train.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2519,5 +2519,5 @@ f6b9a13 2026-10-16 eval: kefu_internal prompt 改为 jinja 模板，加售后政
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-llm-train.jsonl"), os.path.join(HERE, "zh-llm-train.labels.json"))
-    print(f"zh-llm-train -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-llm-train.jsonl"), os.path.join(HERE, "tune", "zh-llm-train.labels.json"))
+    print(f"zh-llm-train -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
