@@ -116,6 +116,13 @@ class RegistrySearch:
         self._lock = threading.Lock()
         self._ranked_lock = threading.Lock()
 
+    def published(self) -> None:
+        """A skill was published: its vectors are made now, on the rankers' threads, by each model already
+        loaded (a model still loading embeds every skill when it is ready), not by the next search."""
+        for ranker in (self.semantic, self.fast):
+            if ranker is not None and ranker.embedder.is_loaded:
+                ranker.warm(self.store.all_skills)
+
     def index(self) -> _Index:
         generation, downloads = self.store.counters()
         current = self._index

@@ -5,9 +5,9 @@
 The 10,000 synthetic skills of ``bench_registry.build`` in a throw-away registry store; a ``RegistrySearch`` with
 e5 and USE as the app builds it, of which only USE is warmed (embedding 10,000 skills with e5 takes 5-12 minutes
 on 2 shared cores, and no search below asks e5 while USE is ready). Then, on the same queries, alternately per
-query: each model's query embedding alone, and ``RegistrySearch.search`` for queries it has not seen (each is
-new to the vector and ranking caches), asserting that the semantic stage answered. The load average is printed
-with each line: the machine is shared.
+query: a search without the semantic stage, each model's query embedding alone, and ``RegistrySearch.search``
+for queries it has not seen (each is new to the vector and ranking caches), asserting that the semantic stage
+answered. The load average is printed with each line: the machine is shared.
 """
 
 from __future__ import annotations
@@ -50,7 +50,13 @@ def main() -> None:
         qs = list(dict.fromkeys(queries(args.queries)))
         alone: dict[str, list[float]] = {"e5": [], "use": []}
         searched: list[float] = []
+        plain_searched: list[float] = []
+        plain = RegistrySearch(store)  # no semantic stage: what the fuzzy and keyword stages cost on their own
+        plain.search("warm up")
         for i, q in enumerate(qs):
+            t = time.perf_counter()
+            plain.search(f"{q} plain {i}", per_page=20)
+            plain_searched.append((time.perf_counter() - t) * 1000)
             for name, model in (("e5", e5_model), ("use", use_model)):
                 t = time.perf_counter()
                 model.embed_query(f"{q} alone {i}")
@@ -62,6 +68,7 @@ def main() -> None:
         print(f"e5 query embedding alone:   {stats(alone['e5'])}  [load {os.getloadavg()[0]:.1f}]")
         print(f"USE query embedding alone:  {stats(alone['use'])}")
         print(f"search(), new queries, USE: {stats(searched)}  [load {os.getloadavg()[0]:.1f}]")
+        print(f"search(), no semantic stage: {stats(plain_searched)}")
         store.close()
     print(f"load average after: {os.getloadavg()}")
 

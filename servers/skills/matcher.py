@@ -19,6 +19,8 @@ Skills *without* them (most skills written for other hosts) are matched on what 
 | ``rendered_description`` | 6 × (0.12 × gloss coverage − the above) | a CJK request's glosses cover more    |
 | ``no_shared_words``| −6 × 0.01                                  | no task word (nor gloss) in name + description |
 
+With the second encoder (USE) loaded, "adjusted cosine" is the fusion of e5's and USE's on e5's scale
+(meaning.py, ``MeaningIndex.fit``) and the threshold is ``fused_threshold``.
 With vectors, a skill fits when adjusted cosine + 0.06 × coverage reaches ``meaning_threshold`` (score
 0.5), or one of its phrases is in the task. A request written mostly in CJK script that no LLM translated
 is also rendered word by word into English (rendering.py); of each word's first few dictionary senses

@@ -8,7 +8,10 @@ close the other skills' descriptions, read as queries, come to it on average, mi
 mean. Subtracting it ranks a skill by how much closer the task is to it than typical requests are.
 Libraries of a few skills have too little to average over, so the bias shrinks towards zero there.
 
-Vectors are cached in skills.db by text hash (shared with search_skills), so a restart or a reload
+With a second encoder (USE) loaded beside e5, each skill also has a USE vector of its name, description and the
+start of its body, and the two models' fits are fused (:meth:`MeaningIndex.fit`).
+
+Vectors (of both models) are cached in skills.db by text hash (shared with search_skills), so a restart or a reload
 embeds only new or edited descriptions; query vectors of recent tasks are kept in memory.
 """
 

