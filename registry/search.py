@@ -1,11 +1,11 @@
 """Search: the text match decides, popularity only breaks ties.
 
-| stage    | finds                                                  | how                                       |
-|----------|--------------------------------------------------------|-------------------------------------------|
-| exact    | the skill whose name is the query                      | always first                              |
-| fuzzy    | typos and partial names (``pdf-tols`` → ``pdf-tools``) | rapidfuzz ratio ≥ 75, partial ≥ 85        |
-| keyword  | words in name, description, tags, body (BM25)          | FTS5/tsvector, spellings from ``query.py`` |
-| semantic | paraphrases and other languages (e5, on by default)    | cosine ≥ a floor (``semantic.py``)         |
+| stage    | finds                                                  | how                                          |
+|----------|--------------------------------------------------------|----------------------------------------------|
+| exact    | the skill whose name is the query                      | always first                                 |
+| fuzzy    | typos and partial names (``pdf-tols`` → ``pdf-tools``) | rapidfuzz ratio ≥ 75, partial ≥ 85           |
+| keyword  | words in name, description, tags, body (BM25)          | FTS5/tsvector, spellings from ``query.py``    |
+| semantic | paraphrases and other languages (USE, else e5)         | cosine ≥ the model's floor (``semantic.py``) |
 
 Each stage ranks its hits; Reciprocal Rank Fusion sums 1/(60 + rank). Results sort by (exact match,
 fused score, downloads, name), so downloads only order skills the text ranks equally.
@@ -20,7 +20,10 @@ off) every keyword hit stays a result, as meaning cannot be checked. An empty an
 downloaded skills as suggestions, and a corrected spelling comes back as ``did_you_mean``.
 
 The semantic stage joins in once its model and vectors are ready (``registry/semantic.py``); until then
-results say so. Filters (category, tag, compatibility, licence) apply to the fused list, then it is paginated.
+results say so. With the fast encoder configured (USE beside e5, ``CAIRN_SECOND_EMBEDDER``) it ranks once its
+vectors are ready, since a new query costs a few milliseconds there instead of e5's tens; until then e5 ranks and
+``degraded`` says the fast encoder is not there yet. Filters (category, tag, compatibility, licence) apply to the
+fused list, then it is paginated.
 
 The semantic stage's query vector is computed on another thread while the fuzzy and keyword stages run
 (``SemanticRanker.start_query``), and a query's fused ranking is kept until the index changes
