@@ -4,7 +4,7 @@
 |----------|--------------------------------------------------------|----------------------------------------------|
 | exact    | the skill whose name is the query                      | always first                                 |
 | fuzzy    | typos and partial names (``pdf-tols`` → ``pdf-tools``) | rapidfuzz ratio ≥ 75, partial ≥ 85           |
-| keyword  | words in name, description, tags, body (BM25)          | FTS5/tsvector, spellings from ``query.py``    |
+| keyword  | words in name, description, tags, body (BM25)          | FTS5/tsvector, spellings from ``query.py``   |
 | semantic | paraphrases and other languages (USE, else e5)         | cosine ≥ the model's floor (``semantic.py``) |
 
 Each stage ranks its hits; Reciprocal Rank Fusion sums 1/(60 + rank). Results sort by (exact match,
