@@ -53,11 +53,12 @@ def create_app(
     base = (base_url or conf.base_url or f"http://{settings.host}:{settings.port}").rstrip("/")
     store = open_store(settings)
     accounts = Accounts(store)
-    embedder = None
+    embedder = fast = None
     if conf.semantic_search and settings.embedder != "none":
-        from servers.core.embedding import create_embedder
+        from servers.core.embedding import create_embedder, create_second_embedder
 
         embedder = create_embedder(settings.embedder)
+        fast = create_second_embedder(settings.embedder, settings.second_embedder)
     signer = Signer(session_key(store, settings))
     api_url = f"{base}/api/v1"
     extra_routes: list[BaseRoute] = []
@@ -105,7 +106,7 @@ def create_app(
         removed=users.removed if users is not None else None,
         signed_out_at=users.signed_out_at if users is not None else None,
     )
-    search = RegistrySearch(store, embedder, semantic_wait_ms=conf.semantic_wait_ms)
+    search = RegistrySearch(store, embedder, semantic_wait_ms=conf.semantic_wait_ms, fast=fast)
     reg = Registry(conf, store, accounts, search, base, identity, oauth, users)
     store.refresh_listings(LISTING_RULES)
     if conf.seed_builtin:
@@ -118,6 +119,8 @@ def create_app(
         # The model loads and every skill is embedded off the request path; searches meanwhile answer
         # with the fuzzy and keyword stages.
         reg.search.semantic.warm(store.all_skills)
+    if reg.search.fast is not None:
+        reg.search.fast.warm(store.all_skills)  # the fast encoder (USE) too, on a thread of its own
 
     async def openapi(_: Request) -> Response:
         return JSONResponse(document(base))

@@ -65,6 +65,7 @@ class Registry:
 
     def commit_publish(self, prepared: Prepared) -> None:
         commit(prepared, self.store, self.accounts)
+        self.search.published()
 
     def archive_path(self, name: str, version: str, fmt: str) -> str:
         return f"/api/v1/skills/{quote(name)}/{quote(version)}/archive.{fmt}"

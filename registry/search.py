@@ -1,11 +1,11 @@
 """Search: the text match decides, popularity only breaks ties.
 
-| stage    | finds                                                  | how                                       |
-|----------|--------------------------------------------------------|-------------------------------------------|
-| exact    | the skill whose name is the query                      | always first                              |
-| fuzzy    | typos and partial names (``pdf-tols`` → ``pdf-tools``) | rapidfuzz ratio ≥ 75, partial ≥ 85        |
-| keyword  | words in name, description, tags, body (BM25)          | FTS5/tsvector, spellings from ``query.py`` |
-| semantic | paraphrases and other languages (e5, on by default)    | cosine ≥ a floor (``semantic.py``)         |
+| stage    | finds                                                  | how                                          |
+|----------|--------------------------------------------------------|----------------------------------------------|
+| exact    | the skill whose name is the query                      | always first                                 |
+| fuzzy    | typos and partial names (``pdf-tols`` → ``pdf-tools``) | rapidfuzz ratio ≥ 75, partial ≥ 85           |
+| keyword  | words in name, description, tags, body (BM25)          | FTS5/tsvector, spellings from ``query.py``   |
+| semantic | paraphrases and other languages (USE, else e5)         | cosine ≥ the model's floor (``semantic.py``) |
 
 Each stage ranks its hits; Reciprocal Rank Fusion sums 1/(60 + rank). Results sort by (exact match,
 fused score, downloads, name), so downloads only order skills the text ranks equally.
@@ -20,7 +20,10 @@ off) every keyword hit stays a result, as meaning cannot be checked. An empty an
 downloaded skills as suggestions, and a corrected spelling comes back as ``did_you_mean``.
 
 The semantic stage joins in once its model and vectors are ready (``registry/semantic.py``); until then
-results say so. Filters (category, tag, compatibility, licence) apply to the fused list, then it is paginated.
+results say so. With the fast encoder configured (USE beside e5, ``CAIRN_SECOND_EMBEDDER``) it ranks once its
+vectors are ready, since a new query costs a few milliseconds there instead of e5's tens; until then e5 ranks and
+``degraded`` says the fast encoder is not there yet. Filters (category, tag, compatibility, licence) apply to the
+fused list, then it is paginated.
 
 The semantic stage's query vector is computed on another thread while the fuzzy and keyword stages run
 (``SemanticRanker.start_query``), and a query's fused ranking is kept until the index changes
@@ -92,20 +95,36 @@ class _Index:
     by_name: dict[str, int]
     vocabulary: Vocabulary
     matrix: np.ndarray | None = None
+    fast_matrix: np.ndarray | None = None  # the same skills' vectors from the fast encoder (USE)
     # query → its ranking: valid for this index only, so it goes when the index does.
     ranked: OrderedDict[str, _Ranked] = field(default_factory=OrderedDict)
 
 
 class RegistrySearch:
     def __init__(
-        self, store: RegistryStore, embedder: LazyEmbedder | None = None, *, semantic_wait_ms: float | None = None
+        self,
+        store: RegistryStore,
+        embedder: LazyEmbedder | None = None,
+        *,
+        semantic_wait_ms: float | None = None,
+        fast: LazyEmbedder | None = None,
     ) -> None:
         self.store = store
         self.semantic = SemanticRanker(embedder) if embedder is not None else None
+        # The fast encoder (USE) ranks by meaning once it has loaded and embedded the skills: a new query costs
+        # 2-6 ms there against e5's 11-37 ms. Until then e5 ranks alone and ``degraded`` says so.
+        self.fast = SemanticRanker(fast) if fast is not None and self.semantic is not None else None
         self.semantic_wait_ms = semantic_wait_ms
         self._index: _Index | None = None
         self._lock = threading.Lock()
         self._ranked_lock = threading.Lock()
+
+    def published(self) -> None:
+        """A skill was published: its vectors are made now, on the rankers' threads, by each model already
+        loaded (a model still loading embeds every skill when it is ready), not by the next search."""
+        for ranker in (self.semantic, self.fast):
+            if ranker is not None and ranker.embedder.is_loaded:
+                ranker.warm(self.store.all_skills)
 
     def index(self) -> _Index:
         generation, downloads = self.store.counters()
@@ -193,10 +212,11 @@ class RegistrySearch:
         degraded = None
         matrix: np.ndarray | None = None
         vector: Future[np.ndarray] | None = None
+        ranker = self.semantic
         if self.semantic is not None:
-            matrix, degraded = self._matrix(idx)
+            ranker, matrix, degraded = self._matrix(idx)
             if matrix is not None and matrix.size:
-                vector = self.semantic.start_query(query)  # embedded while the other stages run
+                vector = ranker.start_query(query)  # embedded while the other stages run
         lowered = query.lower()
         names = self._fuzzy_names(idx, lowered)
         rankings.append(names)
@@ -207,11 +227,14 @@ class RegistrySearch:
             keyword = [(idx.by_rowid[r], -round(s, 6)) for r, s in hits if r in idx.by_rowid]
             rankings.append(keyword)
         semantic: list[tuple[int, float]] | None = None
-        if self.semantic is not None and matrix is not None and vector is not None:
+        answered = False  # the semantic stage ranked (its floor applies, so a result needs a voucher)
+        if ranker is not None and matrix is not None and vector is not None:
             wait_s = None
             if self.semantic_wait_ms is not None and any(rankings):  # with no text hits, meaning is all there is
                 wait_s = max(0.0, self.semantic_wait_ms / 1000 - (time.perf_counter() - started))
-            semantic, degraded = self.semantic.rank(matrix, vector, wait_s, cjk=language_of(query) == "zh")
+            semantic, why_not = ranker.rank(matrix, vector, wait_s, cjk=language_of(query) == "zh")
+            answered = why_not is None
+            degraded = why_not or degraded
             rankings.append(semantic)
         fused: dict[int, float] = defaultdict(float)
         for ranking in rankings:
@@ -228,7 +251,7 @@ class RegistrySearch:
             fused,
             key=lambda i: (i not in exact, -round(fused[i], 9), -idx.skills[i].downloads, idx.names[i]),
         )
-        if semantic is not None and degraded is None:
+        if semantic is not None and answered:
             vouched = exact | {i for i, _ in names} | {i for i, _ in semantic}
             vouched |= self._covering(idx, asked, {i for i, _ in keyword} - vouched)
             ordered = [i for i in ordered if i in vouched]
@@ -264,15 +287,30 @@ class RegistrySearch:
                     scores[i] = max(scores.get(i, 0.0), round(0.9 * score, 2))
         return sorted(scores.items(), key=lambda pair: -pair[1])[:POOL]
 
-    def _matrix(self, idx: _Index) -> tuple[np.ndarray | None, str | None]:
-        """The index's skill vectors (built once per index), or (None, why not) while they are not ready."""
+    def _matrix(self, idx: _Index) -> tuple[SemanticRanker, np.ndarray | None, str | None]:
+        """The ranker to use and the index's skill vectors from it (built once per index): the fast encoder's
+        when they are ready, else e5's with a note why; (e5's ranker, None, why not) while neither is ready."""
         assert self.semantic is not None
+        fast_why = None
+        if self.fast is not None:
+            if idx.fast_matrix is None:
+                matrix, fast_why = self.fast.matrix(idx.skills)
+                idx.fast_matrix = matrix
+            if idx.fast_matrix is not None:
+                return self.fast, idx.fast_matrix, None
+            spec = self.fast.embedder.spec
+            error = self.fast.embedder.error
+            fast_why = (
+                f"{error}; meaning ranked by e5 alone"
+                if error
+                else f"the fast encoder ({spec}) is still loading or embedding the skills; meaning ranked by e5 alone"
+            )
         if idx.matrix is None:
             matrix, why_not = self.semantic.matrix(idx.skills)
             if matrix is None:
-                return None, why_not
+                return self.semantic, None, why_not
             idx.matrix = matrix
-        return idx.matrix, None
+        return self.semantic, idx.matrix, fast_why
 
 
 def _with_downloads(skill: Skill, downloads: int) -> Skill:

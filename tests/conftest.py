@@ -14,6 +14,9 @@ from tests.support_pg import postgres_server, postgres_url  # noqa: F401  (fixtu
 os.environ["FASTMCP_CHECK_FOR_UPDATES"] = "off"
 os.environ["FASTMCP_SHOW_SERVER_BANNER"] = "false"
 os.environ.setdefault("FASTMCP_LOG_LEVEL", "WARNING")
+# The second encoder (USE) loads in the background and changes skill matching and registry search once it is
+# there: tests of e5's behaviour stay deterministic without it; the second encoder's own tests turn it on.
+os.environ.setdefault("CAIRN_SECOND_EMBEDDER", "none")
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 CORPUS = REPO_ROOT.parent / "shared" / "corpus" / "skills"

