@@ -311,6 +311,7 @@ _BLANKS = (
     (re.compile(r"\.{4,}"), " … "),
     # A quoted value, not an apostrophe: "Don't use 'BuildContext's across async gaps" quotes nothing.
     (re.compile(r"(?<![A-Za-z])(['\"`])(?:(?!\1).){1,120}\1(?![A-Za-z])"), "'…'"),
+    (re.compile(r"‘[^’\n]{1,120}’|“[^”\n]{1,120}”"), "'…'"),  # typographic quotes (`package ‘slack-4.41.105’`)
     (re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+"), "<path>"),
     (re.compile(r"(?<![\w/])(?::[\w-]+)+:[\w-]+"), "<task>"),  # a Gradle task path: `:core:data:test`
     # A qualified name (`app.tidewatch.core.data.TideAlertsRepository`): which class is this task's detail.
@@ -625,6 +626,10 @@ def _main_segment(command: str | list[str]) -> list[str]:
     acting = [w for w in doing if not _looks(w) and command_head(w) not in _PUBLISHING]
     if acting:
         return acting[-1]
+    # Only publishing and looks: the publishing is what it does (`git add -N new.nix && git status --short` adds).
+    publishing = [w for w in doing if not _looks(w)]
+    if publishing:
+        return publishing[-1]
     if doing:
         return doing[-1]
     return chain[0] if chain else []
@@ -1080,6 +1085,7 @@ class Recovery:
     __slots__ = (
         "added",
         "added_lines",
+        "adds_named",
         "around",
         "change",
         "failed",
@@ -1117,6 +1123,7 @@ class Recovery:
         written: Sequence[str] = (),
         replaced: bool = False,
         swapped: str | None = None,
+        adds_named: bool = False,
     ) -> None:
         self.failed = failed
         self.fixed = fixed
@@ -1134,6 +1141,9 @@ class Recovery:
         # the commands the error offered together, one of which the fix ran (`pod repo update` or `pod install
         # --repo-update`): tasks that took either are one lesson, the error's own
         self.suggested = list(suggested)
+        # the edits added what the error quoted (`"terraform"` after package ‘terraform-1.9.8’ was refused): with
+        # one file edited each time, adding what it names there is the lesson
+        self.adds_named = adds_named
         self.written = list(written)  # the words of files written whole (no before to compare with)
         self.replaced = replaced  # another program did the step's job (`xcodebuild test` for `swift test`)
         # the change was one word of the line (`harbourline rpc` for `harbourline eval`), or the command the step
@@ -1297,10 +1307,12 @@ def common_command(commands: Sequence[str]) -> str:
     if any(word not in c.split() for c in unique for word in head.split()[1:]):
         head = head.split()[0]  # a mode read off an option (`cmake configure` for `cmake --preset x`)
     flag_sets = [[f.split("=", 1)[0] for f in _flags(c)] for c in unique]
-    names = [f for f in dict.fromkeys(flag_sets[0]) if f not in _LOCATION_FLAGS and all(f in fs for fs in flag_sets)]
+    # The options most runs gave (`git add -N` twice and `git add --intent-to-add` once: `-N`), in order.
+    seen = dict.fromkeys(f for fs in flag_sets for f in fs)
+    names = [f for f in seen if f not in _LOCATION_FLAGS and sum(f in fs for fs in flag_sets) * 2 > len(flag_sets)]
     # A word after an option in every run is its value: shown when every run gave the same one
     # (`--bootstrap-server localhost:9092`), a gap when each gave its own (`--topic …`).
-    values = [[_value_after(c, name) for c in unique] for name in names]
+    values = [[_value_after(c, name) for c, fs in zip(unique, flag_sets, strict=True) if name in fs] for name in names]
     # A placeholder the scrubber left (`[PHONE]` for a run id) hides each run's own value: never one they shared.
     values = [[f"{v}#{i}" if v and _SCRUBBED.fullmatch(v) else v for i, v in enumerate(found)] for found in values]
     flags = [_shown_flag(name, found) for name, found in zip(names, values, strict=True)]
@@ -1876,6 +1888,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
     # What ran at last counts too (`bundle exec pod install --repo-update` where `pod install` failed), unless it
     # ran exactly what had failed.
     last = [done_command] if done_command and failed_command and done_command.split() != failed_command.split() else []
+    adds_named = _adds_what_it_names(call.error or "", added)
     suggested = _followed_suggestion(
         call.error or "", failed_command or "", [*commands, *([change] if change else []), *last], work
     )
@@ -1897,7 +1910,19 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         removed=removed[:MAX_ADDED_WORDS],
         suggested=suggested,
         written=written[:MAX_WRITTEN_WORDS],
+        adds_named=adds_named,
     )
+
+
+def _adds_what_it_names(error: str, added: list[str]) -> bool:
+    """Whether an edit added a name the error quoted (`terraform` of ‘terraform-1.9.8’)."""
+    quoted = ["".join(groups).lower() for groups in _QUOTED_VALUE.findall(error)]
+    return any(len(word) >= 3 and any(word.lower() in q for q in quoted) for word in added)
+
+
+_QUOTED_VALUE = re.compile(
+    r"'([^'\n]{3,120})'|\"([^\"\n]{3,120})\"|‘([^’\n]{3,120})’|“([^”\n]{3,120})”|`([^`\n]{3,120})`"
+)
 
 
 def suggestion_text(offered: Sequence[str]) -> str:

@@ -130,6 +130,11 @@ class Lesson(BaseModel):
         description="Words the edit that fixed it took out (`rpx`, where it wrote `px`): with the words added, a "
         "replacement that recurs is the lesson.",
     )
+    adds_named: bool = Field(
+        False,
+        description="The edit that fixed it added a name the error quoted (`terraform` of ‘terraform-1.9.8’): with "
+        "one file edited every time, adding what the error names there is the lesson.",
+    )
     suggested: list[str] = Field(
         default_factory=list,
         max_length=3,

@@ -30,6 +30,7 @@ from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Lesson, Ru
 from servers.reflection.reflect import (
     failure_kinds,
     general_lesson,
+    names_added_to,
     shared_edit,
     shared_file,
     shared_place,
@@ -218,7 +219,8 @@ def _edits_agree(same: list[dict[str, Any]], strategy: Strategy) -> bool:
     lessons = [*earlier, strategy.lesson]
     by_command = "+" in strategy.key and bool(shared_file(lessons))
     replaced = shared_replacement(lessons) is not None
-    return bool(shared_edit(lessons) or replaced or shared_place(lessons) or by_command)
+    named = bool(names_added_to(lessons))
+    return bool(shared_edit(lessons) or replaced or named or shared_place(lessons) or by_command)
 
 
 class _Likeness:

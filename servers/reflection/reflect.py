@@ -253,6 +253,7 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "", error: 
             around=found.around if found.kind == "edited" else [],
             removed=found.removed if found.kind == "edited" else [],
             suggested=found.suggested,
+            adds_named=found.adds_named if found.kind == "edited" else False,
             written=found.written if found.kind == "edited" else [],
         ),
     )
@@ -391,6 +392,14 @@ def shared_file(lessons: list[Lesson]) -> str:
     return next((f for f in lessons[0].files if f in common), "")
 
 
+def names_added_to(lessons: list[Lesson]) -> str:
+    """The one file where every one of these edits added what its error named (`unfree.nix`: `terraform`, then
+    `slack`, then `ngrok`, each refused by name), or ""."""
+    if not lessons or not all(lesson.adds_named for lesson in lessons):
+        return ""
+    return shared_file(lessons)
+
+
 def shared_kind(lessons: list[Lesson]) -> str:
     """The kind of file every one of these fixes edited, when each edited another one of it (`the *.asmdef
     file`: three assemblies, each given the reference it lacked), or ""."""
@@ -476,6 +485,12 @@ def general_lesson(lessons: list[Lesson]) -> str:
         return (
             f'When {step} fails with "{first.phrase}", add `{edit}` {place} (the edit that fixed it each time)'
             f"{finishing}, then retry it."
+        )
+    named_in = names_added_to(lessons)
+    if named_in and not any(lesson.run_as or lesson.reread for lesson in lessons):
+        return (
+            f'When {step} fails with "{first.phrase}", add what the error names to `{named_in}` (the edit that '
+            f"fixed it each time){finishing}, then retry it."
         )
     place = shared_place(lessons)
     if place and not any(lesson.run_as or lesson.reread for lesson in lessons):

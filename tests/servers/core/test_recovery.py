@@ -920,3 +920,29 @@ def test_a_command_an_error_says_to_run_in_quotes_is_offered() -> None:
     uninit = 'Exit code 1\nError: Module not installed\n\nThis module is not yet installed. Run "terraform init".'
     [found] = find_recoveries([bash("terraform plan", uninit), bash("terraform init"), bash("terraform plan")])
     assert found.suggested == ["terraform init"]
+
+
+def test_a_line_that_only_publishes_and_looks_is_its_publishing() -> None:
+    """`git add -N new.nix && git status --short` adds (intent to add): the look after it is not what it does."""
+    assert command_head("git add -N modules/a.nix && git status --short") == "git add"
+    missing = "Exit code 1\nerror: path '/nix/store/x-source/modules/a.nix' does not exist"
+    fixes = ["git add -N modules/a.nix && git status --short", "git add --intent-to-add b.nix c.nix", "git add -N d"]
+    check = "nix flake check"
+    found = [find_recoveries([bash(check, missing), bash(fix), bash(check)])[0] for fix in fixes]
+    assert len({r.key for r in found}) == 1 and found[0].key.endswith("=>git add")
+    # Shown with the option most runs gave.
+    assert common_command([c for r in found for c in r.fix_commands]) == "git add -N …"
+
+
+def test_an_edit_that_added_what_the_error_quoted_says_so() -> None:
+    unfree = "Exit code 1\nerror: Package ‘{p}-1.2.3’ in /nix/store/x/default.nix:40 has an unfree license (‘bsl11’)"
+    edit = {
+        "tool": "Edit",
+        "arguments": {"file_path": "/h/lib/unfree.nix", "old_string": '  "a"\n', "new_string": '  "a"\n  "slack"\n'},
+        "ok": True,
+    }
+    [found] = find_recoveries([bash("nix build", unfree.format(p="slack")), edit, bash("nix build")])
+    assert found.kind == "edited" and found.adds_named
+    assert error_phrase(unfree.format(p="slack")) == error_phrase(unfree.format(p="ngrok"))  # the name is blanked
+    [other] = find_recoveries([bash("nix build", unfree.format(p="zoom")), edit, bash("nix build")])
+    assert not other.adds_named  # `slack` is not what this error named

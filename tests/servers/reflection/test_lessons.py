@@ -519,3 +519,23 @@ def test_a_reference_added_to_each_task_s_own_file_of_one_kind_names_the_kind(sv
     [rule] = svc.rules.all("u")
     assert 'add `"GUID:…"` to the `*.asmdef` file' in rule.text
     assert not any(guid in rule.text for guid in guids)
+
+
+def test_what_each_error_named_added_to_one_file_is_the_rule(svc: ReflectionService) -> None:
+    """Each task met another unfree package and added its name to the one allow-list."""
+    unfree = "Exit code 1\nerror: Package ‘{p}-1.2.3’ in /nix/store/x/default.nix:40 has an unfree license"
+    before = "obsidian"
+    for n, package in enumerate(("terraform", "slack", "ngrok"), 1):
+        edit = TraceStep(
+            tool="Edit",
+            arguments={
+                "file_path": "/home/r/infra/lib/unfree.nix",
+                "old_string": f'  "{before}"\n',
+                "new_string": f'  "{before}"\n  "{package}"\n',
+            },
+        )
+        trace = [sh("nix build .#shell", unfree.format(p=package)), edit, sh("nix build .#shell")]
+        svc.reflect(TaskReport(task=f"add {package}", task_id=f"n{n}", trace=trace), "u")
+        before = package
+    [rule] = svc.rules.all("u")
+    assert "add what the error names to `unfree.nix`" in rule.text
