@@ -1409,6 +1409,11 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
         front = " ".join(f"{name}={value}" for name, value in in_front.items())
         arguments = " ".join(f"{name}={value}" for name, value in as_arguments.items())
         return " ".join(part for part in (front, after, arguments) if part)
+    inside = _variables_set_inside(failed_command, fixed_command)
+    if inside:
+        # Set some other way than in front of the program: `srun --export=ALL,WANDB_MODE=offline …`, `bash -c
+        # "export WANDB_MODE=offline; …"`, `env WANDB_MODE=offline …` through a launcher. The variable is the fix.
+        return " ".join([*(f"{name}={value}" for name, value in inside.items()), after])
     added = _added_flags(_main_segment(failed_command), _main_segment(fixed_command))
     if added:
         return f"{after} {' '.join(added)}"
@@ -1421,6 +1426,19 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
         or _revalued(failed_command, fixed_command)
         or _retargeted(failed_command, fixed_command)
     )
+
+
+# An environment variable set anywhere on a line: in front, after `env` or `export`, in a launcher's option.
+_ANY_ASSIGNMENT = re.compile(r"(?<![\w$.-])([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|[A-Z]{3,})=([^\s,;'\"]*)")
+
+
+def _variables_set_inside(failed_command: str, fixed_command: str | list[str]) -> dict[str, str]:
+    """Environment variables the succeeding line set that the failed one did not, wherever on the line."""
+    if command_head(failed_command) != command_head(fixed_command):
+        return {}
+    fixed = fixed_command if isinstance(fixed_command, str) else " ".join(fixed_command)
+    before = dict(_ANY_ASSIGNMENT.findall(failed_command))
+    return {name: value for name, value in _ANY_ASSIGNMENT.findall(fixed) if name not in before}
 
 
 def _revalued(failed_command: str, fixed_command: str | list[str]) -> str | None:

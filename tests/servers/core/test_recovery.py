@@ -946,3 +946,17 @@ def test_an_edit_that_added_what_the_error_quoted_says_so() -> None:
     assert error_phrase(unfree.format(p="slack")) == error_phrase(unfree.format(p="ngrok"))  # the name is blanked
     [other] = find_recoveries([bash("nix build", unfree.format(p="zoom")), edit, bash("nix build")])
     assert not other.adds_named  # `slack` is not what this error named
+
+
+def test_a_variable_set_anywhere_on_the_line_is_the_fix() -> None:
+    """In a launcher's option, after `export` inside `bash -c`, or through `env`: the variable's name is the fix."""
+    hang = "Exit code 1\nwandb: ERROR Run initialization has timed out after 90.0 sec."
+    run = "srun -p debug --gres=gpu:1 python train.py --config c{n}.yaml"
+    fixed = [
+        "srun -p debug --export=ALL,WANDB_MODE=offline --gres=gpu:1 python train.py --config c1.yaml",
+        'srun -p debug --gres=gpu:1 bash -c "export WANDB_MODE=offline; python train.py --config c2.yaml"',
+        "srun -p debug --gres=gpu:1 env WANDB_MODE=offline python train.py --config c3.yaml",
+    ]
+    found = [find_recoveries([bash(run.format(n=n), hang), bash(fix)])[0] for n, fix in enumerate(fixed, 1)]
+    assert {r.fix_key for r in found} == {"as:WANDB_MODE=…"}
+    assert len({r.key for r in found}) == 1
