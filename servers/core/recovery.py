@@ -313,6 +313,8 @@ _BLANKS = (
     (re.compile(r"(?<![A-Za-z])(['\"`])(?:(?!\1).){1,120}\1(?![A-Za-z])"), "'…'"),
     (re.compile(r"‘[^’\n]{1,120}’|“[^”\n]{1,120}”"), "'…'"),  # typographic quotes (`package ‘slack-4.41.105’`)
     (re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+"), "<path>"),
+    # A versioned artifact (`Inkwell-1.9.0-x64.dmg`, `app-2.3.1.whl`): which build is this run's own.
+    (re.compile(r"\b[A-Za-z][\w]*(?:[-_][\w]+)*[-_]v?\d+(?:\.\d+)+[\w.-]*\.[A-Za-z][A-Za-z0-9]{1,4}\b"), "<file>"),
     (re.compile(r"(?<![\w/])(?::[\w-]+)+:[\w-]+"), "<task>"),  # a Gradle task path: `:core:data:test`
     # A qualified name (`app.tidewatch.core.data.TideAlertsRepository`): which class is this task's detail.
     (re.compile(r"\b[a-z_][\w]*(?:\.[a-z_][\w]*){2,}\.[A-Za-z_]\w*\b"), "<name>"),

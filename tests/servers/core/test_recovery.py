@@ -867,6 +867,11 @@ def test_a_runner_in_front_is_not_part_of_the_fix() -> None:
             "It looks like another Unity instance is running with this project open.",
             "it looks like another unity instance is running",
         ),
+        # A versioned artifact is this run's own build.
+        (
+            'Exit code 65\nCloudKit query for Inkwell-1.9.0-x64.dmg (2/8e3f0c2a) failed due to "Record not found".',
+            "cloudkit query for <file> (<path>) failed due to",
+        ),
         # A linter's report line: the message between the position and the rule.
         (
             'Exit code 2\nsrc/a.scss\n  3:12   ✖  Unexpected unit "rpx"  unit-disallowed-list\n\n✖ 1 problem',
