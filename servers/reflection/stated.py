@@ -65,6 +65,7 @@ _STATED = re.compile(
     # "that's the rule for anything per-frame"), or prohibitions listed ("allocation-free: no LINQ, no lambdas").
     r"|\bagain\b[,:]?\s+(?:no|never|don'?t|not)\b|\bdon'?t\s+bring\b[^.;!?]{1,40}\bback\b"
     r"|\bkeep (?:it|them) that way\b|\bthat'?s the (?:rule|convention|standard)\b"
+    r"|(?<!thanks )(?<!thank you )\b(?:as|like) always\b|\bsame rule as\b|\bno exceptions\b"
     r"|(?:^|[:—;]\s*)no\s+(?!worries|rush|problem|idea|clue)[\w.`'-]+\s*(?:,|\band\b)\s*no\s+"
     r"(?!worries|rush|problem|idea|clue)\w"
     r"|\b(?:use|prefer)\s[^.;!?]{1,40}?,\s*not\b"

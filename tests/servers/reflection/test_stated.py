@@ -45,6 +45,9 @@ def test_statements_are_found_in_prompts() -> None:
         "Swap it for a cache. Java here is formatted with google-java-format --aosp, keep it that way.",
         "A wake effect. Update has to stay allocation-free: no LINQ, no lambdas. Tests too.",
         "Rewrite the sort without System.Linq — that's the rule for anything per-frame — and reuse one list.",
+        "A tray item that opens a note; like always every payload the renderer sends gets a zod schema in main.",
+        "Package the script and give the servers an option. Same rule as always: the logic lives in a module.",
+        "Serve attachments through a protocol handler, zod schemas on the main side for both calls, no exceptions.",
     ],
 )
 def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> None:
@@ -64,6 +67,7 @@ def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> 
         "特别慢的那个查询帮我看看",
         "Fix the flaky job: no worries, no rush.",
         "Fix the bug so that no tests fail and nothing else changes.",
+        "Looks great, thanks as always!",
     ],
 )
 def test_task_sentences_are_not_statements(prompt: str) -> None:
