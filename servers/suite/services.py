@@ -1,9 +1,10 @@
 """The domain services of one process, each built once on first use.
 
-Under ``cairn serve all`` the memory, skills, reflection and context servers, and the scheduler's calls into
-them, all use one :class:`SharedServices`: each store, cache, embedding queue, thread pool and event subscription
-exists once, and what one server publishes the others see on the same bus. The hooks' daemon keeps its own
-(:class:`servers.suite.hooks.sources.DomainSources`), with the skills' LLM waits cut to a prompt's budget.
+Under ``cairn serve all`` the memory, skills, reflection, scheduler and context servers, and the scheduler's
+calls into the others, all use one :class:`SharedServices`: each store, cache, embedding queue, thread pool and
+event subscription exists once, and what one server publishes the others see on the same bus. An HTTP endpoint
+serving one server builds it on them too, and its dashboard shows the same services. The hooks' daemon keeps its
+own (:class:`servers.suite.hooks.sources.DomainSources`), with the skills' LLM waits cut to a prompt's budget.
 """
 
 from __future__ import annotations
@@ -18,11 +19,16 @@ from servers.core.events import EventBus, default_bus
 if TYPE_CHECKING:
     from servers.memory.service import MemoryService
     from servers.reflection.service import ReflectionService
+    from servers.scheduler.service import SchedulerService
     from servers.skills.service import SkillsService
     from servers.skills.settings import SkillsSettings
     from servers.suite.settings import CairnSettings
 
 T = TypeVar("T")
+
+# The servers whose domain service lives here. The context server only reads the others': served alone, it
+# keeps its own (with the hooks' time budgets), as the hooks' daemon does.
+HELD = ("memory", "skills", "reflection", "scheduler")
 
 
 class SharedServices:
@@ -63,6 +69,15 @@ class SharedServices:
         from servers.reflection.service import ReflectionService
 
         return self._once("reflection", lambda: ReflectionService(self.settings, embedder=self.embedder, bus=self.bus))
+
+    @property
+    def scheduler(self) -> SchedulerService:
+        from servers.scheduler.service import SchedulerService
+        from servers.suite.inprocess import InProcessServers
+
+        # Its jobs call the other servers in this process, built on these same services.
+        tools = InProcessServers(self.settings, self)
+        return self._once("scheduler", lambda: SchedulerService(self.settings, bus=self.bus, tools=tools))
 
     def _once(self, name: str, build: Callable[[], T]) -> T:
         # Two servers' first calls may come from two threads at once: the second waits and gets the first's.
