@@ -5,11 +5,11 @@
 
     wanted = query(request, ReportsQuery)  # ?status=x → 400 {"error": "bad_parameter", "message": …}
 
-| field type                | blank (``?q=``) | checked before the model                                   |
-|---------------------------|-----------------|------------------------------------------------------------|
+| field type               | blank (``?q=``) | checked before the model                                        |
+|--------------------------|-----------------|-----------------------------------------------------------------|
 | optional (``… or None``) | absent          | no control characters, at most ``max_length`` (200); stripped |
-| a whole number            | refused         | digits only                                                |
-| anything else (a choice)  | validated as is | —                                                          |
+| a whole number           | refused         | digits only                                                     |
+| anything else (a choice) | validated as is | —                                                               |
 
 The first problem in field order is reported, worded for people ("page must be a whole number from 1 to
 10000"); a model may word a bad choice itself in ``problems``.
