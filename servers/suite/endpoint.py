@@ -30,6 +30,7 @@ from servers.core.loopback import is_loopback
 from servers.core.principal import Principal, register_principal_check, unregister_principal_check
 from servers.core.scopes import server_scopes
 from servers.suite import catalog
+from servers.suite.inprocess import process_services
 from servers.suite.services import SharedServices
 from servers.suite.serving import build_server, endpoint_path, http_app
 from servers.suite.settings import CairnSettings
@@ -73,7 +74,7 @@ def build_endpoint(
     for namespace in remotes or {}:
         check_remote_name(namespace)
 
-    services = SharedServices(settings)
+    services = process_services(settings)
     server = build_server(name, settings, remotes=remotes, on_child=on_child, services=services)
     notices: list[str] = []
     authorization_server: AuthorizationServer | None = None

@@ -17,6 +17,7 @@ from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.events import EventBus, default_bus
 
 if TYPE_CHECKING:
+    from servers.core.toolcalls import ToolCaller
     from servers.memory.service import MemoryService
     from servers.reflection.service import ReflectionService
     from servers.scheduler.service import SchedulerService
@@ -39,12 +40,17 @@ class SharedServices:
         embedder: LazyEmbedder | None = None,
         bus: EventBus | None = None,
         skills: SkillsSettings | None = None,
+        scheduler_tools: Callable[[SharedServices], ToolCaller] | None = None,
     ) -> None:
-        """``skills`` replaces the skills section for this process's skills service (the hooks' budgets)."""
+        """``skills`` replaces the skills section for this process's skills service (the hooks' budgets);
+        ``scheduler_tools`` gives the scheduler its way to call the other servers (the suite's in-process
+        calls, :func:`servers.suite.inprocess.process_services`), which this module does not import: the
+        hooks use these services and must not load the MCP layer."""
         self.settings = settings
         self.embedder = embedder or create_embedder(settings.embedder)
         self.bus = bus or default_bus()
         self._skills_settings = settings if skills is None else settings.model_copy(update={"skills": skills})
+        self._scheduler_tools = scheduler_tools
         self._lock = threading.Lock()
         self._built: dict[str, Any] = {}
 
@@ -73,11 +79,12 @@ class SharedServices:
     @property
     def scheduler(self) -> SchedulerService:
         from servers.scheduler.service import SchedulerService
-        from servers.suite.inprocess import InProcessServers
 
-        # Its jobs call the other servers in this process, built on these same services.
-        tools = InProcessServers(self.settings, self)
-        return self._once("scheduler", lambda: SchedulerService(self.settings, bus=self.bus, tools=tools))
+        def build() -> SchedulerService:
+            tools = self._scheduler_tools(self) if self._scheduler_tools else None
+            return SchedulerService(self.settings, bus=self.bus, tools=tools)
+
+        return self._once("scheduler", build)
 
     def _once(self, name: str, build: Callable[[], T]) -> T:
         # Two servers' first calls may come from two threads at once: the second waits and gets the first's.

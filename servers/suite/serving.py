@@ -27,6 +27,7 @@ from servers.core.metrics import ToolMetrics, exposition
 from servers.core.resource_errors import ResourceErrors
 from servers.core.scopes import ScopeGuard
 from servers.suite import catalog
+from servers.suite.inprocess import process_services
 from servers.suite.services import HELD, SharedServices
 from servers.suite.settings import CairnSettings
 
@@ -73,7 +74,7 @@ def build_server(
             "cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION, mask_error_details=True
         )
         children: dict[str, FastMCP] = {}
-        services = services or SharedServices(settings)  # one of each domain service, whichever servers use it
+        services = services or process_services(settings)  # one of each domain service, whichever servers use it
         for child_name in catalog.names():
             child = catalog.factory(child_name)(settings, services)
             child.add_middleware(ToolMetrics(child_name))

@@ -11,6 +11,7 @@ from fastmcp import Client
 from servers.core.toolnames import mounted_name
 from servers.memory.service import MemoryService
 from servers.reflection.service import ReflectionService
+from servers.scheduler.models import SchedulerInputError
 from servers.scheduler.service import SchedulerService
 from servers.skills.service import SkillsService
 from servers.suite.dashboard.app import mount_dashboard
@@ -85,3 +86,17 @@ def test_services_build_on_first_use_and_close_what_they_built(settings: CairnSe
     services.close()
     assert services.memory is not None and built == Counter(MemoryService=2)  # closed ones are not handed out
     services.close()
+
+
+async def test_the_scheduler_of_an_endpoint_calls_the_other_servers_in_process(settings: CairnSettings) -> None:
+    settings = settings.model_copy(update={"embedder": "none"})
+    endpoint = build_endpoint("all", settings, transport="http", host="127.0.0.1", port=8765, auth="none")
+    assert endpoint.services is not None
+    pool = endpoint.services.scheduler.actions.pool  # what a tool job calls through
+    assert await pool.scope_needed("memory", "memory_write") == "memory:write"
+    # Services made without the suite's in-process calls (the hooks') give a scheduler that says so.
+    alone = SharedServices(settings)
+    with pytest.raises(SchedulerInputError, match="'memory' is not available here"):
+        await alone.scheduler.actions.pool.scope_needed("memory", "memory_write")
+    endpoint.services.close()
+    alone.close()
