@@ -4,6 +4,7 @@ deprecate, ratings. Errors are always ``{"error": <code>, "message": <what to do
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
@@ -13,15 +14,70 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from registry import limits, marketplace
+from registry import models as m
 from registry.changes import compare_versions
 from registry.context import Registry, skill_detail, skill_summary, version_detail
-from registry.http import NAME, ORG, SHA256, HTTPProblem, int_param, json_model, multipart, str_param
+from registry.http import NAME, ORG, SHA256, HTTPProblem, SkillName, VersionText, json_model, multipart
+from registry.openapi import Operation, Reply
+from registry.params import QueryModel, query
 from registry.publish import PublishError
 from registry.storage.rows import FullVersion, Skill
 
-SORTS = ("relevance", "popular", "recent", "name")
 PROVENANCE_FIELDS = ("repository", "homepage", "license")
 MEDIA = {"tar.gz": "application/gzip", "zip": "application/zip"}
+
+
+class SearchQuery(QueryModel):
+    sort: Literal["relevance", "popular", "recent", "name"] = Field("relevance", description="Order")
+    q: str | None = Field(None, max_length=200, description="Words, a name, or a name with typos")
+    category: str | None = Field(None, max_length=40, description="Only this category")
+    tag: str | None = Field(None, max_length=30, description="Only skills with this tag")
+    compatibility: str | None = Field(None, max_length=200, description="Substring of the compatibility field")
+    license: str | None = Field(None, max_length=80, description="Only skills under this licence (MIT, Apache-2.0, …)")
+    page: int = Field(1, ge=1, le=10_000, description="Page number")
+    per_page: int = Field(20, ge=1, le=100, description="Results per page")
+
+
+_FLAG = Literal["true", "false"]
+
+
+class PublishForm(BaseModel):
+    """The multipart fields of a publish (``archive`` is the file)."""
+
+    archive: bytes
+    org: str = ""
+    version: str = ""
+    next_version: _FLAG = Field(
+        "false",
+        description="with no `version` and no metadata.version: the next patch after the highest published, "
+        "1.0.0 for a new name",
+    )
+    override: _FLAG = Field("false", description="`version` wins over a different metadata.version in SKILL.md")
+    dry_run: _FLAG = "false"
+    repository: str = Field("", max_length=300, description="the source repository (http(s)); wins over SKILL.md's")
+    homepage: str = Field("", max_length=300)
+    license: str = Field("", max_length=300, description="an SPDX identifier; wins over SKILL.md's license field")
+
+
+class SkillPath(BaseModel):
+    name: SkillName
+
+
+class VersionPath(SkillPath):
+    version: VersionText
+
+
+class ArchivePath(VersionPath):
+    ext: Literal["tar.gz", "zip"]
+
+
+class DiffPath(SkillPath):
+    from_version: VersionText
+    to_version: VersionText
+
+
+class ArtifactPath(BaseModel):
+    sha256: str
 
 
 class YankBody(BaseModel):
@@ -103,18 +159,16 @@ def counts_as_download(request: Request) -> bool:
 
 def routes(reg: Registry) -> list[Route]:
     async def list_skills(request: Request) -> Response:
-        sort = request.query_params.get("sort", "relevance")  # given empty is no order either
-        if sort not in SORTS:
-            raise HTTPProblem(400, "bad_parameter", f"sort must be one of {', '.join(SORTS)}")
+        asked = query(request, SearchQuery, per_page=reg.settings.page_size)
         page = reg.search.search(
-            str_param(request, "q") or "",
-            category=str_param(request, "category", 40),
-            tag=str_param(request, "tag", 30),
-            compatibility=str_param(request, "compatibility"),
-            license=str_param(request, "license", 80),
-            sort=sort,
-            page=int_param(request, "page", 1, 1, 10_000, empty_ok=False),
-            per_page=int_param(request, "per_page", reg.settings.page_size, 1, 100, empty_ok=False),
+            asked.q or "",
+            category=asked.category,
+            tag=asked.tag,
+            compatibility=asked.compatibility,
+            license=asked.license,
+            sort=asked.sort,
+            page=asked.page,
+            per_page=asked.per_page,
         )
         marks = reg.trust.marks()
         return JSONResponse(
@@ -278,3 +332,119 @@ def _blob_response(reg: Registry, sha: str, fmt: str, filename: str, count: tupl
         "Content-Disposition": f'attachment; filename="{filename}"',
     }
     return Response(data, media_type=MEDIA[fmt], headers=headers)
+
+
+_ARCHIVE = Reply(None, "The archive bytes; sha256 equals the listed checksum")
+OPERATIONS = [
+    Operation(
+        "get",
+        "/api/v1/skills",
+        "List or search skills",
+        Reply(m.SkillList, "A page of skills"),
+        errors=(400,),
+        query=SearchQuery,
+    ),
+    Operation(
+        "post",
+        "/api/v1/skills",
+        "Publish a skill archive (multipart: archive, org?, version?, next_version?, override?, dry_run?, "
+        "repository?, homepage?, license?)",
+        Reply(m.PublishResult, "Published"),
+        status=201,
+        also={200: Reply(m.PublishResult, "Dry run: checked, not stored")},
+        errors=(400, 401, 403, 409, 413, 415, 422),
+        form=PublishForm,
+        auth=True,
+    ),
+    Operation(
+        "get",
+        "/api/v1/skills/{name}",
+        "A skill with all versions (the install contract)",
+        Reply(m.SkillDetail, "The skill"),
+        errors=(404,),
+        path_params=SkillPath,
+    ),
+    Operation(
+        "get",
+        "/api/v1/skills/{name}/{version}",
+        "One version: frontmatter, files, lint findings",
+        Reply(m.VersionDetail, "The version"),
+        errors=(404,),
+        path_params=VersionPath,
+    ),
+    Operation(
+        "get",
+        "/api/v1/skills/{name}/diff/{from_version}/{to_version}",
+        "What changed between two versions: files added, removed and changed, frontmatter fields, and "
+        "a size-bounded unified diff of each changed text file",
+        Reply(m.VersionDiff, "The comparison"),
+        errors=(400, 404),
+        path_params=DiffPath,
+    ),
+    Operation(
+        "get",
+        "/api/v1/skills/{name}/{version}/archive.{ext}",
+        "Download an archive (counts a download)",
+        _ARCHIVE,
+        errors=(404,),
+        path_params=ArchivePath,
+    ),
+    Operation(
+        "post",
+        "/api/v1/skills/{name}/{version}/yank",
+        "Yank a version (still installable by exact version)",
+        Reply(m.VersionDetail, "Yanked"),
+        errors=(401, 403, 404, 422),
+        path_params=VersionPath,
+        body=YankBody,
+        auth=True,
+    ),
+    Operation(
+        "post",
+        "/api/v1/skills/{name}/{version}/unyank",
+        "Undo a yank",
+        Reply(m.VersionDetail, "Live again"),
+        errors=(401, 403, 404),
+        path_params=VersionPath,
+        auth=True,
+    ),
+    Operation(
+        "post",
+        "/api/v1/skills/{name}/deprecate",
+        "Deprecate a skill (message null = undo)",
+        Reply(m.SkillDetail, "Updated"),
+        errors=(401, 403, 404, 422),
+        path_params=SkillPath,
+        body=DeprecateBody,
+        auth=True,
+    ),
+    Operation(
+        "get",
+        "/api/v1/skills/{name}/ratings",
+        "Ratings and feedback",
+        Reply(m.Ratings, "Ratings"),
+        errors=(404,),
+        path_params=SkillPath,
+    ),
+    Operation(
+        "post",
+        "/api/v1/skills/{name}/ratings",
+        "Rate a skill (one rating per user, replaced on re-rating)",
+        Reply(m.Ratings, "Saved"),
+        status=201,
+        errors=(401, 404, 422),
+        path_params=SkillPath,
+        body=RatingBody,
+        auth=True,
+    ),
+    Operation(
+        "get",
+        "/api/v1/artifacts/{sha256}",
+        "Download by content address",
+        _ARCHIVE,
+        errors=(404,),
+        path_params=ArtifactPath,
+    ),
+    Operation("get", "/api/v1/categories", "Categories with counts", Reply(m.Categories, "Categories")),
+    Operation("get", "/api/v1/index.json", "Mirrorable index of every version", Reply(m.Index, "The index")),
+]

@@ -10,12 +10,25 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from registry import models as m
 from registry.accounts import AccountError
 from registry.api import require_user
 from registry.context import Registry, skill_summary
-from registry.http import NAME, ORG, HTTPProblem, json_model, str_param
+from registry.http import NAME, ORG, HTTPProblem, OrgName, json_model
+from registry.openapi import Operation, Reply
+from registry.params import QueryModel, query
 
-SCOPES = ("system", "org", "all")
+
+class OrgPath(BaseModel):
+    org: OrgName
+
+
+class TokenPath(BaseModel):
+    token_id: str
+
+
+class OrgSkillsQuery(QueryModel):
+    scope: Literal["system", "org", "all"] | None = Field(None, description="Which skills")
 
 
 class TokenBody(BaseModel):
@@ -121,9 +134,7 @@ def routes(reg: Registry) -> list[Route]:
 
     async def skills(request: Request) -> Response:
         _, org = await member(request)
-        scope = str_param(request, "scope") or "all"
-        if scope not in SCOPES:
-            raise HTTPProblem(400, "bad_parameter", f"scope must be one of {', '.join(SCOPES)}")
+        scope = query(request, OrgSkillsQuery).scope or "all"
         return JSONResponse({"org": org, "skills": org_skills(reg, org, scope)})
 
     async def config(request: Request) -> Response:
@@ -167,3 +178,81 @@ def routes(reg: Registry) -> list[Route]:
         Route("/api/v1/orgs/{org}/config/{action}", change, methods=["POST"]),
         Route("/api/v1/orgs/{org}/members", members, methods=["GET", "POST"]),
     ]
+
+
+OPERATIONS = [
+    Operation("get", "/api/v1/me", "Who the token belongs to", Reply(m.Me, "The caller"), errors=(401,), auth=True),
+    Operation(
+        "get", "/api/v1/tokens", "Your personal API tokens", Reply(m.TokenList, "Tokens"), errors=(401,), auth=True
+    ),
+    Operation(
+        "post",
+        "/api/v1/tokens",
+        "Create a personal API token",
+        Reply(m.NewToken, "Created; the secret is shown once"),
+        status=201,
+        errors=(401, 422),
+        body=TokenBody,
+        auth=True,
+    ),
+    Operation(
+        "delete",
+        "/api/v1/tokens/{token_id}",
+        "Revoke a token",
+        Reply(m.Revoked, "Revoked"),
+        errors=(401, 404),
+        path_params=TokenPath,
+        auth=True,
+    ),
+    Operation(
+        "get",
+        "/api/v1/orgs/{org}/skills",
+        "System skills with the org's disable/override flags, and the org's own skills",
+        Reply(m.OrgSkills, "Skills"),
+        errors=(400, 401, 403, 404),
+        path_params=OrgPath,
+        query=OrgSkillsQuery,
+        auth=True,
+    ),
+    Operation(
+        "get",
+        "/api/v1/orgs/{org}/config",
+        "The org's skill configuration",
+        Reply(m.OrgConfigs, "Configs"),
+        errors=(401, 403, 404),
+        path_params=OrgPath,
+        auth=True,
+    ),
+    Operation(
+        "get",
+        "/api/v1/orgs/{org}/members",
+        "Members",
+        Reply(m.Members, "Members"),
+        errors=(401, 403, 404),
+        path_params=OrgPath,
+        auth=True,
+    ),
+    Operation(
+        "post",
+        "/api/v1/orgs/{org}/members",
+        "Add a member (admins)",
+        Reply(m.Members, "Members"),
+        errors=(400, 401, 403, 404, 422),
+        path_params=OrgPath,
+        body=MemberBody,
+        auth=True,
+    ),
+    *(
+        Operation(
+            "post",
+            f"/api/v1/orgs/{{org}}/config/{action}",
+            f"{action.capitalize()} a system skill for the org (admins)",
+            Reply(m.OrgSkills, "Updated"),
+            errors=(400, 401, 403, 404, 422),
+            path_params=OrgPath,
+            body=body,
+            auth=True,
+        )
+        for action, body in (("disable", SkillNameBody), ("enable", SkillNameBody), ("override", OverrideBody))
+    ),
+]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
@@ -10,12 +10,25 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from registry.api import require_user
+from registry import models as m
+from registry.api import VersionPath, require_user
 from registry.context import Registry
-from registry.http import NAME, HTTPProblem, json_model, str_param
+from registry.http import NAME, HTTPProblem, json_model
+from registry.openapi import Operation, Reply
+from registry.params import QueryModel, query
 from registry.reports import ReportError, file_report
 from registry.storage.rows import Report, RepositoryClaim
 from registry.trust import PROOF_PATH, TrustError, proof_line
+
+
+class OwnerPath(BaseModel):
+    owner: str = Field(max_length=64)
+
+
+class ReportsQuery(QueryModel):
+    problems: ClassVar[dict[str, str]] = {"status": "status is one of open, resolved, all"}
+
+    status: Literal["open", "resolved", "all"] | None = Field(None, description="Which reports")
 
 
 class RepositoryBody(BaseModel):
@@ -114,9 +127,7 @@ def routes(reg: Registry) -> list[Route]:
         user = await require_user(reg, request)
         if not is_operator(reg, user):
             raise HTTPProblem(403, "not_operator", "only the registry's operators (CAIRN_REGISTRY__ADMINS) see reports")
-        status = str_param(request, "status") or "open"
-        if status not in ("open", "resolved", "all"):
-            raise HTTPProblem(400, "bad_parameter", "status is one of open, resolved, all")
+        status = query(request, ReportsQuery).status or "open"
         found = reg.trust.rows.reports(status=None if status == "all" else status)
         return JSONResponse({"reports": [report_json(r) for r in found]})
 
@@ -127,3 +138,57 @@ def routes(reg: Registry) -> list[Route]:
         Route("/api/v1/skills/{name}/{version}/reports", report, methods=["POST"]),
         Route("/api/v1/reports", reports, methods=["GET"]),
     ]
+
+
+OPERATIONS = [
+    Operation(
+        "get",
+        "/api/v1/publishers/{owner}",
+        "A publisher: verified or not, and its proven repositories",
+        Reply(m.Publisher, "The publisher"),
+        errors=(404,),
+        path_params=OwnerPath,
+    ),
+    Operation(
+        "post",
+        "/api/v1/publishers/{owner}/repositories",
+        "Claim a repository for a publisher (itself, or an org it administers): the token to place in it",
+        Reply(m.RepositoryClaim, "Created"),
+        status=201,
+        also={200: Reply(m.RepositoryClaim, "The existing claim")},
+        errors=(400, 401, 403, 422),
+        path_params=OwnerPath,
+        body=RepositoryBody,
+        auth=True,
+    ),
+    Operation(
+        "post",
+        "/api/v1/publishers/{owner}/repositories/check",
+        "Prove a claim: the registry reads the proof file from the repository",
+        Reply(m.RepositoryClaim, "Proven"),
+        errors=(401, 403, 404, 409, 422, 502),
+        path_params=OwnerPath,
+        body=RepositoryBody,
+        auth=True,
+    ),
+    Operation(
+        "post",
+        "/api/v1/skills/{name}/{version}/reports",
+        "Report a skill version to the registry's operator (one open report per user and skill)",
+        Reply(m.Report, "Reported"),
+        status=201,
+        errors=(401, 404, 409, 422, 429),
+        path_params=VersionPath,
+        body=ReportBody,
+        auth=True,
+    ),
+    Operation(
+        "get",
+        "/api/v1/reports",
+        "Reports of skills (the registry's operators only)",
+        Reply(m.ReportList, "Reports"),
+        errors=(400, 401, 403),
+        query=ReportsQuery,
+        auth=True,
+    ),
+]

@@ -123,7 +123,7 @@ def create_app(
         reg.search.fast.warm(store.all_skills)  # the fast encoder (USE) too, on a thread of its own
 
     async def openapi(_: Request) -> Response:
-        return JSONResponse(document(base))
+        return JSONResponse(document(base, [*api.OPERATIONS, *api_accounts.OPERATIONS, *api_trust.OPERATIONS]))
 
     async def favicon(_: Request) -> Response:
         # Browsers and feed readers ask for /favicon.ico whatever the page links; the SVG serves them all.
@@ -241,4 +241,4 @@ def _register_web_client(auth_store: AuthStore, base: str) -> None:
         response_types=["code"],
         scope="registry:publish",
     )
-    auth_store.save_client(WEB_CLIENT_ID, client.model_dump(mode="json", exclude_none=True))
+    auth_store.save_client(WEB_CLIENT_ID, client)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -13,6 +13,10 @@ from starlette.responses import JSONResponse
 NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ORG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,38}$")
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
+# Path parameters as the API documents them (a handler answers 404 for a name that does not fit).
+SkillName = Annotated[str, Field(pattern=NAME.pattern, max_length=64)]
+OrgName = Annotated[str, Field(pattern=ORG.pattern)]
+VersionText = Annotated[str, Field(max_length=64)]
 FORM_OVERHEAD = 64 * 1024  # multipart boundaries and the small fields beside the archive
 
 M = TypeVar("M", bound=BaseModel)

@@ -132,10 +132,7 @@ class DbKeyStore(KeyStore):
 
     def keys(self) -> list[tuple[RSAKey, dict[str, Any]]]:
         rows = signing_keys.all_keys(self.store)
-        return [
-            (self._import(r["kid"], r["jwk"]), {"created_at": r["created_at"], "retired": bool(r["retired"])})
-            for r in rows
-        ]
+        return [(self._import(r.kid, r.jwk), {"created_at": r.created_at, "retired": r.retired}) for r in rows]
 
     def _insert(self) -> RSAKey:
         jwk = _new_jwk()
@@ -155,7 +152,7 @@ class DbKeyStore(KeyStore):
         with self.store.db.transaction():
             self.store.lock("signing-keys")
             row = signing_keys.newest_active(self.store)
-            return self._import(row["kid"], row["jwk"]) if row else self._insert()
+            return self._import(row.kid, row.jwk) if row else self._insert()
 
     def retire(self, kid: str) -> bool:
         with self.store.db.transaction():

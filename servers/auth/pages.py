@@ -26,7 +26,6 @@ import hashlib
 import hmac
 import html
 import time
-from typing import Any
 from urllib.parse import quote, urlsplit
 
 import anyio
@@ -39,6 +38,7 @@ from starlette.routing import Route
 from servers.auth.look import SiteLook
 from servers.auth.passwords import check_password
 from servers.auth.provider import CairnAuthorizationServer
+from servers.auth.storage.rows import AuthorizeParams
 from servers.auth.storage.store import digest
 
 SESSION_COOKIE = "cairn_session"
@@ -200,11 +200,11 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner, look
         pending = store.request(request_id)
         if pending is None:
             return expired()
-        client_id, params, csrf = pending
+        client_id, params, csrf = pending.client_id, pending.params, pending.csrf
         client = await server.get_client(client_id)
-        scopes = params.get("scopes") or []
+        scopes = params.scopes or []
         name = (client.client_name if client else None) or client_id
-        host = urlsplit(params["redirect_uri"]).netloc
+        host = urlsplit(params.redirect_uri).netloc
         user = active(request.cookies.get(SESSION_COOKIE))
         if user is None:
             return form(request_id, csrf, name, host, scopes, None)
@@ -229,12 +229,10 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner, look
         )
         return response
 
-    def _finish(request_id: str, client_id: str, params: dict[str, Any], user: str) -> Response:
+    def _finish(request_id: str, client_id: str, params: AuthorizeParams, user: str) -> Response:
         code = server.issue_code(client_id, user, params)
         store.drop_request(request_id)
-        target = construct_redirect_uri(
-            str(params["redirect_uri"]), code=code, state=params.get("state"), iss=server.issuer
-        )
+        target = construct_redirect_uri(params.redirect_uri, code=code, state=params.state, iss=server.issuer)
         return _session(RedirectResponse(target, status_code=302), user)
 
     async def submit(request: Request) -> Response:
@@ -243,7 +241,7 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner, look
         pending = store.request(request_id)
         if pending is None:
             return expired()
-        client_id, params, csrf = pending
+        client_id, params, csrf = pending.client_id, pending.params, pending.csrf
         sent = str(data.get("csrf", ""))
         if not (hmac.compare_digest(sent, csrf) and hmac.compare_digest(request.cookies.get(CSRF_COOKIE, ""), csrf)):
             body = "<h1>Request refused</h1><p>The form was not sent from this page. Start again from your app.</p>"
@@ -251,13 +249,13 @@ def consent_routes(server: CairnAuthorizationServer, signer: SessionSigner, look
         if data.get("decision") != "allow":
             store.drop_request(request_id)
             target = construct_redirect_uri(
-                str(params["redirect_uri"]), error="access_denied", state=params.get("state"), iss=server.issuer
+                params.redirect_uri, error="access_denied", state=params.state, iss=server.issuer
             )
             return RedirectResponse(target, status_code=302)
         client = await server.get_client(client_id)
         name = (client.client_name if client else None) or client_id
-        scopes = params.get("scopes") or []
-        host = urlsplit(params["redirect_uri"]).netloc
+        scopes = params.scopes or []
+        host = urlsplit(params.redirect_uri).netloc
         user = active(request.cookies.get(SESSION_COOKIE))
         if user is None:
             username = str(data.get("username", "")).strip()

@@ -20,7 +20,6 @@ import ipaddress
 import secrets
 import time
 from collections.abc import Iterable, Mapping
-from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from mcp.server.auth.provider import (
@@ -38,6 +37,7 @@ from pydantic import AnyUrl
 
 from servers.auth.keys import KeyStore
 from servers.auth.settings import AuthSettings
+from servers.auth.storage.rows import AuthorizeParams
 from servers.auth.storage.store import AuthStore, CodeRecord, RefreshRecord, digest, new_secret
 from servers.auth.tokens import issue_access_token, load_access_token
 
@@ -131,8 +131,7 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
     # --- clients ---------------------------------------------------------------------------------
 
     async def get_client(self, client_id: str) -> OAuthClientInformationFull | None:
-        info = self.store.client(client_id)
-        return OAuthClientInformationFull.model_validate(info) if info else None
+        return self.store.client(client_id, OAuthClientInformationFull)
 
     async def register_client(self, client_info: OAuthClientInformationFull) -> None:
         for uri in client_info.redirect_uris or []:
@@ -150,7 +149,7 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
             unknown = sorted(set(client_info.scope.split()) - set(self.scope_descriptions))
             if unknown:
                 raise RegistrationError("invalid_client_metadata", f"unknown scope(s): {' '.join(unknown)}")
-        self.store.save_client(client_info.client_id or "", client_info.model_dump(mode="json", exclude_none=True))
+        self.store.save_client(client_info.client_id or "", client_info)
 
     # --- authorization ---------------------------------------------------------------------------------
 
@@ -164,7 +163,9 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
         if params.resource and not self.resource_allowed(params.resource):
             raise AuthorizeError("invalid_target", f"this server does not issue tokens for {params.resource}")
         request_id, _ = self.store.save_request(
-            client.client_id or "", params.model_dump(mode="json"), ttl_s=self.settings.code_ttl_s * 2
+            client.client_id or "",
+            AuthorizeParams.model_validate(params.model_dump(mode="json")),
+            ttl_s=self.settings.code_ttl_s * 2,
         )
         return f"{self.issuer}/consent?{urlencode({'request': request_id})}"
 
@@ -175,21 +176,21 @@ class CairnAuthorizationServer(OAuthAuthorizationServerProvider[AuthorizationCod
         # Standing alone, the server issues tokens for MCP endpoints on its own host (any port).
         return self.resources is None and urlsplit(resource).hostname == urlsplit(self.issuer).hostname
 
-    def issue_code(self, client_id: str, username: str, params: dict[str, Any]) -> str:
+    def issue_code(self, client_id: str, username: str, params: AuthorizeParams) -> str:
         """A code for what ``username`` allowed: the scopes asked for that they may hold (the consent page has
         already refused a request of which they may hold nothing)."""
         code = secrets.token_urlsafe(32)
-        granted, _ = self.split_scopes(username, params.get("scopes") or [])
+        granted, _ = self.split_scopes(username, params.scopes or [])
         self.store.save_code(
             code,
             CodeRecord(
                 client_id=client_id,
                 username=username,
                 scopes=granted,
-                code_challenge=params["code_challenge"],
-                redirect_uri=params["redirect_uri"],
-                redirect_explicit=bool(params["redirect_uri_provided_explicitly"]),
-                resource=params.get("resource"),
+                code_challenge=params.code_challenge,
+                redirect_uri=params.redirect_uri,
+                redirect_explicit=params.redirect_uri_provided_explicitly,
+                resource=params.resource,
                 expires_at=time.time() + self.settings.code_ttl_s,
                 used_at=None,
             ),

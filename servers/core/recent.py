@@ -1,15 +1,17 @@
 """A small thread-safe cache of the most recently used answers (translations, query vectors, model choices).
 
 Hosts repeat the same request within a session; the expensive step (an LLM call, an embedding) is then done
-once. The least recently used entry goes first once ``size`` are held.
+once. The least recently used entry goes first once ``size`` are held (``cachetools.LRUCache``, which is not
+thread-safe by itself: servers call from their worker threads, so every access holds a lock).
 """
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Generic, TypeVar
+
+from cachetools import LRUCache
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -18,22 +20,16 @@ V = TypeVar("V")
 class Recent(Generic[K, V]):
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict[K, V] = OrderedDict()
+        self._items: LRUCache[K, V] = LRUCache(maxsize=size)
         self._lock = threading.Lock()
 
     def get(self, key: K) -> V | None:
         with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
+            return self._items.get(key)  # a hit becomes the most recently used
 
     def put(self, key: K, value: V) -> None:
         with self._lock:
             self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
 
     def __len__(self) -> int:
         return len(self._items)

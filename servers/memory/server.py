@@ -92,7 +92,6 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
         "cairn-memory", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
     tool = domain_tools(mcp)
-    mcp.memory_service = memory  # type: ignore[attr-defined]  # the dashboard's pages read it (Services.of)
     mcp.add_middleware(EventNotifications(memory.bus, ADMIN_SCOPE))
 
     def user(requested: str | None) -> str:

@@ -112,7 +112,6 @@ def create_server(
         "cairn-scheduler", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
     tool = domain_tools(mcp)
-    mcp.scheduler_service = scheduler  # type: ignore[attr-defined]  # the dashboard's pages read it (Services.of)
 
     def user(requested: str | None) -> str:
         return resolve_user(requested, admin_scope=ADMIN_SCOPE)

@@ -26,6 +26,7 @@ import yaml
 from rapidfuzz import fuzz
 
 from servers.skills.models import Skill, SkillInputError, Suggestion
+from servers.skills.storage.rows import SessionCounts
 from servers.skills.storage.store import new_id
 from servers.skills.text import terms
 from skillslint import Severity, lint_paths
@@ -103,10 +104,10 @@ def recurring_pattern(unmatched: list[str]) -> tuple[list[str], float] | None:
     return best
 
 
-def recommendation_due(session: dict[str, Any]) -> bool:
-    last = session.get("last_recommendation_at")
-    since = int(session["messages"]) - int(last) if last is not None else RECOMMEND_COOLDOWN_MESSAGES
-    return int(session["recommendations"]) < MAX_RECOMMENDATIONS and since >= RECOMMEND_COOLDOWN_MESSAGES
+def recommendation_due(session: SessionCounts) -> bool:
+    last = session.last_recommendation_at
+    since = session.messages - last if last is not None else RECOMMEND_COOLDOWN_MESSAGES
+    return session.recommendations < MAX_RECOMMENDATIONS and since >= RECOMMEND_COOLDOWN_MESSAGES
 
 
 class StepDrafter(Protocol):

@@ -165,11 +165,11 @@ class Learning:
             self.activated(skill, session_id, "manual")  # session_id is already the stored key
             usage = self.store.last_usage(skill.name, session_id)
         assert usage is not None
-        self.store.set_adoption(int(usage["id"]), adopted, confidence)
+        self.store.set_adoption(usage.id, adopted, confidence)
         self._multipliers = None
         self.store.bump_messages(session_id)
         ask = None
-        if feedback.should_ask_feedback(len(later), usage["score"]) and self.store.ask_feedback_once(
+        if feedback.should_ask_feedback(len(later), usage.score) and self.store.ask_feedback_once(
             session_id, skill.name
         ):
             ask = feedback.feedback_question(skill.name)
@@ -198,7 +198,7 @@ class Learning:
         draft = self.store.add_suggestion(
             improve.new_skill_draft(tasks, confidence, taken, runs, self.service.drafter), owners.caller()
         )
-        self.store.note_recommendation(session_id, int(session["messages"]))
+        self.store.note_recommendation(session_id, session.messages)
         self.service.bus.publish_nowait(
             "skill.suggested",
             {"suggestion": draft.id, "name": draft.skill, "confidence": confidence},
@@ -214,14 +214,14 @@ class Learning:
         """
         owner = owners.caller()
         fb = self.store.feedback_for(skill.name)
-        helped_sessions = {r["session_id"] for r in fb if r["rating"] in ("helpful", "partially_helpful")}
+        helped_sessions = {r.session_id for r in fb if r.rating in ("helpful", "partially_helpful")}
         helped = [
-            str(u["task"])
+            u.task
             for u in self.store.usages_for(skill.name)
-            if u["activated_by"] == "manual"
-            and u["task"]
-            and (u["adopted"] == 1 or u["session_id"] in helped_sessions)
-            and (owner is None or owners.owns_session(u["session_id"], owner))
+            if u.activated_by == "manual"
+            and u.task
+            and (u.adopted or u.session_id in helped_sessions)
+            and (owner is None or owners.owns_session(u.session_id, owner))
         ]
         st = self.stats(skill.name).skills[0]
         missed = improve.missed_trigger(skill, helped)

@@ -81,7 +81,6 @@ def create_server(settings: SkillsServerSettings | None = None, *, service: Skil
         "cairn-skills", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
     tool = domain_tools(mcp)
-    mcp.skills_service = skills  # type: ignore[attr-defined]  # the dashboard's pictures read it (Services.of)
     mcp.add_provider(SkillPrompts(skills))
 
     @tool(annotations={"readOnlyHint": True})

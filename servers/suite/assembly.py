@@ -49,8 +49,8 @@ def scheduler_server(settings: CairnSettings, services: SharedServices | None = 
     from servers.scheduler.service import SchedulerService
     from servers.suite.inprocess import InProcessServers
 
-    tools = InProcessServers(settings, services)
-    return create_server(settings, service=SchedulerService(settings, tools=tools))
+    service = services.scheduler if services else SchedulerService(settings, tools=InProcessServers(settings))
+    return create_server(settings, service=service)
 
 
 def nodehost_server(settings: CairnSettings, services: SharedServices | None = None) -> FastMCP:

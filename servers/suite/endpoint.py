@@ -30,6 +30,8 @@ from servers.core.loopback import is_loopback
 from servers.core.principal import Principal, register_principal_check, unregister_principal_check
 from servers.core.scopes import server_scopes
 from servers.suite import catalog
+from servers.suite.inprocess import process_services
+from servers.suite.services import SharedServices
 from servers.suite.serving import build_server, endpoint_path, http_app
 from servers.suite.settings import CairnSettings
 
@@ -44,6 +46,8 @@ class Endpoint:
     base_url: str
     authorization_server: AuthorizationServer | None = None
     notices: list[str] = field(default_factory=list)
+    # The process's domain services, also ``app.state.services``: the dashboard shows what they hold.
+    services: SharedServices | None = None
 
 
 def base_url_for(settings: CairnSettings, host: str, port: int) -> str:
@@ -64,13 +68,14 @@ def build_endpoint(
     remotes: dict[str, str] | None = None,
     on_child: Callable[[str, FastMCP], None] | None = None,
 ) -> Endpoint:
-    """``on_child`` sees each server as it is built (the dashboard takes their services from there)."""
+    """``on_child`` sees each server as it is built."""
     base = base_url_for(settings, host, port)
     url = base + endpoint_path(transport)
     for namespace in remotes or {}:
         check_remote_name(namespace)
 
-    server = build_server(name, settings, remotes=remotes, on_child=on_child)
+    services = process_services(settings)
+    server = build_server(name, settings, remotes=remotes, on_child=on_child, services=services)
     notices: list[str] = []
     authorization_server: AuthorizationServer | None = None
     if auth == "cairn":
@@ -108,7 +113,8 @@ def build_endpoint(
     if authorization_server is not None:
         app.router.routes.extend(authorization_server.routes)
         _check_principals_while_serving(app, authorization_server.provider.store)
-    return Endpoint(app, server, url, base, authorization_server, notices)
+    app.state.services = services
+    return Endpoint(app, server, url, base, authorization_server, notices, services)
 
 
 def _check_principals_while_serving(app: Starlette, store: AuthStore) -> None:

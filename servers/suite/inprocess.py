@@ -90,3 +90,9 @@ class InProcessServers:
         if result.structured_content is not None:
             return json.dumps(result.structured_content, ensure_ascii=False)
         return text
+
+
+def process_services(settings: CairnSettings) -> SharedServices:
+    """The domain services of a process serving MCP: its scheduler's jobs call the other servers in this
+    process, built on these same services."""
+    return SharedServices(settings, scheduler_tools=lambda services: InProcessServers(settings, services))

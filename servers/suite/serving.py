@@ -28,7 +28,8 @@ from servers.core.metrics import ToolMetrics, exposition
 from servers.core.resource_errors import ResourceErrors
 from servers.core.scopes import ScopeGuard
 from servers.suite import catalog
-from servers.suite.services import SharedServices
+from servers.suite.inprocess import process_services
+from servers.suite.services import HELD, SharedServices
 from servers.suite.settings import CairnSettings
 
 VERSION = "0.1.0"
@@ -44,20 +45,24 @@ def build_server(
     *,
     on_child: Callable[[str, FastMCP], None] | None = None,
     remotes: dict[str, str] | None = None,
+    services: SharedServices | None = None,
 ) -> FastMCP:
     """One server by name, or ``all``: every catalogued server mounted under its own namespace.
 
     Every server carries a :class:`ScopeGuard`: with a token (or an in-process principal) it sees and
     calls only what its scopes allow; without one (stdio, ``--auth none``) it passes everything.
-    ``on_child`` sees each server as it is built. ``remotes`` ({namespace: url}) mounts remote MCP servers
-    beside them (``all`` only); OAuth-protected ones use the tokens stored by ``cairn connect URL``, so
-    they are the operator's account: a caller needs ``<namespace>:read`` / ``<namespace>:write`` to use one.
+    ``on_child`` sees each server as it is built. ``services`` are the process's domain services (the
+    dashboard shows what they hold): the servers built here use them, one of each. ``remotes``
+    ({namespace: url}) mounts remote MCP servers beside them (``all`` only); OAuth-protected ones use the
+    tokens stored by ``cairn connect URL``, so they are the operator's account: a caller needs
+    ``<namespace>:read`` / ``<namespace>:write`` to use one.
     """
     if remotes and name != "all":
         raise ValueError("--remote works with `cairn serve all`")
     schemas: list[dict[str, Any]] = []  # every tool's input schema, for the Mcp-Param header check below
     if name != "all":
-        server = catalog.factory(name)(settings)
+        held = services if name in HELD else None
+        server = catalog.factory(name)(settings, held)
         server.add_middleware(ToolMetrics(name))
         server.add_middleware(ScopeGuard(name))
         server.add_middleware(ArgumentErrors())  # inside the guard: a caller without the scope hears that first
@@ -67,7 +72,7 @@ def build_server(
         schemas = [tool.parameters for tool in _tools(server, every=True)]
     else:
         server = suite_root()
-        suite = build_suite(settings, on_child=on_child)
+        suite = build_suite(settings, on_child=on_child, services=services)
         attach_suite(server, suite)
         schemas = suite.schemas
     if not remotes:  # a remote's tools are not known here: its calls keep the SDK's per-caller listing
@@ -104,11 +109,17 @@ class Suite:
     schemas: list[dict[str, Any]]  # every tool's input schema, for the Mcp-Param header check
 
 
-def build_suite(settings: CairnSettings, *, on_child: Callable[[str, FastMCP], None] | None = None) -> Suite:
+def build_suite(
+    settings: CairnSettings,
+    *,
+    on_child: Callable[[str, FastMCP], None] | None = None,
+    services: SharedServices | None = None,
+) -> Suite:
     """Build every catalogued server (their modules, stores and tools): the slow part of ``serve all``, which
-    touches no root server, so it can run in a worker thread while a root already serves."""
+    touches no root server, so it can run in a worker thread while a root already serves. ``services`` are the
+    process's domain services when the caller holds them (the dashboard shows what they hold)."""
     suite = Suite(children={}, renames={}, schemas=[])
-    services = SharedServices(settings)  # one of each domain service, whichever servers use it
+    services = services or process_services(settings)  # one of each domain service, whichever servers use it
     for child_name in catalog.names():
         child = catalog.factory(child_name)(settings, services)
         child.add_middleware(ToolMetrics(child_name))

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from fastmcp import Client
+from mcp.shared.auth import OAuthClientInformationFull
 
 from servers.auth.authserver import open_store
 from tests.conftest import REPO_ROOT
@@ -87,14 +88,16 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     try:  # what registering it at /register did, with a secret of the test's choosing
         store.save_client(
             RESOURCE_SERVER[0],
-            {
-                "client_id": RESOURCE_SERVER[0],
-                "client_secret": RESOURCE_SERVER[1],
-                "redirect_uris": [REDIRECT],
-                "token_endpoint_auth_method": "client_secret_post",
-                "grant_types": ["authorization_code", "refresh_token"],
-                "response_types": ["code"],
-            },
+            OAuthClientInformationFull.model_validate(
+                {
+                    "client_id": RESOURCE_SERVER[0],
+                    "client_secret": RESOURCE_SERVER[1],
+                    "redirect_uris": [REDIRECT],
+                    "token_endpoint_auth_method": "client_secret_post",
+                    "grant_types": ["authorization_code", "refresh_token"],
+                    "response_types": ["code"],
+                }
+            ),
         )
     finally:
         store.close()

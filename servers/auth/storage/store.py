@@ -22,8 +22,11 @@ import secrets
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from pydantic import BaseModel
+
+from servers.auth.storage.rows import AuthorizeParams, PendingRequest
 from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_migrations
 
@@ -135,6 +138,9 @@ PG_SCHEMA = "auth"
 # The longest an access token may live (AuthSettings.access_token_ttl_s): how long a revocation must be kept
 # when the caller does not say.
 MAX_ACCESS_TTL_S = 86_400
+
+
+M = TypeVar("M", bound=BaseModel)
 
 
 def digest(secret: str) -> str:
@@ -358,36 +364,39 @@ class AuthStore(ComponentStore):
 
     # --- clients ---------------------------------------------------------------------------------
 
-    def save_client(self, client_id: str, info: dict[str, Any]) -> None:
+    def save_client(self, client_id: str, info: BaseModel) -> None:
+        """Keep a registered client's metadata (fields left unset are not stored)."""
         with self.db.transaction():
             self.db.execute(
                 "INSERT INTO clients (client_id, info, created_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (client_id) DO UPDATE SET info = excluded.info, created_at = excluded.created_at",
-                (client_id, json.dumps(info), time.time()),
+                (client_id, info.model_dump_json(exclude_none=True), time.time()),
             )
 
-    def client(self, client_id: str) -> dict[str, Any] | None:
+    def client(self, client_id: str, model: type[M]) -> M | None:
+        """A client's metadata read as ``model`` (the caller's client type: this module stays clear of the
+        MCP package, which the command line would otherwise load for every ``cairn auth`` command)."""
         value = self.db.scalar("SELECT info FROM clients WHERE client_id = ?", (client_id,))
-        return json.loads(value) if value else None
+        return model.model_validate_json(value) if value else None
 
     # --- pending authorization requests (between /authorize and the consent page) -------------------
 
-    def save_request(self, client_id: str, params: dict[str, Any], ttl_s: float) -> tuple[str, str]:
+    def save_request(self, client_id: str, params: AuthorizeParams, ttl_s: float) -> tuple[str, str]:
         request_id, csrf = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
         with self.db.transaction():
             self.db.execute("DELETE FROM pending_requests WHERE expires_at < ?", (time.time(),))
             self.db.execute(
                 "INSERT INTO pending_requests (request_id, client_id, params, csrf, expires_at) VALUES (?, ?, ?, ?, ?)",
-                (request_id, client_id, json.dumps(params), csrf, time.time() + ttl_s),
+                (request_id, client_id, params.model_dump_json(), csrf, time.time() + ttl_s),
             )
         return request_id, csrf
 
-    def request(self, request_id: str) -> tuple[str, dict[str, Any], str] | None:
+    def request(self, request_id: str) -> PendingRequest | None:
         row = self.db.query_one(
             "SELECT client_id, params, csrf FROM pending_requests WHERE request_id = ? AND expires_at > ?",
             (request_id, time.time()),
         )
-        return (row["client_id"], json.loads(row["params"]), row["csrf"]) if row else None
+        return None if row is None else PendingRequest.model_validate(row)
 
     def drop_request(self, request_id: str) -> None:
         with self.db.transaction():

@@ -184,16 +184,13 @@ class EntryTable(ComponentStore, ABC):
 
     # --- listing ----------------------------------------------------------------------------------
 
-    def live_rows(self, user_id: str, where: str = "", params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        sql = "SELECT * FROM entries WHERE user_id = ? AND archived_at IS NULL"
-        if where:
-            sql += f" AND ({where})"
-        return self.db.query(sql + " ORDER BY created_at", [user_id, *params])
-
     def live_entries(self, user_id: str, where: str = "", params: Sequence[Any] = ()) -> list[tuple[int, Entry]]:
         """A user's live entries, oldest first; ``where`` (SQL both engines accept) narrows them. Domain code
         uses the named listings below instead."""
-        return [(row["rowid"], _entry(row)) for row in self.live_rows(user_id, where, params)]
+        sql = "SELECT * FROM entries WHERE user_id = ? AND archived_at IS NULL"
+        if where:
+            sql += f" AND ({where})"
+        return [(row["rowid"], _entry(row)) for row in self.db.query(sql + " ORDER BY created_at", [user_id, *params])]
 
     def live_entries_updated_since(self, user_id: str, since: str | None) -> list[tuple[int, Entry]]:
         """Live entries, daily summaries aside, changed at or after ``since`` (all of them when None)."""

@@ -19,6 +19,7 @@ from servers.core.storage.component import ComponentStore, postgres_migrations
 from servers.core.storage.ids import now_iso, time_id
 from servers.skills.models import Suggestion
 from servers.skills.settings import SkillsServerSettings
+from servers.skills.storage.rows import Feedback, SessionCounts, Usage
 
 _SCHEMA_V1 = """
 CREATE TABLE usage (
@@ -131,10 +132,11 @@ class SkillsStore(ComponentStore):
         assert row is not None
         return int(row["id"])
 
-    def last_usage(self, skill: str, session_id: str) -> dict[str, Any] | None:
-        return self.db.query_one(
+    def last_usage(self, skill: str, session_id: str) -> Usage | None:
+        row = self.db.query_one(
             "SELECT * FROM usage WHERE skill = ? AND session_id = ? ORDER BY id DESC LIMIT 1", (skill, session_id)
         )
+        return None if row is None else Usage.model_validate(row)
 
     def activated_in_session(self, session_id: str) -> set[str]:
         rows = self.db.query("SELECT DISTINCT skill FROM usage WHERE session_id = ?", (session_id,))
@@ -173,11 +175,14 @@ class SkillsStore(ComponentStore):
             out.setdefault(row["skill"], {})[row["k"]] = int(row["n"])
         return out
 
-    def feedback_for(self, skill: str) -> list[dict[str, Any]]:
-        return self.db.query("SELECT * FROM feedback WHERE skill = ? ORDER BY id", (skill,))
+    def feedback_for(self, skill: str) -> list[Feedback]:
+        rows = self.db.query("SELECT * FROM feedback WHERE skill = ? ORDER BY id", (skill,))
+        return [Feedback.model_validate(r) for r in rows]
 
-    def usages_for(self, skill: str) -> list[dict[str, Any]]:
-        return self.db.query("SELECT * FROM usage WHERE skill = ? ORDER BY id", (skill,))
+    def usages_for(self, skill: str) -> list[Usage]:
+        return [
+            Usage.model_validate(r) for r in self.db.query("SELECT * FROM usage WHERE skill = ? ORDER BY id", (skill,))
+        ]
 
     # --- disabled skills ---------------------------------------------------------------------------
 
@@ -280,9 +285,9 @@ class SkillsStore(ComponentStore):
         assert row is not None
         return int(row["messages"])
 
-    def session(self, session_id: str) -> dict[str, Any]:
+    def session(self, session_id: str) -> SessionCounts:
         row = self.db.query_one("SELECT * FROM sessions WHERE session_id = ?", (session_id,))
-        return row or {"session_id": session_id, "messages": 0, "recommendations": 0, "last_recommendation_at": None}
+        return SessionCounts(session_id=session_id) if row is None else SessionCounts.model_validate(row)
 
     def note_recommendation(self, session_id: str, at_message: int) -> None:
         with self.db.transaction():

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -111,15 +111,16 @@ class KnownHost:
 
 def mount_dashboard(
     app: Starlette,
-    servers: Mapping[str, Any],
+    servers: Collection[str],
     settings: CairnSettings,
     *,
     base_url: str,
     authorization_server: AuthorizationServer | None,
     auth: str,
 ) -> str:
-    """Mount ``/dashboard`` on ``app`` for the served ``servers``; the line to show the operator."""
-    services = Services.of(servers)
+    """Mount ``/dashboard`` on ``app`` for the served ``servers`` (by name), showing the domain services the
+    endpoint built them on (``app.state.services``); the line to show the operator."""
+    services = Services.of(app.state.services, servers)
     served = [name for name in SHOWN_SERVERS if getattr(services, name) is not None]
     if not served:
         return "Dashboard: not served (none of memory, reflection or scheduler is served here)"
@@ -185,7 +186,7 @@ def _oauth_client(server: AuthorizationServer, base_url: str, scopes: list[str])
         response_types=["code"],
         scope=" ".join(scopes),
     )
-    provider.store.save_client(signin.CLIENT_ID, client.model_dump(mode="json", exclude_none=True))
+    provider.store.save_client(signin.CLIENT_ID, client)
     if provider.resources is not None:
         # The issuer grants tokens only for the resources it serves: the dashboard is one of them now.
         provider.resources = {*provider.resources, resource}

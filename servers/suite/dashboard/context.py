@@ -6,7 +6,7 @@ its pages say so instead of failing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from servers.reflection.service import ReflectionService
     from servers.scheduler.service import SchedulerService
     from servers.skills.service import SkillsService
+    from servers.suite.services import SharedServices
 
 PREFIX = "/dashboard"
 
@@ -40,14 +41,14 @@ class Services:
     skills: SkillsService | None = None  # only the pictures read it: activations and feedback per skill
 
     @classmethod
-    def of(cls, servers: Mapping[str, Any]) -> Services:
-        """The services of built MCP servers by name (each server keeps its own as ``<name>_service``)."""
-
-        def service(name: str) -> Any:
-            server = servers.get(name)
-            return getattr(server, f"{name}_service", None) if server is not None else None
-
-        return cls(service("memory"), service("reflection"), service("scheduler"), service("skills"))
+    def of(cls, shared: SharedServices, served: Collection[str]) -> Services:
+        """The process's services of the ``served`` servers (``serve memory`` shows no rules)."""
+        return cls(
+            shared.memory if "memory" in served else None,
+            shared.reflection if "reflection" in served else None,
+            shared.scheduler if "scheduler" in served else None,
+            shared.skills if "skills" in served else None,
+        )
 
 
 @dataclass

@@ -24,8 +24,13 @@ NOTIFY = {"type": "notify", "message": "stand up and stretch", "priority": 0.9}
 
 
 @pytest.fixture
-def server(make_service):  # type: ignore[no-untyped-def]
-    return create_server(service=make_service())
+def service(make_service):  # type: ignore[no-untyped-def]
+    return make_service()
+
+
+@pytest.fixture
+def server(service):  # type: ignore[no-untyped-def]
+    return create_server(service=service)
 
 
 async def call(client: Client, tool: str, args: dict[str, Any]) -> Any:
@@ -57,8 +62,7 @@ async def test_tools_are_listed_with_limits(server) -> None:  # type: ignore[no-
     assert "interval_seconds" in schedule and "cron" in schedule
 
 
-async def test_job_lifecycle_over_mcp(server, clock: FakeClock) -> None:  # type: ignore[no-untyped-def]
-    service: SchedulerService = server.scheduler_service
+async def test_job_lifecycle_over_mcp(server, service: SchedulerService, clock: FakeClock) -> None:  # type: ignore[no-untyped-def]
     async with Client(server) as client:
         job = await call(
             client,
@@ -95,8 +99,7 @@ async def test_job_lifecycle_over_mcp(server, clock: FakeClock) -> None:  # type
         assert (await call(client, "job_list", {}))["jobs"] == []
 
 
-async def test_approval_over_mcp(server, clock: FakeClock) -> None:  # type: ignore[no-untyped-def]
-    service: SchedulerService = server.scheduler_service
+async def test_approval_over_mcp(server, service: SchedulerService, clock: FakeClock) -> None:  # type: ignore[no-untyped-def]
     async with Client(server) as client:
         job = await call(
             client,
@@ -176,7 +179,7 @@ async def test_loop_runs_in_the_lifespan_and_stops_cleanly(make_service) -> None
                 break
             await asyncio.sleep(0.05)
         assert runs["runs"][0]["status"] == "succeeded"
-    assert server.scheduler_service.engine._inflight == {}
+    assert service.engine._inflight == {}
 
 
 @pytest.mark.slow

@@ -9,6 +9,7 @@ import pytest
 from servers.skills import feedback, improve
 from servers.skills.models import SkillInputError
 from servers.skills.service import SkillsService
+from servers.skills.storage.rows import SessionCounts
 from tests.servers.skills.conftest import write_skill
 
 BACKENDS = ("sqlite", "postgresql")  # every test here runs on both stores (see conftest)
@@ -135,8 +136,16 @@ def test_recommendation_follows_the_timing_rules(svc: SkillsService) -> None:
 
 
 def test_recommendation_session_limits() -> None:
-    assert improve.recommendation_due({"messages": 3, "recommendations": 0, "last_recommendation_at": None})
-    assert not improve.recommendation_due({"messages": 12, "recommendations": 1, "last_recommendation_at": 5})
-    assert improve.recommendation_due({"messages": 15, "recommendations": 1, "last_recommendation_at": 5})
-    assert not improve.recommendation_due({"messages": 99, "recommendations": 3, "last_recommendation_at": 5})
+    assert improve.recommendation_due(
+        SessionCounts(session_id="s", messages=3, recommendations=0, last_recommendation_at=None)
+    )
+    assert not improve.recommendation_due(
+        SessionCounts(session_id="s", messages=12, recommendations=1, last_recommendation_at=5)
+    )
+    assert improve.recommendation_due(
+        SessionCounts(session_id="s", messages=15, recommendations=1, last_recommendation_at=5)
+    )
+    assert not improve.recommendation_due(
+        SessionCounts(session_id="s", messages=99, recommendations=3, last_recommendation_at=5)
+    )
     assert improve.recurring_pattern(["alpha beta", "completely different"]) is None

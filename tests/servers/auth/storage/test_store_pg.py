@@ -10,10 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from mcp.shared.auth import OAuthClientInformationFull
 
 from servers.auth.authserver import AuthorizationServer, create_authorization_server, open_store, session_key
 from servers.auth.keys import DbKeyStore, FileKeyStore
 from servers.auth.settings import AuthSettings
+from servers.auth.storage.rows import AuthorizeParams, PendingRequest
 from servers.auth.storage.store import AuthStore, CodeRecord, RefreshRecord
 from servers.auth.tokens import issue_access_token, load_access_token, verify_access_token
 
@@ -87,8 +89,9 @@ def test_instances_share_clients_codes_refresh_families_and_revocations(
 ) -> None:
     a, b = pair
     sa, sb = a.provider.store, b.provider.store
-    sa.save_client("c1", {"client_id": "c1", "redirect_uris": ["http://127.0.0.1:9/cb"]})
-    assert sb.client("c1") == {"client_id": "c1", "redirect_uris": ["http://127.0.0.1:9/cb"]}
+    sa.save_client("c1", OAuthClientInformationFull(client_id="c1", redirect_uris=["http://127.0.0.1:9/cb"]))
+    client = sb.client("c1", OAuthClientInformationFull)
+    assert client is not None and [str(u) for u in client.redirect_uris or []] == ["http://127.0.0.1:9/cb"]
 
     code = CodeRecord("c1", "ada", ["memory:read"], "x" * 43, "http://127.0.0.1:9/cb", True, RESOURCE, 1e12, None)
     sa.save_code("the-code", code)
@@ -165,9 +168,10 @@ def test_only_one_first_user(postgres_url: str, tmp_path: Path) -> None:
 
 def test_store_sql_on_both_engines(store: AuthStore) -> None:
     """The statements that differ between dialects ("insert or replace", NULL tests) behave the same."""
-    store.save_client("c", {"client_id": "c", "v": 1})
-    store.save_client("c", {"client_id": "c", "v": 2})
-    assert store.client("c") == {"client_id": "c", "v": 2}
+    store.save_client("c", OAuthClientInformationFull(client_id="c", redirect_uris=None, client_name="v1"))
+    store.save_client("c", OAuthClientInformationFull(client_id="c", redirect_uris=None, client_name="v2"))
+    client = store.client("c", OAuthClientInformationFull)
+    assert client is not None and client.client_name == "v2" and store.client("c2", OAuthClientInformationFull) is None
     store.grant_consent("ada", "c", ["memory:read", "memory:write"])
     store.grant_consent("ada", "c", ["memory:read"])
     assert store.consented("ada", "c", ["memory:read", "memory:write"]) and not store.consented("ada", "c2", [])
@@ -180,8 +184,11 @@ def test_store_sql_on_both_engines(store: AuthStore) -> None:
     assert store.add_first_user("admin", "h") and not store.add_first_user("eve", "h")
     store.add_user("ada", "h2")
     assert store.users() == ["ada", "admin"] and store.remove_user("ada") and store.users() == ["admin"]
-    request_id, csrf = store.save_request("c", {"scopes": []}, ttl_s=60)
-    assert store.request(request_id) == ("c", {"scopes": []}, csrf)
+    params = AuthorizeParams(
+        scopes=[], code_challenge="x" * 43, redirect_uri="http://127.0.0.1:9/cb", redirect_uri_provided_explicitly=True
+    )
+    request_id, csrf = store.save_request("c", params, ttl_s=60)
+    assert store.request(request_id) == PendingRequest(client_id="c", params=params, csrf=csrf)
     assert not store.use_code("never-issued")
     assert store.shared_secret("s") == store.shared_secret("s") and len(store.shared_secret("s")) >= 32
 

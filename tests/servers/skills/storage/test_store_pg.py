@@ -53,7 +53,7 @@ def test_two_instances_share_what_they_learn(
     assert again.feedback_request is None
     [stats] = a.learning.stats("deploying").skills
     assert stats.total_activations == 1 and stats.adoption_rate == 1.0
-    assert b.store.session("s1")["messages"] == 2  # one message counted by each report
+    assert b.store.session("s1").messages == 2  # one message counted by each report
 
     a.set_enabled("deploying", "all", False)
     assert "deploying" not in b.library().skills  # reload_check_s is 0 in these tests

@@ -94,11 +94,11 @@ def test_skills_and_reflection_move_and_keep_working(
     try:
         assert skills.learning.stats().model_dump() == stats_before
         assert "drafting" not in skills.library().skills
-        copied_max = max(int(u["id"]) for u in skills.store.usages_for("deploying"))
+        copied_max = max(u.id for u in skills.store.usages_for("deploying"))
         # The first insert after the copy: a fresh id, not one a copied row holds.
         assert skills.store.record_usage("deploying", "s2", "manual") == copied_max + 1
         skills.learning.feedback("deploying", "helpful", None, "s2")
-        assert [f["comment"] for f in skills.store.feedback_for("deploying")] == ["worked", None]
+        assert [f.comment for f in skills.store.feedback_for("deploying")] == ["worked", None]
     finally:
         skills.close()
 

@@ -20,11 +20,11 @@ from servers.auth.client import _FormParser
 from servers.auth.passwords import hash_password
 from servers.core.events import EventBus
 from servers.memory.service import MemoryService
-from servers.reflection import drafting
 from servers.reflection.service import ReflectionService
 from servers.scheduler.service import SchedulerService
 from servers.skills.service import SkillsService
 from servers.suite.dashboard.app import mount_dashboard
+from servers.suite.services import SharedServices
 from servers.suite.settings import CairnSettings
 
 BASE = "http://127.0.0.1:8765"
@@ -59,11 +59,8 @@ def build_stack(settings: CairnSettings, embedder: Any, *, auth: str, base: str 
             "skills": settings.skills.model_copy(update={"system_path": skill_root, "paths": [], "reload_check_s": 0})
         }
     )
-    bus = EventBus()
-    memory = MemoryService(settings, embedder=embedder, bus=bus)
-    reflection = ReflectionService(settings, embedder=embedder, bus=bus)
-    scheduler = SchedulerService(settings, bus=bus)
-    skills = SkillsService(settings, embedder=embedder, bus=bus, drafter=drafting)
+    shared = SharedServices(settings, embedder=embedder, bus=EventBus())
+    memory, reflection, scheduler, skills = shared.memory, shared.reflection, shared.scheduler, shared.skills
     servers = {
         "memory": memory_server(settings, service=memory),
         "reflection": reflection_server(settings, service=reflection),
@@ -71,6 +68,7 @@ def build_stack(settings: CairnSettings, embedder: Any, *, auth: str, base: str 
         "skills": skills_server(settings, service=skills),
     }
     app = Starlette()
+    app.state.services = shared  # as `cairn serve` builds it: the servers and the dashboard on one set
     issuer = None
     if auth == "cairn":
         issuer = create_authorization_server(settings.data_dir("auth"), base, settings.auth, resources={base + "/mcp"})
