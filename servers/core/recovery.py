@@ -943,7 +943,14 @@ def _told_after(lines: list[str], at: int) -> str:
     if not line.rstrip().endswith(":"):
         return line
     following = next((later for later in lines[at + 1 :] if later.strip()), "")
-    return following if len(following.split()) > 3 else line
+    # Only a sentence: a traceback, a stack frame or quoted source under the header says where, not what.
+    text = following.strip()
+    said = len(text.split()) > 3 and not _NOT_A_SENTENCE.match(text) and not _CODE_MARKS.search(text)
+    return following if said else line
+
+
+_NOT_A_SENTENCE = re.compile(r"(?:traceback|file\b|at\b|caused by)", re.I)
+_CODE_MARKS = re.compile(r"[%{}]|\(\s*['\"]|[(;]$")
 
 
 # The fields an error body puts its words for people in, by how often APIs use them.

@@ -486,17 +486,17 @@ def general_lesson(lessons: list[Lesson]) -> str:
             f'When {step} fails with "{first.phrase}", add `{edit}` {place} (the edit that fixed it each time)'
             f"{finishing}, then retry it."
         )
-    named_in = names_added_to(lessons)
-    if named_in and not any(lesson.run_as or lesson.reread for lesson in lessons):
-        return (
-            f'When {step} fails with "{first.phrase}", add what the error names to `{named_in}` (the edit that '
-            f"fixed it each time){finishing}, then retry it."
-        )
     place = shared_place(lessons)
     if place and not any(lesson.run_as or lesson.reread for lesson in lessons):
         return (
             f'When {step} fails with "{first.phrase}", add what it names to `{place}` (where the edit that fixed it '
             f"went each time){finishing}, then retry it."
+        )
+    named_in = names_added_to(lessons)
+    if named_in and not any(lesson.run_as or lesson.reread for lesson in lessons):
+        return (
+            f'When {step} fails with "{first.phrase}", add what the error names to `{named_in}` (the edit that '
+            f"fixed it each time){finishing}, then retry it."
         )
 
     doing: list[str] = ["`Read` the file again"] if any(lesson.reread for lesson in lessons) else []
