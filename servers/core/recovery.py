@@ -1346,7 +1346,14 @@ def common_command(commands: Sequence[str]) -> str:
             break
         shared.append(word)
     more = all(len(t) > len(shared) for t in tails)
-    return " ".join([head, *flags, *shared]) + (" …" if more and not flags else "")
+    # A subcommand the runs wrote before their options stays before them (`xcrun notarytool wait --keychain-profile
+    # …`, not `… --keychain-profile … wait`).
+    first = _main_segment(runs[0])
+    at_flag = min((first.index(w) for w in first if w.split("=", 1)[0] in names), default=len(first))
+    leading = [w for w in shared if w in first[:at_flag]]
+    if shared[: len(leading)] != leading:
+        leading = []
+    return " ".join([head, *leading, *flags, *shared[len(leading) :]]) + (" …" if more and not flags else "")
 
 
 _SCRUBBED = re.compile(r"\[[A-Z_]{2,}\]")

@@ -395,7 +395,8 @@ def shared_file(lessons: list[Lesson]) -> str:
 def names_added_to(lessons: list[Lesson]) -> str:
     """The one file where every one of these edits added what its error named (`unfree.nix`: `terraform`, then
     `slack`, then `ngrok`, each refused by name), or ""."""
-    if not lessons or not all(lesson.adds_named for lesson in lessons):
+    # One name each (a list entry): an edit that added a whole directive or block did more than add the name.
+    if not lessons or not all(lesson.adds_named and len(lesson.added) == 1 for lesson in lessons):
         return ""
     return shared_file(lessons)
 

@@ -965,3 +965,12 @@ def test_a_variable_set_anywhere_on_the_line_is_the_fix() -> None:
     found = [find_recoveries([bash(run.format(n=n), hang), bash(fix)])[0] for n, fix in enumerate(fixed, 1)]
     assert {r.fix_key for r in found} == {"as:WANDB_MODE=…"}
     assert len({r.key for r in found}) == 1
+
+
+def test_a_subcommand_written_before_the_options_stays_before_them() -> None:
+    waits = [
+        "xcrun notarytool wait 2f4b9c1e --keychain-profile inkwell-notary",
+        "xcrun notarytool wait b71e04d9 --keychain-profile inkwell-notary --timeout 30m",
+        "xcrun notarytool wait e94c2b70 -p inkwell-notary",
+    ]
+    assert common_command(waits) == "xcrun notarytool wait --keychain-profile inkwell-notary"
