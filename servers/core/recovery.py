@@ -31,6 +31,7 @@ Stdlib only: the hook client imports this before every stop of the host's agent.
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import shlex
 from collections import Counter
@@ -1823,8 +1824,24 @@ def _one_word_apart(calls: list[_Call], failed: int, later: int) -> bool:
     return bool(before and after and swapped_word(before, after))
 
 
+def _project_root(calls: list[_Call]) -> str:
+    """The folder every file the task touched is in (its project, as far as the task shows it)."""
+    paths = [p.replace("\\", "/") for c in calls if (p := file_of(c.arguments)) and p.startswith(("/", "~"))]
+    folders = {p.rsplit("/", 1)[0] for p in paths}
+    return posixpath.commonpath(list(folders)) if folders else ""
+
+
+def _in_project(path: str, root: str) -> str:
+    """``path`` relative to ``root`` (`lib/unfree.nix`), or its name when it is outside or the root is its folder."""
+    path = path.replace("\\", "/")
+    if root and path.startswith(root.rstrip("/") + "/"):
+        return path[len(root.rstrip("/")) + 1 :]
+    return path.rsplit("/", 1)[-1]
+
+
 def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = False) -> Recovery:
     call, done = calls[failed], calls[fixed]
+    root = _project_root(calls)
     signature = Signature.of(call.tool, call.arguments, call.error or "")
     path = file_of(call.arguments) if _lower(call.tool) in FILE_TOOLS else None
     inserted: list[int] = []
@@ -1860,8 +1877,11 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
                 if isinstance(content, str):
                     written += [w for w in dict.fromkeys(CODE_WORD.findall(content)) if w not in written]
                 edited = file_of(between.arguments)
-                if name != "read" and edited and edited.rsplit("/", 1)[-1] not in files:
-                    files.append(edited.rsplit("/", 1)[-1])
+                # As the project names it (`lib/unfree.nix`): where the fix goes, and two `index.scss` of two
+                # pages are two files.
+                shown = _in_project(edited, root) if edited else ""
+                if name != "read" and shown and shown not in files:
+                    files.append(shown)
             continue
         # Each command of a chained line that acts is a fix of its own (`pnpm prisma generate && pnpm prisma
         # migrate deploy && pnpm test`); the ones that only look, check or share the result are not.
