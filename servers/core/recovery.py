@@ -941,8 +941,8 @@ def _told_after(lines: list[str], at: int) -> str:
     """The line at ``at``, or the line it introduces: "Aborting batchmode due to fatal error:" says only that
     something failed; "It looks like another Unity instance is running with this project open." is what."""
     line = lines[at]
-    if not line.rstrip().endswith(":"):
-        return line
+    if not _GENERIC_HEADER.search(line):
+        return line  # a header that names something (`remote: error: branch refs/heads/x:`) says enough itself
     following = next((later for later in lines[at + 1 :] if later.strip()), "")
     # Only a sentence: a traceback, a stack frame or quoted source under the header says where, not what.
     text = following.strip()
@@ -950,6 +950,10 @@ def _told_after(lines: list[str], at: int) -> str:
     return following if said else line
 
 
+# A header that only says a failure follows: "Aborting batchmode due to fatal error:", "Visibility error:".
+_GENERIC_HEADER = re.compile(
+    r"(?:\b(?:errors?|failures?|failed|exceptions?|problems?|reasons?)|错误|失败)\s*[:：]\s*$", re.I
+)
 _NOT_A_SENTENCE = re.compile(r"(?:traceback|file\b|at\b|caused by)", re.I)
 _CODE_MARKS = re.compile(r"[%{}]|\(\s*['\"]|[(;]$")
 

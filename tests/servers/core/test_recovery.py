@@ -974,3 +974,12 @@ def test_a_subcommand_written_before_the_options_stays_before_them() -> None:
         "xcrun notarytool wait e94c2b70 -p inkwell-notary",
     ]
     assert common_command(waits) == "xcrun notarytool wait --keychain-profile inkwell-notary"
+
+
+def test_a_header_that_names_something_is_kept_over_the_line_after_it() -> None:
+    """Gerrit's `remote: error: branch refs/heads/x:` is what its refusals share; the line after it varies."""
+    refused = (
+        "Exit code 1\nremote: error: branch refs/heads/feat/cart:\n"
+        "remote: You need 'Create' rights to create new references.\n ! [remote rejected] feat/cart -> feat/cart"
+    )
+    assert error_phrase(refused) == "remote: error: branch <path>:"
