@@ -135,7 +135,6 @@ def create_server(
         "cairn-reflection", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan, mask_error_details=True
     )
     tool = domain_tools(mcp)
-    mcp.reflection_service = svc  # type: ignore[attr-defined]  # the dashboard's pages read it (Services.of)
     mcp.add_middleware(EventNotifications(svc.bus, ADMIN_SCOPE))
 
     def user(requested: str | None) -> str:
