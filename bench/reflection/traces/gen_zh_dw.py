@@ -6,16 +6,16 @@ hdfswriter ORC) for syncing MySQL business tables into ODS, DolphinScheduler 3.2
 pydolphinscheduler, HDFS commands, ODS/DWD/DWS/ADS layers with dt partitions, git on the internal GitLab.
 Prompts and replies in Chinese; tool output as the tools print it. cwd /home/sunhao/dw-jobs on the gateway node.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 12), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_dw.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1923,5 +1923,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-dw.jsonl"), os.path.join(HERE, "zh-dw.labels.json"))
-    print(f"zh-dw -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-dw.jsonl"), os.path.join(HERE, "tune", "zh-dw.labels.json"))
+    print(f"zh-dw -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -5,16 +5,16 @@ Apex tests (sf apex run test, code coverage), Lightning Web Components with Jest
 directory in sfdx-project.json, deploys to a UAT sandbox with sf project deploy start (manifest, validate +
 quick deploy), Prettier with prettier-plugin-apex, PMD 7 for Apex, GitHub Actions (gh). macOS.
 
-Written blind for fresh/ (see sf-apex.md).
+Written blind for fresh/; measured once held out (round 12), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_sf_apex.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2497,5 +2497,5 @@ The badge still has to be added to the Grant record page in UAT by hand (or we r
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "sf-apex.jsonl"), os.path.join(HERE, "sf-apex.labels.json"))
-    print(f"sf-apex -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "sf-apex.jsonl"), os.path.join(HERE, "tune", "sf-apex.labels.json"))
+    print(f"sf-apex -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
