@@ -52,7 +52,7 @@ _LOOKING = frozenset(
     "ls cat head tail less more pwd echo which whereis type env printenv grep rg find wc file stat tree du df "
     "ps top date whoami id uname history man diff sort uniq jq awk sed nvidia-smi nm objdump readelf ldd otool "
     "strings hexdump xxd c++filt ss netstat lsof pg_isready dig nslookup host getent pgrep pidof readlink "
-    "realpath".split()
+    "realpath klist".split()
 )
 # curl options that send or store something: such a call acts, a plain GET only looks.
 _SENDING = frozenset(
@@ -774,6 +774,11 @@ def _looks(words: list[str]) -> bool:
     code = _inline_code(program, rest)
     if code is not None:
         return _only_asks(code)  # `python -c "print(m.version('x'))"`, `Rscript -e 'packageVersion("x")'`
+    query = _inline_query(program, rest)
+    if query is not None:
+        return _only_reads(query)  # `mysql -e "select count(*) from t"`: counting rows changes none
+    if _CHECK_ONLY_FLAGS.intersection(rest[1:]):
+        return True  # `prettier --check x`, `terraform fmt -check`: reporting what it would change
     if program in ("curl", "wget"):
         # A plain GET asks; sending data, another method or saving a file changes something.
         return not any(w.split("=", 1)[0] in _SENDING for w in rest[1:]) and program == "curl"
@@ -818,6 +823,40 @@ def _inline_code(program: str, rest: list[str]) -> str | None:
         return None
     at = rest.index(option, 1)
     return rest[at + 1] if at + 1 < len(rest) else None
+
+
+# Options that make a program report what it would do instead of doing it.
+_CHECK_ONLY_FLAGS = frozenset({"--check", "-check", "--dry-run", "--list-different"})
+# Database clients given a statement on the command line, and the options that take it.
+_QUERY_OPTIONS = {
+    "mysql": ("-e", "--execute"),
+    "mariadb": ("-e", "--execute"),
+    "psql": ("-c", "--command"),
+    "beeline": ("-e",),
+    "hive": ("-e",),
+    "clickhouse-client": ("-q", "--query"),
+    "sqlcmd": ("-Q", "-q"),
+    "cqlsh": ("-e", "--execute"),
+}
+_READING_STATEMENT = re.compile(r"(?:select|show|describe|desc|explain|with)\b", re.I)
+_WRITING_WORD = re.compile(r"\b(?:insert|update|delete|merge|create|drop|alter|truncate|grant|revoke|set)\b", re.I)
+
+
+def _inline_query(program: str, rest: list[str]) -> str | None:
+    """The statement a database client was given on the command line (`psql -c SQL`), or None."""
+    for option in _QUERY_OPTIONS.get(program, ()):
+        if option in rest[1:]:
+            at = rest.index(option, 1)
+            return rest[at + 1] if at + 1 < len(rest) else None
+    return None
+
+
+def _only_reads(sql: str) -> bool:
+    """Statements that only read (`select`, `show`, `describe`, `explain`), none that writes or sets."""
+    statements = [part.strip() for part in sql.split(";") if part.strip()]
+    return bool(statements) and all(
+        _READING_STATEMENT.match(part) and not _WRITING_WORD.search(part) for part in statements
+    )
 
 
 def _only_asks(code: str) -> bool:
@@ -1259,8 +1298,10 @@ def _same_options(change: str) -> str:
     """A changed command with each option that takes a value in one spelling and without the value:
     `--startup-project src/Api` and `-s src/Api` are the same fix written long and short (by the usual convention
     the short option is the long one's first letter), and `--filter @hx/admin` and `--filter @hx/ui` the same fix
-    for two packages. An option without a value keeps its spelling: `--force` is not `--force-with-lease`."""
-    words = _without_runner(change.split())
+    for two packages; a value given after `=` likewise (`--test-option=--seed=1` and `--test-options='-m /A/'`
+    hand arguments on the same way, once or twice). An option without a value keeps its spelling: `--force` is
+    not `--force-with-lease`."""
+    words = _without_runner(_words(change))
     if "--" in words:
         words = words[: words.index("--") + 1]  # what follows the separator is that run's own arguments
     out: list[str] = []
@@ -1270,11 +1311,15 @@ def _same_options(change: str) -> str:
             skip = False
             continue
         value = words[i + 1] if i + 1 < len(words) else ""
-        if re.fullmatch(r"--?[A-Za-z][\w-]*", word) and value and not value.startswith("-"):
-            out.append(f"-{word.lstrip('-')[0]}")
+        if re.fullmatch(r"--?[A-Za-z][\w-]*=.+", word):
+            shown = f"-{word.lstrip('-')[0]}"
+        elif re.fullmatch(r"--?[A-Za-z][\w-]*", word) and value and not value.startswith("-"):
+            shown = f"-{word.lstrip('-')[0]}"
             skip = True
         else:
-            out.append(word)
+            shown = word
+        if not (shown.startswith("-") and out and out[-1] == shown):
+            out.append(shown)  # the same option given twice is one way of running it
     return " ".join(out)
 
 
@@ -1437,7 +1482,9 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
         return " ".join([*(f"{name}={value}" for name, value in inside.items()), after])
     added = _added_flags(_main_segment(failed_command), _main_segment(fixed_command))
     if added:
-        return f"{after} {' '.join(added)}"
+        # A value with spaces stays one word (`--test-options='-m /A/ -m /B/'`), as it must be typed again.
+        shown = [shlex.quote(word) if any(c.isspace() for c in word) else word for word in added]
+        return f"{after} {' '.join(shown)}"
     if "--" in _main_segment(fixed_command) and "--" not in _main_segment(failed_command):
         # `nox -s tests -- -x` after `nox -s tests -x` failed: the arguments were meant for the program the tool
         # runs, and the separator hands them on. Shown as run: where the separator goes is the lesson.
@@ -1947,8 +1994,9 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
     # ran exactly what had failed.
     last = [done_command] if done_command and failed_command and done_command.split() != failed_command.split() else []
     adds_named = _adds_what_it_names(call.error or "", added)
-    suggested = _followed_suggestion(
-        call.error or "", failed_command or "", [*commands, *([change] if change else []), *last], work
+    ran = [*commands, *([change] if change else []), *last]
+    suggested = _followed_suggestion(call.error or "", failed_command or "", ran, work) or _set_as_told(
+        call.error or "", failed_command or "", [*ran, " ".join(added)]
     )
     return Recovery(
         failed,
@@ -1984,8 +2032,24 @@ _QUOTED_VALUE = re.compile(
 
 
 def suggestion_text(offered: Sequence[str]) -> str:
-    """`do what the error suggests: `pod repo update` or `pod install --repo-update``"""
+    """`do what the error suggests: `pod repo update` or `pod install --repo-update``; for a setting the error
+    named, `set `hive.exec.dynamic.partition.mode=nonstrict` as the error says`."""
+    if len(offered) == 1 and _SETTING.fullmatch(offered[0]):
+        return f"set `{offered[0]}` as the error says (for that run)"
     return "do what the error suggests: " + " or ".join(f"`{c}`" for c in offered)
+
+
+# A configuration key with its value (`hive.exec.dynamic.partition.mode=nonstrict`, `spark.sql.ansi.enabled=false`):
+# dotted, so a plain assignment in a message (`code=10096`) is not one.
+_SETTING = re.compile(r"[A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)+=[\w.:/-]*\w")
+
+
+def _set_as_told(error: str, failed: str, fixes: list[str]) -> list[str]:
+    """The setting an error told the reader to set, when the fix set it, whichever way: an option of the retry
+    (`--hiveconf x=y`), a line the edit added to the script (`set x=y;`), a statement in front of the query.
+    Those are one lesson; the error said it."""
+    told = [m for m in _SETTING.findall(error) if m not in failed]
+    return [next(t for t in told if any(t in fix for fix in fixes))] if any(t in f for t in told for f in fixes) else []
 
 
 def _followed_suggestion(error: str, failed: str, fixes: list[str], work: bool) -> list[str]:
@@ -2016,7 +2080,9 @@ _OFFERED = re.compile(r"`([^`\n]{3,80})`|\brun\s+[\"']([^\"'\n]{3,80})[\"']", re
 _PROGRAM_WORD = re.compile(r"[a-z][\w.-]*\s")
 
 
-CODE_WORD = re.compile(r"[A-Za-z_$@][\w$@.-]*(?:=[\w.'\"-]+|:)?|\d+")
+# A value after `=` is quoted whole or not at all: the quote that closes the string around it
+# (`"…?zeroDateTimeBehavior=convertToNull"`) is not part of it.
+CODE_WORD = re.compile(r"[A-Za-z_$@][\w$@.-]*(?:=(?:\"[\w.-]*\"|'[\w.-]*'|[\w.-]+)|:)?|\d+")
 MAX_ADDED_WORDS = 20
 MAX_ADDED_LINES = 5
 MAX_LINE_CHARS = 120

@@ -41,9 +41,11 @@ def key_parts(key: str) -> KeyParts | None:
     return KeyParts(parts[0], parts[1], parts[2], fix)
 
 
-def fixes_agree(first: str, second: str) -> bool:
+def fixes_agree(first: str, second: str, first_way: str = "", second_way: str = "") -> bool:
     """The same fix, or the same program run with options added where both runs added one option alike
-    (`flutter build --flavor dev -t lib/main_dev.dart`, `flutter test --flavor dev`)."""
+    (`flutter build --flavor dev -t lib/main_dev.dart`, `flutter test --flavor dev`), or gave one value to
+    an option spelled long in one run and short in the other (`--target-dev-hub hub`, `-v hub`: the ways the
+    two runs were changed to, ``first_way`` and ``second_way``, show the values)."""
     if first == second:
         return True
     if _same_commands(first, second):
@@ -53,7 +55,23 @@ def fixes_agree(first: str, second: str) -> bool:
         return False
     # Each run may add options of its own beside the one that fixed it (`--ignore-daemonsets --force`,
     # `--ignore-daemonsets --timeout=300s`): an option both added is the lesson they share.
-    return bool(one[1] & other[1])
+    return bool(one[1] & other[1]) or bool(_option_values(first_way) & _option_values(second_way))
+
+
+def _option_values(way: str) -> set[str]:
+    """The values a way of running a command gives its options (`hub` of `--target-dev-hub hub`, of
+    `--org=hub`), leaving out short or numeric ones (`1`, `on`), which say nothing about which option it was."""
+    words = way.split()
+    values: set[str] = set()
+    for i, word in enumerate(words):
+        if not word.startswith("-"):
+            continue
+        name, equals, value = word.partition("=")
+        if not equals and i + 1 < len(words) and not words[i + 1].startswith("-"):
+            value = words[i + 1]
+        if len(value) >= 4 and not value.isdigit() and name not in ("-", "--"):
+            values.add(value)
+    return values
 
 
 def _same_commands(first: str, second: str) -> bool:
@@ -89,13 +107,15 @@ def same_lesson(
     second_words: Sequence[str],
     counts: Counter[str],
     total: int,
+    ways: tuple[str, str] = ("", ""),
 ) -> bool:
     """Whether two lessons (key and error words each) are one lesson; ``counts``/``total`` describe the error
-    messages they are compared among (``errorwords.frequencies``)."""
+    messages they are compared among (``errorwords.frequencies``); ``ways`` are the ways each run was changed to,
+    when it was run another way."""
     if first_key == second_key:
         return True
     a, b = key_parts(first_key), key_parts(second_key)
-    if a is None or b is None or a.tool != b.tool or not fixes_agree(a.fix, b.fix):
+    if a is None or b is None or a.tool != b.tool or not fixes_agree(a.fix, b.fix, *ways):
         return False
     # Options added to one program are one fix whichever of its subcommands they were added to.
     added = _added_options(a.fix) is not None and _added_options(b.fix) is not None

@@ -111,8 +111,17 @@ _CODE_LENGTH = re.compile(
 )
 
 
+# "The comments you wrote on the quotes module were too long": what the agent wrote is the subject, whatever
+# code it was written on.
+_AGENT_WROTE = re.compile(
+    r"\byou(?:'ve| have)? (?:wrote|written|drafted|generated|produced|gave|added|made)\b"
+    r"|你(?:给[^，。；]{0,8})?(?:写|生成|起草|加)的",
+    re.I,
+)
+
+
 def _about_code(dimension: _Dimension, clause: str) -> bool:
-    return dimension.dimension == "verbosity" and bool(_CODE_LENGTH.search(clause))
+    return dimension.dimension == "verbosity" and bool(_CODE_LENGTH.search(clause)) and not _AGENT_WROTE.search(clause)
 
 
 @dataclass(frozen=True)

@@ -230,6 +230,7 @@ class _Likeness:
     def __init__(self, strategy: Strategy, live: list[Rule], pending: list[dict[str, Any]]) -> None:
         self.key = strategy.key
         self.words = strategy.lesson.error_words if strategy.lesson is not None else []
+        self.way = (strategy.lesson.run_as or "") if strategy.lesson is not None else ""
         messages = [self.words, *(r.lesson.error_words for r in live if r.lesson is not None)]
         messages += [_row_words(p) for p in pending]
         self.counts, self.total = frequencies(messages)
@@ -238,18 +239,26 @@ class _Likeness:
         if not self.key or not rule.key:
             return False
         words = rule.lesson.error_words if rule.lesson is not None else []
-        return same_lesson(self.key, self.words, rule.key, words, self.counts, self.total)
+        way = (rule.lesson.run_as or "") if rule.lesson is not None else ""
+        return same_lesson(self.key, self.words, rule.key, words, self.counts, self.total, (self.way, way))
 
     def row(self, row: dict[str, Any]) -> bool:
         if not self.key or not row["key"]:
             return False
-        return same_lesson(self.key, self.words, row["key"], _row_words(row), self.counts, self.total)
+        ways = (self.way, _row_way(row))
+        return same_lesson(self.key, self.words, row["key"], _row_words(row), self.counts, self.total, ways)
 
 
 def _row_words(row: dict[str, Any]) -> list[str]:
     lesson = row["doc"].get("lesson") if isinstance(row.get("doc"), dict) else None
     words = lesson.get("error_words") if isinstance(lesson, dict) else None
     return [str(w) for w in words] if isinstance(words, list) else []
+
+
+def _row_way(row: dict[str, Any]) -> str:
+    lesson = row["doc"].get("lesson") if isinstance(row.get("doc"), dict) else None
+    way = lesson.get("run_as") if isinstance(lesson, dict) else None
+    return way if isinstance(way, str) else ""
 
 
 def _shared_error(lessons: list[Lesson], alike: _Likeness) -> tuple[str, list[str]]:

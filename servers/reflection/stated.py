@@ -58,12 +58,15 @@ _STATED = re.compile(
     r"(?:please|pls|plz)\s+(?:always|never|use|don'?t|do not|avoid|stop|no)\b|don'?t\s+(?:use|write|add|create|do)|"
     r"do\s+not\s+(?:use|write|add|create)|from\s+now\s+on|i\s+told\s+you|going\s+forward|rather\s+than|"
     r"we\s+(?:don'?t|do not|never|always|use|prefer)\b|in\s+this\s+(?:repo|project|codebase)|"
-    r"like\s+the\s+rest\s+of\s+the\s+(?:project|codebase|repo|code)|i(?:'ve|\s+have)?\s+switched\s+to)\b"
+    r"like\s+the\s+rest\s+of\s+(?:the|our)\s+(?:project|codebase|repo|code|api|app|service|module)s?|"
+    r"same\s+(?:style|way|conventions?)\s+as\s+(?:the\s+rest|always|before|everywhere)|"
+    r"i(?:'ve|\s+have)?\s+switched\s+to)\b"
     rf"|(?:^|[—:;]\s*)(?!(?:{_TASK_VERBS})\b)(?:[\w`'-]+\s+){{0,3}}[\w`'-]+\s+please\b"
     r"|\b(?:again|reminder)\s*:|(?:^|[—:;,(]\s*)(?:always|never)\b"
     # A rule said again or said to last ("again no testify", "don't bring X back in", "keep it that way",
     # "that's the rule for anything per-frame"), or prohibitions listed ("allocation-free: no LINQ, no lambdas").
     r"|\bagain\b[,:]?\s+(?:no|never|don'?t|not)\b|\bdon'?t\s+bring\b[^.;!?]{1,40}\bback\b"
+    r"|(?:^|[.—:;,]\s*)no\s+[\w.`'-]+\s+again\b|\bdon'?t even think about\b"
     r"|\bkeep (?:it|them) that way\b|\bthat'?s the (?:rule|convention|standard)\b"
     r"|(?<!thanks )(?<!thank you )\b(?:as|like) always\b|\bsame rule as\b|\bno exceptions\b"
     r"|(?:^|[:—;]\s*)no\s+(?!worries|rush|problem|idea|clue)[\w.`'-]+\s*(?:,|\band\b)\s*no\s+"
@@ -86,7 +89,9 @@ _STATED = re.compile(
     r"|(?<![特区分类级识告个差性派])别(?![人的名称处])[\u4e00-\u9fff]|不要|统一(?:走|用|使用|改用)|还是那句话"
     r"|一律|任何(?:时候|地方|情况)|无论如何|(?:我们的|团队的?)(?:规范|约定|习惯)|团队(?:决定|统一|约定)|约定好"
     r"|我(?:更)?(?:喜欢|偏好|习惯|希望)|以后(?:都|请)?|总是|永远不要|不要再|请(?:用|使用|不要)|务必|统一用"
-    r"|别(?:直接|再|用|给我)|不要(?:裸|直接|再|用)|都要|再强调|用[^,，。]{1,12}就(?:行|好|可以)",
+    r"|别(?:直接|再|用|给我)|不要(?:裸|直接|再|用)|都要|再强调|用[^,，。]{1,12}就(?:行|好|可以)"
+    # "As before", "the old rule", "not one may be missing".
+    r"|照旧|老规矩|一个都不能少|跟以前一样",
     re.I,
 )
 _REVERSAL = re.compile(
@@ -106,7 +111,12 @@ _CHANGE_CUE = re.compile(
 )
 _REPLACED = re.compile(
     r"\binstead of\s+(?P<en>[^,.;:!?—()]{2,60})|\bno more\s+(?P<more>[^,.;:!?—()]{2,60})"
-    r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})",
+    # "change of plan on hasql-th: …", "from now on no hasql-th for new statements"
+    r"|\bchange of plan (?:on|for|about|with)\s+(?P<plan>(?:[^,.;:!?—()]|\.(?=\w)){2,40})"
+    r"|\b(?:from now on|going forward),?\s+no (?:new\s+)?(?P<now>(?:[^,.;:!?—()]|\.(?=\w)){2,60})"
+    r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})"
+    # "之前说 DWS 的新任务用 Hive SQL 跑，这个作废": what was said before is what is void
+    r"|之前说(?:的|过)?(?P<said>[^，。；]{2,40})[，,]\s*(?:这个|那个|这条|那条)?(?:作废|不算数?了|收回)",
     re.I,
 )
 

@@ -275,7 +275,7 @@ _REWORKED = (
     r"|\byou(?:'ve| have)? (?:added|wrote|written|made|gave|generated|produced)\b[^.?!]{0,80}\b(?:way |much |far )?"
     r"too (?:long|verbose|wordy|much|many)\b"
     r"|我(?:自己)?(?:又)?(?:删|砍|改|重写)了(?:一半|大半|很多)"
-    r"|你(?:写|给|生成|加|弄)的?得?[^。！？]{0,12}太(?:长|多|啰嗦|冗长)"
+    r"|你(?:写|给|生成|加|弄)的?得?[^。！？，,]{0,24}太(?:长|多|啰嗦|冗长)"
 )
 _LESSON_LINE = r"(?im)^[\s>*_`-]*lesson[*_`]*\s*[:：]\s*[*_]*\s*(.+?)\s*$"
 _NONE = r"(?i)^(?:none(?![\w-])(?!\s+of\b)|n/?a\b|无|没有)"

@@ -983,3 +983,88 @@ def test_a_header_that_names_something_is_kept_over_the_line_after_it() -> None:
         "remote: You need 'Create' rights to create new references.\n ! [remote rejected] feat/cart -> feat/cart"
     )
     assert error_phrase(refused) == "remote: error: branch <path>:"
+
+
+def test_arguments_handed_on_through_one_option_once_or_twice_are_one_fix() -> None:
+    """`--runner-args='-k x'` and `--runner-arg=-k --runner-arg=x` hand the arguments on alike; the quoting that
+    keeps a value with spaces one word is kept, so the fix can be typed again."""
+    unknown = "Exit code 1\ntool: unrecognized 'check' option `--filter'"
+    runs = [
+        ("tool check --filter a", "tool check '--runner-args=--filter a'"),
+        ("tool check --filter b --seed 3", "tool check --runner-arg=--filter=b --runner-arg=--seed=3"),
+        ("tool check --filter c --filter d", "tool check '--runner-args=-f c -f d'"),
+    ]
+    found = [find_recoveries([bash(bad, unknown), bash(good)])[0] for bad, good in runs]
+    assert {r.fix_key for r in found} == {"as:tool check -r"}
+    assert found[0].change == "tool check '--runner-args=--filter a'"
+    # Another option given a value is another fix.
+    [other] = find_recoveries([bash("tool check --filter a", unknown), bash("tool check --filter a --quiet=yes")])
+    assert other.fix_key != found[0].fix_key
+
+
+def test_status_checks_read_only_queries_and_check_modes_only_look() -> None:
+    assert is_looking("Bash", {"command": "klist -s"})
+    assert is_looking("Bash", {"command": "mysql -h db -D shop -e \"select count(*) from orders where dt='x'\""})
+    assert is_looking("Bash", {"command": "psql -c 'SHOW search_path; select 1'"})
+    assert not is_looking("Bash", {"command": "psql -c 'update t set a = 1'"})
+    assert not is_looking("Bash", {"command": 'mysql -e "select 1; delete from t"'})
+    assert is_looking("Bash", {"command": "npx prettier --check src/a.ts"})
+    assert is_looking("Bash", {"command": "terraform fmt -check"})
+    assert not is_looking("Bash", {"command": "npx prettier --write src/a.ts"})
+
+
+def test_a_check_run_beside_the_fix_does_not_change_the_lesson() -> None:
+    """One task checked the token before renewing it, another after, a third twice: renewing it was the fix."""
+    denied = "Exit code 1\norg.apache.hadoop.security.AccessControlException: Client cannot authenticate via:[TOKEN]"
+    runs = [
+        ["kinit -kt ~/k.keytab me@REALM", "klist"],
+        ["klist -s", "kinit -kt ~/k.keytab me@REALM", "klist"],
+        ["klist", "kinit -kt ~/k.keytab me@REALM"],
+    ]
+    found = [
+        find_recoveries([bash("hdfs dfs -ls /x", denied), *map(bash, fixes), bash("hdfs dfs -ls /x")])[0]
+        for fixes in runs
+    ]
+    assert {r.fix_key for r in found} == {"kinit"}
+
+
+def test_a_setting_the_error_names_is_one_fix_however_it_was_set() -> None:
+    """Given as an option, written into the script, or put in front of the statement: the error said which."""
+    strict = (
+        "Exit code 2\nError: FAILED: SemanticException [Error 10096]: Dynamic partition strict mode requires at "
+        "least one static partition column. To turn this off set hive.exec.dynamic.partition.mode=nonstrict "
+        "(state=42000,code=10096)"
+    )
+    as_option = [
+        bash('beeline -u "jdbc:hive2://h:10000/" -e "insert overwrite table a partition (dt) select 1"', strict),
+        bash(
+            'beeline -u "jdbc:hive2://h:10000/" --hiveconf hive.exec.dynamic.partition.mode=nonstrict '
+            '-e "insert overwrite table a partition (dt) select 1"'
+        ),
+    ]
+    edit = {
+        "tool": "Edit",
+        "arguments": {
+            "file_path": "/h/jobs/b.sql",
+            "old_string": "-- b\n",
+            "new_string": "-- b\nset hive.exec.dynamic.partition.mode=nonstrict;\n",
+        },
+        "ok": True,
+    }
+    in_script = [bash('beeline -u "jdbc:hive2://h/" -f jobs/b.sql', strict), edit, bash('beeline -u "x" -f jobs/b.sql')]
+    found = [find_recoveries(run)[0] for run in (as_option, in_script)]
+    assert {tuple(r.suggested) for r in found} == {("hive.exec.dynamic.partition.mode=nonstrict",)}
+    assert len({r.key for r in found}) == 1
+    assert "set `hive.exec.dynamic.partition.mode=nonstrict` as the error says" in found[0].lesson()
+    # A dotted setting the fix did not set is not the lesson.
+    [other] = find_recoveries([bash("beeline -f jobs/b.sql", strict), bash("beeline -f jobs/b.sql --verbose")])
+    assert other.suggested == []
+
+
+def test_an_edit_word_does_not_keep_the_quote_that_closes_the_string_around_it() -> None:
+    edit = {
+        "file_path": "/h/job.json",
+        "old_string": '"jdbcUrl": "jdbc:mysql://db:3306/app?useSSL=false"',
+        "new_string": '"jdbcUrl": "jdbc:mysql://db:3306/app?useSSL=false&zeroDateTimeBehavior=convertToNull"',
+    }
+    assert added_words(edit) == ["zeroDateTimeBehavior=convertToNull"]

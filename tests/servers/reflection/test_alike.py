@@ -49,3 +49,17 @@ def test_a_subcommand_differs_only_when_the_fix_added_options() -> None:
     test = "bash|flutter test|testdeviceexception=>as:flutter test -f"
     assert _same(build, "c", test, "p")  # alike messages, one program, its options added
     assert not _same("bash|kubectl apply|x=>retry", "c", "bash|kubectl patch|y=>retry", "p")
+
+
+def test_one_value_given_to_an_option_spelled_long_and_short_is_one_fix() -> None:
+    """`--target-org staging-hub` and `-o staging-hub`: the usual first-letter convention does not hold, the
+    value says it was the same option."""
+    long_way, short_way = "ci deploy --target-org staging-hub", "ci deploy -o staging-hub"
+    assert fixes_agree("as:ci deploy -t", "as:ci deploy -o", long_way, short_way)
+    assert not fixes_agree("as:ci deploy -t", "as:ci deploy -o")  # without the ways, nothing shows it
+    assert not fixes_agree("as:ci deploy -t", "as:ci deploy -o", long_way, "ci deploy -o other-hub")
+    # A short or numeric value says nothing about which option it was.
+    assert not fixes_agree("as:ci deploy -r", "as:ci deploy -j", "ci deploy --retries 4", "ci deploy -j 4")
+    key = "bash|ci deploy|nodefaulthub=>as:ci deploy -t"
+    other = "bash|ci deploy|nodefaulthub=>as:ci deploy -o"
+    assert same_lesson(key, ["nodefaulthub"], other, ["nodefaulthub"], COUNTS, TOTAL, (long_way, short_way))

@@ -48,6 +48,12 @@ def test_statements_are_found_in_prompts() -> None:
         "A tray item that opens a note; like always every payload the renderer sends gets a zod schema in main.",
         "Package the script and give the servers an option. Same rule as always: the logic lives in a module.",
         "Serve attachments through a protocol handler, zod schemas on the main side for both calls, no exceptions.",
+        "A cache for the rates. no mocks again — a real redis in the container for the tests.",
+        "Add the export job. Same style as the rest — dataclasses for the rows, no attrs.",
+        "Add a `kind` field to the event, JSON keys in camelCase like the rest of the API.",
+        "Add the audit query. parameterised SQL everywhere — don't even think about string formatting.",
+        "新加一张日志表，建表照旧：分区按天，字段都带注释。",
+        "接口文档还是老规矩：每个字段写清楚类型和含义。",
     ],
 )
 def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> None:
@@ -68,6 +74,7 @@ def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> 
         "Fix the flaky job: no worries, no rush.",
         "Fix the bug so that no tests fail and nothing else changes.",
         "Looks great, thanks as always!",
+        "Run it again and check that no errors again show up in the log.",
     ],
 )
 def test_task_sentences_are_not_statements(prompt: str) -> None:
@@ -124,6 +131,27 @@ def test_a_new_convention_that_names_what_it_replaces_is_a_reversal(service: Ref
     service.note_preferences("u", "Please always use pathlib instead of os.path in scripts.", "t2")
     pathlib = next(b for b in service.users.get("u", include_all=True).beliefs if "pathlib" in b.value)
     assert pathlib.reversed_from is None
+
+
+@pytest.mark.parametrize(
+    ("prompt", "replaced", "kept"),
+    [
+        (
+            "ok change of plan on moment.js: bundle size. from now on no moment.js in new code — date-fns only. "
+            "convert the invoice page now",
+            "moment.js",
+            "date-fns",
+        ),
+        ("之前说报表任务用 Hive 跑，这个作废：以后新的报表任务一律用 Spark 跑。做日报", "报表任务用 Hive 跑", "Spark"),
+    ],
+)
+def test_a_change_of_plan_names_what_it_replaces(
+    service: ReflectionService, prompt: str, replaced: str, kept: str
+) -> None:
+    """The old convention was never stated here: "change of plan on X", "from now on no X", "之前说 X，这个作废"."""
+    service.note_preferences("u", prompt, "t1")
+    [belief] = service.users.get("u", include_all=True).beliefs
+    assert kept in belief.value and belief.reversed_from == replaced
 
 
 def test_a_sentence_that_voids_a_rule_joins_the_statement_after_it(service: ReflectionService) -> None:

@@ -124,6 +124,9 @@ def test_feedback_is_split_into_sentences_and_clauses() -> None:
         ("unit tests go in their own file, files are getting too long", []),
         ("the build takes too long on CI", []),
         ("这个函数太长了", []),
+        # What the agent wrote is the subject, whatever code it was written on.
+        ("the doc comments you wrote on the billing module were way too long", [("verbosity", "concise")]),
+        ("the functions in the billing module are too long, split them", []),
     ],
 )
 def test_too_long_is_about_answers_not_about_code(text: str, expected: list[tuple[str, str]]) -> None:

@@ -204,6 +204,7 @@ CORRECTIONS = [
     "还是不行",
     "以后不要再用 var 了",
     "周报你写得太长了，我自己删了一半才发出去",
+    "上周你给运营写的那份接入说明太长了，我自己删了一半才发到群里",
 ]
 NOT_CORRECTIONS = [
     "I had to fix the CI config myself yesterday, now add a job for lint",
@@ -238,6 +239,7 @@ NOT_CORRECTIONS = [
     "帮我写一个不要再次提交的钩子",
     "错误处理怎么写",
     "我说一下需求：做一个登录页",
+    "你给我写一个函数，这个文件太长了，拆一下",
     "还是用 Postgres 吧",
     "这个函数写得太长了，拆一下",
 ]
