@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from servers.reflection.initiative import SAME_REQUEST, Earlier
+from servers.reflection.initiative import Earlier
 from servers.reflection.matching import lexical_similarity
-from servers.reflection.meaning import words_by_stem
+from servers.reflection.meaning import SAME_BY_WORDS, words_by_stem
 from servers.reflection.models import NotFound, SignalResult
 from servers.reflection.usermodel import UserModelBook
 
@@ -27,11 +27,18 @@ MIN_REQUESTS = 3
 MAX_GOALS_PER_RUN = 3
 
 
-def _distinct(requests: Sequence[Earlier]) -> list[Earlier]:
-    """One request of each kind: a routine asked five times is one piece of evidence for a focus."""
+Same = Callable[[str, Sequence[str]], list[bool]]  # is a request the same as each of these (in other words)?
+
+
+def same_by_words(task: str, others: Sequence[str]) -> list[bool]:
+    return [lexical_similarity(task, o) >= SAME_BY_WORDS for o in others]
+
+
+def _distinct(requests: Sequence[Earlier], same: Same) -> list[Earlier]:
+    """One request of each kind: a routine asked five times, in whatever words, is one piece of evidence."""
     kept: list[Earlier] = []
     for r in requests:
-        if all(lexical_similarity(r.task, k.task) < SAME_REQUEST for k in kept):
+        if not any(same(r.task, [k.task for k in kept])):
             kept.append(r)
     return kept
 
@@ -44,6 +51,8 @@ _GRAMMAR_CHARS = frozenset("的了吧吗呢啊么着跟和与及或也都就再�
 _EVERYDAY = frozenset(
     "test tests testing fix fixes fixed bug bugs error errors build run check add update change page code file "
     "files commit push merge branch review issue issues "
+    # kinds of document: "notes" of a usability test and release notes are no one focus
+    "notes note summary report reports email emails list plan plans template document documents draft "
     "测试 修复 报错 错误 提交 代码 文件 运行 检查 页面 一下 看下 看看 问题 构建 改下".split()
 )
 
@@ -54,9 +63,9 @@ def _topical(word: str) -> bool:
     return word not in _EVERYDAY  # the word, not its stem: "checkout" is a topic, "check" is not
 
 
-def topics(requests: Sequence[Earlier]) -> list[tuple[str, list[Earlier]]]:
+def topics(requests: Sequence[Earlier], same: Same = same_by_words) -> list[tuple[str, list[Earlier]]]:
     """Words shared by ≥ 3 distinct requests, most shared first, with those requests."""
-    distinct = _distinct(requests)
+    distinct = _distinct(requests, same)
     counts: Counter[str] = Counter()
     by_stem: dict[str, list[Earlier]] = {}
     shown: dict[str, Counter[str]] = {}
@@ -67,18 +76,27 @@ def topics(requests: Sequence[Earlier]) -> list[tuple[str, list[Earlier]]]:
             counts[stem] += 1
             by_stem.setdefault(stem, []).append(r)
             shown.setdefault(stem, Counter())[word] += 1
-    return [(shown[s].most_common(1)[0][0], by_stem[s]) for s, n in counts.most_common() if n >= MIN_REQUESTS]
+    out: list[tuple[str, list[Earlier]]] = []
+    for stem, n in counts.most_common():
+        if n < MIN_REQUESTS:
+            break
+        # 文言 and 言文 of 文言文, supported by the very same requests: one piece of evidence, one goal
+        if any({id(r) for r in by_stem[stem]} == {id(r) for r in seen} for _, seen in out):
+            continue
+        out.append((shown[stem].most_common(1)[0][0], by_stem[stem]))
+    return out
 
 
 class AimInference:
-    def __init__(self, users: UserModelBook, removed: Callable[[str, str], bool]) -> None:
+    def __init__(self, users: UserModelBook, removed: Callable[[str, str], bool], same: Same = same_by_words) -> None:
         self.users = users
         self.removed = removed
+        self.same = same
 
     def from_requests(self, user_id: str, requests: Sequence[Earlier], task_id: Callable[[Earlier], str]) -> list[str]:
         """Record each recurring topic as evidence for a goal; the dimensions touched."""
         touched: list[str] = []
-        for term, supporting in topics(requests)[:MAX_GOALS_PER_RUN]:
+        for term, supporting in topics(requests, self.same)[:MAX_GOALS_PER_RUN]:
             dimension = f"goal:{term}"
             if self.removed(user_id, dimension):
                 continue

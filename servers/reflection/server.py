@@ -127,6 +127,8 @@ def create_server(
     @asynccontextmanager
     async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
         warmup.later(svc.embedder.start_background_load)  # strategy matching by meaning once loaded; lexical until then
+        if svc.second is not None:
+            warmup.later(svc.second.start_background_load)  # initiative relevance by USE once loaded
         # Captures reach reflection through the durable event outbox, from this process or any other.
         async with listening(svc) as reader, notifying(reader.outbox if reader else None):
             yield {"reflection": svc}
