@@ -18,8 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from servers.reflection.initiative import Earlier
-from servers.reflection.matching import lexical_similarity
-from servers.reflection.meaning import SAME_BY_WORDS, words_by_stem
+from servers.reflection.meaning import same_by_words, words_by_stem
 from servers.reflection.models import NotFound, SignalResult
 from servers.reflection.usermodel import UserModelBook
 
@@ -28,10 +27,6 @@ MAX_GOALS_PER_RUN = 3
 
 
 Same = Callable[[str, Sequence[str]], list[bool]]  # is a request the same as each of these (in other words)?
-
-
-def same_by_words(task: str, others: Sequence[str]) -> list[bool]:
-    return [lexical_similarity(task, o) >= SAME_BY_WORDS for o in others]
 
 
 def _distinct(requests: Sequence[Earlier], same: Same) -> list[Earlier]:
@@ -80,11 +75,27 @@ def topics(requests: Sequence[Earlier], same: Same = same_by_words) -> list[tupl
     for stem, n in counts.most_common():
         if n < MIN_REQUESTS:
             break
-        # 文言 and 言文 of 文言文, supported by the very same requests: one piece of evidence, one goal
-        if any({id(r) for r in by_stem[stem]} == {id(r) for r in seen} for _, seen in out):
-            continue
-        out.append((shown[stem].most_common(1)[0][0], by_stem[stem]))
+        word = shown[stem].most_common(1)[0][0]
+        support = {id(r) for r in by_stem[stem]}
+        twin = next((i for i, (_, seen) in enumerate(out) if {id(r) for r in seen} == support), None)
+        if twin is None:
+            out.append((word, by_stem[stem]))
+        else:  # 文言 and 言文 of 文言文, in the very same requests: one word, one goal
+            out[twin] = (_joined(out[twin][0], word, by_stem[stem]), out[twin][1])
     return out
+
+
+def _joined(name: str, pair: str, requests: Sequence[Earlier]) -> str:
+    """Two pieces of one Chinese word (地址 and 编辑 of 地址编辑): the run of characters spanning both, as every
+    request writes it; else the first name."""
+    text = requests[0].task
+    for a, b in ((name, pair), (pair, name)):
+        # side by side (地址 + 编辑) or overlapping by a character (文言 + 言文)
+        candidates = [a + b] + ([a + b[1:]] if b[0] == a[-1] else [])
+        joined = next((j for j in candidates if j in text), None)
+        if joined and all(joined in r.task for r in requests):
+            return joined
+    return name
 
 
 class AimInference:

@@ -35,7 +35,6 @@ from collections.abc import Sequence
 
 from servers.core import crosslang
 from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder
-from servers.reflection.matching import lexical_similarity
 
 log = logging.getLogger(__name__)
 
@@ -53,9 +52,11 @@ USE_FLOOR_CHINESE = USE_FLOOR + 0.09
 USE_SPAN = 0.40
 USE_MARGIN = 0.02
 # Two requests are the same request: USE cosine (a routine in other words sat at 0.60-0.97 on the tuning
-# splits' histories, different requests of one user below 0.46), or else keyword overlap.
+# splits' histories, different requests of one user below 0.46), or else the cosine of their stems (routines
+# 0.36-1.0, different requests below 0.22) with two stems or more in common (two short requests on one topic,
+# "tune the postgres vacuum" and "upgrade postgres to 17", share one word and reach 0.41).
 SAME_BY_MEANING = 0.55
-SAME_BY_WORDS = 0.55
+SAME_BY_WORDS = 0.33
 _WORD = re.compile(r"[a-z][a-z0-9]*|[\u4e00-\u9fff]+")
 # Words that say what kind of request it is, not what it is about: "write" a poem and "write" clean code
 # share nothing a user would call relevant.
@@ -93,6 +94,21 @@ def words_by_stem(text: str) -> dict[str, str]:
                     out.setdefault(pair, pair)
         elif token not in _STOP and len(token) > 2:
             out.setdefault(token[:5], token)
+    return out
+
+
+def same_by_words(task: str, others: Sequence[str]) -> list[bool]:
+    """For each request, whether it is ``task`` again by the stems they share (no model needed)."""
+    mine = terms(task)
+    out = []
+    for other in others:
+        theirs = terms(other)
+        shared = mine & theirs
+        # One shared word is a shared topic ("tune the postgres vacuum", "upgrade postgres to 17"), not one request
+        # asked again. A Chinese word is two or more overlapping character pairs (文言文: 文言, 言文), so a pair
+        # counts half.
+        words = sum(0.5 if "\u4e00" <= t[0] <= "\u9fff" else 1.0 for t in shared)
+        out.append(words >= 1.5 and len(shared) / math.sqrt(len(mine) * len(theirs)) >= SAME_BY_WORDS)
     return out
 
 
@@ -161,7 +177,7 @@ class Meaning:
         cosines = self._cosines(model, task, earlier) if model is not None else None
         if cosines is not None:
             return [c >= SAME_BY_MEANING for c in cosines]
-        return [lexical_similarity(task, e) >= SAME_BY_WORDS for e in earlier]
+        return same_by_words(task, earlier)
 
     def _semantic(self, task: str, texts: Sequence[str]) -> tuple[list[float], float] | None:
         """Scores by meaning and their weight against word overlap, or None (no model loaded)."""
