@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from servers.reflection.initiative import SAME_REQUEST, Earlier
-from servers.reflection.matching import lexical_similarity
-from servers.reflection.meaning import words_by_stem
+from servers.reflection.initiative import Earlier
+from servers.reflection.meaning import same_by_words, words_by_stem
 from servers.reflection.models import NotFound, SignalResult
 from servers.reflection.usermodel import UserModelBook
 
@@ -27,11 +26,14 @@ MIN_REQUESTS = 3
 MAX_GOALS_PER_RUN = 3
 
 
-def _distinct(requests: Sequence[Earlier]) -> list[Earlier]:
-    """One request of each kind: a routine asked five times is one piece of evidence for a focus."""
+Same = Callable[[str, Sequence[str]], list[bool]]  # is a request the same as each of these (in other words)?
+
+
+def _distinct(requests: Sequence[Earlier], same: Same) -> list[Earlier]:
+    """One request of each kind: a routine asked five times, in whatever words, is one piece of evidence."""
     kept: list[Earlier] = []
     for r in requests:
-        if all(lexical_similarity(r.task, k.task) < SAME_REQUEST for k in kept):
+        if not any(same(r.task, [k.task for k in kept])):
             kept.append(r)
     return kept
 
@@ -44,6 +46,8 @@ _GRAMMAR_CHARS = frozenset("的了吧吗呢啊么着跟和与及或也都就再�
 _EVERYDAY = frozenset(
     "test tests testing fix fixes fixed bug bugs error errors build run check add update change page code file "
     "files commit push merge branch review issue issues "
+    # kinds of document: "notes" of a usability test and release notes are no one focus
+    "notes note summary report reports email emails list plan plans template document documents draft "
     "测试 修复 报错 错误 提交 代码 文件 运行 检查 页面 一下 看下 看看 问题 构建 改下".split()
 )
 
@@ -54,9 +58,9 @@ def _topical(word: str) -> bool:
     return word not in _EVERYDAY  # the word, not its stem: "checkout" is a topic, "check" is not
 
 
-def topics(requests: Sequence[Earlier]) -> list[tuple[str, list[Earlier]]]:
+def topics(requests: Sequence[Earlier], same: Same = same_by_words) -> list[tuple[str, list[Earlier]]]:
     """Words shared by ≥ 3 distinct requests, most shared first, with those requests."""
-    distinct = _distinct(requests)
+    distinct = _distinct(requests, same)
     counts: Counter[str] = Counter()
     by_stem: dict[str, list[Earlier]] = {}
     shown: dict[str, Counter[str]] = {}
@@ -67,18 +71,43 @@ def topics(requests: Sequence[Earlier]) -> list[tuple[str, list[Earlier]]]:
             counts[stem] += 1
             by_stem.setdefault(stem, []).append(r)
             shown.setdefault(stem, Counter())[word] += 1
-    return [(shown[s].most_common(1)[0][0], by_stem[s]) for s, n in counts.most_common() if n >= MIN_REQUESTS]
+    out: list[tuple[str, list[Earlier]]] = []
+    for stem, n in counts.most_common():
+        if n < MIN_REQUESTS:
+            break
+        word = shown[stem].most_common(1)[0][0]
+        support = {id(r) for r in by_stem[stem]}
+        twin = next((i for i, (_, seen) in enumerate(out) if {id(r) for r in seen} == support), None)
+        if twin is None:
+            out.append((word, by_stem[stem]))
+        else:  # 文言 and 言文 of 文言文, in the very same requests: one word, one goal
+            out[twin] = (_joined(out[twin][0], word, by_stem[stem]), out[twin][1])
+    return out
+
+
+def _joined(name: str, pair: str, requests: Sequence[Earlier]) -> str:
+    """Two pieces of one Chinese word (地址 and 编辑 of 地址编辑): the run of characters spanning both, as every
+    request writes it; else the first name."""
+    text = requests[0].task
+    for a, b in ((name, pair), (pair, name)):
+        # side by side (地址 + 编辑) or overlapping by a character (文言 + 言文)
+        candidates = [a + b] + ([a + b[1:]] if b[0] == a[-1] else [])
+        joined = next((j for j in candidates if j in text), None)
+        if joined and all(joined in r.task for r in requests):
+            return joined
+    return name
 
 
 class AimInference:
-    def __init__(self, users: UserModelBook, removed: Callable[[str, str], bool]) -> None:
+    def __init__(self, users: UserModelBook, removed: Callable[[str, str], bool], same: Same = same_by_words) -> None:
         self.users = users
         self.removed = removed
+        self.same = same
 
     def from_requests(self, user_id: str, requests: Sequence[Earlier], task_id: Callable[[Earlier], str]) -> list[str]:
         """Record each recurring topic as evidence for a goal; the dimensions touched."""
         touched: list[str] = []
-        for term, supporting in topics(requests)[:MAX_GOALS_PER_RUN]:
+        for term, supporting in topics(requests, self.same)[:MAX_GOALS_PER_RUN]:
             dimension = f"goal:{term}"
             if self.removed(user_id, dimension):
                 continue

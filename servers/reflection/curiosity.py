@@ -48,7 +48,8 @@ INDECISION = re.compile(
     r"\b(?:either\b.{1,80}\bor|or alternatively|alternatively|can'?t decide|cannot decide|both options|"
     r"it depends|depends on your|on the other hand|torn between|between .{1,40} and|would both|both (?:would|could|"
     r"are good|work)|(?:might|could|would) also (?:work|do)|could go (?:with|for) .{1,60}\bor|each has its|"
-    r"need to know more|hard to choose|up to you)\b|"
+    r"need to know more|hard to choose|up to you|(?:could|can) go either way|hard to say which|"
+    r"(?:all|both) (?:good|great|solid|fine|valid) (?:options|choices)|(?:it )?really depends)\b|"
     r"要么.{1,30}要么|各有优劣|各有千秋|两种方案|取决于|拿不定|都不错|都可以|都行|也行|看你|难以选择|难说哪个",
     re.IGNORECASE,
 )
@@ -57,6 +58,55 @@ _MEAT_FREE = re.compile(r"vegetarian|vegan|no meat|plant-based|素食|吃素|不
 _MEAT = re.compile(
     r"\b(?:chicken|beef|pork|bacon|ham|lamb|mutton|turkey|duck|veal|sausages?|steak|meatballs?|prosciutto|salami)\b"
     r"|鸡肉|牛肉|猪肉|羊肉|鸭肉|培根|火腿|香肠|牛排|排骨|鸡腿|鸡胸",
+    re.IGNORECASE,
+)
+# Register: a user who asked for formal writing, and a draft that chats ("Hey", "gonna", emoji), or the reverse.
+_FORMAL = re.compile(r"\bformal|professional|正式|书面", re.IGNORECASE)
+_CASUAL = re.compile(r"\bcasual|informal|friendly|relaxed|口语|随意|轻松", re.IGNORECASE)
+_CHATTY = re.compile(
+    r"\b(?:hey|hiya|gonna|wanna|gotta|tho|lol|btw|yeah|yep|nope|cheers|awesome|super excited)\b|!{2,}|"
+    r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|哈哈|嘿|哈喽|啦~|呀~",
+    re.IGNORECASE,
+)
+_STIFF = re.compile(
+    r"\bDear Sir|\bYours (?:faithfully|sincerely)|\bto whom it may concern|尊敬的|此致|敬礼", re.IGNORECASE
+)
+# Units: a metric user given miles and pounds, an imperial one given kilometres and kilos.
+_METRIC = re.compile(r"\bmetric\b|公制", re.IGNORECASE)
+_IMPERIAL = re.compile(r"\bimperial\b|\bUS (?:customary|units)\b|英制", re.IGNORECASE)
+_IMPERIAL_UNITS = re.compile(
+    r"\d\s*(?:miles?|mi|feet|foot|ft|inch(?:es)?|pounds?|lbs?|ounces?|oz|gallons?|yards?|°F|fahrenheit)\b|英里|英尺|磅",
+    re.IGNORECASE,
+)
+_METRIC_UNITS = re.compile(
+    r"\d\s*(?:km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|kg|kilos?|grams?|litres?|liters?|°C|celsius)\b|公里|千克|公斤",
+    re.IGNORECASE,
+)
+# Spelling: American and British forms of the same common words (colour/color, organise/organize, centre/center).
+_AMERICAN = re.compile(r"\bAmerican\b|\bUS English\b|美式", re.IGNORECASE)
+_BRITISH = re.compile(r"\bBritish\b|\bUK English\b|英式", re.IGNORECASE)
+_BRITISH_SPELLING = re.compile(
+    r"\b\w*(?:colour|favour|behaviour|honour|labour|neighbour|flavour|humour|harbour|rumour)\w*\b|"
+    r"\b\w+(?:isation|ised|ising)\b|\b(?:organise|realise|recognise|analyse|centre|metre|theatre|travelled)s?\b",
+    re.IGNORECASE,
+)
+_AMERICAN_SPELLING = re.compile(
+    r"\b\w*(?:color|favor|behavior|honor|labor|neighbor|flavor|humor|harbor|rumor)\w*\b|"
+    r"\b\w+(?:ization|ized|izing)\b|\b(?:organize|realize|recognize|analyze|center|theater|traveled)s?\b",
+    re.IGNORECASE,
+)
+# Layout: a user who reads in points, given paragraphs (or the reverse).
+_WANTS_POINTS = re.compile(r"\bbullet|\blists?\b|\bpoints\b|要点|分点|列表|条目", re.IGNORECASE)
+_WANTS_PROSE = re.compile(r"\bprose\b|\bparagraphs?\b|no bullet|不要列表|段落", re.IGNORECASE)
+_POINT_LINE = re.compile(r"^\s*(?:[-*•·]|\d+[.)、]|[一二三四五六七八九十]+、)", re.MULTILINE)
+_SENTENCE = re.compile(r"[.!?。！？](?:\s|$)")
+# Stock phrases: a user who wants no clichés or boilerplate, given a greeting card's worth of them.
+_NO_CLICHES = re.compile(r"套话|官话|客套|陈词滥调|cliché|cliche|boilerplate|fluff|no filler", re.IGNORECASE)
+_CLICHES = re.compile(
+    r"金秋送爽|丹桂飘香|春暖花开|春风送暖|硕果累累|值此.{1,12}之际|怀着.{0,8}(?:激动|喜悦)|在这个.{0,8}的季节|"
+    r"光阴似箭|日月如梭|百尺竿头|再创辉煌|\bhope this (?:email|message|note) finds you well\b|"
+    r"\bin today'?s fast-paced world\b|\bwithout further ado\b|\bat the end of the day\b|\bneedless to say\b|"
+    r"\bfirst and foremost\b|\bit goes without saying\b",
     re.IGNORECASE,
 )
 _SHORT = re.compile(r"concise|short|brief|terse|简洁|简短|简明", re.IGNORECASE)
@@ -142,11 +192,47 @@ def _conflict(belief: Belief, draft: str) -> str | None:
             return f"the draft is not in {value}"
     if _MEAT_FREE.search(value) and (meat := _MEAT.search(draft)):
         return f"the draft offers {meat.group(0)} to a {value} user"
-    avoid = _AVOID.match(value.strip())
-    if avoid:
-        thing = (avoid.group(1) or avoid.group(2)).strip().lower()
-        if thing and thing in draft.lower():
-            return f"the draft uses {thing}"
+    return _register(value, draft) or _form(value, draft) or _avoided(value, draft)
+
+
+def _register(value: str, draft: str) -> str | None:
+    """Tone and units: what the user asked for against what the draft does."""
+    if _FORMAL.search(value) and (chat := _CHATTY.search(draft)):
+        return f"'{chat.group(0)}' in a draft for a user who prefers {value}"
+    if _CASUAL.search(value) and (stiff := _STIFF.search(draft)):
+        return f"'{stiff.group(0)}' in a draft for a user who prefers {value}"
+    if _METRIC.search(value) and (unit := _IMPERIAL_UNITS.search(draft)):
+        return f"'{unit.group(0)}' for a user who uses {value} units"
+    if _IMPERIAL.search(value) and (unit := _METRIC_UNITS.search(draft)):
+        return f"'{unit.group(0)}' for a user who uses {value} units"
+    if _AMERICAN.search(value) and (word := _BRITISH_SPELLING.search(draft)):
+        return f"'{word.group(0)}' is not {value} spelling"
+    if _BRITISH.search(value) and (word := _AMERICAN_SPELLING.search(draft)):
+        return f"'{word.group(0)}' is not {value} spelling"
+    return None
+
+
+def _form(value: str, draft: str) -> str | None:
+    """Layout and stock phrases."""
+    points = len(_POINT_LINE.findall(draft))
+    if _WANTS_POINTS.search(value) and not _WANTS_PROSE.search(value):
+        if points == 0 and len(_SENTENCE.findall(draft + " ")) >= 2:
+            return f"paragraphs where the user prefers {value}"
+    elif _WANTS_PROSE.search(value) and points >= 2:
+        return f"a list where the user prefers {value}"
+    if _NO_CLICHES.search(value) and (stock := _CLICHES.search(draft)):
+        return f"'{stock.group(0)}' where the user wants {value}"
+    return None
+
+
+def _avoided(value: str, draft: str) -> str | None:
+    """Something the user said to leave out ("no emoji", 不要英文) that the draft has."""
+    for clause in re.split(r"[,;，；、]", value):
+        avoid = _AVOID.match(clause.strip())
+        if avoid:
+            thing = (avoid.group(1) or avoid.group(2)).strip().lower()
+            if thing and thing in draft.lower():
+                return f"the draft uses {thing}"
     return None
 
 

@@ -4,7 +4,11 @@
 |----------------------|----------------------------------------|----------------------------------------------------|
 | ``goal_alignment``   | goal beliefs > 0.6, not past their end | the task serves the goal (relevance × confidence)   |
 | ``drive_nudge``      | drive beliefs > 0.6, intensity ≥ 4     | the task bears on the drive, by meaning or words    |
-| ``pattern_suggestion``| the user's earlier requests (30 days) | ≥ 3 earlier requests like this one, no skill for it |
+| ``pattern_suggestion``| the user's earlier requests (30 days) | ≥ 3 earlier requests that are this one in other    |
+|                      |                                        | words (:meth:`Meaning.same`), no skill for it       |
+
+A task that is another person's matter ("my cousin is applying to MBA programs") fits no goal or drive that
+does not name that person (:mod:`servers.reflection.whose`).
 
 Each candidate's confidence is the source's confidence (a belief's, or the pattern's from how often it
 recurred) times how closely it fits the task (:mod:`servers.reflection.meaning`), lowered by 20 % for each
@@ -23,6 +27,7 @@ from servers.reflection.meaning import Meaning
 from servers.reflection.models import Belief
 from servers.reflection.proactive_models import Initiative, InitiativeReport
 from servers.reflection.usermodel import UserModelBook, is_expired
+from servers.reflection.whose import someone_elses
 
 # Calibrated on the tune split (bench/reflection/initiative/RESULTS.md): the confidence an initiative needs. The
 # semantic side of relevance is weighted to the lexical scale (``meaning.SEMANTIC_WEIGHT``), so one bar holds.
@@ -30,7 +35,6 @@ BAR = 0.10
 MAX_INITIATIVES = 2
 MIN_DRIVE_INTENSITY = 4  # of 5: only strong drives nudge; a passing interest is not worth a remark
 PATTERN_MIN = 3  # earlier requests like this one before it is a habit (the pattern detector's own minimum)
-SAME_REQUEST = 0.75  # token-set similarity of two requests' keywords to count as the same request
 DISMISSAL_FACTOR = 0.8
 
 
@@ -84,6 +88,7 @@ class InitiativeEvaluator:
         sources = [*goals, *drives]
         texts = [f"{b.dimension.split(':', 1)[1]}: {b.value}" for b in sources]
         fits, method = self.meaning.scores(task, texts)
+        fits = [0.0 if someone_elses(task, text) else fit for text, fit in zip(texts, fits, strict=True)]
         candidates: list[Initiative] = []
         for belief, fit in zip(sources, fits, strict=True):
             message = _goal_message(belief) if belief.kind == "goal" else _drive_message(belief)
@@ -114,10 +119,14 @@ class InitiativeEvaluator:
 
     def _patterns(self, user_id: str, task: str) -> list[Initiative]:
         """The current task as the latest of a recurring request: one candidate at most."""
-        same = [e for e in self.earlier(user_id) if lexical_similarity(task, e.task) >= SAME_REQUEST]
+        earlier = self.earlier(user_id)
+        same = [
+            e for e, alike in zip(earlier, self.meaning.same(task, [e.task for e in earlier]), strict=True) if alike
+        ]
         if len(same) < PATTERN_MIN:
             return []
-        request = min((e.task for e in same), key=len)
+        request = min((e.task for e in same), key=len)  # the pattern's name: the same whichever task brings it up
+        shown = max((e.task for e in same), key=lambda t: lexical_similarity(task, t))  # as the user put it nearest
         key = "pattern:" + " ".join(sorted(set(request.lower().split())))[:120]
         # How often it recurred decides how sure we are it is a habit: 3 → 0.7, 5 or more → 0.9.
         confidence = min(0.9, 0.4 + 0.1 * len(same))
@@ -128,6 +137,6 @@ class InitiativeEvaluator:
         skill = found[1] if found else None
         return [
             self._candidate(
-                user_id, "pattern_suggestion", _pattern_message(request, len(same), skill), confidence, key, fit
+                user_id, "pattern_suggestion", _pattern_message(shown, len(same), skill), confidence, key, fit
             )
         ]

@@ -5,17 +5,25 @@
 | lexical  | always                       | cosine of the two sets of stems (first 5 letters) and CJK pairs,   |
 |          |                              | generic verbs left out; each side also in the other language when  |
 |          |                              | the CC-CEDICT lexicon is loaded (``servers.core.crosslang``)       |
-| semantic | the embedder is loaded       | e5 cosine rescaled: the model's noise floor → 0, +0.12 above → 1;  |
-|          |                              | only for the text the task is closest to (see below)               |
+| semantic | USE (the second encoder) is  | USE cosine rescaled: ``USE_FLOOR`` → 0, ``USE_FLOOR + USE_SPAN`` → |
+|          | loaded                       | 1; only for the text the task is clearly closest to (see below)    |
+| semantic | else e5 is loaded            | e5 cosine rescaled: the model's noise floor → 0, +0.12 above → 1,  |
+|          |                              | weighted by ``SEMANTIC_WEIGHT``; only for the nearest text         |
 
-The higher of the two wins (the semantic score weighted by ``SEMANTIC_WEIGHT``, so that one bar holds for
-both): words the two share are strong evidence, meaning covers paraphrase ("Raft leader
+The higher of the two wins: words the two share are strong evidence, meaning covers paraphrase ("Raft leader
 election" against "distributed systems"). Meaning has to choose: of several texts, only the one the task is
-closest to gets a semantic score. e5 cosines sit above the noise floor for nearly any pair in Chinese (0.82-0.90
-for 今晚吃什么好 against every drive of a teacher) and for short everyday questions, so a floor alone lets
-unrelated drives through; a drive the task is not nearest to has only shared words to show (on tune, heldout
-and tune2 this removed five false initiatives and no true one; bench/reflection/initiative/RESULTS.md). Never
-waits for a model: the first calls of a fresh process are lexical, and the result says which method ran.
+closest to gets a semantic score, and with USE only when it leads the next by ``USE_MARGIN`` (a task that sits
+as near one goal as another, 家长会发言稿 between a class's exams and a daughter, says nothing about either).
+
+Why USE first: it was trained for similarity across languages and spreads cosines wide (unrelated pairs near
+0.1, a goal and a task that serves it 0.3-0.7), where e5's sit at 0.82-0.90 for nearly any Chinese pair
+(今晚吃什么好 against every drive of a teacher), so no floor of e5's separates them. Measured on the tune,
+heldout, tune2 and first blind splits (bench/reflection/initiative/RESULTS.md). Never waits for a model: the
+first calls of a fresh process are lexical, and the result says which method ran.
+
+The same encoder tells whether two requests are the same request in other words (:meth:`Meaning.same`): a
+routine typed differently each time ("summarize today's usability notes", "turn today's interview notes into a
+findings summary") is one pattern, not several topics.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ import re
 from collections.abc import Sequence
 
 from servers.core import crosslang
-from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
+from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +42,21 @@ log = logging.getLogger(__name__)
 # as related as two texts about one thing get.
 SEMANTIC_SPAN = 0.12
 SEMANTIC_WEIGHT = 1 / 3
+# USE cosines of a goal or drive and a task: below the floor nothing a reader called related on the tuning
+# splits; with the initiative bar (0.10 on belief confidence 0.71 × fit) a stated goal needs a cosine of ~0.28.
+USE_FLOOR = 0.22
+# Two Chinese texts sit nearer each other whatever they are about: on the four tuning splits, unrelated task and
+# goal pairs both in Chinese reached 0.31 at the 90th percentile against 0.22 for the rest (0.36 against 0.26
+# at the 95th), so their floor is that much higher.
+USE_FLOOR_CHINESE = USE_FLOOR + 0.09
+USE_SPAN = 0.40
+USE_MARGIN = 0.02
+# Two requests are the same request: USE cosine (a routine in other words sat at 0.60-0.97 on the tuning
+# splits' histories, different requests of one user below 0.46), or else the cosine of their stems (routines
+# 0.36-1.0, different requests below 0.22) with two stems or more in common (two short requests on one topic,
+# "tune the postgres vacuum" and "upgrade postgres to 17", share one word and reach 0.41).
+SAME_BY_MEANING = 0.55
+SAME_BY_WORDS = 0.33
 _WORD = re.compile(r"[a-z][a-z0-9]*|[\u4e00-\u9fff]+")
 # Words that say what kind of request it is, not what it is about: "write" a poem and "write" clean code
 # share nothing a user would call relevant.
@@ -49,11 +72,22 @@ _CJK_STOP = frozenset(
 )
 
 
+# A request opens with its verb: "book a flight", "plan my week", "ship the redesign". Whatever that word is,
+# it says what is to be done, not what about ("book a flight" has nothing to do with a goal to finish a book).
+_OPENING_VERB = re.compile(
+    r"^\s*(?:(?:please|can you|could you|pls)\s+)?([a-z]+)\s+"
+    r"(?=(?:a|an|the|my|me|our|this|these|those|some|us|him|her|them)\b)"
+)
+
+
 def words_by_stem(text: str) -> dict[str, str]:
     """Comparable units of ``text`` → a word that shows them: Latin stems (first 5 letters) → the word,
-    CJK character pairs → themselves; stop words left out."""
+    CJK character pairs → themselves; stop words and a request's opening verb left out."""
     out: dict[str, str] = {}
-    for token in _WORD.findall(text.lower()):
+    low = text.lower()
+    if verb := _OPENING_VERB.match(low):
+        low = low[verb.end(1) :]
+    for token in _WORD.findall(low):
         if "\u4e00" <= token[0] <= "\u9fff":
             for pair in (token[i : i + 2] for i in range(max(1, len(token) - 1))):
                 if pair not in _CJK_STOP:
@@ -61,6 +95,29 @@ def words_by_stem(text: str) -> dict[str, str]:
         elif token not in _STOP and len(token) > 2:
             out.setdefault(token[:5], token)
     return out
+
+
+def same_by_words(task: str, others: Sequence[str]) -> list[bool]:
+    """For each request, whether it is ``task`` again by the stems they share (no model needed)."""
+    mine = terms(task)
+    out = []
+    for other in others:
+        theirs = terms(other)
+        shared = mine & theirs
+        # One shared word is a shared topic ("tune the postgres vacuum", "upgrade postgres to 17"), not one request
+        # asked again. A Chinese word is two or more overlapping character pairs (文言文: 文言, 言文), so a pair
+        # counts half.
+        words = sum(0.5 if "\u4e00" <= t[0] <= "\u9fff" else 1.0 for t in shared)
+        out.append(words >= 1.5 and len(shared) / math.sqrt(len(mine) * len(theirs)) >= SAME_BY_WORDS)
+    return out
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _chinese(text: str) -> bool:
+    """Mostly Chinese: a third or more of its non-space characters."""
+    return len(_CJK.findall(text)) >= len(re.sub(r"\s", "", text)) / 3
 
 
 def terms(text: str, *, other_language: bool = True) -> set[str]:
@@ -81,10 +138,53 @@ def lexical(a: str, b: str) -> float:
 class Meaning:
     """Relevance of one task to several texts, by meaning when vectors are at hand."""
 
-    def __init__(self, embedder: LazyEmbedder | None) -> None:
+    def __init__(self, embedder: LazyEmbedder | None, second: LazyEmbedder | None = None) -> None:
         self.embedder = embedder
+        self.second = second  # USE, when configured: preferred once loaded
 
-    def _semantic(self, task: str, texts: Sequence[str]) -> list[float] | None:
+    def _use(self) -> Embedder | None:
+        return self.second.loaded() if self.second is not None else None
+
+    def _cosines(self, model: Embedder, task: str, texts: Sequence[str]) -> list[float] | None:
+        try:
+            query = model.embed_query(task)
+            rows = model.embed_passages(list(texts))
+        except (EmbedderUnavailable, RuntimeError) as exc:
+            log.info("relevance by meaning falls back to words: %s", exc)
+            return None
+        return [float(row @ query) for row in rows]
+
+    def _by_use(self, model: Embedder, task: str, texts: Sequence[str]) -> list[float] | None:
+        cosines = self._cosines(model, task, texts)
+        if cosines is None:
+            return None
+        ranked = sorted(cosines, reverse=True)
+        nearest = ranked[0]
+        if len(ranked) > 1 and nearest - ranked[1] < USE_MARGIN:
+            return [0.0] * len(cosines)  # as near one as another: meaning cannot choose
+        chinese = _chinese(task)
+        floors = [USE_FLOOR_CHINESE if chinese and _chinese(t) else USE_FLOOR for t in texts]
+        return [
+            min(1.0, max(0.0, (c - floor) / USE_SPAN)) if c >= nearest else 0.0
+            for c, floor in zip(cosines, floors, strict=True)
+        ]
+
+    def same(self, task: str, earlier: Sequence[str]) -> list[bool]:
+        """For each earlier request, whether it is the same request as ``task`` (in other words, maybe)."""
+        if not earlier:
+            return []
+        model = self._use()
+        cosines = self._cosines(model, task, earlier) if model is not None else None
+        if cosines is not None:
+            return [c >= SAME_BY_MEANING for c in cosines]
+        return same_by_words(task, earlier)
+
+    def _semantic(self, task: str, texts: Sequence[str]) -> tuple[list[float], float] | None:
+        """Scores by meaning and their weight against word overlap, or None (no model loaded)."""
+        use = self._use()
+        if use is not None:
+            by_use = self._by_use(use, task, texts)
+            return (by_use, 1.0) if by_use is not None else None
         if self.embedder is None or not self.embedder.is_loaded:
             return None
         try:
@@ -97,16 +197,19 @@ class Meaning:
         floor = model.calibration.relevant
         cosines = [float(row @ query) for row in rows]
         nearest = max(cosines)
-        return [min(1.0, max(0.0, (c - floor) / SEMANTIC_SPAN)) if c >= nearest else 0.0 for c in cosines]
+        # Rescaled e5 cosines run higher than word overlap for the same relatedness (calibrated on the tune split:
+        # 0.30 against 0.10), so they count at that ratio and one bar serves both; USE's are rescaled to it.
+        return [min(1.0, max(0.0, (c - floor) / SEMANTIC_SPAN)) if c >= nearest else 0.0 for c in cosines], (
+            SEMANTIC_WEIGHT
+        )
 
     def scores(self, task: str, texts: Sequence[str]) -> tuple[list[float], str]:
         """One score per text, and the method: ``semantic`` when vectors took part, else ``lexical``."""
         if not texts:
             return [], "lexical"
         words = [lexical(task, t) for t in texts]
-        vectors = self._semantic(task, texts)
-        if vectors is None:
+        semantic = self._semantic(task, texts)
+        if semantic is None:
             return words, "lexical"
-        # Rescaled cosines run higher than word overlap for the same relatedness (calibrated on the tune split:
-        # 0.30 against 0.10), so they count at that ratio and one bar serves both.
-        return [max(w, v * SEMANTIC_WEIGHT) for w, v in zip(words, vectors, strict=True)], "semantic"
+        vectors, weight = semantic
+        return [max(w, v * weight) for w, v in zip(words, vectors, strict=True)], "semantic"

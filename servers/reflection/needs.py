@@ -42,13 +42,15 @@ from dataclasses import dataclass
 IC = re.IGNORECASE
 _PEOPLE = (
     "manager|boss|lawyer|dentist|doctor|landlord|landlady|wife|husband|partner|sister|brother|mother|father|mom|"
-    "dad|advisor|adviser|supervisor|accountant|assistant|teacher|professor|coach|therapist|agent|editor|client"
+    "dad|advisor|adviser|supervisor|accountant|assistant|teacher|professor|coach|therapist|agent|editor|client|"
+    "dean|principal|mentor|tutor|recruiter|colleague|coworker|vet"
 )
 _ZH_PEOPLE = "导师|老板|经理|律师|医生|牙医|房东|老师|妻子|丈夫|老公|老婆|客户|同事|上司|领导|教授|妈妈|爸爸|会计"
 REFERENCE = re.compile(rf"\b(?:my|our)\s+({_PEOPLE})\b|我的({_ZH_PEOPLE})", IC)
 # A person of the user's named by role alone, as the one a message goes to: "send it to the client", 给客户发.
 PERSON_BY_ROLE = re.compile(
-    rf"\b(?:to|tell|ask|email|e-mail|message|text|cc|remind|with)\s+the\s+({_PEOPLE})\b(?!'s)"
+    rf"\b(?:to|tell|ask|email|e-mail|message|text|cc|remind|with|reply to|write to|respond to)\s+the\s+"
+    rf"({_PEOPLE})\b(?!'s)"
     rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?({_ZH_PEOPLE})",
     IC,
 )
@@ -56,7 +58,8 @@ PERSON_BY_ROLE = re.compile(
 _DOCS = (
     "emails?|e-mails?|mails?|messages?|texts?|letters?|slides|slide deck|deck|presentation|reports?|documents?|docs?|"
     "files?|contracts?|nda|agreements?|invoices?|quotes?|quotation|proposals?|cv|resume|photos?|pictures?|"
-    "spreadsheets?|pdf|forms?|receipts?|memo|minutes|notes|attachments?|screenshots?|voicemail"
+    "spreadsheets?|pdf|forms?|receipts?|memo|minutes|notes|attachments?|screenshots?|voicemail|offers?|"
+    "mortgage|loans?|salary|payslips?|paychecks?|pension|bank statements?"
 )
 _ZH_DOCS = (
     "邮件|消息|短信|文件|文档|合同|协议|报告|报价单|发票|简历|照片|图片|表格|幻灯片|PPT|ppt|方案|材料|资料|截图|申请表|"
@@ -70,7 +73,7 @@ OWNED_THING = re.compile(
 )
 # "the NDA I signed last time", "the slides from Monday", 上次那份合同, 之前发的报价单: a past one, unnamed.
 PAST_THING = re.compile(
-    rf"\bthe\s+({_DOCS})\s+(?:(?:I|we|you|he|she|they)\s+\w+|from\s+(?:last|the|yesterday|this|our|my|\w+day))\b"
+    rf"\bthe\s+({_DOCS})\s+(?:(?:I|we|you|he|she|they)\s+\w+|from\s+(?:last|the|yesterday|this|our|my|\w+day|(?-i:[A-Z])\w+))\b"
     rf"|\b(?:last|that|those)\s+({_DOCS})\b"
     rf"|(?:上次|上回|之前|昨天|前天|上周|上个月|刚才|那份|那个|那封|那张|那篇|那几)[^，。,.！？\s]{{0,6}}?({_ZH_DOCS})",
     IC,
@@ -81,6 +84,24 @@ HANDED_THING = re.compile(
     rf"({_DOCS})\b|(?:发|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})",
     IC,
 )
+# The user's own money matters, which only their bank or payslip shows: 算下这个月房贷还了多少本金, "how much of my
+# salary …". A bare Chinese noun is the user's own; asked only when the task wants a figure from it.
+_ZH_FINANCE = "房贷|车贷|贷款|工资|公积金|社保|信用卡|存款|个税|养老金|医保"
+OWN_MONEY = re.compile(
+    rf"(?:算|查|还了|交了|扣了|多少|剩|余额).{{0,12}}?({_ZH_FINANCE})|({_ZH_FINANCE}).{{0,12}}?(?:多少|还了|交了|扣了|余额)"
+)
+# A person known to the user by surname and title only (李老师, 王总, 张医生): who they are and how to reach them.
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
+    "钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)
+TITLED_PERSON = re.compile(
+    rf"(?:(?<![\u4e00-\u9fff])|(?<=[给跟向和与问找回下了请诉到把被让对]))"
+    rf"([{_SURNAMES}](?:老师|总(?![额数量体结共计部统之而值价])|经理|医生|主任|教授|律师|师傅|老板|校长|院长))"
+)
+# Chinese nouns run together: 保密协议, 劳动合同 are the thing meant, not just 协议 or 合同. Characters that end a
+# compound's head (particles, measure words, verbs that hand things on) are not part of it.
+_NOT_IN_NOUN = frozenset("的了把给和与跟那这此该份个封张篇些下一两上次签发回翻译写看改帮我你他她们请将")
 _PEOPLE_WORDS = frozenset(p.lower() for p in f"{_PEOPLE}|{_ZH_PEOPLE}".split("|"))
 _MESSAGE_VERB = re.compile(r"\b(?:wrote|writes|said|says|sent|asked|asks|emailed|replied|texted)\b|写|说|发|问", IC)
 
@@ -111,16 +132,44 @@ def references(task: str) -> list[Reference]:
         add(m.start(), m.group(1) or m.group(2), True)
     for m in PERSON_BY_ROLE.finditer(task):
         add(m.start(), m.group(1) or m.group(2), True)
+    owners: set[str] = set()
     for m in OWNED_THING.finditer(task):
         if m.group(1) or m.group(2):
             owner = m.group(0).rsplit("'", 1)[0] if m.group(1) else None
             add(m.start(), m.group(1) or m.group(2), False, _owner(owner) if owner else None)
-        elif m.group(3) is not None and not re.search(r"[这此本该]", m.group(3)):
-            add(m.start(), m.group(4), False, _owner(m.group(3)))
+        elif m.group(3) is not None and not _written_or_addressed(task, m.start(3), m.group(3)):
+            add(m.start(), _compound(task, m.start(4), m.group(4)), False, _owner(m.group(3)))
+            owners.add(m.group(3))
     for pattern in (PAST_THING, HANDED_THING):
         for m in pattern.finditer(task):
-            add(m.start(), next(g for g in m.groups() if g), False)
+            at = next(i for i in range(1, len(m.groups()) + 1) if m.group(i))
+            noun = m.group(at)
+            add(m.start(), _compound(task, m.start(at), noun) if _CJK_NOUN.match(noun) else noun, False)
+    for m in OWN_MONEY.finditer(task):
+        add(m.start(), m.group(1) or m.group(2), False)
+    for m in TITLED_PERSON.finditer(task):
+        if not any(m.group(1) in owner for owner in owners):  # 王总的邮件: asked once, as the message of theirs
+            add(m.start(), m.group(1), True)
     return [ref for _, ref in sorted(found.values(), key=lambda x: x[0])]
+
+
+_CJK_NOUN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _compound(task: str, start: int, noun: str) -> str:
+    """The Chinese noun with the (at most two) characters run together before it: 保密协议, not 协议."""
+    head = start
+    while head > 0 and start - head < 2 and _CJK_NOUN.match(task[head - 1]) and task[head - 1] not in _NOT_IN_NOUN:
+        head -= 1
+    return task[head:start] + noun
+
+
+def _written_or_addressed(task: str, at: int, owner: str) -> bool:
+    """给家长的通知 is a notice to parents, 写个…通知 one to write, 这份报告 one the task shows: none is a thing of the
+    user's to ask about."""
+    if re.search(r"[这此本该]", owner) or re.match(r"[给致对向]", owner):
+        return True
+    return bool(re.search(r"(?:写|起草|拟|草拟|编)[一个份封篇张]?$", task[max(0, at - 4) : at]))
 
 
 def holds_reference(ref: Reference, fact: str) -> bool:
@@ -137,16 +186,32 @@ def is_person(noun: str) -> bool:
 
 
 _MONTH = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
-DATE = re.compile(
+# A day one can book or write down ("Thursday", "the 15th", 下周三, 8月31日). A stretch of time ("next week",
+# 下周, "this weekend") says when roughly but not which day, and a booking, a day off or a new date needs the day.
+DAY = re.compile(
     rf"\b\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?\s+(?:{_MONTH})[a-z]*\b|\b(?:{_MONTH})[a-z]*\s+\d{{1,2}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
-    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tonight|tomorrow|next week|this week|"
-    r"next month|this weekend|at \d{1,2}(?::\d{2})?\s*(?:am|pm)?)\b|\d+月\d*[日号]?|[明后今]天|下周|本周|这周|周末|"
-    r"星期[一二三四五六日天]|周[一二三四五六日]",
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tonight|tomorrow|at \d{1,2}(?::\d{2})?\s*(?:am|pm)?)\b"
+    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\d+月\d*[日号]?|\d+[日号]|[明后今]天|星期[一二三四五六日天]|周[一二三四五六日]",
     IC,
 )
-MONEY = re.compile(
-    r"[$€£¥]\s?\d|\b\d[\d,.]*\s*(?:dollars?|euros?|pounds?|usd|eur|rmb|yuan|k)\b|\d+\s*(?:元|块|万)|\bbudget\b|预算", IC
+PERIOD = re.compile(r"\b(?:next week|this week|next month|this month|this weekend)\b|下周|本周|这周|周末|下个月", IC)
+DATE = re.compile(f"{DAY.pattern}|{PERIOD.pattern}", IC)  # a deadline or a trip's month: a stretch will do
+# A time of day: a notice of a meeting says when on the day ("3pm", 下午三点).
+HOUR = re.compile(
+    r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:noon|morning|afternoon|evening)\b"
+    r"|[上下中晚早]午|晚上|早上|[\d一二三四五六七八九十]+点",
+    IC,
 )
+# How much later: "two weeks", 两周, "3 days" answer "to when?" for a postponement.
+LATER_BY = re.compile(
+    r"\b(?:\d+|a|one|two|three|four|a couple of|a few)\s+(?:more\s+)?(?:days?|weeks?|months?)\b"
+    r"|[\d一两二三四五六七八九十几]+\s*(?:天|周|个星期|个月)",
+    IC,
+)
+AMOUNT = re.compile(
+    r"[$€£¥]\s?\d|\b\d[\d,.]*\s*(?:dollars?|euros?|pounds?|usd|eur|rmb|yuan|k)\b|\d+\s*(?:元|块|万)", IC
+)
+MONEY = re.compile(f"{AMOUNT.pattern}|\\bbudget\\b|预算", IC)
 PLACE = re.compile(
     r"\b(?:to|in|at)\s+(?!the\b)[A-Z][a-z]+|去[\u4e00-\u9fff]{2,}|到[\u4e00-\u9fff]{2,}|在[\u4e00-\u9fff]{2,}"
 )
@@ -198,19 +263,47 @@ RULES: tuple[Rule, ...] = (
             r"appointment|table|trip|party|event|hotel|room|ticket)s?\b|\b(?:meeting|appointment)\s+with\b|"
             r"\b(?:set up|make|reserve)\b.*\b(?:meeting|call|appointment|table|reservation)\b|\bremind me\b|"
             r"\b(?:leave|absence|sick)\s+(?:note|request|letter|email)\b|\brequest\s+(?:leave|time off|a day off)\b|"
+            r"\b(?:days?|time|week|afternoon|morning)\s+off\b|"
             r"订.*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|请假",
             IC,
         ),
-        DATE,
-        DATE,
+        DAY,
+        DAY,
         "When should it be (date and time)?",
         "It has to happen at a time only you know.",
         "I will prepare everything and leave the date for you to fill in.",
+    ),
+    Rule(  # moved to a new day: which day only the user knows (the old date in memory is no answer)
+        "date_time",
+        re.compile(
+            r"\b(?:reschedule|postpone|push back|move|delay)\b.*\b(?:appt|appointment|meeting|call|deadline|dinner|"
+            r"session|interview|submission)s?\b|\b(?:extension|extend the deadline)\b|延期|推迟|改期|改约|延后",
+            IC,
+        ),
+        re.compile(f"{DAY.pattern}|{LATER_BY.pattern}", IC),
+        None,
+        "To which day should it move?",
+        "Moving it needs the new date, and only you know which suits.",
+        "I will ask for the earliest date that works and leave it for you to confirm.",
+    ),
+    Rule(  # a notice or invitation to a meeting tells people the hour, not only the day
+        "date_time",
+        re.compile(
+            r"\b(?:write|draft|send|prepare)\b.*\b(?:invitation|invite|announcement|notice)\b.*\b(?:meeting|party|"
+            r"event|session|conference)\b|(?:写|发|拟|起草).{0,8}(?:通知|邀请|请柬).*(?:会|活动|聚餐)",
+            IC,
+        ),
+        HOUR,
+        HOUR,
+        "At what time (day and hour)?",
+        "A notice has to tell people when to come.",
+        "I will leave the time as a blank to fill in.",
     ),
     Rule(
         "destination",
         re.compile(
             r"\b(?:book|plan)\b.*\b(?:flight|trip|train|hotel)\b|\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b"
+            r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
             r"|机票|火车票|出差|寄|快递|送到",
             IC,
         ),
@@ -224,10 +317,14 @@ RULES: tuple[Rule, ...] = (
         "budget",
         re.compile(
             r"\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|\bbook\b.*\b(?:flight|hotel)\b|\bplan\b.*\btrip\b|"
-            r"\b(?:a|some)\s+(?:\w+\s+)?(?:gift|present)\b|买|购买|酒店|礼物",
+            r"\b(?:a|some)\s+(?:\w+\s+)?(?:gift|present)\b|\bitinerary\b|买|购买|酒店|礼物|行程|旅游|"
+            r"玩[一两二三四五六七八九十\d]+天|"
+            # writing a budget (a grant's, an event's) needs its figures
+            r"\bbudget\s+(?:section|plan|breakdown|estimate|table)\b|\b(?:draft|write|prepare|make)\b.*\bbudget\b|"
+            r"做.{0,4}预算|预算表",
             IC,
         ),
-        MONEY,
+        AMOUNT,
         MONEY,
         "What is your budget?",
         "What to pick depends on how much you want to spend.",
@@ -302,7 +399,9 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
-            r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b",
+            r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|"
+            # a message through the user's own phone or chat app (the agent has no account there)
+            r"微信|短信|\b(?:wechat|whatsapp|imessage|sms|signal message)\b|\btext\s+(?:him|her|them|my|back)\b",
             IC,
         ),
         None,
@@ -314,7 +413,9 @@ RULES: tuple[Rule, ...] = (
     Rule(  # asked to spend the user's money or act in their name: a booking, a purchase, a parcel
         "action",
         re.compile(
-            r"\b(?:book|buy|purchase|order|pay|ship|reserve)\b(?!\s+(?:of|to|by|in)\b)|订|买|购买|下单|付款|支付|寄|预约",
+            r"\b(?:book|buy|purchase|order|pay|reserve|reschedule|cancel)\b(?!\s+(?:of|to|by|in)\b)|"
+            r"(?<!\bwe )(?<!\bthey )\bship\b(?!\s+(?:on|in|with|to (?:ios|android|prod|production)|v?\d))|"
+            r"订|买|购买|下单|付款|支付|寄|预约|改约|退订",
             IC,
         ),
         None,

@@ -32,15 +32,16 @@ class Proactive:
         settings: ReflectionServerSettings,
         suggestions: Suggestions,
         llm: LLMClient | None,
+        second: LazyEmbedder | None = None,
     ) -> None:
         self.store = store
         self.users = users
         self.settings = settings
         self.suggestions = suggestions
         self.llm = llm
-        self.meaning = Meaning(embedder)
+        self.meaning = Meaning(embedder, second)
         self.evaluator = InitiativeEvaluator(users, self.meaning, self.earlier, self.dismissals, self.skill_for)
-        self.inference = AimInference(users, self.was_removed)
+        self.inference = AimInference(users, self.was_removed, self.meaning.same)
 
     # --- what the evaluator reads ------------------------------------------------------------------
 

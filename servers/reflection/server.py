@@ -127,6 +127,8 @@ def create_server(
     @asynccontextmanager
     async def lifespan(_: FastMCP) -> AsyncIterator[dict[str, Any]]:
         warmup.later(svc.embedder.start_background_load)  # strategy matching by meaning once loaded; lexical until then
+        if svc.second is not None:
+            warmup.later(svc.second.start_background_load)  # initiative relevance by USE once loaded
         # Captures reach reflection through the durable event outbox, from this process or any other.
         async with listening(svc) as reader, notifying(reader.outbox if reader else None):
             yield {"reflection": svc}
@@ -374,7 +376,9 @@ def create_server(
     ) -> InitiativeReport:
         """What the user's goals, strong drives (intensity ≥ 4) and recurring requests say about this task:
         goal_alignment, drive_nudge, pattern_suggestion, each with a message, a confidence and its source. Only
-        those at or above the calibrated bar, best first, at most `limit` (1-5). Task ≤ 4,000 chars."""
+        those at or above the calibrated bar, best first, at most `limit` (1-5). Relevance is by meaning once the
+        encoder has loaded (`method` says which ran), else by shared words; a task that is another person's matter
+        ("my cousin's MBA essay") fits no goal that does not name them. Task ≤ 4,000 chars."""
         return svc.proactive.evaluate(user(user_id), task, limit)
 
     @tool(annotations=_WRITE)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from servers.core.embedding import EmbedderUnavailable, LazyEmbedder, create_embedder
+from servers.core.embedding import EmbedderUnavailable, LazyEmbedder, create_embedder, create_second_embedder
 from servers.core.events import Event, EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
 from servers.core.storage.component import AnyDatabase
@@ -66,6 +66,7 @@ class ReflectionService:
         bus: EventBus | None = None,
         db: AnyDatabase | None = None,
         llm: LLMClient | None = None,
+        second: LazyEmbedder | None = None,
     ) -> None:
         self.settings = settings
         self.config: ReflectionSettings = getattr(settings, "reflection", None) or ReflectionSettings()
@@ -73,6 +74,8 @@ class ReflectionService:
         self.store = ReflectionStore(db) if db is not None else open_store(settings)
         self.db = self.store.db
         self.embedder = embedder or create_embedder(settings.embedder)
+        # USE beside e5 (CAIRN_SECOND_EMBEDDER): initiative relevance and "the same request" by its cosines.
+        self.second = second or create_second_embedder(settings.embedder, settings.second_embedder)
         self.bus = bus or default_bus()
         self.llm = llm if llm is not None else create_llm(settings.llm_model, settings.llm_timeout_s)
         self.matcher = StrategyMatcher(
@@ -86,7 +89,9 @@ class ReflectionService:
         self.stated = StatedPreferences(self.users, self._statement_similarity)
         self.experiences = ExperienceLibrary(self.store, self.config)
         self.suggestions = Suggestions(self.store, self.config, settings, self.bus)
-        self.proactive = Proactive(self.store, self.users, self.embedder, settings, self.suggestions, self.llm)
+        self.proactive = Proactive(
+            self.store, self.users, self.embedder, settings, self.suggestions, self.llm, self.second
+        )
         # One reflection at a time per process: promotion reads then writes the pending strategies (across
         # instances, ReflectionStore.writing makes a user's writes take turns).
         self._lock = threading.Lock()

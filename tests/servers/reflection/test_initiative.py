@@ -134,4 +134,12 @@ def test_words_that_span_two_chinese_words_or_name_everyday_work_are_no_goal(svc
         svc.reflect(TaskReport(task=task, outcome="success", task_id=f"z{i}"), "u")
     goals = {b.dimension for b in svc.users.get("u", include_all=True).beliefs if b.kind == "goal"}
     assert goals and all(g.split(":", 1)[1] not in ("页的", "单跟", "测试", "tests") for g in goals), goals
-    assert "goal:checkout" in goals and "goal:编辑" in goals
+    # 地址 and 编辑 come in the very same requests: one goal, named by the word they make together.
+    assert "goal:checkout" in goals and "goal:地址编辑" in goals and "goal:编辑" not in goals
+
+
+def test_three_different_requests_on_one_chinese_word_make_a_goal_named_by_the_word(svc: ReflectionService) -> None:
+    for i, task in enumerate(["出一套文言文阅读练习题", "帮我讲讲这篇文言文", "文言文翻译一下"]):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"w{i}"), "u")
+    goals = {b.dimension for b in svc.users.get("u", include_all=True).beliefs if b.kind == "goal"}
+    assert goals == {"goal:文言文"}  # not 文言 and 言文, its two halves

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from fastmcp import Client, FastMCP
 from fastmcp.exceptions import ToolError
 
+from servers.core.embedding import create_embedder
 from servers.core.principal import Principal, acting_as
+from servers.reflection.models import TaskReport
 from servers.reflection.server import create_server
 from servers.reflection.service import ReflectionService
 from servers.suite.settings import CairnSettings
@@ -95,3 +99,46 @@ async def test_another_users_goals_and_gaps_need_the_admin_scope(server: FastMCP
             ):
                 with pytest.raises(ToolError, match="reflection:admin"):
                     await client.call_tool(tool, {**args, "user_id": "bob"})
+
+
+async def test_gaps_read_days_postponements_and_a_draft_against_the_users_units(
+    svc: ReflectionService, server: FastMCP
+) -> None:
+    svc.users.signal("default", "units", "metric", "explicit")  # the user of a client without a token
+    async with Client(server) as client:
+        moved = await client.call_tool(
+            "gaps_detect", {"task": "reschedule my dentist appt to next week", "known": ["Dentist: Dr. Kim"]}
+        )
+        assert [q["need"] for q in moved.structured_content["questions"]] == ["action", "date_time"]
+        drafted = await client.call_tool(
+            "gaps_detect", {"task": "how far is a half marathon", "draft": "A half marathon is 13.1 miles."}
+        )
+        signals = drafted.structured_content["draft_signals"]
+        assert [(s["kind"], s["belief"]) for s in signals] == [("preference_conflict", "units")]
+
+
+async def test_initiatives_by_use_see_a_routine_in_other_words_and_leave_others_matters_alone(
+    make_service: Callable[..., ReflectionService], rsettings: CairnSettings
+) -> None:
+    use = create_embedder("use")
+    use.get()
+    svc = make_service(second=use)
+    svc.users.signal("default", "mba", "complete the part-time MBA program", "explicit", belief_kind="goal")
+    for i, task in enumerate(
+        [
+            "write up the minutes of today's standup",
+            "turn the standup discussion into minutes",
+            "summarize this morning's standup as meeting minutes",
+        ]
+    ):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"s{i}"), "default")
+    async with Client(create_server(rsettings, service=svc)) as client:
+        routine = await client.call_tool("initiative_evaluate", {"task": "make minutes from today's standup"})
+        assert [i["type"] for i in routine.structured_content["initiatives"]] == ["pattern_suggestion"]
+        cousin = await client.call_tool(
+            "initiative_evaluate", {"task": "my cousin is applying to MBA programs, proofread her essay"}
+        )
+        assert cousin.structured_content["initiatives"] == []
+        mine = await client.call_tool("initiative_evaluate", {"task": "summarise my MBA program reading list"})
+        assert [i["source"] for i in mine.structured_content["initiatives"]] == ["goal:mba"]
+        assert mine.structured_content["method"] == "semantic"

@@ -1,0 +1,49 @@
+"""Whose matter a task is: a relative's or a friend's affair does not serve the user's own goals and drives.
+
+"my cousin is applying to MBA programs, can you proofread her essay" is about an MBA, and the user's goal is an
+MBA of their own; "我侄子今年高考完了，志愿选什么" is about the exams the user teaches for, but they are the
+nephew's. A task whose subject or owner is another person (``my X's …``, ``my X is/has/wants …``, 我X今年…)
+serves a goal or drive only if that names the person too ("organise my sister's wedding" and "write a toast for
+my sister's big day"). A person the user acts for or with ("a gift for my wife", 陪女儿, 给我女儿买) does not
+make the task theirs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from servers.core import crosslang
+
+_EN = (
+    "cousin|nephew|niece|friend|neighbou?r|coworker|co-worker|colleague|roommate|classmate|son|daughter|kid|child|"
+    "brother|sister|mom|mum|mother|dad|father|aunt|uncle|grandma|grandmother|grandpa|grandfather|wife|husband|"
+    "boyfriend|girlfriend|boss|student"
+)
+_ZH = (
+    "侄子|侄女|外甥女|外甥|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|朋友|同事|邻居|儿子|女儿|孩子|姐姐|妹妹|哥哥|弟弟|"
+    "妈妈|爸爸|老公|老婆|舅舅|叔叔|阿姨|同学|学生"
+)
+_VERB = (
+    r"is|was|has|had|wants|wanted|needs|just|got|keeps|will|did|does|can|asked|asks|applying|applied|started|"
+    r"finished|plays|studies|works|lives|moved|thinks|loves|hates"
+)
+OTHERS_MATTER = re.compile(
+    rf"\b(?:my|our)\s+(?:\w+\s+)?({_EN})s?(?:['’]s\b|\s+(?:{_VERB})\b)"
+    rf"|(?<![给帮为陪带和跟替送])我(?:的)?({_ZH})(?![的们])(?=[\u4e00-\u9fff])",
+    re.IGNORECASE,
+)
+
+
+def others(task: str) -> set[str]:
+    """The people whose matter the task is (lower-cased), empty when it is the user's own."""
+    return {(m.group(1) or m.group(2)).lower() for m in OTHERS_MATTER.finditer(task)}
+
+
+def someone_elses(task: str, source: str) -> bool:
+    """True when the task is another person's matter and ``source`` (a goal or drive) does not name them."""
+    people = others(task)
+    if not people:
+        return False
+    text = source.lower()
+    rendered = (crosslang.render(source) or "").lower() if crosslang.loaded() else ""
+    return not any(p in text or p in rendered for p in people)

@@ -1,0 +1,92 @@
+"""Relevance of a task to goals and drives, and "the same request in other words": by words, and by USE."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from servers.core.embedding import LazyEmbedder, create_embedder
+from servers.reflection.meaning import Meaning, lexical, same_by_words, words_by_stem
+from servers.reflection.models import TaskReport
+from servers.reflection.service import ReflectionService
+
+
+@pytest.fixture(scope="module")
+def use() -> LazyEmbedder:
+    lazy = create_embedder("use")
+    lazy.get()  # the real model, loaded once for the module
+    return lazy
+
+
+def test_a_requests_opening_verb_is_not_what_it_is_about() -> None:
+    assert "book" not in words_by_stem("book a flight to Chengdu").values()
+    assert "book" in words_by_stem("finish the book by August").values()
+    assert lexical("book a flight to Chengdu on the 15th", "book: translate the novel into English") == 0.0
+
+
+def test_the_same_request_by_words_needs_more_than_one_shared_topic_word() -> None:
+    routine = ["summarize today's news headlines", "give me a summary of today's news headlines"]
+    assert same_by_words("summarize today's top news headlines", routine) == [True, True]
+    # one word in common is a topic the user keeps coming back to, not one request asked again
+    assert same_by_words("tune the postgres vacuum", ["upgrade postgres to 17", "postgres index bloat"]) == [
+        False,
+        False,
+    ]
+
+
+def test_the_same_request_in_other_words_by_meaning(use: LazyEmbedder) -> None:
+    meaning = Meaning(None, use)
+    earlier = [
+        "write up the minutes of today's standup",
+        "turn the standup discussion into minutes",
+        "summarize this morning's standup as meeting minutes",
+        "fix the login bug",
+    ]
+    assert meaning.same("make minutes from today's standup", earlier) == [True, True, True, False]
+
+
+def test_by_meaning_only_a_clear_nearest_goal_scores_and_chinese_pairs_need_more(use: LazyEmbedder) -> None:
+    meaning = Meaning(None, use)
+    goals = ["gaokao: 帮高三学生备战今年高考", "reading: 多读书，提高文学素养"]
+    fits, method = meaning.scores("帮我出一份高考语文模拟卷", goals)
+    assert method == "semantic" and fits[0] > 0.2 and fits[1] == 0.0
+    # a class notice sits as near the exam goal as an English task that serves its goal would, but two Chinese
+    # texts are near each other whatever they say: below the Chinese floor it is no initiative
+    notice, _ = meaning.scores("帮我写一条班级群通知：明天停水", goals)
+    assert notice[0] * 0.71 < 0.10
+
+
+def test_a_routine_in_other_words_is_a_pattern_and_no_inferred_goal(
+    make_service: Callable[..., ReflectionService], use: LazyEmbedder
+) -> None:
+    svc = make_service(second=use)
+    for i, task in enumerate(
+        [
+            "write up the minutes of today's standup",
+            "turn the standup discussion into minutes",
+            "summarize this morning's standup as meeting minutes",
+        ]
+    ):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"s{i}"), "u")
+    assert [b for b in svc.users.get("u", include_all=True).beliefs if b.kind == "goal"] == []
+    report = svc.proactive.evaluate("u", "make minutes from today's standup")
+    assert [i.type for i in report.initiatives] == ["pattern_suggestion"]
+    assert "3 times" in report.initiatives[0].message
+
+
+def test_a_teachers_exam_goal_by_meaning_and_not_for_a_class_notice(
+    make_service: Callable[..., ReflectionService], use: LazyEmbedder
+) -> None:
+    svc = make_service(second=use)
+    svc.users.signal("u", "gaokao", "帮高三学生备战今年高考", "explicit", belief_kind="goal")
+    svc.users.signal("u", "reading", "多读书，提高文学素养", "explicit", belief_kind="drive", intensity=4)
+    served = svc.proactive.evaluate("u", "帮我出一份高考语文模拟卷")
+    assert [i.source for i in served.initiatives] == ["goal:gaokao"] and served.method == "semantic"
+    assert svc.proactive.evaluate("u", "帮我写一条班级群通知：明天停水").initiatives == []
+
+
+def test_a_chinese_word_shared_is_one_topic_and_a_task_with_more_in_common_is_the_same_request() -> None:
+    # 文言文 is two character pairs (文言, 言文) but one word: three requests about it are a topic
+    assert same_by_words("文言文翻译一下", ["帮我讲讲这篇文言文"]) == [False]
+    assert same_by_words("出一份文言文练习，15道左右", ["出份文言文练习 10道题左右"]) == [True]

@@ -1,0 +1,38 @@
+"""Whose matter a task is: another person's affair serves no goal of the user's that does not name them."""
+
+from __future__ import annotations
+
+import pytest
+
+from servers.reflection.service import ReflectionService
+from servers.reflection.whose import others, someone_elses
+
+
+@pytest.mark.parametrize(
+    ("task", "people"),
+    [
+        ("my cousin is applying to MBA programs, can you proofread her essay", {"cousin"}),
+        ("我侄子今年高考完了，志愿选计算机还是金融好", {"侄子"}),
+        ("help me write a toast for my sister's big day", {"sister"}),
+        ("find a birthday gift for my mom", set()),  # done for her, by the user: the user's own task
+        ("给我女儿买个礼物", set()),
+        ("周末带女儿去哪玩", set()),
+        ("plan my study time around next week's shifts", set()),
+    ],
+)
+def test_the_people_whose_matter_a_task_is(task: str, people: set[str]) -> None:
+    assert others(task) == people
+
+
+def test_a_goal_that_names_the_person_still_fits() -> None:
+    assert someone_elses("my cousin is applying to MBA programs", "mba: complete the part-time MBA")
+    assert not someone_elses("help me write a toast for my sister's big day", "wedding: organise my sister's wedding")
+    assert not someone_elses("draft my MBA application essay", "mba: complete the part-time MBA")
+
+
+def test_another_persons_matter_gets_no_initiative_from_the_users_own_goal(svc: ReflectionService) -> None:
+    svc.users.signal("u", "mba", "complete the part-time MBA program", "explicit", belief_kind="goal")
+    mine = svc.proactive.evaluate("u", "summarise the MBA program reading list")
+    assert [i.source for i in mine.initiatives] == ["goal:mba"]
+    theirs = svc.proactive.evaluate("u", "my cousin is applying to MBA programs, proofread her essay")
+    assert theirs.initiatives == []
