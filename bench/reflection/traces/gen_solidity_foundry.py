@@ -4,16 +4,16 @@ Stack: Solidity 0.8.28 with Foundry (forge build/test/fmt/script/snapshot/covera
 OpenZeppelin Contracts 5.x and forge-std as git submodules with remappings.txt, permit2 submodule,
 slither, a TypeScript indexer (pnpm, viem, vitest, tsx), GitHub Actions, Etherscan verification.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 13), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_solidity_foundry.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2134,5 +2134,5 @@ contract DeployRewards is Script {
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "solidity-foundry.jsonl"), os.path.join(HERE, "solidity-foundry.labels.json"))
-    print(f"solidity-foundry -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "solidity-foundry.jsonl"), os.path.join(HERE, "tune", "solidity-foundry.labels.json"))
+    print(f"solidity-foundry -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -7,16 +7,16 @@ Jira-like LXG-#### tasks, Swarm reviews. Claude Code runs in WSL2 (Ubuntu) with 
 executables are started through WSL interop, p4 is a small wrapper around p4.exe.
 Prompts and replies in Chinese; tool output as the tools print it.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 13), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_ue5.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2817,5 +2817,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-ue5.jsonl"), os.path.join(HERE, "zh-ue5.labels.json"))
-    print(f"zh-ue5 -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-ue5.jsonl"), os.path.join(HERE, "tune", "zh-ue5.labels.json"))
+    print(f"zh-ue5 -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
