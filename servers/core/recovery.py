@@ -288,7 +288,7 @@ _LINE_PREFIX = re.compile(
 )
 _NOISE_LINE = re.compile(
     r"^\s*(?:exit code \d+|traceback \(most recent call last\):|error:?|\W*)\s*$"
-    r"|^\s*(?:>|\$|#|RUN\b|[✓✔❯›⎯│┌└├─]|at\s)"  # a script's echo, a runner's banner and progress, stack frames
+    r"|^\s*(?:>|\$|#|(?-i:RUN)\b|[✓✔❯›⎯│┌└├─]|at\s)"  # a script's echo, a runner's banner and progress, stack frames
     r"|^\s*=\s*(?:note|help):"  # a compiler's notes under the error they explain
     r"|^\s*(?:failure: build failed with an exception|build failed in\b)"  # Gradle's banners
     # a package manager's word that the script it ran failed (pnpm, npm, yarn): the script's output says why
@@ -911,6 +911,7 @@ def error_phrase(error: str) -> str:
     """The key phrase of an error message: what two occurrences of the same failure share."""
     # R (rlang, cli) puts the message on the line under "Error in `f()`:" or "Error:", after a "! ".
     error = _R_CONDITION.sub(r"\1 ", error)
+    error = _before_usage(error)
     message = _message_text(error)
     for pattern, phrase in _PHRASES:
         if pattern.search(error if pattern.pattern.startswith("(?m)^") else message):
@@ -974,6 +975,20 @@ def error_phrase(error: str) -> str:
             return phrase
     exit_code = _EXIT.search(error)
     return f"exit code {exit_code.group(1)}" if exit_code else "failed"
+
+
+# A command line tool's help, printed under its complaint ("run ID required …" then "Usage: gh run watch …" and
+# every flag with what it does: "Exit with non-zero status if run fails").
+_USAGE = re.compile(r"(?im)^\s*usage:")
+
+
+def _before_usage(error: str) -> str:
+    """The error without the usage text printed under it, when something was said before it."""
+    found = _USAGE.search(error)
+    if not found:
+        return error
+    said = error[: found.start()]
+    return said if any(line.strip() and not _EXIT.match(line.strip()) for line in said.splitlines()) else error
 
 
 def _told_after(lines: list[str], at: int) -> str:
@@ -1688,13 +1703,14 @@ def _added_flags(failed: list[str], fixed: list[str]) -> list[str]:
 
 
 class _Call:
-    __slots__ = ("arguments", "error", "ok", "tool")
+    __slots__ = ("arguments", "error", "ok", "result", "tool")
 
-    def __init__(self, tool: str, arguments: Any, ok: bool, error: str | None) -> None:
+    def __init__(self, tool: str, arguments: Any, ok: bool, error: str | None, result: str = "") -> None:
         self.tool = tool
         self.arguments = arguments
         self.ok = ok
         self.error = error
+        self.result = result  # what it printed, as far as the trace kept it
 
 
 def _calls(steps: Iterable[Any]) -> list[_Call]:
@@ -1707,7 +1723,9 @@ def _calls(steps: Iterable[Any]) -> list[_Call]:
         error = get("error")
         ok_value = get("ok")
         ok = bool(ok_value) if ok_value is not None else not error
-        out.append(_Call(tool, arguments, ok and not error, str(error) if error else None))
+        result = get("result")
+        shown = "" if result is None else result if isinstance(result, str) else json.dumps(result, default=str)
+        out.append(_Call(tool, arguments, ok and not error, str(error) if error else None, shown))
     return out
 
 
@@ -1726,11 +1744,16 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
             i += 1
             continue
         key = step_key(call.tool, call.arguments)
+        looks = is_looking(call.tool, call.arguments)
         fixed = next(
             (
                 j
                 for j in range(i + 1, len(calls))
-                if key in step_keys(calls[j].tool, calls[j].arguments)
+                # A look (`tool run list`) finds what the step needs; it does not do the step (`tool run watch`).
+                if (
+                    (looks or not is_looking(calls[j].tool, calls[j].arguments))
+                    and key in step_keys(calls[j].tool, calls[j].arguments)
+                )
                 or _specialised(call, calls[j])
                 or _one_word_apart(calls, i, j)
                 or _wrapped(call, calls[j])
@@ -1843,12 +1866,16 @@ def _without_runner(words: list[str]) -> list[str]:
 
 def _wrapped(failed: _Call, later: _Call) -> bool:
     """The later call ran the failed command inside another one, after its `--` (`pnpm sst shell -- vitest run x`
-    for `pnpm vitest run x`, `aws-vault exec prod -- terraform plan` for `terraform plan`): the same step, run
-    the way it needs."""
+    for `pnpm vitest run x`, `aws-vault exec prod -- terraform plan` for `terraform plan`) or as the command
+    string of another shell (`cmd.exe /c "Build\\RunUAT.bat …"` for a batch file bash could not run): the same
+    step, run the way it needs."""
     before, after = command_of(failed.tool, failed.arguments), command_of(later.tool, later.arguments)
     if not before or not after or _lower(failed.tool) != _lower(later.tool):
         return False
     words, later_words = _main_segment(before), _main_segment(after)
+    handed = _handed_to_shell(later_words)
+    if handed is not None and _handed_to_shell(words) is None:
+        return len(words) >= 1 and _as_path_words(handed) == _as_path_words(words)
     if "--" not in later_words or "--" in words:
         return False
     inner = later_words[len(later_words) - later_words[::-1].index("--") :]
@@ -1856,10 +1883,33 @@ def _wrapped(failed: _Call, later: _Call) -> bool:
     return len(core) >= 2 and _without_runner(inner) == core
 
 
+# Shells of another system a command line is handed to as one string, and the option that takes it.
+_OTHER_SHELLS = {"cmd": ("/c", "/C", "/k"), "powershell": ("-Command", "-c"), "pwsh": ("-Command", "-c")}
+
+
+def _handed_to_shell(words: list[str]) -> list[str] | None:
+    """The words of the command string `cmd.exe /c "…"` or `pwsh -c "…"` hands on, or None."""
+    if len(words) < 3:
+        return None
+    program = re.sub(r"\.exe$", "", words[0].replace("\\", "/").rsplit("/", 1)[-1], flags=re.I).lower()
+    options = _OTHER_SHELLS.get(program, ())
+    at = next((i for i, w in enumerate(words[1:], 1) if w in options), None)
+    # Split on spaces, not as a POSIX shell would: a backslash there separates folders, it escapes nothing.
+    return " ".join(words[at + 1 :]).split() if at is not None and at + 1 < len(words) else None
+
+
+def _as_path_words(words: list[str]) -> list[str]:
+    """Words with one path separator and without a leading `./`: `Build\\Run.bat` and `./Build/Run.bat` alike."""
+    return [re.sub(r"^\./", "", w.replace("\\", "/")) for w in words]
+
+
 def _wrapper(command: str) -> str:
     """The command another ran inside, by its program and subcommand: `sst shell -- …` of
-    `pnpm sst shell --stage staging -- tsx x.ts`."""
+    `pnpm sst shell --stage staging -- tsx x.ts`, `cmd.exe /c …` of `cmd.exe /c "Run.bat x"`."""
     words = _main_segment(command)
+    if _handed_to_shell(words) is not None:
+        option = next(w for w in words[1:] if w in {o for opts in _OTHER_SHELLS.values() for o in opts})
+        return f"{words[0].replace(chr(92), '/').rsplit('/', 1)[-1]} {option} …"
     outer = _without_runner(words[: len(words) - 1 - words[::-1].index("--")])
     named = [w for w in outer if not w.startswith("-")][:2]
     return " ".join([*named, "--", "…"])
@@ -1870,6 +1920,10 @@ def _one_word_apart(calls: list[_Call], failed: int, later: int) -> bool:
     rpc`): the same step, although its head changed."""
     if any(not is_looking(c.tool, c.arguments) for c in calls[failed + 1 : later]):
         return False
+    if is_looking(calls[later].tool, calls[later].arguments) and not is_looking(
+        calls[failed].tool, calls[failed].arguments
+    ):
+        return False  # `tool run list` looked for what `tool run watch` lacked; it did not do the step
     before = command_of(calls[failed].tool, calls[failed].arguments)
     after = command_of(calls[later].tool, calls[later].arguments)
     return bool(before and after and swapped_word(before, after))
@@ -1905,6 +1959,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
     removed: list[str] = []
     written: list[str] = []
     files: list[str] = []
+    looked: list[int] = []
     for j in range(failed + 1, fixed):
         between = calls[j]
         if not between.ok:
@@ -1915,6 +1970,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
             inserted.append(j)
             continue
         if is_looking(between.tool, between.arguments):
+            looked.append(j)
             continue
         command = command_of(between.tool, between.arguments)
         if command is None:
@@ -1990,6 +2046,13 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
             # Run inside another command: that command is the fix wherever the step failed (`sst shell --` made
             # `vitest`, `tsx` and `pnpm exec vitest` alike work), so the change is about it, not the step.
             change = swapped = _wrapper(done_command)
+    source = _supplier(calls, looked, failed_command, done_command) if change is not None and not commands else None
+    if source is not None:
+        # The retry only added what a look printed (`gh run list … --json databaseId` gave the id `gh run watch`
+        # lacked): finding it was the fix, the value is that run's own.
+        commands = [_fix_text(command_of(calls[source].tool, calls[source].arguments) or "")]
+        inserted.append(source)
+        change = swapped = None
     # What ran at last counts too (`bundle exec pod install --repo-update` where `pod install` failed), unless it
     # ran exactly what had failed.
     last = [done_command] if done_command and failed_command and done_command.split() != failed_command.split() else []
@@ -2017,6 +2080,24 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         suggested=suggested,
         written=written[:MAX_WRITTEN_WORDS],
         adds_named=adds_named,
+    )
+
+
+def _supplier(calls: list[_Call], looked: list[int], failed: str | None, fixed: str | None) -> int | None:
+    """The look whose output gave every word the retry added (an id, a name), when the retry added nothing else."""
+    if not failed or not fixed or not looked:
+        return None
+    before = set(_main_segment(failed))
+    new = [w for w in _main_segment(fixed) if w not in before]
+    if not new or any(w.startswith("-") or len(w) < 4 for w in new):
+        return None
+    return next(
+        (
+            j
+            for j in reversed(looked)
+            if command_of(calls[j].tool, calls[j].arguments) and all(w in calls[j].result for w in new)
+        ),
+        None,
     )
 
 

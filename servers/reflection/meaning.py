@@ -80,14 +80,17 @@ _OPENING_VERB = re.compile(
 )
 
 
+def _topic_part(text: str) -> str:
+    """``text`` without a request's opening verb (what is to be done, not what about)."""
+    verb = _OPENING_VERB.match(text.lower())
+    return text[verb.end(1) :] if verb else text
+
+
 def words_by_stem(text: str) -> dict[str, str]:
     """Comparable units of ``text`` → a word that shows them: Latin stems (first 5 letters) → the word,
     CJK character pairs → themselves; stop words and a request's opening verb left out."""
     out: dict[str, str] = {}
-    low = text.lower()
-    if verb := _OPENING_VERB.match(low):
-        low = low[verb.end(1) :]
-    for token in _WORD.findall(low):
+    for token in _WORD.findall(_topic_part(text).lower()):
         if "\u4e00" <= token[0] <= "\u9fff":
             for pair in (token[i : i + 2] for i in range(max(1, len(token) - 1))):
                 if pair not in _CJK_STOP:
@@ -99,10 +102,11 @@ def words_by_stem(text: str) -> dict[str, str]:
 
 def same_by_words(task: str, others: Sequence[str]) -> list[bool]:
     """For each request, whether it is ``task`` again by the stems they share (no model needed)."""
-    mine = terms(task)
+    # One request asked again is asked in its own words and language: renderings would only add noise here.
+    mine = terms(task, other_language=False)
     out = []
     for other in others:
-        theirs = terms(other)
+        theirs = terms(other, other_language=False)
         shared = mine & theirs
         # One shared word is a shared topic ("tune the postgres vacuum", "upgrade postgres to 17"), not one request
         # asked again. A Chinese word is two or more overlapping character pairs (文言文: 文言, 言文), so a pair
@@ -124,7 +128,7 @@ def terms(text: str, *, other_language: bool = True) -> set[str]:
     out = set(words_by_stem(text))
     if other_language and crosslang.loaded():
         # Word-by-word rendering (never waited for): an English goal meets a Chinese task and back.
-        rendered = crosslang.render(text)
+        rendered = crosslang.render(_topic_part(text))  # the opening verb rendered would be a topic again
         if rendered:
             out |= terms(rendered, other_language=False)
     return out

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
 import re
 
 from servers.core.errorwords import error_words
@@ -375,10 +376,13 @@ _ELLIPSES = re.compile(r"…(?:[\s;,|]*…)+")
 
 def shared_place(lessons: list[Lesson]) -> str:
     """A telling word every one of these edit-fixes changed text next to (`$fillable`), or "": the same place
-    edited after the same error, whatever each edit put there."""
-    if not lessons or not all(lesson.around for lesson in lessons):
+    edited after the same error, whatever each edit put there. The first edit may have created the place the
+    later ones added to (`fs_permissions = [...]` written, then an entry added inside it)."""
+    if not lessons or not any(lesson.around for lesson in lessons):
         return ""
-    common = set(lessons[0].around).intersection(*(set(lesson.around) for lesson in lessons[1:]))
+    places = [set(lesson.around) | set(lesson.added) for lesson in lessons]
+    common = places[0].intersection(*places[1:])
+    common = {w for w in common if any(w in lesson.around for lesson in lessons)}
     telling = _telling(common)
     # The longest telling word names the place best (`$fillable`, not `=`).
     return max(telling, key=lambda w: (len(w), w)) if telling and max(len(w) for w in telling) >= 4 else ""
@@ -403,12 +407,37 @@ def names_added_to(lessons: list[Lesson]) -> str:
 
 def shared_kind(lessons: list[Lesson]) -> str:
     """The kind of file every one of these fixes edited, when each edited another one of it (`the *.asmdef
-    file`: three assemblies, each given the reference it lacked), or ""."""
+    file`: three assemblies, each given the reference it lacked; `the `dune` file` of each library), or ""."""
     if not lessons or not all(lesson.files for lesson in lessons):
         return ""
+    names = [{name.rsplit("/", 1)[-1] for name in lesson.files} for lesson in lessons]
+    same_name = set.intersection(*names)
+    if len(same_name) == 1:
+        return f"the `{same_name.pop()}` file"
     kinds = [{name.rsplit(".", 1)[-1] for name in lesson.files if "." in name.strip(".")} for lesson in lessons]
     common = set.intersection(*kinds)
     return f"the `*.{common.pop()}` file" if len(common) == 1 else ""
+
+
+# Where an identifier's parts divide (`ppx_deriving_yojson`, `ppx_deriving.show`).
+_PART_END = re.compile(r"[._-]")
+
+
+def shared_stem(lessons: list[Lesson]) -> str:
+    """The start every one of these edits' single added name shares (`ppx_deriving` of `ppx_deriving_yojson`,
+    `ppx_deriving.show`, `ppx_deriving.eq`), cut where a part of the name ends, or "": each task added the
+    member of one family its error asked for."""
+    if len(lessons) < 2 or not all(len(lesson.added) == 1 for lesson in lessons):
+        return ""
+    words = [lesson.added[0] for lesson in lessons]
+    if len(set(words)) == 1:
+        return ""  # the same word each time: a shared edit, not a family
+    stem = posixpath.commonprefix(words)
+    cuts = [m.start() for m in _PART_END.finditer(stem)] + (
+        [len(stem)] if all(len(w) > len(stem) and _PART_END.match(w[len(stem)]) for w in words) else []
+    )
+    stem = stem[: max(cuts)] if cuts else ""
+    return stem if len(stem) >= 5 and CODE_LIKE.search(stem) else ""
 
 
 def shared_replacement(lessons: list[Lesson]) -> tuple[str, str] | None:
@@ -476,6 +505,12 @@ def general_lesson(lessons: list[Lesson]) -> str:
             f'When {step} fails with "{first.phrase}", replace `{gone}` with `{put}`{place} (the edit that fixed it '
             f"each time){finishing}, then retry it."
         )
+    place = shared_place(lessons)
+    created = any(place in lesson.added for lesson in lessons) if place else False
+    if edit and created and CODE_LIKE.search(place) and not any(CODE_LIKE.search(w) for w in edit.split()):
+        # One edit wrote the place (`fs_permissions = [...]`), the others added to it: the place says where the
+        # fix goes; `access path`, words any entry there has, do not.
+        edit = ""
     if edit and not any(lesson.run_as or lesson.reread for lesson in lessons):
         # The file every one of those edits wrote is where the fix goes (`Directory.Packages.props`); files that
         # differ from task to task were each task's own code.
@@ -487,11 +522,19 @@ def general_lesson(lessons: list[Lesson]) -> str:
             f'When {step} fails with "{first.phrase}", add `{edit}` {place} (the edit that fixed it each time)'
             f"{finishing}, then retry it."
         )
-    place = shared_place(lessons)
-    if place and not any(lesson.run_as or lesson.reread for lesson in lessons):
+    stem = shared_stem(lessons)
+    if stem and not any(lesson.run_as or lesson.reread for lesson in lessons):
+        kind = (shared_file(lessons) and f"`{shared_file(lessons)}`") or shared_kind(lessons) or "the file it edited"
         return (
-            f'When {step} fails with "{first.phrase}", add what it names to `{place}` (where the edit that fixed it '
-            f"went each time){finishing}, then retry it."
+            f'When {step} fails with "{first.phrase}", add the `{stem}…` it asks for to {kind} (e.g. '
+            f"`{first.added[0]}`; the edit that fixed it each time){finishing}, then retry it."
+        )
+    if place and not any(lesson.run_as or lesson.reread for lesson in lessons):
+        same_file = shared_file(lessons)
+        where = f" in `{same_file}`" if same_file else f" in {kind}" if (kind := shared_kind(lessons)) else ""
+        return (
+            f'When {step} fails with "{first.phrase}", add what it names to `{place}`{where} (where the edit that '
+            f"fixed it went each time){finishing}, then retry it."
         )
     named_in = names_added_to(lessons)
     if named_in and not any(lesson.run_as or lesson.reread for lesson in lessons):

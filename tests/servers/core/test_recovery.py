@@ -1068,3 +1068,45 @@ def test_an_edit_word_does_not_keep_the_quote_that_closes_the_string_around_it()
         "new_string": '"jdbcUrl": "jdbc:mysql://db:3306/app?useSSL=false&zeroDateTimeBehavior=convertToNull"',
     }
     assert added_words(edit) == ["zeroDateTimeBehavior=convertToNull"]
+
+
+def test_a_batch_file_run_through_the_other_systems_shell_is_one_fix() -> None:
+    """bash cannot run a `.bat`; `cmd.exe /c "…"` with the same command (backslashes, no `./`) can."""
+    broken = "Exit code 2\n{0}: line 1: @echo: command not found\n{0}: line 2: $'\\r': command not found"
+    runs = [
+        ("Build/Run.bat Cook -p='D:\\g\\x.proj'", 'cmd.exe /c "Build\\Run.bat Cook -p=D:\\g\\x.proj"'),
+        ("./Gen.bat -p='D:\\g\\x.proj' -game", 'cmd.exe /c "Gen.bat -p=D:\\g\\x.proj -game"'),
+    ]
+    found = [find_recoveries([bash(bad, broken.format(bad.split()[0])), bash(good)])[0] for bad, good in runs]
+    assert {r.change for r in found} == {"cmd.exe /c …"}
+    assert len({r.key for r in found}) == 1 and "run it as `cmd.exe /c …` instead" in found[0].lesson()
+    # Another command handed to the shell is another step.
+    assert find_recoveries([bash("Build/Run.bat Cook", broken.format("x")), bash('cmd.exe /c "Other.bat"')]) == []
+
+
+def test_a_tools_usage_text_is_not_its_error() -> None:
+    """The complaint is above `Usage:`; the flags listed under it ("Exit with non-zero status if run fails") are
+    help. A line that starts with "run" is no Dockerfile step."""
+    error = (
+        "Exit code 1\nrun ID required when not running interactively\n\nUsage:  tool run watch <run-id> [flags]\n"
+        "\nFlags:\n      --exit-status    Exit with non-zero status if run fails\n"
+    )
+    assert error_phrase(error) == "run id required when not running interactively"
+    assert error_phrase("Exit code 2\nUsage: tool [options]\n  -x  fails hard") == "usage: tool [options]"
+
+
+def test_a_look_that_gave_the_value_the_retry_lacked_is_the_fix() -> None:
+    """`tool run watch` needs an id; `tool run list --json id` printed it and the retry passed it."""
+    lacking = "Exit code 1\nrun ID required when not running interactively\n\nUsage:  tool run watch <run-id>"
+    runs = []
+    for run_id in ("11842231507", "11903417786"):
+        listed = {**bash("tool run list --limit 1 --json id"), "result": {"stdout": f'{{"id":{run_id}}}'}}
+        runs.append(
+            [bash("tool run watch --exit-status", lacking), listed, bash(f"tool run watch {run_id} --exit-status")]
+        )
+    found = [find_recoveries(run)[0] for run in runs]
+    assert len({r.key for r in found}) == 1 and found[0].change is None
+    assert found[0].fix_commands == ["tool run list --limit 1 --json id"] and found[0].kind == "inserted"
+    # A retry that added an option of its own, not what the look printed, is the option's lesson.
+    other = [bash("tool run watch", lacking), bash("tool run list"), bash("tool run watch --interactive")]
+    assert find_recoveries(other)[0].fix_commands == []

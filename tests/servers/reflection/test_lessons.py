@@ -539,3 +539,49 @@ def test_what_each_error_named_added_to_one_file_is_the_rule(svc: ReflectionServ
         before = package
     [rule] = svc.rules.all("u")
     assert "add what the error names to `unfree.nix`" in rule.text
+
+
+def _edit(path: str, old: str, new: str) -> TraceStep:
+    return TraceStep(tool="Edit", arguments={"file_path": path, "old_string": old, "new_string": new})
+
+
+def test_one_name_of_a_family_each_edit_added_is_shown_by_its_stem(svc: ReflectionService) -> None:
+    """Each library's build file got the plugin its error named (`babel_plugin_x`, `babel_plugin.y`, …): the
+    family, where it goes, and one example, not "retry it"."""
+    error = "Exit code 1\nFile \"src/{0}/a.ml\", line 3:\nError: Loader: '{1}' is not a supported plugin"
+    runs = (
+        ("billing", "json", "babel_plugin_json"),
+        ("hooks", "show", "babel_plugin.show"),
+        ("mail", "ord", "babel_plugin.ord"),
+    )
+    for n, (lib, name, plugin) in enumerate(runs, 1):
+        edit = _edit(f"/h/app/src/{lib}/build.conf", "  (plugins base)", f"  (plugins base {plugin})")
+        trace = [sh("make build", error.format(lib, name)), edit, sh("make build")]
+        svc.reflect(TaskReport(task=f"derive {name} in {lib}", task_id=f"f{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add the `babel_plugin…` it asks for to `build.conf` (e.g. `babel_plugin_json`" in rule.text
+
+
+def test_a_place_one_edit_wrote_and_the_others_added_to_is_where_the_fix_goes(svc: ReflectionService) -> None:
+    """The first task wrote `allowed_paths = [...]`, the later ones added an entry to it: "add what it names to
+    `allowed_paths` in `tool.toml`", not the words every entry happens to have."""
+    error = "Exit code 1\nError: script failed: fs.{0}: the path ./{1} is not allowed to be accessed"
+    first = _edit("/h/p/tool.toml", "[profile.ci]", 'allowed_paths = [{ mode = "rw", path = "./out" }]\n\n[profile.ci]')
+    second = _edit(
+        "/h/p/tool.toml",
+        'allowed_paths = [{ mode = "rw", path = "./out" }]',
+        'allowed_paths = [\n  { mode = "rw", path = "./out" },\n  { mode = "r", path = "./fixtures" },\n]',
+    )
+    third = _edit(
+        "/h/p/tool.toml",
+        'allowed_paths = [\n  { mode = "rw", path = "./out" },\n  { mode = "r", path = "./fixtures" },\n]',
+        'allowed_paths = [\n  { mode = "rw", path = "./out" },\n  { mode = "r", path = "./fixtures" },\n'
+        '  { mode = "r", path = "./config" },\n]',
+    )
+    for n, (edit, call, path) in enumerate(
+        ((first, "write", "out/a.json"), (second, "read", "fixtures/b.json"), (third, "read", "config/c.json")), 1
+    ):
+        trace = [sh("tool script run", error.format(call, path)), edit, sh("tool script run")]
+        svc.reflect(TaskReport(task=f"script {n}", task_id=f"s{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add what it names to `allowed_paths` in `tool.toml`" in rule.text, rule.text
