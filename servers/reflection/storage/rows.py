@@ -1,6 +1,6 @@
 """What the reflection store returns besides the documents' own models: one pydantic model per kind of row,
-validated inside storage, so the domain reads attributes, never columns. A JSON text column arrives parsed
-into its model, a 0/1 column as a boolean, on SQLite and PostgreSQL alike.
+validated inside storage, so the domain reads attributes, never columns. A JSON text column (TEXT on SQLite
+and PostgreSQL alike) arrives parsed into its model, a 0/1 column as a boolean.
 
 A stored document (a rule, a mutation, a reflection …) is read as the model the caller names
 (:meth:`ReflectionStore.docs`); the models here are the rows that are not one document: a trace, a
@@ -9,16 +9,11 @@ strategy waiting for promotion, a belief's evidence.
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, Json
 
 from servers.reflection.models import Strategy
-
-
-def _parsed(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str | bytes) else value
 
 
 class TraceRow(BaseModel):
@@ -30,7 +25,8 @@ class TraceRow(BaseModel):
     task_id: str
     task: str
     success: bool
-    steps: Annotated[list[dict[str, Any]], BeforeValidator(_parsed)] = Field(validation_alias="doc")
+    # Json: parsed and validated in one pass (a pattern search reads up to 2000 traces)
+    steps: Json[list[dict[str, Any]]] = Field(validation_alias="doc")
     created_at: str
 
 
@@ -43,7 +39,7 @@ class PendingStrategy(BaseModel):
     reflection_id: str
     task_id: str
     text: str
-    strategy: Annotated[Strategy, BeforeValidator(_parsed)] = Field(validation_alias="doc")
+    strategy: Json[Strategy] = Field(validation_alias="doc")
 
     @property
     def key(self) -> str | None:

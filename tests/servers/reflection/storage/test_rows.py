@@ -28,7 +28,8 @@ def test_a_pending_strategy_carries_its_strategy_parsed(svc: ReflectionService) 
     said = Strategy(strategy="Pin the base image by digest.", key="manifest unknown => pinned", severity="MEDIUM")
     row_id = strategies.add(svc.store, "u", "refl_1", "t1", said, None)
     [pending] = strategies.pending(svc.store, "u", 10)
-    assert pending == PendingStrategy(id=row_id, reflection_id="refl_1", task_id="t1", text=said.strategy, doc=said)
+    assert isinstance(pending, PendingStrategy)
+    assert (pending.id, pending.reflection_id, pending.task_id, pending.text) == (row_id, "refl_1", "t1", said.strategy)
     assert pending.strategy == said and pending.key == "manifest unknown => pinned"
     strategies.link(svc.store, "rule_x", [row_id])
     assert strategies.pending(svc.store, "u", 10) == []
