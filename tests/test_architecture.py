@@ -221,3 +221,47 @@ def test_the_settings_check_sees_a_section_read(tmp_path: Path) -> None:
     module.write_text('def roots(settings):\n    return settings.skills.paths, getattr(settings, "memory", None)\n')
     assert len(other_sections_read(module, "reflection")) == 2
     assert other_sections_read(module, "skills") == ["line 2: getattr(settings, 'memory', None)"]
+
+
+# --- storage hands out typed rows ------------------------------------------------------------------------
+
+# A database's own calls hand out what a statement returns; the shared layer and the suite's copy tool know no
+# component's tables. Everything else a storage module offers returns models, never ``dict[str, Any]`` rows.
+DATABASE_CALLS = {"scalar", "query", "query_one", "execute", "executemany", "transaction"}
+ROWS_BY_DESIGN = ("servers/core/storage", "servers/suite/storage")
+RAW_ROWS = re.compile(r"dict\[str, Any\]|^Any$|\bRow\b")
+
+
+def raw_row_functions(path: Path) -> list[str]:
+    return [
+        f"{node.name} -> {ast.unparse(node.returns)}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and not node.name.startswith("_")
+        and node.name not in DATABASE_CALLS
+        and node.returns is not None
+        and RAW_ROWS.search(ast.unparse(node.returns))
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        p
+        for p in storage_checked_modules()
+        if is_storage(p) and not p.relative_to(ROOT).as_posix().startswith(ROWS_BY_DESIGN)
+    ],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_storage_hands_out_typed_rows(path: Path) -> None:
+    found = raw_row_functions(path)
+    assert not found, (
+        f"{path.relative_to(ROOT)} hands out raw rows ({'; '.join(found)}): return a pydantic model validated "
+        "in storage (see servers/reflection/storage/rows.py)"
+    )
+
+
+def test_the_row_check_sees_a_raw_row(tmp_path: Path) -> None:
+    module = tmp_path / "store.py"
+    module.write_text("def jobs(db) -> list[dict[str, Any]]: ...\ndef scalar(db) -> Any: ...\n")
+    assert raw_row_functions(module) == ["jobs -> list[dict[str, Any]]"]
