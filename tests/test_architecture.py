@@ -105,9 +105,6 @@ SQL = re.compile(
 # Modules with SQL outside those, each with why.
 SQL_EXEMPT = {
     "registry/storage/schema.py": "the registry's schema and migrations, imported by registry/storage/store.py",
-    "servers/suite/cli/data_copy.py": "cairn data copy: copies and verifies every component's tables, engine to engine",
-    "servers/suite/cli/data_copy_memory.py": "cairn data copy for memory's tables and vectors",
-    "servers/suite/cli/migrate.py": "cairn migrate: reads each component's schema version",
 }
 
 
@@ -182,3 +179,89 @@ def test_registry_uses_public_modules_only(path: Path) -> None:
     assert not memory, f"{path.relative_to(ROOT)} imports {memory}: shared text code lives in servers.core"
     auth = sorted(m for m in found if m.startswith("servers.auth") and m not in REGISTRY_MAY_IMPORT_AUTH)
     assert not auth, f"{path.relative_to(ROOT)} imports auth internals {auth}: use {sorted(REGISTRY_MAY_IMPORT_AUTH)}"
+
+
+# --- a server reads its own settings section, never another's -------------------------------------------
+
+# The settings sections of the components (``CAIRN_<SECTION>__…``); the shared settings have none.
+SECTIONS = ("memory", "skills", "scheduler", "reflection", "nodehost", "auth", "hooks", "registry")
+
+
+def other_sections_read(path: Path, own: str) -> list[str]:
+    """Reads of another component's section: ``settings.skills`` or ``getattr(settings, "skills")``; the
+    import contracts cannot see these, as the settings object the suite hands in has every section."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in SECTIONS and node.attr != own:
+            if ast.unparse(node.value).split(".")[-1] in {"settings", "cfg", "config"}:
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
+            name = node.args[1] if len(node.args) > 1 else None
+            if isinstance(name, ast.Constant) and name.value in SECTIONS and name.value != own:
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for name in (*SERVER_PACKAGES, "auth") for p in sorted((ROOT / "servers" / name).rglob("*.py"))],
+    ids=lambda p: str(p.relative_to(ROOT / "servers")),
+)
+def test_servers_read_only_their_own_settings_section(path: Path) -> None:
+    own = path.relative_to(ROOT / "servers").parts[0]
+    found = other_sections_read(path, own)
+    assert not found, (
+        f"{path.relative_to(ROOT)} reads another component's settings ({'; '.join(found)}): give the server a "
+        "typed view of what it needs in its own settings, answered by the suite (as reflection's skill_places)"
+    )
+
+
+def test_the_settings_check_sees_a_section_read(tmp_path: Path) -> None:
+    module = tmp_path / "reads.py"
+    module.write_text('def roots(settings):\n    return settings.skills.paths, getattr(settings, "memory", None)\n')
+    assert len(other_sections_read(module, "reflection")) == 2
+    assert other_sections_read(module, "skills") == ["line 2: getattr(settings, 'memory', None)"]
+
+
+# --- storage hands out typed rows ------------------------------------------------------------------------
+
+# A database's own calls hand out what a statement returns; the shared layer and the suite's copy tool know no
+# component's tables. Everything else a storage module offers returns models, never ``dict[str, Any]`` rows.
+DATABASE_CALLS = {"scalar", "query", "query_one", "execute", "executemany", "transaction"}
+ROWS_BY_DESIGN = ("servers/core/storage", "servers/suite/storage")
+RAW_ROWS = re.compile(r"dict\[str, Any\]|^Any$|\bRow\b")
+
+
+def raw_row_functions(path: Path) -> list[str]:
+    return [
+        f"{node.name} -> {ast.unparse(node.returns)}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and not node.name.startswith("_")
+        and node.name not in DATABASE_CALLS
+        and node.returns is not None
+        and RAW_ROWS.search(ast.unparse(node.returns))
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        p
+        for p in storage_checked_modules()
+        if is_storage(p) and not p.relative_to(ROOT).as_posix().startswith(ROWS_BY_DESIGN)
+    ],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_storage_hands_out_typed_rows(path: Path) -> None:
+    found = raw_row_functions(path)
+    assert not found, (
+        f"{path.relative_to(ROOT)} hands out raw rows ({'; '.join(found)}): return a pydantic model validated "
+        "in storage (see servers/reflection/storage/rows.py)"
+    )
+
+
+def test_the_row_check_sees_a_raw_row(tmp_path: Path) -> None:
+    module = tmp_path / "store.py"
+    module.write_text("def jobs(db) -> list[dict[str, Any]]: ...\ndef scalar(db) -> Any: ...\n")
+    assert raw_row_functions(module) == ["jobs -> list[dict[str, Any]]"]

@@ -31,8 +31,8 @@ from bench.memory.common import machine, make_service
 from bench.memory.latency import fill
 from servers.core.storage import Database
 from servers.scheduler.storage.store import SchedulerStore
-from servers.suite.cli import data_copy, data_copy_memory
 from servers.suite.settings import CairnSettings
+from servers.suite.storage import data_copy, data_copy_memory
 
 
 @contextmanager

@@ -451,13 +451,13 @@ class ExperienceLibrary:
         return exp
 
     def get(self, user_id: str, exp_id: str) -> Experience:
-        doc = self.store.doc("experiences", id=exp_id, user_id=user_id)
-        if doc is None:
+        found = self.store.doc("experiences", Experience, id=exp_id, user_id=user_id)
+        if found is None:
             raise NotFound("experience", exp_id)
-        return Experience.model_validate(doc)
+        return found
 
     def all(self, user_id: str) -> list[Experience]:
-        return [Experience.model_validate(d) for d in self.store.docs("experiences", user_id=user_id)]
+        return self.store.docs("experiences", Experience, user_id=user_id)
 
     def capture(self, user_id: str, report: TaskReport, success: bool) -> Experience | None:
         """Extract from a successful task or evolve the pattern of the same chain; None when nothing to keep."""
@@ -469,9 +469,9 @@ class ExperienceLibrary:
             if not chain or chain[-1] != step.tool:
                 chain.append(step.tool)
         sig = signature(task)
-        doc = self.store.doc("experiences", user_id=user_id, signature=sig, chain="→".join(chain))
+        found = self.store.doc("experiences", Experience, user_id=user_id, signature=sig, chain="→".join(chain))
         duration = sum(s.duration_ms or 0 for s in report.trace) or None
-        if doc is None:
+        if found is None:
             if not success:
                 return None  # only a success is worth repeating: a failed run starts no pattern
             at = now_iso()
@@ -500,7 +500,7 @@ class ExperienceLibrary:
             )
             self.store.audit(user_id, "experience", exp.id, "extracted", {"signature": sig, "chain": chain})
         else:
-            exp = Experience.model_validate(doc)
+            exp = found
         return self._use(exp, success, duration)
 
     def _use(self, exp: Experience, success: bool, duration_ms: int | None) -> Experience:

@@ -96,19 +96,18 @@ class Mutations:
     # --- proposals ----------------------------------------------------------------------------------
 
     def get(self, user_id: str, mutation_id: str) -> Mutation:
-        doc = self.store.doc("mutations", id=mutation_id, user_id=user_id)
-        if doc is None:
+        found = self.store.doc("mutations", Mutation, id=mutation_id, user_id=user_id)
+        if found is None:
             raise NotFound("mutation", mutation_id)
-        return Mutation.model_validate(doc)
+        return found
 
     def all(self, user_id: str, target: str | None = None) -> list[Mutation]:
-        return [
-            Mutation.model_validate(d) for d in self.store.docs("mutations", user_id=user_id, target=target or None)
-        ]
+        return self.store.docs("mutations", Mutation, user_id=user_id, target=target or None)
 
     def _open(self, user_id: str, target: str) -> Mutation | None:
-        doc = self.store.doc("mutations", user_id=user_id, target=target, status=("testing", "awaiting_approval"))
-        return Mutation.model_validate(doc) if doc else None
+        return self.store.doc(
+            "mutations", Mutation, user_id=user_id, target=target, status=("testing", "awaiting_approval")
+        )
 
     def _save(self, m: Mutation, action: str, detail: dict[str, object]) -> Mutation:
         self.store.put(
@@ -226,12 +225,12 @@ class Mutations:
         with self.store.writing(user_id):
             m = self._open(user_id, target)
             if m is None or m.status != "testing":
-                kept_docs = self.store.docs("mutations", user_id=user_id, target=target, status="kept")
+                kept_ones = self.store.docs("mutations", Mutation, user_id=user_id, target=target, status="kept")
                 # The latest decision wins (a later test may have kept a variant of the variant).
-                kept = max(kept_docs, key=lambda d: (d.get("decided_at") or "", d["created_at"]), default=None)
+                kept = max(kept_ones, key=lambda d: (d.decided_at or "", d.created_at), default=None)
                 if kept and target.startswith("skill:"):
                     return Variant(
-                        target=target, task_id=task_id, arm="variant", mutation_id=kept["id"], text=kept["variant"]
+                        target=target, task_id=task_id, arm="variant", mutation_id=kept.id, text=kept.variant
                     )
                 return Variant(target=target, task_id=task_id, arm="original", text=self.current_text(user_id, target))
             assigned = tables.assigned_arm(self.store, m.id, task_id)

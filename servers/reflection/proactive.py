@@ -13,6 +13,7 @@ from servers.reflection.initiative import Earlier, InitiativeEvaluator
 from servers.reflection.meaning import Meaning, lexical
 from servers.reflection.proactive_models import GapReport, InitiativeReport
 from servers.reflection.settings import ReflectionServerSettings
+from servers.reflection.storage.rows import ReflectionHead
 from servers.reflection.storage.store import ReflectionStore, days_ago
 from servers.reflection.suggestions import Suggestions
 from servers.reflection.usermodel import UserModelBook
@@ -47,23 +48,24 @@ class Proactive:
 
     def earlier(self, user_id: str) -> list[Earlier]:
         since = days_ago(WINDOW_DAYS)
-        docs = self.store.docs(
-            "reflections", user_id=user_id, trigger="post_task", order_by="created_at DESC", limit=MAX_EARLIER
+        heads = self.store.docs(
+            "reflections",
+            ReflectionHead,
+            user_id=user_id,
+            trigger="post_task",
+            order_by="created_at DESC",
+            limit=MAX_EARLIER,
         )
-        return [
-            Earlier(d["task"], d["created_at"], str(d.get("task_id") or ""))
-            for d in docs
-            if d.get("created_at", "") >= since
-        ]
+        return [Earlier(h.task, h.created_at, h.task_id) for h in heads if h.created_at >= since]
 
     def dismissals(self, user_id: str, source: str) -> int:
         since = days_ago(WINDOW_DAYS)
         rows = self.store.audit_entries(user_id, source, 100)
-        return sum(1 for r in rows if r["action"] == "initiative_dismissed" and str(r["at"]) >= since)
+        return sum(1 for r in rows if r.action == "initiative_dismissed" and r.at >= since)
 
     def was_removed(self, user_id: str, dimension: str) -> bool:
         rows = self.store.audit_entries(user_id, dimension, 1)  # newest first
-        return bool(rows) and rows[0]["action"] == "removed"
+        return bool(rows) and rows[0].action == "removed"
 
     def skill_for(self, user_id: str, request: str) -> tuple[str, str] | None:
         for skill in suggest.known_skills(self.settings):

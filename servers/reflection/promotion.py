@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
 
 from servers.core.errorwords import frequencies, shared_words
 from servers.reflection.alike import same_lesson
@@ -39,6 +38,7 @@ from servers.reflection.reflect import (
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import strategies as strategy_rows
+from servers.reflection.storage.rows import PendingStrategy
 from servers.reflection.storage.store import ReflectionStore, new_id, now_iso
 
 _PENDING_LIMIT = 1000
@@ -104,36 +104,34 @@ class Promoter:
             # fix agrees and the error messages are alike although their key lines differ.
             same = [p for p in pending if alike.row(p)]
         else:
-            matches = [
-                m for m in self.matcher.compare(strategy.strategy, [p["text"] for p in pending]) if not m.opposite
-            ]
+            matches = [m for m in self.matcher.compare(strategy.strategy, [p.text for p in pending]) if not m.opposite]
             same = [pending[m.index] for m in matches]
         row_id = self._remember(user_id, reflection_id, task_id, strategy, None)
         if strategy.key and strategy.key.endswith("edited") and strategy.lesson is not None:
             # Fixed by editing each time: one lesson only if the same words were added, or the same place edited.
             # Errors alike by their words (two compiler errors in one long build log) may still be two lessons:
             # then the strategies of exactly this error are tried alone.
-            exact = [p for p in same if p["key"] == strategy.key]
+            exact = [p for p in same if p.key == strategy.key]
             if not _edits_agree(same, strategy) and _edits_agree(exact, strategy):
                 same = exact
             elif not _edits_agree(same, strategy):
                 return
-        tasks = {p["task_id"] for p in same} | {task_id}
+        tasks = {p.task_id for p in same} | {task_id}
         if len(tasks) < self.settings.promotion_count:
             return
-        sources = sorted({p["reflection_id"] for p in same} | {reflection_id})
+        sources = sorted({p.reflection_id for p in same} | {reflection_id})
         rule = self.rules.create(user_id, self._wording(strategy, same, alike), sources)
-        ids = [p["id"] for p in same] + [row_id]
+        ids = [p.id for p in same] + [row_id]
         strategy_rows.link(self.store, rule.id, ids)
         result.promoted.append(rule.id)
 
     @staticmethod
-    def _wording(strategy: Strategy, same: list[dict[str, Any]], alike: _Likeness) -> Strategy:
+    def _wording(strategy: Strategy, same: list[PendingStrategy], alike: _Likeness) -> Strategy:
         """The rule's text: the earliest wording (later ones were judged to say the same thing); for a lesson
         read off traces whose tasks ran different commands (other branches, files), the general wording."""
-        texts = {p["text"] for p in same} | {strategy.strategy}
+        texts = {p.text for p in same} | {strategy.strategy}
         if strategy.lesson is not None and same:
-            lessons = [Lesson.model_validate(p["doc"]["lesson"]) for p in sorted(same, key=lambda p: p["id"])]
+            lessons = [_lesson(p) for p in sorted(same, key=lambda p: p.id)]
             lessons = [*lessons, strategy.lesson]
             steps = list(dict.fromkeys(lesson.step for lesson in lessons))
             tasks = list(dict.fromkeys(task for lesson in lessons for task in lesson.tasks))[:5]
@@ -147,8 +145,8 @@ class Promoter:
             return strategy.model_copy(update={"strategy": text, "lesson": lesson})
         if not same:
             return strategy
-        first = min(same, key=lambda p: p["id"])
-        return strategy.model_copy(update={"strategy": first["text"]})
+        first = min(same, key=lambda p: p.id)
+        return strategy.model_copy(update={"strategy": first.text})
 
     def _join(
         self, user_id: str, reflection_id: str, task_id: str, strategy: Strategy, rule: Rule, result: PromotionResult
@@ -177,9 +175,7 @@ class Promoter:
         return strategy_rows.rule_tasks(self.store, user_id, rule_id)
 
     def _remember(self, user_id: str, reflection_id: str, task_id: str, strategy: Strategy, rule_id: str | None) -> int:
-        return strategy_rows.add(
-            self.store, user_id, reflection_id, task_id, strategy.strategy, strategy.model_dump(), rule_id
-        )
+        return strategy_rows.add(self.store, user_id, reflection_id, task_id, strategy, rule_id)
 
     def _contradiction(
         self, user_id: str, reflection_id: str, rule_id: str, rule_text: str, emergency: bool, strategy: Strategy
@@ -208,14 +204,14 @@ class Promoter:
         return report
 
 
-def _edits_agree(same: list[dict[str, Any]], strategy: Strategy) -> bool:
+def _edits_agree(same: list[PendingStrategy], strategy: Strategy) -> bool:
     """Whether these edit-fixes and ``strategy``'s are one lesson: the same words added, the same words replaced
     by the same others, the same place edited, or one command that fixed it with the same file edited each time
     (`kafka-topics --create`, and the topic added to `topics.txt`: the command agreed, the edits were its
     bookkeeping)."""
     assert strategy.lesson is not None and strategy.key is not None
-    ordered = sorted(same, key=lambda p: p["id"])
-    earlier = [Lesson.model_validate(p["doc"]["lesson"]) for p in ordered if p["doc"].get("lesson")]
+    ordered = sorted(same, key=lambda p: p.id)
+    earlier = [p.strategy.lesson for p in ordered if p.strategy.lesson is not None]
     lessons = [*earlier, strategy.lesson]
     by_command = "+" in strategy.key and bool(shared_file(lessons))
     replaced = shared_replacement(lessons) is not None
@@ -227,7 +223,7 @@ class _Likeness:
     """Whether a pending strategy or a live rule is the same lesson as ``strategy`` (``alike.same_lesson``),
     with every error message at hand (the pending ones, the live rules', this one) as the word statistics."""
 
-    def __init__(self, strategy: Strategy, live: list[Rule], pending: list[dict[str, Any]]) -> None:
+    def __init__(self, strategy: Strategy, live: list[Rule], pending: list[PendingStrategy]) -> None:
         self.key = strategy.key
         self.words = strategy.lesson.error_words if strategy.lesson is not None else []
         self.way = (strategy.lesson.run_as or "") if strategy.lesson is not None else ""
@@ -242,23 +238,28 @@ class _Likeness:
         way = (rule.lesson.run_as or "") if rule.lesson is not None else ""
         return same_lesson(self.key, self.words, rule.key, words, self.counts, self.total, (self.way, way))
 
-    def row(self, row: dict[str, Any]) -> bool:
-        if not self.key or not row["key"]:
+    def row(self, row: PendingStrategy) -> bool:
+        if not self.key or not row.key:
             return False
         ways = (self.way, _row_way(row))
-        return same_lesson(self.key, self.words, row["key"], _row_words(row), self.counts, self.total, ways)
+        return same_lesson(self.key, self.words, row.key, _row_words(row), self.counts, self.total, ways)
 
 
-def _row_words(row: dict[str, Any]) -> list[str]:
-    lesson = row["doc"].get("lesson") if isinstance(row.get("doc"), dict) else None
-    words = lesson.get("error_words") if isinstance(lesson, dict) else None
-    return [str(w) for w in words] if isinstance(words, list) else []
+def _row_words(row: PendingStrategy) -> list[str]:
+    lesson = row.strategy.lesson
+    return list(lesson.error_words) if lesson is not None else []
 
 
-def _row_way(row: dict[str, Any]) -> str:
-    lesson = row["doc"].get("lesson") if isinstance(row.get("doc"), dict) else None
-    way = lesson.get("run_as") if isinstance(lesson, dict) else None
-    return way if isinstance(way, str) else ""
+def _lesson(row: PendingStrategy) -> Lesson:
+    """A pending strategy's lesson; the caller's strategy has one, and so has every strategy alike to it."""
+    if row.strategy.lesson is None:
+        raise ValueError(f"strategy {row.id} was stored without its lesson")
+    return row.strategy.lesson
+
+
+def _row_way(row: PendingStrategy) -> str:
+    lesson = row.strategy.lesson
+    return (lesson.run_as or "") if lesson is not None else ""
 
 
 def _shared_error(lessons: list[Lesson], alike: _Likeness) -> tuple[str, list[str]]:

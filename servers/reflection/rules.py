@@ -24,13 +24,13 @@ class RuleBook:
     # --- reading ------------------------------------------------------------------------------------
 
     def get(self, user_id: str, rule_id: str) -> Rule:
-        doc = self.store.doc("rules", id=rule_id, user_id=user_id)
-        if doc is None:
+        found = self.store.doc("rules", Rule, id=rule_id, user_id=user_id)
+        if found is None:
             raise NotFound("rule", rule_id)
-        return Rule.model_validate(doc)
+        return found
 
     def all(self, user_id: str, status: RuleStatus | None = None) -> list[Rule]:
-        rules = [Rule.model_validate(d) for d in self.store.docs("rules", user_id=user_id, status=status or None)]
+        rules = self.store.docs("rules", Rule, user_id=user_id, status=status or None)
         return sorted(rules, key=lambda r: (r.status != "active", -r.importance, r.created_at))
 
     def live(self, user_id: str) -> list[Rule]:

@@ -31,7 +31,6 @@ from servers.core.identity import resolve_user
 from servers.core.notify import EventNotifications, notifying
 from servers.reflection import llm_paths
 from servers.reflection.models import (
-    AuditEntry,
     AuditLog,
     BeliefKind,
     Contradiction,
@@ -246,8 +245,7 @@ def create_server(
         user_id: UserId = "default",
     ) -> AuditLog:
         """The append-only log of every change to rules, mutations, beliefs, suggestions and experiences."""
-        rows = svc.store.audit_entries(user(user_id), subject_id, limit)
-        return AuditLog(entries=[AuditEntry.model_validate(r) for r in rows])
+        return AuditLog(entries=svc.store.audit_entries(user(user_id), subject_id, limit))
 
     # --- mutations -----------------------------------------------------------------------------------
 

@@ -69,7 +69,7 @@ class ReflectionService:
         second: LazyEmbedder | None = None,
     ) -> None:
         self.settings = settings
-        self.config: ReflectionSettings = getattr(settings, "reflection", None) or ReflectionSettings()
+        self.config: ReflectionSettings = settings.reflection
         # SQLite in the data directory, or PostgreSQL (schema reflection) with CAIRN_DATABASE_URL.
         self.store = ReflectionStore(db) if db is not None else open_store(settings)
         self.db = self.store.db
@@ -217,9 +217,9 @@ class ReflectionService:
             first_time = self._store_trace(user_id, task_id, report, outcome)
             # One reflection per task and trigger: a host reflecting on a task memory already captured (and so
             # reflected on) replaces that reflection instead of adding a second one.
-            earlier = self.store.doc("reflections", user_id=user_id, task_id=task_id, trigger=trigger)
+            earlier = self.store.doc("reflections", Reflection, user_id=user_id, task_id=task_id, trigger=trigger)
             reflection = Reflection(
-                id=earlier["id"] if earlier else new_id("refl"),
+                id=earlier.id if earlier else new_id("refl"),
                 user_id=user_id,
                 task_id=task_id,
                 trigger=trigger,
@@ -338,15 +338,14 @@ class ReflectionService:
         return reflection
 
     def reflections(self, user_id: str, limit: int = 20, trigger: Trigger | None = None) -> list[Reflection]:
-        docs = self.store.docs(
-            "reflections", user_id=user_id, trigger=trigger or None, order_by="created_at DESC", limit=limit
+        return self.store.docs(
+            "reflections", Reflection, user_id=user_id, trigger=trigger or None, order_by="created_at DESC", limit=limit
         )
-        return [Reflection.model_validate(d) for d in docs]
 
     def traces(self, user_id: str, *, since: str | None = None, until: str | None = None) -> list[Trace]:
         since = since or days_ago(self.config.pattern_window_days)
         rows = tables.traces_between(self.store, user_id, since, until or "9999")
-        return [Trace(r["task_id"], r["task"], bool(r["success"]), r["doc"], r["created_at"]) for r in rows]
+        return [Trace(r.task_id, r.task, r.success, r.steps, r.created_at) for r in rows]
 
     # --- preferences stated in passing ----------------------------------------------------------------
 
@@ -404,16 +403,14 @@ class ReflectionService:
         return OutcomeResult(target=target, uses=uses, successes=successes, status=status, mutation=decision)
 
     def contradictions(self, user_id: str, status: str | None = "open") -> list[Contradiction]:
-        docs = self.store.docs("contradictions", user_id=user_id, status=status or None)
-        return [Contradiction.model_validate(d) for d in docs]
+        return self.store.docs("contradictions", Contradiction, user_id=user_id, status=status or None)
 
     def resolve_contradiction(self, user_id: str, report_id: str, action: str) -> Contradiction:
         """A person's decision: keep the rule, replace its text with the strategy (new version), or dismiss."""
         with self.store.writing(user_id):  # read inside: of two instances resolving one report, one does
-            doc = self.store.doc("contradictions", id=report_id, user_id=user_id)
-            if doc is None:
+            report = self.store.doc("contradictions", Contradiction, id=report_id, user_id=user_id)
+            if report is None:
                 raise NotFound("contradiction report", report_id)
-            report = Contradiction.model_validate(doc)
             if report.status != "open":
                 raise ReflectionInputError(f"report {report_id} is already {report.status}")
             if action == "replace":

@@ -16,7 +16,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from servers.core.settings import CoreSettings
 
@@ -66,7 +68,23 @@ class ReflectionSettings(BaseModel):
     max_report_steps: int = Field(500, ge=1)
 
 
+class SkillPlaces(BaseModel):
+    """Where the skills are that reflection checks a repeated workflow against (one already covering it is not
+    suggested again): the skills server configures them; reflection only reads them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    paths: tuple[Path, ...] = Field((), description="Project skill folders, searched first.")
+    system_path: Path | None = Field(None, description="Built-in skills; None: the skills/ shipped with Cairn.")
+    include_system: bool = Field(True, description="Whether the built-in skills count at all.")
+
+
 class ReflectionServerSettings(CoreSettings):
     """What the reflection server reads: the shared settings and its own section."""
 
     reflection: ReflectionSettings = Field(default_factory=ReflectionSettings)
+
+    def skill_places(self) -> SkillPlaces:
+        """Reflection alone knows no skills server: the user's scope and the built-in skills. The suite, which
+        configures both servers, answers with the skills server's folders."""
+        return SkillPlaces()

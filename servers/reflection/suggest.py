@@ -46,12 +46,11 @@ class KnownSkill:
 
 def skill_roots(settings: ReflectionServerSettings) -> list[Path]:
     """Project folders first, then the user scope, then the built-in skills."""
-    cfg = getattr(settings, "skills", None)  # the skills server's settings, when that server is installed
-    roots = [Path(p) for p in getattr(cfg, "paths", [])]
-    roots.append(user_scope(settings))
-    if getattr(cfg, "include_system", True):
-        system = getattr(cfg, "system_path", None)
-        candidates = [Path(system)] if system else [_REPO / "skills", _REPO / "servers" / "_bundled" / "skills"]
+    places = settings.skill_places()
+    roots = [*places.paths, user_scope(settings)]
+    if places.include_system:
+        system = places.system_path
+        candidates = [system] if system else [_REPO / "skills", _REPO / "servers" / "_bundled" / "skills"]
         roots.extend(c for c in candidates if c.is_dir())
     return roots
 

@@ -96,8 +96,7 @@ class Suggestions:
     def _supersede(self, user_id: str, flows: list[patterns.Workflow]) -> None:
         """Open suggestions whose steps are a part of a longer workflow found now stop being listed."""
         current = {wf.key for wf in flows}
-        for doc in self.store.docs("suggestions", user_id=user_id, status="open"):
-            s = SkillSuggestion.model_validate(doc)
+        for s in self.store.docs("suggestions", SkillSuggestion, user_id=user_id, status="open"):
             key = "→".join(s.tools)
             if key in current or not any(_inside(tuple(s.tools), wf.tools) for wf in flows):
                 continue
@@ -109,18 +108,18 @@ class Suggestions:
 
     def _suggest(self, user_id: str, wf: patterns.Workflow, skill_names: set[str]) -> SkillSuggestion | None:
         key = wf.key
-        existing = self.store.doc("suggestions", user_id=user_id, seq_key=key)
-        if existing is not None and existing["status"] != "open":
+        existing = self.store.doc("suggestions", SkillSuggestion, user_id=user_id, seq_key=key)
+        if existing is not None and existing.status != "open":
             return None  # accepted or dismissed: the user already decided
-        others = self.store.docs("suggestions", user_id=user_id)
-        taken = skill_names | {d["name"] for d in others if "→".join(d["tools"]) != key}
+        others = self.store.docs("suggestions", SkillSuggestion, user_id=user_id)
+        taken = skill_names | {d.name for d in others if "→".join(d.tools) != key}
         name, description, skill_md = suggest.render(wf, taken)
         errors = suggest.lint_errors(name, skill_md)
         if errors:
             log.warning("suggestion %s not offered, it fails the linter: %s", name, "; ".join(errors))
             return None
         s = SkillSuggestion(
-            id=existing["id"] if existing else new_id("sugg"),
+            id=existing.id if existing else new_id("sugg"),
             name=name,
             description=description,
             tools=list(wf.tools),  # the step labels, also the sequence's key
@@ -128,7 +127,7 @@ class Suggestions:
             success_rate=round(wf.success_rate, 3),
             confidence=round(min(1.0, wf.success_rate * min(1.0, wf.occurrences / 5)), 3),
             skill_md=skill_md,
-            created_at=existing["created_at"] if existing else now_iso(),
+            created_at=existing.created_at if existing else now_iso(),
         )
         self.store.put(
             "suggestions", {"id": s.id, "user_id": user_id, "seq_key": key, "status": "open", "doc": s.model_dump()}
@@ -136,19 +135,17 @@ class Suggestions:
         return None if existing else s
 
     def all(self, user_id: str, status: str | None = None) -> list[SkillSuggestion]:
-        docs = self.store.docs("suggestions", user_id=user_id, status=status or _LISTED)
-        return [SkillSuggestion.model_validate(d) for d in docs]
+        return self.store.docs("suggestions", SkillSuggestion, user_id=user_id, status=status or _LISTED)
 
     def _get(self, user_id: str, suggestion_id: str) -> SkillSuggestion:
-        doc = self.store.doc("suggestions", id=suggestion_id, user_id=user_id)
-        if doc is None:
+        s = self.store.doc("suggestions", SkillSuggestion, id=suggestion_id, user_id=user_id)
+        if s is None:
             raise NotFound("skill suggestion", suggestion_id)
-        if self.store.doc("suggestions", id=suggestion_id, user_id=user_id, status=SUPERSEDED) is not None:
+        if self.store.doc("suggestions", SkillSuggestion, id=suggestion_id, user_id=user_id, status=SUPERSEDED):
             raise ReflectionInputError(
                 f"suggestion {suggestion_id} was replaced by the suggestion of a longer workflow that contains "
                 "its steps; list the open suggestions to find it"
             )
-        s = SkillSuggestion.model_validate(doc)
         if s.status != "open":
             raise ReflectionInputError(f"suggestion {suggestion_id} is already {s.status}")
         return s

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import math
 from datetime import date
-from typing import Any
 
 from servers.reflection.models import (
     Belief,
@@ -41,6 +40,7 @@ from servers.reflection.models import (
 )
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import tables
+from servers.reflection.storage.rows import BeliefChange, BeliefRecord
 from servers.reflection.storage.store import ReflectionStore, now_iso
 
 STRENGTH: dict[str, float] = {"explicit": 0.95, "edit": 0.80, "choice": 0.65, "follow_up": 0.45, "silence": 0.10}
@@ -72,27 +72,27 @@ class UserModelBook:
         self.store = store
         self.settings = settings
 
-    def _belief(self, doc: dict[str, Any]) -> Belief:
-        ratio = doc["contradictions"] / max(1, doc["evidence_count"])
+    def _belief(self, doc: BeliefRecord, value: str) -> Belief:
+        ratio = doc.contradictions / max(1, doc.evidence_count)
         return Belief(
-            dimension=doc["dimension"],
-            value=doc["value"],
-            confidence=round(doc["confidence"], 3),
-            evidence_count=doc["evidence_count"],
-            contradictions=doc["contradictions"],
+            dimension=doc.dimension,
+            value=value,
+            confidence=round(doc.confidence, 3),
+            evidence_count=doc.evidence_count,
+            contradictions=doc.contradictions,
             needs_confirmation=ratio > self.settings.contradiction_ratio,
-            reversed_from=next((h["value"] for h in reversed(doc.get("history", [])) if h.get("reversed")), None),
-            reversals=int(doc.get("reversals", 0)),
-            confirmed=doc["confidence"] > self.settings.confirmed_threshold,
-            last_updated=doc["last_updated"],
-            kind=kind_of(doc["dimension"]),
-            intensity=doc.get("intensity"),
-            until=doc.get("until"),
+            reversed_from=next((h.value for h in reversed(doc.history) if h.reversed), None),
+            reversals=doc.reversals,
+            confirmed=doc.confidence > self.settings.confirmed_threshold,
+            last_updated=doc.last_updated,
+            kind=kind_of(doc.dimension),
+            intensity=doc.intensity,
+            until=doc.until,
         )
 
     def get(self, user_id: str, *, include_all: bool = False) -> UserModel:
-        docs = self.store.docs("beliefs", user_id=user_id, order_by="dimension")
-        beliefs = [self._belief(d) for d in docs if "value" in d]
+        docs = self.store.docs("beliefs", BeliefRecord, user_id=user_id, order_by="dimension")
+        beliefs = [self._belief(d, d.value) for d in docs if d.value is not None]
         if not include_all:
             beliefs = [b for b in beliefs if b.confidence > self.settings.belief_threshold and not is_expired(b)]
         return UserModel(user_id=user_id, beliefs=beliefs, threshold=self.settings.belief_threshold)
@@ -124,35 +124,32 @@ class UserModelBook:
             if not dimension.split(":", 1)[-1] or not value:
                 raise ReflectionInputError("dimension and value must both be non-empty")
             strength = STRENGTH[kind]
-            doc = self.store.doc("beliefs", user_id=user_id, dimension=dimension) or {
-                "dimension": dimension,
-                "pending": {},
-                "history": [],
-            }
+            doc = self.store.doc("beliefs", BeliefRecord, user_id=user_id, dimension=dimension)
+            doc = doc or BeliefRecord(dimension=dimension)
             result = self._apply(doc, value, kind, strength, source)
             replaced_unheld = bool(replaces and replaces.strip()) and result.reason == "new belief"
             if replaced_unheld:
                 assert replaces is not None
-                entry = {"value": replaces.strip()[:200], "confidence": 0.0, "until": now_iso(), "reversed": True}
-                doc["history"] = [*doc.get("history", []), entry]
-                doc["reversals"] = int(doc.get("reversals", 0)) + 1
+                entry = BeliefChange(value=replaces.strip()[:200], confidence=0.0, until=now_iso(), reversed=True)
+                doc.history = [*doc.history, entry]
+                doc.reversals += 1
             if result.applied:
                 _set_aim(doc, belief_kind, intensity, until)
             tables.add_signal(self.store, user_id, dimension, value, kind, strength, result.applied)
-            self.store.put("beliefs", {"user_id": user_id, "dimension": dimension, "doc": doc})
+            self.store.put(
+                "beliefs", {"user_id": user_id, "dimension": dimension, "doc": doc.model_dump(exclude_none=True)}
+            )
             if result.applied:
                 self.store.audit(
                     user_id,
                     "belief",
                     dimension,
                     kind,
-                    {"value": value, "strength": strength, "confidence": doc.get("confidence"), "source": source},
+                    {"value": value, "strength": strength, "confidence": doc.confidence, "source": source},
                 )
             if result.reason == "explicit statement replaced the belief" or replaced_unheld:
-                self.store.audit(
-                    user_id, "belief", dimension, "reversed", {"from": doc["history"][-1]["value"], "to": value}
-                )
-            result.belief = self._belief(doc) if "value" in doc else None
+                self.store.audit(user_id, "belief", dimension, "reversed", {"from": doc.history[-1].value, "to": value})
+            result.belief = self._belief(doc, doc.value) if doc.value is not None else None
             return result
 
     def remove(self, user_id: str, dimension: str, reason: str = "removed by the user") -> str:
@@ -160,8 +157,8 @@ class UserModelBook:
         later signals start it afresh."""
         with self.store.writing(user_id):
             dimension = dimension.strip().lower()
-            doc = self.store.doc("beliefs", user_id=user_id, dimension=dimension)
-            if doc is None or "value" not in doc:
+            doc = self.store.doc("beliefs", BeliefRecord, user_id=user_id, dimension=dimension)
+            if doc is None or doc.value is None:
                 raise NotFound("belief", dimension)
             tables.delete_belief(self.store, user_id, dimension)
             self.store.audit(
@@ -169,26 +166,26 @@ class UserModelBook:
                 "belief",
                 dimension,
                 "removed",
-                {"value": doc["value"], "confidence": doc.get("confidence"), "reason": reason},
+                {"value": doc.value, "confidence": doc.confidence, "reason": reason},
             )
             return dimension
 
     def _witness(self, strength: float) -> float:
         return self.settings.belief_reliability * strength
 
-    def _recompute(self, doc: dict[str, Any]) -> None:
+    def _recompute(self, doc: BeliefRecord) -> None:
         support, against = _evidence(doc, "support"), _evidence(doc, "against")
         unsupported = math.prod(1 - self._witness(s) for s in support.values())
         undisputed = math.prod(1 - self._witness(s) for s in against.values())
-        doc["confidence"] = (1 - unsupported) * undisputed
-        doc["evidence_count"], doc["contradictions"] = len(support), len(against)
+        doc.confidence = (1 - unsupported) * undisputed
+        doc.evidence_count, doc.contradictions = len(support), len(against)
 
-    def _apply(self, doc: dict[str, Any], value: str, kind: str, strength: float, source: str | None) -> SignalResult:
+    def _apply(self, doc: BeliefRecord, value: str, kind: str, strength: float, source: str | None) -> SignalResult:
         if kind == "silence":
             return SignalResult(applied=False, reason="silence is recorded, not applied")
         witnesses = 1
         if kind == "choice":
-            pending: dict[str, int] = doc.setdefault("pending", {})
+            pending = doc.pending
             key = _norm(value)
             pending[key] = pending.get(key, 0) + 1
             for other in list(pending):
@@ -199,19 +196,20 @@ class UserModelBook:
                     applied=False, reason=f"choice {pending[key]} of {self.settings.choice_repeats} consistent ones"
                 )
             witnesses, pending[key] = pending[key], 0
-        doc["last_updated"] = now_iso()
-        replaced = "value" in doc and _norm(doc["value"]) != _norm(value) and kind == "explicit"
+        doc.last_updated = now_iso()
+        replaced = doc.value is not None and _norm(doc.value) != _norm(value) and kind == "explicit"
         if replaced:
             # The user said so: the stated value wins, the old one goes to history as a reversal a person can
             # see (the belief says what it replaced), not silently.
-            history = {"value": doc["value"], "confidence": doc["confidence"], "until": now_iso(), "reversed": True}
-            doc["history"] = [*doc.get("history", []), history]
-            doc["reversals"] = int(doc.get("reversals", 0)) + 1
-            del doc["value"]
-        if "value" not in doc:
-            doc.update(value=value, support={}, against={})
+            assert doc.value is not None
+            history = BeliefChange(value=doc.value, confidence=doc.confidence, until=now_iso(), reversed=True)
+            doc.history = [*doc.history, history]
+            doc.reversals += 1
+            doc.value = None
+        if doc.value is None:
+            doc.value, doc.support, doc.against = value, {}, {}
             reason, side = ("explicit statement replaced the belief" if replaced else "new belief"), "support"
-        elif _norm(doc["value"]) == _norm(value):
+        elif _norm(doc.value) == _norm(value):
             reason, side = "consistent: confidence updated", "support"
         else:
             reason, side = "contradiction recorded", "against"
@@ -220,19 +218,23 @@ class UserModelBook:
             # Without a source every signal is its own witness; with one, a source counts once.
             key = f"{source}#{i}" if source else f"#{len(evidence)}"
             evidence[key] = max(evidence.get(key, 0.0), strength)
-        doc[side] = evidence
+        if side == "support":
+            doc.support = evidence
+        else:
+            doc.against = evidence
         self._recompute(doc)
         return SignalResult(applied=True, reason=reason)
 
 
-def _evidence(doc: dict[str, Any], side: str) -> dict[str, float]:
+def _evidence(doc: BeliefRecord, side: str) -> dict[str, float]:
     """The witnesses on one side of a belief (source → strength); a belief stored before witnesses were kept
     is read as ``evidence_count`` witnesses of its mean strength and ``contradictions`` weak ones."""
-    if side in doc:
-        return dict(doc[side])
+    kept = doc.support if side == "support" else doc.against
+    if kept is not None:
+        return dict(kept)
     if side == "support":
-        return {f"#{i}": float(doc.get("confidence", 0.0)) for i in range(int(doc.get("evidence_count", 0)))}
-    return {f"#{i}": STRENGTH["follow_up"] for i in range(int(doc.get("contradictions", 0)))}
+        return {f"#{i}": doc.confidence for i in range(doc.evidence_count)}
+    return {f"#{i}": STRENGTH["follow_up"] for i in range(doc.contradictions)}
 
 
 def _check_aim(kind: BeliefKind, intensity: int | None, until: str | None) -> None:
@@ -247,10 +249,10 @@ def _check_aim(kind: BeliefKind, intensity: int | None, until: str | None) -> No
             raise ReflectionInputError(f"until must be a date YYYY-MM-DD, got {until!r}") from exc
 
 
-def _set_aim(doc: dict[str, Any], kind: BeliefKind, intensity: int | None, until: str | None) -> None:
+def _set_aim(doc: BeliefRecord, kind: BeliefKind, intensity: int | None, until: str | None) -> None:
     if intensity is not None:
-        doc["intensity"] = intensity
-    elif kind == "drive" and "intensity" not in doc:
-        doc["intensity"] = 3  # a drive named without a strength (e.g. inferred): the middle of the scale
+        doc.intensity = intensity
+    elif kind == "drive" and doc.intensity is None:
+        doc.intensity = 3  # a drive named without a strength (e.g. inferred): the middle of the scale
     if until is not None:
-        doc["until"] = until
+        doc.until = until

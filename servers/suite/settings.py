@@ -18,7 +18,7 @@ from pydantic import Field
 from registry.settings import RegistryServerSettings
 from servers.core.settings_check import unknown_variables, unknown_warning
 from servers.nodehost.settings import NodehostServerSettings
-from servers.reflection.settings import ReflectionServerSettings
+from servers.reflection.settings import ReflectionServerSettings, SkillPlaces
 from servers.scheduler.settings import SchedulerServerSettings
 from servers.skills.settings import SkillsServerSettings
 from servers.suite.hooks.settings import HooksSettings
@@ -37,6 +37,14 @@ class CairnSettings(
     no server depends on another's settings; this class is every view at once, plus the hooks' section."""
 
     hooks: HooksSettings = Field(default_factory=HooksSettings)
+
+    def skill_places(self) -> SkillPlaces:
+        """Reflection's view of the skills server's folders (``CAIRN_SKILLS__…``)."""
+        return SkillPlaces(
+            paths=tuple(self.skills.paths),
+            system_path=self.skills.system_path,
+            include_system=self.skills.include_system,
+        )
 
 
 # Variables read outside the settings model: the hooks read their time budgets straight from the environment,

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from servers.core.storage.database import Database, StorageError
+
+if TYPE_CHECKING:
+    from servers.core.storage.postgres import PgDatabase
 
 
 @dataclass(frozen=True)
@@ -13,6 +17,12 @@ class Migration:
     version: int
     description: str
     apply: str | Callable[[Database], None]
+
+
+def schema_version(db: Database | PgDatabase, component: str) -> int | None:
+    """The newest migration recorded for ``component``; None when it has none (on SQLite or PostgreSQL)."""
+    version = db.scalar("SELECT MAX(version) FROM schema_migrations WHERE component = ?", (component,))
+    return None if version is None else int(version)
 
 
 def migrate(db: Database, component: str, migrations: Sequence[Migration]) -> int:

@@ -19,13 +19,18 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_ddl
 from servers.core.storage.ids import now_iso as now_iso  # re-exported: reflection's modules stamp rows with it
 from servers.core.storage.ids import random_id
+from servers.reflection.models import AuditEntry
 from servers.reflection.settings import ReflectionServerSettings
+
+Doc = TypeVar("Doc", bound=BaseModel)
 
 _TABLES = """
 CREATE TABLE reflections (
@@ -165,9 +170,12 @@ class ReflectionStore(ComponentStore):
             values,
         )
 
-    def docs(self, table: str, *, order_by: str = "", limit: int | None = None, **equal: Any) -> list[dict[str, Any]]:
+    def docs(
+        self, table: str, model: type[Doc], *, order_by: str = "", limit: int | None = None, **equal: Any
+    ) -> list[Doc]:
         """The documents of ``table`` whose columns equal ``equal`` (a tuple: any of its values; None: no
-        condition on that column), ordered by ``order_by`` (a column, optionally ``DESC``)."""
+        condition on that column), ordered by ``order_by`` (a column, optionally ``DESC``), each read as
+        ``model`` (a model of part of the document reads only that part)."""
         if order_by and not _ORDER.fullmatch(order_by):
             raise ValueError(f"order_by {order_by!r} is not a column, optionally followed by DESC")
         conditions: list[str] = []
@@ -187,11 +195,11 @@ class ReflectionStore(ComponentStore):
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
-        return [json.loads(r["doc"]) for r in self.db.query(sql, params)]
+        return [model.model_validate(json.loads(r["doc"])) for r in self.db.query(sql, params)]
 
-    def doc(self, table: str, **equal: Any) -> dict[str, Any] | None:
+    def doc(self, table: str, model: type[Doc], **equal: Any) -> Doc | None:
         """The first document :meth:`docs` finds, or None."""
-        found = self.docs(table, limit=1, **equal)
+        found = self.docs(table, model, limit=1, **equal)
         return found[0] if found else None
 
     # --- audit ---------------------------------------------------------------------------------------
@@ -202,13 +210,14 @@ class ReflectionStore(ComponentStore):
             (now_iso(), user_id, subject, subject_id, action, dumps(detail)),
         )
 
-    def audit_entries(self, user_id: str, subject_id: str | None, limit: int) -> list[dict[str, Any]]:
+    def audit_entries(self, user_id: str, subject_id: str | None, limit: int) -> list[AuditEntry]:
+        """Newest first; ``subject_id`` None: every subject's."""
         where, params = "user_id = ?", [user_id]
         if subject_id:
             where += " AND subject_id = ?"
             params.append(subject_id)
         rows = self.db.query(f"SELECT * FROM strategy_log WHERE {where} ORDER BY seq DESC LIMIT ?", (*params, limit))
-        return [{**r, "detail": json.loads(r["detail"])} for r in rows]
+        return [AuditEntry.model_validate({**r, "detail": json.loads(r["detail"])}) for r in rows]
 
     # --- outcomes ------------------------------------------------------------------------------------
 

@@ -5,27 +5,21 @@ A row's ``rule_id`` is empty while it waits and names the rule once it became or
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from typing import Any
 
+from servers.reflection.models import Strategy
+from servers.reflection.storage.rows import PendingStrategy
 from servers.reflection.storage.store import ReflectionStore, dumps, now_iso
 
 
-def pending(store: ReflectionStore, user_id: str, limit: int) -> list[dict[str, Any]]:
-    """The user's newest strategies not yet in a rule: ``id``, ``reflection_id``, ``task_id``, ``text``, ``key``
-    (the lesson key of a strategy read off a failure and its recovery, else None)."""
+def pending(store: ReflectionStore, user_id: str, limit: int) -> list[PendingStrategy]:
+    """The user's newest strategies not yet in a rule."""
     rows = store.db.query(
         "SELECT id, reflection_id, task_id, text, doc FROM strategies WHERE user_id = ? AND rule_id IS NULL "
         "ORDER BY id DESC LIMIT ?",
         (user_id, limit),
     )
-    out = []
-    for row in rows:
-        doc = row.pop("doc")
-        doc = json.loads(doc) if isinstance(doc, str | bytes) else doc
-        out.append({**row, "key": doc.get("key") if isinstance(doc, dict) else None, "doc": doc})
-    return out
+    return [PendingStrategy.model_validate(row) for row in rows]
 
 
 def link(store: ReflectionStore, rule_id: str, ids: Sequence[int]) -> None:
@@ -42,19 +36,13 @@ def rule_tasks(store: ReflectionStore, user_id: str, rule_id: str) -> set[str]:
 
 
 def add(
-    store: ReflectionStore,
-    user_id: str,
-    reflection_id: str,
-    task_id: str,
-    text: str,
-    doc: dict[str, Any],
-    rule_id: str | None,
+    store: ReflectionStore, user_id: str, reflection_id: str, task_id: str, strategy: Strategy, rule_id: str | None
 ) -> int:
     """Keep one strategy; its row id."""
     row = store.db.query_one(
         "INSERT INTO strategies (user_id, reflection_id, task_id, text, doc, rule_id, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (user_id, reflection_id, task_id, text, dumps(doc), rule_id, now_iso()),
+        (user_id, reflection_id, task_id, strategy.strategy, dumps(strategy.model_dump()), rule_id, now_iso()),
     )
     assert row is not None
     return int(row["id"])

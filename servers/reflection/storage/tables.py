@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
+from servers.reflection.storage.rows import TraceRow
 from servers.reflection.storage.store import ReflectionStore, now_iso
 
 # --- traces -------------------------------------------------------------------------------------------
@@ -15,14 +13,14 @@ def has_trace(store: ReflectionStore, user_id: str, task_id: str) -> bool:
     return bool(store.db.scalar("SELECT 1 FROM traces WHERE user_id = ? AND task_id = ?", (user_id, task_id)))
 
 
-def traces_between(store: ReflectionStore, user_id: str, since: str, until: str) -> list[dict[str, Any]]:
-    """Up to 2000 of the user's traces created in [since, until], oldest first, ``doc`` parsed."""
+def traces_between(store: ReflectionStore, user_id: str, since: str, until: str) -> list[TraceRow]:
+    """Up to 2000 of the user's traces created in [since, until], oldest first."""
     rows = store.db.query(
         "SELECT task_id, task, success, doc, created_at FROM traces WHERE user_id = ? AND created_at >= ? "
         "AND created_at <= ? ORDER BY created_at LIMIT 2000",
         (user_id, since, until),
     )
-    return [{**r, "doc": json.loads(r["doc"])} for r in rows]
+    return [TraceRow.model_validate(r) for r in rows]
 
 
 # --- pattern detections -----------------------------------------------------------------------------

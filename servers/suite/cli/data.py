@@ -37,8 +37,8 @@ def add_data_commands(sub: Any) -> None:
 def run_data_command(args: argparse.Namespace) -> int:
     # Imported here: the parser is built for every cairn command, and this loads apsw and psycopg.
     from servers.core.storage import StorageError
-    from servers.suite.cli.data_copy import copy_all
     from servers.suite.settings import get_settings
+    from servers.suite.storage.data_copy import copy_all
 
     url = str(args.target)
     if not url.startswith(("postgresql://", "postgres://")):

@@ -31,10 +31,11 @@ def add_migrate_command(sub: Any) -> None:
 
 def _postgres(url: str, component: str, store: Any) -> dict[str, Any]:
     """Report on a store that migrated its schema when it opened; closes it."""
+    from servers.core.storage.migrations import schema_version
     from servers.core.storage.postgres import redact
 
     try:
-        version = store.db.scalar("SELECT MAX(version) FROM schema_migrations WHERE component = ?", (component,))
+        version = schema_version(store.db, component)
     finally:
         store.close()
     return {"backend": "postgresql", "where": f"{redact(url)} (schema {component})", "version": version}

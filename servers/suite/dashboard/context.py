@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import anyio.to_thread
 from starlette.requests import Request
@@ -106,6 +106,10 @@ class Dashboard:
         return service
 
 
-async def in_thread(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+async def in_thread(fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     """Services are synchronous (SQLite, the embedder): off the event loop, as the MCP tools run them."""
     return await anyio.to_thread.run_sync(lambda: fn(*args, **kwargs))

@@ -4,7 +4,8 @@ dismiss). Each change is the reflection service's own method, the one its MCP to
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -13,6 +14,9 @@ from starlette.routing import Route
 from servers.reflection.models import NotFound, Reflection, ReflectionInputError
 from servers.suite.dashboard.context import PREFIX, Dashboard, DashboardError, in_thread
 from servers.suite.dashboard.render import render
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 RULE_STATUSES = ("probation", "active", "deprecated")
 RULES_PER_PAGE = 100
@@ -36,7 +40,7 @@ def routes(dash: Dashboard) -> list[Route]:
         session = dash.needs(request, scope)
         return dash.need("reflection"), session.user
 
-    async def guarded(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    async def guarded(fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         try:
             return await in_thread(fn, *args, **kwargs)
         except NotFound:
@@ -76,8 +80,8 @@ def routes(dash: Dashboard) -> list[Route]:
         found = await guarded(svc.rules.get, user, request.path_params["id"])
         sources = []
         for source in found.sources[:SOURCES_SHOWN]:
-            doc = await in_thread(svc.store.doc, "reflections", id=source, user_id=user)
-            sources.append(Reflection.model_validate(doc) if doc else source)
+            earlier = await in_thread(svc.store.doc, "reflections", Reflection, id=source, user_id=user)
+            sources.append(earlier or source)
         return render(
             dash,
             request,

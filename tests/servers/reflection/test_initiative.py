@@ -91,7 +91,7 @@ def test_dismissals_lower_and_acceptances_support_a_source(svc: ReflectionServic
     svc.proactive.feedback("u", "goal:launch", True, "write the 1.0 changelog")
     goal = next(b for b in svc.users.get("u").beliefs if b.dimension == "goal:launch")
     assert goal.evidence_count == 2
-    actions = [r["action"] for r in svc.store.audit_entries("u", "goal:launch", 10)]
+    actions = [r.action for r in svc.store.audit_entries("u", "goal:launch", 10)]
     assert "initiative_dismissed" in actions and "initiative_accepted" in actions
 
 

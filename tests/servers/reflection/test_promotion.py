@@ -28,7 +28,7 @@ def test_third_independent_reflection_promotes(svc: ReflectionService) -> None:
     assert promoted == [rule.id] and rule.status == "probation" and rule.text == RULE
     assert len(rule.sources) == 3
     audit = svc.store.audit_entries("u", rule.id, 10)
-    assert audit[0]["action"] == "created"
+    assert audit[0].action == "created"
 
 
 def test_low_confidence_never_promotes(svc: ReflectionService) -> None:
@@ -149,8 +149,8 @@ def test_stated_lesson_and_diagnosis_of_the_same_failure_become_one_rule(svc: Re
     assert rule.sources == [refl.id]
     assert "tasks that call http_post" in rule.scenario
     assert rule.agrees == 0 and rule.importance == 2  # one task: folded-in evidence, not an agreement
-    merged = [e for e in svc.store.audit_entries("u", rule.id, 10) if e["action"] == "merged"]
-    assert [m["detail"]["strategy"] for m in merged] == [derived[0].strategy]
+    merged = [e for e in svc.store.audit_entries("u", rule.id, 10) if e.action == "merged"]
+    assert [m.detail["strategy"] for m in merged] == [derived[0].strategy]
 
 
 @pytest.mark.parametrize(

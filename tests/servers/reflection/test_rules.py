@@ -25,7 +25,7 @@ def test_probation_is_judged_after_n_uses(svc: ReflectionService, outcomes: list
         rule = svc.rules.get("u", rule.id)
     assert result.status == status == rule.status
     assert rule.uses == 5 and rule.successes == sum(outcomes)
-    assert svc.store.audit_entries("u", rule.id, 10)[0]["action"] == "status"
+    assert svc.store.audit_entries("u", rule.id, 10)[0].action == "status"
 
 
 def test_active_rule_that_stops_working_is_deprecated(svc: ReflectionService) -> None:
@@ -45,7 +45,7 @@ def test_versions_and_rollback(svc: ReflectionService) -> None:
     assert [v.reason for v in rolled.versions] == ["promoted", "broader", "rollback to version 1"]
     with pytest.raises(ReflectionInputError, match="no version 9"):
         svc.rules.rollback("u", rule.id, 9)
-    actions = [e["action"] for e in svc.store.audit_entries("u", rule.id, 10)]
+    actions = [e.action for e in svc.store.audit_entries("u", rule.id, 10)]
     assert actions == ["rolled_back", "edited", "created"]
 
 
@@ -58,7 +58,7 @@ def test_audit_log_is_append_only(svc: ReflectionService) -> None:
         svc.db.execute("DELETE FROM strategy_log")
     with pytest.raises(refused, match="append-only"), svc.db.transaction():
         svc.db.execute("DELETE FROM strategy_log WHERE subject_id = ?", (rule.id,))
-    assert [e["action"] for e in svc.store.audit_entries("u", rule.id, 10)] == ["created"]
+    assert [e.action for e in svc.store.audit_entries("u", rule.id, 10)] == ["created"]
 
 
 def test_unknown_rule_outcome_writes_nothing(svc: ReflectionService) -> None:

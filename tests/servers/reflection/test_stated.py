@@ -111,7 +111,7 @@ def test_a_stated_change_reverses_the_belief_and_says_so(service: ReflectionServ
     assert belief.reversed_from == "Use pytest fixtures, not setUp methods, for the new tests"
     assert belief.reversals == 1
     entries = service.store.audit_entries("u", belief.dimension, 10)
-    assert any(e["action"] == "reversed" for e in entries)
+    assert any(e.action == "reversed" for e in entries)
 
 
 def test_actually_without_a_held_preference_changes_nothing(service: ReflectionService) -> None:
@@ -126,7 +126,7 @@ def test_a_new_convention_that_names_what_it_replaces_is_a_reversal(service: Ref
     )
     [belief] = service.users.get("u", include_all=True).beliefs
     assert "valibot" in belief.value and belief.reversed_from == "zod" and belief.reversals == 1
-    assert any(e["action"] == "reversed" for e in service.store.audit_entries("u", belief.dimension, 10))
+    assert any(e.action == "reversed" for e in service.store.audit_entries("u", belief.dimension, 10))
     # Said once as a standing preference, with no change of convention: nothing is reversed.
     service.note_preferences("u", "Please always use pathlib instead of os.path in scripts.", "t2")
     pathlib = next(b for b in service.users.get("u", include_all=True).beliefs if "pathlib" in b.value)

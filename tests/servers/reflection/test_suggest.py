@@ -97,3 +97,20 @@ def test_existing_skills_cover_a_workflow_by_its_commands_in_order(
     ]
     skill = KnownSkill("releasing", Path("SKILL.md"), signals, body)
     assert (covered_by(steps, [skill]) == "releasing") is covered
+
+
+def test_skill_places_come_from_the_skills_settings_in_the_suite(tmp_path: Path) -> None:
+    """Reflection checks workflows against the skills server's folders when the suite configures both, and
+    against the user's scope and the built-in skills alone."""
+    from servers.reflection.settings import ReflectionServerSettings
+    from servers.suite.settings import CairnSettings
+
+    project, system = tmp_path / "project-skills", tmp_path / "system-skills"
+    system.mkdir()
+    suite = CairnSettings(home=tmp_path / "home", skills={"paths": [project], "system_path": system})
+    assert suite.skill_places().paths == (project,)
+    assert suggest.skill_roots(suite) == [project, suggest.user_scope(suite), system]
+    without_system = CairnSettings(home=tmp_path / "home", skills={"paths": [project], "include_system": False})
+    assert suggest.skill_roots(without_system) == [project, suggest.user_scope(without_system)]
+    alone = ReflectionServerSettings(home=tmp_path / "home")
+    assert suggest.skill_roots(alone)[0] == suggest.user_scope(alone)

@@ -44,7 +44,7 @@ def test_two_instances_see_each_others_rules_outcomes_and_beliefs(
 
     b.users.signal("u", "verbosity", "concise", "explicit")
     assert [x.value for x in a.users.get("u").beliefs] == ["concise"]
-    actions = [e["action"] for e in a.store.audit_entries("u", None, 10)]
+    actions = [e.action for e in a.store.audit_entries("u", None, 10)]
     assert actions[:2] == ["explicit", "created"]  # newest first, from both instances, in one sequence
 
 
@@ -87,4 +87,4 @@ def test_audit_log_refuses_changes_from_any_postgresql_client(svc: ReflectionSer
     ):
         with psycopg.connect(svc.db.url) as conn, pytest.raises(psycopg.errors.RestrictViolation, match="append-only"):
             conn.execute(statement)
-    assert [e["action"] for e in svc.store.audit_entries("u", rule.id, 10)] == ["created"]
+    assert [e.action for e in svc.store.audit_entries("u", rule.id, 10)] == ["created"]

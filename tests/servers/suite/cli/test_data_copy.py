@@ -158,8 +158,8 @@ def test_an_interrupted_copy_is_finished_by_running_it_again(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     _fill(cairn_home, embedder)  # in rowid order: ada x4 (the 4th archived), then bob
-    monkeypatch.setattr("servers.suite.cli.data_copy_memory.ENTRY_BATCH", 3)
-    monkeypatch.setattr("servers.suite.cli.data_copy_memory.REBUILD_INDEX_FROM", 1)  # a "bulk" load, even of 5
+    monkeypatch.setattr("servers.suite.storage.data_copy_memory.ENTRY_BATCH", 3)
+    monkeypatch.setattr("servers.suite.storage.data_copy_memory.REBUILD_INDEX_FROM", 1)  # a "bulk" load, even of 5
     # The target made ready for this embedder's vectors, with a fault planted: PostgreSQL refuses bob's vector.
     source = MemoryStore(Database(cairn_home / "memory" / "memory.db"))
     model = source.vector_model()

@@ -115,7 +115,7 @@ def test_skills_and_reflection_move_and_keep_working(
         )
         after = reflection.store.audit_entries("ada", None, 100)
         assert after[len(after) - len(logged) :] == logged  # the copied history, untouched, under the new entries
-        assert after[0]["seq"] > logged[0]["seq"]
+        assert after[0].seq > logged[0].seq
         assert reflection.store.outcome_counts("ada", f"rule:{rule_id}") == (2, 1)
     finally:
         reflection.close()

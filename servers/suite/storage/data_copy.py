@@ -1,5 +1,5 @@
 """The copying behind ``cairn data copy`` (see :mod:`servers.suite.cli.data`): memory in bulk
-(:mod:`servers.suite.cli.data_copy_memory`), the scheduler and auth table by table, auth's key files and
+(:mod:`servers.suite.storage.data_copy_memory`), the scheduler and auth table by table, auth's key files and
 ``session.key`` into their tables; then the checks."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from servers.core.progress import Progress
 from servers.core.storage import Database
 from servers.core.storage.copy import TableCheck, check_table, copy_table, fingerprint
 from servers.core.storage.postgres import PgDatabase, redact
-from servers.suite.cli.data_copy_memory import copy_memory
 from servers.suite.settings import CairnSettings
+from servers.suite.storage.data_copy_memory import copy_memory
 
 # table: key columns (empty: no primary key), in an order that respects foreign keys
 SCHEDULER_TABLES: dict[str, tuple[str, ...]] = {"jobs": ("id",), "runs": ("id",), "notifications": ("id",)}
