@@ -72,7 +72,7 @@ class ReflectionService:
         # SQLite in the data directory, or PostgreSQL (schema reflection) with CAIRN_DATABASE_URL.
         self.store = ReflectionStore(db) if db is not None else open_store(settings)
         self.db = self.store.db
-        self.embedder = embedder or create_embedder(settings.embedder)
+        self.embedder = embedder or create_embedder(settings.embedder, query_batch_ms=settings.query_batch_ms)
         self.bus = bus or default_bus()
         self.llm = llm if llm is not None else create_llm(settings.llm_model, settings.llm_timeout_s)
         self.matcher = StrategyMatcher(
