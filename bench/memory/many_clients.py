@@ -248,7 +248,7 @@ async def run_load(base: str, db_file: Path, clients: int, seconds: float, write
         "health_failed": health["failed"],
         "embedded_per_s": round((vectors_after - vectors_before) / elapsed, 2),
         "backlog_at_end": backlog,
-        "drain_per_s": round((backlog - left) / drained_s, 2) if backlog and drained_s > 0 else None,
+        "drain_per_s": round((backlog - left) / drained_s, 2) if backlog >= 10 else None,  # too few to time
         "load_avg_before": [round(x, 2) for x in load_before],
         "load_avg_after": [round(x, 2) for x in os.getloadavg()],
     }
@@ -280,8 +280,9 @@ def server_env(home: Path, variant: str, baseline: Path | None) -> tuple[dict[st
     return env, cwd
 
 
-def argv(port: int) -> list[str]:
-    return ["serve", "all", "--transport", "http", "--auth", "none", "--no-registry", "--port", str(port)]
+def argv(port: int, serve: str = "all") -> list[str]:
+    extra = ["--no-registry"] if serve == "all" else []
+    return ["serve", serve, "--transport", "http", "--auth", "none", *extra, "--port", str(port)]
 
 
 def main() -> None:
@@ -292,6 +293,7 @@ def main() -> None:
     parser.add_argument("--write-rate", type=float, default=2.0, help="writes per second over all clients")
     parser.add_argument("--variants", default="after,no-batch,before")
     parser.add_argument("--baseline", type=Path, help="checkout of the code before (for the 'before' variant)")
+    parser.add_argument("--serve", choices=["all", "memory"], default="all", help="`cairn serve all` or `serve memory`")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     counts = [int(c) for c in args.clients.split(",")]
@@ -311,11 +313,11 @@ def main() -> None:
                     shutil.copytree(template, home)
                     env, cwd = server_env(home, variant, args.baseline)
                     port = free_port()
-                    with cairn_process(argv(port), env=env, cwd=cwd, port=port) as base:
+                    with cairn_process(argv(port, args.serve), env=env, cwd=cwd, port=port) as base:
                         got = asyncio.run(
                             run_load(base, home / "memory" / "memory.db", clients, args.seconds, args.write_rate)
                         )
-                    got.update(variant=variant, round=round_)
+                    got.update(variant=variant, round=round_, serve=args.serve)
                     results.append(got)
                     print(json.dumps(got), flush=True)
                     shutil.rmtree(home, ignore_errors=True)

@@ -139,7 +139,8 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
         mode 1.0 means ranked first by both searches; semantic mode gives cosine similarity (plus
         0.0175 for a memory written in the other language, English vs Chinese, to offset the model's
         lower cross-language scores); keyword mode BM25 relative to the best hit. If semantic search
-        is unavailable or slower than 200 ms, results come from keyword search and `degraded` says why.
+        is unavailable or slower than 200 ms (or the model already has more queries waiting than it can embed
+        in that time), results come from keyword search and `degraded` says why.
         With an LLM configured and CAIRN_MEMORY__LLM_QUERY_REWRITE=true, the query's translation
         (English/Chinese) and a paraphrase from the LLM are searched by meaning too (`rewritten_as`);
         the first recall of a query then waits for the LLM, up to 3 s."""

@@ -422,6 +422,22 @@ class MemoryService:
             out.append(future)
         return out
 
+    def _overloaded(self, model: Embedder, wordings: list[str]) -> str | None:
+        """Why the vector half is skipped at once, if the queries ahead in the batcher would already take longer
+        than this recall may wait: it would time out anyway, and its embedding would only slow the others."""
+        if not isinstance(model, BatchedQueries):
+            return None
+        if all(self._vector_cache.get((model.name, text)) is not None for text in wordings):
+            return None
+        budget_s = self.config.semantic_timeout_ms / 1000 * len(wordings)
+        expected = model.batcher.expected_wait_s() * len(wordings)
+        if expected <= budget_s:
+            return None
+        return (
+            f"semantic search is overloaded (queries waiting for the model would take ~{expected * 1000:.0f} ms, over "
+            f"the {budget_s * 1000:.0f} ms allowed); keyword search only"
+        )
+
     def _keep_query_vector(self, key: tuple[str, str], future: Future[np.ndarray]) -> None:
         if not future.cancelled() and future.exception() is None:
             self._vector_cache.put(key, future.result())
@@ -431,6 +447,9 @@ class MemoryService:
         embedder, reason = self.vectors(wait_s=self.config.semantic_timeout_ms / 1000)
         if embedder is None:
             return None, reason
+        shed = self._overloaded(embedder, wordings)
+        if shed is not None:
+            return None, shed
         queries = self._submit_queries(embedder, wordings)
         return _Semantic(self._executor.submit(self._semantic_hits, user_id, embedder, queries, k), queries), None
 

