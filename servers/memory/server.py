@@ -111,9 +111,11 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
         "pending"). An exact repeat of an existing memory is merged at once and `merged_into` names it; a
         paraphrase (same meaning and the same numbers, names, codes and polarity) is merged after the
         embedding, and memory_get then shows the new entry archived as "merged into <id>". A statement
-        that contradicts an existing one is stored beside it, never merged. When more than 256 writes
-        wait for their embedding, a write waits up to 10 s for room, then fails with "memory is busy" and
-        stores nothing. Types: note, preference, decision, fact, task; preferences, decisions and facts
+        that contradicts an existing one is stored beside it, never merged. Only writes arriving faster than
+        the background embedding keeps up with (measured 7-20 a second on an otherwise idle 2-core machine,
+        0.2-2 while it answers tens of concurrent recalls) make a backlog; when more than 256 writes wait for
+        their embedding, a write waits up to 10 s for room, then fails with "memory is busy" and stores
+        nothing. Types: note, preference, decision, fact, task; preferences, decisions and facts
         are kept until removed, others age out."""
         return memory.write(content, user(user_id), keywords=keywords, slots=slots, type=type, ttl_days=ttl_days)
 
@@ -139,7 +141,8 @@ def create_server(settings: CoreSettings | None = None, *, service: MemoryServic
         mode 1.0 means ranked first by both searches; semantic mode gives cosine similarity (plus
         0.0175 for a memory written in the other language, English vs Chinese, to offset the model's
         lower cross-language scores); keyword mode BM25 relative to the best hit. If semantic search
-        is unavailable or slower than 200 ms, results come from keyword search and `degraded` says why.
+        is unavailable or slower than 200 ms (or the model already has more queries waiting than it can embed
+        in that time), results come from keyword search and `degraded` says why.
         With an LLM configured and CAIRN_MEMORY__LLM_QUERY_REWRITE=true, the query's translation
         (English/Chinese) and a paraphrase from the LLM are searched by meaning too (`rewritten_as`);
         the first recall of a query then waits for the LLM, up to 3 s."""

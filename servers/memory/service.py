@@ -14,11 +14,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from servers.core import crosslang
 from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder, create_embedder
+from servers.core.embedding.batching import MAX_BATCH, BatchedQueries
 from servers.core.events import EventBus, default_bus
 from servers.core.llm import LLMClient, create_llm
 from servers.core.recent import Recent
@@ -62,6 +64,13 @@ BROWSE_CHUNK = 250
 Submit = Callable[[Pending], None]
 
 
+class _Semantic(NamedTuple):
+    """The vector half of a recall under way: its search, and the query embeddings it waits for."""
+
+    job: Future[list[tuple[int, float]]]
+    queries: list[Future[np.ndarray] | str]
+
+
 def _merged_type(existing: str, new: str) -> str | None:
     """A repeat that says what kind of memory it is upgrades a generic note; otherwise the type stays."""
     return new if existing in ("note", "auto_flush", "auto_capture") and new in DURABLE_TYPES else None
@@ -96,10 +105,15 @@ class MemoryService:
         # SQLite in the data dir unless CAIRN_DATABASE_URL names PostgreSQL (servers/memory/storage/backend.py).
         self.store: EntryStore = open_store(settings, db)
         self.db: SqlDatabase = self.store.db
-        self.embedder = embedder or create_embedder(settings.embedder)
+        self.embedder = embedder or create_embedder(settings.embedder, query_batch_ms=settings.query_batch_ms)
         self.bus = bus or default_bus()
         self.fusion = search.FusionConfig(k=self.config.rrf_k)
-        self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memory-semantic")
+        # The vector half of a recall runs here while the keyword half runs on the caller's thread. Most of a
+        # worker's time is waiting for its query embedding, and concurrent recalls' embeddings share one forward
+        # pass only when they wait together (servers/core/embedding/batching.py): as many workers as a batch
+        # holds, or with micro-batching off the two cores.
+        workers = MAX_BATCH if settings.query_batch_ms > 0 else 2
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memory-semantic")
         self._vector_cache: Recent[tuple[str, str], np.ndarray] = Recent(256)
         # Writes return before their embedding: this per-process batcher makes the vectors (see embed_queue).
         self.embed_queue = EmbedQueue(self._embed_pending, max_backlog=max_backlog, admit_wait_s=admit_wait_s)
@@ -391,17 +405,57 @@ class MemoryService:
         self._vector_cache.put(key, vector)
         return vector
 
-    def _start_semantic(
-        self, user_id: str, wordings: list[str], k: int
-    ) -> tuple[Future[list[tuple[int, float]]] | None, str | None]:
+    def _submit_queries(self, model: Embedder, wordings: list[str]) -> list[Future[np.ndarray] | str]:
+        """Hand each new wording to the micro-batcher now, so it can share a forward pass with other recalls'
+        and be dropped from its batch if this recall gives up; a cached one (or, without batching, every one)
+        stays a text that the semantic worker embeds itself."""
+        if not isinstance(model, BatchedQueries):
+            return list(wordings)
+        out: list[Future[np.ndarray] | str] = []
+        for text in wordings:
+            key = (model.name, text)
+            if self._vector_cache.get(key) is not None:
+                out.append(text)
+                continue
+            future = model.submit_query(text)
+            future.add_done_callback(partial(self._keep_query_vector, key))
+            out.append(future)
+        return out
+
+    def _overloaded(self, model: Embedder, wordings: list[str]) -> str | None:
+        """Why the vector half is skipped at once, if the queries ahead in the batcher would already take longer
+        than this recall may wait: it would time out anyway, and its embedding would only slow the others."""
+        if not isinstance(model, BatchedQueries):
+            return None
+        if all(self._vector_cache.get((model.name, text)) is not None for text in wordings):
+            return None
+        budget_s = self.config.semantic_timeout_ms / 1000 * len(wordings)
+        expected = model.batcher.expected_wait_s() * len(wordings)
+        if expected <= budget_s:
+            return None
+        return (
+            f"semantic search is overloaded (queries waiting for the model would take ~{expected * 1000:.0f} ms, over "
+            f"the {budget_s * 1000:.0f} ms allowed); keyword search only"
+        )
+
+    def _keep_query_vector(self, key: tuple[str, str], future: Future[np.ndarray]) -> None:
+        if not future.cancelled() and future.exception() is None:
+            self._vector_cache.put(key, future.result())
+
+    def _start_semantic(self, user_id: str, wordings: list[str], k: int) -> tuple[_Semantic | None, str | None]:
         """Start the vector half of a recall in the background, so keyword search runs meanwhile."""
         embedder, reason = self.vectors(wait_s=self.config.semantic_timeout_ms / 1000)
         if embedder is None:
             return None, reason
-        model = embedder
-        return self._executor.submit(self._semantic_hits, user_id, model, wordings, k), None
+        shed = self._overloaded(embedder, wordings)
+        if shed is not None:
+            return None, shed
+        queries = self._submit_queries(embedder, wordings)
+        return _Semantic(self._executor.submit(self._semantic_hits, user_id, embedder, queries, k), queries), None
 
-    def _semantic_hits(self, user_id: str, model: Embedder, wordings: list[str], k: int) -> list[tuple[int, float]]:
+    def _semantic_hits(
+        self, user_id: str, model: Embedder, queries: list[Future[np.ndarray] | str], k: int
+    ) -> list[tuple[int, float]]:
         """The user's ``k`` nearest entries to the query; with other wordings of it, by the mean similarity.
 
         The mean, not each entry's best: e5 similarities of different wordings are not on one scale (a
@@ -410,9 +464,9 @@ class MemoryService:
         of cosines is the cosine with the mean vector, rescaled: one search, on the calibrated scale."""
         import numpy as np
 
-        if len(wordings) == 1:
-            return self.store.vector_search(user_id, self._query_vector(model, wordings[0]), k)
-        vectors = [self._query_vector(model, text) for text in wordings]
+        vectors = [q.result() if isinstance(q, Future) else self._query_vector(model, q) for q in queries]
+        if len(vectors) == 1:
+            return self.store.vector_search(user_id, vectors[0], k)
         mean = np.mean([v / (float(np.linalg.norm(v)) or 1.0) for v in vectors], axis=0)
         norm = float(np.linalg.norm(mean))
         if norm == 0.0:
@@ -420,13 +474,18 @@ class MemoryService:
         return [(rowid, similarity * norm) for rowid, similarity in self.store.vector_search(user_id, mean / norm, k)]
 
     def _finish_semantic(
-        self, future: Future[list[tuple[int, float]]], started: float, budget_s: float
+        self, pending: _Semantic, started: float, budget_s: float
     ) -> tuple[list[tuple[int, float]] | None, str | None]:
         remaining = budget_s - (time.monotonic() - started)
         try:
-            return future.result(timeout=max(remaining, 0.001)), None
+            return pending.job.result(timeout=max(remaining, 0.001)), None
         except FutureTimeout:
-            future.cancel()
+            # Given up: a query still waiting for its batch is taken out of it, so an overloaded server does
+            # not go on embedding queries nobody waits for any more.
+            pending.job.cancel()
+            for query in pending.queries:
+                if isinstance(query, Future):
+                    query.cancel()
             return None, f"semantic search took longer than {budget_s * 1000:.0f} ms; keyword search only"
         except Exception as exc:
             log.warning("semantic search failed: %s", exc)

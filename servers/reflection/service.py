@@ -73,7 +73,7 @@ class ReflectionService:
         # SQLite in the data directory, or PostgreSQL (schema reflection) with CAIRN_DATABASE_URL.
         self.store = ReflectionStore(db) if db is not None else open_store(settings)
         self.db = self.store.db
-        self.embedder = embedder or create_embedder(settings.embedder)
+        self.embedder = embedder or create_embedder(settings.embedder, query_batch_ms=settings.query_batch_ms)
         # USE beside e5 (CAIRN_SECOND_EMBEDDER): initiative relevance and "the same request" by its cosines.
         self.second = second or create_second_embedder(settings.embedder, settings.second_embedder)
         self.bus = bus or default_bus()

@@ -100,7 +100,7 @@ class SkillsService:
         self.store = SkillsStore(db) if db is not None else open_store(settings)
         self.db = self.store.db
         self.bus = bus or default_bus()
-        self.embedder = embedder or create_embedder(settings.embedder)
+        self.embedder = embedder or create_embedder(settings.embedder, query_batch_ms=settings.query_batch_ms)
         roots: list[tuple[Scope, Path]] = []
         if self.config.include_system:
             roots.append(("system", (self.config.system_path or system_skills_dir()).expanduser()))

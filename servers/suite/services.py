@@ -47,7 +47,7 @@ class SharedServices:
         calls, :func:`servers.suite.inprocess.process_services`), which this module does not import: the
         hooks use these services and must not load the MCP layer."""
         self.settings = settings
-        self.embedder = embedder or create_embedder(settings.embedder)
+        self.embedder = embedder or create_embedder(settings.embedder, query_batch_ms=settings.query_batch_ms)
         self.bus = bus or default_bus()
         self._skills_settings = settings if skills is None else settings.model_copy(update={"skills": skills})
         self._scheduler_tools = scheduler_tools

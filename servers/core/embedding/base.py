@@ -11,9 +11,11 @@ import contextlib
 import logging
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 log = logging.getLogger(__name__)
+
+DEFAULT_QUERY_BATCH_MS = 3.0  # how long a query embedding waits for companions (servers/core/embedding/batching.py)
 
 # numpy loads with the first embedder, not with this module: a server start that embeds nothing never pays.
 if TYPE_CHECKING:
@@ -65,6 +67,15 @@ class Embedder(Protocol):
         ...
 
 
+@runtime_checkable
+class BatchEmbedder(Embedder, Protocol):
+    """An embedder that embeds several queries in one call (what micro-batching needs)."""
+
+    def embed_queries(self, texts: list[str]) -> Matrix:
+        """Unit-length rows, one per query, each the vector :meth:`embed_query` gives that text alone."""
+        ...
+
+
 class LazyEmbedder:
     """Loads the real embedder on first use or in the background, never during an MCP handshake.
 
@@ -72,8 +83,10 @@ class LazyEmbedder:
     degrade to keyword search with a reason instead of crashing.
     """
 
-    def __init__(self, spec: str) -> None:
+    def __init__(self, spec: str, *, query_batch_ms: float = 0.0) -> None:
         self.spec = spec
+        # > 0: concurrent query embeddings are batched, each waiting at most this long for companions.
+        self.query_batch_ms = query_batch_ms
         self._inner: Embedder | None = None
         self._error: str | None = None
         self._lock = threading.Lock()
@@ -118,7 +131,7 @@ class LazyEmbedder:
         with self._lock:
             if self._inner is None and self._error is None:
                 try:
-                    self._inner = _build(self.spec)
+                    self._inner = _batched(_build(self.spec), self.query_batch_ms)
                 except Exception as exc:  # any import/load failure means "no vectors", not a crash
                     self._error = f"embedder {self.spec!r} could not load: {exc}"
                     log.warning(self._error)
@@ -127,6 +140,14 @@ class LazyEmbedder:
         if self._inner is None:
             raise EmbedderUnavailable(self._error or f"embedder {self.spec!r} is unavailable")
         return self._inner
+
+
+def _batched(model: Embedder, query_batch_ms: float) -> Embedder:
+    if query_batch_ms <= 0 or not isinstance(model, BatchEmbedder):
+        return model
+    from servers.core.embedding.batching import BatchedQueries
+
+    return BatchedQueries(model, window_s=query_batch_ms / 1000)
 
 
 def _build(spec: str) -> Embedder:
@@ -149,12 +170,15 @@ _shared: dict[str, LazyEmbedder] = {}
 _shared_lock = threading.Lock()
 
 
-def create_embedder(spec: str) -> LazyEmbedder:
-    """The process-wide embedder for ``spec``: servers mounted together load the model once."""
+def create_embedder(spec: str, *, query_batch_ms: float | None = None) -> LazyEmbedder:
+    """The process-wide embedder for ``spec``: servers mounted together load the model once, and their
+    concurrent query embeddings share batches. ``query_batch_ms`` (default: the settings' 3 ms; 0 = off) is
+    taken from the first caller: every server of one process reads the same settings."""
     with _shared_lock:
         embedder = _shared.get(spec)
         if embedder is None:
-            embedder = _shared[spec] = LazyEmbedder(spec)
+            window = DEFAULT_QUERY_BATCH_MS if query_batch_ms is None else query_batch_ms
+            embedder = _shared[spec] = LazyEmbedder(spec, query_batch_ms=window)
         return embedder
 
 

@@ -59,3 +59,7 @@ class UseEmbedder:
         with self._lock:
             out = self._model.encode([text])
         return np.ascontiguousarray(out[0], dtype=np.float32).reshape(self.dim)
+
+    def embed_queries(self, texts: list[str]) -> Matrix:
+        """Several queries in one call (the model is symmetric: as passages)."""
+        return self.embed_passages(texts)
