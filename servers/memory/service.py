@@ -425,8 +425,8 @@ class MemoryService:
     def _overloaded(self, model: Embedder, wordings: list[str]) -> str | None:
         """Why the vector half is skipped at once, if the queries ahead in the batcher would already take longer
         than this recall may wait: it would time out anyway, and its embedding would only slow the others."""
-        if not isinstance(model, BatchedQueries):
-            return None
+        if not isinstance(model, BatchedQueries) or not model.batcher.busy():
+            return None  # nothing ahead: a lone slow query is given its chance and times out as any would
         if all(self._vector_cache.get((model.name, text)) is not None for text in wordings):
             return None
         budget_s = self.config.semantic_timeout_ms / 1000 * len(wordings)

@@ -83,6 +83,11 @@ class QueryBatcher:
                 return 0.0
             return (len(self._waiting) + self._in_flight + 1) * self._per_text_s
 
+    def busy(self) -> bool:
+        """Whether any query is waiting or being embedded now."""
+        with self._cond:
+            return bool(self._waiting) or self._in_flight > 0
+
     def close(self) -> None:
         """Stop after the batches already waiting; later submissions fail."""
         with self._cond:

@@ -275,7 +275,9 @@ _REWORKED = (
     r"|\byou(?:'ve| have)? (?:added|wrote|written|made|gave|generated|produced)\b[^.?!]{0,80}\b(?:way |much |far )?"
     r"too (?:long|verbose|wordy|much|many)\b"
     r"|我(?:自己)?(?:又)?(?:删|砍|改|重写)了(?:一半|大半|很多)"
-    r"|你(?:写|给|生成|加|弄)的?得?[^。！？，,]{0,24}太(?:长|多|啰嗦|冗长)"
+    r"|你(?:写|生成|加|弄)得?[^。！？，,]{0,4}太(?:长|多|啰嗦|冗长)"
+    # 你给 X 写的 Y 太长了: what the agent wrote for someone, however long its name (`LXG-2317 写的那个 review 描述`).
+    r"|你(?:给[^。！？，,]{1,20})?(?:写|生成|加|弄|起草|整理)(?:的|得)[^。！？，,]{0,30}太(?:长|多|啰嗦|冗长)"
 )
 _LESSON_LINE = r"(?im)^[\s>*_`-]*lesson[*_`]*\s*[:：]\s*[*_]*\s*(.+?)\s*$"
 _NONE = r"(?i)^(?:none(?![\w-])(?!\s+of\b)|n/?a\b|无|没有)"

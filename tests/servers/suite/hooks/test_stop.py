@@ -205,6 +205,7 @@ CORRECTIONS = [
     "以后不要再用 var 了",
     "周报你写得太长了，我自己删了一半才发出去",
     "上周你给运营写的那份接入说明太长了，我自己删了一半才发到群里",
+    "上次你给 PRJ-2317 写的那个 merge request 描述太长了，我自己删了一半",
 ]
 NOT_CORRECTIONS = [
     "I had to fix the CI config myself yesterday, now add a job for lint",
@@ -240,6 +241,7 @@ NOT_CORRECTIONS = [
     "错误处理怎么写",
     "我说一下需求：做一个登录页",
     "你给我写一个函数，这个文件太长了，拆一下",
+    "你给我写个脚本把这个太长的文件拆开",
     "还是用 Postgres 吧",
     "这个函数写得太长了，拆一下",
 ]
