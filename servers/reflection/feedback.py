@@ -55,7 +55,12 @@ _LEXICON: tuple[_Dimension, ...] = (
         False,
     ),
     _Dimension(
-        re.compile(r"too (?:short|brief)|more detail|more depth|elaborate|太短|详细|展开", re.I),
+        # 详细 as a wish about the answer (详细解释, 写详细一点), not a field or a page (详细地址, 详细信息页).
+        re.compile(
+            r"too (?:short|brief)|more detail|more depth|elaborate|太短|展开"
+            r"|(?:更|再|写|说|讲|答|得)详细|详细(?:一点|一些|些|地(?![址区图点方])|点|说|讲|解释|介绍|展开|回答|说明|分析)",
+            re.I,
+        ),
         "verbosity",
         "detailed",
         False,
