@@ -819,10 +819,13 @@ _ASSIGNS = re.compile(r"(?<![=!<>])=(?!=)|<-|->")
 def _inline_code(program: str, rest: list[str]) -> str | None:
     """The code an interpreter was given on the command line (`python -c CODE`), or None."""
     option = _INLINE_CODE.get(program) or _INLINE_CODE.get(program.rstrip("0123456789."))
-    if option is None or option not in rest[1:]:
-        return None
-    at = rest.index(option, 1)
-    return rest[at + 1] if at + 1 < len(rest) else None
+    return _given_to(rest, (option,)) if option else None
+
+
+def _given_to(rest: list[str], options: Sequence[str]) -> str | None:
+    """The word after the first of ``options`` a command line has (`-c` of `psql -c SQL`), or None."""
+    at = next((i for i, word in enumerate(rest[1:], 1) if word in options), None)
+    return rest[at + 1] if at is not None and at + 1 < len(rest) else None
 
 
 # Options that make a program report what it would do instead of doing it.
@@ -844,11 +847,7 @@ _WRITING_WORD = re.compile(r"\b(?:insert|update|delete|merge|create|drop|alter|t
 
 def _inline_query(program: str, rest: list[str]) -> str | None:
     """The statement a database client was given on the command line (`psql -c SQL`), or None."""
-    for option in _QUERY_OPTIONS.get(program, ()):
-        if option in rest[1:]:
-            at = rest.index(option, 1)
-            return rest[at + 1] if at + 1 < len(rest) else None
-    return None
+    return _given_to(rest, _QUERY_OPTIONS.get(program, ()))
 
 
 def _only_reads(sql: str) -> bool:
@@ -1736,6 +1735,7 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
     are dicts or objects with ``tool`` (or ``name``), ``arguments`` (or ``input``), ``ok`` and ``error``.
     """
     calls = _calls(steps)
+    looking = [is_looking(c.tool, c.arguments) for c in calls]
     found: list[Recovery] = []
     i = 0
     while i < len(calls):
@@ -1744,16 +1744,12 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
             i += 1
             continue
         key = step_key(call.tool, call.arguments)
-        looks = is_looking(call.tool, call.arguments)
         fixed = next(
             (
                 j
                 for j in range(i + 1, len(calls))
                 # A look (`tool run list`) finds what the step needs; it does not do the step (`tool run watch`).
-                if (
-                    (looks or not is_looking(calls[j].tool, calls[j].arguments))
-                    and key in step_keys(calls[j].tool, calls[j].arguments)
-                )
+                if ((looking[i] or not looking[j]) and key in step_keys(calls[j].tool, calls[j].arguments))
                 or _specialised(call, calls[j])
                 or _one_word_apart(calls, i, j)
                 or _wrapped(call, calls[j])
@@ -1887,15 +1883,26 @@ def _wrapped(failed: _Call, later: _Call) -> bool:
 _OTHER_SHELLS = {"cmd": ("/c", "/C", "/k"), "powershell": ("-Command", "-c"), "pwsh": ("-Command", "-c")}
 
 
-def _handed_to_shell(words: list[str]) -> list[str] | None:
-    """The words of the command string `cmd.exe /c "…"` or `pwsh -c "…"` hands on, or None."""
+def _shell_option(words: list[str]) -> int | None:
+    """Where the option stands that hands `cmd.exe /c "…"` or `pwsh -c "…"` its command string, or None."""
     if len(words) < 3:
         return None
-    program = re.sub(r"\.exe$", "", words[0].replace("\\", "/").rsplit("/", 1)[-1], flags=re.I).lower()
+    program = re.sub(r"\.exe$", "", _base_name(words[0]), flags=re.I).lower()
     options = _OTHER_SHELLS.get(program, ())
     at = next((i for i, w in enumerate(words[1:], 1) if w in options), None)
+    return at if at is not None and at + 1 < len(words) else None
+
+
+def _handed_to_shell(words: list[str]) -> list[str] | None:
+    """The words of the command string `cmd.exe /c "…"` or `pwsh -c "…"` hands on, or None."""
+    at = _shell_option(words)
     # Split on spaces, not as a POSIX shell would: a backslash there separates folders, it escapes nothing.
-    return " ".join(words[at + 1 :]).split() if at is not None and at + 1 < len(words) else None
+    return " ".join(words[at + 1 :]).split() if at is not None else None
+
+
+def _base_name(path: str) -> str:
+    """The last part of a path written with either separator."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 def _as_path_words(words: list[str]) -> list[str]:
@@ -1907,9 +1914,9 @@ def _wrapper(command: str) -> str:
     """The command another ran inside, by its program and subcommand: `sst shell -- …` of
     `pnpm sst shell --stage staging -- tsx x.ts`, `cmd.exe /c …` of `cmd.exe /c "Run.bat x"`."""
     words = _main_segment(command)
-    if _handed_to_shell(words) is not None:
-        option = next(w for w in words[1:] if w in {o for opts in _OTHER_SHELLS.values() for o in opts})
-        return f"{words[0].replace(chr(92), '/').rsplit('/', 1)[-1]} {option} …"
+    at = _shell_option(words)
+    if at is not None:
+        return f"{_base_name(words[0])} {words[at]} …"
     outer = _without_runner(words[: len(words) - 1 - words[::-1].index("--")])
     named = [w for w in outer if not w.startswith("-")][:2]
     return " ".join([*named, "--", "…"])

@@ -225,29 +225,32 @@ class _Likeness:
 
     def __init__(self, strategy: Strategy, live: list[Rule], pending: list[PendingStrategy]) -> None:
         self.key = strategy.key
-        self.words = strategy.lesson.error_words if strategy.lesson is not None else []
-        self.way = (strategy.lesson.run_as or "") if strategy.lesson is not None else ""
-        messages = [self.words, *(r.lesson.error_words for r in live if r.lesson is not None)]
-        messages += [_row_words(p) for p in pending]
+        self.words, self.way = _words(strategy.lesson), _way(strategy.lesson)
+        messages = [self.words, *(_words(r.lesson) for r in live if r.lesson is not None)]
+        messages += [_words(p.strategy.lesson) for p in pending]
         self.counts, self.total = frequencies(messages)
 
     def rule(self, rule: Rule) -> bool:
-        if not self.key or not rule.key:
-            return False
-        words = rule.lesson.error_words if rule.lesson is not None else []
-        way = (rule.lesson.run_as or "") if rule.lesson is not None else ""
-        return same_lesson(self.key, self.words, rule.key, words, self.counts, self.total, (self.way, way))
+        return self._alike(rule.key, rule.lesson)
 
     def row(self, row: PendingStrategy) -> bool:
-        if not self.key or not row.key:
+        return self._alike(row.key, row.strategy.lesson)
+
+    def _alike(self, key: str | None, lesson: Lesson | None) -> bool:
+        if not self.key or not key:
             return False
-        ways = (self.way, _row_way(row))
-        return same_lesson(self.key, self.words, row.key, _row_words(row), self.counts, self.total, ways)
+        ways = (self.way, _way(lesson))
+        return same_lesson(self.key, self.words, key, _words(lesson), self.counts, self.total, ways)
 
 
-def _row_words(row: PendingStrategy) -> list[str]:
-    lesson = row.strategy.lesson
+def _words(lesson: Lesson | None) -> list[str]:
+    """The error words of a lesson (none without one)."""
     return list(lesson.error_words) if lesson is not None else []
+
+
+def _way(lesson: Lesson | None) -> str:
+    """How the lesson's fix ran the step instead ("" when it was not run another way)."""
+    return (lesson.run_as or "") if lesson is not None else ""
 
 
 def _lesson(row: PendingStrategy) -> Lesson:
@@ -255,11 +258,6 @@ def _lesson(row: PendingStrategy) -> Lesson:
     if row.strategy.lesson is None:
         raise ValueError(f"strategy {row.id} was stored without its lesson")
     return row.strategy.lesson
-
-
-def _row_way(row: PendingStrategy) -> str:
-    lesson = row.strategy.lesson
-    return (lesson.run_as or "") if lesson is not None else ""
 
 
 def _shared_error(lessons: list[Lesson], alike: _Likeness) -> tuple[str, list[str]]:

@@ -517,21 +517,23 @@ def general_lesson(lessons: list[Lesson]) -> str:
         same_files = set(first.files).intersection(*(set(lesson.files) for lesson in lessons[1:]))
         files = [f for f in first.files if f in same_files]
         where = " and ".join(f"`{f}`" for f in files[:2]) if files else shared_kind(lessons)
-        place = f"to {where}" if where else "where it failed"
+        target = f"to {where}" if where else "where it failed"
         return (
-            f'When {step} fails with "{first.phrase}", add `{edit}` {place} (the edit that fixed it each time)'
+            f'When {step} fails with "{first.phrase}", add `{edit}` {target} (the edit that fixed it each time)'
             f"{finishing}, then retry it."
         )
+    edit_only = not any(lesson.run_as or lesson.reread for lesson in lessons)
+    same_file = shared_file(lessons)
+    edited = f"`{same_file}`" if same_file else shared_kind(lessons)  # the file, or the kind of file
     stem = shared_stem(lessons)
-    if stem and not any(lesson.run_as or lesson.reread for lesson in lessons):
-        kind = (shared_file(lessons) and f"`{shared_file(lessons)}`") or shared_kind(lessons) or "the file it edited"
+    if stem and edit_only:
         return (
-            f'When {step} fails with "{first.phrase}", add the `{stem}…` it asks for to {kind} (e.g. '
-            f"`{first.added[0]}`; the edit that fixed it each time){finishing}, then retry it."
+            f'When {step} fails with "{first.phrase}", add the `{stem}…` it asks for to '
+            f"{edited or 'the file it edited'} (e.g. `{first.added[0]}`; the edit that fixed it each time)"
+            f"{finishing}, then retry it."
         )
-    if place and not any(lesson.run_as or lesson.reread for lesson in lessons):
-        same_file = shared_file(lessons)
-        where = f" in `{same_file}`" if same_file else f" in {kind}" if (kind := shared_kind(lessons)) else ""
+    if place and edit_only:
+        where = f" in {edited}" if edited else ""
         return (
             f'When {step} fails with "{first.phrase}", add what it names to `{place}`{where} (where the edit that '
             f"fixed it went each time){finishing}, then retry it."
