@@ -5,16 +5,16 @@ next.jdbc + HoneySQL 2 on PostgreSQL 16 (docker compose), Migratus, clj-kondo, c
 built with shadow-cljs (npx shadow-cljs), uberjar via tools.build, Docker (private git dep fetched over ssh in
 the build), GitHub Actions and gh.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 14), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_clj_web.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1224,5 +1224,5 @@ ERROR: failed to solve: no SSH key "default" forwarded from the client""", code=
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "clj-web.jsonl"), os.path.join(HERE, "clj-web.labels.json"))
-    print(f"clj-web -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "clj-web.jsonl"), os.path.join(HERE, "tune", "clj-web.labels.json"))
+    print(f"clj-web -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -4,15 +4,15 @@ Stack: Deno 2 + Fresh 2 (islands, Preact, @preact/signals), deno.json imports + 
 flags, deno test / lint / fmt / check, Deno KV, JSR and npm: specifiers, Tailwind, Deno Deploy via deployctl,
 GitHub Actions.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 14), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_deno_fresh.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -963,5 +963,5 @@ export function captureError(err: unknown) {
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "deno-fresh.jsonl"), os.path.join(HERE, "deno-fresh.labels.json"))
-    print(f"deno-fresh -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "deno-fresh.jsonl"), os.path.join(HERE, "tune", "deno-fresh.labels.json"))
+    print(f"deno-fresh -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
