@@ -696,9 +696,16 @@ def _subcommand(program: str, words: list[str]) -> str:
     # Only the word right after the program: after an option, a plain word is that option's value
     # (`ctest --preset dev`), not a subcommand.
     word = words[0] if words else ""
+    if _ALIAS_OPTION.match(word):
+        return word  # `clj -M:test` runs the tests, `clj -X:migrate` the migrations: the alias is what runs
     if not _SUBCOMMAND_WORD.match(word) or (word.rsplit(".", 1)[-1] in _FILE_SUFFIXES and "." in word):
         return ""
     return word
+
+
+# An option glued to the name of an alias the project defines, first after the program, chooses what the
+# program runs (`clj -M:test`, `clojure -X:migrate`, `clj -T:build`).
+_ALIAS_OPTION = re.compile(r"^-[A-Za-z]:[A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)*$")
 
 
 def _positional(program: str, words: list[str]) -> list[str]:
@@ -788,7 +795,10 @@ def _looks(words: list[str]) -> bool:
 # Options that make a program list or report what there is (`nrfjprog --ids`, `adb devices -l` aside).
 _LISTING_FLAGS = frozenset({"-list", "--list", "--ids", "--list-devices", "--devices", "--show-devices"})
 # Options with which a program only reports (its other uses change things).
-_LOOKING_OPTIONS = {"ssh-keygen": frozenset({"-F", "-l", "-lf", "-lF", "-B"})}
+_LOOKING_OPTIONS = {
+    "ssh-keygen": frozenset({"-F", "-l", "-lf", "-lF", "-B"}),
+    "ssh-add": frozenset({"-l", "-L"}),  # lists the agent's keys; without them it adds one
+}
 
 
 def _subcommand_word(program: str, words: list[str]) -> str:
@@ -1254,7 +1264,7 @@ class Recovery:
             parts.append("reread")
         if self.change is not None:
             # The variable's name, not this run's value of it.
-            variables = [w.split("=", 1)[0] + "=…" for w in self.change.split() if ENV_ASSIGNMENT.match(w)]
+            variables = [w.split("=", 1)[0] + "=…" for w in _variables_set(self.change.split())]
             # A variable set on the retry is the fix, whichever command it was set for.
             if self.replaced:
                 # The program and subcommand, whatever options it was given (`kubectl -n dev debug …`).
@@ -1673,6 +1683,17 @@ def _set_variables(failed: list[str], fixed: list[str]) -> tuple[dict[str, str],
         return {name: _as_written(value) for name, value in after.items() if before.get(name) != value}
 
     return changed(in_front(failed), in_front(fixed)), changed(as_arguments(failed), as_arguments(fixed))
+
+
+def _variables_set(words: list[str]) -> list[str]:
+    """The words of a command that set a variable: any `name=value` in the program's place, an option's value
+    only when upper-case (`-e FOO=bar`; `--ssh default=$SSH_AUTH_SOCK` gives the option a named value)."""
+    return [
+        word
+        for i, word in enumerate(words)
+        if ENV_ASSIGNMENT.match(word)
+        and (i == 0 or not words[i - 1].startswith("-") or _ARGUMENT_ASSIGNMENT.match(word))
+    ]
 
 
 # An upper-case name set as an argument (`SPARK_HOME=…`, `IMG=…`): a variable the program reads, where a
@@ -2159,8 +2180,19 @@ def _followed_suggestion(error: str, failed: str, fixes: list[str], work: bool) 
             and fix_shape(c) != fix_shape(failed)
         ]
         if any(c in fix or fix_shape(c) == fix_shape(fix) for c in offered for fix in fixes):
-            return list(dict.fromkeys(offered))[:3]
+            return list(dict.fromkeys(_without_named(c, error) for c in offered))[:3]
     return []
+
+
+def _without_named(command: str, error: str) -> str:
+    """An offered command with the thing the error named left out (`deno add jsr:…` of `deno add jsr:zod`,
+    offered because "zod" was not found): the same advice for whichever package, file or name it was."""
+    for groups in _QUOTED_VALUE.findall(error):
+        named = "".join(groups)
+        if " " in named or named == command or len(named) < 2:
+            continue
+        command = re.sub(rf"(?<=[\s:=/@])(?:{re.escape(named)})(?=$|[\s,;])", "…", command)
+    return command
 
 
 # A command an error quotes for the reader to run: in backticks, or after "run" in quotes (`Run "terraform init"`).
@@ -2276,8 +2308,35 @@ def kept_words(arguments: Any) -> list[str]:
     out: list[str] = []
     for old, new in _edit_pairs(arguments):
         after = set(CODE_WORD.findall(new))
-        out += [w for w in CODE_WORD.findall(old) if w in after and w not in out]
+        extended = _extended_settings(old, new)
+        # A key that opens a map or list the edit wrote into (`:lint-as {`), as written: where entries go.
+        out += [w for w in _OPENING_KEY.findall(old) if w in new and w not in out]
+        for word in CODE_WORD.findall(old):
+            if word not in after:
+                continue
+            # A list given to a setting that the edit made longer (`--allow-env=A,B` → `--allow-env=A,B,C`): the
+            # setting is where the edit went, not its first entry.
+            word = extended.get(word.partition("=")[0], word) if "=" in word else word
+            if word not in out:
+                out.append(word)
     return out
+
+
+_OPENING_KEY = re.compile(r"(?<![\w:$@.-])(:[A-Za-z][\w.-]*[\w])\s*[{\[]")
+_SETTING_TOKEN = re.compile(r"""[^\s'"`]+""")
+
+
+def _extended_settings(old: str, new: str) -> dict[str, str]:
+    """Settings whose value list an edit extended in place, by bare name: `allow-env` → `--allow-env=`."""
+    before = _SETTING_TOKEN.findall(old)
+    found: dict[str, str] = {}
+    for token in set(_SETTING_TOKEN.findall(new)) - set(before):
+        name, equals, _ = token.partition("=")
+        if not equals or not name.strip("-"):
+            continue
+        if any(token.startswith(t) and token[len(t)] in ",;:" for t in before if t.startswith(name + "=")):
+            found[name.lstrip("-")] = f"{name}="
+    return found
 
 
 def _edit_pairs(arguments: Any) -> list[tuple[str, str]]:

@@ -49,7 +49,11 @@ class _Dimension:
 # A small lexicon beats guessing with no model; the clause is kept for everything it does not know.
 _LEXICON: tuple[_Dimension, ...] = (
     _Dimension(
-        re.compile(r"too (?:long|verbose|wordy)|shorter|more concise|briefer|keep it short|太长|简洁|简短|精简", re.I),
+        re.compile(
+            r"too (?:long|verbose|wordy)|shorter|more concise|briefer|keep it short"
+            r"|\b(?:cut|trim)\s+(?:half|(?:it|that|this|them)\s+(?:in|by)\s+half)\b|太长|简洁|简短|精简",
+            re.I,
+        ),
         "verbosity",
         "concise",
         False,

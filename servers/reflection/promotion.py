@@ -20,7 +20,9 @@ kind of failure (security, timeout, permission, ...) joins that rule as evidence
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from itertools import takewhile
 
 from servers.core.errorwords import frequencies, shared_words
 from servers.reflection.alike import same_lesson
@@ -268,5 +270,25 @@ def _shared_error(lessons: list[Lesson], alike: _Likeness) -> tuple[str, list[st
         return first.phrase, first.error_words
     messages = [item.error_words for item in lessons if item.error_words]
     common = [w for w in first.error_words if all(w in m for m in messages)]
+    opening = shared_opening([item.phrase for item in lessons])
+    if opening:
+        return opening, (common or first.error_words)
     named = shared_words(messages, alike.counts, alike.total)
     return (" ".join(named) if named else first.phrase), (common or first.error_words)
+
+
+def shared_opening(phrases: list[str]) -> str:
+    """The words every phrase opens with, up to where they part, when only the thing each one named differs
+    (`error: Unresolved symbol: tx`, `… symbol: conn` → `error: Unresolved symbol: …`); else ""."""
+    opening = "".join(chars[0] for chars in takewhile(lambda chars: len(set(chars)) == 1, zip(*phrases, strict=False)))
+    if all(len(p) == len(opening) for p in phrases):
+        return opening
+    # Cut back to a separator, so no name is shown half; what follows must be one name in every phrase (the
+    # symbol, the file), not another message ("error when creating …" and "error when patching …").
+    cut = opening.rfind(" ")
+    opening = opening[: cut + 1] if cut > 0 else ""
+    named = [p[len(opening) :] for p in phrases]
+    words = re.findall(r"[^\W\d_]{2,}", opening)
+    if len(words) < 3 or len(opening) < 12 or any(not name or len(name.split()) > 1 for name in named):
+        return ""
+    return f"{opening.rstrip()} …"

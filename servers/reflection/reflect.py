@@ -384,8 +384,16 @@ def shared_place(lessons: list[Lesson]) -> str:
     common = places[0].intersection(*places[1:])
     common = {w for w in common if any(w in lesson.around for lesson in lessons)}
     telling = _telling(common)
-    # The longest telling word names the place best (`$fillable`, not `=`).
-    return max(telling, key=lambda w: (len(w), w)) if telling and max(len(w) for w in telling) >= 4 else ""
+    if not telling or max(len(w) for w in telling) < 4:
+        return ""
+    # A key or setting (`:lint-as`, `--allow-env=`) names the place before the entries in it; else the longest
+    # telling word does (`$fillable`, not `=`).
+    return max(telling, key=lambda w: (is_key(w), len(w), w))
+
+
+def is_key(word: str) -> bool:
+    """A map key or a setting as written (`:lint-as`, `--allow-env=`): what entries are put under."""
+    return bool(word) and (word[0] in ":-" or word.endswith("="))
 
 
 def shared_file(lessons: list[Lesson]) -> str:
@@ -510,6 +518,10 @@ def general_lesson(lessons: list[Lesson]) -> str:
     if edit and created and CODE_LIKE.search(place) and not any(CODE_LIKE.search(w) for w in edit.split()):
         # One edit wrote the place (`fs_permissions = [...]`), the others added to it: the place says where the
         # fix goes; `access path`, words any entry there has, do not.
+        edit = ""
+    if edit and is_key(place) and all(len(edit.split()) * 3 <= len(lesson.added) for lesson in lessons):
+        # What every edit wrote is a small part of what each wrote (`clojure.core` of `ledgerline.db/with-tx
+        # clojure.core/let`), and all went under one key: the entries differ, the key they went to is the lesson.
         edit = ""
     if edit and not any(lesson.run_as or lesson.reread for lesson in lessons):
         # The file every one of those edits wrote is where the fix goes (`Directory.Packages.props`); files that

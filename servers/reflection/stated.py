@@ -98,7 +98,9 @@ _REVERSAL = re.compile(
     r"\b(?:actually|changed my mind|change of plan|switched to|no longer|not anymore|any more|scratch that|"
     r"forget what i said|i'?m done (?:with|adding|using|writing)|no more|take (?:that|it) back|"
     r"ignore what i said|(?:is|are) fine now|after all|rips? out|ripped out|drop(?:ped)? (?:the|our)|"
-    r"(?:we'?re|we are|i'?m) (?:dropping|moving (?:off|away from)|getting rid of))\b"
+    r"(?:we'?re|we are|i'?m) (?:dropping|moving (?:off|away from)|getting rid of)|"
+    # "remember I said clojure.spec? switch that: use malli": what was said, then that it changes.
+    r"remember (?:i|we) said|(?:switch|change|scrap) (?:that|this)(?!\s+(?:on|off)\b))\b"
     r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了",
     re.I,
 )
@@ -114,6 +116,10 @@ _REPLACED = re.compile(
     # "change of plan on hasql-th: …", "from now on no hasql-th for new statements"
     r"|\bchange of plan (?:on|for|about|with)\s+(?P<plan>(?:[^,.;:!?—()]|\.(?=\w)){2,40})"
     r"|\b(?:from now on|going forward),?\s+no (?:new\s+)?(?P<now>(?:[^,.;:!?—()]|\.(?=\w)){2,60})"
+    # "drop the @apply thing", "remember I said clojure.spec for validation? switch that"
+    r"|\bdrop(?:ped)? (?:the|our|that)\s+(?P<drop>[^,.;:!?—()]{2,40}?)\s+(?:thing|rule|idea|approach|convention)\b"
+    r"|\bremember (?:i|we) said\s+(?P<said_en>(?:[^,;:!?—()]|\.(?=\w)){2,60}?)\??\s+"
+    r"(?:switch|change|scrap|drop|forget|replace) (?:that|this|it)\b"
     r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})"
     # "之前说 DWS 的新任务用 Hive SQL 跑，这个作废": what was said before is what is void
     r"|之前说(?:的|过)?(?P<said>[^，。；]{2,40})[，,]\s*(?:这个|那个|这条|那条)?(?:作废|不算数?了|收回)",
@@ -148,16 +154,20 @@ def stated(text: str) -> list[str]:
 def _with_reversals(text: str) -> list[str]:
     """The stated sentences of ``text``, a sentence that only takes something back joined to the statement
     after it: "the FlatList-only rule is void. From now on long lists use FlashList" is one change, in the
-    user's words."""
+    user's words. When the taking back names what it drops ("drop the @apply thing"), the sentence right after
+    it says what comes instead, stated or not ("inline utility classes again")."""
     out: list[str] = []
     carried = ""
-    for sentence in stated(text):
-        if _REVERSAL.search(sentence) and not _STATED.search(sentence) and not out:
+    for sentence in sentences(text):
+        said = len(sentence) >= 8 and bool(_STATED.search(sentence) or _REVERSAL.search(sentence))
+        if carried and (said or _replaced(carried)):
+            out.append(f"{carried.rstrip()} {sentence}".strip())
+            carried = ""
+        elif said and _REVERSAL.search(sentence) and not _STATED.search(sentence) and not out and not carried:
             carried = sentence
-            continue
-        out.append(f"{carried.rstrip()} {sentence}".strip() if carried else sentence)
-        carried = ""
-    return out or ([carried] if carried else [])
+        elif said:
+            out.append(sentence)
+    return (out or ([carried] if carried else []))[:5]
 
 
 def _replaced(sentence: str) -> str | None:
@@ -232,10 +242,11 @@ class StatedPreferences:
         match = self._same_topic(statement, [b.value for b in held])
         reversal = bool(_REVERSAL.search(sentence))
         if match is None:
-            if reversal and not _STATED.search(sentence):
-                # "Actually, the bug is in the parser" takes nothing back: only a preference already held can be.
-                return SignalResult(applied=False, reason="no preference held on this topic")
             replaced = _replaced(sentence) if (reversal or _CHANGE_CUE.search(sentence)) else None
+            if reversal and not _STATED.search(sentence) and not replaced:
+                # "Actually, the bug is in the parser" takes nothing back: only a preference already held, or one
+                # the sentence names as dropped ("drop the @apply thing"), can be.
+                return SignalResult(applied=False, reason="no preference held on this topic")
             return self.users.signal(user_id, _name(statement), statement, "explicit", source=source, replaces=replaced)
         belief = held[match]
         if reversal:

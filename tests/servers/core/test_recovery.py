@@ -1110,3 +1110,68 @@ def test_a_look_that_gave_the_value_the_retry_lacked_is_the_fix() -> None:
     # A retry that added an option of its own, not what the look printed, is the option's lesson.
     other = [bash("tool run watch", lacking), bash("tool run list"), bash("tool run watch --interactive")]
     assert find_recoveries(other)[0].fix_commands == []
+
+
+def test_an_alias_option_first_after_the_program_is_what_it_runs() -> None:
+    """`clojure -M:itest` runs the tests, `clojure -X:seed` the seeding: another alias is another step, so the
+    seeding run before the same test run is a preparation, not a new way of running the tests."""
+    assert command_head("clojure -M:itest --focus shop.cart-test") == "clojure -M:itest"
+    assert command_head("clj -X:seed:local seed :env :ci") == "clj -X:seed:local"
+    assert command_head("clj -Sdeps '{}' -M") == "clj"
+    behind = (
+        'Exit code 1\nERROR in (cart-total-test)\norg.h2.jdbc.JdbcSQLSyntaxErrorException: Table "COUPONS" not found'
+    )
+    [found] = find_recoveries(
+        [
+            bash("clojure -M:itest --focus shop.cart-test", behind),
+            bash("clojure -X:seed seed :env :ci"),
+            bash("clojure -M:itest --focus shop.cart-test"),
+        ]
+    )
+    assert found.kind == "inserted" and found.change is None
+    assert found.fix_commands == ["clojure -X:seed seed :env :ci"]
+    assert "run `clojure -X:seed seed :env :ci`, then retry `clojure -M:itest`" in found.lesson()
+
+
+def test_listing_the_agents_keys_only_looks_and_an_options_named_value_is_no_variable() -> None:
+    """`ssh-add -l` lists keys (without it, ssh-add adds one); `--mount-ssh default=$SOCK` gives the option a named
+    value, so the retry's fix is the option, as in the tasks that wrote `--mount-ssh default`."""
+    assert is_looking("Bash", {"command": "ssh-add -l"}) and not is_looking("Bash", {"command": "ssh-add ~/.ssh/k"})
+    no_key = 'Exit code 1\nERROR: failed to solve: no agent socket "default" given to the builder'
+    listed = find_recoveries(
+        [bash("imgtool build -t x .", no_key), bash("ssh-add -l"), bash("imgtool build --mount-ssh default=$SOCK .")]
+    )
+    plain = find_recoveries([bash("imgtool build -t y .", no_key), bash("imgtool build --mount-ssh default -t y .")])
+    assert listed[0].fix_commands == [] and listed[0].key.endswith("=>as:imgtool build -m")
+    assert plain[0].key == listed[0].key
+    # An upper-case name after an option is a variable handed on (`-e API_TOKEN=…`): named by the variable.
+    missing = "Exit code 1\nerror: API_TOKEN missing"
+    [env] = find_recoveries([bash("runner go --fast", missing), bash("runner go --fast -e API_TOKEN=x")])
+    assert env.key.endswith("=>as:API_TOKEN=…")
+
+
+def test_a_command_the_error_offers_for_the_name_it_quotes_is_offered_for_any_name() -> None:
+    """The error names the import it could not resolve and offers to add it: one lesson whatever was named."""
+    error = (
+        'Exit code 1\nerror: Bare import "{0}" is not in the import map of "file:///h/app/main.ts"\n'
+        "  hint: to use a registry package, run `pkgr add reg:{0}` or `pkgr add npm:{0}`"
+    )
+    found = [
+        find_recoveries([bash("pkgr check main.ts", error.format(name)), bash(f"pkgr add {fix}"), bash("pkgr check")])
+        for name, fix in (("left-pad", "reg:left-pad"), ("@acme/dates", "npm:@acme/dates"), ("yaml", "reg:yaml"))
+    ]
+    assert {tuple(r[0].suggested) for r in found} == {("pkgr add reg:…", "pkgr add npm:…")}
+    assert len({r[0].key for r in found}) == 1
+    assert "do what the error suggests: `pkgr add reg:…` or `pkgr add npm:…`" in found[0][0].lesson()
+
+
+def test_an_edit_that_lengthened_a_settings_list_went_to_that_setting() -> None:
+    """`--allow-net=a,b` became `--allow-net=a,b,c`: the place is `--allow-net=`, not its first entry; a key
+    opening the map the edit wrote into (`:aliases {`) is a place as written."""
+    from servers.core.recovery import kept_words
+
+    lengthened = {"old_string": '"dev": "rt --allow-net=db.local,cache.local app.ts"'}
+    lengthened["new_string"] = lengthened["old_string"].replace("cache.local", "cache.local,queue.local")
+    assert "--allow-net=" in kept_words(lengthened) and "allow-net=db.local" not in kept_words(lengthened)
+    opened = {"old_string": ' :aliases {:dev {:extra-paths ["dev"]}}', "new_string": " :aliases {:dev {}\n :x {}}"}
+    assert ":aliases" in kept_words(opened)

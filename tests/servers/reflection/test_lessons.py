@@ -585,3 +585,27 @@ def test_a_place_one_edit_wrote_and_the_others_added_to_is_where_the_fix_goes(sv
         svc.reflect(TaskReport(task=f"script {n}", task_id=f"s{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
     assert "add what it names to `allowed_paths` in `tool.toml`" in rule.text, rule.text
+
+
+def test_entries_that_differ_under_one_key_are_a_lesson_about_the_key(svc: ReflectionService) -> None:
+    """Each task taught the linter another macro under `:lint-as`; the entries share only the namespace of
+    their targets (`clojure.core`). The rule names the key and the file, and the error as far as the three
+    runs' errors agree ("unresolved symbol: …", not the symbol of one run)."""
+    error = "Exit code 3\nsrc/app/{0}.clj:{1}:5: error: Unresolved symbol: {2}\nlinting took 41ms, errors: 1"
+    entries = [
+        ("db", "app.db/with-conn clojure.core/let", "conn"),
+        ("http", "app.http/defroute clojure.core/defn", "req"),
+        ("jobs", "app.jobs/with-retry clojure.core/let app.jobs/defjob clojure.core/defn", "attempt"),
+    ]
+    written = ":lint-as {integrant.core/defmethod clojure.core/defmethod}"
+    # Other failures of the month: words every lint error has weigh little only among them.
+    for n, branch in enumerate(("feat/a", "feat/b")):
+        svc.reflect(push_task(branch, n), "u")
+    for n, (ns, entry, symbol) in enumerate(entries, 1):
+        edit = _edit("/h/app/.clj-kondo/config.edn", written, written[:-1] + f"\n           {entry}}}")
+        trace = [sh("clj-kondo --lint src", error.format(ns, 10 + n, symbol)), edit, sh("clj-kondo --lint src")]
+        svc.reflect(TaskReport(task=f"lint {ns}", task_id=f"k{n}", trace=trace), "u")
+    [rule] = [r for r in svc.rules.all("u") if "lint" in r.text]
+    assert 'fails with "error: unresolved symbol: …"' in rule.text, rule.text
+    assert "to `:lint-as` in `" in rule.text and "config.edn`" in rule.text, rule.text
+    assert "clojure.core" not in rule.text

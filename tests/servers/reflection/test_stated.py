@@ -177,3 +177,36 @@ def test_dropping_a_convention_reverses_it(service: ReflectionService) -> None:
     )
     [belief] = service.users.get("u", include_all=True).beliefs
     assert "dropping --aosp" in belief.value and belief.reversals == 1 and belief.reversed_from
+
+
+@pytest.mark.parametrize(
+    ("prompt", "replaced", "kept"),
+    [
+        (
+            "remember I said marshmallow for the schemas? switch that: use pydantic for the new endpoints, the rest of "
+            "the stack is on it. port the users schema",
+            "marshmallow for the schemas",
+            "pydantic",
+        ),
+        (
+            "actually, drop the BEM thing. plain utility classes on the cards again — the designers paste them "
+            "from the mockups",
+            "BEM",
+            "utility classes",
+        ),
+    ],
+)
+def test_a_dropped_convention_named_by_the_user_is_a_reversal(
+    service: ReflectionService, prompt: str, replaced: str, kept: str
+) -> None:
+    """The convention was asked for as a task before, never stated: "remember I said X? switch that: Y", "drop the
+    X thing. Y again" name what they drop, and what follows says what comes instead."""
+    service.note_preferences("u", prompt, "t1")
+    [belief] = service.users.get("u", include_all=True).beliefs
+    assert kept in belief.value and belief.reversed_from == replaced, belief
+
+
+def test_dropping_a_thing_of_the_task_is_no_reversal(service: ReflectionService) -> None:
+    service.note_preferences("u", "Actually, drop the users table and recreate it from the migration.", "t1")
+    service.note_preferences("u", "remember I said the port was 8080? it is 8081 now", "t2")
+    assert service.users.get("u", include_all=True).beliefs == []

@@ -127,6 +127,8 @@ def test_feedback_is_split_into_sentences_and_clauses() -> None:
         # What the agent wrote is the subject, whatever code it was written on.
         ("the doc comments you wrote on the billing module were way too long", [("verbosity", "concise")]),
         ("the functions in the billing module are too long, split them", []),
+        ("cut half of it next time", [("verbosity", "concise")]),
+        ("cut the test suite's runtime in half", []),
         ("请详细解释一下这个配置", [("verbosity", "detailed")]),
         ("只要省市区和几个时间字段，详细地址、手机号不要", []),
     ],

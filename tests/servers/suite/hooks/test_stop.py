@@ -171,6 +171,8 @@ def test_a_bad_or_empty_stop_answers_nothing(run_hook: RunHook, raw: bytes) -> N
 CORRECTIONS = [
     "Those JSDoc blocks you added to the API client are way too long — I had to cut half of it.",
     "That was way too long — I had to cut half of it before posting.",
+    "the release mail you drafted last week was four paragraphs, nobody reads that. cut half of it next time.",
+    "cut it in half next time, please",
     "no, that's wrong",
     "No that's not what I asked",
     "that's not what I asked for",
@@ -209,6 +211,7 @@ CORRECTIONS = [
 ]
 NOT_CORRECTIONS = [
     "I had to fix the CI config myself yesterday, now add a job for lint",
+    "cut the test suite's runtime in half by running it in parallel",
     "I had to delete the old branch, recreate it from main",
     "don't forget to add tests",
     "Don't forget to run the tests again after the change",
