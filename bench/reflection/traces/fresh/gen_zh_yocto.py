@@ -64,6 +64,7 @@ REV = {
     "qt6": "c79e3f1a5b2d4e6f8a0b1c3d5e7f9a2b4c6d8e10",
 }
 LANXIN_REV = ["4be91c2d7f0a3e5b8c1d6f2a9e4b7c0d3f5a8e11"]
+WS_ON = [False]  # devtool adds its workspace layer to bblayers.conf on first use
 
 
 def bb_config(machine=MACH, distro="lx-wayland", workspace=False, lanxin=None):
@@ -80,21 +81,21 @@ def bb_config(machine=MACH, distro="lx-wayland", workspace=False, lanxin=None):
         'DISTRO_VERSION       = "5.0.6"',
         f'TUNE_FEATURES        = "{tune}"',
         'TARGET_FPU           = ""',
-        "meta                 ",
-        f'meta-poky            = "HEAD:{REV["poky"]}"',
-        "meta-oe              ",
-        "meta-multimedia      ",
-        f'meta-python          = "HEAD:{REV["oe"]}"',
-        f'meta-freescale       = "HEAD:{REV["fsl"]}"',
-        f'meta-freescale-3rdparty = "HEAD:{REV["fsl3"]}"',
-        "meta-imx-bsp         ",
-        "meta-imx-sdk         ",
-        f'meta-imx-ml         = "HEAD:{REV["imx"]}"',
-        f'meta-qt6             = "HEAD:{REV["qt6"]}"',
-        f'meta-lanxin          = "scarthgap:{lx}"',
+        "%-20s " % "meta",
+        '%-20s = "HEAD:%s"' % ("meta-poky", REV["poky"]),
+        "%-20s " % "meta-oe",
+        "%-20s " % "meta-multimedia",
+        '%-20s = "HEAD:%s"' % ("meta-python", REV["oe"]),
+        '%-20s = "HEAD:%s"' % ("meta-freescale", REV["fsl"]),
+        '%-20s = "HEAD:%s"' % ("meta-freescale-3rdparty", REV["fsl3"]),
+        "%-20s " % "meta-imx-bsp",
+        "%-20s " % "meta-imx-sdk",
+        '%-20s = "HEAD:%s"' % ("meta-imx-ml", REV["imx"]),
+        '%-20s = "HEAD:%s"' % ("meta-qt6", REV["qt6"]),
+        '%-20s = "scarthgap:%s"' % ("meta-lanxin", lx),
     ]
-    if workspace:
-        lines.append('workspace            = "<unknown>:<unknown>"')
+    if (workspace or WS_ON[0]) and machine == MACH:
+        lines.append('%-20s = "<unknown>:<unknown>"' % "workspace")
     return "\n".join(lines)
 
 
@@ -106,13 +107,20 @@ def bb_parse(cached=3482, parsed=0, total=3482, targets=5217, skipped=538):
             f"{skipped} skipped, 0 masked, 0 errors.\nNOTE: Resolving any missing task queue dependencies\n")
 
 
+def stale():
+    n = _rng[0].randint(0, 9)
+    if n < 6:
+        return ""
+    return f"Removing {n} stale sstate objects for arch cortexa53-crypto-mx8mp...done.\n"
+
+
 def bb_ok(tasks, reran, sstate, notes="", **kw):
     wanted, local, mirrors, missed, current = sstate
     match = int(round(100.0 * (local + mirrors) / wanted)) if wanted else 100
     return (bb_parse(**{k: v for k, v in kw.items() if k in ("cached", "parsed", "total", "targets", "skipped")})
             + "\n" + bb_config(**{k: v for k, v in kw.items() if k in ("machine", "distro", "workspace", "lanxin")}) + "\n\n"
             f"Sstate summary: Wanted {wanted} Local {local} Mirrors {mirrors} Missed {missed} Current {current} "
-            f"({match}% match, 99% complete)\nRemoving {_rng[0].randint(2, 9)} stale sstate objects for arch cortexa53-crypto-mx8mp...done.\n"
+            f"({match}% match, 99% complete)\n" + stale() +
             "NOTE: Executing Tasks\n" + (notes + "\n" if notes else "") +
             f"NOTE: Tasks Summary: Attempted {tasks} tasks of which {tasks - reran} didn't need to be rerun and all succeeded.")
 
@@ -731,6 +739,7 @@ def s2(d):
         t.bash(ENV + "devtool modify linux-imx", "把 linux-imx 源码放进 devtool 工作区",
                out=devtool_modify_out("linux-imx", f"{B}/workspace/sources/linux-imx",
                                       "INFO: Adding local source files to srctree...\n"), timeout=1800000)
+        WS_ON[0] = True
         d.files[WS_DTS] = DTS_OLD
         t.read(WS_DTS)
         t.edit(WS_DTS, """&uart3 {
@@ -1780,7 +1789,7 @@ def s9(d):
         t.say("devtool finish 又因为工作区的改动没提交被拦下。提交到工作区的 devtool 分支：")
         t.bash("git -C build/workspace/sources/lx-hmi commit -a -s -m \"serialbridge: raise read timeout to 500 ms for 9600 baud RS485\"",
                "在 devtool 工作区提交改动",
-               out="[devtool 7a0c3e9b1d52] serialbridge: raise read timeout to 500 ms for 9600 baud RS485\n"
+               out="[devtool 7a0c3e9] serialbridge: raise read timeout to 500 ms for 9600 baud RS485\n"
                    " 1 file changed, 2 insertions(+), 1 deletion(-)")
         t.bash(ENV + "devtool finish lx-hmi ../meta-lanxin", "把改动作为补丁收回 meta-lanxin",
                out=devtool_finish_ok("lx-hmi", "", [
@@ -2143,6 +2152,7 @@ def define_labels(d):
 def gen():
     _rng[0] = random.Random(20261026)
     LANXIN_REV[0] = "4be91c2d7f0a3e5b8c1d6f2a9e4b7c0d3f5a8e11"
+    WS_ON[0] = False
     REV["qt6"] = "c79e3f1a5b2d4e6f8a0b1c3d5e7f9a2b4c6d8e10"
     d = Dev("zh-yocto", U, "zh", MODEL, seed=20261026, files=FILES)
     s1(d)
