@@ -1376,8 +1376,6 @@ lx-factory-test 0.3.1
                    "NOTE: recipe lx-image-1.0-r0: task do_sdk_depends: Started",
                    "NOTE: recipe lx-image-1.0-r0: task do_sdk_depends: Succeeded",
                    "NOTE: recipe lx-image-1.0-r0: task do_populate_sdk_ext: Started",
-                   "WARNING: lx-image-1.0-r0 do_populate_sdk_ext: sstate objects for the following tasks are missing from "
-                   "the mirror and will be built into the SDK: lx-hmi:do_package_write_rpm lx-factory-test:do_package_write_rpm",
                    "NOTE: recipe lx-image-1.0-r0: task do_populate_sdk_ext: Succeeded"]),
                    parsed=0, cached=3484, total=3484, targets=5219), timeout=10800000)
         t.bash("ls -lh build/tmp/deploy/sdk/", "查看生成的 SDK 文件",
@@ -1408,7 +1406,6 @@ lx-factory-test 0.3.1
 
 - 安装包 `lx-wayland-glibc-x86_64-lx-image-cortexa53-crypto-imx8mp-lx800-toolchain-ext-5.0.6.sh`（3.1G）
 - 自测：装到 `/tmp/esdk-check`，source 环境后用 CMake 交叉编译 lx-hmi main，产物是 aarch64 ELF，正常
-- 生成时有个 warning：lx-hmi、lx-factory-test 的 sstate 不在 NFS 镜像里，已经直接打进 SDK，不影响使用
 - 使用说明写在 `docs/esdk-usage.md`，包括安装、环境、CMake、devtool 工作流、部署和常见问题
 
 `/tmp/esdk-check` 和 `/tmp/hmi-*` 留着，下次出 SDK 可以对比。""")
