@@ -985,8 +985,8 @@ relax_temperatures
 
         t = d.task("I pushed a deposit test with particles sitting right at the upper boundary and it blows up on CI. "
                    "Reproduce and fix deposit_cic!.", tags=["oneoff:O1"])
-        t.bash("git pull --ff-only origin main && git rebase main", "Get the new test",
-               out="Updating 6c1e9a4..91b07d2\nFast-forward\n test/deposit_tests.jl | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\nSuccessfully rebased and updated refs/heads/feat/collisions.",
+        t.bash("git pull --ff-only origin main", "Get the new test",
+               out="Updating 6c1e9a4..91b07d2\nFast-forward\n test/deposit_tests.jl | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)",
                err="From github.com:tern-plasma/Larmor.jl\n * branch            main       -> FETCH_HEAD")
         t.fail(pt_full, "Run the full test suite", pkg_test(
             R, "0.6.2", "jl_rQ81xa", summary(64, 43.2, nerr=1), ok=False, passed=64, errored=1,
@@ -1084,7 +1084,7 @@ With the default `save_positions = (true, true)`, `sol.t[end]` and `sol.u[end]` 
                    "\n".join(rows))
         t.done("""Over 26 jobs since 11-23:
 
-- **Production `larmor` runs** mostly finish in 3–7 h of the 8 h limit; one hit TIMEOUT (the 60k-step beam case with 32 threads). Keep 08:00:00 for those, or checkpoint so a timeout isn't lost work.
+- **Production `larmor` runs** mostly finish in 3–7 h of the 8 h limit; one hit TIMEOUT at 8 h. Keep 08:00:00 for those, or checkpoint so a timeout isn't lost work.
 - **Memory**: MaxRSS tops out around 60 GB, typical 20–40 GB. A compute node has 256 GB, so memory isn't the constraint — you don't need `--mem` beyond the default per-CPU share.
 - One FAILED after 21 s (an input error, most likely) and one you cancelled; want me to pull the log of the failed one?""")
 
