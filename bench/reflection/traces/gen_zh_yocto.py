@@ -9,16 +9,16 @@ qemuarm64 build dir (build-qemu) for quick checks, flashing with uuu (emmc_all),
 downloads/sstate mirror on NFS (/mnt/yocto-share). Prompts and replies in Chinese; tool output as the tools print it.
 cwd /home/chenhao/yocto/lx-bsp.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 15), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_yocto.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2168,5 +2168,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-yocto.jsonl"), os.path.join(HERE, "zh-yocto.labels.json"))
-    print(f"zh-yocto -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-yocto.jsonl"), os.path.join(HERE, "tune", "zh-yocto.labels.json"))
+    print(f"zh-yocto -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -7,16 +7,16 @@ TestItemRunner @testitem tests run by Pkg.test, JuliaFormatter, Documenter.jl de
 BenchmarkTools, PackageCompiler sysimages for the SLURM cluster (sbatch/srun/squeue/sacct), GitHub Actions
 with julia-actions, releases through Registrator and TagBot.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 15), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_julia_sci.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random as _r
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1857,5 +1857,5 @@ end
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "julia-sci.jsonl"), os.path.join(HERE, "julia-sci.labels.json"))
-    print(f"julia-sci -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "julia-sci.jsonl"), os.path.join(HERE, "tune", "julia-sci.labels.json"))
+    print(f"julia-sci -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -5,16 +5,16 @@ headless CLI (--export-release, --import, --script), export presets for Linux/Wi
 tests run headless, git + git-lfs for art, Aseprite CLI sprite-sheet exports, steamcmd app builds,
 butler pushes to itch.io, GitHub Actions with a Godot CI container.
 
-Written blind for fresh/ (held out for one measurement).
+Written blind for fresh/; measured once held out (round 15), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_godot_gd.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1734,5 +1734,5 @@ hollowdeep-builds""")
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "godot-gd.jsonl"), os.path.join(HERE, "godot-gd.labels.json"))
-    print(f"godot-gd -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "godot-gd.jsonl"), os.path.join(HERE, "tune", "godot-gd.labels.json"))
+    print(f"godot-gd -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
