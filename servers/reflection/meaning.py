@@ -23,7 +23,9 @@ first calls of a fresh process are lexical, and the result says which method ran
 
 The same encoder tells whether two requests are the same request in other words (:meth:`Meaning.same`): a
 routine typed differently each time ("summarize today's usability notes", "turn today's interview notes into a
-findings summary") is one pattern, not several topics.
+findings summary") is one pattern, not several topics. Words in common say it too (either suffices), and a
+request that brings its material along (after a colon, comma or line break) is an earlier one again when the
+request before it is.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ USE_MARGIN = 0.02
 # "tune the postgres vacuum" and "upgrade postgres to 17", share one word and reach 0.41).
 SAME_BY_MEANING = 0.55
 SAME_BY_WORDS = 0.33
+# Words in common that outweigh meaning when USE finds a task nearer another source (or none): two. One shared word
+# is as often another sense of it ("regular hours" against "regular customers").
+MIN_WORDS_AGAINST_MEANING = 1.5
 _WORD = re.compile(r"[a-z][a-z0-9]*|[\u4e00-\u9fff]+")
 # Words that say what kind of request it is, not what it is about: "write" a poem and "write" clean code
 # share nothing a user would call relevant.
@@ -100,19 +105,38 @@ def words_by_stem(text: str) -> dict[str, str]:
     return out
 
 
+def _overlap(task: str, other: str) -> tuple[float, float, float]:
+    """Words shared (a CJK pair counts half), cosine of the stems, and the share of ``other``'s stems in ``task``."""
+    # One request asked again is asked in its own words and language: renderings would only add noise here.
+    mine, theirs = terms(task, other_language=False), terms(other, other_language=False)
+    shared = mine & theirs
+    # A Chinese word is two or more overlapping character pairs (文言文: 文言, 言文), so a pair counts half.
+    words = sum(0.5 if "\u4e00" <= t[0] <= "\u9fff" else 1.0 for t in shared)
+    cosine = len(shared) / math.sqrt(len(mine) * len(theirs)) if mine and theirs else 0.0
+    return words, cosine, len(shared) / len(theirs) if theirs else 0.0
+
+
+_MATERIAL = re.compile(r"[:：\n]|[,，]\s*")
+
+
+def contains_request(task: str, other: str) -> bool:
+    """``task`` is ``other`` with its material pasted in: the request before a colon, comma or line break is
+    ``other`` again ("handover notes pls: bed 4 post-op …", 写一条家长群通知：下周三期中考试 …)."""
+    head = _MATERIAL.split(task, maxsplit=1)[0]
+    if head == task:
+        return False  # no material: the whole request was compared already
+    words, cosine, _ = _overlap(head, other)
+    return words >= 2 and cosine >= SAME_BY_WORDS
+
+
 def same_by_words(task: str, others: Sequence[str]) -> list[bool]:
     """For each request, whether it is ``task`` again by the stems they share (no model needed)."""
-    # One request asked again is asked in its own words and language: renderings would only add noise here.
-    mine = terms(task, other_language=False)
     out = []
     for other in others:
-        theirs = terms(other, other_language=False)
-        shared = mine & theirs
         # One shared word is a shared topic ("tune the postgres vacuum", "upgrade postgres to 17"), not one request
-        # asked again. A Chinese word is two or more overlapping character pairs (文言文: 文言, 言文), so a pair
-        # counts half.
-        words = sum(0.5 if "\u4e00" <= t[0] <= "\u9fff" else 1.0 for t in shared)
-        out.append(words >= 1.5 and len(shared) / math.sqrt(len(mine) * len(theirs)) >= SAME_BY_WORDS)
+        # asked again.
+        words, cosine, _ = _overlap(task, other)
+        out.append((words >= 1.5 and cosine >= SAME_BY_WORDS) or contains_request(task, other))
     return out
 
 
@@ -137,6 +161,16 @@ def terms(text: str, *, other_language: bool = True) -> set[str]:
 def lexical(a: str, b: str) -> float:
     ta, tb = terms(a), terms(b)
     return len(ta & tb) / math.sqrt(len(ta) * len(tb)) if ta and tb else 0.0
+
+
+def _words_shared(a: str, b: str) -> float:
+    """How many words two texts share (a CJK character pair counts half: a two-character word is one pair). A word
+    and its rendering are one word: each side is taken in its own words against the other with renderings."""
+    own_a, own_b = terms(a, other_language=False), terms(b, other_language=False)
+    return max(
+        sum(0.5 if "\u4e00" <= t[0] <= "\u9fff" else 1.0 for t in shared)
+        for shared in (own_a & terms(b), terms(a) & own_b)
+    )
 
 
 class Meaning:
@@ -179,9 +213,14 @@ class Meaning:
             return []
         model = self._use()
         cosines = self._cosines(model, task, earlier) if model is not None else None
+        words = same_by_words(task, earlier)
         if cosines is not None:
-            return [c >= SAME_BY_MEANING for c in cosines]
-        return same_by_words(task, earlier)
+            # Either says it: the encoder sits low on a long or mixed-language request, or one with its material
+            # pasted in ("handover notes pls: bed 4 post-op …" against "write handover notes for the night shift":
+            # 0.07-0.15), where the words still match. (A topic in common is kept out of patterns by how close the
+            # request is to its nearest earlier one: ``initiative.PATTERN_MIN_FIT``.)
+            return [c >= SAME_BY_MEANING or w for c, w in zip(cosines, words, strict=True)]
+        return words
 
     def _semantic(self, task: str, texts: Sequence[str]) -> tuple[list[float], float] | None:
         """Scores by meaning and their weight against word overlap, or None (no model loaded)."""
@@ -216,4 +255,12 @@ class Meaning:
         if semantic is None:
             return words, "lexical"
         vectors, weight = semantic
+        if self._use() is not None:
+            # One word in common is not relevance when meaning disagrees: "regular hours" on a sign against a
+            # drive to keep regular customers, a "fitness certificate" against a fitness drive. USE chose another
+            # source or none, so a single shared word stays out; two or more still count.
+            words = [
+                w if v > 0 or _words_shared(task, t) >= MIN_WORDS_AGAINST_MEANING else 0.0
+                for w, v, t in zip(words, vectors, texts, strict=True)
+            ]
         return [max(w, v * weight) for w, v in zip(words, vectors, strict=True)], "semantic"
