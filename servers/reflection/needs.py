@@ -218,7 +218,7 @@ PLACE = re.compile(
 )
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 SIZE = re.compile(
-    r"\b\d+\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?)\b|\d+\s*[字页分钟]"
+    r"\b\d+\s*-?\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?|slides?)\b|\d+\s*[字页分钟]"
     r"|\b(?:under|about|at most)\s+\d+",
     IC,
 )
@@ -231,7 +231,10 @@ AUDIENCE = re.compile(
 # Writing a public piece, not reading one: "summarise this article" needs no audience of its own.
 WRITE_PIECE = re.compile(
     r"\b(?:write|draft|prepare|compose)\b.*\b(?:blog post|article|newsletter|talk|abstract|speech|presentation|essay|"
-    r"tutorial|explainer|primer|guide|overview)\b|[写撰].*(?:文章|演讲稿|博客)",
+    r"tutorial|explainer|primer|guide|overview)\b|[写撰].*(?:文章|演讲稿|博客)|"
+    # slides and talks are made, not written
+    r"\b(?:make|create|put together|build)\b.*\b(?:presentation|slides|slide deck|deck|talk|workshop)\b|"
+    r"(?:做|准备)(?:一个|个|一份|份)?.{0,8}(?:PPT|ppt|幻灯片|演示文稿|讲座)",
     IC,
 )
 # A piece whose size matters though its readers are known: a toast, a eulogy, a post for the followers of an
@@ -306,6 +309,9 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:leave|absence|sick)\s+(?:note|request|letter|email)\b|\brequest\s+(?:leave|time off|a day off)\b|"
             r"\b(?:days?|time|week|afternoon|morning)\s+off\b|"
             r"\b(?:get|buy|grab|book|order)\b.*\btickets?\b|"  # a ticket is for a day
+            # book or reserve anything, said as a verb: "book me a haircut", "reserve the venue"
+            r"\b(?:book|reserve)\s+(?:me\s+|us\s+)?(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
+            r"约.{0,6}(?:吃饭|见面|聊聊|喝咖啡|开会)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
             r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|" + LEAVE_ZH,
             IC,
         ),
@@ -372,8 +378,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "budget",
         re.compile(
-            r"\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|\bbook\b.*\b(?:flight|hotel)\b|"
+            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\bthis )\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|"
+            r"\bbook\b.*\b(?:flight|hotel)\b|"
             rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|\bitinerary\b|买|购买|酒店|行程|"
+            r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
             r"出去玩|旅游|度假|出游|玩[一两二三四五六七八九十几\d]+天|"
             # writing a budget (a grant's, an event's) needs its figures
             r"\bbudget\s+(?:section|plan|breakdown|estimate|table)\b|\b(?:draft|write|prepare|make)\b.*\bbudget\b|"
@@ -480,7 +488,10 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
-            r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|"
+            r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
+            # printing on paper (not a program's print)
+            r"\bprint\s+(?:out\s+)?(?:the|this|my|a|some|\d+)\b(?![^.]*\b(?:python|code|console|log|variable|"
+            r"function|script|output)\b)|"
             # a message through the user's own phone or chat app (the agent has no account there)
             # (writing one, 写个微信, is drafting: the user sends it)
             r"(?:回|发|回复)(?:一下|个|条)?[^写，。,.]{0,8}(?:微信|短信)|(?:微信|短信)(?:上)?(?:回|发|告诉|跟|说)|"
@@ -497,9 +508,12 @@ RULES: tuple[Rule, ...] = (
     Rule(  # asked to spend the user's money or act in their name: a booking, a purchase, a parcel
         "action",
         re.compile(
+            # as verbs, not nouns ("the book chapter", "my order")
+            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\ba )(?<!\bthis )"
             r"\b(?:book|buy|purchase|order|pay|reserve|reschedule|cancel)\b(?!\s+(?:of|to|by|in)\b)|"
+            r"\b(?:rent|hire)\s+(?:a|an|me|us|some)\b|"
             r"(?<!\bwe )(?<!\bthey )\bship\b(?!\s+(?:on|in|with|to (?:ios|android|prod|production)|v?\d))|"
-            r"订|买|购买|下单|付款|支付|寄|预约|改约|退订",
+            r"订|买|购买|下单|付款|支付|寄|预约|改约|退订|挂(?:个|一个)?号",
             IC,
         ),
         None,

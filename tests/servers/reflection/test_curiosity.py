@@ -282,3 +282,15 @@ def test_drafts_left_undecided_cold_to_a_warm_user_or_with_emoji_the_user_wants_
     ]
     assert _signals("Promoted to Engineering Manager.", ("emoji", "none"), svc=svc, user="r") == []
     assert _signals("Great news 🎉", ("style", "no emoji"), svc=svc, user="s") == ["preference_conflict"]
+
+
+def test_bookings_rentals_slides_and_paper_as_people_ask_for_them() -> None:
+    assert _asked("book me a haircut") == _asked("帮我挂个号看皮肤科") == ["action", "date_time"]
+    assert _asked("hire a plumber to fix the sink") == ["action", "budget"]
+    assert _asked("make slides about our Q3 results") == ["audience", "length"]
+    held = ["Thursday: 10-minute group presentation, audience is classmates and Prof. Alvarez"]
+    assert _asked("make a slide deck for my presentation on thursday", held) == []  # "10-minute" is a length
+    assert _asked("print the boarding pass") == ["action"]
+    assert _asked("print the result in python") == []  # a program's print, not paper
+    # nouns, not requests to spend money
+    assert _asked("finish the book chapter") == _asked("check the status of my order") == []

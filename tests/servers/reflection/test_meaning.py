@@ -124,3 +124,14 @@ def test_one_word_in_common_does_not_outweigh_meaning(use: LazyEmbedder) -> None
     assert method == "semantic" and words[1] > 0  # "regular" is shared ...
     assert fits[1] == 0.0  # ... but in another sense, and USE finds the task nearer the holidays
     assert fits[0] > 0
+
+
+def test_one_word_in_common_counts_where_meaning_puts_the_text_near_too(use: LazyEmbedder) -> None:
+    meaning = Meaning(None, use)
+    sources = [
+        "family: spend quality time with my kids",
+        "fitness: get back in shape",
+        "wedding: organise my sister's wedding in October",
+    ]
+    fits, _ = meaning.scores("plan this week's family dinners", sources)
+    assert fits[0] > 0  # one word, and USE puts the drive near the task (whichever text it puts nearest)
