@@ -10,19 +10,25 @@ fact in memory and the user model before asking the user.
 |                      | "to the client", 给客户) or a thing of theirs the agent   | owner with a message verb)      |
 |                      | cannot see ("Tom's email", "the NDA I signed", "send the |                                 |
 |                      | slides", 王总的邮件, 上次那份合同, 发一下报价单)           |                                 |
-| ``date_time``        | books, schedules, reminds or asks leave, with no date    | a date or weekday               |
-| ``destination``      | is travel with no place                                  | a place ("in Lisbon", 去北京)   |
+| ``date_time``        | books or reserves anything, schedules, reminds, asks     | a date or weekday               |
+|                      | leave (请个假), moves or delays something (the new day), |                                 |
+|                      | leaves early or comes in late (the hour), with no date   |                                 |
+| ``destination``      | is travel with no place (a weekend away, 出去玩 too)      | a place ("in Lisbon", 去北京)   |
 | ``destination``      | ships something (寄, "ship it to her"), with no place    | a place                         |
-| ``budget``           | buys something (a gift too), a flight, a hotel or a trip | an amount or "budget"/预算      |
+| ``budget``           | buys, rents or hires something, a gift in any words      | an amount or "budget"/预算      |
+|                      | ("what should I get my dad"), a flight, hotel or trip    |                                 |
 | ``recipient``        | sends something, or is a leave note, to nobody named     | an address, "to <Name>", 交给…  |
-| ``deadline``         | speaks of "the deadline" without its date                | a date                          |
-| ``audience``         | writes a public piece for no one named                   | "for <people>", readers         |
-| ``length``           | writes a public piece of no stated size                  | a number of words/pages/minutes |
+| ``deadline``         | speaks of "the deadline" without its date, or plans      | a date                          |
+|                      | toward one (复习计划, "revision plan")                    |                                 |
+| ``audience``         | writes a public piece or makes slides for no one named   | "for <people>", readers         |
+| ``length``           | writes a piece of no stated size (a toast, 推文 too), or | a number of words/pages/minutes |
+|                      | makes one shorter or longer (缩短)                       |                                 |
 | ``judgement``        | asks for a taste or personal call ("does it look good",  | (only the user)                 |
-|                      | "should I accept the offer?", 要不要, 该不该, 接不接)      |                                 |
+|                      | "should I accept the offer?", "A or the B one?", 要不要) |                                 |
 | ``action``           | needs the physical world or a closed system (sign, call) | (only the user)                 |
 |                      | or the user's money: a request (not a question) to book, |                                 |
-|                      | buy, order, pay or ship (订, 买, 下单, 寄)                |                                 |
+|                      | buy, order, pay or ship (订, 买, 下单, 寄); not the step |                                 |
+|                      | of a reminder, nor a chat message only to be written     |                                 |
 | ``lookup``           | asks a plain question of fact: the agent can look it up  | (the agent)                     |
 
 A fact answers a need only if it is also about the task: it shares a content word with it, or both are about
