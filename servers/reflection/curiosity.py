@@ -28,7 +28,7 @@ from pydantic import BaseModel, ValidationError
 from servers.core.llm import LLMClient, LLMError
 from servers.reflection.meaning import terms
 from servers.reflection.models import Belief
-from servers.reflection.needs import LOOKUP, RULES, TOPICS, Rule, holds_reference, is_person, references
+from servers.reflection.needs import LOOKUP, REMINDER, RULES, TOPICS, Rule, holds_reference, is_person, references
 from servers.reflection.proactive_models import DraftSignal, GapReport, Need, Question, Urgency
 
 log = logging.getLogger(__name__)
@@ -49,8 +49,11 @@ INDECISION = re.compile(
     r"it depends|depends on your|on the other hand|torn between|between .{1,40} and|would both|both (?:would|could|"
     r"are good|work)|(?:might|could|would) also (?:work|do)|could go (?:with|for) .{1,60}\bor|each has its|"
     r"need to know more|hard to choose|up to you|(?:could|can) go either way|hard to say which|"
-    r"(?:all|both) (?:good|great|solid|fine|valid) (?:options|choices)|(?:it )?really depends)\b|"
-    r"要么.{1,30}要么|各有优劣|各有千秋|两种方案|取决于|拿不定|都不错|都可以|都行|也行|看你|难以选择|难说哪个",
+    r"(?:all|both) (?:good|great|solid|fine|valid) (?:options|choices)|(?:it )?really depends|"
+    # not sure which one, back and forth, the other one "to be safe": a choice handed back undecided
+    r"(?:not|wasn'?t|weren'?t|am not|I'?m not)\s+sure which|back and forth|\bor\b[^.?!]{0,40}\bto be safe)\b|"
+    r"要么.{1,30}要么|各有优劣|各有千秋|两种方案|取决于|拿不定|拿不准|都不错|都可以|都行|也行|看你|难以选择|难说哪个|"
+    r"(?:用|选)哪个(?:好|比较好)|哪个更好",
     re.IGNORECASE,
 )
 # A diet the user keeps, and the foods a draft may offer that break it.
@@ -62,14 +65,21 @@ _MEAT = re.compile(
 )
 # Register: a user who asked for formal writing, and a draft that chats ("Hey", "gonna", emoji), or the reverse.
 _FORMAL = re.compile(r"\bformal|professional|正式|书面", re.IGNORECASE)
-_CASUAL = re.compile(r"\bcasual|informal|friendly|relaxed|口语|随意|轻松", re.IGNORECASE)
+_CASUAL = re.compile(
+    r"\bcasual|informal|friendly|relaxed|\bwarm|lively|playful|\bfun\b|口语|随意|轻松|活泼|亲切|热情|温暖|俏皮",
+    re.IGNORECASE,
+)
 _CHATTY = re.compile(
     r"\b(?:hey|hiya|gonna|wanna|gotta|tho|lol|btw|yeah|yep|nope|cheers|awesome|super excited)\b|!{2,}|"
     r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|哈哈|嘿|哈喽|啦~|呀~",
     re.IGNORECASE,
 )
+# Officialese: what a warm, lively or casual user would not send ("We acknowledge your loss", 特此通知，望周知).
 _STIFF = re.compile(
-    r"\bDear Sir|\bYours (?:faithfully|sincerely)|\bto whom it may concern|尊敬的|此致|敬礼", re.IGNORECASE
+    r"\bDear Sir|\bYours (?:faithfully|sincerely)|\bto whom it may concern|\bplease be advised|\bkindly be advised|"
+    r"\bwe acknowledge\b|\bplease accept our\b|\bpursuant to\b|\bherewith\b|\bhereby\b|"
+    r"尊敬的|此致|敬礼|兹定于|兹有|特此|望周知|敬请知悉",
+    re.IGNORECASE,
 )
 # Units: a metric user given miles and pounds, an imperial one given kilometres and kilos.
 _METRIC = re.compile(r"\bmetric\b|公制", re.IGNORECASE)
@@ -111,6 +121,9 @@ _CLICHES = re.compile(
 )
 _SHORT = re.compile(r"concise|short|brief|terse|简洁|简短|简明", re.IGNORECASE)
 _LONG = re.compile(r"detailed|thorough|in depth|详细|深入", re.IGNORECASE)
+_EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]")
+# A preference that says "none" of what its dimension names (emoji=none, 表情=不要).
+_NONE = re.compile(r"^\s*(?:none|no|never|off|nil|zero|0|false|avoid|无|不要|不用|没有|禁止)\s*$", re.IGNORECASE)
 _AVOID = re.compile(r"^(?:no|avoid|never|without|don'?t use)\s+(.+)$|^(?:不要|别|不用)(.+)$", re.IGNORECASE)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 LONG_DRAFT_WORDS = 80  # a "concise" user would cut a draft past this
@@ -150,6 +163,8 @@ def needs_by_rules(task: str, facts: Sequence[str]) -> list[Need]:
             continue
         if rule.unless is not None and rule.unless.search(task):
             continue
+        if rule.need == "action" and REMINDER.search(task):
+            continue  # "remind me to call the dentist": the call is the user's to make, the reminder the agent's
         if rule.need == "recipient" and people:
             continue  # "email my manager": the recipient is the person, asked about once
         holder, evidence = _holder(rule, task, facts)
@@ -165,7 +180,7 @@ def needs_by_rules(task: str, facts: Sequence[str]) -> list[Need]:
 
 def draft_signals(draft: str, beliefs: Sequence[Belief]) -> list[DraftSignal]:
     out: list[DraftSignal] = []
-    if hedge := HEDGES.search(draft):
+    if hedge := next((m for m in HEDGES.finditer(draft) if not _offers_option(draft, m)), None):
         out.append(DraftSignal(kind="hedging", evidence=hedge.group(0)))
     if doubt := INDECISION.search(draft):
         out.append(DraftSignal(kind="indecision", evidence=doubt.group(0)))
@@ -176,6 +191,13 @@ def draft_signals(draft: str, beliefs: Sequence[Belief]) -> list[DraftSignal]:
         if why:
             out.append(DraftSignal(kind="preference_conflict", evidence=why, belief=belief.dimension))
     return out
+
+
+def _offers_option(draft: str, hedge: re.Match[str]) -> bool:
+    """ "or maybe B", "or possibly 26", "could be either": the doubt is about which option (indecision), not a fact."""
+    before = draft[max(0, hedge.start() - 6) : hedge.start()].lower()
+    after = draft[hedge.end() : hedge.end() + 10].lower()
+    return bool(re.search(r"\bor\s+$|或者$|还是$", before) or re.match(r"\s+(?:either|go with|fine|option)\b", after))
 
 
 def _conflict(belief: Belief, draft: str) -> str | None:
@@ -192,6 +214,8 @@ def _conflict(belief: Belief, draft: str) -> str | None:
             return f"the draft is not in {value}"
     if _MEAT_FREE.search(value) and (meat := _MEAT.search(draft)):
         return f"the draft offers {meat.group(0)} to a {value} user"
+    if _NONE.match(value):  # emoji=none: the dimension is what to leave out
+        return _avoided(f"no {belief.dimension}", draft)
     return _register(value, draft) or _form(value, draft) or _avoided(value, draft)
 
 
@@ -231,7 +255,10 @@ def _avoided(value: str, draft: str) -> str | None:
         avoid = _AVOID.match(clause.strip())
         if avoid:
             thing = (avoid.group(1) or avoid.group(2)).strip().lower()
-            if thing and thing in draft.lower():
+            if re.fullmatch(r"emojis?|emoticons?|表情(?:符号|包)?", thing):
+                if emoji := _EMOJI.search(draft):  # said by name, found by what it looks like
+                    return f"the draft uses emoji ({emoji.group(0)})"
+            elif thing and thing in draft.lower():
                 return f"the draft uses {thing}"
     return None
 

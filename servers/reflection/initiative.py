@@ -4,8 +4,9 @@
 |----------------------|----------------------------------------|----------------------------------------------------|
 | ``goal_alignment``   | goal beliefs > 0.6, not past their end | the task serves the goal (relevance × confidence)   |
 | ``drive_nudge``      | drive beliefs > 0.6, intensity ≥ 4     | the task bears on the drive, by meaning or words    |
-| ``pattern_suggestion``| the user's earlier requests (30 days) | ≥ 3 earlier requests that are this one in other    |
-|                      |                                        | words (:meth:`Meaning.same`), no skill for it       |
+| ``pattern_suggestion``| the user's earlier requests (30 days) | asked ≥ 3 times with this one (≥ 2 earlier that    |
+|                      |                                        | are it in other words, :meth:`Meaning.same`), no   |
+|                      |                                        | skill for it                                       |
 
 A task that is another person's matter ("my cousin is applying to MBA programs") fits no goal or drive that
 does not name that person (:mod:`servers.reflection.whose`).
@@ -34,8 +35,12 @@ from servers.reflection.whose import someone_elses
 BAR = 0.10
 MAX_INITIATIVES = 2
 MIN_DRIVE_INTENSITY = 4  # of 5: only strong drives nudge; a passing interest is not worth a remark
-PATTERN_MIN = 3  # earlier requests like this one before it is a habit (the pattern detector's own minimum)
+PATTERN_MIN = 3  # times a request is asked, this one included, before it is a habit (the pattern detector's minimum)
 DISMISSAL_FACTOR = 0.8
+# How close a request must be to its nearest earlier instance to be that routine again: on the tuning splits a
+# routine asked again sat at 0.70-1.0 against it, a new request on a recurring topic ("what should I eat on a
+# night shift" after two others about night shifts) at 0.53.
+PATTERN_MIN_FIT = 0.6
 
 
 @dataclass(frozen=True)
@@ -123,20 +128,22 @@ class InitiativeEvaluator:
         same = [
             e for e, alike in zip(earlier, self.meaning.same(task, [e.task for e in earlier]), strict=True) if alike
         ]
-        if len(same) < PATTERN_MIN:
+        times = len(same) + 1  # this request is one more time it is asked
+        if times < PATTERN_MIN:
             return []
         request = min((e.task for e in same), key=len)  # the pattern's name: the same whichever task brings it up
         shown = max((e.task for e in same), key=lambda t: lexical_similarity(task, t))  # as the user put it nearest
         key = "pattern:" + " ".join(sorted(set(request.lower().split())))[:120]
-        # How often it recurred decides how sure we are it is a habit: 3 → 0.7, 5 or more → 0.9.
-        confidence = min(0.9, 0.4 + 0.1 * len(same))
+        # How often it recurred decides how sure we are it is a habit: 3 times (this one included) → 0.6,
+        # 4 → 0.7, 6 or more → 0.9.
+        confidence = min(0.9, 0.3 + 0.1 * times)
         fit = max(lexical_similarity(task, e.task) for e in same)
+        if fit < PATTERN_MIN_FIT:
+            return []  # a topic the user keeps returning to, asked about in a new way: no routine to automate
         found = self.skill_for(user_id, request)
         if found is not None and found[0] == "existing":
             return []  # a skill already does it: nothing to suggest
         skill = found[1] if found else None
         return [
-            self._candidate(
-                user_id, "pattern_suggestion", _pattern_message(shown, len(same), skill), confidence, key, fit
-            )
+            self._candidate(user_id, "pattern_suggestion", _pattern_message(shown, times, skill), confidence, key, fit)
         ]

@@ -23,7 +23,9 @@ first calls of a fresh process are lexical, and the result says which method ran
 
 The same encoder tells whether two requests are the same request in other words (:meth:`Meaning.same`): a
 routine typed differently each time ("summarize today's usability notes", "turn today's interview notes into a
-findings summary") is one pattern, not several topics.
+findings summary") is one pattern, not several topics. Words in common say it too (either suffices), and a
+request that brings its material along (after a colon, comma or line break) is an earlier one again when the
+request before it is.
 """
 
 from __future__ import annotations
@@ -57,6 +59,15 @@ USE_MARGIN = 0.02
 # "tune the postgres vacuum" and "upgrade postgres to 17", share one word and reach 0.41).
 SAME_BY_MEANING = 0.55
 SAME_BY_WORDS = 0.33
+# Words in common that outweigh meaning when USE puts a text far from the task: two. One shared word is as often
+# another sense of it ("regular hours" on a sign against a drive to keep regular customers: USE 0.26, 0.11 behind
+# the task's nearest goal). One word still counts where USE puts the text near the task too: a cosine of at least
+# ``ONE_WORD_MIN_COSINE`` and no more than ``ONE_WORD_MAX_BEHIND`` behind the nearest text. On the five tuning
+# splits that kept every one-word pair a reader judged relevant but one (0.12) and removed 17 of 19 that were not;
+# the margins are thin (a relevant pair 0.098 behind, an irrelevant one 0.111).
+MIN_WORDS_AGAINST_MEANING = 1.5
+ONE_WORD_MIN_COSINE = 0.15
+ONE_WORD_MAX_BEHIND = 0.10
 _WORD = re.compile(r"[a-z][a-z0-9]*|[\u4e00-\u9fff]+")
 # Words that say what kind of request it is, not what it is about: "write" a poem and "write" clean code
 # share nothing a user would call relevant.
@@ -100,19 +111,38 @@ def words_by_stem(text: str) -> dict[str, str]:
     return out
 
 
+def _overlap(task: str, other: str) -> tuple[float, float, float]:
+    """Words shared (a CJK pair counts half), cosine of the stems, and the share of ``other``'s stems in ``task``."""
+    # One request asked again is asked in its own words and language: renderings would only add noise here.
+    mine, theirs = terms(task, other_language=False), terms(other, other_language=False)
+    shared = mine & theirs
+    # A Chinese word is two or more overlapping character pairs (文言文: 文言, 言文), so a pair counts half.
+    words = sum(0.5 if "\u4e00" <= t[0] <= "\u9fff" else 1.0 for t in shared)
+    cosine = len(shared) / math.sqrt(len(mine) * len(theirs)) if mine and theirs else 0.0
+    return words, cosine, len(shared) / len(theirs) if theirs else 0.0
+
+
+_MATERIAL = re.compile(r"[:：\n]|[,，]\s*")
+
+
+def contains_request(task: str, other: str) -> bool:
+    """``task`` is ``other`` with its material pasted in: the request before a colon, comma or line break is
+    ``other`` again ("handover notes pls: bed 4 post-op …", 写一条家长群通知：下周三期中考试 …)."""
+    head = _MATERIAL.split(task, maxsplit=1)[0]
+    if head == task:
+        return False  # no material: the whole request was compared already
+    words, cosine, _ = _overlap(head, other)
+    return words >= 2 and cosine >= SAME_BY_WORDS
+
+
 def same_by_words(task: str, others: Sequence[str]) -> list[bool]:
     """For each request, whether it is ``task`` again by the stems they share (no model needed)."""
-    # One request asked again is asked in its own words and language: renderings would only add noise here.
-    mine = terms(task, other_language=False)
     out = []
     for other in others:
-        theirs = terms(other, other_language=False)
-        shared = mine & theirs
         # One shared word is a shared topic ("tune the postgres vacuum", "upgrade postgres to 17"), not one request
-        # asked again. A Chinese word is two or more overlapping character pairs (文言文: 文言, 言文), so a pair
-        # counts half.
-        words = sum(0.5 if "\u4e00" <= t[0] <= "\u9fff" else 1.0 for t in shared)
-        out.append(words >= 1.5 and len(shared) / math.sqrt(len(mine) * len(theirs)) >= SAME_BY_WORDS)
+        # asked again.
+        words, cosine, _ = _overlap(task, other)
+        out.append((words >= 1.5 and cosine >= SAME_BY_WORDS) or contains_request(task, other))
     return out
 
 
@@ -139,6 +169,16 @@ def lexical(a: str, b: str) -> float:
     return len(ta & tb) / math.sqrt(len(ta) * len(tb)) if ta and tb else 0.0
 
 
+def _words_shared(a: str, b: str) -> float:
+    """How many words two texts share (a CJK character pair counts half: a two-character word is one pair). A word
+    and its rendering are one word: each side is taken in its own words against the other with renderings."""
+    own_a, own_b = terms(a, other_language=False), terms(b, other_language=False)
+    return max(
+        sum(0.5 if "\u4e00" <= t[0] <= "\u9fff" else 1.0 for t in shared)
+        for shared in (own_a & terms(b), terms(a) & own_b)
+    )
+
+
 class Meaning:
     """Relevance of one task to several texts, by meaning when vectors are at hand."""
 
@@ -158,20 +198,22 @@ class Meaning:
             return None
         return [float(row @ query) for row in rows]
 
-    def _by_use(self, model: Embedder, task: str, texts: Sequence[str]) -> list[float] | None:
+    def _by_use(self, model: Embedder, task: str, texts: Sequence[str]) -> tuple[list[float], list[float]] | None:
+        """Scores by USE (only the clearly nearest text scores), and whether meaning lets one shared word count."""
         cosines = self._cosines(model, task, texts)
         if cosines is None:
             return None
         ranked = sorted(cosines, reverse=True)
         nearest = ranked[0]
+        near = [1.0 if c >= ONE_WORD_MIN_COSINE and nearest - c <= ONE_WORD_MAX_BEHIND else 0.0 for c in cosines]
         if len(ranked) > 1 and nearest - ranked[1] < USE_MARGIN:
-            return [0.0] * len(cosines)  # as near one as another: meaning cannot choose
+            return [0.0] * len(cosines), near  # as near one as another: meaning cannot choose
         chinese = _chinese(task)
         floors = [USE_FLOOR_CHINESE if chinese and _chinese(t) else USE_FLOOR for t in texts]
         return [
             min(1.0, max(0.0, (c - floor) / USE_SPAN)) if c >= nearest else 0.0
             for c, floor in zip(cosines, floors, strict=True)
-        ]
+        ], near
 
     def same(self, task: str, earlier: Sequence[str]) -> list[bool]:
         """For each earlier request, whether it is the same request as ``task`` (in other words, maybe)."""
@@ -179,16 +221,22 @@ class Meaning:
             return []
         model = self._use()
         cosines = self._cosines(model, task, earlier) if model is not None else None
+        words = same_by_words(task, earlier)
         if cosines is not None:
-            return [c >= SAME_BY_MEANING for c in cosines]
-        return same_by_words(task, earlier)
+            # Either says it: the encoder sits low on a long or mixed-language request, or one with its material
+            # pasted in ("handover notes pls: bed 4 post-op …" against "write handover notes for the night shift":
+            # 0.07-0.15), where the words still match. (A topic in common is kept out of patterns by how close the
+            # request is to its nearest earlier one: ``initiative.PATTERN_MIN_FIT``.)
+            return [c >= SAME_BY_MEANING or w for c, w in zip(cosines, words, strict=True)]
+        return words
 
-    def _semantic(self, task: str, texts: Sequence[str]) -> tuple[list[float], float] | None:
-        """Scores by meaning and their weight against word overlap, or None (no model loaded)."""
+    def _semantic(self, task: str, texts: Sequence[str]) -> tuple[list[float], float, list[float] | None] | None:
+        """Scores by meaning, their weight against word overlap, and (USE) whether one shared word may count; or
+        None (no model loaded)."""
         use = self._use()
         if use is not None:
             by_use = self._by_use(use, task, texts)
-            return (by_use, 1.0) if by_use is not None else None
+            return (by_use[0], 1.0, by_use[1]) if by_use is not None else None
         if self.embedder is None or not self.embedder.is_loaded:
             return None
         try:
@@ -203,9 +251,8 @@ class Meaning:
         nearest = max(cosines)
         # Rescaled e5 cosines run higher than word overlap for the same relatedness (calibrated on the tune split:
         # 0.30 against 0.10), so they count at that ratio and one bar serves both; USE's are rescaled to it.
-        return [min(1.0, max(0.0, (c - floor) / SEMANTIC_SPAN)) if c >= nearest else 0.0 for c in cosines], (
-            SEMANTIC_WEIGHT
-        )
+        scores = [min(1.0, max(0.0, (c - floor) / SEMANTIC_SPAN)) if c >= nearest else 0.0 for c in cosines]
+        return scores, SEMANTIC_WEIGHT, None
 
     def scores(self, task: str, texts: Sequence[str]) -> tuple[list[float], str]:
         """One score per text, and the method: ``semantic`` when vectors took part, else ``lexical``."""
@@ -215,5 +262,12 @@ class Meaning:
         semantic = self._semantic(task, texts)
         if semantic is None:
             return words, "lexical"
-        vectors, weight = semantic
+        vectors, weight, near = semantic
+        if near is not None:
+            # One word in common is not relevance when meaning puts the text far from the task: "regular hours" on
+            # a sign against a drive to keep regular customers. Two or more shared words still count.
+            words = [
+                w if v > 0 or close or _words_shared(task, t) >= MIN_WORDS_AGAINST_MEANING else 0.0
+                for w, v, close, t in zip(words, vectors, near, texts, strict=True)
+            ]
         return [max(w, v * weight) for w, v in zip(words, vectors, strict=True)], "semantic"

@@ -10,19 +10,25 @@ fact in memory and the user model before asking the user.
 |                      | "to the client", 给客户) or a thing of theirs the agent   | owner with a message verb)      |
 |                      | cannot see ("Tom's email", "the NDA I signed", "send the |                                 |
 |                      | slides", 王总的邮件, 上次那份合同, 发一下报价单)           |                                 |
-| ``date_time``        | books, schedules, reminds or asks leave, with no date    | a date or weekday               |
-| ``destination``      | is travel with no place                                  | a place ("in Lisbon", 去北京)   |
+| ``date_time``        | books or reserves anything, schedules, reminds, asks     | a date or weekday               |
+|                      | leave (请个假), moves or delays something (the new day), |                                 |
+|                      | leaves early or comes in late (the hour), with no date   |                                 |
+| ``destination``      | is travel with no place (a weekend away, 出去玩 too)      | a place ("in Lisbon", 去北京)   |
 | ``destination``      | ships something (寄, "ship it to her"), with no place    | a place                         |
-| ``budget``           | buys something (a gift too), a flight, a hotel or a trip | an amount or "budget"/预算      |
+| ``budget``           | buys, rents or hires something, a gift in any words      | an amount or "budget"/预算      |
+|                      | ("what should I get my dad"), a flight, hotel or trip    |                                 |
 | ``recipient``        | sends something, or is a leave note, to nobody named     | an address, "to <Name>", 交给…  |
-| ``deadline``         | speaks of "the deadline" without its date                | a date                          |
-| ``audience``         | writes a public piece for no one named                   | "for <people>", readers         |
-| ``length``           | writes a public piece of no stated size                  | a number of words/pages/minutes |
+| ``deadline``         | speaks of "the deadline" without its date, or plans      | a date                          |
+|                      | toward one (复习计划, "revision plan")                    |                                 |
+| ``audience``         | writes a public piece or makes slides for no one named   | "for <people>", readers         |
+| ``length``           | writes a piece of no stated size (a toast, 推文 too), or | a number of words/pages/minutes |
+|                      | makes one shorter or longer (缩短)                       |                                 |
 | ``judgement``        | asks for a taste or personal call ("does it look good",  | (only the user)                 |
-|                      | "should I accept the offer?", 要不要, 该不该, 接不接)      |                                 |
+|                      | "should I accept the offer?", "A or the B one?", 要不要) |                                 |
 | ``action``           | needs the physical world or a closed system (sign, call) | (only the user)                 |
 |                      | or the user's money: a request (not a question) to book, |                                 |
-|                      | buy, order, pay or ship (订, 买, 下单, 寄)                |                                 |
+|                      | buy, order, pay or ship (订, 买, 下单, 寄); not the step |                                 |
+|                      | of a reminder, nor a chat message only to be written     |                                 |
 | ``lookup``           | asks a plain question of fact: the agent can look it up  | (the agent)                     |
 
 A fact answers a need only if it is also about the task: it shares a content word with it, or both are about
@@ -213,11 +219,12 @@ AMOUNT = re.compile(
 )
 MONEY = re.compile(f"{AMOUNT.pattern}|\\bbudget\\b|预算", IC)
 PLACE = re.compile(
-    r"\b(?:to|in|at)\s+(?!the\b)[A-Z][a-z]+|去[\u4e00-\u9fff]{2,}|到[\u4e00-\u9fff]{2,}|在[\u4e00-\u9fff]{2,}"
+    # 去北京 names a place; 出去玩, 去哪 do not
+    r"\b(?:to|in|at)\s+(?!the\b)[A-Z][a-z]+|(?<!出)去(?![玩哪吃看买逛])[\u4e00-\u9fff]{2,}|到[\u4e00-\u9fff]{2,}|在[\u4e00-\u9fff]{2,}"
 )
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 SIZE = re.compile(
-    r"\b\d+\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?)\b|\d+\s*[字页分钟]"
+    r"\b\d+\s*-?\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?|slides?)\b|\d+\s*[字页分钟]"
     r"|\b(?:under|about|at most)\s+\d+",
     IC,
 )
@@ -230,14 +237,57 @@ AUDIENCE = re.compile(
 # Writing a public piece, not reading one: "summarise this article" needs no audience of its own.
 WRITE_PIECE = re.compile(
     r"\b(?:write|draft|prepare|compose)\b.*\b(?:blog post|article|newsletter|talk|abstract|speech|presentation|essay|"
-    r"tutorial)\b|[写撰].*(?:文章|演讲稿|博客)",
+    r"tutorial|explainer|primer|guide|overview)\b|[写撰].*(?:文章|演讲稿|博客)|"
+    # slides and talks are made, not written
+    r"\b(?:make|create|put together|build)\b.*\b(?:presentation|slides|slide deck|deck|talk|workshop)\b|"
+    r"(?:做|准备)(?:一个|个|一份|份)?.{0,8}(?:PPT|ppt|幻灯片|演示文稿|讲座)",
     IC,
 )
-TRAVEL = re.compile(r"\b(?:flights?|fly|trip|travel|hotels?|trains?|conference)\b|机票|火车|酒店|旅行|出差|航班", IC)
+# A piece whose size matters though its readers are known: a toast, a eulogy, a post for the followers of an
+# account (公众号推文), anything written "as one piece" (写一篇).
+SIZED_PIECE = re.compile(
+    rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*\b(?:toast|eulogy|keynote|op-ed|feature)\b|"
+    r"[写撰拟].{0,6}(?:推文|致辞|发言稿|讲话稿|稿子|软文|祝酒词)|写一篇",
+    IC,
+)
+# Made shorter or longer: to which size only the user knows ("shorten this speech", 缩短一点).
+RESIZE = re.compile(
+    r"\b(?:shorten|condense|trim|cut (?:it |this |that )?down|lengthen|expand|make (?:it|this) (?:shorter|longer))\b"
+    r"|缩短|删减|精简|压缩|改短|删短|扩写|加长|写长",
+    IC,
+)
+# A trip however it is put: "a weekend away", "a getaway", 出去玩几天, 度假.
+TRIP = (
+    r"\b(?:trip|getaway|weekend away|(?:a |some )?(?:days?|nights?|week) away|holiday|vacation|city break|"
+    r"short break|road trip)\b|出去玩|旅游|旅行|度假|出游|自驾游|玩[一两二三四五六七八九十几\d]+天"
+)
+TRAVEL = re.compile(rf"\b(?:flights?|fly|travel|hotels?|trains?|conference)\b|{TRIP}|机票|火车|酒店|出差|航班", IC)
 TIME_OFF = re.compile(
     r"\b(?:leave|day off|days off|time off|sick|holiday|vacation|absence|absent)\b|请.{0,3}假|休假|病假|年假|调休", IC
 )
+# Time off asked in any words: 请假, 请个假, 请两天假.
+LEAVE_ZH = r"请[个一两二三几半天周]{0,3}假"
+# Part of a day away (leaving early, coming in late): people need the hour, not only the day.
+PART_DAY = re.compile(
+    r"\b(?:leave|leaving|left|head off|go home)\s+early\b|\b(?:be|come|coming|get|getting|run|running)\s+(?:in\s+)?"
+    r"late\b|早退|迟到|晚到|晚点到|提前走|提前离开|请半天假",
+    IC,
+)
+# Plans made toward an exam or a date: a revision plan needs the day it leads to (期末复习计划, "study plan").
+TOWARD_DATE = re.compile(
+    r"\b(?:study|revision|revise|exam|prep|preparation|training|reading)\s+(?:plan|schedule|timetable)\b|"
+    r"\bplan\b.*\b(?:revision|revising|studying|exam|test prep)\b|"
+    r"(?:复习|备考|学习|考试|训练|冲刺)(?:计划|安排|规划|时间表)|备考",
+    IC,
+)
+# A gift in any words: "what should I get my dad", "something for her birthday", 送什么.
+GIFT = (
+    r"\b(?:a|some)\s+(?:\w+\s+)?(?:gift|present)s?\b|\bgift ideas?\b|\bwhat\s+(?:should|can|could|do)\s+(?:i|we)\s+"
+    r"(?:get|buy)\b|\b(?:get|buy)\s+(?:my\s+\w+|him|her|them)\s+(?:for|a|an|something)\b|礼物|送(?:她|他|他们|点)?(?:什么|啥)|买(?:什么|啥)"
+)
 TOPICS = (TRAVEL, TIME_OFF)  # facts and tasks on one of these are about the same thing without sharing a word
+# A reminder: the step it reminds of is the user's own ("remind me to call the dentist").
+REMINDER = re.compile(r"\bremind me\b|\bset a reminder\b|提醒我|提醒一下我", IC)
 # A question about buying or booking asks for advice; a request to do it needs the user's money or accounts.
 QUESTION = re.compile(r"[?？]\s*$|^\s*(?:should|which|what|how|is|are|can|do|does)\b|吗|哪|怎么|什么|要不要|该不该", IC)
 
@@ -264,7 +314,11 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:set up|make|reserve)\b.*\b(?:meeting|call|appointment|table|reservation)\b|\bremind me\b|"
             r"\b(?:leave|absence|sick)\s+(?:note|request|letter|email)\b|\brequest\s+(?:leave|time off|a day off)\b|"
             r"\b(?:days?|time|week|afternoon|morning)\s+off\b|"
-            r"订.*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|请假",
+            r"\b(?:get|buy|grab|book|order)\b.*\btickets?\b|"  # a ticket is for a day
+            # book or reserve anything, said as a verb: "book me a haircut", "reserve the venue"
+            r"\b(?:book|reserve)\s+(?:me\s+|us\s+)?(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
+            r"约.{0,6}(?:吃饭|见面|聊聊|喝咖啡|开会)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
+            r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|" + LEAVE_ZH,
             IC,
         ),
         DAY,
@@ -276,8 +330,11 @@ RULES: tuple[Rule, ...] = (
     Rule(  # moved to a new day: which day only the user knows (the old date in memory is no answer)
         "date_time",
         re.compile(
-            r"\b(?:reschedule|postpone|push back|move|delay)\b.*\b(?:appt|appointment|meeting|call|deadline|dinner|"
-            r"session|interview|submission)s?\b|\b(?:extension|extend the deadline)\b|延期|推迟|改期|改约|延后",
+            r"\b(?:reschedule|postpone|push back|put off)\b|\bmove\b.*\b(?:appt|appointment|meeting|call|deadline|"
+            r"dinner|session|interview|submission|launch|delivery|renewal)s?\b|\b(?:extension|extend the deadline)\b|"
+            # "delay" as a request (to delay, 要 delay 一下, delay the launch), not the noun ("sorry for the delay")
+            r"\b(?:to|will|need to|want to|please|can we|could we|must|要|想)\s+(?:\w+\s+)?delay\b|"
+            r"\bdelay\s+(?:it|the|our|my|this|that|一下)|延期|推迟|改期|改约|延后|往后推|推后|缓一缓",
             IC,
         ),
         re.compile(f"{DAY.pattern}|{LATER_BY.pattern}", IC),
@@ -299,10 +356,21 @@ RULES: tuple[Rule, ...] = (
         "A notice has to tell people when to come.",
         "I will leave the time as a blank to fill in.",
     ),
+    Rule(  # part of a day away: when exactly
+        "date_time",
+        PART_DAY,
+        HOUR,
+        None,
+        "At what time (and on which day)?",
+        "Leaving early or coming in late is said with the hour.",
+        "I will leave the time as a blank to fill in.",
+    ),
     Rule(
         "destination",
         re.compile(
-            r"\b(?:book|plan)\b.*\b(?:flight|trip|train|hotel)\b|\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b"
+            rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel)\b|{TRIP})|"
+            r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
+            r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b"
             r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
             r"|机票|火车票|出差|寄|快递|送到",
             IC,
@@ -316,9 +384,11 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "budget",
         re.compile(
-            r"\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|\bbook\b.*\b(?:flight|hotel)\b|\bplan\b.*\btrip\b|"
-            r"\b(?:a|some)\s+(?:\w+\s+)?(?:gift|present)\b|\bitinerary\b|买|购买|酒店|礼物|行程|旅游|"
-            r"玩[一两二三四五六七八九十\d]+天|"
+            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\bthis )\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|"
+            r"\bbook\b.*\b(?:flight|hotel)\b|"
+            rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|\bitinerary\b|买|购买|酒店|行程|"
+            r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
+            r"出去玩|旅游|度假|出游|玩[一两二三四五六七八九十几\d]+天|"
             # writing a budget (a grant's, an event's) needs its figures
             r"\bbudget\s+(?:section|plan|breakdown|estimate|table)\b|\b(?:draft|write|prepare|make)\b.*\bbudget\b|"
             r"做.{0,4}预算|预算表",
@@ -358,6 +428,15 @@ RULES: tuple[Rule, ...] = (
         "The task depends on a deadline I do not know.",
         "I will treat it as due as soon as possible.",
     ),
+    Rule(  # a plan toward an exam or a date needs that date
+        "deadline",
+        TOWARD_DATE,
+        DATE,
+        DATE,
+        "When is the date it leads to (the exam, the event)?",
+        "A plan is laid out backwards from the day it leads to.",
+        "I will plan for four weeks and say so.",
+    ),
     Rule(
         "audience",
         WRITE_PIECE,
@@ -370,13 +449,23 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "length",
-        WRITE_PIECE,
+        SIZED_PIECE,
         SIZE,
         SIZE,
         "How long should it be?",
         "The right length depends on where it will be used.",
         "I will keep it short (about 300 words).",
         ("short (~300 words)", "medium (~800 words)", "long (1500+ words)"),
+    ),
+    Rule(  # made shorter or longer: to what size
+        "length",
+        RESIZE,
+        SIZE,
+        SIZE,
+        "How long should it end up (words, pages or minutes)?",
+        "Shorter or longer by how much is yours to say.",
+        "I will cut it by about a third.",
+        ("a third shorter", "half as long", "to a given number of words"),
     ),
     Rule(
         "judgement",
@@ -385,7 +474,13 @@ RULES: tuple[Rule, ...] = (
             r"choose|wear|go with|accept|take|quit|leave|go|move|stay|marry|apply|say yes|say no|tell|ask|switch|join|"
             r"resign|break up|keep|sell|invest|turn down|decline|sign)\b|\bdo you like\b|\bis it worth\b|"
             r"\b(?:do you think|would you say) I should\b|\bwhat would you do\b|好看吗|喜欢哪|该选哪|选哪个|"
-            r"([要该接去换辞值选签搬留])不\1|应不应该|值得吗",
+            r"([要该接去换辞值选签搬留])不\1|应不应该|值得吗|"
+            # a choice put as "A or B?" with no question word: the user's own call ("blue sofa or the green one?")
+            r"^(?!\s*(?:what|how|why|when|where|who|which|whose|is|are|was|were|does|do|did|can|could|will|would|has|have)"
+            r"\b)[^?.!\n]{1,60}\bor\b(?:\s+the)?[^?.!\n]{1,40}\?|"
+            r"\bwhich (?:one |do you think )?(?:looks|sounds|reads) better\b|\bwhich (?:one )?do you (?:like|prefer)\b|"
+            r"哪个(?:更)?(?:好看|漂亮|顺眼)|用哪个好|选哪个好|"
+            r"(?<![是比])[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}[？?]\s*$",
             IC,
         ),
         None,
@@ -399,9 +494,15 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
-            r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|"
+            r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
+            # printing on paper (not a program's print)
+            r"\bprint\s+(?:out\s+)?(?:the|this|my|a|some|\d+)\b(?![^.]*\b(?:python|code|console|log|variable|"
+            r"function|script|output)\b)|"
             # a message through the user's own phone or chat app (the agent has no account there)
-            r"微信|短信|\b(?:wechat|whatsapp|imessage|sms|signal message)\b|\btext\s+(?:him|her|them|my|back)\b",
+            # (writing one, 写个微信, is drafting: the user sends it)
+            r"(?:回|发|回复)(?:一下|个|条)?[^写，。,.]{0,8}(?:微信|短信)|(?:微信|短信)(?:上)?(?:回|发|告诉|跟|说)|"
+            r"\b(?:send|reply|respond)\b[^.]{0,30}\b(?:whatsapp|wechat|imessage|sms|signal)\b|"
+            r"\b(?:whatsapp|wechat)\s+(?:him|her|them|my|back)\b|\btext\s+(?:him|her|them|my|back)\b",
             IC,
         ),
         None,
@@ -413,9 +514,12 @@ RULES: tuple[Rule, ...] = (
     Rule(  # asked to spend the user's money or act in their name: a booking, a purchase, a parcel
         "action",
         re.compile(
+            # as verbs, not nouns ("the book chapter", "my order")
+            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\ba )(?<!\bthis )"
             r"\b(?:book|buy|purchase|order|pay|reserve|reschedule|cancel)\b(?!\s+(?:of|to|by|in)\b)|"
+            r"\b(?:rent|hire)\s+(?:a|an|me|us|some)\b|"
             r"(?<!\bwe )(?<!\bthey )\bship\b(?!\s+(?:on|in|with|to (?:ios|android|prod|production)|v?\d))|"
-            r"订|买|购买|下单|付款|支付|寄|预约|改约|退订",
+            r"订|买|购买|下单|付款|支付|寄|预约|改约|退订|挂(?:个|一个)?号",
             IC,
         ),
         None,

@@ -17,7 +17,7 @@ from servers.core import crosslang
 _EN = (
     "cousin|nephew|niece|friend|neighbou?r|coworker|co-worker|colleague|roommate|classmate|son|daughter|kid|child|"
     "brother|sister|mom|mum|mother|dad|father|aunt|uncle|grandma|grandmother|grandpa|grandfather|wife|husband|"
-    "boyfriend|girlfriend|boss|student"
+    "boyfriend|girlfriend|boss|student|grandson|granddaughter|grandkid|grandchild|stepson|stepdaughter"
 )
 _ZH = (
     "侄子|侄女|外甥女|外甥|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|朋友|同事|邻居|儿子|女儿|孩子|姐姐|妹妹|哥哥|弟弟|"
@@ -27,8 +27,12 @@ _VERB = (
     r"is|was|has|had|wants|wanted|needs|just|got|keeps|will|did|does|can|asked|asks|applying|applied|started|"
     r"finished|plays|studies|works|lives|moved|thinks|loves|hates"
 )
+# Words after "my grandsons" that do not make it a possessive typed without its apostrophe ("my grandsons and I").
+_NOT_OWNED = r"and|or|are|were|to|for|with|at|in|on|of|from|is|was|who|that|too|both|all|love|like|want|need"
 OTHERS_MATTER = re.compile(
     rf"\b(?:my|our)\s+(?:\w+\s+)?({_EN})s?(?:['’]s\b|\s+(?:{_VERB})\b)"
+    # as people type it, without the apostrophe: "my grandsons christmas play", "my sisters wedding"
+    rf"|\b(?:my|our)\s+(?:\w+\s+)?({_EN})s\s+(?!(?:{_NOT_OWNED})\b)(?=[a-z])"
     rf"|(?<![给帮为陪带和跟替送])我(?:的)?({_ZH})(?![的们])(?=[\u4e00-\u9fff])",
     re.IGNORECASE,
 )
@@ -36,7 +40,7 @@ OTHERS_MATTER = re.compile(
 
 def others(task: str) -> set[str]:
     """The people whose matter the task is (lower-cased), empty when it is the user's own."""
-    return {(m.group(1) or m.group(2)).lower() for m in OTHERS_MATTER.finditer(task)}
+    return {(m.group(1) or m.group(2) or m.group(3)).lower() for m in OTHERS_MATTER.finditer(task)}
 
 
 def someone_elses(task: str, source: str) -> bool:

@@ -222,3 +222,75 @@ def test_options_left_open_are_indecision() -> None:
     kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
     assert kinds("Inter or Roboto, they're all good options.") == ["indecision"]
     assert kinds("Both have real merits; it could go either way.") == ["indecision"]
+
+
+# --- kinds of need as strangers put them (issue 36, second blind split read as a tuning set) --------------------
+
+
+def test_a_piece_to_write_or_resize_needs_a_length_only_a_number_gives() -> None:
+    assert _asked("write a toast for my brother's wedding", ["brother: Danny, marrying Aisha"]) == ["length"]
+    assert _asked("写一篇公众号推文介绍我们新开的分店") == ["length"]
+    assert _asked("write a short explainer on how mRNA vaccines work") == ["audience", "length"]
+    assert _asked("帮我把这篇演讲稿缩短一点") == _asked("shorten this speech") == ["length"]
+    assert _asked("shorten this speech to 5 minutes") == []
+    assert _asked("write a birthday card message for my boss", ["boss: Ana"]) == []  # a card: no size to ask
+
+
+def test_a_trip_or_a_gift_in_any_words_needs_its_place_and_budget() -> None:
+    assert _asked("plan a weekend away for me and my wife", ["wife: Mia"]) == ["destination", "budget"]
+    assert _asked("元旦带家里人出去玩几天，帮我规划一下") == ["destination", "budget"]
+    assert _asked("what should i get my dad for christmas", ["dad: Frank, into fly fishing"]) == ["budget"]
+    assert _asked("what should i get my dad for christmas", ["dad: Frank", "Christmas gifts: about $50 each"]) == []
+
+
+def test_time_off_and_part_of_a_day_need_the_day_and_the_hour() -> None:
+    assert _asked("帮我给导师发个邮件，组会那天我要去医院复查，请个假", ["导师：王教授，wang@scu.edu.cn"]) == [
+        "date_time"
+    ]
+    assert _asked("帮我给女儿班主任写个微信，说她这周五要早退去看牙", ["女儿班主任：刘老师"]) == ["date_time"]
+    assert _asked("帮我给女儿班主任写个微信，说她这周五下午两点要早退", ["女儿班主任：刘老师"]) == []
+
+
+def test_a_plan_toward_an_exam_needs_its_date_and_a_delay_needs_the_new_one() -> None:
+    assert _asked("帮我做个期末复习计划，每天能学两个小时") == ["deadline"]
+    assert _asked("make me a revision plan for the exam on 12 June") == []
+    held = ["vendor: CloudNine Data, jason.wu@cloudnine.io"]
+    assert _asked("帮我 draft 一个 email 给 vendor，说 contract renewal 要 delay 一下", held) == ["date_time"]
+    assert "date_time" not in _asked("write an email apologising for the delay", ["client: Helen"])
+
+
+def test_a_choice_put_as_a_or_b_is_the_users_call_and_a_reminders_step_is_theirs() -> None:
+    assert _asked("blue sofa or the green one? I've sent you both links") == ["judgement"]
+    assert _asked("is Python or Java faster?") == []  # a question of fact, not of taste
+    assert _asked("remind me to call the dentist") == ["date_time"]  # the call is the user's own
+    # a message written for the user to send is drafting; one sent or replied through their chat app is not
+    assert "action" not in _asked("帮我给女儿班主任写个微信，说她这周五下午两点要早退")
+    assert "action" in _asked("帮我回一下李老师的微信，就说可以")
+
+
+def test_drafts_left_undecided_cold_to_a_warm_user_or_with_emoji_the_user_wants_none(svc: ReflectionService) -> None:
+    undecided = "We'll be 24 guests — or possibly 26, I wasn't sure which to put, so maybe go with 24?"
+    assert _signals(undecided, svc=svc, user="m") == ["indecision"]  # the doubt is which option, not a fact
+    assert _signals("两种写法我都拿不准，您看用哪个好。", svc=svc, user="n") == ["indecision"]
+    cold = "Dear Mrs. Alvarez, please accept our condolences. We acknowledge your loss. Regards, Management."
+    assert _signals(cold, ("tone", "warm"), svc=svc, user="o") == ["preference_conflict"]
+    assert _signals("兹定于12月1日分店开业。特此通知，望周知。", ("tone", "活泼"), svc=svc, user="p") == [
+        "preference_conflict"
+    ]
+    assert _signals("Promoted to Engineering Manager 🚀", ("emoji", "none"), svc=svc, user="q") == [
+        "preference_conflict"
+    ]
+    assert _signals("Promoted to Engineering Manager.", ("emoji", "none"), svc=svc, user="r") == []
+    assert _signals("Great news 🎉", ("style", "no emoji"), svc=svc, user="s") == ["preference_conflict"]
+
+
+def test_bookings_rentals_slides_and_paper_as_people_ask_for_them() -> None:
+    assert _asked("book me a haircut") == _asked("帮我挂个号看皮肤科") == ["action", "date_time"]
+    assert _asked("hire a plumber to fix the sink") == ["action", "budget"]
+    assert _asked("make slides about our Q3 results") == ["audience", "length"]
+    held = ["Thursday: 10-minute group presentation, audience is classmates and Prof. Alvarez"]
+    assert _asked("make a slide deck for my presentation on thursday", held) == []  # "10-minute" is a length
+    assert _asked("print the boarding pass") == ["action"]
+    assert _asked("print the result in python") == []  # a program's print, not paper
+    # nouns, not requests to spend money
+    assert _asked("finish the book chapter") == _asked("check the status of my order") == []

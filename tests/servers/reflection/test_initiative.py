@@ -72,13 +72,23 @@ def _ask(svc: ReflectionService, task: str, n: int, user: str = "u") -> None:
         svc.reflect(TaskReport(task=task, outcome="success", task_id=f"{task}-{i}"), user)
 
 
-def test_a_request_repeated_three_times_becomes_a_pattern_suggestion(svc: ReflectionService) -> None:
-    _ask(svc, "summarize today's news headlines", 2)
+def test_a_request_asked_the_third_time_becomes_a_pattern_suggestion(svc: ReflectionService) -> None:
+    _ask(svc, "summarize today's news headlines", 1)
     assert svc.proactive.evaluate("u", "summarize today's news headlines").initiatives == []
     _ask(svc, "summarize today's top news headlines", 1)
+    # two earlier and this one: asked three times
     found = svc.proactive.evaluate("u", "summarize today's news headlines").initiatives
     assert [i.type for i in found] == ["pattern_suggestion"]
     assert "3 times" in found[0].message and "job_create" in found[0].message
+
+
+def test_a_routine_asked_again_with_its_material_pasted_in_is_still_the_routine(svc: ReflectionService) -> None:
+    for i, task in enumerate(["write handover notes for the night shift", "tidy up my handover notes for nights"]):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"h{i}"), "n")
+    task = "handover notes pls: bed 4 post-op CABG day 1, extubated 0600, on 2L nasal cannula, pain controlled"
+    assert [i.type for i in svc.proactive.evaluate("n", task).initiatives] == ["pattern_suggestion"]
+    # the same topic in a different request is no routine
+    assert svc.proactive.evaluate("n", "what should I eat before a night shift so I can sleep after").initiatives == []
 
 
 def test_dismissals_lower_and_acceptances_support_a_source(svc: ReflectionService) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from servers.core.embedding import LazyEmbedder, create_embedder
-from servers.reflection.meaning import Meaning, lexical, same_by_words, words_by_stem
+from servers.reflection.meaning import Meaning, contains_request, lexical, same_by_words, words_by_stem
 from servers.reflection.models import TaskReport
 from servers.reflection.service import ReflectionService
 
@@ -73,7 +73,7 @@ def test_a_routine_in_other_words_is_a_pattern_and_no_inferred_goal(
     assert [b for b in svc.users.get("u", include_all=True).beliefs if b.kind == "goal"] == []
     report = svc.proactive.evaluate("u", "make minutes from today's standup")
     assert [i.type for i in report.initiatives] == ["pattern_suggestion"]
-    assert "3 times" in report.initiatives[0].message
+    assert "4 times" in report.initiatives[0].message  # three earlier and this one
 
 
 def test_a_teachers_exam_goal_by_meaning_and_not_for_a_class_notice(
@@ -91,3 +91,47 @@ def test_a_chinese_word_shared_is_one_topic_and_a_task_with_more_in_common_is_th
     # 文言文 is two character pairs (文言, 言文) but one word: three requests about it are a topic
     assert same_by_words("文言文翻译一下", ["帮我讲讲这篇文言文"]) == [False]
     assert same_by_words("出一份文言文练习，15道左右", ["出份文言文练习 10道题左右"]) == [True]
+
+
+def test_a_request_with_its_material_pasted_in_is_the_earlier_request_again() -> None:
+    long = "handover notes pls: bed 4 post-op CABG day 1, extubated 0600, on 2L nasal cannula"
+    assert contains_request(long, "write handover notes for the night shift")
+    assert same_by_words(long, ["tidy up my handover notes for nights"]) == [True]
+    assert contains_request("写一条家长群通知：下周三期中考试，请家长督促孩子复习", "写个家长群通知，下周一开家长会")
+    # without material the whole request was compared already; with it, a head about something else is no match
+    assert not contains_request("what should i eat on a night shift so i can fall asleep after", "write handover notes")
+    assert not contains_request(
+        "fluids for bed 4: post-op day 1, extubated", "write handover notes for the night shift"
+    )
+
+
+def test_by_meaning_a_request_with_its_material_pasted_in_is_the_routine(use: LazyEmbedder) -> None:
+    meaning = Meaning(None, use)
+    earlier = ["write handover notes for the night shift", "help me fit my readings around 3 night shifts"]
+    # the encoder alone puts the whole request far from the routine (its material is most of it); words do not
+    assert meaning.same("handover notes pls: bed 4 post-op CABG day 1, extubated 0600", earlier) == [True, False]
+
+
+def test_one_word_in_common_does_not_outweigh_meaning(use: LazyEmbedder) -> None:
+    meaning = Meaning(None, use)
+    sources = [
+        "holidays: get all the christmas pre-orders out the door by Dec 23",
+        "regulars: keep my regular customers happy, they're why we're still open",
+    ]
+    task = "make a sign for the front door: closed dec 25 and 26, regular hours after that"
+    words = [lexical(task, s) for s in sources]
+    fits, method = meaning.scores(task, sources)
+    assert method == "semantic" and words[1] > 0  # "regular" is shared ...
+    assert fits[1] == 0.0  # ... but in another sense, and USE finds the task nearer the holidays
+    assert fits[0] > 0
+
+
+def test_one_word_in_common_counts_where_meaning_puts_the_text_near_too(use: LazyEmbedder) -> None:
+    meaning = Meaning(None, use)
+    sources = [
+        "family: spend quality time with my kids",
+        "fitness: get back in shape",
+        "wedding: organise my sister's wedding in October",
+    ]
+    fits, _ = meaning.scores("plan this week's family dinners", sources)
+    assert fits[0] > 0  # one word, and USE puts the drive near the task (whichever text it puts nearest)

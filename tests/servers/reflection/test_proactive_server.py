@@ -142,3 +142,24 @@ async def test_initiatives_by_use_see_a_routine_in_other_words_and_leave_others_
         mine = await client.call_tool("initiative_evaluate", {"task": "summarise my MBA program reading list"})
         assert [i["source"] for i in mine.structured_content["initiatives"]] == ["goal:mba"]
         assert mine.structured_content["method"] == "semantic"
+
+
+async def test_gaps_and_patterns_as_strangers_put_them(svc: ReflectionService, server: FastMCP) -> None:
+    svc.users.signal("default", "emoji", "none", "explicit")
+    for i, task in enumerate(["write handover notes for the night shift", "tidy up my handover notes for nights"]):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"h{i}"), "default")
+    async with Client(server) as client:
+        trip = await client.call_tool(
+            "gaps_detect", {"task": "plan a weekend away for me and my wife", "known": ["wife: Mia"]}
+        )
+        assert [q["need"] for q in trip.structured_content["questions"]] == ["destination", "budget"]
+        post = await client.call_tool(
+            "gaps_detect", {"task": "write a linkedin post about my promotion", "draft": "Promoted! 🚀"}
+        )
+        assert [s["kind"] for s in post.structured_content["draft_signals"]] == ["preference_conflict"]
+        # asked the third time, with its material pasted in: a routine to automate
+        routine = await client.call_tool(
+            "initiative_evaluate", {"task": "handover notes pls: bed 4 post-op day 1, extubated 0600, pain controlled"}
+        )
+        assert [i["type"] for i in routine.structured_content["initiatives"]] == ["pattern_suggestion"]
+        assert "3 times" in routine.structured_content["initiatives"][0]["message"]

@@ -18,6 +18,10 @@ from servers.reflection.whose import others, someone_elses
         ("给我女儿买个礼物", set()),
         ("周末带女儿去哪玩", set()),
         ("plan my study time around next week's shifts", set()),
+        # a possessive typed without its apostrophe, and grandchildren
+        ("my grandsons christmas play at school is tuesday at 2, what should he wear", {"grandson"}),
+        ("my sisters wedding is in june, help with the seating plan", {"sister"}),
+        ("my grandsons and I want to bake bread this weekend", set()),
     ],
 )
 def test_the_people_whose_matter_a_task_is(task: str, people: set[str]) -> None:
