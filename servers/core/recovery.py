@@ -290,6 +290,7 @@ _NOISE_LINE = re.compile(
     r"^\s*(?:exit code \d+|traceback \(most recent call last\):|error:?|\W*)\s*$"
     r"|^\s*(?:>|\$|#|(?-i:RUN)\b|[✓✔❯›⎯│┌└├─]|at\s)"  # a script's echo, a runner's banner and progress, stack frames
     r"|^\s*=\s*(?:note|help):"  # a compiler's notes under the error they explain
+    r"|^\s*(?:NOTE|INFO|DEBUG)\s*:"  # a build log's notes on what it is doing ("Resolving any missing …")
     r"|^\s*(?:failure: build failed with an exception|build failed in\b)"  # Gradle's banners
     # a package manager's word that the script it ran failed (pnpm, npm, yarn): the script's output says why
     r"|^\s*(?:ERR_PNPM_RECURSIVE_\w+_FIRST_FAIL|ELIFECYCLE|npm ERR!|error Command failed with exit code"
@@ -316,6 +317,8 @@ _BLANKS = (
     (re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+"), "<path>"),
     # A versioned artifact (`Inkwell-1.9.0-x64.dmg`, `app-2.3.1.whl`): which build is this run's own.
     (re.compile(r"\b[A-Za-z][\w]*(?:[-_][\w]+)*[-_]v?\d+(?:\.\d+)+[\w.-]*\.[A-Za-z][A-Za-z0-9]{1,4}\b"), "<file>"),
+    # A package with its version (`lx-hmi-1.0+git-r0`, `openssl-3.0.13-r0`): which package is this run's own.
+    (re.compile(r"\b[A-Za-z][\w+]*(?:-[A-Za-z][\w+]*)*-v?\d+(?:\.\d+)+[\w.+~-]*"), "<package>"),
     (re.compile(r"(?<![\w/])(?::[\w-]+)+:[\w-]+"), "<task>"),  # a Gradle task path: `:core:data:test`
     # A qualified name (`app.tidewatch.core.data.TideAlertsRepository`): which class is this task's detail.
     (re.compile(r"\b[a-z_][\w]*(?:\.[a-z_][\w]*){2,}\.[A-Za-z_]\w*\b"), "<name>"),
@@ -1409,7 +1412,7 @@ def common_command(commands: Sequence[str]) -> str:
         [
             w if not _SCRUBBED.fullmatch(w) else f"{w}#{n}"
             for w in _after_head(c, head)
-            if w not in given and w not in {_value_after(c, name) for name in gapped}
+            if w not in given and w not in {_value_after(c, name) for name in [*gapped, *_LOCATION_FLAGS]}
         ]
         for n, c in enumerate(runs)
     ]
@@ -1427,7 +1430,34 @@ def common_command(commands: Sequence[str]) -> str:
     leading = [w for w in shared if w in first[:at_flag]]
     if shared[: len(leading)] != leading:
         leading = []
-    return " ".join([head, *leading, *flags, *shared[len(leading) :]]) + (" …" if more and not flags else "")
+    shown = " ".join([head, *leading, *flags, *shared[len(leading) :]]) + (" …" if more and not flags else "")
+    where = _shared_directory(unique)
+    return f"cd {where} && {shown}" if where else shown
+
+
+def _shared_directory(commands: list[str]) -> str:
+    """The directory most runs were pointed at (`git -C build/workspace/sources/linux-imx …`, `…/lx-hmi …`), as
+    far as they share it and when that says where (two levels or more: `build/workspace/sources/…`), or ""."""
+    places = []
+    for command in commands:
+        words = _main_segment(command)
+        for i, word in enumerate(words):
+            name, equals, value = word.partition("=")
+            if name in _LOCATION_FLAGS:
+                places.append(value if equals else (words[i + 1] if i + 1 < len(words) else ""))
+                break
+    places = [p.rstrip("/") for p in places if p]
+    if len(places) * 2 <= len(commands):
+        return ""
+    parts = [p.split("/") for p in places]
+    prefix: list[str] = []
+    for segments in zip(*parts, strict=False):  # the segments every path starts with
+        if len(set(segments)) != 1:
+            break
+        prefix.append(segments[0])
+    if len([s for s in prefix if s not in (".", "")]) < 2:
+        return ""
+    return "/".join(prefix) + ("" if all(len(p) == len(prefix) for p in parts) else "/…")
 
 
 _SCRUBBED = re.compile(r"\[[A-Z_]{2,}\]")

@@ -478,7 +478,7 @@ def shared_edit(lessons: list[Lesson]) -> str:
     common = _bare(edits[0].added).intersection(*(_bare(lesson.added or lesson.written) for lesson in lessons))
     telling = _telling(common)
     if not telling or sum(len(w) for w in common) < 4:
-        return ""
+        return _shared_setting(lessons)
     # Shown as the first edit that wrote the shared words as code (`context.mounted`, where another wrote the bare
     # `mounted` inside a State): whichever order the tasks came in.
     shown_by = next((edit for edit in edits if _code_words(" ".join(edit.added), common)), None) or next(
@@ -490,6 +490,17 @@ def shared_edit(lessons: list[Lesson]) -> str:
     return _shown_edit([*ordered, *(lesson for lesson in lessons if not lesson.added)], common) or " ".join(
         w for w in shown_by.added if _bare([w]) & common
     )
+
+
+_SETTING_WORD = re.compile(r"([A-Za-z_][\w.-]*)=\S")
+
+
+def _shared_setting(lessons: list[Lesson]) -> str:
+    """A setting every edit added with a value of its own (`branch=main`, `branch=release`): `branch=…`, or ""."""
+    names = [{found.group(1) for word in lesson.added if (found := _SETTING_WORD.match(word))} for lesson in lessons]
+    common = set.intersection(*names) if names else set()
+    shared = sorted(name for name in common if len(name) >= 3 and name.lower() not in _PLAIN_WORDS)
+    return f"{shared[0]}=…" if len(shared) == 1 else ""
 
 
 def general_lesson(lessons: list[Lesson]) -> str:

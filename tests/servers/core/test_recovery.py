@@ -1175,3 +1175,30 @@ def test_an_edit_that_lengthened_a_settings_list_went_to_that_setting() -> None:
     assert "--allow-net=" in kept_words(lengthened) and "allow-net=db.local" not in kept_words(lengthened)
     opened = {"old_string": ' :aliases {:dev {:extra-paths ["dev"]}}', "new_string": " :aliases {:dev {}\n :x {}}"}
     assert ":aliases" in kept_words(opened)
+
+
+def test_a_build_logs_notes_are_not_its_error_and_a_packages_version_is_this_runs_own() -> None:
+    """`NOTE: Resolving any missing task queue dependencies` says what the build is doing; the ERROR line says
+    what failed, with the package and its version (`acme-agent-2.1+git-r0`) blanked: three packages, one phrase."""
+    log = (
+        "Exit code 1\nParsing recipes...done.\nNOTE: Resolving any missing task queue dependencies\n"
+        "NOTE: Executing Tasks\nERROR: {0} do_compile: oe_runmake failed\nSummary: 1 task failed:"
+    )
+    phrases = {error_phrase(log.format(pkg)) for pkg in ("acme-agent-2.1+git-r0", "libfoo-0.9.3-r1", "hmi-1.0-r0")}
+    assert phrases == {"error: <package> do_compile: oe_runmake failed"}
+
+
+def test_fixing_commands_pointed_at_one_tree_show_where_they_ran() -> None:
+    """Commits made with `git -C` in each task's own checkout under one tree: shown as run in that tree; one
+    task that ran from inside it (its `cd` is not part of the fix) does not hide where the others ran."""
+    runs = [
+        "git -C build/work/src/kernel commit -s -m 'dts: uart'",
+        "git commit -a -s -m 'defconfig: bootdelay'",
+        "git -C build/work/src/hmi commit -a -s -m 'timeout'",
+    ]
+    assert common_command(runs) == "cd build/work/src/… && git commit -s -a"
+    assert common_command(["git -C a/b/c commit", "git -C a/b/c commit -q"]) == "cd a/b/c && git commit"
+    # One level says nothing of where (`envs/a`, `envs/b`).
+    assert common_command(["terraform -chdir=envs/a init", "terraform -chdir=envs/b init -reconfigure"]) == (
+        "terraform init"
+    )

@@ -609,3 +609,15 @@ def test_entries_that_differ_under_one_key_are_a_lesson_about_the_key(svc: Refle
     assert 'fails with "error: unresolved symbol: …"' in rule.text, rule.text
     assert "to `:lint-as` in `" in rule.text and "config.edn`" in rule.text, rule.text
     assert "clojure.core" not in rule.text
+
+
+def test_a_setting_each_edit_added_with_its_own_value_is_shown_without_it(svc: ReflectionService) -> None:
+    """Each recipe's source line got `;branch=` with the branch of that repository: "add `branch=…`"."""
+    error = "Exit code 1\nERROR: {0}-1.0+git-r0 do_fetch: Fetcher failure: Unable to find revision {1} in branch master"
+    for n, (name, branch) in enumerate((("hmi", "main"), ("probe", "develop"), ("agent", "main")), 1):
+        src = f'SRC_URI = "git://git.example.com/{name}.git;protocol=ssh'
+        edit = _edit(f"/h/layer/recipes/{name}/{name}_git.bb", src + '"', src + f';branch={branch}"')
+        trace = [sh(f"bitbake {name}", error.format(name, f"{n}abc1234def")), edit, sh(f"bitbake {name}")]
+        svc.reflect(TaskReport(task=f"recipe {name}", task_id=f"b{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `branch=…` to the `*.bb` file" in rule.text, rule.text
