@@ -26,10 +26,8 @@ import logging
 from contextlib import AsyncExitStack, suppress
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from fastmcp import FastMCP
-from fastmcp.server.context import reset_transport, set_transport
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
@@ -40,6 +38,12 @@ from servers.core import warmup
 from servers.core.tool_schemas import SchemaCache
 from servers.suite import kept_answers
 from servers.suite.settings import CairnSettings
+
+if TYPE_CHECKING:
+    from fastmcp import FastMCP
+
+# Nothing here imports fastmcp's server before the kept answers are given: it costs a start a few tenths of a
+# second of CPU, and the worker thread building the server imports it anyway.
 
 log = logging.getLogger(__name__)
 
@@ -98,21 +102,17 @@ class DeferredServer:
         self._ready = asyncio.Event()
         # What the built server's lifespan yields, once it has begun (the loop is handed it before the build).
         state: dict[str, Any] = {}
-        token = set_transport("stdio")
-        try:
-            async with stdio_server() as (read, write):
-                build = asyncio.create_task(self._build(state))
-                try:
-                    # No initialization options fixed in advance (fastmcp's own stdio loop fixes them before
-                    # serving): an `initialize` answered after the build must be the built server's.
-                    loop = cast("Server[Any]", self._forward)
-                    await serve_dual_era_loop(loop, read, write, lifespan_state=state, init_options=None)
-                finally:
-                    build.cancel()
-                    with suppress(asyncio.CancelledError):
-                        await build
-        finally:
-            reset_transport(token)
+        async with stdio_server() as (read, write):
+            build = asyncio.create_task(self._build(state))
+            try:
+                # No initialization options fixed in advance (fastmcp's own stdio loop fixes them before
+                # serving): an `initialize` answered after the build must be the built server's.
+                loop = cast("Server[Any]", self._forward)
+                await serve_dual_era_loop(loop, read, write, lifespan_state=state, init_options=None)
+            finally:
+                build.cancel()
+                with suppress(asyncio.CancelledError):
+                    await build
 
     def _build_server(self) -> FastMCP:
         from servers.suite.serving import build_server
@@ -128,7 +128,6 @@ class DeferredServer:
         async with AsyncExitStack() as stack:
             try:
                 server = await asyncio.to_thread(self._build_server)
-                server.add_middleware(warmup.ReleaseAfterFirstAnswer())
                 await stack.enter_async_context(server._lifespan_manager())
                 state.update(server._lifespan_result or {})
                 self.server = server
@@ -143,11 +142,20 @@ class DeferredServer:
             await asyncio.Event().wait()
 
     def _through_built(self, call_next: CallNext) -> CallNext:
-        """``call_next`` wrapped in the built server's own middleware, outermost first."""
+        """``call_next`` wrapped in the built server's own middleware, outermost first, in a context that says
+        the transport is stdio (as fastmcp's own stdio loop does for the whole process: set here, per request,
+        so that nothing imports fastmcp's server before the build)."""
+        from fastmcp.server.context import set_transport
+
         call = call_next
         for middleware in reversed(self._forward.target.middleware):
             call = partial(_apply, middleware, call)
-        return call
+
+        async def on_stdio(ctx: ServerRequestContext[Any, Any]) -> HandlerResult:
+            set_transport("stdio")  # in this request's own context, left with it
+            return await call(ctx)
+
+        return on_stdio
 
     async def _gate(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
         assert self._ready is not None
@@ -169,7 +177,10 @@ class DeferredServer:
                 message=f"Cairn's servers failed to start ({self.failure}); the server's log (stderr) says why. "
                 "Fix that and restart the server.",
             )
-        result = await self._through_built(call_next)(ctx)
+        try:
+            result = await self._through_built(call_next)(ctx)
+        finally:
+            warmup.answered(ctx.method)
         if key is not None:
             self._keep(key, _wire(result))
         return result

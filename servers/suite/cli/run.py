@@ -203,8 +203,6 @@ def _run(
 
 def _serve_stdio(name: str, settings: CairnSettings, remotes: dict[str, str] | None) -> bool:
     """Serve stdio until the host closes it; whether the servers could be built (else the log says why)."""
-    from servers.core import warmup
-
     if not remotes and settings.kept_listing:
         # The host's first answers come from those kept by an earlier start while the server is built.
         from servers.suite import kept_answers
@@ -213,12 +211,13 @@ def _serve_stdio(name: str, settings: CairnSettings, remotes: dict[str, str] | N
         deferred = DeferredServer(name, settings, kept_answers.load(settings, name))
         asyncio.run(deferred.serve_stdio())
         return deferred.failure is None
+    from servers.core.warmup_release import ReleaseAfterFirstAnswer
     from servers.suite.serving import build_server
     from servers.suite.tool_cache import schemas_kept
 
     with schemas_kept(settings):
         server = build_server(name, settings, remotes=remotes)
-    server.add_middleware(warmup.ReleaseAfterFirstAnswer())
+    server.add_middleware(ReleaseAfterFirstAnswer())
     asyncio.run(server.run_stdio_async(show_banner=False))
     return True
 
