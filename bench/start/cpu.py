@@ -5,9 +5,9 @@
 
 ``--stdio`` measures real stdio starts instead (Linux: it reads ``/proc``): each target is started as a host
 starts it, sent ``initialize`` and ``tools/list`` at once, and the CPU the process has used is read from
-``/proc/PID/stat`` when each answer arrives. That is the measure for ``serve all``, which answers from the
-answers kept by an earlier start while it builds its servers in another thread: the build's CPU before the
-answer is counted, the rest of it is not. The default mode (below) times the build itself.
+``/proc/PID/stat`` when each answer arrives. That is the measure for a stdio ``serve`` (``all`` or one
+server), which answers from the answers kept by an earlier start while it builds in another thread: the
+build's CPU before the answer is counted, the rest of it is not. The default mode (below) times the build itself.
 
 On a shared machine the wall clock of a start mostly measures the other jobs; the CPU a start uses does not
 move much with them. Each round runs, in an order rotated every round, a child process per target that does

@@ -10,7 +10,7 @@ the delay, and warm-up released then would compete with the very ``tools/list`` 
 
     warmup.later(service.start_background_load)   # in a lifespan: now, or once released
     warmup.hold(fallback_s=3.0)                     # before serving stdio (the CLI does this)
-    server.add_middleware(warmup.ReleaseAfterFirstAnswer())
+    server.add_middleware(ReleaseAfterFirstAnswer())  # servers.core.warmup_release; or call answered()
     warmup.discard()                                # the server stopped: what never started is dropped
 
 Without a hold (HTTP, in-process clients, tests, the hook daemon) ``later`` calls at once: nothing changes.
@@ -22,9 +22,6 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any
-
-from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +91,8 @@ def held() -> bool:
 
 def answered(method: str) -> None:
     """A request was answered: release the hold after the first one beyond the handshake; arm the fallback
-    delay after ``initialize``. :class:`ReleaseAfterFirstAnswer` calls this; so does anything that answers a
-    request before fastmcp's middleware sees it."""
+    delay after ``initialize``. :class:`servers.core.warmup_release.ReleaseAfterFirstAnswer` calls this; so
+    does anything that answers a request before fastmcp's middleware sees it."""
     if _held and method not in HANDSHAKE:
         release()
     elif _held and method in ("initialize", "server/discover"):
@@ -108,14 +105,3 @@ def _run(pending: list[Callable[[], None]]) -> None:
             start()
         except Exception:  # one failed warm-up must not keep the others from starting
             log.exception("warm-up %r failed", start)
-
-
-class ReleaseAfterFirstAnswer(Middleware):
-    """Releases the hold once the first request beyond the handshake has been answered; arms the fallback
-    delay once ``initialize`` has been."""
-
-    async def on_request(self, context: MiddlewareContext[Any], call_next: CallNext[Any, Any]) -> Any:
-        try:
-            return await call_next(context)
-        finally:
-            answered(context.method or "")

@@ -1,12 +1,13 @@
-"""The answers ``cairn serve all`` gave a host's first requests, kept between starts.
+"""The answers ``cairn serve`` (one server or ``all``) gave a host's first requests, kept between starts.
 
 A host that starts Cairn over stdio asks at once for ``initialize`` and the lists of tools and resources, and
 waits for them before it shows Cairn as connected. What those answers say depends on the code, the libraries,
 the settings and the nodehost policy file (it hides the tools a client's profile denies), and on what the host
 asked (the client's name and capabilities, the protocol version, a page's cursor); the data in the home does
 not change them. So each answer, exactly as it went on the wire, is kept in a file named by a hash of the
-first (:func:`answers_file`), under a key made of the second (:func:`request_key`), and a later start with
-the same of both answers from the file while it builds its servers (:mod:`servers.suite.deferred`).
+first and the target served (:func:`answers_file`), under a key made of the second (:func:`request_key`), and
+a later start with the same of both answers from the file while it builds its server
+(:mod:`servers.suite.deferred`).
 
 Prompts are not kept: every enabled skill is a prompt, so that list follows the skill library.
 """
@@ -40,16 +41,16 @@ def policy_file(settings: CairnSettings) -> Path:
     return configured.expanduser() if configured else settings.home / "nodehost" / "policy.yaml"
 
 
-def answers_file(settings: CairnSettings, directory: Path | None = None) -> Path:
-    """The file for this code, these settings and this nodehost policy: any change to one of them names
-    another file, so an answer is never read back where something that shapes it differs."""
+def answers_file(settings: CairnSettings, target: str, directory: Path | None = None) -> Path:
+    """The file for this target (``all`` or one server's name), code, settings and nodehost policy: any change
+    to one of them names another file, so an answer is never read back where something that shapes it differs."""
     try:
         policy = hashlib.sha256(policy_file(settings).read_bytes()).hexdigest()
     except FileNotFoundError:
         policy = "none"
     except OSError as exc:  # unreadable: the build will say why; nothing here may be taken for it
         policy = f"unreadable {exc.errno}"
-    key = hashlib.sha256(f"{tool_cache.code_key(settings)}\0{policy}".encode()).hexdigest()[:32]
+    key = hashlib.sha256(f"{target}\0{tool_cache.code_key(settings)}\0{policy}".encode()).hexdigest()[:32]
     return (directory or default_directory()) / f"{key}.json"
 
 
@@ -70,6 +71,7 @@ def request_key(
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def load(settings: CairnSettings, directory: Path | None = None) -> SchemaCache:
-    """The answers kept for these settings (none yet when the file does not exist); ``save()`` writes it."""
-    return SchemaCache.load(answers_file(settings, directory))
+def load(settings: CairnSettings, target: str, directory: Path | None = None) -> SchemaCache:
+    """The answers kept for this target and these settings (none yet when the file does not exist); ``save()``
+    writes it."""
+    return SchemaCache.load(answers_file(settings, target, directory))

@@ -203,23 +203,21 @@ def _run(
 
 def _serve_stdio(name: str, settings: CairnSettings, remotes: dict[str, str] | None) -> bool:
     """Serve stdio until the host closes it; whether the servers could be built (else the log says why)."""
-    from servers.core import warmup
-
-    if name == "all" and not remotes and settings.kept_listing:
-        # The host's first answers come from those kept by an earlier start while the servers are built.
+    if not remotes and settings.kept_listing:
+        # The host's first answers come from those kept by an earlier start while the server is built.
         from servers.suite import kept_answers
-        from servers.suite.deferred import DeferredSuite
+        from servers.suite.deferred import DeferredServer
 
-        suite = DeferredSuite(settings, kept_answers.load(settings))
-        suite.server.add_middleware(warmup.ReleaseAfterFirstAnswer())
-        asyncio.run(suite.serve_stdio())
-        return suite.failure is None
+        deferred = DeferredServer(name, settings, kept_answers.load(settings, name))
+        asyncio.run(deferred.serve_stdio())
+        return deferred.failure is None
+    from servers.core.warmup_release import ReleaseAfterFirstAnswer
     from servers.suite.serving import build_server
     from servers.suite.tool_cache import schemas_kept
 
     with schemas_kept(settings):
         server = build_server(name, settings, remotes=remotes)
-    server.add_middleware(warmup.ReleaseAfterFirstAnswer())
+    server.add_middleware(ReleaseAfterFirstAnswer())
     asyncio.run(server.run_stdio_async(show_banner=False))
     return True
 

@@ -11,6 +11,7 @@ import pytest
 from fastmcp import Client, FastMCP
 
 from servers.core import warmup
+from servers.core.warmup_release import ReleaseAfterFirstAnswer
 
 
 @pytest.fixture(autouse=True)
@@ -45,7 +46,7 @@ def test_a_first_real_request_releases_it_and_the_handshake_alone_does_not() -> 
     def echo(text: str) -> str:
         return text
 
-    server.add_middleware(warmup.ReleaseAfterFirstAnswer())
+    server.add_middleware(ReleaseAfterFirstAnswer())
     warmup.hold(fallback_s=3600.0)  # far beyond the test: only a request can release it here
     started = started_event()
 

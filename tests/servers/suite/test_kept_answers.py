@@ -15,31 +15,36 @@ LEGACY = "2025-11-25"
 CLIENT = {"clientInfo": {"name": "claude-code", "version": "2"}, "capabilities": {}, "protocolVersion": LEGACY}
 
 
-def test_the_home_is_no_part_of_the_file_but_the_settings_are(tmp_path: Path) -> None:
+def test_the_home_is_no_part_of_the_file_but_the_settings_and_the_target_are(tmp_path: Path) -> None:
     base = CairnSettings(home=tmp_path / "a")
-    assert answers_file(CairnSettings(home=tmp_path / "b"), tmp_path) == answers_file(base, tmp_path)
-    assert answers_file(CairnSettings(home=tmp_path / "a", list_page_size=7), tmp_path) != answers_file(base, tmp_path)
-    assert answers_file(base.model_copy(update={"llm_model": "openai/x"}), tmp_path) != answers_file(base, tmp_path)
+    assert len({answers_file(base, target, tmp_path) for target in ("all", "memory", "skills")}) == 3
+    assert answers_file(CairnSettings(home=tmp_path / "b"), "all", tmp_path) == answers_file(base, "all", tmp_path)
+    assert answers_file(CairnSettings(home=tmp_path / "a", list_page_size=7), "all", tmp_path) != answers_file(
+        base, "all", tmp_path
+    )
+    assert answers_file(base.model_copy(update={"llm_model": "openai/x"}), "all", tmp_path) != answers_file(
+        base, "all", tmp_path
+    )
 
 
 def test_the_nodehost_policy_names_another_file(tmp_path: Path) -> None:
     # The policy hides the tools a client's profile denies: the same settings with another policy list otherwise.
     settings = CairnSettings(home=tmp_path / "home")
-    without = answers_file(settings, tmp_path)
+    without = answers_file(settings, "all", tmp_path)
     policy = kept_answers.policy_file(settings)
     policy.parent.mkdir(parents=True)
     policy.write_text("profiles: []\n")
-    with_one = answers_file(settings, tmp_path)
+    with_one = answers_file(settings, "all", tmp_path)
     policy.write_text("profiles: [{name: default}]\n")
-    assert len({without, with_one, answers_file(settings, tmp_path)}) == 3
+    assert len({without, with_one, answers_file(settings, "all", tmp_path)}) == 3
 
     elsewhere = tmp_path / "policy.yaml"
     elsewhere.write_text("profiles: []\n")
     configured = CairnSettings(home=tmp_path / "home", nodehost={"policy_file": elsewhere})
     assert kept_answers.policy_file(configured) == elsewhere
-    before = answers_file(configured, tmp_path)
+    before = answers_file(configured, "all", tmp_path)
     elsewhere.write_text("profiles: [{name: default}]\n")
-    assert answers_file(configured, tmp_path) != before  # read where the setting points
+    assert answers_file(configured, "all", tmp_path) != before  # read where the setting points
 
 
 def test_a_changed_source_file_names_another_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -49,11 +54,11 @@ def test_a_changed_source_file_names_another_file(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(tool_cache, "source_roots", lambda: [package])
     monkeypatch.setattr(tool_cache, "_keys", {})  # the key is computed once per process: start afresh
     settings = CairnSettings(home=tmp_path / "home")
-    before = answers_file(settings, tmp_path)
+    before = answers_file(settings, "all", tmp_path)
 
     (package / "module.py").write_text("X = 2\n")
     monkeypatch.setattr(tool_cache, "_keys", {})
-    assert answers_file(settings, tmp_path) != before
+    assert answers_file(settings, "all", tmp_path) != before
 
 
 def test_a_request_is_kept_by_what_can_change_its_answer() -> None:
