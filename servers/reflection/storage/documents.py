@@ -37,11 +37,18 @@ class StoredDocument(BaseModel):
 
     user_id: str
 
-    def columns(self) -> dict[str, Any]:
-        """Column name → value as stored, ``doc`` as compact JSON."""
+    def upsert(self) -> tuple[str, list[Any]]:
+        """The statement that inserts this row or replaces the other columns of the row with its key, and its
+        parameters (``doc`` as compact JSON)."""
         values = self.model_dump(exclude_none=self.exclude_none)
         values["doc"] = json.dumps(values["doc"], ensure_ascii=False, separators=(",", ":"))
-        return values
+        cols = list(values)
+        updates = ", ".join(f"{c} = excluded.{c}" for c in cols if c not in self.key)
+        sql = (
+            f"INSERT INTO {self.table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
+            f" ON CONFLICT ({', '.join(self.key)}) DO UPDATE SET {updates}"
+        )
+        return sql, list(values.values())
 
 
 class StoredReflection(StoredDocument):

@@ -148,14 +148,7 @@ class ReflectionStore(ComponentStore):
 
     def put(self, row: StoredDocument) -> None:
         """Insert or replace one row by its table's key (see :mod:`servers.reflection.storage.documents`)."""
-        columns = row.columns()
-        cols = list(columns)
-        updates = ", ".join(f"{c} = excluded.{c}" for c in cols if c not in row.key)
-        self.db.execute(
-            f"INSERT INTO {row.table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
-            f" ON CONFLICT ({', '.join(row.key)}) DO UPDATE SET {updates}",
-            list(columns.values()),
-        )
+        self.db.execute(*row.upsert())
 
     def docs(
         self, table: str, model: type[Doc], *, order_by: str = "", limit: int | None = None, **equal: Any

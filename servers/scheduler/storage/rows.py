@@ -105,9 +105,10 @@ class NewJob(_JobColumns):
     updated_at: float
     principal: InstanceOf[Principal] | None
 
-    def columns(self) -> Row:
-        """Column → stored value; the options also fill the columns the engine filters on."""
-        return self.model_dump() | option_columns(self.options)
+    def insert(self) -> tuple[str, list[Any]]:
+        """The statement that inserts this job, and its parameters."""
+        values = self.model_dump() | _option_columns(self.options)
+        return f"INSERT INTO jobs ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})", list(values.values())
 
 
 class JobChange(_JobColumns):
@@ -130,15 +131,16 @@ class JobChange(_JobColumns):
     updated_at: float | None = None
     principal: InstanceOf[Principal] | None = None
 
-    def columns(self) -> Row:
-        """Column → stored value of the fields given; the options also fill the columns the engine filters on."""
+    def update(self, job_id: str) -> tuple[str, list[Any]]:
+        """The statement that writes the fields given to job ``job_id``, and its parameters; the options also
+        fill the columns the engine filters on."""
         values = self.model_dump(exclude_unset=True)
         if self.options is not None:
-            values |= option_columns(self.options)
-        return values
+            values |= _option_columns(self.options)
+        return f"UPDATE jobs SET {', '.join(f'{k} = ?' for k in values)} WHERE id = ?", [*values.values(), job_id]
 
 
-def option_columns(options: JobOptions) -> Row:
+def _option_columns(options: JobOptions) -> Row:
     """The options as JSON and, beside it, the ones the engine reads in SQL."""
     return {
         "options": options.model_dump_json(),

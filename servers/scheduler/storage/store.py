@@ -278,15 +278,10 @@ class SchedulerStore(ComponentStore):
         return int(self.db.scalar("SELECT COUNT(*) FROM jobs"))
 
     def insert_job(self, job: NewJob) -> None:
-        values = job.columns()
-        names = ", ".join(values)
-        marks = ", ".join("?" for _ in values)
-        self.db.execute(f"INSERT INTO jobs ({names}) VALUES ({marks})", list(values.values()))
+        self.db.execute(*job.insert())
 
     def update_job(self, job_id: str, change: JobChange) -> None:
-        values = change.columns()
-        sets = ", ".join(f"{k} = ?" for k in values)
-        self.db.execute(f"UPDATE jobs SET {sets} WHERE id = ?", [*values.values(), job_id])
+        self.db.execute(*change.update(job_id))
 
     def delete_job(self, job_id: str) -> None:
         self.db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
