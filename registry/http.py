@@ -77,25 +77,3 @@ async def json_model(request: Request, model: type[M]) -> M:
             {"field": ".".join(str(p) for p in e["loc"]), "message": e["msg"]} for e in exc.errors(include_url=False)
         ]
         raise HTTPProblem(422, "invalid_body", "the JSON body is not valid", details=details) from None
-
-
-def int_param(request: Request, key: str, default: int, low: int, high: int, *, empty_ok: bool = True) -> int:
-    """A whole-number query parameter in [low, high]; absent gives ``default``. An empty value (`?page=` of a
-    web form left blank) also gives it unless ``empty_ok`` is False: the JSON API says what it accepts."""
-    raw = request.query_params.get(key)
-    if raw is None or (raw == "" and empty_ok):
-        return default
-    if not raw.isdigit() or not low <= int(raw) <= high:
-        raise HTTPProblem(400, "bad_parameter", f"{key} must be a whole number from {low} to {high}")
-    return int(raw)
-
-
-def str_param(request: Request, key: str, max_length: int = 200) -> str | None:
-    raw = request.query_params.get(key)
-    if raw is None or raw.strip() == "":
-        return None
-    if any(ord(c) < 32 and c not in "\t\n\r" for c in raw):
-        raise HTTPProblem(400, "bad_parameter", f"{key} contains a control character (such as NUL); remove it")
-    if len(raw) > max_length:
-        raise HTTPProblem(400, "bad_parameter", f"{key} is longer than {max_length} characters")
-    return raw.strip()

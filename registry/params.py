@@ -9,6 +9,7 @@
 |--------------------------|-----------------|-----------------------------------------------------------------|
 | optional (``… or None``) | absent          | no control characters, at most ``max_length`` (200); stripped |
 | a whole number           | refused         | digits only                                                     |
+| an optional whole number | absent          | digits only (a web form's number left blank: the default)       |
 | anything else (a choice) | validated as is | —                                                               |
 
 The first problem in field order is reported, worded for people ("page must be a whole number from 1 to
@@ -22,7 +23,7 @@ import typing
 from typing import Any, ClassVar, TypeVar, get_args, get_origin
 
 import annotated_types
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 from pydantic.fields import FieldInfo
 from starlette.requests import Request
 
@@ -37,6 +38,12 @@ class QueryModel(BaseModel):
     problems: ClassVar[dict[str, str]] = {}
 
 
+class NextQuery(QueryModel):
+    """Where a sign-in or sign-up page goes once done (checked to be a path on this site by the page)."""
+
+    next: str | None = Field(None, max_length=2000)
+
+
 Q = TypeVar("Q", bound=QueryModel)
 
 
@@ -45,29 +52,37 @@ def query(request: Request, model: type[Q], **defaults: Any) -> Q:
     size); 400 ``bad_parameter`` naming the first parameter that is wrong."""
     given: dict[str, Any] = dict(defaults)
     found: dict[str, str] = {}
+    # A parameter's name in the query string is its field's alias where it has one (``from`` is a keyword).
+    keys = {name: field.alias or name for name, field in model.model_fields.items()}
     for name, field in model.model_fields.items():
-        raw = request.query_params.get(name)
+        key = keys[name]
+        raw = request.query_params.get(key)
         if raw is None:
             continue
-        value, problem = _prepared(name, field, raw)
+        value, problem = _prepared(key, field, raw)
         if problem is not None:
-            found[name] = problem
+            found[key] = problem
         elif value is not None:
-            given[name] = value
+            given[key] = value
     try:
         parsed = model.model_validate(given)
     except ValidationError as exc:
         for error in exc.errors(include_url=False):
-            name = str(error["loc"][0]) if error["loc"] else ""
-            found.setdefault(name, _wording(model, name, error))
+            key = str(error["loc"][0]) if error["loc"] else ""
+            found.setdefault(key, _wording(model, key, error))
     if found:
-        first = next(name for name in [*model.model_fields, *found] if name in found)
+        first = next(key for key in [*keys.values(), *found] if key in found)
         raise HTTPProblem(400, "bad_parameter", found[first])
     return parsed
 
 
 def _prepared(name: str, field: FieldInfo, raw: str) -> tuple[str | None, str | None]:
     """The value to validate (None: treat as absent) or what is wrong with it."""
+    whole = _whole(field.annotation)
+    if whole and _optional(field.annotation) and raw == "":
+        return None, None  # a web form's number left blank: the default
+    if whole and not raw.isdigit():
+        return None, _whole_number(name, field)
     if _optional(field.annotation):
         if raw.strip() == "":
             return None, None
@@ -77,20 +92,18 @@ def _prepared(name: str, field: FieldInfo, raw: str) -> tuple[str | None, str | 
         if len(raw) > limit:
             return None, f"{name} is longer than {limit} characters"
         return raw.strip(), None
-    if field.annotation is int and not raw.isdigit():
-        return None, _whole_number(name, field)
     return raw, None
 
 
 def _wording(model: type[QueryModel], name: str, error: Any) -> str:
-    field = model.model_fields.get(name)
+    field = next((f for n, f in model.model_fields.items() if (f.alias or n) == name), None)
     if field is None:
         return f"{name}: {error['msg']}"
     if error["type"] == "literal_error":
         if name in model.problems:
             return model.problems[name]
         return f"{name} must be one of {', '.join(_choices(field.annotation))}"
-    if field.annotation is int:
+    if _whole(field.annotation):
         return _whole_number(name, field)
     if error["type"] == "string_too_long":
         return f"{name} is longer than {error['ctx']['max_length']} characters"
@@ -104,6 +117,11 @@ def _whole_number(name: str, field: FieldInfo) -> str:
 
 def _bound(field: FieldInfo, kind: type[Any], attribute: str) -> Any:
     return next((getattr(m, attribute) for m in field.metadata if isinstance(m, kind)), None)
+
+
+def _whole(annotation: Any) -> bool:
+    """A whole number, optional or not."""
+    return annotation is int or (_optional(annotation) and int in get_args(annotation))
 
 
 def _optional(annotation: Any) -> bool:

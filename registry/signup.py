@@ -31,6 +31,7 @@ from registry.accounts import SYSTEM_ORG
 from registry.context import Registry
 from registry.http import ORG, HTTPProblem
 from registry.pages import render
+from registry.params import NextQuery, query
 from registry.reserved import reserved_name
 from registry.settings import RegistrySettings
 
@@ -106,7 +107,7 @@ def routes(reg: Registry) -> list[Route]:
             "signup.html",
             status=status,
             form_token=token,
-            next=_safe_next(str(context.pop("next", None) or request.query_params.get("next") or "/")),
+            next=_safe_next(str(context.pop("next", None) or query(request, NextQuery).next or "/")),
             **context,
         )
         response.set_cookie(FORM_COOKIE, nonce, max_age=3600, httponly=True, samesite="strict", path="/signup")

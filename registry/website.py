@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import posixpath
 from functools import lru_cache
+from typing import Literal
 from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
+from pydantic import Field, field_validator
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -20,8 +22,9 @@ from registry.changes import compare_versions
 from registry.context import Registry
 from registry.feeds import feed_links
 from registry.highlight import file_html
-from registry.http import NAME, HTTPProblem, int_param, str_param
+from registry.http import NAME, HTTPProblem
 from registry.pages import render
+from registry.params import QueryModel, query
 from registry.render import file_link, markdown_html
 from registry.reports import REASONS
 from registry.storage.rows import FullVersion, Skill
@@ -36,6 +39,34 @@ IMAGE_TYPES = {
     ".gif": "image/gif",
     ".webp": "image/webp",
 }
+
+
+ORDERS = ("relevance", "popular", "recent", "name")
+
+
+class SearchPageQuery(QueryModel):
+    """The search page's form. Lenient where the JSON API is strict, as a page a person typed into should be:
+    an order it does not know shows by relevance, a page number left blank the first page."""
+
+    q: str | None = Field(None, max_length=200)
+    category: str | None = Field(None, max_length=80)
+    tag: str | None = Field(None, max_length=80)
+    compatibility: str | None = Field(None, max_length=80)
+    license: str | None = Field(None, max_length=80)
+    sort: Literal["relevance", "popular", "recent", "name"] | None = None
+    page: int | None = Field(None, ge=1, le=10_000)
+
+    @field_validator("sort", mode="before")
+    @classmethod
+    def _known_order(cls, value: object) -> object:
+        return value if value in ORDERS else None
+
+
+class CompareQuery(QueryModel):
+    """The "compare" form of a skill's page: the two versions chosen."""
+
+    from_: str | None = Field(None, alias="from", max_length=64)
+    to: str | None = Field(None, max_length=64)
 
 
 def version_base(name: str, version: str) -> str:
@@ -86,13 +117,12 @@ def routes(reg: Registry) -> list[Route]:
         )
 
     async def search(request: Request) -> Response:
-        query = str_param(request, "q") or ""
-        filters = {k: str_param(request, k, 80) for k in ("category", "tag", "compatibility", "license")}
-        sort = str_param(request, "sort") or "relevance"
-        if sort not in ("relevance", "popular", "recent", "name"):
-            sort = "relevance"
-        page_number = int_param(request, "page", 1, 1, 10_000)
-        result = reg.search.search(query, sort=sort, page=page_number, per_page=reg.settings.page_size, **filters)
+        asked = query(request, SearchPageQuery)
+        words = asked.q or ""
+        filters = asked.model_dump(include={"category", "tag", "compatibility", "license"})
+        sort = asked.sort or "relevance"
+        page_number = asked.page or 1
+        result = reg.search.search(words, sort=sort, page=page_number, per_page=reg.settings.page_size, **filters)
         links = _page_links(request, page_number, result.per_page, result.total)
         beyond = result.total > 0 and page_number > int(links["last"] or 1)
         kept = {k: v for k, v in filters.items() if v}
@@ -103,7 +133,7 @@ def routes(reg: Registry) -> list[Route]:
             status=404 if beyond else 200,
             beyond=beyond,
             first_page=_page_links(request, 2, result.per_page, result.total)["prev"],
-            query=query,
+            query=words,
             filters=filters,
             sort=sort,
             result=result,
@@ -112,7 +142,7 @@ def routes(reg: Registry) -> list[Route]:
             licenses=reg.store.licenses(),
             did_you_mean_href="/search?" + urlencode({"q": result.did_you_mean or "", **kept, "sort": sort}),
             filtered=bool(kept),
-            unfiltered_href="/search?" + urlencode({"q": query}),
+            unfiltered_href="/search?" + urlencode({"q": words}),
         )
 
     async def skill_page(request: Request) -> Response:
@@ -135,7 +165,8 @@ def routes(reg: Registry) -> list[Route]:
     async def diff_choice(request: Request) -> Response:
         # The page's "compare" form asks with a query; the comparison itself has one address to link to.
         name = request.path_params["name"]
-        old, new = str_param(request, "from", 64), str_param(request, "to", 64)
+        chosen = query(request, CompareQuery)
+        old, new = chosen.from_, chosen.to
         if not old or not new:
             raise HTTPProblem(400, "bad_parameter", "Choose two versions to compare.")
         return RedirectResponse(f"/skills/{quote(name)}/diff/{quote(old)}/{quote(new)}", status_code=303)

@@ -7,6 +7,7 @@ import hashlib
 import secrets
 from urllib.parse import quote
 
+from pydantic import Field
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -19,12 +20,28 @@ from registry.auth import FLOW_COOKIE, pkce_pair
 from registry.context import Registry
 from registry.http import NAME, ORG, HTTPProblem, multipart
 from registry.pages import render
+from registry.params import NextQuery, QueryModel, query
 from registry.publish import Prepared, PublishError
 from registry.reports import MAX_TEXT, ReportError, file_report
 from registry.website import load_skill, skill_response
 from servers.auth.public import issue_recovery_codes, recovery_codes_left
 
 VERSION_ERRORS = ("bad_version", "version_exists", "version_mismatch")
+
+
+class CallbackQuery(QueryModel):
+    """The issuer's answer to a sign-in (OAuth 2.0 authorization response, RFC 9207's ``iss``)."""
+
+    state: str | None = None
+    code: str | None = Field(None, max_length=4096)
+    error: str | None = None
+    iss: str | None = Field(None, max_length=2000)
+
+
+class PublishFormQuery(QueryModel):
+    """From a skill's page ("publish a new version"): the skill."""
+
+    skill: str | None = None
 
 
 def _safe_next(value: str | None) -> str:
@@ -61,7 +78,7 @@ def routes(reg: Registry) -> list[Route]:
         state = secrets.token_urlsafe(16)
         verifier, challenge = pkce_pair()
         flow = reg.identity.signer.sign(
-            {"state": state, "verifier": verifier, "next": _safe_next(request.query_params.get("next"))}, 600
+            {"state": state, "verifier": verifier, "next": _safe_next(query(request, NextQuery).next)}, 600
         )
         response = RedirectResponse(reg.oauth.authorize_url(state, challenge), status_code=302)
         response.set_cookie(FLOW_COOKIE, flow, max_age=600, httponly=True, samesite="lax", path="/auth")
@@ -69,15 +86,15 @@ def routes(reg: Registry) -> list[Route]:
 
     async def callback(request: Request) -> Response:
         flow = reg.identity.signer.verify(request.cookies.get(FLOW_COOKIE))
-        params = request.query_params
-        if reg.oauth is None or flow is None or not secrets.compare_digest(params.get("state", ""), flow["state"]):
+        answer = query(request, CallbackQuery)
+        if reg.oauth is None or flow is None or not secrets.compare_digest(answer.state or "", flow["state"]):
             raise HTTPProblem(400, "sign_in_expired", "This sign-in link has expired. Start again from “Sign in”.")
-        if "error" in params:
-            raise HTTPProblem(403, "sign_in_refused", f"Sign-in was not completed ({params['error']}).")
-        if params.get("iss") and params["iss"].rstrip("/") != reg.oauth.issuer:
+        if answer.error is not None:
+            raise HTTPProblem(403, "sign_in_refused", f"Sign-in was not completed ({answer.error}).")
+        if answer.iss and answer.iss.rstrip("/") != reg.oauth.issuer:
             raise HTTPProblem(400, "sign_in_refused", "The sign-in answer came from an unexpected issuer.")
         try:
-            tokens = await reg.oauth.exchange(params.get("code", ""), flow["verifier"])
+            tokens = await reg.oauth.exchange(answer.code or "", flow["verifier"])
         except PermissionError as exc:
             raise HTTPProblem(403, "sign_in_refused", f"The issuer refused the sign-in: {exc}") from None
         verified = await reg.identity.verifier.verify_token(tokens["access_token"])
@@ -100,7 +117,7 @@ def routes(reg: Registry) -> list[Route]:
         if user is None:
             return RedirectResponse(f"/login?next={quote('/publish')}", status_code=303)
         # From a skill's page ("publish a new version"): offer the version after its highest.
-        name = request.query_params.get("skill", "")
+        name = query(request, PublishFormQuery).skill or ""
         version = ""
         if NAME.match(name) and reg.store.skill(name) is not None:
             version = semver.next_patch([v.version for v in reg.store.versions(name)])

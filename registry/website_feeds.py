@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from urllib.parse import quote
 
+from pydantic import Field
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -20,7 +21,8 @@ from starlette.routing import Route
 from registry.badge import LIVE, NOT_FOUND, YANKED, badge
 from registry.context import Registry
 from registry.feeds import ENTRIES, MEDIA_TYPE, Entry, Feed, atom
-from registry.http import NAME, HTTPProblem, str_param
+from registry.http import NAME, HTTPProblem
+from registry.params import QueryModel, query
 from registry.storage.rows import RecentVersion, Skill
 
 # A badge or feed changes only when something is published, yanked or downloaded: minutes of staleness are
@@ -29,9 +31,13 @@ CACHE = "public, max-age=300"
 BADGE_LABEL = "cairn"
 
 
+class BadgeQuery(QueryModel):
+    label: str | None = Field(None, max_length=40, description="The badge's left-hand text")
+
+
 def routes(reg: Registry) -> list[Route]:
     def svg(request: Request, label: str, message: str, color: str, status: int = 200) -> Response:
-        body = badge(str_param(request, "label", 40) or label, message, color).encode("utf-8")
+        body = badge(query(request, BadgeQuery).label or label, message, color).encode("utf-8")
         etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
         headers = {
             "Cache-Control": CACHE if status == 200 else "public, max-age=60",

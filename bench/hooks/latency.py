@@ -3,6 +3,7 @@
     .venv/bin/python -m bench.hooks.latency                  # 60 runs per event, 300 seeded memories
     .venv/bin/python -m bench.hooks.latency --runs 100 --memories 1000 --json out.json
     .venv/bin/python -m bench.hooks.latency --recall keyword
+    .venv/bin/python -m bench.hooks.latency --runs 12 --fresh-runs 1 --baseline /tmp/before --baseline-rounds 3
 
 ``session-end`` is the hook's own time (it spools the session and returns); ``session_end_background_ms`` is
 until the daemon has captured it (tasks, reflection, daily summary, MEMORY.md), which the host never waits for.
@@ -13,6 +14,10 @@ apart), then every event runs ``--runs`` times. ``post-tool-use`` is measured tw
 appends to the trace, and every third call, which asks the daemon for a context refresh. ``cold`` is
 user-prompt-submit with ``CAIRN_HOOKS__DAEMON=false`` (everything imported per call), for comparison.
 Context assembly is timed in process (DomainSources.gather + assemble) at three budgets.
+
+With ``--baseline DIR`` the same command runs alternately from this checkout and from DIR (its own venv),
+``--baseline-rounds`` times each, plus this checkout with the encoder work's query batching and second
+encoder off, and prints each figure's per-round ratio to DIR's (bench/baseline.py).
 
 ``fresh_home`` is the first hooks on an empty CAIRN_HOME with no daemon (``--fresh-runs`` homes, each new):
 ``first_prompt`` is user-prompt-submit as the very first hook (it waits CAIRN_HOOKS__COLD_WAIT_MS for the
@@ -288,7 +293,11 @@ def main() -> int:
     parser.add_argument("--fresh-only", action="store_true", help="only the first calls on empty homes")
     parser.add_argument("--recall", choices=["hybrid", "keyword"], default="hybrid")
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--baseline", type=Path, help="another checkout to run alternately with this one")
+    parser.add_argument("--baseline-rounds", type=int, default=3)
     args = parser.parse_args()
+    if args.baseline is not None:
+        return compare_with(args)
     with tempfile.TemporaryDirectory(prefix="cairn-hooks-bench-") as tmp:
         home = Path(tmp) / "home"
         os.environ["CAIRN_HOME"] = str(home)
@@ -313,6 +322,35 @@ def main() -> int:
 
             request({"event": "stop"}, 2.0)
     return _report(results, args.json)
+
+
+def compare_with(args: argparse.Namespace) -> int:
+    """Before/after: this command from both checkouts, alternating (see bench/baseline.py)."""
+    from bench import baseline
+
+    # Landed between the two commits too: query embeddings batched for up to 3 ms and a second encoder
+    # loaded beside e5; this arm turns both off, so what is left of a difference is the rest.
+    extra = {"after, batch 0, no USE": {"CAIRN_QUERY_BATCH_MS": "0", "CAIRN_SECOND_EMBEDDER": "none"}}
+    runs = baseline.alternate(
+        "bench.hooks.latency",
+        baseline.strip_baseline(sys.argv[1:]),
+        baseline.arms(args.baseline, extra),
+        args.baseline_rounds,
+    )
+    figures: dict[str, Any] = {}
+    for event in ("session-start", "user-prompt-submit", "post-tool-use (record)", "post-tool-use (refresh)"):
+        figures[f"{event} p50 ms"] = lambda r, e=event: r["events_ms"][e]["p50"]
+    figures["session-end p50 ms"] = lambda r: r["events_ms"]["session-end"]["p50"]
+    figures["session-end background p50 ms"] = lambda r: r["session_end_background_ms"]["p50"]
+    figures["daemon cold start ms"] = lambda r: r["daemon_cold_start_ms"]
+    if args.cold_runs:
+        figures["cold user-prompt-submit p50 ms"] = lambda r: r["cold_user_prompt_submit_ms"]["p50"]
+    figures["assembly 2000 tokens p50 ms"] = lambda r: r["assembly_ms"]["2000"]["p50"]
+    if args.fresh_runs:
+        figures["fresh home first prompt p50 ms"] = lambda r: r["fresh_home_ms"]["first_prompt"]["p50"]
+        figures["fresh home daemon ready p50 ms"] = lambda r: r["fresh_home_ms"]["daemon_ready"]["p50"]
+    baseline.report(baseline.compare(runs, figures), args.json)
+    return 0
 
 
 def _report(results: dict[str, Any], path: Path | None) -> int:

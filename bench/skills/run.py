@@ -3,6 +3,10 @@
     .venv/bin/python -m bench.skills.run                 # everything (about a minute on 2 cores)
     .venv/bin/python -m bench.skills.run --misses        # also list every evaluation miss
     .venv/bin/python -m bench.skills.run --json out.json
+    .venv/bin/python -m bench.skills.run --rounds 3 --baseline /tmp/before --baseline-rounds 3
+
+With ``--baseline DIR`` the same command runs alternately from this checkout and from DIR (its own venv),
+``--baseline-rounds`` times each, and prints each figure's per-round ratio to DIR's (bench/baseline.py).
 
 Every run uses a fresh temporary CAIRN_HOME and never touches ~/.cairn. The corpus is read in place.
 """
@@ -140,7 +144,12 @@ def main() -> None:
     parser.add_argument("--total", type=int, default=1000, help="skills loaded for the latency run")
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--baseline", type=Path, help="another checkout to run alternately with this one")
+    parser.add_argument("--baseline-rounds", type=int, default=3)
     args = parser.parse_args()
+    if args.baseline is not None:
+        compare_with(args)
+        return
     tasks = [json.loads(line)["task"] for line in (HERE / "eval.jsonl").read_text(encoding="utf-8").splitlines()]
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -169,6 +178,30 @@ def main() -> None:
     print(json.dumps(results, ensure_ascii=False, indent=2))
     if args.json:
         args.json.write_text(json.dumps(results, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
+def compare_with(args: argparse.Namespace) -> None:
+    """Before/after: this command from both checkouts, alternating (see bench/baseline.py)."""
+    import sys
+
+    from bench import baseline
+
+    runs = baseline.alternate(
+        "bench.skills.run", baseline.strip_baseline(sys.argv[1:]), baseline.arms(args.baseline), args.baseline_rounds
+    )
+    table = baseline.compare(
+        runs,
+        {
+            "load corpus s": lambda r: r["load_corpus_s"],
+            "load 1,000 skills s": lambda r: r["load_1000_s"],
+            "reload unchanged 1,000 s": lambda r: r["reload_unchanged_1000_s"],
+            "match p50 ms (corpus)": lambda r: r["latency_corpus"]["p50_ms"],
+            "match p95 ms (corpus)": lambda r: r["latency_corpus"]["p95_ms"],
+            "match p50 ms (1,000 skills)": lambda r: r["latency_1000"]["p50_ms"],
+            "match p95 ms (1,000 skills)": lambda r: r["latency_1000"]["p95_ms"],
+        },
+    )
+    baseline.report(table, args.json)
 
 
 if __name__ == "__main__":

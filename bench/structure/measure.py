@@ -17,7 +17,12 @@ are counted the same way. The figures:
   reads of another component's settings section anywhere in a server;
 - stale: the dead names the issue lists, comments citing design-document sections (``§`` not followed by
   an RFC or semver), declarations of the entry types, ``LegacyToolNames``;
-- wrappers: per-server ``_call``/``_DOMAIN_ERRORS`` tool wrappers.
+- wrappers: per-server ``_call``/``_DOMAIN_ERRORS`` tool wrappers;
+- typed writes: store methods taking a ``dict[str, Any]`` of columns (an audit entry's free-form ``detail``,
+  stored as one JSON document, left out); hand-written row mappers (a call with five or more keyword
+  arguments read as ``row["column"]``); query parameters the registry reads by hand (``query_params.get``,
+  ``query_params[…]``, ``… in query_params``, an alias of ``query_params``, ``int_param``/``str_param``)
+  outside its query models' reader ``registry/params.py``.
 """
 
 from __future__ import annotations
@@ -240,6 +245,98 @@ def wrappers(root: Path) -> int:
     return sum(len(pattern.findall(p.read_text(encoding="utf-8"))) for p in sources(root))
 
 
+RAW_PARAMETER = re.compile(r"^(dict|Mapping)\[str, Any\]$")
+FREE_FORM = {"detail"}
+
+
+def raw_row_writes(root: Path) -> list[str]:
+    """Store methods that take their columns as a ``dict[str, Any]``."""
+    found = []
+    for path in sources(root):
+        rel = path.relative_to(root)
+        is_store = in_storage(root, path) or rel.name.startswith("store")
+        if not is_store or rel.parts[:2] == ("servers", "core") or rel.parts[:3] == ("servers", "suite", "storage"):
+            continue
+        for cls in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(cls, ast.ClassDef):
+                continue
+            for node in cls.body:
+                if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.name.startswith("_"):
+                    continue
+                arguments = node.args.args + node.args.kwonlyargs
+                if any(
+                    a.annotation is not None
+                    and a.arg not in FREE_FORM
+                    and RAW_PARAMETER.match(ast.unparse(a.annotation))
+                    for a in arguments
+                ):
+                    found.append(f"{rel}:{cls.name}.{node.name}")
+    return found
+
+
+def _column_read(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+        and isinstance(node.value, ast.Name)
+    )
+
+
+def hand_mappers(root: Path) -> list[str]:
+    """Calls building a model field by field from a row's columns (five or more ``row["column"]`` arguments)."""
+    found = []
+    for path in sources(root):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                reads = [k for k in node.keywords if _column_read(k.value)] + [a for a in node.args if _column_read(a)]
+                if len(reads) >= 5:
+                    found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def hand_read_parameters(root: Path) -> list[str]:
+    """The registry's query parameters read without a query model."""
+    found = []
+    for path in sorted((root / "registry").rglob("*.py")):
+        if path.name == "params.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            params = isinstance(node, ast.Attribute) and node.attr == "query_params"
+            read = (
+                (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id in ("int_param", "str_param")
+                )
+                or (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "get"
+                    and isinstance(node.func.value, ast.Attribute)
+                    and node.func.value.attr == "query_params"
+                )
+                or (
+                    isinstance(node, ast.Subscript)
+                    and isinstance(node.value, ast.Attribute)
+                    and node.value.attr == "query_params"
+                )
+                or (
+                    isinstance(node, ast.Compare)
+                    and any(isinstance(op, ast.In | ast.NotIn) for op in node.ops)
+                    and any(isinstance(c, ast.Attribute) and c.attr == "query_params" for c in node.comparators)
+                )
+                or (
+                    isinstance(node, ast.Assign)
+                    and isinstance(node.value, ast.Attribute)
+                    and node.value.attr == "query_params"
+                )
+            )
+            if read and not params:
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
 SECTIONS = ("memory", "skills", "scheduler", "reflection", "nodehost", "auth", "hooks", "registry")
 
 
@@ -294,6 +391,15 @@ def main() -> None:
     figures["section reads"] = ", ".join(sections) or "-"
     figures.update(stale(root))
     figures["_call/_DOMAIN_ERRORS wrappers"] = wrappers(root)
+    writes = raw_row_writes(root)
+    figures["store methods taking raw rows"] = len(writes)
+    figures["raw-row writes"] = ", ".join(writes) or "-"
+    mappers = hand_mappers(root)
+    figures["hand-written row mappers"] = len(mappers)
+    figures["row mappers"] = ", ".join(mappers) or "-"
+    reads = hand_read_parameters(root)
+    figures["query parameters read by hand"] = len(reads)
+    figures["hand-read parameters"] = ", ".join(reads) or "-"
     width = max(len(k) for k in figures)
     for key, value in figures.items():
         print(f"{key:<{width}}  {value}")

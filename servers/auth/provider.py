@@ -37,8 +37,8 @@ from pydantic import AnyUrl
 
 from servers.auth.keys import KeyStore
 from servers.auth.settings import AuthSettings
-from servers.auth.storage.rows import AuthorizeParams
-from servers.auth.storage.store import AuthStore, CodeRecord, RefreshRecord, digest, new_secret
+from servers.auth.storage.rows import AuthorizeParams, CodeRecord, RefreshRecord
+from servers.auth.storage.store import AuthStore, digest, new_secret
 from servers.auth.tokens import issue_access_token, load_access_token
 
 SCOPE_DESCRIPTIONS = {

@@ -61,6 +61,7 @@ from servers.reflection.models import Experience, ExperienceMatch, ExperienceRes
 from servers.reflection.scrub import scrub, scrub_text
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import tables
+from servers.reflection.storage.documents import StoredExperience
 from servers.reflection.storage.store import ReflectionStore, new_id, now_iso, parse_iso
 
 _TASK_TYPES = [
@@ -438,15 +439,14 @@ class ExperienceLibrary:
 
     def _save(self, exp: Experience) -> Experience:
         self.store.put(
-            "experiences",
-            {
-                "id": exp.id,
-                "user_id": exp.user_id,
-                "signature": exp.signature,
-                "chain": "→".join(exp.tool_chain),
-                "status": exp.status,
-                "doc": exp.model_dump(),
-            },
+            StoredExperience(
+                id=exp.id,
+                user_id=exp.user_id,
+                signature=exp.signature,
+                chain="→".join(exp.tool_chain),
+                status=exp.status,
+                doc=exp,
+            )
         )
         return exp
 

@@ -35,6 +35,7 @@ from servers.reflection.models import (
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import tables
+from servers.reflection.storage.documents import StoredMutation
 from servers.reflection.storage.store import ReflectionStore, new_id, now_iso
 from servers.reflection.tweaks import Proposal, changes_behaviour, describe_change, rule_based_proposals
 
@@ -110,10 +111,7 @@ class Mutations:
         )
 
     def _save(self, m: Mutation, action: str, detail: dict[str, object]) -> Mutation:
-        self.store.put(
-            "mutations",
-            {"id": m.id, "user_id": m.user_id, "target": m.target, "status": m.status, "doc": m.model_dump()},
-        )
+        self.store.put(StoredMutation(id=m.id, user_id=m.user_id, target=m.target, status=m.status, doc=m))
         self.store.audit(m.user_id, "mutation", m.id, action, {"target": m.target, "status": m.status, **detail})
         return m
 

@@ -40,6 +40,7 @@ from servers.reflection.reflect import (
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import strategies as strategy_rows
+from servers.reflection.storage.documents import StoredContradiction
 from servers.reflection.storage.rows import PendingStrategy
 from servers.reflection.storage.store import ReflectionStore, new_id, now_iso
 
@@ -192,9 +193,7 @@ class Promoter:
             escalate=strategy.severity == "HIGH" or emergency,
             created_at=now_iso(),
         )
-        self.store.put(
-            "contradictions", {"id": report.id, "user_id": user_id, "status": "open", "doc": report.model_dump()}
-        )
+        self.store.put(StoredContradiction(id=report.id, user_id=user_id, status="open", doc=report))
         self.rules.disagree(self.rules.get(user_id, rule_id), reflection_id, report.id)
         self.store.audit(
             user_id,

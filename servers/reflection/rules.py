@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from servers.reflection.models import NotFound, ReflectionInputError, Rule, RuleStatus, RuleVersion, Strategy
 from servers.reflection.settings import ReflectionSettings
+from servers.reflection.storage.documents import StoredRule
 from servers.reflection.storage.store import ReflectionStore, new_id, now_iso
 
 LIVE = ("probation", "active")
@@ -43,14 +44,7 @@ class RuleBook:
         rule.importance = 2 + rule.agrees - rule.disagrees
         rule.success_rate = round(rule.successes / rule.uses, 3) if rule.uses else None
         self.store.put(
-            "rules",
-            {
-                "id": rule.id,
-                "user_id": rule.user_id,
-                "status": rule.status,
-                "doc": rule.model_dump(),
-                "updated_at": rule.updated_at,
-            },
+            StoredRule(id=rule.id, user_id=rule.user_id, status=rule.status, doc=rule, updated_at=rule.updated_at)
         )
 
     def create(self, user_id: str, strategy: Strategy, sources: list[str], *, emergency: bool = False) -> Rule:

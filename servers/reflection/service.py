@@ -6,7 +6,6 @@ Nothing here knows about MCP. Task reports arrive through :meth:`ReflectionServi
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Sequence
@@ -48,6 +47,7 @@ from servers.reflection.scrub import scrub
 from servers.reflection.settings import ReflectionServerSettings, ReflectionSettings
 from servers.reflection.stated import Noted, StatedPreferences
 from servers.reflection.storage import tables
+from servers.reflection.storage.documents import StoredContradiction, StoredReflection, StoredTrace
 from servers.reflection.storage.store import ReflectionStore, days_ago, new_id, now_iso, open_store
 from servers.reflection.suggestions import Suggestions
 from servers.reflection.usermodel import UserModelBook
@@ -236,15 +236,14 @@ class ReflectionService:
             reflection.promoted = promoted.promoted + promoted.reinforced
             reflection.contradictions = [c.id for c in promoted.contradictions]
             self.store.put(
-                "reflections",
-                {
-                    "id": reflection.id,
-                    "user_id": user_id,
-                    "task_id": task_id,
-                    "trigger": trigger,
-                    "created_at": reflection.created_at,
-                    "doc": reflection.model_dump(),
-                },
+                StoredReflection(
+                    id=reflection.id,
+                    user_id=user_id,
+                    task_id=task_id,
+                    trigger=trigger,
+                    created_at=reflection.created_at,
+                    doc=reflection,
+                )
             )
             if trigger == "post_task" and first_time and report.trace:
                 self.experiences.capture(user_id, report, outcome is not None and outcome.status == "success")
@@ -269,18 +268,16 @@ class ReflectionService:
         # Whether the steps worked, as the task reported it: a user who found the answer too long complained
         # about its wording, not about the commands that ran (a workflow mined from traces stays one).
         success = reflect.outcome_status(report.outcome) == "success"
-        steps = [s.model_dump(exclude_none=True) for s in report.trace]
         self.store.put(
-            "traces",
-            {
-                "task_id": task_id,
-                "user_id": user_id,
-                "task": report.task,
-                "success": int(success),
-                "tools": json.dumps([s.tool for s in report.trace]),
-                "doc": steps,
-                "created_at": now_iso(),
-            },
+            StoredTrace(
+                task_id=task_id,
+                user_id=user_id,
+                task=report.task,
+                success=success,
+                tools=[s.tool for s in report.trace],
+                doc=report.trace,
+                created_at=now_iso(),
+            )
         )
         return not exists
 
@@ -324,15 +321,14 @@ class ReflectionService:
             reflection.promoted = result.promoted + result.reinforced
             reflection.contradictions = [c.id for c in result.contradictions]
             self.store.put(
-                "reflections",
-                {
-                    "id": reflection.id,
-                    "user_id": user_id,
-                    "task_id": reflection.task_id,
-                    "trigger": "periodic",
-                    "created_at": reflection.created_at,
-                    "doc": reflection.model_dump(),
-                },
+                StoredReflection(
+                    id=reflection.id,
+                    user_id=user_id,
+                    task_id=reflection.task_id,
+                    trigger="periodic",
+                    created_at=reflection.created_at,
+                    doc=reflection,
+                )
             )
         self._publish(user_id, reflection, result.promoted, result.contradictions)
         return reflection
@@ -416,10 +412,7 @@ class ReflectionService:
             if action == "replace":
                 self.rules.edit(user_id, report.rule_id, report.strategy, None, f"contradiction {report_id} resolved")
             report.status = {"keep_rule": "kept_rule", "replace": "replaced", "dismiss": "dismissed"}[action]  # type: ignore[assignment]
-            self.store.put(
-                "contradictions",
-                {"id": report.id, "user_id": user_id, "status": report.status, "doc": report.model_dump()},
-            )
+            self.store.put(StoredContradiction(id=report.id, user_id=user_id, status=report.status, doc=report))
             self.store.audit(user_id, "contradiction", report.id, "resolved", {"action": action})
         return report
 

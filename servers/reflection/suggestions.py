@@ -16,6 +16,7 @@ from servers.reflection import steps as st
 from servers.reflection.models import Detection, NotFound, PatternReport, ReflectionInputError, SkillSuggestion
 from servers.reflection.settings import ReflectionServerSettings, ReflectionSettings
 from servers.reflection.storage import tables
+from servers.reflection.storage.documents import StoredSuggestion
 from servers.reflection.storage.store import ReflectionStore, new_id, now_iso
 
 log = logging.getLogger(__name__)
@@ -100,10 +101,7 @@ class Suggestions:
             key = "→".join(s.tools)
             if key in current or not any(_inside(tuple(s.tools), wf.tools) for wf in flows):
                 continue
-            self.store.put(
-                "suggestions",
-                {"id": s.id, "user_id": user_id, "seq_key": key, "status": SUPERSEDED, "doc": s.model_dump()},
-            )
+            self.store.put(StoredSuggestion(id=s.id, user_id=user_id, seq_key=key, status=SUPERSEDED, doc=s))
             self.store.audit(user_id, "suggestion", s.id, SUPERSEDED, {"name": s.name})
 
     def _suggest(self, user_id: str, wf: patterns.Workflow, skill_names: set[str]) -> SkillSuggestion | None:
@@ -129,9 +127,7 @@ class Suggestions:
             skill_md=skill_md,
             created_at=existing.created_at if existing else now_iso(),
         )
-        self.store.put(
-            "suggestions", {"id": s.id, "user_id": user_id, "seq_key": key, "status": "open", "doc": s.model_dump()}
-        )
+        self.store.put(StoredSuggestion(id=s.id, user_id=user_id, seq_key=key, status="open", doc=s))
         return None if existing else s
 
     def all(self, user_id: str, status: str | None = None) -> list[SkillSuggestion]:
@@ -151,10 +147,7 @@ class Suggestions:
         return s
 
     def _set(self, user_id: str, s: SkillSuggestion) -> SkillSuggestion:
-        self.store.put(
-            "suggestions",
-            {"id": s.id, "user_id": user_id, "seq_key": "→".join(s.tools), "status": s.status, "doc": s.model_dump()},
-        )
+        self.store.put(StoredSuggestion(id=s.id, user_id=user_id, seq_key="→".join(s.tools), status=s.status, doc=s))
         self.store.audit(user_id, "suggestion", s.id, s.status, {"name": s.name, "path": s.path})
         return s
 

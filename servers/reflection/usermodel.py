@@ -40,6 +40,7 @@ from servers.reflection.models import (
 )
 from servers.reflection.settings import ReflectionSettings
 from servers.reflection.storage import tables
+from servers.reflection.storage.documents import StoredBelief
 from servers.reflection.storage.rows import BeliefChange, BeliefRecord
 from servers.reflection.storage.store import ReflectionStore, now_iso
 
@@ -136,9 +137,7 @@ class UserModelBook:
             if result.applied:
                 _set_aim(doc, belief_kind, intensity, until)
             tables.add_signal(self.store, user_id, dimension, value, kind, strength, result.applied)
-            self.store.put(
-                "beliefs", {"user_id": user_id, "dimension": dimension, "doc": doc.model_dump(exclude_none=True)}
-            )
+            self.store.put(StoredBelief(user_id=user_id, dimension=dimension, doc=doc))
             if result.applied:
                 self.store.audit(
                     user_id,

@@ -35,7 +35,8 @@ from servers.scheduler.attention import AttentionGate
 from servers.scheduler.clock import Clock, iso
 from servers.scheduler.settings import SchedulerSettings
 from servers.scheduler.storage import claims
-from servers.scheduler.storage.store import JobRow, SchedulerStore
+from servers.scheduler.storage.rows import JobChange, JobRow
+from servers.scheduler.storage.store import SchedulerStore
 
 log = logging.getLogger(__name__)
 
@@ -187,7 +188,7 @@ class Engine:
             lease_until=now + self.settings.lease_seconds,
         )
         running[job.id] = running.get(job.id, 0) + 1
-        self.store.update_job(job.id, {"last_run_at": now})
+        self.store.update_job(job.id, JobChange(last_run_at=now))
         out.claimed.append(
             RunContext(
                 run_id, job.id, job.name, job.user_id, occurrence, 1, trigger, job.action, principal=job.principal
@@ -222,7 +223,7 @@ class Engine:
                 self.store.insert_run(job.id, trigger="catch_up", status=status, scheduled_for=occurrence, now=now)
         self._record_missed(job, found, uncounted, now)
         status = "completed" if following is None else "active"
-        self.store.update_job(job.id, {"next_run_at": following, "advance_pending": 0, "status": status})
+        self.store.update_job(job.id, JobChange(next_run_at=following, advance_pending=False, status=status))
         if found or to_run:
             out.events.append(
                 (
@@ -279,7 +280,7 @@ class Engine:
                 if not claims.claim_run(self.store, queued.run_id, self.worker_id, lease_until, now):
                     continue
                 running[job.id] = running.get(job.id, 0) + 1
-                self.store.update_job(job.id, {"last_run_at": now})
+                self.store.update_job(job.id, JobChange(last_run_at=now))
                 out.claimed.append(
                     RunContext(
                         queued.run_id,
@@ -345,7 +346,7 @@ class Engine:
             return
         base = {"job_id": ctx.job_id, "job_name": ctx.job_name, "user_id": ctx.user_id, "run_id": ctx.run_id}
         if ok:
-            self.store.update_job(ctx.job_id, {"last_run_status": "succeeded", "consec_failures": 0})
+            self.store.update_job(ctx.job_id, JobChange(last_run_status="succeeded", consec_failures=0))
             out.events.append(("job.run.succeeded", {**base, "output": (output or "")[:500]}))
         else:
             self._failed(job, ctx.run_id, ctx.attempt, ctx.scheduled_for, error or "failed", now, out)
@@ -354,13 +355,13 @@ class Engine:
         self, job: JobRow, run_id: str, attempt: int, scheduled_for: float, error: str, now: float, out: Outcome
     ) -> None:
         failures = job.consec_failures + 1
-        self.store.update_job(job.id, {"last_run_status": "failed", "consec_failures": failures})
+        self.store.update_job(job.id, JobChange(last_run_status="failed", consec_failures=failures))
         base = {"job_id": job.id, "job_name": job.name, "user_id": job.user_id, "run_id": run_id}
         out.events.append(("job.run.failed", {**base, "error": error[:500], "consec_failures": failures}))
         live = job.status in ("active", "completed")
         if live and failures >= self.settings.max_failures:
             reason = f"stopped after {failures} consecutive failures; last error: {error[:300]}"
-            self.store.update_job(job.id, {"status": "error", "status_reason": reason, "updated_at": now})
+            self.store.update_job(job.id, JobChange(status="error", status_reason=reason, updated_at=now))
             claims.cancel_queued(self.store, job.id, f"job {reason}", now)
             out.events.append(("job.paused", {**base, "status": "error", "reason": reason}))
             out.notices.append(

@@ -31,7 +31,8 @@ from servers.scheduler.models import (
     SchedulerInputError,
 )
 from servers.scheduler.settings import SchedulerServerSettings
-from servers.scheduler.storage.store import JobRow, dumps, job_model, new_id, open_store
+from servers.scheduler.storage.rows import JobChange, JobRow, NewJob
+from servers.scheduler.storage.store import job_model, new_id, open_store
 from servers.scheduler.triggers import build, stored_form
 
 log = logging.getLogger(__name__)
@@ -84,50 +85,43 @@ class SchedulerService:
         trigger = build(spec.schedule, self.config.timezone, now)
         kind, data = stored_form(trigger)
         first = trigger.next_after(now)
-        values = {
-            "id": new_id("j"),
-            "user_id": user_id,
-            "name": spec.name.strip(),
-            "source": source,
-            "status": "active" if first is not None else "completed",
-            "schedule": dumps(spec.schedule.model_dump(exclude_none=True)),
-            "trigger_kind": kind,
-            "trigger_data": dumps(data),
-            "timezone": trigger.timezone,
-            "action": dumps(spec.action.model_dump(exclude_none=True)),
-            **self._option_columns(spec),
-            "next_run_at": first,
-            "created_at": now,
-            "updated_at": now,
-            "principal": acting.to_json() if acting else None,
-        }
+        job = NewJob(
+            id=new_id("j"),
+            user_id=user_id,
+            name=spec.name.strip(),
+            source=source,
+            status="active" if first is not None else "completed",
+            schedule=spec.schedule.model_dump(exclude_none=True),
+            trigger_kind=kind,
+            trigger_data=data,
+            timezone=trigger.timezone,
+            action=spec.action.model_dump(exclude_none=True),
+            options=self._options(spec),
+            next_run_at=first,
+            created_at=now,
+            updated_at=now,
+            principal=acting,
+        )
         with self.store.db.transaction():
             self.store.serialise("jobs")  # the job limit and the name check hold across instances
             if self.store.count_jobs() >= self.config.max_jobs:
                 raise SchedulerInputError(
                     f"this data directory already holds {self.config.max_jobs} jobs (the limit); delete some first"
                 )
-            clash = self.store.job_named(user_id, values["name"])
+            clash = self.store.job_named(user_id, job.name)
             if clash:
                 raise SchedulerInputError(
-                    f"a job named {values['name']!r} already exists (id {clash.id}); "
+                    f"a job named {job.name!r} already exists (id {clash.id}); "
                     "choose another name or change it with job_update"
                 )
-            self.store.insert_job(values)
+            self.store.insert_job(job)
         self.engine.wake()
-        return self.get(values["id"], user_id)
+        return self.get(job.id, user_id)
 
     @staticmethod
-    def _option_columns(spec: JobOptions) -> dict[str, Any]:
-        options = JobOptions.model_validate(spec.model_dump(include=set(JobOptions.model_fields)))
-        return {
-            "options": options.model_dump_json(),
-            "max_concurrency": options.max_concurrency,
-            "cooldown_seconds": options.cooldown_seconds,
-            "misfire_grace_seconds": options.misfire_grace_seconds,
-            "catch_up": options.catch_up,
-            "approval_required": int(options.approval_required),
-        }
+    def _options(spec: JobOptions) -> JobOptions:
+        """The options alone, without the name, schedule and action a spec also carries."""
+        return JobOptions.model_validate(spec.model_dump(include=set(JobOptions.model_fields)))
 
     def _row(self, key: str, user_id: str) -> JobRow:
         row = self.store.job_for_user(key, user_id)
@@ -174,32 +168,33 @@ class SchedulerService:
         if "action" in changes or acting is not None:
             await self.actions.validate(parse_action(spec.action.model_dump()), user_id=row.user_id, principal=acting)
         now = self.clock.now()
-        values: dict[str, Any] = {
+        change: dict[str, Any] = {
             "name": spec.name.strip(),
-            "action": dumps(spec.action.model_dump(exclude_none=True)),
-            **self._option_columns(spec),
+            "action": spec.action.model_dump(exclude_none=True),
+            "options": self._options(spec),
             "updated_at": now,
         }
         if acting is not None:
-            values["principal"] = acting.to_json()
+            change["principal"] = acting
         if "schedule" in changes:
             trigger = build(spec.schedule, self.config.timezone, now)
             kind, data = stored_form(trigger)
-            values.update(
-                schedule=dumps(spec.schedule.model_dump(exclude_none=True)),
+            change.update(
+                schedule=spec.schedule.model_dump(exclude_none=True),
                 trigger_kind=kind,
-                trigger_data=dumps(data),
+                trigger_data=data,
                 timezone=trigger.timezone,
                 next_run_at=trigger.next_after(now),
-                advance_pending=0,
+                advance_pending=False,
             )
-            if row.status == "completed" and values["next_run_at"] is not None:
-                values["status"] = "active"
+            if row.status == "completed" and change["next_run_at"] is not None:
+                change["status"] = "active"
+        values = JobChange.model_validate(change)
         with self.store.db.transaction():
             self.store.serialise("jobs")
-            clash = self.store.job_named(user_id, values["name"], other_than=row.id)
+            clash = self.store.job_named(user_id, spec.name.strip(), other_than=row.id)
             if clash:
-                raise SchedulerInputError(f"another job is already named {values['name']!r} (id {clash.id})")
+                raise SchedulerInputError(f"another job is already named {spec.name.strip()!r} (id {clash.id})")
             self.store.update_job(row.id, values)
         self.engine.wake()
         return self.get(row.id, user_id)
@@ -210,7 +205,7 @@ class SchedulerService:
             raise SchedulerInputError(f"job {row.name!r} has completed; there is nothing left to pause")
         with self.store.db.transaction():
             self.store.update_job(
-                row.id, {"status": "paused", "status_reason": "paused by request", "updated_at": self.clock.now()}
+                row.id, JobChange(status="paused", status_reason="paused by request", updated_at=self.clock.now())
             )
         self.bus.publish_nowait(
             "job.paused", {"job_id": row.id, "job_name": row.name, "user_id": user_id, "reason": "request"}
@@ -224,14 +219,14 @@ class SchedulerService:
             raise SchedulerInputError(f"job {row.name!r} has completed; give it a new schedule with job_update")
         now = self.clock.now()
         following = row.trigger.next_after(now)
-        values: dict[str, Any] = {
-            "status": "active" if following is not None else "completed",
-            "status_reason": None if following is not None else "its only run time passed while it was paused",
-            "consec_failures": 0,
-            "next_run_at": following,
-            "advance_pending": 0,
-            "updated_at": now,
-        }
+        values = JobChange(
+            status="active" if following is not None else "completed",
+            status_reason=None if following is not None else "its only run time passed while it was paused",
+            consec_failures=0,
+            next_run_at=following,
+            advance_pending=False,
+            updated_at=now,
+        )
         with self.store.db.transaction():
             self.store.update_job(row.id, values)
         self.engine.wake()

@@ -50,3 +50,30 @@ async def test_reports_and_org_skills_choose_from_their_lists(make_site: Callabl
     assert wrong.status_code == 400 and wrong.json()["message"] == "scope must be one of system, org, all"
     own = await site.http.get("/api/v1/orgs/acme/skills?scope=%20org%20", headers=site.token("ada"))
     assert own.status_code == 200 and own.json() == {"org": "acme", "skills": []}
+
+
+async def test_the_search_page_reads_its_form_leniently(site: Site) -> None:
+    """The HTML search page reads the same kind of model, lenient where a person typed: an order it does not
+    know shows by relevance and a blank page number the first page; a page that is not a number is named."""
+    plain = await site.http.get("/search?q=pdf")
+    assert plain.status_code == 200
+    lenient = await site.http.get("/search?q=pdf&sort=stars&page=&category=")
+    assert lenient.status_code == 200 and lenient.text.count("pdf-tools") == plain.text.count("pdf-tools")
+    for query, message in [
+        ("page=x", "page must be a whole number from 1 to 10000"),
+        ("page=0", "page must be a whole number from 1 to 10000"),
+        ("license=" + "l" * 81, "license is longer than 80 characters"),
+        ("q=a%00b", "q contains a control character (such as NUL); remove it"),
+    ]:
+        refused = await site.http.get(f"/search?{query}")
+        assert refused.status_code == 400 and message in refused.text, query
+
+
+async def test_the_compare_form_reads_from_and_to(site: Site) -> None:
+    """``from`` is a Python keyword: the model's field has it as its alias, and the query string uses it."""
+    chosen = await site.http.get("/skills/pdf-tools/diff?from=1.0.0&to=1.1.0", follow_redirects=False)
+    assert chosen.status_code == 303 and chosen.headers["location"] == "/skills/pdf-tools/diff/1.0.0/1.1.0"
+    half = await site.http.get("/skills/pdf-tools/diff?from=1.0.0", follow_redirects=False)
+    assert half.status_code == 400 and "Choose two versions to compare." in half.text
+    long = await site.http.get("/skills/pdf-tools/diff?from=" + "9" * 65 + "&to=1", follow_redirects=False)
+    assert long.status_code == 400 and "from is longer than 64 characters" in long.text

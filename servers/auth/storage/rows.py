@@ -46,3 +46,31 @@ class SigningKey(Row):
     jwk: str
     created_at: float
     retired: bool
+
+
+class CodeRecord(Row):
+    """An authorization code's grant (``codes``): the scopes a JSON column, the explicit-redirect flag 0/1."""
+
+    client_id: str
+    username: str
+    scopes: Annotated[list[str], BeforeValidator(_parsed)]
+    code_challenge: str
+    redirect_uri: str
+    redirect_explicit: bool
+    resource: str | None
+    expires_at: float
+    used_at: float | None = None
+
+
+class RefreshRecord(Row):
+    """A refresh token's grant (``refresh_tokens``), its scopes a JSON column."""
+
+    token_hash: str
+    family_id: str
+    client_id: str
+    username: str
+    scopes: Annotated[list[str], BeforeValidator(_parsed)]
+    resource: str | None
+    expires_at: float
+    rotated_at: float | None = None
+    revoked_at: float | None = None

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from servers.auth.storage.rows import AuthorizeParams, PendingRequest
+from servers.auth.storage.rows import AuthorizeParams, CodeRecord, PendingRequest, RefreshRecord
 from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_migrations
 
@@ -169,32 +169,6 @@ def _scopes_column(scopes: Iterable[str] | None) -> str | None:
 def _user_record(row: Any) -> UserRecord:
     raw = row["scopes"]
     return UserRecord(row["username"], None if raw is None else frozenset(json.loads(raw)))
-
-
-@dataclass(frozen=True)
-class CodeRecord:
-    client_id: str
-    username: str
-    scopes: list[str]
-    code_challenge: str
-    redirect_uri: str
-    redirect_explicit: bool
-    resource: str | None
-    expires_at: float
-    used_at: float | None
-
-
-@dataclass(frozen=True)
-class RefreshRecord:
-    token_hash: str
-    family_id: str
-    client_id: str
-    username: str
-    scopes: list[str]
-    resource: str | None
-    expires_at: float
-    rotated_at: float | None
-    revoked_at: float | None
 
 
 class AuthStore(ComponentStore):
@@ -449,17 +423,7 @@ class AuthStore(ComponentStore):
         row = self.db.query_one("SELECT * FROM codes WHERE code_hash = ?", (digest(code),))
         if row is None:
             return None
-        return CodeRecord(
-            client_id=row["client_id"],
-            username=row["username"],
-            scopes=json.loads(row["scopes"]),
-            code_challenge=row["code_challenge"],
-            redirect_uri=row["redirect_uri"],
-            redirect_explicit=bool(row["redirect_explicit"]),
-            resource=row["resource"],
-            expires_at=row["expires_at"],
-            used_at=row["used_at"],
-        )
+        return CodeRecord.model_validate(row)
 
     def use_code(self, code: str) -> bool:
         """Mark a code used; False when it was used already (a replay)."""
@@ -491,17 +455,7 @@ class AuthStore(ComponentStore):
         row = self.db.query_one("SELECT * FROM refresh_tokens WHERE token_hash = ?", (digest(token),))
         if row is None:
             return None
-        return RefreshRecord(
-            token_hash=row["token_hash"],
-            family_id=row["family_id"],
-            client_id=row["client_id"],
-            username=row["username"],
-            scopes=json.loads(row["scopes"]),
-            resource=row["resource"],
-            expires_at=row["expires_at"],
-            rotated_at=row["rotated_at"],
-            revoked_at=row["revoked_at"],
-        )
+        return RefreshRecord.model_validate(row)
 
     def rotate_refresh(self, token_hash: str) -> bool:
         """Mark a refresh token spent; False if it was spent already (reuse: the caller revokes the family)."""

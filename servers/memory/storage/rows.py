@@ -20,25 +20,10 @@ def new_id() -> str:
 
 
 def entry_from_row(row: dict[str, Any]) -> Entry:
-    return Entry(
-        id=row["id"],
-        user_id=row["user_id"],
-        type=row["type"],
-        content=row["content"],
-        keywords=json.loads(row["keywords"]),
-        slots=json.loads(row["slots"]),
-        source=row["source"],
-        session_id=row["session_id"],
-        trace=json.loads(row["trace"]) if row["trace"] else None,
-        seen_count=row["seen_count"],
-        longterm=bool(row["longterm"]),
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        expires_at=row["expires_at"],
-        archived_at=row["archived_at"],
-        archive_reason=row["archive_reason"],
-        embedding_model=row["embedding_model"],
-    )
+    """The entry a row holds: its columns validated as the model, the JSON columns parsed first."""
+    trace = row["trace"]
+    parsed = {"keywords": json.loads(row["keywords"]), "slots": json.loads(row["slots"])}
+    return Entry.model_validate(row | parsed | {"trace": json.loads(trace) if trace else None})
 
 
 def insert_params(entry: Entry) -> tuple[Any, ...]:

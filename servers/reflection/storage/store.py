@@ -29,6 +29,7 @@ from servers.core.storage.ids import now_iso as now_iso  # re-exported: reflecti
 from servers.core.storage.ids import random_id
 from servers.reflection.models import AuditEntry
 from servers.reflection.settings import ReflectionServerSettings
+from servers.reflection.storage.documents import StoredDocument
 
 Doc = TypeVar("Doc", bound=BaseModel)
 
@@ -100,19 +101,6 @@ MIGRATIONS = [Migration(1, "reflection schema", _TABLES + _SQLITE_APPEND_ONLY)]
 PG_MIGRATIONS = [Migration(1, "reflection schema", postgres_ddl(_TABLES) + _PG_APPEND_ONLY)]
 PG_SCHEMA = "reflection"
 
-# The key of each table ``put`` writes: a second put of the same key replaces the row's other columns.
-KEYS: dict[str, tuple[str, ...]] = {
-    "reflections": ("id",),
-    "traces": ("user_id", "task_id"),
-    "rules": ("id",),
-    "contradictions": ("id",),
-    "mutations": ("id",),
-    "beliefs": ("user_id", "dimension"),
-    "suggestions": ("id",),
-    "experiences": ("id",),
-}
-
-
 _ORDER = re.compile(r"\w+( DESC)?")
 
 
@@ -158,17 +146,9 @@ class ReflectionStore(ComponentStore):
 
     # --- generic documents ---------------------------------------------------------------------------
 
-    def put(self, table: str, row: dict[str, Any]) -> None:
-        """Insert or replace one row by its key (:data:`KEYS`); ``doc`` values that are not strings become JSON."""
-        key = KEYS[table]
-        cols = list(row)
-        values = [dumps(v) if c == "doc" and not isinstance(v, str) else v for c, v in row.items()]
-        updates = ", ".join(f"{c} = excluded.{c}" for c in cols if c not in key)
-        self.db.execute(
-            f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
-            f" ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}",
-            values,
-        )
+    def put(self, row: StoredDocument) -> None:
+        """Insert or replace one row by its table's key (see :mod:`servers.reflection.storage.documents`)."""
+        self.db.execute(*row.upsert())
 
     def docs(
         self, table: str, model: type[Doc], *, order_by: str = "", limit: int | None = None, **equal: Any

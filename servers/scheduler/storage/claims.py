@@ -9,8 +9,12 @@ from __future__ import annotations
 import json
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from typing import Any
 
-from servers.scheduler.storage.store import JobRow, RunRow, SchedulerStore, job_row
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from servers.scheduler.storage.rows import JobRow
+from servers.scheduler.storage.store import RunRow, SchedulerStore
 from servers.scheduler.triggers import Trigger, from_stored
 
 # The compare-and-set that moves a claimed job to its next occurrence. "<> 0", not "= 1": "= 1" lets
@@ -23,15 +27,21 @@ ADVANCE_SQL = (
 )
 
 
-@dataclass(frozen=True)
-class PendingRun:
-    """A queued run and its job."""
+class PendingRun(BaseModel):
+    """A queued run and its job, read from one row of runs joined to jobs (the run's columns renamed)."""
+
+    model_config = ConfigDict(frozen=True)
 
     run_id: str
-    trigger: str
+    trigger: str = Field(validation_alias="run_trigger")
     scheduled_for: float
     attempt: int
     job: JobRow
+
+    @model_validator(mode="before")
+    @classmethod
+    def _job(cls, row: Any) -> Any:
+        return {**row, "job": JobRow.model_validate(row)} if isinstance(row, dict) and "job" not in row else row
 
 
 @dataclass(frozen=True)
@@ -50,7 +60,7 @@ def due_jobs(store: SchedulerStore, now: float, batch: int) -> list[JobRow]:
         " ORDER BY next_run_at LIMIT ?" + store.skip_locked(),
         (now, batch),
     )
-    return [job_row(r) for r in rows]
+    return [JobRow.model_validate(r) for r in rows]
 
 
 def claim_occurrence(store: SchedulerStore, job_id: str, occurrence: float) -> bool:
@@ -73,7 +83,7 @@ def pending_runs(store: SchedulerStore, now: float, batch: int) -> list[PendingR
         " ORDER BY r.due_at LIMIT ?" + store.skip_locked("r, j"),
         (now, batch),
     )
-    return [PendingRun(r["run_id"], r["run_trigger"], r["scheduled_for"], r["attempt"], job_row(r)) for r in rows]
+    return [PendingRun.model_validate(r) for r in rows]
 
 
 def claim_run(store: SchedulerStore, run_id: str, worker_id: str, lease_until: float, now: float) -> bool:

@@ -2,9 +2,10 @@
 the ``scheduler`` schema of a PostgreSQL database when ``CAIRN_DATABASE_URL`` is set (:func:`open_store`).
 
 Times are stored as POSIX seconds (REAL) so that due-time comparisons are plain numeric index scans;
-they are turned into ISO 8601 only at the edge (:func:`job_model`, :func:`run_model`).
+they are turned into ISO 8601 only at the edge (:func:`job_model`, ``rows.run_model``).
 
-Rows leave this package decoded: a job as a :class:`JobRow` (its JSON columns parsed, its trigger built),
+Rows leave this package decoded (:mod:`servers.scheduler.storage.rows`): a job as a ``JobRow`` (its JSON
+columns parsed, its trigger built), and go in typed (``NewJob``, ``JobChange``);
 a run as a :class:`RunRow` or the API's :class:`~servers.scheduler.models.Run`, a notification as the
 API's :class:`~servers.scheduler.models.Notification`.
 
@@ -21,21 +22,17 @@ queueing behind each other), and transactions that wait for locks take job rows 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from servers.core.principal import Principal
 from servers.core.storage import Migration
 from servers.core.storage.component import ComponentStore, postgres_ddl
 from servers.core.storage.ids import time_id
 from servers.scheduler.clock import iso
-from servers.scheduler.models import Job, JobOptions, Notification, Run
+from servers.scheduler.models import Job, Notification, Run
 from servers.scheduler.settings import SchedulerServerSettings
-from servers.scheduler.triggers import Trigger, from_stored
+from servers.scheduler.storage.rows import JobChange, JobRow, NewJob, notification_model, run_model
 
 _SCHEMA_V1 = """
 CREATE TABLE jobs (
@@ -141,56 +138,6 @@ def new_id(prefix: str) -> str:
     return time_id(prefix, strictly_increasing=True)
 
 
-@dataclass(frozen=True)
-class JobRow:
-    """A job row decoded once: its schedule, action and options parsed, its trigger built, times as
-    POSIX seconds."""
-
-    id: str
-    user_id: str
-    name: str
-    source: str
-    status: str
-    status_reason: str | None
-    schedule: dict[str, Any]
-    trigger: Trigger
-    action: dict[str, Any]
-    options: JobOptions
-    next_run_at: float | None
-    advance_pending: bool
-    last_run_at: float | None
-    last_run_status: str | None
-    consec_failures: int
-    timezone: str
-    created_at: float
-    updated_at: float
-    principal: Principal | None = None
-
-
-def job_row(row: dict[str, Any]) -> JobRow:
-    return JobRow(
-        id=row["id"],
-        user_id=row["user_id"],
-        name=row["name"],
-        source=row["source"],
-        status=row["status"],
-        status_reason=row["status_reason"],
-        schedule=json.loads(row["schedule"]),
-        trigger=from_stored(row["trigger_kind"], json.loads(row["trigger_data"])),
-        action=json.loads(row["action"]),
-        options=JobOptions.model_validate_json(row["options"]),
-        next_run_at=row["next_run_at"],
-        advance_pending=bool(row["advance_pending"]),
-        last_run_at=row["last_run_at"],
-        last_run_status=row["last_run_status"],
-        consec_failures=row["consec_failures"],
-        timezone=row["timezone"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        principal=Principal.from_json(row["principal"]) if row.get("principal") else None,
-    )
-
-
 def job_model(job: JobRow) -> Job:
     """The job as the tools show it: times in ISO 8601 in the job's timezone, the schedule in words."""
     options, tz = job.options, job.timezone
@@ -246,42 +193,6 @@ class RunRow(BaseModel):
     created_at: float
 
 
-def run_model(row: dict[str, Any], tz: str | None = None) -> Run:
-    return Run(
-        id=row["id"],
-        job_id=row["job_id"],
-        trigger=row["trigger"],
-        status=row["status"],
-        scheduled_for=iso(row["scheduled_for"], tz) or "",
-        due_at=iso(row["due_at"], tz) or "",
-        attempt=row["attempt"],
-        covers=row["covers"],
-        reason=row["reason"],
-        started_at=iso(row["started_at"], tz),
-        finished_at=iso(row["finished_at"], tz),
-        output=row["output"],
-        error=row["error"],
-    )
-
-
-def notification_model(row: dict[str, Any], tz: str | None = None) -> Notification:
-    return Notification(
-        id=row["id"],
-        type=row["type"],
-        title=row["title"],
-        message=row["message"],
-        priority=row["priority"],
-        status=row["status"],
-        reason=row["reason"],
-        job_id=row["job_id"],
-        run_id=row["run_id"],
-        created_at=iso(row["created_at"], tz) or "",
-        deliver_after=iso(row["deliver_after"], tz),
-        delivered_at=iso(row["delivered_at"], tz),
-        acked_at=iso(row["acked_at"], tz),
-    )
-
-
 def open_store(settings: SchedulerServerSettings) -> SchedulerStore:
     return SchedulerStore.open(settings)
 
@@ -330,13 +241,13 @@ class SchedulerStore(ComponentStore):
 
     def job(self, job_id: str) -> JobRow | None:
         row = self.db.query_one("SELECT * FROM jobs WHERE id = ?", (job_id,))
-        return job_row(row) if row else None
+        return JobRow.model_validate(row) if row else None
 
     def job_for_user(self, key: str, user_id: str) -> JobRow | None:
         """By id, else by name: agents remember names better than ids."""
         row = self.db.query_one("SELECT * FROM jobs WHERE id = ? AND user_id = ?", (key, user_id))
         row = row or self.db.query_one("SELECT * FROM jobs WHERE name = ? AND user_id = ?", (key, user_id))
-        return job_row(row) if row else None
+        return JobRow.model_validate(row) if row else None
 
     def job_named(self, user_id: str, name: str, *, other_than: str | None = None) -> JobRow | None:
         """The user's job called ``name`` (a job's name is unique per user), leaving out ``other_than``."""
@@ -346,11 +257,11 @@ class SchedulerStore(ComponentStore):
             row = self.db.query_one(
                 "SELECT * FROM jobs WHERE user_id = ? AND name = ? AND id != ?", (user_id, name, other_than)
             )
-        return job_row(row) if row else None
+        return JobRow.model_validate(row) if row else None
 
     def static_jobs(self) -> list[JobRow]:
         """Every job the jobs file made."""
-        return [job_row(r) for r in self.db.query("SELECT * FROM jobs WHERE source = 'static'")]
+        return [JobRow.model_validate(r) for r in self.db.query("SELECT * FROM jobs WHERE source = 'static'")]
 
     def jobs(self, user_id: str | None, status: str | None = None, limit: int = 1000) -> list[JobRow]:
         sql, params = "SELECT * FROM jobs WHERE 1 = 1", []
@@ -361,19 +272,16 @@ class SchedulerStore(ComponentStore):
             sql += " AND status = ?"
             params.append(status)
         sql += " ORDER BY created_at, id LIMIT ?"
-        return [job_row(r) for r in self.db.query(sql, [*params, limit])]
+        return [JobRow.model_validate(r) for r in self.db.query(sql, [*params, limit])]
 
     def count_jobs(self) -> int:
         return int(self.db.scalar("SELECT COUNT(*) FROM jobs"))
 
-    def insert_job(self, values: dict[str, Any]) -> None:
-        names = ", ".join(values)
-        marks = ", ".join("?" for _ in values)
-        self.db.execute(f"INSERT INTO jobs ({names}) VALUES ({marks})", list(values.values()))
+    def insert_job(self, job: NewJob) -> None:
+        self.db.execute(*job.insert())
 
-    def update_job(self, job_id: str, values: dict[str, Any]) -> None:
-        sets = ", ".join(f"{k} = ?" for k in values)
-        self.db.execute(f"UPDATE jobs SET {sets} WHERE id = ?", [*values.values(), job_id])
+    def update_job(self, job_id: str, change: JobChange) -> None:
+        self.db.execute(*change.update(job_id))
 
     def delete_job(self, job_id: str) -> None:
         self.db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
@@ -507,7 +415,3 @@ class SchedulerStore(ComponentStore):
             [user_id, *statuses, limit],
         )
         return [notification_model(r, tz) for r in rows]
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

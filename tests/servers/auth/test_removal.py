@@ -13,7 +13,8 @@ import pytest
 from servers.auth.authserver import open_store
 from servers.auth.grants import DEFAULT_USER_SCOPES, SELF_SERVICE_SCOPES, parse_scopes
 from servers.auth.passwords import hash_password
-from servers.auth.storage.store import AuthStore, RefreshRecord
+from servers.auth.storage.rows import RefreshRecord
+from servers.auth.storage.store import AuthStore
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

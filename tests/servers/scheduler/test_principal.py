@@ -17,6 +17,7 @@ from servers.core.principal import Principal, acting_as, register_principal_chec
 from servers.scheduler.clock import FakeClock
 from servers.scheduler.models import JobSpec, SchedulerInputError
 from servers.scheduler.service import SchedulerService
+from servers.scheduler.storage.rows import JobChange
 
 ALICE = Principal("alice", frozenset({"scheduler:read", "scheduler:write", "memory:read"}), "client-a")
 
@@ -81,8 +82,8 @@ async def test_scopes_are_enforced_again_when_the_job_runs(
     """A stored action that somehow exceeds the stored scopes (an older row, a hand edit) still cannot act."""
     service = make_service()
     created = await service.create(job("recall", tool("memory", "memory_recall", query="x")), "alice", principal=ALICE)
-    widened = json.dumps(tool("memory", "memory_write", content="planted by a job", user_id="bob"))
-    service.store.update_job(created.id, {"action": widened})
+    widened = tool("memory", "memory_write", content="planted by a job", user_id="bob")
+    service.store.update_job(created.id, JobChange(action=widened))
     run = await run_once(service, clock, created.id, "alice")
     assert run.status == "failed" and "insufficient scope" in (run.error or "")
     memory = await service.actions.pool.servers.server("memory")
@@ -98,7 +99,7 @@ async def test_a_named_user_in_stored_arguments_is_refused_at_run_time(
     await write_memory(service, "bob", "bob's private note about the blue shed")
     created = await service.create(job("recall", tool("memory", "memory_recall", query="x")), "alice", principal=ALICE)
     service.store.update_job(
-        created.id, {"action": json.dumps(tool("memory", "memory_recall", query="blue shed", user_id="bob"))}
+        created.id, JobChange(action=tool("memory", "memory_recall", query="blue shed", user_id="bob"))
     )
     run = await run_once(service, clock, created.id, "alice")
     assert run.status == "failed" and "memory:admin" in (run.error or "")

@@ -15,8 +15,8 @@ from mcp.shared.auth import OAuthClientInformationFull
 from servers.auth.authserver import AuthorizationServer, create_authorization_server, open_store, session_key
 from servers.auth.keys import DbKeyStore, FileKeyStore
 from servers.auth.settings import AuthSettings
-from servers.auth.storage.rows import AuthorizeParams, PendingRequest
-from servers.auth.storage.store import AuthStore, CodeRecord, RefreshRecord
+from servers.auth.storage.rows import AuthorizeParams, CodeRecord, PendingRequest, RefreshRecord
+from servers.auth.storage.store import AuthStore
 from servers.auth.tokens import issue_access_token, load_access_token, verify_access_token
 
 ISSUER = "http://127.0.0.1:8765"
@@ -93,12 +93,29 @@ def test_instances_share_clients_codes_refresh_families_and_revocations(
     client = sb.client("c1", OAuthClientInformationFull)
     assert client is not None and [str(u) for u in client.redirect_uris or []] == ["http://127.0.0.1:9/cb"]
 
-    code = CodeRecord("c1", "ada", ["memory:read"], "x" * 43, "http://127.0.0.1:9/cb", True, RESOURCE, 1e12, None)
+    code = CodeRecord(
+        client_id="c1",
+        username="ada",
+        scopes=["memory:read"],
+        code_challenge="x" * 43,
+        redirect_uri="http://127.0.0.1:9/cb",
+        redirect_explicit=True,
+        resource=RESOURCE,
+        expires_at=1e12,
+    )
     sa.save_code("the-code", code)
     assert sb.code("the-code") == code  # exact floats back (DOUBLE PRECISION)
     assert sb.use_code("the-code") and not sa.use_code("the-code")
 
-    refresh = RefreshRecord("", "fam1", "c1", "ada", ["memory:read"], RESOURCE, time.time() + 60, None, None)
+    refresh = RefreshRecord(
+        token_hash="",
+        family_id="fam1",
+        client_id="c1",
+        username="ada",
+        scopes=["memory:read"],
+        resource=RESOURCE,
+        expires_at=time.time() + 60,
+    )
     sa.save_refresh("r1", refresh)
     stored = sb.refresh("r1")
     assert stored is not None and sb.rotate_refresh(stored.token_hash) and not sa.rotate_refresh(stored.token_hash)
@@ -124,9 +141,26 @@ def test_instances_share_clients_codes_refresh_families_and_revocations(
 def test_single_use_holds_under_concurrency(pair: tuple[AuthorizationServer, AuthorizationServer]) -> None:
     """Eight threads on two instances present one code and one refresh token at once: one wins each."""
     a, b = pair
-    record = CodeRecord("c", "ada", [], "x" * 43, "http://127.0.0.1:9/cb", True, None, 1e12, None)
+    record = CodeRecord(
+        client_id="c",
+        username="ada",
+        scopes=[],
+        code_challenge="x" * 43,
+        redirect_uri="http://127.0.0.1:9/cb",
+        redirect_explicit=True,
+        resource=None,
+        expires_at=1e12,
+    )
     a.provider.store.save_code("raced", record)
-    refresh = RefreshRecord("", "fam", "c", "ada", [], None, time.time() + 60, None, None)
+    refresh = RefreshRecord(
+        token_hash="",
+        family_id="fam",
+        client_id="c",
+        username="ada",
+        scopes=[],
+        resource=None,
+        expires_at=time.time() + 60,
+    )
     a.provider.store.save_refresh("raced-refresh", refresh)
     token_hash = a.provider.store.refresh("raced-refresh").token_hash  # type: ignore[union-attr]
     stores = [a.provider.store, b.provider.store] * 4

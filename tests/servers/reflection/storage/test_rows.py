@@ -9,6 +9,7 @@ from servers.core.storage.ids import now_iso
 from servers.reflection.models import AuditEntry, Rule, Strategy
 from servers.reflection.service import ReflectionService
 from servers.reflection.storage import strategies, tables
+from servers.reflection.storage.documents import StoredBelief, StoredTrace
 from servers.reflection.storage.rows import BeliefRecord, PendingStrategy, TraceRow
 from tests.servers.reflection.conftest import report
 
@@ -42,6 +43,22 @@ def test_traces_come_back_with_steps_and_a_boolean_outcome(svc: ReflectionServic
     assert [step["tool"] for step in trace.steps] == ["build", "push"]
 
 
+def test_a_trace_is_written_as_its_columns_always_were(svc: ReflectionService) -> None:
+    """A typed write stores what the dict writes stored: 0/1, the tool names as JSON, compact steps with no
+    nulls; a second write of the same key replaces the row."""
+    steps = report("x", steps=[("build", None), ("push", "denied")]).trace
+    row = StoredTrace(
+        user_id="u", task_id="t1", task="ship", success=False, tools=["build", "push"], doc=steps, created_at=now_iso()
+    )
+    svc.store.put(row)
+    svc.store.put(row.model_copy(update={"task": "ship it"}))
+    [stored] = svc.store.db.query("SELECT task, success, tools, doc FROM traces WHERE user_id = ?", ("u",))
+    assert (stored["task"], stored["success"], stored["tools"]) == ("ship it", 0, '["build", "push"]')
+    expected = [s.model_dump(exclude_none=True) for s in steps]
+    assert stored["doc"] == json.dumps(expected, ensure_ascii=False, separators=(",", ":"))
+    assert "null" not in stored["doc"]
+
+
 def test_a_belief_is_stored_without_empty_fields_and_read_back(svc: ReflectionService) -> None:
     svc.users.signal("u", "format", "table", "choice", "t1")  # one choice of three: no value yet
     [waiting] = svc.store.docs("beliefs", BeliefRecord, user_id="u")
@@ -56,7 +73,7 @@ def test_a_belief_kept_before_witnesses_were_stored_reads_its_counts(svc: Reflec
     """An old document has counts but no ``support``/``against``: the counts stand in for the witnesses."""
     old = {"dimension": "tone", "value": "plain", "confidence": 0.9, "evidence_count": 2, "contradictions": 0}
     old |= {"pending": {}, "history": [], "last_updated": now_iso()}
-    svc.store.put("beliefs", {"user_id": "u", "dimension": "tone", "doc": old})
+    svc.store.put(StoredBelief(user_id="u", dimension="tone", doc=BeliefRecord.model_validate(old)))
     [belief] = svc.users.get("u").beliefs
     assert (belief.value, belief.evidence_count, belief.confidence) == ("plain", 2, 0.9)
     result = svc.users.signal("u", "tone", "plain", "follow_up", "t9")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from servers.reflection.models import Contradiction, SkillSuggestion, Strategy
 from servers.reflection.service import ReflectionService
+from servers.reflection.storage.documents import StoredContradiction, StoredSuggestion
 from servers.reflection.storage.store import new_id, now_iso
 
 SKILL_MD = """---
@@ -33,8 +34,7 @@ def contradiction(svc: ReflectionService, user: str, rule_id: str) -> str:
         reflection_id="refl_other",
         created_at=now_iso(),
     )
-    doc = {"id": report.id, "user_id": user, "status": "open", "doc": report.model_dump()}
-    svc.store.put("contradictions", doc)
+    svc.store.put(StoredContradiction(id=report.id, user_id=user, status="open", doc=report))
     return report.id
 
 
@@ -50,6 +50,5 @@ def suggestion(svc: ReflectionService, user: str, tools: tuple[str, ...] = ("Bas
         skill_md=SKILL_MD,
         created_at=now_iso(),
     )
-    doc = {"id": made.id, "user_id": user, "seq_key": "→".join(tools), "status": "open", "doc": made.model_dump()}
-    svc.store.put("suggestions", doc)
+    svc.store.put(StoredSuggestion(id=made.id, user_id=user, seq_key="→".join(tools), status="open", doc=made))
     return made.id
