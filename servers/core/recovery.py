@@ -272,6 +272,7 @@ _CAUSED_BY = re.compile(r"^\s*(?:\[[a-z]+\]\s*)?(?:Caused by:|-{3,4}>?)\s*(\S+)"
 _NAMED_ERROR = re.compile(
     r"\b(?:errorType|error_type|errorCode|error_code|reason)[\"']?\s*[:=]\s*[\"']?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b"
 )
+_LOADING = re.compile(r"\b(?:LoadError|InitError):\s*(\S[^\n]{2,200})")
 _CODE = re.compile(r"\b(TS\d{4}|E\d{4,5}|ERR_[A-Z0-9_]{3,}|[A-Z]{2,}\d{3,}|error\[E\d{4}\])")
 # What a package manager prints when the script it ran failed: the script's own output above says what failed.
 _CARET = re.compile(r"^\s*[~^]*\^[~^]*\s*$")
@@ -659,6 +660,10 @@ def command_head(command: str | list[str]) -> str:
             sub = next((w for w in rest[2:] if not w.startswith("-")), "")
             return f"{script} {sub}".strip()
         return f"python {script}"  # a script: `python train.py` → the script is the step
+    if program == "julia":
+        # `julia --project=. scripts/run_case.jl x`: the script is the step, as for Python.
+        script = next((w for w in rest[1:] if not w.startswith("-") and w.endswith(".jl")), "")
+        return f"julia {script.rsplit('/', 1)[-1]}" if script and "-e" not in rest else "julia"
     if program in _SUBCOMMAND_PROGRAMS:
         words = _positional(program, rest[1:])
         if not words:
@@ -937,6 +942,12 @@ def error_phrase(error: str) -> str:
     # A chained exception names its cause last (`Caused by: org.flywaydb…FlywayException: Found more than one
     # migration`): the outer one (`BeanCreationException`) is only where it surfaced.
     causes = [found for cause in _CAUSED_BY.findall(error) if (found := _EXCEPTION.search(cause))]
+    wrapped = _LOADING.search(error)
+    if wrapped and not causes:
+        # Julia's `LoadError: …` only says a file being loaded failed: what follows it is the failure
+        # (`UndefVarError: …`, "`makedocs` encountered an error [:missing_docs]").
+        inner = _EXCEPTION.match(wrapped.group(1))
+        return inner.group(1) if inner else _phrase_of(wrapped.group(1))
     exception = causes[-1] if causes else _EXCEPTION.search(error)
     if exception:
         return exception.group(1)
@@ -1267,7 +1278,7 @@ class Recovery:
             parts.append("reread")
         if self.change is not None:
             # The variable's name, not this run's value of it.
-            variables = [w.split("=", 1)[0] + "=…" for w in _variables_set(self.change.split())]
+            variables = [w.split("=", 1)[0] + "=…" for w in _variables_set(_words(self.change))]
             # A variable set on the retry is the fix, whichever command it was set for.
             if self.replaced:
                 # The program and subcommand, whatever options it was given (`kubectl -n dev debug …`).

@@ -49,6 +49,8 @@ log = logging.getLogger(__name__)
 
 # Answered by the stand-in alone: they need no server built.
 PASS_THROUGH = frozenset({"ping"})
+# How long the build waits for the host's first request before it starts anyway.
+FIRST_REQUEST_WAIT_S = 1.0
 # After the build, a kept answer that differs from a fresh one means the client holds a stale list: tell it.
 _CHANGED = {"tools/list": "send_tool_list_changed", "resources/list": "send_resource_list_changed"}
 _CHANGED["resources/templates/list"] = "send_resource_list_changed"
@@ -92,6 +94,7 @@ class DeferredServer:
         self.server: FastMCP | None = None  # the built server
         self._forward = _Forward(self._gate)
         self._ready: asyncio.Event | None = None
+        self._asked: asyncio.Event | None = None
         self._given: list[_Given] = []
 
     async def serve_stdio(self) -> None:
@@ -100,6 +103,7 @@ class DeferredServer:
         from mcp.server.stdio import stdio_server
 
         self._ready = asyncio.Event()
+        self._asked = asyncio.Event()
         # What the built server's lifespan yields, once it has begun (the loop is handed it before the build).
         state: dict[str, Any] = {}
         async with stdio_server() as (read, write):
@@ -124,7 +128,12 @@ class DeferredServer:
     async def _build(self, state: dict[str, Any]) -> None:
         """Build the server, then hold its lifespan until the host leaves (this task is cancelled then): the
         lifespan sets context variables, so it is left in the task that entered it."""
-        assert self._ready is not None
+        assert self._ready is not None and self._asked is not None
+        # The build starts once the host has asked its first request (at most a second after the start): the
+        # requests a host sends together are then read while the build has only begun, however busy the machine,
+        # instead of racing a build thread that may hold the interpreter before the first line is read.
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self._asked.wait(), FIRST_REQUEST_WAIT_S)
         async with AsyncExitStack() as stack:
             try:
                 server = await asyncio.to_thread(self._build_server)
@@ -158,7 +167,8 @@ class DeferredServer:
         return on_stdio
 
     async def _gate(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
-        assert self._ready is not None
+        assert self._ready is not None and self._asked is not None
+        self._asked.set()
         if ctx.request_id is None or ctx.method in PASS_THROUGH:
             if self._ready.is_set() and self.failure is None:
                 return await self._through_built(call_next)(ctx)

@@ -1202,3 +1202,25 @@ def test_fixing_commands_pointed_at_one_tree_show_where_they_ran() -> None:
     assert common_command(["terraform -chdir=envs/a init", "terraform -chdir=envs/b init -reconfigure"]) == (
         "terraform init"
     )
+
+
+def test_a_julia_script_is_its_step_and_a_load_error_is_what_it_wraps() -> None:
+    assert command_head("julia --project=. --threads=4 scripts/run_case.jl tokamak --debug") == "julia run_case.jl"
+    assert command_head("julia --project -e 'using Pkg; Pkg.test()'") == "julia"
+    assert error_phrase("ERROR: LoadError: UndefVarError: `spitzer` not defined in `Larmor`\nStacktrace:") == (
+        "UndefVarError"
+    )
+    made = "ERROR: LoadError: `makedocs` encountered an error [:missing_docs] -- terminating build before rendering."
+    assert error_phrase(made) == "'…' encountered an error [:missing_docs] -- terminating build"
+
+
+def test_code_handed_to_an_interpreter_sets_no_variable() -> None:
+    """`f(threads=4, args=["x"])` inside `-e '…'` is code, not `args=` set for the run."""
+    missing = "Exit code 1\nERROR: ArgumentError: Package Fixtures not found in current path."
+    [found] = find_recoveries(
+        [
+            bash("lang --project test/run.lang unit", missing),
+            bash('lang --project -e \'run_tests(opts=["-t"], args=["unit"])\''),
+        ]
+    )
+    assert "=…" not in found.key and found.key.endswith("=>as:lang -e")
