@@ -338,14 +338,15 @@ def compare_with(args: argparse.Namespace) -> int:
         args.baseline_rounds,
     )
     figures: dict[str, Any] = {}
-    for event in ("session-start", "user-prompt-submit", "post-tool-use (record)", "post-tool-use (refresh)"):
-        figures[f"{event} p50 ms"] = lambda r, e=event: r["events_ms"][e]["p50"]
-    figures["session-end p50 ms"] = lambda r: r["events_ms"]["session-end"]["p50"]
-    figures["session-end background p50 ms"] = lambda r: r["session_end_background_ms"]["p50"]
-    figures["daemon cold start ms"] = lambda r: r["daemon_cold_start_ms"]
-    if args.cold_runs:
-        figures["cold user-prompt-submit p50 ms"] = lambda r: r["cold_user_prompt_submit_ms"]["p50"]
-    figures["assembly 2000 tokens p50 ms"] = lambda r: r["assembly_ms"]["2000"]["p50"]
+    if not args.fresh_only:  # a run of first calls only has none of the warm figures
+        for event in ("session-start", "user-prompt-submit", "post-tool-use (record)", "post-tool-use (refresh)"):
+            figures[f"{event} p50 ms"] = lambda r, e=event: r["events_ms"][e]["p50"]
+        figures["session-end p50 ms"] = lambda r: r["events_ms"]["session-end"]["p50"]
+        figures["session-end background p50 ms"] = lambda r: r["session_end_background_ms"]["p50"]
+        figures["daemon cold start ms"] = lambda r: r["daemon_cold_start_ms"]
+        if args.cold_runs:
+            figures["cold user-prompt-submit p50 ms"] = lambda r: r["cold_user_prompt_submit_ms"]["p50"]
+        figures["assembly 2000 tokens p50 ms"] = lambda r: r["assembly_ms"]["2000"]["p50"]
     if args.fresh_runs:
         figures["fresh home first prompt p50 ms"] = lambda r: r["fresh_home_ms"]["first_prompt"]["p50"]
         figures["fresh home daemon ready p50 ms"] = lambda r: r["fresh_home_ms"]["daemon_ready"]["p50"]
