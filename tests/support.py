@@ -53,8 +53,11 @@ async def running(server: FastMCP, transport: Literal["http", "sse"]) -> AsyncIt
 
 @asynccontextmanager
 async def serving_app(app: ASGIApp, port: int) -> AsyncIterator[str]:
-    """Serve an ASGI app on 127.0.0.1:port until the block ends; yields the base URL."""
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="on", log_level="warning")
+    """Serve an ASGI app on 127.0.0.1:port, with the options `cairn serve` gives uvicorn, until the block ends;
+    yields the base URL."""
+    from servers.suite.cli.run import http_options
+
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="on", log_level="warning", **http_options(None))
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     while not server.started:

@@ -3,13 +3,16 @@
     .venv/bin/python -m bench.reflection.host_traces                  # the tuning streams
     .venv/bin/python -m bench.reflection.host_traces --split fresh    # the streams kept aside (report only)
     .venv/bin/python -m bench.reflection.host_traces --json out.json --verbose
+    .venv/bin/python -m bench.reflection.host_traces --in-process --only zh-yocto   # quick, for tuning
 
 Each stream (``bench/reflection/traces/<split>/<dev>.jsonl``, written blind: see the README there) is a
 month of one developer's Claude Code sessions: hook payloads exactly as Claude Code sends them on stdin,
 and the transcript lines it appends. The runner gives every stream a fresh ``CAIRN_HOME``, writes the
 transcript lines where the payloads' ``transcript_path`` points (moved under the temporary home), and runs
 the real ``cairn hook <event>`` for every payload (the hook client, its warm daemon, spooled session ends);
-no LLM is configured. Then it reads what was learned and judges it against ``<dev>.labels.json``:
+no LLM is configured. ``--in-process`` runs the same hook code (the hook client's steps and the daemon's
+handler) in this one process instead, several times faster, for quick checks while tuning; recorded figures
+come from the real path. Then it reads what was learned and judges it against ``<dev>.labels.json``:
 
 | figure                     | judged how                                                                  |
 |----------------------------|-----------------------------------------------------------------------------|
@@ -37,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -162,7 +166,54 @@ def _wait_spool(home: Path, env: dict[str, str], timeout_s: float = 300) -> None
         time.sleep(0.2)
 
 
-def run_stream(path: Path, home: Path, *, verbose: bool) -> tuple[list[dict[str, Any]], list[float]]:
+class InProcess:
+    """`cairn hook <command>` run in this process: the hook client's own steps (`commands.run`, `stop`) with
+    the daemon's handler called directly, one handler kept for the whole stream."""
+
+    def __init__(self, home: Path) -> None:
+        for key in [k for k in os.environ if k.startswith("CAIRN_")]:
+            del os.environ[key]
+        os.environ.update({k: v for k, v in _env(home).items() if k.startswith("CAIRN_")})
+        os.environ["CAIRN_HOOKS__DAEMON"] = "false"
+        from servers.suite.hooks import commands
+        from servers.suite.hooks.handlers import Hooks
+        from servers.suite.settings import get_settings
+
+        get_settings.cache_clear()
+        self.commands = commands
+        self.hooks = Hooks(get_settings())
+        commands.in_process = lambda event, payload, budget_s: self.hooks.handle(event, payload)
+
+    def __call__(self, command: str, payload: dict[str, Any]) -> str:
+        from servers.suite.hooks.protocol import answer, host_event
+
+        c = self.commands
+        return (
+            c.stop(payload)
+            if command == "stop"
+            else answer(host_event(command, payload), c.run(command, payload, time.monotonic()))
+        )
+
+    def close(self) -> None:
+        self.hooks.close()
+
+
+Driver = Callable[[str, dict[str, Any]], str]
+
+
+def subprocess_driver(home: Path) -> Driver:
+    env = _env(home)
+
+    def call(command: str, payload: dict[str, Any]) -> str:
+        done = _hook(command, payload, home, env)
+        if done.returncode != 0:
+            raise RuntimeError(f"cairn hook {command} exited {done.returncode}: {done.stderr.decode()[-500:]}")
+        return done.stdout.decode("utf-8").strip()
+
+    return call
+
+
+def run_stream(path: Path, home: Path, drive: Driver, *, verbose: bool) -> tuple[list[dict[str, Any]], list[float]]:
     """Drive one stream through `cairn hook`; (hook answers for failures, hook wall times in ms)."""
     env = _env(home)
     transcripts = home / "transcripts"
@@ -203,11 +254,8 @@ def run_stream(path: Path, home: Path, *, verbose: bool) -> tuple[list[dict[str,
         if event == "SessionStart":
             _wait_spool(home, env)  # the previous session's end is learned from before the next starts
         started = time.perf_counter()
-        done = _hook(command, payload, home, env)
+        out = drive(command, payload)
         times.append((time.perf_counter() - started) * 1000)
-        if done.returncode != 0:
-            raise RuntimeError(f"cairn hook {command} exited {done.returncode}: {done.stderr.decode()[-500:]}")
-        out = done.stdout.decode("utf-8").strip()
         if event == "PostToolUseFailure":
             answers.append({"task": prompt_index, "payload": payload, "answer": out, "probe": False})
         if verbose and out and event in ("PostToolUseFailure",):
@@ -229,9 +277,8 @@ def _hook(command: str, payload: dict[str, Any], home: Path, env: dict[str, str]
     )
 
 
-def jit_probes(home: Path, labels: dict[str, Any], answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def jit_probes(labels: dict[str, Any], answers: list[dict[str, Any]], drive: Driver) -> list[dict[str, Any]]:
     """Each planted mistake's first failure again, in a new session after the month: does the hook answer it?"""
-    env = _env(home)
     order = [t["id"] for t in labels.get("tasks", [])]
     out = []
     for mistake in labels.get("recurring_mistakes", []):
@@ -242,8 +289,7 @@ def jit_probes(home: Path, labels: dict[str, Any], answers: list[dict[str, Any]]
         if first is None:
             continue
         payload = {**first["payload"], "session_id": f"jit-probe-{mistake['id']}"}
-        done = _hook("post-tool-use", payload, home, env)
-        out.append({"mistake": mistake["id"], "answer": done.stdout.decode("utf-8").strip()})
+        out.append({"mistake": mistake["id"], "answer": drive("post-tool-use", payload)})
     return out
 
 
@@ -362,6 +408,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, help="write every figure here")
     parser.add_argument("--verbose", action="store_true", help="print rules, probes and drafts")
     parser.add_argument("--keep", action="store_true", help="keep the temporary homes")
+    parser.add_argument(
+        "--in-process", action="store_true", help="run the hook code in this process (quick; not for the record)"
+    )
     args = parser.parse_args(argv)
     streams = sorted((TRACES / args.split).glob("*.jsonl"))
     if args.only:
@@ -371,8 +420,14 @@ def main(argv: list[str] | None = None) -> int:
         labels = json.loads(path.with_suffix(".labels.json").read_text(encoding="utf-8"))
         home = Path(tempfile.mkdtemp(prefix=f"cairn-bench-{path.stem}-"))
         try:
-            answers, times = run_stream(path, home, verbose=args.verbose)
-            probes = jit_probes(home, labels, answers)
+            local = InProcess(home) if args.in_process else None
+            drive = local or subprocess_driver(home)
+            try:
+                answers, times = run_stream(path, home, drive, verbose=args.verbose)
+                probes = jit_probes(labels, answers, drive)
+            finally:
+                if local is not None:
+                    local.close()
             subprocess.run([str(CAIRN), "hooks", "stop"], env=_env(home), capture_output=True, check=False)
             judged = judge(path.stem, labels, home, answers, probes)
             judged.hook_ms = times

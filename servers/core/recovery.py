@@ -1645,7 +1645,8 @@ def _retargeted(failed_command: str, fixed_command: str | list[str]) -> str | No
 _PATH_LIKE_FILE = re.compile(r"\.[A-Za-z]{1,5}$")
 
 
-_TOKEN = re.compile(r"[^\s'\"]+")
+# A shell word without its quotes; a backtick ends one too (`--allow-env=HOME` quoted in markdown).
+_TOKEN = re.compile(r"""[^\s'"`]+""")
 _PLAIN_WORD = re.compile(r"[a-z][a-z0-9_-]{1,30}")
 
 
@@ -2364,14 +2365,13 @@ def kept_words(arguments: Any) -> list[str]:
 
 
 _OPENING_KEY = re.compile(r"(?<![\w:$@.-])(:[A-Za-z][\w.-]*[\w])\s*[{\[]")
-_SETTING_TOKEN = re.compile(r"""[^\s'"`]+""")
 
 
 def _extended_settings(old: str, new: str) -> dict[str, str]:
     """Settings whose value list an edit extended in place, by bare name: `allow-env` → `--allow-env=`."""
-    before = _SETTING_TOKEN.findall(old)
+    before = _TOKEN.findall(old)
     found: dict[str, str] = {}
-    for token in set(_SETTING_TOKEN.findall(new)) - set(before):
+    for token in set(_TOKEN.findall(new)) - set(before):
         name, equals, _ = token.partition("=")
         if not equals or not name.strip("-"):
             continue

@@ -148,7 +148,12 @@ class Noted:
 
 def stated(text: str) -> list[str]:
     """The sentences of ``text`` that state a standing preference, or may take one back."""
-    return [s for s in sentences(text) if (_STATED.search(s) or _REVERSAL.search(s)) and len(s) >= 8][:5]
+    return [s for s in sentences(text) if _said(s)][:5]
+
+
+def _said(sentence: str) -> bool:
+    """Whether a sentence states a standing preference or may take one back."""
+    return len(sentence) >= 8 and bool(_STATED.search(sentence) or _REVERSAL.search(sentence))
 
 
 def _with_reversals(text: str) -> list[str]:
@@ -159,7 +164,7 @@ def _with_reversals(text: str) -> list[str]:
     out: list[str] = []
     carried = ""
     for sentence in sentences(text):
-        said = len(sentence) >= 8 and bool(_STATED.search(sentence) or _REVERSAL.search(sentence))
+        said = _said(sentence)
         if carried and (said or _replaced(carried)):
             out.append(f"{carried.rstrip()} {sentence}".strip())
             carried = ""

@@ -174,7 +174,7 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
         from servers.auth.authserver import create_authorization_server
         from servers.auth.first_user import ensure_first_user
         from servers.core.private import tighten_tree
-        from servers.suite.cli.run import proxy_options, trusted_proxies
+        from servers.suite.cli.run import http_options, trusted_proxies
         from servers.suite.endpoint import base_url_for
 
         host, port = args.host or settings.host, args.port or settings.port
@@ -200,7 +200,7 @@ def _auth_command(args: argparse.Namespace, settings: CairnSettings, store: Auth
             host=host,
             port=port,
             log_level="warning",
-            **proxy_options(trusted_proxies(args.forwarded_allow_ips, settings)),
+            **http_options(trusted_proxies(args.forwarded_allow_ips, settings)),
         )
     return 0
 

@@ -54,7 +54,7 @@ def run_registry_command(args: argparse.Namespace) -> int:
     from registry.app import create_app
     from servers.core.loopback import is_loopback
     from servers.core.private import tighten_tree
-    from servers.suite.cli.run import proxy_options, trusted_proxies
+    from servers.suite.cli.run import http_options, trusted_proxies
     from servers.suite.settings import get_settings
 
     settings = get_settings()
@@ -82,6 +82,6 @@ def run_registry_command(args: argparse.Namespace) -> int:
         host=host,
         port=port,
         log_level="warning",
-        **proxy_options(trusted_proxies(args.forwarded_allow_ips, settings)),
+        **http_options(trusted_proxies(args.forwarded_allow_ips, settings)),
     )
     return 0

@@ -248,14 +248,27 @@ def trusted_proxies(option: str | None, settings: CairnSettings) -> str | None:
     return option if option is not None else settings.auth.forwarded_allow_ips
 
 
-def proxy_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
-    """uvicorn's proxy options: forwarded headers are believed only from the proxies named, none by default.
+# How long an idle kept-alive connection stays open. Longer than clients keep theirs (httpx, under the MCP
+# Python SDK, drops an idle connection after 5 s; undici after 4 s): if the server closed first, at uvicorn's own
+# 5 s, a client reusing the connection at that moment would send its request into a closing socket and fail
+# with a read error, which a loaded machine turns from rare into regular. 65 s also outlasts the 60 s idle
+# timeout common in load balancers, so they too close first.
+KEEP_ALIVE_S = 65
 
-    uvicorn's own default believes them from 127.0.0.1, so any local process (or anything a local proxy
-    passes through untouched) could choose the client address that login limits count.
+
+def http_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """uvicorn options every Cairn HTTP server shares: how long idle connections live, and whose forwarded
+    headers are believed — only the proxies named, none by default.
+
+    uvicorn's own default believes forwarded headers from 127.0.0.1, so any local process (or anything a local
+    proxy passes through untouched) could choose the client address that login limits count.
     """
     trusted = (forwarded_allow_ips or "").strip()
-    return {"proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None}
+    return {
+        "proxy_headers": bool(trusted),
+        "forwarded_allow_ips": trusted or None,
+        "timeout_keep_alive": KEEP_ALIVE_S,
+    }
 
 
 def uvicorn_server(app: Any, host: str, port: int, *, forwarded_allow_ips: str | None = None) -> Any:
@@ -274,6 +287,6 @@ def uvicorn_server(app: Any, host: str, port: int, *, forwarded_allow_ips: str |
         lifespan="on",
         log_level="warning",
         timeout_graceful_shutdown=2,
-        **proxy_options(forwarded_allow_ips),
+        **http_options(forwarded_allow_ips),
     )
     return Server(config)

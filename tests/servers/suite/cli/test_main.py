@@ -132,8 +132,10 @@ def test_forwarded_headers_are_believed_only_from_named_proxies(
             "log_level": "warning",
             "proxy_headers": True,
             "forwarded_allow_ips": "10.2.2.2",
+            "timeout_keep_alive": run.KEEP_ALIVE_S,
         }
         assert main(["auth", "serve", "--port", "8799"]) == 0
         assert passed["run"]["proxy_headers"] is False
+        assert passed["run"]["timeout_keep_alive"] == run.KEEP_ALIVE_S
     finally:
         get_settings.cache_clear()

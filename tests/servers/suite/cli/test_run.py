@@ -1,16 +1,24 @@
-"""`cairn serve` on a port that is taken: one clear line, before any connect instructions, and a failing exit."""
+"""`cairn serve`'s HTTP servers: a port that is taken gets one clear line, before any connect instructions, and a
+failing exit; an idle kept-alive connection outlives a client's own idle limit."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import subprocess
 import sys
 from pathlib import Path
 
+import httpx
 import pytest
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
 
+from servers.suite.cli.run import KEEP_ALIVE_S, uvicorn_server
 from tests.conftest import REPO_ROOT
-from tests.support import child_env
+from tests.support import child_env, free_port
 
 pytestmark = pytest.mark.slow
 
@@ -57,3 +65,31 @@ def test_a_busy_port_is_found_before_any_server_is_loaded(tmp_path: Path) -> Non
         )
     assert done.returncode == 3, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+async def test_an_idle_connection_is_kept_past_the_clients_own_idle_limit() -> None:
+    """The server must not be the side that closes an idle connection first: httpx (the MCP SDK's client) drops
+    its own after 5 s, and a server closing at that same moment makes a reused connection fail mid-request."""
+    assert KEEP_ALIVE_S > 60  # longer than httpx's 5 s and the 60 s of common load balancers
+
+    async def peer(request: Request) -> JSONResponse:
+        assert request.client is not None
+        return JSONResponse({"port": request.client.port})
+
+    port = free_port()
+    server = uvicorn_server(Starlette(routes=[Route("/", peer)]), "127.0.0.1", port)
+    task = asyncio.create_task(server.serve())
+    try:
+        while not server.started:
+            if task.done():
+                task.result()
+            await asyncio.sleep(0.02)
+        # This client never expires idle connections itself, so only the server could end this one.
+        async with httpx.AsyncClient(limits=httpx.Limits(keepalive_expiry=None)) as http:
+            first = (await http.get(f"http://127.0.0.1:{port}/")).json()["port"]
+            await asyncio.sleep(6)  # past uvicorn's own 5 s keep-alive
+            second = (await http.get(f"http://127.0.0.1:{port}/")).json()["port"]
+        assert second == first, "the server closed the idle connection; the second request needed a new one"
+    finally:
+        server.should_exit = True
+        await task
