@@ -408,8 +408,13 @@ def gen():
             "inventories/prod/group_vars/lb/vault.yml", "inventories/aws-staging/aws_ec2.yml",
             "inventories/aws-staging/group_vars/all.yml"]])
         t.read(P("ansible.cfg"))
+        t.grep("^\\$ANSIBLE_VAULT;1\\.2;AES256;", [P(x) for x in [
+            "inventories/staging/group_vars/all/vault.yml", "inventories/prod/group_vars/all/vault.yml",
+            "inventories/prod/group_vars/db/vault.yml", "inventories/prod/group_vars/lb/vault.yml"]], path=P("inventories"))
         t.read(P("inventories/aws-staging/aws_ec2.yml"))
         t.read(P(".gitlab-ci.yml"))
+        t.glob("roles/*/meta/main.yml", [P(f"roles/{r}/meta/main.yml") for r in
+                                         ["base", "bastion", "haproxy", "kafka", "nginx_edge", "postgres"]])
         t.done("""Short version:
 
 - **Inventories**: `inventories/staging/hosts.yml` (default in `ansible.cfg`), `inventories/prod/hosts.yml` (on-prem + static prod, groups like `db`, `lb`, `edge`), and `inventories/aws-staging/aws_ec2.yml`, the `amazon.aws.aws_ec2` plugin on the `bw-staging` profile, grouped by the `Role` tag (`role_web`, `role_kafka`, …) and cached for an hour.
@@ -501,6 +506,8 @@ Not wired into `base` yet. Tell me when you want the ntpd tasks removed there.""
         t = d.task("the checkout pool on the edge nginx needs a weight per member (the new c6i boxes take 2x). add an "
                    "optional weight to nginx_edge_pools members and roll it to stg-edge-01 only: dry run first, then "
                    "apply, then check healthz", tags=["workflow:W2", "oneoff:O1"])
+        t.grep("nginx_edge_pools", path=P("inventories"), output_mode="content", n=True, content="""%s/inventories/staging/group_vars/edge.yml:1:nginx_edge_pools:
+%s/inventories/prod/group_vars/edge.yml:1:nginx_edge_pools:""" % (R, R))
         t.read(P("roles/nginx_edge/templates/upstreams.conf.j2"))
         t.edit(P("roles/nginx_edge/templates/upstreams.conf.j2"),
                "    server {{ member.host }}:{{ member.port }} max_fails=3 fail_timeout=10s;",
@@ -702,6 +709,9 @@ The first attempt stopped on `group_vars/all/vault.yml`. Prod runs need `--vault
         t = d.task("ok ship the nginx weights: commit, push, open the MR and tell me what the pipeline does. commit "
                    "subject starts with the role name, like `nginx_edge: ...`, that's how we grep history",
                    tags=["workflow:W3", "pref:P2"])
+        t.bash("git status --short", "See what's changed", out=""" M inventories/staging/group_vars/edge.yml
+ M requirements.yml
+ M roles/nginx_edge/templates/upstreams.conf.j2""")
         t.bash("git add roles/nginx_edge/templates/upstreams.conf.j2 inventories/staging/group_vars/edge.yml requirements.yml && "
                "git commit -m 'nginx_edge: optional per-member weight in upstream pools' -m 'Defaults to 1. Also pins community.general 10.1.0.'",
                "Commit the change", out="""[feat/nginx-upstreams 8c41d07] nginx_edge: optional per-member weight in upstream pools
@@ -958,6 +968,9 @@ For node_exporter I'd put it in `base`, which every host gets, and leave out `el
                "Read the prod base AMI parameter",
                """
 An error occurred (AccessDeniedException) when calling the GetParameter operation: User: arn:aws:sts::418227730194:assumed-role/AWSReservedSSO_ReadOnlyAccess_5c2e8a1f07b3d946/sam.okafor@brightwell.io is not authorized to perform: ssm:GetParameter on resource: arn:aws:ssm:eu-west-1:418227730194:parameter/infra/prod/ami/base because no identity-based policy allows the ssm:GetParameter action""", code=254)
+        t.bash("grep -E '^\\[profile ' ~/.aws/config", "List the configured AWS profiles", out="""[profile bw-staging]
+[profile bw-prod-readonly]
+[profile bw-shared-services]""")
         t.bash("aws sts get-caller-identity --profile bw-prod-readonly", "Check which role the profile uses", out="""{
     "UserId": "AROAWB3KQ7XN2EXAMPLE5:sam.okafor@brightwell.io",
     "Account": "418227730194",
@@ -1083,6 +1096,8 @@ But handlers are matched by name within the play. If two roles each define their
 """, code=1)
         t.edit(P("roles/haproxy/defaults/main.yml"), "    http-keep-alive: 2s\n", "  http-keep-alive: 2s\n")
         t.bash("yamllint roles/haproxy", "yamllint the haproxy role")
+        t.bash("ansible-playbook -i inventories/staging/hosts.yml playbooks/lb.yml --syntax-check", "Syntax check the lb playbook",
+               out="\nplaybook: playbooks/lb.yml")
         t.done("The two timeouts are in `haproxy_timeouts`. My edit had indented `http-keep-alive` one level too deep and yamllint caught it. Fixed, and yamllint is clean now.")
 
         t = d.task("what would that do on lb-prod-01? dry run with diff please", tags=["mistake:M2"])
@@ -1161,6 +1176,10 @@ Conventions: every template starts with {{ ansible_managed | comment }}; commit 
 Current branch feat/haproxy-tuning, not pushed yet.""")
 
         t = d.task("push haproxy-tuning and open the MR, same drill as last time", tags=["workflow:W3"])
+        t.bash("git status --short", "See what's changed", out=""" M roles/haproxy/defaults/main.yml
+ M roles/haproxy/templates/haproxy.cfg.j2
+?? roles/haproxy/tasks/maintenance.yml
+?? roles/haproxy/templates/maintenance.http.j2""")
         t.bash("git add roles/haproxy && git commit -m 'haproxy: h2 timeouts and 503 maintenance errorfile'",
                "Commit", out="""[feat/haproxy-tuning 2d7e9b4] haproxy: h2 timeouts and 503 maintenance errorfile
  4 files changed, 27 insertions(+), 1 deletion(-)
@@ -1178,6 +1197,7 @@ Current branch feat/haproxy-tuning, not pushed yet.""")
     with d.session("2026-12-16T14:10:00", R, branch="main", version="2.1.112"):
         t = d.task("Jonas tagged three new instances Role=kafka in staging this morning (terraform). dry run kafka.yml "
                    "against role_kafka", tags=["mistake:M3"])
+        t.glob("playbooks/kafka*.yml", [P("playbooks/kafka.yml")])
         t.fail("ansible-playbook -i inventories/aws-staging/ playbooks/kafka.yml --limit role_kafka --check --diff",
                "Dry run kafka on role_kafka", nomatch("role_kafka"), code=1)
         t.say("`role_kafka` is built from the Role tag, and the cached inventory is older than this morning's tagging, so "
@@ -1221,7 +1241,9 @@ kafka-stg-03               : ok=4    changed=3    unreachable=0    failed=0    s
 
         t = d.task("read me the prod-apply part of the CI config: who can trigger it and does it run the whole site.yml?",
                    tags=["noise"])
-        t.read(P(".gitlab-ci.yml"), offset=31, limit=20)
+        t.grep("when: manual|protected", path=P(".gitlab-ci.yml"), output_mode="content", n=True,
+               content="46:      when: manual")
+        t.read(P(".gitlab-ci.yml"), offset=39, limit=8)
         t.done("""`prod-apply`:
 
 - runs only on `main` and is `when: manual`, so anyone with Developer rights who can run pipelines on `main` can click it. If `main` is a protected branch with protected manual jobs, that becomes Maintainers.
@@ -1405,6 +1427,8 @@ If you want it to tolerate exactly one bad host per batch, you'd need a much hig
                   "--> amazon-ebs.base: AMIs were created:",
                   "eu-west-1: ami-07d3b9e41f2a86c50"]
         t.bash("cd packer && packer build base-ami.pkr.hcl", "Build the staging base AMI", out="\n".join(build), timeout=1800000)
+        t.bash("aws ec2 describe-images --image-ids ami-07d3b9e41f2a86c50 --profile bw-staging --query 'Images[0].[Name,State,CreationDate]' --output text",
+               "Confirm the AMI is available", out="bw-base-debian12-1766312402\tavailable\t2026-12-21T10:32:19.000Z")
         t.done("New staging base AMI: **ami-07d3b9e41f2a86c50** (`bw-base-debian12-1766312402`, eu-west-1), built in 11m42s from Debian 12 with `base.yml`, so chrony and node_exporter are baked in. The ASG's launch template still points at the old AMI. That's a Terraform change in `platform-infra` (`base_ami_id`); new instances won't get it until then.")
 
         t = d.task("what keys are in the prod db vault? names only, no values", tags=["mistake:M2"])
@@ -1523,6 +1547,11 @@ changed: [bastion-stg-02]
         t.done("bastion-stg-02 (10.40.1.23): fail2ban, sshd AllowGroups and tlog session recording applied, 4 changed. It only showed up after refreshing the EC2 inventory cache.")
 
         t = d.task("push logrotate_app + the requirements ranges and open the MR", tags=["workflow:W3"])
+        t.bash("git status --short", "See what's changed", out=""" M requirements.yml
+?? roles/logrotate_app/""")
+        t.bash("git log --oneline -3", "Recent commits on the branch", out="""c91a3fe Merge branch 'feat/haproxy-tuning' into 'main'
+2d7e9b4 haproxy: h2 timeouts and 503 maintenance errorfile
+7f0e2d1 Merge branch 'feat/nginx-upstreams' into 'main'""")
         t.bash("git add roles/logrotate_app requirements.yml && git commit -m 'logrotate_app: new role for per-app logrotate snippets' "
                "-m 'requirements.yml: collections on >=current,<next-major ranges.'", "Commit",
                out="""[feat/logrotate-app 5b0c8e2] logrotate_app: new role for per-app logrotate snippets
