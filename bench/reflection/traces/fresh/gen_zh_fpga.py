@@ -202,13 +202,13 @@ def cocotb_run(module, tests, seed, total_ns, real):
     t = 0.0
     body = []
     for i, (name, ns, status) in enumerate(tests, 1):
-        body.append(f"{t:>10.2f}ns INFO     cocotb.regression                  running {name} ({i}/{len(tests)})")
+        body.append(f"{t:>9.2f}ns INFO     cocotb.regression                  running {name} ({i}/{len(tests)})")
         t += ns
-        body.append(f"{t:>10.2f}ns INFO     cocotb.regression                  {name} {'passed' if status == 'PASS' else 'failed'}")
+        body.append(f"{t:>9.2f}ns INFO     cocotb.regression                  {name} {'passed' if status == 'PASS' else 'failed'}")
     w = max(len(module) + 1 + len(n) for n, _, _ in tests) + 2
     star = "*" * (w + 56)
     pad = " " * 56
-    tab = [f"{t:>10.2f}ns INFO     cocotb.regression                  {star}",
+    tab = [f"{t:>9.2f}ns INFO     cocotb.regression                  {star}",
            f"{pad}** {'TEST':<{w}}STATUS  SIM TIME (ns)  REAL TIME (s)  RATIO (ns/s) **", f"{pad}{star}"]
     for name, ns, status in tests:
         tab.append(f"{pad}** {module + '.' + name:<{w}} {status}  {ns:>13.2f}  {real / len(tests):>13.2f}  {ns / (real / len(tests)):>12.2f}  **")
