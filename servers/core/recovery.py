@@ -1765,14 +1765,15 @@ def _added_flags(failed: list[str], fixed: list[str]) -> list[str]:
 
 
 class _Call:
-    __slots__ = ("arguments", "error", "ok", "result", "tool")
+    __slots__ = ("arguments", "cwd", "error", "ok", "result", "tool")
 
-    def __init__(self, tool: str, arguments: Any, ok: bool, error: str | None, result: str = "") -> None:
+    def __init__(self, tool: str, arguments: Any, ok: bool, error: str | None, result: str = "", cwd: str = "") -> None:
         self.tool = tool
         self.arguments = arguments
         self.ok = ok
         self.error = error
         self.result = result  # what it printed, as far as the trace kept it
+        self.cwd = cwd  # the folder the host ran it in, when the host says (Claude Code's hooks do)
 
 
 def _calls(steps: Iterable[Any]) -> list[_Call]:
@@ -1787,7 +1788,9 @@ def _calls(steps: Iterable[Any]) -> list[_Call]:
         ok = bool(ok_value) if ok_value is not None else not error
         result = get("result")
         shown = "" if result is None else result if isinstance(result, str) else json.dumps(result, default=str)
-        out.append(_Call(tool, arguments, ok and not error, str(error) if error else None, shown))
+        cwd = get("cwd")
+        folder = cwd.replace("\\", "/").rstrip("/") if isinstance(cwd, str) else ""
+        out.append(_Call(tool, arguments, ok and not error, str(error) if error else None, shown, folder))
     return out
 
 
@@ -2000,9 +2003,15 @@ def _one_word_apart(calls: list[_Call], failed: int, later: int) -> bool:
 
 
 def _project_root(calls: list[_Call]) -> str:
-    """The folder every file the task touched is in (its project, as far as the task shows it)."""
+    """The task's project folder: where the host ran it, when every file the task touched is in there (a fix in
+    `docs/src/api.md` is then named so, not `api.md`); else the folder every file it touched is in."""
     paths = [p.replace("\\", "/") for c in calls if (p := file_of(c.arguments)) and p.startswith(("/", "~"))]
     folders = {p.rsplit("/", 1)[0] for p in paths}
+    ran_in = {c.cwd for c in calls if c.cwd}
+    if len(ran_in) == 1 and folders:
+        cwd = next(iter(ran_in))
+        if cwd not in ("", "/", "~") and all(f == cwd or f.startswith(cwd + "/") for f in folders):
+            return cwd
     return posixpath.commonpath(list(folders)) if folders else ""
 
 
@@ -2351,8 +2360,10 @@ def kept_words(arguments: Any) -> list[str]:
     for old, new in _edit_pairs(arguments):
         after = set(CODE_WORD.findall(new))
         extended = _extended_settings(old, new)
-        # A key that opens a map or list the edit wrote into (`:lint-as {`), as written: where entries go.
+        # A key that opens a map or list the edit wrote into (`:lint-as {`), as written: where entries go. So does
+        # a fenced block's opening line (```@docs in a manual page), kept with its fence.
         out += [w for w in _OPENING_KEY.findall(old) if w in new and w not in out]
+        out += [w for w in (f + i for f, i in _FENCE_OPENING.findall(old)) if w in new and w not in out]
         for word in CODE_WORD.findall(old):
             if word not in after:
                 continue
@@ -2365,6 +2376,7 @@ def kept_words(arguments: Any) -> list[str]:
 
 
 _OPENING_KEY = re.compile(r"(?<![\w:$@.-])(:[A-Za-z][\w.-]*[\w])\s*[{\[]")
+_FENCE_OPENING = re.compile(r"(?m)^[ \t]*(`{3,}|~{3,})[ \t]*([@A-Za-z][\w.+-]*)")
 
 
 def _extended_settings(old: str, new: str) -> dict[str, str]:

@@ -44,6 +44,11 @@ class TraceStep(BaseModel):
     error: str | None = Field(None, max_length=MAX_TEXT)
     duration_ms: int | None = Field(None, ge=0)
     tokens: int | None = Field(None, ge=0)
+    cwd: str | None = Field(
+        None,
+        max_length=1000,
+        description="The folder the call ran in, when known: lessons then name files as the project names them.",
+    )
 
 
 class ProposedStrategy(BaseModel):

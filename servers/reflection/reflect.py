@@ -392,8 +392,17 @@ def shared_place(lessons: list[Lesson]) -> str:
 
 
 def is_key(word: str) -> bool:
-    """A map key or a setting as written (`:lint-as`, `--allow-env=`): what entries are put under."""
-    return bool(word) and (word[0] in ":-" or word.endswith("="))
+    """A map key, a setting or a fenced block as written (`:lint-as`, `--allow-env=`, ```@docs): what entries
+    are put under."""
+    return bool(word) and (word[0] in ":-" or word.endswith("=") or word.startswith(_FENCES))
+
+
+_FENCES = ("```", "~~~")
+
+
+def place_text(place: str) -> str:
+    """How a rule names a place: `$fillable`, or the `@docs` block for a fenced block's opening."""
+    return f"the `{place.lstrip('`~')}` block" if place.startswith(_FENCES) else f"`{place}`"
 
 
 def shared_file(lessons: list[Lesson]) -> str:
@@ -424,7 +433,13 @@ def shared_kind(lessons: list[Lesson]) -> str:
         return f"the `{same_name.pop()}` file"
     kinds = [{name.rsplit(".", 1)[-1] for name in lesson.files if "." in name.strip(".")} for lesson in lessons]
     common = set.intersection(*kinds)
-    return f"the `*.{common.pop()}` file" if len(common) == 1 else ""
+    if len(common) != 1:
+        return ""
+    kind = common.pop()
+    # In one folder of the project (`docs/src/api.md`, then `docs/src/physics.md`): where such files are.
+    folders = {name.rsplit("/", 1)[0] if "/" in name else "" for lesson in lessons for name in lesson.files}
+    folder = folders.pop() if len(folders) == 1 else ""
+    return f"the `{folder}/*.{kind}` file" if folder else f"the `*.{kind}` file"
 
 
 # Where an identifier's parts divide (`ppx_deriving_yojson`, `ppx_deriving.show`).
@@ -558,8 +573,8 @@ def general_lesson(lessons: list[Lesson]) -> str:
     if place and edit_only:
         where = f" in {edited}" if edited else ""
         return (
-            f'When {step} fails with "{first.phrase}", add what it names to `{place}`{where} (where the edit that '
-            f"fixed it went each time){finishing}, then retry it."
+            f'When {step} fails with "{first.phrase}", add what it names to {place_text(place)}{where} (where the '
+            f"edit that fixed it went each time){finishing}, then retry it."
         )
     named_in = names_added_to(lessons)
     if named_in and not any(lesson.run_as or lesson.reread for lesson in lessons):

@@ -52,6 +52,11 @@ def _tool_call(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _cwd(record: dict[str, Any]) -> str | None:
+    cwd = record.get("cwd")
+    return cwd if isinstance(cwd, str) and cwd else None
+
+
 def _outcome(task: Task) -> str:
     """success when every failed call was made good by a later call of the same step (the failure and its
     fix are in the captured text), else what was left broken."""
@@ -291,7 +296,8 @@ class Hooks:
                 )
                 task_id = (captured.task_id or captured.id) if captured else f"hook:{session_id[:150]}:{number}"
                 steps = [
-                    TraceStep(tool=c.name, arguments=c.arguments, ok=c.error is None, error=c.error) for c in calls
+                    TraceStep(tool=c.name, arguments=c.arguments, ok=c.error is None, error=c.error, cwd=_cwd(record))
+                    for c, record in zip(calls, task.tools, strict=True)
                 ]
                 # The lessons the agent stated at Stop are this task's own strategies: promotion counts them
                 # like any reflection's (the same lesson from 3 independent tasks becomes a rule).

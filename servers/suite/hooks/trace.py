@@ -214,6 +214,9 @@ class SessionTrace:
             "error": _clip_error(error, MAX_RESULT_CHARS) if error else None,
             "ms": payload.get("duration_ms") if isinstance(payload.get("duration_ms"), int | float) else None,
         }
+        cwd = payload.get("cwd")
+        if isinstance(cwd, str) and 0 < len(cwd) <= 1000:
+            record["cwd"] = cwd  # where the call ran: lessons name the files it touched as the project does
         self.append(record)
         return record
 

@@ -565,6 +565,33 @@ def test_an_edit_fix_keeps_the_names_of_the_files_it_wrote() -> None:
     assert "PackageVersion" in found.added
 
 
+def test_an_edited_file_is_named_as_the_project_where_the_host_ran_names_it() -> None:
+    """With the folder the host ran in (Claude Code's hooks send it), `docs/src/api.md`; without, the task shows
+    no project folder above the one file it touched, so only its name."""
+    undocumented = "Exit code 1\n┌ Error: 2 docstrings not included in the manual:\n│     Plasma.boris_push!"
+
+    def steps(cwd: str | None) -> list[dict[str, Any]]:
+        edit = {
+            "tool": "Edit",
+            "arguments": {
+                "file_path": "/home/ana/Plasma.jl/docs/src/api.md",
+                "old_string": "```@docs\nPlasma.step!\n```",
+                "new_string": "```@docs\nPlasma.step!\nPlasma.boris_push!\n```",
+            },
+            "ok": True,
+        }
+        out = [bash("julia --project=docs docs/make.jl", undocumented), edit, bash("julia --project=docs docs/make.jl")]
+        return [{**step, "cwd": cwd} for step in out] if cwd else out
+
+    [found] = find_recoveries(steps("/home/ana/Plasma.jl"))
+    assert found.files == ["docs/src/api.md"]
+    [found] = find_recoveries(steps(None))
+    assert found.files == ["api.md"]
+    # A folder the file is not in says nothing about how the project names it.
+    [found] = find_recoveries(steps("/home/ana/other"))
+    assert found.files == ["api.md"]
+
+
 def test_another_program_doing_the_failed_steps_job_is_its_fix() -> None:
     no_uikit = (
         "Exit code 1\nerror: emit-module command failed with exit code 1\nHaptics.swift:1:8: error: no such module"

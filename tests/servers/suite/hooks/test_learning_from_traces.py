@@ -83,3 +83,43 @@ def test_what_was_learned_is_in_context_memory_and_the_user_model(run_hook: RunH
         assert "Fixed by: `git pull --rebase origin feat/part-" in captured.results[0].content
     finally:
         hooks.close()
+
+
+UNDOCUMENTED = (
+    "Exit code 1\n[ Info: CheckDocument: running document checks.\n┌ Error: 1 docstring not included in the manual:\n"
+    "│     Plasma.{name} :: Tuple{{Particle, Float64}}\n│ These are docstrings in the checked modules (configured with"
+    " the modules keyword) that are not included in canonical @docs or @autodocs blocks.\n"
+    "ERROR: LoadError: `makedocs` encountered an error [:missing_docs] -- terminating build before rendering."
+)
+
+
+def test_a_lesson_names_an_edited_file_as_the_project_where_the_host_ran_does(run_hook: RunHook) -> None:
+    """Claude Code's payloads say where each call ran: a fix in `docs/src/api.md` is learned under that name,
+    not as a bare `api.md` (three tasks that touched one file each show no project folder of their own)."""
+    spool = runtime.hooks_dir() / "spool"
+    for n, (page, name) in enumerate([("api", "boris_push!"), ("physics", "gyroradius"), ("api", "deposit!")], 1):
+        session = f"7d0c5a3e-0000-4000-8000-00000000000{n}"
+        run_hook("session-start", payloads.session_start(session=session))
+        run_hook("user-prompt-submit", payloads.prompt(f"Document {name} and rebuild the docs", session=session))
+        build = "julia --project=docs docs/make.jl"
+        run_hook("post-tool-use", payloads.failure(build, UNDOCUMENTED.format(name=name), n=1, session=session))
+        path = f"/work/app/docs/src/{page}.md"
+        old, new = "```@docs\nPlasma.step!\n```", f"```@docs\nPlasma.step!\nPlasma.{name}\n```"
+        fixed = {
+            **payloads.common("PostToolUse", session=session),
+            "tool_name": "Edit",
+            "tool_input": {"file_path": path, "old_string": old, "new_string": new},
+            "tool_response": {"filePath": path, "oldString": old, "newString": new},
+            "tool_use_id": "toolu_01B0002",
+        }
+        run_hook("post-tool-use", fixed)
+        run_hook("post-tool-use", payloads.bash(build, "[ Info: Rendering document.", n=3, session=session))
+        run_hook("session-end", payloads.session_end(session=session))
+        wait_until(lambda: not list(spool.glob("*.json")) and not list(spool.glob("*.working")), timeout=90)
+    request({"event": "stop"}, 5.0)
+    hooks = Hooks(CairnSettings())
+    try:
+        [rule] = hooks.sources.reflection.rules.live("default")
+        assert "docs/src/" in rule.text and "@docs" in rule.text, rule.text
+    finally:
+        hooks.close()
