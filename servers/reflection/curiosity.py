@@ -124,7 +124,33 @@ _LONG = re.compile(r"detailed|thorough|in depth|详细|深入", re.IGNORECASE)
 _EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]")
 # A preference that says "none" of what its dimension names (emoji=none, 表情=不要).
 _NONE = re.compile(r"^\s*(?:none|no|never|off|nil|zero|0|false|avoid|无|不要|不用|没有|禁止)\s*$", re.IGNORECASE)
-_AVOID = re.compile(r"^(?:no|avoid|never|without|don'?t use)\s+(.+)$|^(?:不要|别|不用)(.+)$", re.IGNORECASE)
+_AVOID = re.compile(
+    r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买)(.+)$",
+    re.IGNORECASE,
+)
+# A bound on the hour ("after 9", "not before 9am", 九点以后, 不早于9点): a draft that sets a time past it.
+_ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十", start=0)}
+_HOUR_NUM = r"(\d{1,2}|十[一二]?|[一二三四五六七八九])"
+_AFTER = re.compile(
+    rf"\b(?:after|no earlier than)\s+{_HOUR_NUM}(?::\d{{2}})?\s*(am|pm)?|{_HOUR_NUM}\s*点(?:钟)?(?:以后|之后|后)"
+    rf"|不早于\s*{_HOUR_NUM}\s*点",
+    re.IGNORECASE,
+)
+_BEFORE = re.compile(
+    rf"\b(?:before|no later than|until)\s+{_HOUR_NUM}(?::\d{{2}})?\s*(am|pm)?|{_HOUR_NUM}\s*点(?:钟)?(?:以前|之前|前)"
+    rf"|不晚于\s*{_HOUR_NUM}\s*点",
+    re.IGNORECASE,
+)
+_DRAFT_TIME = re.compile(r"(?<![\d.])(\d{1,2}):(\d{2})(?!\d)\s*(am|pm)?|\b(\d{1,2})\s*(am|pm)\b", re.IGNORECASE)
+# Voice: a bio wanted in the third person, written as "I am".
+_THIRD_PERSON = re.compile(r"third[- ]person|\bthird\b|第三人称", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|my|me)\b|我", re.IGNORECASE)
+# A stated most ("under 80 words", 不超过200字): a draft longer than that.
+_AT_MOST = re.compile(
+    r"(?:under|at most|max(?:imum)?|no more than|less than|up to|within|不超过|最多|少于)\s*(\d+)\s*(?:words?|字)"
+    r"|(\d+)\s*(?:words?|字)\s*(?:or (?:less|fewer)|max|以内|以下)",
+    re.IGNORECASE,
+)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 LONG_DRAFT_WORDS = 80  # a "concise" user would cut a draft past this
 SHORT_DRAFT_WORDS = 25
@@ -216,7 +242,50 @@ def _conflict(belief: Belief, draft: str) -> str | None:
         return f"the draft offers {meat.group(0)} to a {value} user"
     if _NONE.match(value):  # emoji=none: the dimension is what to leave out
         return _avoided(f"no {belief.dimension}", draft)
-    return _register(value, draft) or _form(value, draft) or _avoided(value, draft)
+    return _register(value, draft) or _form(value, draft) or _avoided(value, draft) or _bounds(value, draft)
+
+
+def _hour(number: str, half: str | None = None) -> int:
+    """An hour as written (9, 十一, with am/pm) on a 24-hour clock."""
+    if number.isdigit():
+        hour = int(number)
+    else:
+        hour = 10 + _ZH_DIGITS.get(number[1:], 0) if number.startswith("十") else _ZH_DIGITS[number]
+    if half and half.lower() == "pm" and hour < 12:
+        hour += 12
+    return hour
+
+
+def _draft_hours(draft: str) -> list[tuple[int, str]]:
+    out = []
+    for m in _DRAFT_TIME.finditer(draft):
+        if m.group(1):
+            out.append((_hour(m.group(1), m.group(3)) * 60 + int(m.group(2)), m.group(0).strip()))
+        else:
+            out.append((_hour(m.group(4), m.group(5)) * 60, m.group(0)))
+    return out
+
+
+def _bound(m: re.Match[str]) -> int:
+    """The minute of the day an hour bound names."""
+    number = next(g for g in (m.group(1), m.group(3), m.group(4)) if g)
+    return _hour(number, m.group(2)) * 60
+
+
+def _bounds(value: str, draft: str) -> str | None:
+    """Limits the user set in numbers or in voice: the hour (no meetings before 9), the length (under 80 words),
+    the person (third)."""
+    after, before = _AFTER.search(value), _BEFORE.search(value)
+    if re.search(r"\b(?:no|not|never|don'?t|avoid)\b.*\b(?:before|after)\b|不要.*(?:以前|之前|以后|之后)", value, re.I):
+        after, before = before, after  # "no meetings before 9" is a bound from 9 on
+    for minutes, said in _draft_hours(draft):
+        if (after and minutes < _bound(after)) or (before and minutes > _bound(before)):
+            return f"'{said}' where the user prefers {value}"
+    if (most := _AT_MOST.search(value)) and _size(draft) > int(most.group(1) or most.group(2)):
+        return f"{_size(draft)} words where the user prefers {value}"
+    if _THIRD_PERSON.search(value) and (first := _FIRST_PERSON.search(draft)):
+        return f"'{first.group(0)}' where the user prefers {value}"
+    return None
 
 
 def _register(value: str, draft: str) -> str | None:
@@ -249,6 +318,15 @@ def _form(value: str, draft: str) -> str | None:
     return None
 
 
+def _short_form_in(thing: str, draft: str) -> bool:
+    """A Chinese short form and the full name it stands for: 青旅 in 青年旅舍, 北大 in 北京大学 (its characters in
+    order within a few more)."""
+    if not 2 <= len(thing) <= 4 or not all(_CJK.match(c) for c in thing):
+        return False
+    gaps = "".join(f"{re.escape(c)}[\u4e00-\u9fff]{{0,2}}" for c in thing[:-1])
+    return bool(re.search(gaps + re.escape(thing[-1]), draft))
+
+
 def _avoided(value: str, draft: str) -> str | None:
     """Something the user said to leave out ("no emoji", 不要英文) that the draft has."""
     for clause in re.split(r"[,;，；、]", value):
@@ -258,7 +336,7 @@ def _avoided(value: str, draft: str) -> str | None:
             if re.fullmatch(r"emojis?|emoticons?|表情(?:符号|包)?", thing):
                 if emoji := _EMOJI.search(draft):  # said by name, found by what it looks like
                     return f"the draft uses emoji ({emoji.group(0)})"
-            elif thing and thing in draft.lower():
+            elif thing and (thing in draft.lower() or _short_form_in(thing, draft)):
                 return f"the draft uses {thing}"
     return None
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from servers.reflection.matching import lexical_similarity
-from servers.reflection.meaning import Meaning
+from servers.reflection.meaning import Meaning, asks_routine
 from servers.reflection.models import Belief
 from servers.reflection.proactive_models import Initiative, InitiativeReport
 from servers.reflection.usermodel import UserModelBook, is_expired
@@ -122,12 +122,31 @@ class InitiativeEvaluator:
             relevance=round(fit, 3),
         )
 
+    def _routine(self, task: str, earlier: list[Earlier]) -> list[Earlier]:
+        """The earliest-found routine among the earlier requests (two or more that are one request among
+        themselves) whose core words the task names, or nothing."""
+        for i, first in enumerate(earlier):
+            rest = earlier[i + 1 :]
+            group = [
+                first,
+                *(
+                    e
+                    for e, alike in zip(rest, self.meaning.same(first.task, [e.task for e in rest]), strict=True)
+                    if alike
+                ),
+            ]
+            if len(group) + 1 >= PATTERN_MIN and asks_routine(task, [e.task for e in group]):
+                return group
+        return []
+
     def _patterns(self, user_id: str, task: str) -> list[Initiative]:
         """The current task as the latest of a recurring request: one candidate at most."""
         earlier = self.earlier(user_id)
         same = [
             e for e, alike in zip(earlier, self.meaning.same(task, [e.task for e in earlier]), strict=True) if alike
         ]
+        if len(same) + 1 < PATTERN_MIN:
+            same = self._routine(task, earlier) or same
         times = len(same) + 1  # this request is one more time it is asked
         if times < PATTERN_MIN:
             return []

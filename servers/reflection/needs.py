@@ -49,15 +49,19 @@ IC = re.IGNORECASE
 _PEOPLE = (
     "manager|boss|lawyer|dentist|doctor|landlord|landlady|wife|husband|partner|sister|brother|mother|father|mom|"
     "dad|advisor|adviser|supervisor|accountant|assistant|teacher|professor|coach|therapist|agent|editor|client|"
-    "dean|principal|mentor|tutor|recruiter|colleague|coworker|vet"
+    "dean|principal|mentor|tutor|recruiter|colleague|coworker|vet|roommate|flatmate|neighbor|neighbour|nanny|babysitter|"
+    "contractor|plumber|preceptor|vp|hr|realtor|broker|caseworker"
 )
-_ZH_PEOPLE = "导师|老板|经理|律师|医生|牙医|房东|老师|妻子|丈夫|老公|老婆|客户|同事|上司|领导|教授|妈妈|爸爸|会计"
+_ZH_PEOPLE = (
+    "导师|老板|经理|律师|医生|牙医|房东|老师|妻子|丈夫|老公|老婆|客户|同事|上司|领导|教授|妈妈|爸爸|会计|班主任|辅导员|"
+    "物业|中介|主管|组长|校长|园长|室友|邻居|HR|hr"
+)
 REFERENCE = re.compile(rf"\b(?:my|our)\s+({_PEOPLE})\b|我的({_ZH_PEOPLE})", IC)
 # A person of the user's named by role alone, as the one a message goes to: "send it to the client", 给客户发.
 PERSON_BY_ROLE = re.compile(
     rf"\b(?:to|tell|ask|email|e-mail|message|text|cc|remind|with|reply to|write to|respond to)\s+the\s+"
     rf"({_PEOPLE})\b(?!'s)"
-    rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?({_ZH_PEOPLE})",
+    rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?(?:对方的?)?({_ZH_PEOPLE})",
     IC,
 )
 # Things of the user's the agent cannot see unless memory holds them: messages, documents, files.
@@ -151,8 +155,9 @@ def references(task: str) -> list[Reference]:
             at = next(i for i in range(1, len(m.groups()) + 1) if m.group(i))
             noun = m.group(at)
             add(m.start(), _compound(task, m.start(at), noun) if _CJK_NOUN.match(noun) else noun, False)
-    for m in OWN_MONEY.finditer(task):
-        add(m.start(), m.group(1) or m.group(2), False)
+    if not AMOUNT.search(task):  # the user gave the figures (贷款100万，30年): nothing of theirs to look up
+        for m in OWN_MONEY.finditer(task):
+            add(m.start(), m.group(1) or m.group(2), False)
     for m in TITLED_PERSON.finditer(task):
         if not any(m.group(1) in owner for owner in owners):  # 王总的邮件: asked once, as the message of theirs
             add(m.start(), m.group(1), True)
@@ -240,14 +245,16 @@ WRITE_PIECE = re.compile(
     r"tutorial|explainer|primer|guide|overview)\b|[写撰].*(?:文章|演讲稿|博客)|"
     # slides and talks are made, not written
     r"\b(?:make|create|put together|build)\b.*\b(?:presentation|slides|slide deck|deck|talk|workshop)\b|"
-    r"(?:做|准备)(?:一个|个|一份|份)?.{0,8}(?:PPT|ppt|幻灯片|演示文稿|讲座)",
+    r"(?:做|准备)(?:一个|个|一份|份)?.{0,8}(?:PPT|ppt|幻灯片|演示文稿|讲座)|"
+    # a script to be spoken to a room (讲稿, 培训稿): written or prepared
+    r"(?:写|撰|拟|准备).{0,12}(?:讲稿|培训稿|演讲稿|宣讲稿)",
     IC,
 )
 # A piece whose size matters though its readers are known: a toast, a eulogy, a post for the followers of an
 # account (公众号推文), anything written "as one piece" (写一篇).
 SIZED_PIECE = re.compile(
     rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*\b(?:toast|eulogy|keynote|op-ed|feature)\b|"
-    r"[写撰拟].{0,6}(?:推文|致辞|发言稿|讲话稿|稿子|软文|祝酒词)|写一篇",
+    r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词)|写一篇",
     IC,
 )
 # Made shorter or longer: to which size only the user knows ("shorten this speech", 缩短一点).
@@ -372,7 +379,8 @@ RULES: tuple[Rule, ...] = (
             r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
             r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b"
             r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
-            r"|机票|火车票|出差|寄|快递|送到",
+            r"|\b(?:book|get|buy)\b.*\b(?:train|bus|coach|ferry)\s+tickets?\b"
+            r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差|寄|快递|送到",
             IC,
         ),
         PLACE,
@@ -391,7 +399,11 @@ RULES: tuple[Rule, ...] = (
             r"出去玩|旅游|度假|出游|玩[一两二三四五六七八九十几\d]+天|"
             # writing a budget (a grant's, an event's) needs its figures
             r"\bbudget\s+(?:section|plan|breakdown|estimate|table)\b|\b(?:draft|write|prepare|make)\b.*\bbudget\b|"
-            r"做.{0,4}预算|预算表",
+            r"做.{0,4}预算|预算表|"
+            # a gathering to plan or a table to book: how much to spend decides the venue, the menu, the show
+            r"\b(?:plan|organi[sz]e|arrange|throw|host)\b.*\b(?:party|event|wedding|reunion|celebration|offsite|"
+            r"gala|banquet)\b|\b(?:book|reserve)\b.*\b(?:table|restaurant)\b|"
+            r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|订.{0,4}(?:餐厅|位子|包间|一桌)",
             IC,
         ),
         AMOUNT,
@@ -480,6 +492,16 @@ RULES: tuple[Rule, ...] = (
             r"\b)[^?.!\n]{1,60}\bor\b(?:\s+the)?[^?.!\n]{1,40}\?|"
             r"\bwhich (?:one |do you think )?(?:looks|sounds|reads) better\b|\bwhich (?:one )?do you (?:like|prefer)\b|"
             r"哪个(?:更)?(?:好看|漂亮|顺眼)|用哪个好|选哪个好|"
+            # how something should look is the user's taste: a colour, a style, a theme ("which color should we
+            # paint the nursery", 挑一个主题色)
+            r"\b(?:which|what)\s+(?:colou?rs?|shades?|style|theme|look|font|palette|outfit)\s+(?:should|would|do|to)\b|"
+            r"\b(?:pick|choose|decide on)\s+(?:a|the|our|my)\s+(?:\w+\s+)?"
+            r"(?:colou?rs?|colou?r scheme|palette|theme|style)\b|"
+            r"(?:挑|选|定)(?:一个|个|一下)?.{0,6}(?:颜色|主题色|配色|色系|风格|款式)|什么颜色|哪种颜色|什么风格|"
+            # which of the user's own jobs comes first: their priorities ("which bug should I fix first", 先修哪个)
+            r"\bwhich\b[^?.]{0,30}\b(?:should|do) (?:I|we) (?:do|fix|tackle|handle|start with|work on)\b"
+            r"[^?.]{0,20}\bfirst\b|"
+            r"(?:应该|该)?先(?:修|做|处理|弄|搞|改|写|忙)哪(?:个|一个|件)|"
             r"(?<![是比])[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}[？?]\s*$",
             IC,
         ),

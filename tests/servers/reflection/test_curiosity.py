@@ -294,3 +294,59 @@ def test_bookings_rentals_slides_and_paper_as_people_ask_for_them() -> None:
     assert _asked("print the result in python") == []  # a program's print, not paper
     # nouns, not requests to spend money
     assert _asked("finish the book chapter") == _asked("check the status of my order") == []
+
+
+def test_people_by_role_at_school_home_and_work_are_asked_about() -> None:
+    assert _asked("帮我写一张请假条给班主任，孩子发烧了") == ["reference:班主任", "date_time"]
+    assert _asked("帮我写一张请假条给班主任", ["孩子的班主任是王丽老师，三年二班"]) == ["date_time"]
+    assert _asked("email my roommate the house rules") == ["reference:roommate"]
+
+
+def test_a_hotel_or_train_seat_booked_in_chinese_needs_its_place() -> None:
+    assert "destination" in _asked("帮我订周末的酒店")
+    assert "destination" in _asked("给我妈订一张回老家的高铁票")  # 老家: the user's, not a place the task names
+    assert "destination" not in _asked("帮我订下周五去杭州的高铁票")
+    assert "destination" not in _asked("给我妈订一张回老家的高铁票", ["老家在湖南衡阳"])
+
+
+def test_a_gathering_or_a_table_needs_a_budget_and_a_script_for_a_room_its_readers_and_length() -> None:
+    assert "budget" in _asked("book a table for my anniversary dinner")
+    assert "budget" in _asked("给公司年会准备个节目方案")
+    assert "budget" in _asked("organise a surprise party for my team")
+    assert "budget" not in _asked("summarise the party's manifesto")
+    assert _asked("准备一个给新员工的培训讲稿") == ["audience", "length"]
+
+
+def test_how_something_looks_and_which_job_comes_first_are_the_users_call() -> None:
+    assert _asked("which color should we paint the nursery") == ["judgement"]
+    assert _asked("帮我挑一个婚礼的主题色") == ["judgement"]
+    assert _asked("这个 bug 应该先修哪个？") == ["judgement"]
+    assert _asked("which bug should I fix first?") == ["judgement"]
+    assert _asked("what colour is a flamingo") != ["judgement"]  # a fact, not a taste
+
+
+def test_figures_the_user_gives_leave_nothing_of_theirs_to_look_up() -> None:
+    assert _asked("帮我算一下房贷月供，贷款100万，30年，利率3.1%") == []
+    assert _asked("算下这个月房贷还了多少本金") == ["reference:房贷"]
+
+
+def test_drafts_past_an_hour_a_length_or_a_voice_the_user_set_or_naming_what_they_avoid(
+    svc: ReflectionService,
+) -> None:
+    early = "明天安排：7:30 与设计团队开会，10:00 写周报，14:00 客户电话。"
+    assert _signals(early, ("会议时间", "九点以后"), svc=svc, user="t1") == ["preference_conflict"]
+    assert _signals("明天安排：9:30 开会，14:00 客户电话。", ("会议时间", "九点以后"), svc=svc, user="t2") == []
+    assert _signals("Standup at 8:30am", ("meetings", "no meetings before 9am"), svc=svc, user="t3") == [
+        "preference_conflict"
+    ]
+    assert _signals("Standup at 10:00", ("meetings", "no meetings before 9am"), svc=svc, user="t4") == []
+    assert _signals("Gym at 7pm", ("gym", "before 6pm"), svc=svc, user="t5") == ["preference_conflict"]
+    bio = "I am a data engineer who loves pipelines. " * 12
+    assert _signals(bio, ("length", "under 80 words"), svc=svc, user="t6") == ["preference_conflict"]
+    assert _signals("Ana is a data engineer.", ("length", "under 80 words"), svc=svc, user="t7") == []
+    assert _signals("I am a data engineer.", ("person", "third"), svc=svc, user="t8") == ["preference_conflict"]
+    assert _signals("Ana is a data engineer.", ("person", "third"), svc=svc, user="t9") == []
+    # a Chinese short form against the full name in the draft: 青旅 is a 青年旅舍
+    hostel = "给你找到了市中心的一家青年旅舍，每晚120元。"
+    assert _signals(hostel, ("住宿类型", "不住青旅"), svc=svc, user="t10") == ["preference_conflict"]
+    assert _signals("给你找到了一家四星酒店，每晚420元。", ("住宿类型", "不住青旅"), svc=svc, user="t11") == []

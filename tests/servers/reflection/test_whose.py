@@ -40,3 +40,17 @@ def test_another_persons_matter_gets_no_initiative_from_the_users_own_goal(svc: 
     assert [i.source for i in mine.initiatives] == ["goal:mba"]
     theirs = svc.proactive.evaluate("u", "my cousin is applying to MBA programs, proofread her essay")
     assert theirs.initiatives == []
+
+
+@pytest.mark.parametrize(
+    ("task", "people"),
+    [
+        ("what does 'sleep hygiene' mean for a toddler, asking for my sister", {"sister"}),
+        ("asking for a friend: is a 38.5 fever worth a doctor", {"friend"}),
+        ("explain the exam my patient is getting tomorrow, a TEE", {"patient"}),
+        ("替我同学问一下，考研报哪个学校好", {"同学"}),
+        ("write a thank you card for my preceptor", set()),
+    ],
+)
+def test_a_question_asked_for_someone_else_is_theirs(task: str, people: set[str]) -> None:
+    assert others(task) == people
