@@ -253,7 +253,7 @@ WRITE_PIECE = re.compile(
 # A piece whose size matters though its readers are known: a toast, a eulogy, a post for the followers of an
 # account (公众号推文), anything written "as one piece" (写一篇).
 SIZED_PIECE = re.compile(
-    rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*\b(?:toast|eulogy|keynote|op-ed|feature)\b|"
+    rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech)\b|"
     r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词)|写一篇",
     IC,
 )
@@ -318,7 +318,8 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan)\b.*\b(?:flight|train|meeting|call|dinner|lunch|"
             r"appointment|table|trip|party|event|hotel|room|ticket)s?\b|\b(?:meeting|appointment)\s+with\b|"
-            r"\b(?:set up|make|reserve)\b.*\b(?:meeting|call|appointment|table|reservation)\b|\bremind me\b|"
+            r"\b(?:set up|make|reserve)\b.*\b(?:meeting|call|appointment|table|reservation|1:1|one-on-one|sync|"
+            r"catch-up|interview)\b|\bremind me\b|"
             r"\b(?:leave|absence|sick)\s+(?:note|request|letter|email)\b|\brequest\s+(?:leave|time off|a day off)\b|"
             r"\b(?:days?|time|week|afternoon|morning)\s+off\b|"
             r"\b(?:get|buy|grab|book|order)\b.*\btickets?\b|"  # a ticket is for a day
@@ -338,7 +339,8 @@ RULES: tuple[Rule, ...] = (
         "date_time",
         re.compile(
             r"\b(?:reschedule|postpone|push back|put off)\b|\bmove\b.*\b(?:appt|appointment|meeting|call|deadline|"
-            r"dinner|session|interview|submission|launch|delivery|renewal)s?\b|\b(?:extension|extend the deadline)\b|"
+            r"dinner|session|interview|submission|launch|delivery|renewal|standup|stand-up|1:1|sync|class|lesson|"
+            r"shift|demo|review)s?\b|\b(?:extension|extend the deadline)\b|"
             # "delay" as a request (to delay, 要 delay 一下, delay the launch), not the noun ("sorry for the delay")
             r"\b(?:to|will|need to|want to|please|can we|could we|must|要|想)\s+(?:\w+\s+)?delay\b|"
             r"\bdelay\s+(?:it|the|our|my|this|that|一下)|延期|推迟|改期|改约|延后|往后推|推后|缓一缓",
@@ -375,7 +377,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "destination",
         re.compile(
-            rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel)\b|{TRIP})|"
+            rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel)s?\b|{TRIP})|"
             r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
             r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b"
             r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
@@ -393,17 +395,20 @@ RULES: tuple[Rule, ...] = (
         "budget",
         re.compile(
             r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\bthis )\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|"
-            r"\bbook\b.*\b(?:flight|hotel)\b|"
+            r"\bbook\b.*\b(?:flight|hotel)s?\b|"
+            # a place to stay, eat or gather chosen for the user: its price range is theirs
+            r"\b(?:find|get|recommend|suggest|look for|pick)\b.*\b(?:hotels?|airbnb|hostel|place to stay|restaurants?|"
+            r"venue)\b|(?:推荐|找|订).{0,10}(?:餐厅|饭店|馆子|民宿|宾馆)|"
             rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|\bitinerary\b|买|购买|酒店|行程|"
             r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
-            r"出去玩|旅游|度假|出游|玩[一两二三四五六七八九十几\d]+天|"
+            r"出去玩|旅游|旅行|度假|出游|玩[一两二三四五六七八九十几\d]+天|"
             # writing a budget (a grant's, an event's) needs its figures
             r"\bbudget\s+(?:section|plan|breakdown|estimate|table)\b|\b(?:draft|write|prepare|make)\b.*\bbudget\b|"
             r"做.{0,4}预算|预算表|"
             # a gathering to plan or a table to book: how much to spend decides the venue, the menu, the show
             r"\b(?:plan|organi[sz]e|arrange|throw|host)\b.*\b(?:party|event|wedding|reunion|celebration|offsite|"
             r"gala|banquet)\b|\b(?:book|reserve)\b.*\b(?:table|restaurant)\b|"
-            r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|订.{0,4}(?:餐厅|位子|包间|一桌)",
+            r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|订.{0,10}(?:餐厅|位子|包间|一桌)",
             IC,
         ),
         AMOUNT,
@@ -417,7 +422,7 @@ RULES: tuple[Rule, ...] = (
         "recipient",
         re.compile(
             r"\b(?:send|email|e-mail|mail|forward|invite)\b|\b(?:leave|absence|sick)\s+(?:note|request|letter)\b|"
-            r"发给|发送|转发|请假条",
+            r"发给|发送|转发|请假条|请假.{0,3}(?:邮件|信)",
             IC,
         ),
         re.compile(
@@ -491,7 +496,7 @@ RULES: tuple[Rule, ...] = (
             r"^(?!\s*(?:what|how|why|when|where|who|which|whose|is|are|was|were|does|do|did|can|could|will|would|has|have)"
             r"\b)[^?.!\n]{1,60}\bor\b(?:\s+the)?[^?.!\n]{1,40}\?|"
             r"\bwhich (?:one |do you think )?(?:looks|sounds|reads) better\b|\bwhich (?:one )?do you (?:like|prefer)\b|"
-            r"哪个(?:更)?(?:好看|漂亮|顺眼)|用哪个好|选哪个好|"
+            r"哪(?:个|件|条|双|套|张|款|种|一个|一件|一款)(?:更|比较)?(?:好看|漂亮|顺眼|合适|适合我)|用哪个好|选哪个好|"
             # how something should look is the user's taste: a colour, a style, a theme ("which color should we
             # paint the nursery", 挑一个主题色)
             r"\b(?:which|what)\s+(?:colou?rs?|shades?|style|theme|look|font|palette|outfit)\s+(?:should|would|do|to)\b|"
@@ -517,6 +522,11 @@ RULES: tuple[Rule, ...] = (
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
             r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
+            # offices and portals in the user's name, goods sent back: 去银行办卡, "renew my passport"
+            r"\b(?:company|employee|hr|staff|student|patient)\s+portal\b|"
+            r"\b(?:renew|apply for)\s+(?:my|a|an|our)\s+(?:passport|visa|licen[cs]e|driving licen[cs]e|id card|permit)\b|"
+            r"\breturn\s+(?:the|my|these|those|this)\s+(?!value|result|error|type|list|string|code)\w+|"
+            r"去银行|办(?:个|张|一张)?(?:银行)?卡|退货|办理|"
             # printing on paper (not a program's print)
             r"\bprint\s+(?:out\s+)?(?:the|this|my|a|some|\d+)\b(?![^.]*\b(?:python|code|console|log|variable|"
             r"function|script|output)\b)|"

@@ -48,8 +48,20 @@ def others(task: str) -> set[str]:
     return {next(g for g in m.groups() if g).lower() for m in OTHERS_MATTER.finditer(task)}
 
 
+# Someone pointed at, not one of the user's own: "this kid", 这个孩子, 这位同学 (a teacher's pupil, a nurse's
+# patient). A drive about the user's own child is not served by a report on "this child".
+POINTED_AT = re.compile(
+    r"\b(?:this|that)\s+(?:kid|child|student|pupil|patient|client|customer)\b"
+    r"|(?:这个|那个|这位|那位|这名|那名)(?:孩子|学生|同学|小朋友|病人|患者|病人家属|客户)",
+    re.IGNORECASE,
+)
+
+
 def someone_elses(task: str, source: str) -> bool:
-    """True when the task is another person's matter and ``source`` (a goal or drive) does not name them."""
+    """True when the task is another person's matter and ``source`` (a goal or drive) does not name them, or is
+    about someone the task points at ("this child"), whom no goal or drive of the user's names."""
+    if POINTED_AT.search(task):
+        return True
     people = others(task)
     if not people:
         return False

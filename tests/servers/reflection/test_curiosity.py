@@ -350,3 +350,28 @@ def test_drafts_past_an_hour_a_length_or_a_voice_the_user_set_or_naming_what_the
     hostel = "给你找到了市中心的一家青年旅舍，每晚120元。"
     assert _signals(hostel, ("住宿类型", "不住青旅"), svc=svc, user="t10") == ["preference_conflict"]
     assert _signals("给你找到了一家四星酒店，每晚420元。", ("住宿类型", "不住青旅"), svc=svc, user="t11") == []
+
+
+def test_meetings_flights_and_places_to_stay_or_eat_in_their_everyday_names() -> None:
+    assert "date_time" in _asked("set up a 1:1 with my manager")
+    assert "date_time" in _asked("move our standup to later")
+    assert {"destination", "budget"} <= set(_asked("book flights for the family reunion"))
+    assert "budget" in _asked("find me a hotel in Paris for the conference")
+    assert "budget" in _asked("recommend a restaurant for date night")
+    assert "budget" in _asked("帮我订一个周六晚上的餐厅")
+    assert "budget" in _asked("帮我做个下周的旅行计划")
+    assert "budget" not in _asked("book a train ticket to Shanghai")  # a fare is a fare
+
+
+def test_which_one_looks_better_a_leave_email_and_vows_as_people_ask_for_them() -> None:
+    assert _asked("这两件衣服哪件好看") == ["judgement"]
+    assert "recipient" in _asked("帮我写个请假邮件")
+    assert _asked("write my wedding vows") == ["length"]
+
+
+def test_offices_portals_and_returns_are_the_users_own_steps() -> None:
+    assert _asked("renew my passport") == ["action"]
+    assert _asked("submit my expense report on the company portal") == ["action"]
+    assert _asked("去银行办个卡") == ["action"]
+    assert _asked("return the shoes I bought last week") == ["action"]
+    assert _asked("write a function to return the list of users") == []  # a program's return

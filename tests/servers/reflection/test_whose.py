@@ -54,3 +54,10 @@ def test_another_persons_matter_gets_no_initiative_from_the_users_own_goal(svc: 
 )
 def test_a_question_asked_for_someone_else_is_theirs(task: str, people: set[str]) -> None:
     assert others(task) == people
+
+
+def test_someone_the_task_points_at_is_served_by_no_goal_of_the_users() -> None:
+    drive = "孩子: 多关心自己女儿的学习和情绪"
+    assert someone_elses("帮我写一段学生期末评语，这个孩子很内向", drive)
+    assert someone_elses("how do I explain a TEE to this patient", "exam: pass the CCRN exam")
+    assert not someone_elses("女儿最近回家就关房门，我该怎么跟她聊", drive)
