@@ -253,7 +253,8 @@ WRITE_PIECE = re.compile(
 # A piece whose size matters though its readers are known: a toast, a eulogy, a post for the followers of an
 # account (公众号推文), anything written "as one piece" (写一篇).
 SIZED_PIECE = re.compile(
-    rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech)\b|"
+    rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*"
+    r"\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech)\b|"
     r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词)|写一篇",
     IC,
 )
@@ -524,7 +525,8 @@ RULES: tuple[Rule, ...] = (
             r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
             # offices and portals in the user's name, goods sent back: 去银行办卡, "renew my passport"
             r"\b(?:company|employee|hr|staff|student|patient)\s+portal\b|"
-            r"\b(?:renew|apply for)\s+(?:my|a|an|our)\s+(?:passport|visa|licen[cs]e|driving licen[cs]e|id card|permit)\b|"
+            r"\b(?:renew|apply for)\s+(?:my|a|an|our)\s+"
+            r"(?:passport|visa|licen[cs]e|driving licen[cs]e|id card|permit)\b|"
             r"\breturn\s+(?:the|my|these|those|this)\s+(?!value|result|error|type|list|string|code)\w+|"
             r"去银行|办(?:个|张|一张)?(?:银行)?卡|退货|办理|"
             # printing on paper (not a program's print)
