@@ -375,3 +375,14 @@ def test_offices_portals_and_returns_are_the_users_own_steps() -> None:
     assert _asked("去银行办个卡") == ["action"]
     assert _asked("return the shoes I bought last week") == ["action"]
     assert _asked("write a function to return the list of users") == []  # a program's return
+
+
+def test_doubt_as_confidence_short_of_sure_and_a_choice_handed_back() -> None:
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("I'm fairly confident it's 42, but double-check.") == ["hedging"]
+    assert kinds("It should be around 3pm, if I'm not mistaken.") == ["hedging"]
+    assert kinds("我觉得应该是周五，但不敢保证。") == ["hedging"]
+    assert kinds("Option 1 is cheaper, option 2 is faster. Your call.") == ["indecision"]
+    assert kinds("两个方案各有利弊，你自己决定吧。") == ["indecision"]
+    assert kinds("Either way works.") == ["indecision"]
+    assert kinds("Paris is the capital of France.") == []
