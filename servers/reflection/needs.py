@@ -56,7 +56,8 @@ IC = re.IGNORECASE
 _PEOPLE = (
     "manager|boss|lawyer|dentist|doctor|landlord|landlady|wife|husband|partner|sister|brother|mother|father|mom|"
     "dad|advisor|adviser|supervisor|accountant|assistant|teacher|professor|coach|therapist|agent|editor|client|"
-    "dean|principal|mentor|tutor|recruiter|colleague|coworker|vet|roommate|flatmate|neighbor|neighbour|nanny|babysitter|"
+    "dean|principal|mentor|tutor|recruiter|colleague|coworker|vet|aunt|uncle|grandma|grandpa|grandmother|"
+    "grandfather|cousin|niece|nephew|fiance|fiancee|girlfriend|boyfriend|investor|supplier|vendor|roommate|flatmate|neighbor|neighbour|nanny|babysitter|"
     "contractor|plumber|preceptor|vp|hr|realtor|broker|caseworker"
 )
 _ZH_PEOPLE = (
@@ -262,7 +263,7 @@ WRITE_PIECE = re.compile(
 SIZED_PIECE = re.compile(
     rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*"
     r"\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech)\b|"
-    r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词)|写一篇",
+    r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词|自我介绍)|写一篇",
     IC,
 )
 # Made shorter or longer: to which size only the user knows ("shorten this speech", 缩短一点).
@@ -333,7 +334,7 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:get|buy|grab|book|order)\b.*\btickets?\b|"  # a ticket is for a day
             # book or reserve anything, said as a verb: "book me a haircut", "reserve the venue"
             r"\b(?:book|reserve)\s+(?:me\s+|us\s+)?(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
-            r"约.{0,6}(?:吃饭|见面|聊聊|喝咖啡|开会)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
+            r"约.{0,6}(?:吃(?:个|顿)?饭|见(?:个)?面|聊聊|喝(?:个|杯)?咖啡|开(?:个)?会)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
             r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|" + LEAVE_ZH,
             IC,
         ),
@@ -386,7 +387,7 @@ RULES: tuple[Rule, ...] = (
         "destination",
         re.compile(
             rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel)s?\b|{TRIP})|"
-            r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
+            r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游|行程)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
             r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b"
             r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
             r"|\b(?:book|get|buy)\b.*\b(?:train|bus|coach|ferry)\s+tickets?\b"
@@ -409,13 +410,18 @@ RULES: tuple[Rule, ...] = (
             r"venue)\b|(?:推荐|找|订).{0,10}(?:餐厅|饭店|馆子|民宿|宾馆)|"
             rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|\bitinerary\b|买|购买|酒店|行程|"
             r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
+            # someone to hire, found for the user; a class to sign up for
+            r"\bfind\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:good\s+|local\s+|cheap\s+)?(?:babysitter|nanny|plumber|cleaner|"
+            r"tutor|electrician|contractor|movers?|moving company|dog walker|photographer|caterer)\b|"
+            r"报(?:个|名).{0,6}班|"
             r"出去玩|旅游|旅行|度假|出游|玩[一两二三四五六七八九十几\d]+天|"
             # writing a budget (a grant's, an event's) needs its figures
             r"\bbudget\s+(?:section|plan|breakdown|estimate|table)\b|\b(?:draft|write|prepare|make)\b.*\bbudget\b|"
             r"做.{0,4}预算|预算表|"
             # a gathering to plan or a table to book: how much to spend decides the venue, the menu, the show
             r"\b(?:plan|organi[sz]e|arrange|throw|host)\b.*\b(?:party|event|wedding|reunion|celebration|offsite|"
-            r"gala|banquet)\b|\b(?:book|reserve)\b.*\b(?:table|restaurant)\b|"
+            r"gala|banquet|team (?:lunch|dinner|outing)|team-building|outing)\b|"
+            r"\b(?:book|reserve)\b.*\b(?:table|restaurant)\b|"
             r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|订.{0,10}(?:餐厅|位子|包间|一桌)",
             IC,
         ),
@@ -430,7 +436,9 @@ RULES: tuple[Rule, ...] = (
         "recipient",
         re.compile(
             r"\b(?:send|email|e-mail|mail|forward|invite)\b|\b(?:leave|absence|sick)\s+(?:note|request|letter)\b|"
-            r"发给|发送|转发|请假条|请假.{0,3}(?:邮件|信)",
+            r"发给|发送|转发|请假条|请假.{0,3}(?:邮件|信)|"
+            # a resignation goes to someone
+            r"\bresignation (?:letter|email)\b|\bletter of resignation\b|辞职信|辞职报告|离职申请",
             IC,
         ),
         re.compile(
@@ -515,7 +523,12 @@ RULES: tuple[Rule, ...] = (
             r"\bwhich\b[^?.]{0,30}\b(?:should|do) (?:I|we) (?:do|fix|tackle|handle|start with|work on)\b"
             r"[^?.]{0,20}\bfirst\b|"
             r"(?:应该|该)?先(?:修|做|处理|弄|搞|改|写|忙)哪(?:个|一个|件)|"
-            r"(?<![是比])[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}[？?]\s*$",
+            r"(?<![是比])[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}[？?]\s*$|"
+            # the user's own choice, said of themselves without a question mark (我们去海边还是去山里)
+            r"^\s*(?:我|我们|咱们)(?:是)?(?:去|选|买|吃|要|报|用)[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}$|"
+            # whether it suits the user, and names to give (取个店名, "name our new puppy")
+            r"适合我吗|适不适合我|\b(?:suit|suits) me\b|(?:取|起)(?:个|一个)?.{0,4}名(?:字)?|"
+            r"\bname\s+(?:our|my)\s+(?:new\s+)?\w+",
             IC,
         ),
         None,

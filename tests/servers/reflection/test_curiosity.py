@@ -386,3 +386,17 @@ def test_doubt_as_confidence_short_of_sure_and_a_choice_handed_back() -> None:
     assert kinds("两个方案各有利弊，你自己决定吧。") == ["indecision"]
     assert kinds("Either way works.") == ["indecision"]
     assert kinds("Paris is the capital of France.") == []
+
+
+def test_more_everyday_requests_read_for_their_needs() -> None:
+    assert "date_time" in _asked("帮我约张总下周吃个饭")
+    assert _asked("帮我写个自我介绍") == ["length"]
+    assert "destination" in _asked("帮我规划一下五一的行程")
+    assert "recipient" in _asked("write a resignation letter") and "recipient" in _asked("帮我写封辞职信")
+    assert "reference:aunt" in _asked("write a birthday message for my aunt")
+    assert "budget" in _asked("organise a team lunch next week")
+    assert "budget" in _asked("find a babysitter for saturday night") and "budget" in _asked("帮我给孩子报个兴趣班")
+    assert _asked("这件衣服适合我吗") == ["judgement"]
+    assert _asked("帮我取个店名") == _asked("name our new puppy") == ["judgement"]
+    assert _asked("我们去海边还是去山里") == ["judgement"]
+    assert _asked("鲸鱼是鱼还是哺乳动物") == []  # a fact, put as A or B
