@@ -86,7 +86,7 @@ _ZH_DOCS = (
 # "Tom's email", "my boss's message", 王总的邮件, 我的简历: owned, so not the agent's to guess.
 OWNED_THING = re.compile(
     rf"(?:\b(?-i:[A-Z][a-z]+)|\b(?:my|our)\s+\w+|\bthe\s+\w+)['’]s\s+({_DOCS})\b|\b(?:my|our)\s+({_DOCS})\b"
-    rf"|([\u4e00-\u9fff]{{1,4}}?)的({_ZH_DOCS})",
+    rf"|([\u4e00-\u9fff]{{1,4}}?|(?<![A-Za-z])[A-Za-z][A-Za-z.]{{1,15}})的({_ZH_DOCS})",  # 王总的, HR的, Tom的
     IC,
 )
 # "the NDA I signed last time", "the slides from Monday", 上次那份合同, 之前发的报价单: a past one, unnamed.

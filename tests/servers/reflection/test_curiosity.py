@@ -400,3 +400,9 @@ def test_more_everyday_requests_read_for_their_needs() -> None:
     assert _asked("帮我取个店名") == _asked("name our new puppy") == ["judgement"]
     assert _asked("我们去海边还是去山里") == ["judgement"]
     assert _asked("鲸鱼是鱼还是哺乳动物") == []  # a fact, put as A or B
+
+
+def test_a_thing_of_someone_named_in_latin_letters_before_的() -> None:
+    assert _asked("帮我回复一下HR的邮件") == ["reference:邮件"]
+    assert _asked("帮我回复一下HR的邮件", ["HR 说下周一前提交体检报告"]) == []
+    assert _asked("帮我写个PRD的文档") == []  # one to write, not one of theirs
