@@ -67,7 +67,8 @@ _ZH_PEOPLE = (
 REFERENCE = re.compile(rf"\b(?:my|our)\s+({_PEOPLE})\b|我的({_ZH_PEOPLE})", IC)
 # A person of the user's named by role alone, as the one a message goes to: "send it to the client", 给客户发.
 PERSON_BY_ROLE = re.compile(
-    rf"\b(?:to|tell|ask|email|e-mail|message|text|cc|remind|with|reply to|write to|respond to)\s+the\s+"
+    rf"\b(?:to|tell|ask|email|e-mail|message|text|cc|remind|with|reply to|write to|respond to|let|inform|update|"
+    rf"notify|warn)\s+the\s+"
     rf"({_PEOPLE})\b(?!'s)"
     rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?(?:对方的?)?({_ZH_PEOPLE})",
     IC,
@@ -250,7 +251,7 @@ AUDIENCE = re.compile(
 # Writing a public piece, not reading one: "summarise this article" needs no audience of its own.
 WRITE_PIECE = re.compile(
     r"\b(?:write|draft|prepare|compose)\b.*\b(?:blog post|article|newsletter|talk|abstract|speech|presentation|essay|"
-    r"tutorial|explainer|primer|guide|overview)\b|[写撰].*(?:文章|演讲稿|博客)|"
+    r"tutorial|explainer|primer|guide|overview)\b|[写撰].*(?:文章|演讲稿|博客|演讲(?!比赛))|"
     # slides and talks are made, not written
     r"\b(?:make|create|put together|build)\b.*\b(?:presentation|slides|slide deck|deck|talk|workshop)\b|"
     r"(?:做|准备)(?:一个|个|一份|份)?.{0,8}(?:PPT|ppt|幻灯片|演示文稿|讲座)|"
@@ -293,7 +294,10 @@ PART_DAY = re.compile(
 TOWARD_DATE = re.compile(
     r"\b(?:study|revision|revise|exam|prep|preparation|training|reading)\s+(?:plan|schedule|timetable)\b|"
     r"\bplan\b.*\b(?:revision|revising|studying|exam|test prep)\b|"
-    r"(?:复习|备考|学习|考试|训练|冲刺)(?:计划|安排|规划|时间表)|备考",
+    r"(?:复习|备考|学习|考试|训练|冲刺)(?:计划|安排|规划|时间表)|备考|"
+    # a schedule toward finishing or handing something in ("make a timeline to finish the renovation")
+    r"\b(?:schedule|timeline|plan)\b.{0,30}\b(?:finish|hand in|submit|complete)\b|"
+    r"\b(?:finish|hand in|submit|complete)\b.{0,40}\b(?:schedule|timeline)\b",
     IC,
 )
 # A gift in any words: "what should I get my dad", "something for her birthday", 送什么.
@@ -417,7 +421,7 @@ RULES: tuple[Rule, ...] = (
             r"出去玩|旅游|旅行|度假|出游|玩[一两二三四五六七八九十几\d]+天|"
             # writing a budget (a grant's, an event's) needs its figures
             r"\bbudget\s+(?:section|plan|breakdown|estimate|table)\b|\b(?:draft|write|prepare|make)\b.*\bbudget\b|"
-            r"做.{0,4}预算|预算表|"
+            r"做.{0,4}预算|预算表|活动策划|策划(?:案|方案|书)|"
             # a gathering to plan or a table to book: how much to spend decides the venue, the menu, the show
             r"\b(?:plan|organi[sz]e|arrange|throw|host)\b.*\b(?:party|event|wedding|reunion|celebration|offsite|"
             r"gala|banquet|team (?:lunch|dinner|outing)|team-building|outing)\b|"
@@ -549,6 +553,9 @@ RULES: tuple[Rule, ...] = (
             r"(?:passport|visa|licen[cs]e|driving licen[cs]e|id card|permit)\b|"
             r"\breturn\s+(?:the|my|these|those|this)\s+(?!value|result|error|type|list|string|code)\w+|"
             r"去银行|办(?:个|张|一张)?(?:银行)?卡|退货|办理|"
+            # paying a bill or calling a car in the user's name (交水电费, 叫个车)
+            r"(?:交|缴)(?:一下|个)?(?:水电|水|电|燃气|煤气|物业|房租|学|话|网|停车)费|缴费|充值|转账|还款|"
+            r"叫(?:个|辆)?车|打车|"
             # printing on paper (not a program's print)
             r"\bprint\s+(?:out\s+)?(?:the|this|my|a|some|\d+)\b(?![^.]*\b(?:python|code|console|log|variable|"
             r"function|script|output)\b)|"

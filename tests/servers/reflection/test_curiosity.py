@@ -406,3 +406,13 @@ def test_a_thing_of_someone_named_in_latin_letters_before_的() -> None:
     assert _asked("帮我回复一下HR的邮件") == ["reference:邮件"]
     assert _asked("帮我回复一下HR的邮件", ["HR 说下周一前提交体检报告"]) == []
     assert _asked("帮我写个PRD的文档") == []  # one to write, not one of theirs
+
+
+def test_bills_cars_schedules_to_finish_plans_and_people_to_let_know() -> None:
+    assert _asked("帮我交一下水电费") == ["action"]
+    assert "action" in _asked("帮我叫个车去机场")
+    assert "deadline" in _asked("make a timeline to finish the renovation")
+    assert "budget" in _asked("帮我写个活动策划")
+    assert {"audience", "length"} <= set(_asked("帮我写个演讲，主题是环保"))
+    assert "reference:client" in _asked("let the client know we'll be late")
+    assert "action" not in _asked("交通费怎么报销")  # travel costs, not a bill to pay
