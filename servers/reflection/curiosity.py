@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ValidationError
 
 from servers.core.llm import LLMClient, LLMError
-from servers.reflection.limits import beyond
+from servers.reflection.limits import beyond, said_absent
 from servers.reflection.meaning import terms
 from servers.reflection.models import Belief
 from servers.reflection.needs import LOOKUP, REMINDER, RULES, TOPICS, Rule, holds_reference, is_person, references
@@ -255,6 +255,11 @@ def _form(value: str, draft: str) -> str | None:
     return None
 
 
+def _named(thing: str, draft: str) -> bool:
+    """The draft names ``thing`` other than as absent ("non-alcoholic" is no alcohol)."""
+    return any(not said_absent(draft, m.start(), m.end()) for m in re.finditer(re.escape(thing), draft.lower()))
+
+
 def _short_form_in(thing: str, draft: str) -> bool:
     """A Chinese short form and the full name it stands for: 青旅 in 青年旅舍, 北大 in 北京大学 (its characters in
     order within a few more)."""
@@ -273,7 +278,7 @@ def _avoided(value: str, draft: str) -> str | None:
             if re.fullmatch(r"emojis?|emoticons?|表情(?:符号|包)?", thing):
                 if emoji := _EMOJI.search(draft):  # said by name, found by what it looks like
                     return f"the draft uses emoji ({emoji.group(0)})"
-            elif thing and (thing in draft.lower() or _short_form_in(thing, draft)):
+            elif thing and (_named(thing, draft) or _short_form_in(thing, draft)):
                 return f"the draft uses {thing}"
     return None
 

@@ -188,7 +188,14 @@ _AVOIDING = re.compile(
     r"plant-based|mild)\b|不|过敏|戒|素|清真",
     re.IGNORECASE,
 )
-_NEGATED_BEFORE = re.compile(r"(?:\bno|\bnon|\bnot|\bwithout|free|无|不|禁|非)[\s-]*$", re.IGNORECASE)
+# Said just before as absent: "no nuts", "non-alcoholic beer", "alcohol-free wine", 无糖.
+_NEGATED_BEFORE = re.compile(r"(?:\bno|\bnon|\bnot|\bwithout|free|zero|无|不|禁|非)[\w-]*[\s-]*$", re.IGNORECASE)
+
+
+def said_absent(draft: str, start: int, end: int) -> bool:
+    """The word at ``draft[start:end]`` is named as absent: "no nuts", "nut-free", "non-alcoholic beer"."""
+    free = re.match(r"-?\s?free\b", draft[end : end + 6], re.IGNORECASE)
+    return bool(free or _NEGATED_BEFORE.search(draft[max(0, start - 16) : start]))
 
 
 def _food(value: str, draft: str) -> str | None:
@@ -198,8 +205,7 @@ def _food(value: str, draft: str) -> str | None:
     for said, family in _FAMILIES:
         if said.search(value):
             for m in re.finditer(rf"\b(?:{family})", draft, re.IGNORECASE):
-                free = re.match(r"-?\s?free\b", draft[m.end() : m.end() + 6], re.IGNORECASE)  # "nut-free"
-                if not free and not _NEGATED_BEFORE.search(draft[max(0, m.start() - 8) : m.start()]):
+                if not said_absent(draft, m.start(), m.end()):
                     return f"the draft offers {m.group(0)} to a user who keeps to {value}"
     return None
 

@@ -23,6 +23,7 @@ def _conflicts(svc: ReflectionService, user: str, dimension: str, value: str, dr
         ("allergy", "nut allergy", "This recipe is nut-free and uses sunflower seeds.", False),
         ("drink", "no alcohol", "Pair it with a glass of red wine.", True),
         ("drink", "no alcohol", "Pair it with sparkling water.", False),
+        ("drink", "no alcohol", "Pair it with a non-alcoholic beer.", False),
         ("饮食", "不吃辣", "推荐麻辣香锅。", True),
         ("budget", "under $100 per night", "The Grand costs $240 per night.", True),
         ("budget", "under $100 per night", "The Inn costs $85 per night.", False),
