@@ -192,6 +192,11 @@ def routine_core(instances: Sequence[str]) -> set[str]:
     return {stem for stem, n in counts.items() if n >= CORE_SHARE * len(instances)}
 
 
+def request_terms(text: str) -> set[str]:
+    """The words of a request before any material pasted after it, in its own language."""
+    return terms(_MATERIAL.split(text, maxsplit=1)[0], other_language=False)
+
+
 def asks_routine(task: str, instances: Sequence[str]) -> bool:
     """``task`` is the routine again, put tersely or in new words ("board ideas for next week, apples are in"
     after four requests for the specials board): its request (before any material) names half or more of the core
@@ -199,11 +204,10 @@ def asks_routine(task: str, instances: Sequence[str]) -> bool:
     one of them is ``initiative.PATTERN_MIN_FIT``.)"""
     if len(instances) < 2:
         return False
-    head = _MATERIAL.split(task, maxsplit=1)[0]
     core = routine_core(instances)
     # Half of the core at least: one word of three is the topic ("night" of night-shift handover notes), not the
     # request ("what should I eat before a night shift").
-    return bool(core) and len(terms(head, other_language=False) & core) >= len(core) / 2
+    return bool(core) and len(request_terms(task) & core) >= len(core) / 2
 
 
 class Meaning:
