@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ValidationError
 
 from servers.core.llm import LLMClient, LLMError
+from servers.reflection.limits import beyond, said_absent
 from servers.reflection.meaning import terms
 from servers.reflection.models import Belief
 from servers.reflection.needs import LOOKUP, REMINDER, RULES, TOPICS, Rule, holds_reference, is_person, references
@@ -38,8 +39,12 @@ _ORDER = {"now": 0, "before_answer": 1, "later": 2}
 HEDGES = re.compile(
     r"\b(?:probably|perhaps|maybe|might|possibly|presumably|likely|not sure|not certain|uncertain|unsure|unclear|"
     r"I think|I believe|I guess|I suspect|I assume|it seems|seems to|appears to|may (?:have|be|not)|could be|"
-    r"if I remember|if I recall|not entirely|hard to say|I'?m not positive)\b"
-    r"|可能|大概|也许|或许|不确定|不太确定|似乎|好像|估计|说不定|应该是.{0,20}吧|记不清|不太清楚|没记错|看起来像",
+    r"if I remember|if I recall|not entirely|hard to say|I'?m not positive|"
+    # doubt said as confidence short of sure, or a check handed back: "fairly confident", "if I'm not mistaken"
+    r"(?:fairly|pretty|reasonably|quite) (?:confident|sure)|if I'?m not mistaken|unless I'?m wrong|"
+    r"(?:please |you may want to |you might want to )?double[- ]check|not (?:100|a hundred) ?% sure|to my knowledge)\b"
+    r"|可能|大概|也许|或许|不确定|不太确定|似乎|好像|估计|说不定|应该是.{0,20}吧|记不清|不太清楚|没记错|看起来像|"
+    r"不敢保证|不敢肯定|印象中|印象里|我记得好像|八成|没准",
     re.IGNORECASE,
 )
 # Options weighed and none chosen: "either … or", "A or B would both do", "you could go with A or B", 要么…要么,
@@ -51,16 +56,11 @@ INDECISION = re.compile(
     r"need to know more|hard to choose|up to you|(?:could|can) go either way|hard to say which|"
     r"(?:all|both) (?:good|great|solid|fine|valid) (?:options|choices)|(?:it )?really depends|"
     # not sure which one, back and forth, the other one "to be safe": a choice handed back undecided
-    r"(?:not|wasn'?t|weren'?t|am not|I'?m not)\s+sure which|back and forth|\bor\b[^.?!]{0,40}\bto be safe)\b|"
+    r"(?:not|wasn'?t|weren'?t|am not|I'?m not)\s+sure which|back and forth|\bor\b[^.?!]{0,40}\bto be safe|"
+    # the choice handed back outright: "your call", "either way works", "one over the other"
+    r"your call|either way|one over the other|pros and cons (?:to|of|on) both|toss-up|lean toward neither)\b|"
     r"要么.{1,30}要么|各有优劣|各有千秋|两种方案|取决于|拿不定|拿不准|都不错|都可以|都行|也行|看你|难以选择|难说哪个|"
-    r"(?:用|选)哪个(?:好|比较好)|哪个更好",
-    re.IGNORECASE,
-)
-# A diet the user keeps, and the foods a draft may offer that break it.
-_MEAT_FREE = re.compile(r"vegetarian|vegan|no meat|plant-based|素食|吃素|不吃肉", re.IGNORECASE)
-_MEAT = re.compile(
-    r"\b(?:chicken|beef|pork|bacon|ham|lamb|mutton|turkey|duck|veal|sausages?|steak|meatballs?|prosciutto|salami)\b"
-    r"|鸡肉|牛肉|猪肉|羊肉|鸭肉|培根|火腿|香肠|牛排|排骨|鸡腿|鸡胸",
+    r"(?:用|选)哪个(?:好|比较好)|哪个更好|各有利弊|(?:你|您)(?:自己)?(?:决定|定夺|来定|拿主意)|看你喜欢",
     re.IGNORECASE,
 )
 # Register: a user who asked for formal writing, and a draft that chats ("Hey", "gonna", emoji), or the reverse.
@@ -124,7 +124,10 @@ _LONG = re.compile(r"detailed|thorough|in depth|详细|深入", re.IGNORECASE)
 _EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]")
 # A preference that says "none" of what its dimension names (emoji=none, 表情=不要).
 _NONE = re.compile(r"^\s*(?:none|no|never|off|nil|zero|0|false|avoid|无|不要|不用|没有|禁止)\s*$", re.IGNORECASE)
-_AVOID = re.compile(r"^(?:no|avoid|never|without|don'?t use)\s+(.+)$|^(?:不要|别|不用)(.+)$", re.IGNORECASE)
+_AVOID = re.compile(
+    r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买)(.+)$",
+    re.IGNORECASE,
+)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 LONG_DRAFT_WORDS = 80  # a "concise" user would cut a draft past this
 SHORT_DRAFT_WORDS = 25
@@ -212,11 +215,14 @@ def _conflict(belief: Belief, draft: str) -> str | None:
         wants_en = bool(re.search(r"english|英文|英语|\ben\b", value, re.IGNORECASE))
         if (wants_zh and cjk < 0.2) or (wants_en and cjk > 0.5):
             return f"the draft is not in {value}"
-    if _MEAT_FREE.search(value) and (meat := _MEAT.search(draft)):
-        return f"the draft offers {meat.group(0)} to a {value} user"
     if _NONE.match(value):  # emoji=none: the dimension is what to leave out
         return _avoided(f"no {belief.dimension}", draft)
-    return _register(value, draft) or _form(value, draft) or _avoided(value, draft)
+    return (
+        _register(value, draft)
+        or _form(value, draft)
+        or _avoided(value, draft)
+        or beyond(belief.dimension, value, draft, _size(draft))
+    )
 
 
 def _register(value: str, draft: str) -> str | None:
@@ -249,6 +255,20 @@ def _form(value: str, draft: str) -> str | None:
     return None
 
 
+def _named(thing: str, draft: str) -> bool:
+    """The draft names ``thing`` other than as absent ("non-alcoholic" is no alcohol)."""
+    return any(not said_absent(draft, m.start(), m.end()) for m in re.finditer(re.escape(thing), draft.lower()))
+
+
+def _short_form_in(thing: str, draft: str) -> bool:
+    """A Chinese short form and the full name it stands for: 青旅 in 青年旅舍, 北大 in 北京大学 (its characters in
+    order within a few more)."""
+    if not 2 <= len(thing) <= 4 or not all(_CJK.match(c) for c in thing):
+        return False
+    gaps = "".join(f"{re.escape(c)}[\u4e00-\u9fff]{{0,2}}" for c in thing[:-1])
+    return bool(re.search(gaps + re.escape(thing[-1]), draft))
+
+
 def _avoided(value: str, draft: str) -> str | None:
     """Something the user said to leave out ("no emoji", 不要英文) that the draft has."""
     for clause in re.split(r"[,;，；、]", value):
@@ -258,7 +278,7 @@ def _avoided(value: str, draft: str) -> str | None:
             if re.fullmatch(r"emojis?|emoticons?|表情(?:符号|包)?", thing):
                 if emoji := _EMOJI.search(draft):  # said by name, found by what it looks like
                     return f"the draft uses emoji ({emoji.group(0)})"
-            elif thing and thing in draft.lower():
+            elif thing and (_named(thing, draft) or _short_form_in(thing, draft)):
                 return f"the draft uses {thing}"
     return None
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from servers.reflection.matching import lexical_similarity
-from servers.reflection.meaning import Meaning
+from servers.reflection.meaning import Meaning, asks_routine, same_by_words
 from servers.reflection.models import Belief
 from servers.reflection.proactive_models import Initiative, InitiativeReport
 from servers.reflection.usermodel import UserModelBook, is_expired
@@ -41,6 +41,7 @@ DISMISSAL_FACTOR = 0.8
 # routine asked again sat at 0.70-1.0 against it, a new request on a recurring topic ("what should I eat on a
 # night shift" after two others about night shifts) at 0.53.
 PATTERN_MIN_FIT = 0.6
+ROUTINE_POOL = 60  # recent requests compared pairwise (by words) for a routine the task names in new words
 
 
 @dataclass(frozen=True)
@@ -122,12 +123,29 @@ class InitiativeEvaluator:
             relevance=round(fit, 3),
         )
 
+    def _routine(self, task: str, earlier: list[Earlier]) -> list[Earlier]:
+        """The earliest-found routine among the earlier requests (two or more that are one request among
+        themselves, by their words) whose core words the task names, or nothing. The most recent
+        ``ROUTINE_POOL`` requests take part: every pair of them is compared, by words (no encoder call per pair)."""
+        pool = sorted(earlier, key=lambda e: e.created_at, reverse=True)[:ROUTINE_POOL]
+        for i, first in enumerate(pool):
+            rest = pool[i + 1 :]
+            group = [
+                first,
+                *(e for e, alike in zip(rest, same_by_words(first.task, [e.task for e in rest]), strict=True) if alike),
+            ]
+            if len(group) + 1 >= PATTERN_MIN and asks_routine(task, [e.task for e in group]):
+                return group
+        return []
+
     def _patterns(self, user_id: str, task: str) -> list[Initiative]:
         """The current task as the latest of a recurring request: one candidate at most."""
         earlier = self.earlier(user_id)
         same = [
             e for e, alike in zip(earlier, self.meaning.same(task, [e.task for e in earlier]), strict=True) if alike
         ]
+        if len(same) + 1 < PATTERN_MIN:
+            same = self._routine(task, earlier) or same
         times = len(same) + 1  # this request is one more time it is asked
         if times < PATTERN_MIN:
             return []

@@ -179,6 +179,37 @@ def _words_shared(a: str, b: str) -> float:
     )
 
 
+CORE_SHARE = 0.75  # of a routine's earlier instances a word must be in to name the routine
+
+
+def routine_core(instances: Sequence[str]) -> set[str]:
+    """The words a routine is asked by, whatever else each time says: those in three quarters or more of its
+    earlier instances ("swap" and "shift" across four shift-swap requests, 家长会 across four speeches for it)."""
+    counts: dict[str, int] = {}
+    for text in instances:
+        for stem in terms(text, other_language=False):
+            counts[stem] = counts.get(stem, 0) + 1
+    return {stem for stem, n in counts.items() if n >= CORE_SHARE * len(instances)}
+
+
+def request_terms(text: str) -> set[str]:
+    """The words of a request before any material pasted after it, in its own language."""
+    return terms(_MATERIAL.split(text, maxsplit=1)[0], other_language=False)
+
+
+def asks_routine(task: str, instances: Sequence[str]) -> bool:
+    """``task`` is the routine again, put tersely or in new words ("board ideas for next week, apples are in"
+    after four requests for the specials board): its request (before any material) names half or more of the core
+    words of two or more earlier instances that are one request among themselves. (How close it must still be to
+    one of them is ``initiative.PATTERN_MIN_FIT``.)"""
+    if len(instances) < 2:
+        return False
+    core = routine_core(instances)
+    # Half of the core at least: one word of three is the topic ("night" of night-shift handover notes), not the
+    # request ("what should I eat before a night shift").
+    return bool(core) and len(request_terms(task) & core) >= len(core) / 2
+
+
 class Meaning:
     """Relevance of one task to several texts, by meaning when vectors are at hand."""
 

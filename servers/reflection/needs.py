@@ -13,10 +13,13 @@ fact in memory and the user model before asking the user.
 | ``date_time``        | books or reserves anything, schedules, reminds, asks     | a date or weekday               |
 |                      | leave (请个假), moves or delays something (the new day), |                                 |
 |                      | leaves early or comes in late (the hour), with no date   |                                 |
-| ``destination``      | is travel with no place (a weekend away, 出去玩 too)      | a place ("in Lisbon", 去北京)   |
+| ``destination``      | is travel with no place (a weekend away, 出去玩 too, a   | a place ("in Lisbon", 去北京)   |
+|                      | hotel or a train seat booked: 订酒店, 回老家的高铁票)      |                                 |
 | ``destination``      | ships something (寄, "ship it to her"), with no place    | a place                         |
 | ``budget``           | buys, rents or hires something, a gift in any words      | an amount or "budget"/预算      |
-|                      | ("what should I get my dad"), a flight, hotel or trip    |                                 |
+|                      | ("what should I get my dad"), a flight, hotel or trip,   |                                 |
+|                      | a gathering (年会, a party), a place to stay or eat      |                                 |
+|                      | chosen for the user ("book a table", 订餐厅)             |                                 |
 | ``recipient``        | sends something, or is a leave note, to nobody named     | an address, "to <Name>", 交给…  |
 | ``deadline``         | speaks of "the deadline" without its date, or plans      | a date                          |
 |                      | toward one (复习计划, "revision plan")                    |                                 |
@@ -24,11 +27,15 @@ fact in memory and the user model before asking the user.
 | ``length``           | writes a piece of no stated size (a toast, 推文 too), or | a number of words/pages/minutes |
 |                      | makes one shorter or longer (缩短)                       |                                 |
 | ``judgement``        | asks for a taste or personal call ("does it look good",  | (only the user)                 |
-|                      | "should I accept the offer?", "A or the B one?", 要不要) |                                 |
+|                      | "should I accept the offer?", "A or the B one?", 要不要, |                                 |
+|                      | how something looks (a colour, 主题色), which of their   |                                 |
+|                      | own jobs comes first (先修哪个)                           |                                 |
 | ``action``           | needs the physical world or a closed system (sign, call) | (only the user)                 |
 |                      | or the user's money: a request (not a question) to book, |                                 |
 |                      | buy, order, pay or ship (订, 买, 下单, 寄); not the step |                                 |
-|                      | of a reminder, nor a chat message only to be written     |                                 |
+|                      | of a reminder, nor a chat message only to be written;    |                                 |
+|                      | offices and portals in their name (去银行, "renew my     |                                 |
+|                      | passport"), goods sent back                              |                                 |
 | ``lookup``           | asks a plain question of fact: the agent can look it up  | (the agent)                     |
 
 A fact answers a need only if it is also about the task: it shares a content word with it, or both are about
@@ -49,15 +56,21 @@ IC = re.IGNORECASE
 _PEOPLE = (
     "manager|boss|lawyer|dentist|doctor|landlord|landlady|wife|husband|partner|sister|brother|mother|father|mom|"
     "dad|advisor|adviser|supervisor|accountant|assistant|teacher|professor|coach|therapist|agent|editor|client|"
-    "dean|principal|mentor|tutor|recruiter|colleague|coworker|vet"
+    "dean|principal|mentor|tutor|recruiter|colleague|coworker|vet|aunt|uncle|grandma|grandpa|grandmother|"
+    "grandfather|cousin|niece|nephew|fiance|fiancee|girlfriend|boyfriend|investor|supplier|vendor|roommate|flatmate|neighbor|neighbour|nanny|babysitter|"
+    "contractor|plumber|preceptor|vp|hr|realtor|broker|caseworker"
 )
-_ZH_PEOPLE = "导师|老板|经理|律师|医生|牙医|房东|老师|妻子|丈夫|老公|老婆|客户|同事|上司|领导|教授|妈妈|爸爸|会计"
+_ZH_PEOPLE = (
+    "导师|老板|经理|律师|医生|牙医|房东|老师|妻子|丈夫|老公|老婆|客户|同事|上司|领导|教授|妈妈|爸爸|会计|班主任|辅导员|"
+    "物业|中介|主管|组长|校长|园长|室友|邻居|HR|hr"
+)
 REFERENCE = re.compile(rf"\b(?:my|our)\s+({_PEOPLE})\b|我的({_ZH_PEOPLE})", IC)
 # A person of the user's named by role alone, as the one a message goes to: "send it to the client", 给客户发.
 PERSON_BY_ROLE = re.compile(
-    rf"\b(?:to|tell|ask|email|e-mail|message|text|cc|remind|with|reply to|write to|respond to)\s+the\s+"
+    rf"\b(?:to|tell|ask|email|e-mail|message|text|cc|remind|with|reply to|write to|respond to|let|inform|update|"
+    rf"notify|warn)\s+the\s+"
     rf"({_PEOPLE})\b(?!'s)"
-    rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?({_ZH_PEOPLE})",
+    rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?(?:对方的?)?({_ZH_PEOPLE})",
     IC,
 )
 # Things of the user's the agent cannot see unless memory holds them: messages, documents, files.
@@ -74,7 +87,7 @@ _ZH_DOCS = (
 # "Tom's email", "my boss's message", 王总的邮件, 我的简历: owned, so not the agent's to guess.
 OWNED_THING = re.compile(
     rf"(?:\b(?-i:[A-Z][a-z]+)|\b(?:my|our)\s+\w+|\bthe\s+\w+)['’]s\s+({_DOCS})\b|\b(?:my|our)\s+({_DOCS})\b"
-    rf"|([\u4e00-\u9fff]{{1,4}}?)的({_ZH_DOCS})",
+    rf"|([\u4e00-\u9fff]{{1,4}}?|(?<![A-Za-z])[A-Za-z][A-Za-z.]{{1,15}})的({_ZH_DOCS})",  # 王总的, HR的, Tom的
     IC,
 )
 # "the NDA I signed last time", "the slides from Monday", 上次那份合同, 之前发的报价单: a past one, unnamed.
@@ -151,8 +164,9 @@ def references(task: str) -> list[Reference]:
             at = next(i for i in range(1, len(m.groups()) + 1) if m.group(i))
             noun = m.group(at)
             add(m.start(), _compound(task, m.start(at), noun) if _CJK_NOUN.match(noun) else noun, False)
-    for m in OWN_MONEY.finditer(task):
-        add(m.start(), m.group(1) or m.group(2), False)
+    if not AMOUNT.search(task):  # the user gave the figures (贷款100万，30年): nothing of theirs to look up
+        for m in OWN_MONEY.finditer(task):
+            add(m.start(), m.group(1) or m.group(2), False)
     for m in TITLED_PERSON.finditer(task):
         if not any(m.group(1) in owner for owner in owners):  # 王总的邮件: asked once, as the message of theirs
             add(m.start(), m.group(1), True)
@@ -237,17 +251,20 @@ AUDIENCE = re.compile(
 # Writing a public piece, not reading one: "summarise this article" needs no audience of its own.
 WRITE_PIECE = re.compile(
     r"\b(?:write|draft|prepare|compose)\b.*\b(?:blog post|article|newsletter|talk|abstract|speech|presentation|essay|"
-    r"tutorial|explainer|primer|guide|overview)\b|[写撰].*(?:文章|演讲稿|博客)|"
+    r"tutorial|explainer|primer|guide|overview)\b|[写撰].*(?:文章|演讲稿|博客|演讲(?!比赛))|"
     # slides and talks are made, not written
     r"\b(?:make|create|put together|build)\b.*\b(?:presentation|slides|slide deck|deck|talk|workshop)\b|"
-    r"(?:做|准备)(?:一个|个|一份|份)?.{0,8}(?:PPT|ppt|幻灯片|演示文稿|讲座)",
+    r"(?:做|准备)(?:一个|个|一份|份)?.{0,8}(?:PPT|ppt|幻灯片|演示文稿|讲座)|"
+    # a script to be spoken to a room (讲稿, 培训稿): written or prepared
+    r"(?:写|撰|拟|准备).{0,12}(?:讲稿|培训稿|演讲稿|宣讲稿)",
     IC,
 )
 # A piece whose size matters though its readers are known: a toast, a eulogy, a post for the followers of an
 # account (公众号推文), anything written "as one piece" (写一篇).
 SIZED_PIECE = re.compile(
-    rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*\b(?:toast|eulogy|keynote|op-ed|feature)\b|"
-    r"[写撰拟].{0,6}(?:推文|致辞|发言稿|讲话稿|稿子|软文|祝酒词)|写一篇",
+    rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*"
+    r"\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech)\b|"
+    r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词|自我介绍)|写一篇",
     IC,
 )
 # Made shorter or longer: to which size only the user knows ("shorten this speech", 缩短一点).
@@ -277,7 +294,10 @@ PART_DAY = re.compile(
 TOWARD_DATE = re.compile(
     r"\b(?:study|revision|revise|exam|prep|preparation|training|reading)\s+(?:plan|schedule|timetable)\b|"
     r"\bplan\b.*\b(?:revision|revising|studying|exam|test prep)\b|"
-    r"(?:复习|备考|学习|考试|训练|冲刺)(?:计划|安排|规划|时间表)|备考",
+    r"(?:复习|备考|学习|考试|训练|冲刺)(?:计划|安排|规划|时间表)|备考|"
+    # a schedule toward finishing or handing something in ("make a timeline to finish the renovation")
+    r"\b(?:schedule|timeline|plan)\b.{0,30}\b(?:finish|hand in|submit|complete)\b|"
+    r"\b(?:finish|hand in|submit|complete)\b.{0,40}\b(?:schedule|timeline)\b",
     IC,
 )
 # A gift in any words: "what should I get my dad", "something for her birthday", 送什么.
@@ -311,13 +331,14 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan)\b.*\b(?:flight|train|meeting|call|dinner|lunch|"
             r"appointment|table|trip|party|event|hotel|room|ticket)s?\b|\b(?:meeting|appointment)\s+with\b|"
-            r"\b(?:set up|make|reserve)\b.*\b(?:meeting|call|appointment|table|reservation)\b|\bremind me\b|"
+            r"\b(?:set up|make|reserve)\b.*\b(?:meeting|call|appointment|table|reservation|1:1|one-on-one|sync|"
+            r"catch-up|interview)\b|\bremind me\b|"
             r"\b(?:leave|absence|sick)\s+(?:note|request|letter|email)\b|\brequest\s+(?:leave|time off|a day off)\b|"
             r"\b(?:days?|time|week|afternoon|morning)\s+off\b|"
             r"\b(?:get|buy|grab|book|order)\b.*\btickets?\b|"  # a ticket is for a day
             # book or reserve anything, said as a verb: "book me a haircut", "reserve the venue"
             r"\b(?:book|reserve)\s+(?:me\s+|us\s+)?(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
-            r"约.{0,6}(?:吃饭|见面|聊聊|喝咖啡|开会)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
+            r"约.{0,6}(?:吃(?:个|顿)?饭|见(?:个)?面|聊聊|喝(?:个|杯)?咖啡|开(?:个)?会)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
             r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|" + LEAVE_ZH,
             IC,
         ),
@@ -331,7 +352,8 @@ RULES: tuple[Rule, ...] = (
         "date_time",
         re.compile(
             r"\b(?:reschedule|postpone|push back|put off)\b|\bmove\b.*\b(?:appt|appointment|meeting|call|deadline|"
-            r"dinner|session|interview|submission|launch|delivery|renewal)s?\b|\b(?:extension|extend the deadline)\b|"
+            r"dinner|session|interview|submission|launch|delivery|renewal|standup|stand-up|1:1|sync|class|lesson|"
+            r"shift|demo|review)s?\b|\b(?:extension|extend the deadline)\b|"
             # "delay" as a request (to delay, 要 delay 一下, delay the launch), not the noun ("sorry for the delay")
             r"\b(?:to|will|need to|want to|please|can we|could we|must|要|想)\s+(?:\w+\s+)?delay\b|"
             r"\bdelay\s+(?:it|the|our|my|this|that|一下)|延期|推迟|改期|改约|延后|往后推|推后|缓一缓",
@@ -368,11 +390,12 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "destination",
         re.compile(
-            rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel)\b|{TRIP})|"
-            r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
+            rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel)s?\b|{TRIP})|"
+            r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游|行程)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
             r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b"
             r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
-            r"|机票|火车票|出差|寄|快递|送到",
+            r"|\b(?:book|get|buy)\b.*\b(?:train|bus|coach|ferry)\s+tickets?\b"
+            r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差|寄|快递|送到",
             IC,
         ),
         PLACE,
@@ -385,13 +408,25 @@ RULES: tuple[Rule, ...] = (
         "budget",
         re.compile(
             r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\bthis )\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|"
-            r"\bbook\b.*\b(?:flight|hotel)\b|"
+            r"\bbook\b.*\b(?:flight|hotel)s?\b|"
+            # a place to stay, eat or gather chosen for the user: its price range is theirs
+            r"\b(?:find|get|recommend|suggest|look for|pick)\b.*\b(?:hotels?|airbnb|hostel|place to stay|restaurants?|"
+            r"venue)\b|(?:推荐|找|订).{0,10}(?:餐厅|饭店|馆子|民宿|宾馆)|"
             rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|\bitinerary\b|买|购买|酒店|行程|"
             r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
-            r"出去玩|旅游|度假|出游|玩[一两二三四五六七八九十几\d]+天|"
+            # someone to hire, found for the user; a class to sign up for
+            r"\bfind\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:good\s+|local\s+|cheap\s+)?(?:babysitter|nanny|plumber|cleaner|"
+            r"tutor|electrician|contractor|movers?|moving company|dog walker|photographer|caterer)\b|"
+            r"报(?:个|名).{0,6}班|"
+            r"出去玩|旅游|旅行|度假|出游|玩[一两二三四五六七八九十几\d]+天|"
             # writing a budget (a grant's, an event's) needs its figures
             r"\bbudget\s+(?:section|plan|breakdown|estimate|table)\b|\b(?:draft|write|prepare|make)\b.*\bbudget\b|"
-            r"做.{0,4}预算|预算表",
+            r"做.{0,4}预算|预算表|活动策划|策划(?:案|方案|书)|"
+            # a gathering to plan or a table to book: how much to spend decides the venue, the menu, the show
+            r"\b(?:plan|organi[sz]e|arrange|throw|host)\b.*\b(?:party|event|wedding|reunion|celebration|offsite|"
+            r"gala|banquet|team (?:lunch|dinner|outing)|team-building|outing)\b|"
+            r"\b(?:book|reserve)\b.*\b(?:table|restaurant)\b|"
+            r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|订.{0,10}(?:餐厅|位子|包间|一桌)",
             IC,
         ),
         AMOUNT,
@@ -405,7 +440,9 @@ RULES: tuple[Rule, ...] = (
         "recipient",
         re.compile(
             r"\b(?:send|email|e-mail|mail|forward|invite)\b|\b(?:leave|absence|sick)\s+(?:note|request|letter)\b|"
-            r"发给|发送|转发|请假条",
+            r"发给|发送|转发|请假条|请假.{0,3}(?:邮件|信)|"
+            # a resignation goes to someone
+            r"\bresignation (?:letter|email)\b|\bletter of resignation\b|辞职信|辞职报告|离职申请",
             IC,
         ),
         re.compile(
@@ -479,8 +516,23 @@ RULES: tuple[Rule, ...] = (
             r"^(?!\s*(?:what|how|why|when|where|who|which|whose|is|are|was|were|does|do|did|can|could|will|would|has|have)"
             r"\b)[^?.!\n]{1,60}\bor\b(?:\s+the)?[^?.!\n]{1,40}\?|"
             r"\bwhich (?:one |do you think )?(?:looks|sounds|reads) better\b|\bwhich (?:one )?do you (?:like|prefer)\b|"
-            r"哪个(?:更)?(?:好看|漂亮|顺眼)|用哪个好|选哪个好|"
-            r"(?<![是比])[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}[？?]\s*$",
+            r"哪(?:个|件|条|双|套|张|款|种|一个|一件|一款)(?:更|比较)?(?:好看|漂亮|顺眼|合适|适合我)|用哪个好|选哪个好|"
+            # how something should look is the user's taste: a colour, a style, a theme ("which color should we
+            # paint the nursery", 挑一个主题色)
+            r"\b(?:which|what)\s+(?:colou?rs?|shades?|style|theme|look|font|palette|outfit)\s+(?:should|would|do|to)\b|"
+            r"\b(?:pick|choose|decide on)\s+(?:a|the|our|my)\s+(?:\w+\s+)?"
+            r"(?:colou?rs?|colou?r scheme|palette|theme|style)\b|"
+            r"(?:挑|选|定)(?:一个|个|一下)?.{0,6}(?:颜色|主题色|配色|色系|风格|款式)|什么颜色|哪种颜色|什么风格|"
+            # which of the user's own jobs comes first: their priorities ("which bug should I fix first", 先修哪个)
+            r"\bwhich\b[^?.]{0,30}\b(?:should|do) (?:I|we) (?:do|fix|tackle|handle|start with|work on)\b"
+            r"[^?.]{0,20}\bfirst\b|"
+            r"(?:应该|该)?先(?:修|做|处理|弄|搞|改|写|忙)哪(?:个|一个|件)|"
+            r"(?<![是比])[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}[？?]\s*$|"
+            # the user's own choice, said of themselves without a question mark (我们去海边还是去山里)
+            r"^\s*(?:我|我们|咱们)(?:是)?(?:去|选|买|吃|要|报|用)[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}$|"
+            # whether it suits the user, and names to give (取个店名, "name our new puppy")
+            r"适合我吗|适不适合我|\b(?:suit|suits) me\b|(?:取|起)(?:个|一个)?.{0,4}名(?:字)?|"
+            r"\bname\s+(?:our|my)\s+(?:new\s+)?\w+",
             IC,
         ),
         None,
@@ -495,6 +547,15 @@ RULES: tuple[Rule, ...] = (
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
             r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
+            # offices and portals in the user's name, goods sent back: 去银行办卡, "renew my passport"
+            r"\b(?:company|employee|hr|staff|student|patient)\s+portal\b|"
+            r"\b(?:renew|apply for)\s+(?:my|a|an|our)\s+"
+            r"(?:passport|visa|licen[cs]e|driving licen[cs]e|id card|permit)\b|"
+            r"\breturn\s+(?:the|my|these|those|this)\s+(?!value|result|error|type|list|string|code)\w+|"
+            r"去银行|办(?:个|张|一张)?(?:银行)?卡|退货|办理|"
+            # paying a bill or calling a car in the user's name (交水电费, 叫个车)
+            r"(?:交|缴)(?:一下|个)?(?:水电|水|电|燃气|煤气|物业|房租|学|话|网|停车)费|缴费|充值|转账|还款|"
+            r"叫(?:个|辆)?车|打车|"
             # printing on paper (not a program's print)
             r"\bprint\s+(?:out\s+)?(?:the|this|my|a|some|\d+)\b(?![^.]*\b(?:python|code|console|log|variable|"
             r"function|script|output)\b)|"

@@ -2,7 +2,8 @@
 
 "my cousin is applying to MBA programs, can you proofread her essay" is about an MBA, and the user's goal is an
 MBA of their own; "我侄子今年高考完了，志愿选什么" is about the exams the user teaches for, but they are the
-nephew's. A task whose subject or owner is another person (``my X's …``, ``my X is/has/wants …``, 我X今年…)
+nephew's; "what does sleep hygiene mean for a toddler, asking for my sister" is the sister's. A task whose
+subject or owner is another person (``my X's …``, ``my X is/has/wants …``, 我X今年…, "asking for my X", 替同学问)
 serves a goal or drive only if that names the person too ("organise my sister's wedding" and "write a toast for
 my sister's big day"). A person the user acts for or with ("a gift for my wife", 陪女儿, 给我女儿买) does not
 make the task theirs.
@@ -17,7 +18,8 @@ from servers.core import crosslang
 _EN = (
     "cousin|nephew|niece|friend|neighbou?r|coworker|co-worker|colleague|roommate|classmate|son|daughter|kid|child|"
     "brother|sister|mom|mum|mother|dad|father|aunt|uncle|grandma|grandmother|grandpa|grandfather|wife|husband|"
-    "boyfriend|girlfriend|boss|student|grandson|granddaughter|grandkid|grandchild|stepson|stepdaughter"
+    "boyfriend|girlfriend|boss|student|grandson|granddaughter|grandkid|grandchild|stepson|stepdaughter|patient|"
+    "toddler|baby"
 )
 _ZH = (
     "侄子|侄女|外甥女|外甥|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|朋友|同事|邻居|儿子|女儿|孩子|姐姐|妹妹|哥哥|弟弟|"
@@ -33,18 +35,33 @@ OTHERS_MATTER = re.compile(
     rf"\b(?:my|our)\s+(?:\w+\s+)?({_EN})s?(?:['’]s\b|\s+(?:{_VERB})\b)"
     # as people type it, without the apostrophe: "my grandsons christmas play", "my sisters wedding"
     rf"|\b(?:my|our)\s+(?:\w+\s+)?({_EN})s\s+(?!(?:{_NOT_OWNED})\b)(?=[a-z])"
-    rf"|(?<![给帮为陪带和跟替送])我(?:的)?({_ZH})(?![的们])(?=[\u4e00-\u9fff])",
+    rf"|(?<![给帮为陪带和跟替送])我(?:的)?({_ZH})(?![的们])(?=[\u4e00-\u9fff])"
+    # asked on someone's behalf: "asking for my sister", "for a friend"
+    rf"|\b(?:asking|ask|asked)\s+(?:for|on behalf of)\s+(?:a|my|our)\s+(?:\w+\s+)?({_EN})\b"
+    rf"|替(?:我)?({_ZH})问",
     re.IGNORECASE,
 )
 
 
 def others(task: str) -> set[str]:
     """The people whose matter the task is (lower-cased), empty when it is the user's own."""
-    return {(m.group(1) or m.group(2) or m.group(3)).lower() for m in OTHERS_MATTER.finditer(task)}
+    return {next(g for g in m.groups() if g).lower() for m in OTHERS_MATTER.finditer(task)}
+
+
+# Someone pointed at, not one of the user's own: "this kid", 这个孩子, 这位同学 (a teacher's pupil, a nurse's
+# patient). A drive about the user's own child is not served by a report on "this child".
+POINTED_AT = re.compile(
+    r"\b(?:this|that)\s+(?:kid|child|student|pupil|patient|client|customer)\b"
+    r"|(?:这个|那个|这位|那位|这名|那名)(?:孩子|学生|同学|小朋友|病人|患者|病人家属|客户)",
+    re.IGNORECASE,
+)
 
 
 def someone_elses(task: str, source: str) -> bool:
-    """True when the task is another person's matter and ``source`` (a goal or drive) does not name them."""
+    """True when the task is another person's matter and ``source`` (a goal or drive) does not name them, or is
+    about someone the task points at ("this child"), whom no goal or drive of the user's names."""
+    if POINTED_AT.search(task):
+        return True
     people = others(task)
     if not people:
         return False

@@ -294,3 +294,125 @@ def test_bookings_rentals_slides_and_paper_as_people_ask_for_them() -> None:
     assert _asked("print the result in python") == []  # a program's print, not paper
     # nouns, not requests to spend money
     assert _asked("finish the book chapter") == _asked("check the status of my order") == []
+
+
+def test_people_by_role_at_school_home_and_work_are_asked_about() -> None:
+    assert _asked("帮我写一张请假条给班主任，孩子发烧了") == ["reference:班主任", "date_time"]
+    assert _asked("帮我写一张请假条给班主任", ["孩子的班主任是王丽老师，三年二班"]) == ["date_time"]
+    assert _asked("email my roommate the house rules") == ["reference:roommate"]
+
+
+def test_a_hotel_or_train_seat_booked_in_chinese_needs_its_place() -> None:
+    assert "destination" in _asked("帮我订周末的酒店")
+    assert "destination" in _asked("给我妈订一张回老家的高铁票")  # 老家: the user's, not a place the task names
+    assert "destination" not in _asked("帮我订下周五去杭州的高铁票")
+    assert "destination" not in _asked("给我妈订一张回老家的高铁票", ["老家在湖南衡阳"])
+
+
+def test_a_gathering_or_a_table_needs_a_budget_and_a_script_for_a_room_its_readers_and_length() -> None:
+    assert "budget" in _asked("book a table for my anniversary dinner")
+    assert "budget" in _asked("给公司年会准备个节目方案")
+    assert "budget" in _asked("organise a surprise party for my team")
+    assert "budget" not in _asked("summarise the party's manifesto")
+    assert _asked("准备一个给新员工的培训讲稿") == ["audience", "length"]
+
+
+def test_how_something_looks_and_which_job_comes_first_are_the_users_call() -> None:
+    assert _asked("which color should we paint the nursery") == ["judgement"]
+    assert _asked("帮我挑一个婚礼的主题色") == ["judgement"]
+    assert _asked("这个 bug 应该先修哪个？") == ["judgement"]
+    assert _asked("which bug should I fix first?") == ["judgement"]
+    assert _asked("what colour is a flamingo") != ["judgement"]  # a fact, not a taste
+
+
+def test_figures_the_user_gives_leave_nothing_of_theirs_to_look_up() -> None:
+    assert _asked("帮我算一下房贷月供，贷款100万，30年，利率3.1%") == []
+    assert _asked("算下这个月房贷还了多少本金") == ["reference:房贷"]
+
+
+def test_drafts_past_an_hour_a_length_or_a_voice_the_user_set_or_naming_what_they_avoid(
+    svc: ReflectionService,
+) -> None:
+    early = "明天安排：7:30 与设计团队开会，10:00 写周报，14:00 客户电话。"
+    assert _signals(early, ("会议时间", "九点以后"), svc=svc, user="t1") == ["preference_conflict"]
+    assert _signals("明天安排：9:30 开会，14:00 客户电话。", ("会议时间", "九点以后"), svc=svc, user="t2") == []
+    assert _signals("Standup at 8:30am", ("meetings", "no meetings before 9am"), svc=svc, user="t3") == [
+        "preference_conflict"
+    ]
+    assert _signals("Standup at 10:00", ("meetings", "no meetings before 9am"), svc=svc, user="t4") == []
+    assert _signals("Gym at 7pm", ("gym", "before 6pm"), svc=svc, user="t5") == ["preference_conflict"]
+    bio = "I am a data engineer who loves pipelines. " * 12
+    assert _signals(bio, ("length", "under 80 words"), svc=svc, user="t6") == ["preference_conflict"]
+    assert _signals("Ana is a data engineer.", ("length", "under 80 words"), svc=svc, user="t7") == []
+    assert _signals("I am a data engineer.", ("person", "third"), svc=svc, user="t8") == ["preference_conflict"]
+    assert _signals("Ana is a data engineer.", ("person", "third"), svc=svc, user="t9") == []
+    # a Chinese short form against the full name in the draft: 青旅 is a 青年旅舍
+    hostel = "给你找到了市中心的一家青年旅舍，每晚120元。"
+    assert _signals(hostel, ("住宿类型", "不住青旅"), svc=svc, user="t10") == ["preference_conflict"]
+    assert _signals("给你找到了一家四星酒店，每晚420元。", ("住宿类型", "不住青旅"), svc=svc, user="t11") == []
+
+
+def test_meetings_flights_and_places_to_stay_or_eat_in_their_everyday_names() -> None:
+    assert "date_time" in _asked("set up a 1:1 with my manager")
+    assert "date_time" in _asked("move our standup to later")
+    assert {"destination", "budget"} <= set(_asked("book flights for the family reunion"))
+    assert "budget" in _asked("find me a hotel in Paris for the conference")
+    assert "budget" in _asked("recommend a restaurant for date night")
+    assert "budget" in _asked("帮我订一个周六晚上的餐厅")
+    assert "budget" in _asked("帮我做个下周的旅行计划")
+    assert "budget" not in _asked("book a train ticket to Shanghai")  # a fare is a fare
+
+
+def test_which_one_looks_better_a_leave_email_and_vows_as_people_ask_for_them() -> None:
+    assert _asked("这两件衣服哪件好看") == ["judgement"]
+    assert "recipient" in _asked("帮我写个请假邮件")
+    assert _asked("write my wedding vows") == ["length"]
+
+
+def test_offices_portals_and_returns_are_the_users_own_steps() -> None:
+    assert _asked("renew my passport") == ["action"]
+    assert _asked("submit my expense report on the company portal") == ["action"]
+    assert _asked("去银行办个卡") == ["action"]
+    assert _asked("return the shoes I bought last week") == ["action"]
+    assert _asked("write a function to return the list of users") == []  # a program's return
+
+
+def test_doubt_as_confidence_short_of_sure_and_a_choice_handed_back() -> None:
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("I'm fairly confident it's 42, but double-check.") == ["hedging"]
+    assert kinds("It should be around 3pm, if I'm not mistaken.") == ["hedging"]
+    assert kinds("我觉得应该是周五，但不敢保证。") == ["hedging"]
+    assert kinds("Option 1 is cheaper, option 2 is faster. Your call.") == ["indecision"]
+    assert kinds("两个方案各有利弊，你自己决定吧。") == ["indecision"]
+    assert kinds("Either way works.") == ["indecision"]
+    assert kinds("Paris is the capital of France.") == []
+
+
+def test_more_everyday_requests_read_for_their_needs() -> None:
+    assert "date_time" in _asked("帮我约张总下周吃个饭")
+    assert _asked("帮我写个自我介绍") == ["length"]
+    assert "destination" in _asked("帮我规划一下五一的行程")
+    assert "recipient" in _asked("write a resignation letter") and "recipient" in _asked("帮我写封辞职信")
+    assert "reference:aunt" in _asked("write a birthday message for my aunt")
+    assert "budget" in _asked("organise a team lunch next week")
+    assert "budget" in _asked("find a babysitter for saturday night") and "budget" in _asked("帮我给孩子报个兴趣班")
+    assert _asked("这件衣服适合我吗") == ["judgement"]
+    assert _asked("帮我取个店名") == _asked("name our new puppy") == ["judgement"]
+    assert _asked("我们去海边还是去山里") == ["judgement"]
+    assert _asked("鲸鱼是鱼还是哺乳动物") == []  # a fact, put as A or B
+
+
+def test_a_thing_of_someone_named_in_latin_letters_before_的() -> None:
+    assert _asked("帮我回复一下HR的邮件") == ["reference:邮件"]
+    assert _asked("帮我回复一下HR的邮件", ["HR 说下周一前提交体检报告"]) == []
+    assert _asked("帮我写个PRD的文档") == []  # one to write, not one of theirs
+
+
+def test_bills_cars_schedules_to_finish_plans_and_people_to_let_know() -> None:
+    assert _asked("帮我交一下水电费") == ["action"]
+    assert "action" in _asked("帮我叫个车去机场")
+    assert "deadline" in _asked("make a timeline to finish the renovation")
+    assert "budget" in _asked("帮我写个活动策划")
+    assert {"audience", "length"} <= set(_asked("帮我写个演讲，主题是环保"))
+    assert "reference:client" in _asked("let the client know we'll be late")
+    assert "action" not in _asked("交通费怎么报销")  # travel costs, not a bill to pay

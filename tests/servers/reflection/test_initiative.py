@@ -153,3 +153,19 @@ def test_three_different_requests_on_one_chinese_word_make_a_goal_named_by_the_w
         svc.reflect(TaskReport(task=task, outcome="success", task_id=f"w{i}"), "u")
     goals = {b.dimension for b in svc.users.get("u", include_all=True).beliefs if b.kind == "goal"}
     assert goals == {"goal:文言文"}  # not 文言 and 言文, its two halves
+
+
+def test_a_routine_asked_tersely_is_known_by_the_words_all_its_instances_share(svc: ReflectionService) -> None:
+    for i, task in enumerate(
+        [
+            "write this week's specials board",
+            "what should go on the specials board this week",
+            "specials for the board, it's pumpkin season",
+            "scale my sourdough recipe to 12 loaves",
+        ]
+    ):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"b{i}"), "baker")
+    found = svc.proactive.evaluate("baker", "board ideas for next week, apples are in").initiatives
+    assert [i.type for i in found] == ["pattern_suggestion"] and "specials" in found[0].message
+    # a word of the routine in the material after the request is not the request
+    assert svc.proactive.evaluate("baker", "what flour for rye, the board says we're out").initiatives == []

@@ -163,3 +163,32 @@ async def test_gaps_and_patterns_as_strangers_put_them(svc: ReflectionService, s
         )
         assert [i["type"] for i in routine.structured_content["initiatives"]] == ["pattern_suggestion"]
         assert "3 times" in routine.structured_content["initiatives"][0]["message"]
+
+
+async def test_gaps_and_initiatives_for_a_third_strangers_phrasings(svc: ReflectionService, server: FastMCP) -> None:
+    svc.users.signal("default", "会议时间", "九点以后", "explicit")
+    svc.users.signal(
+        "default", "rest", "protect my sleep after night shifts", "explicit", belief_kind="drive", intensity=5
+    )
+    for i, task in enumerate(
+        ["write this week's specials board", "what should go on the specials board this week", "specials for the board"]
+    ):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"sp{i}"), "default")
+    async with Client(server) as client:
+        hotel = await client.call_tool("gaps_detect", {"task": "帮我订周末的酒店"})
+        assert "destination" in [q["need"] for q in hotel.structured_content["questions"]]
+        colour = await client.call_tool("gaps_detect", {"task": "which color should we paint the nursery"})
+        assert [q["need"] for q in colour.structured_content["questions"]] == ["judgement"]
+        day = await client.call_tool(
+            "gaps_detect", {"task": "帮我安排明天的日程", "draft": "明天安排：7:30 开会，10:00 写周报。"}
+        )
+        signals = day.structured_content["draft_signals"]
+        assert [(s["kind"], s["belief"]) for s in signals] == [("preference_conflict", "会议时间")]
+        board = await client.call_tool("initiative_evaluate", {"task": "board ideas for next week, apples are in"})
+        assert [i["type"] for i in board.structured_content["initiatives"]] == ["pattern_suggestion"]
+        sister = await client.call_tool(
+            "initiative_evaluate", {"task": "how much sleep does a toddler need, asking for my sister"}
+        )
+        assert sister.structured_content["initiatives"] == []
+        mine = await client.call_tool("initiative_evaluate", {"task": "how do I sleep after night shifts"})
+        assert [i["source"] for i in mine.structured_content["initiatives"]] == ["drive:rest"]

@@ -40,3 +40,24 @@ def test_another_persons_matter_gets_no_initiative_from_the_users_own_goal(svc: 
     assert [i.source for i in mine.initiatives] == ["goal:mba"]
     theirs = svc.proactive.evaluate("u", "my cousin is applying to MBA programs, proofread her essay")
     assert theirs.initiatives == []
+
+
+@pytest.mark.parametrize(
+    ("task", "people"),
+    [
+        ("what does 'sleep hygiene' mean for a toddler, asking for my sister", {"sister"}),
+        ("asking for a friend: is a 38.5 fever worth a doctor", {"friend"}),
+        ("explain the exam my patient is getting tomorrow, a TEE", {"patient"}),
+        ("替我同学问一下，考研报哪个学校好", {"同学"}),
+        ("write a thank you card for my preceptor", set()),
+    ],
+)
+def test_a_question_asked_for_someone_else_is_theirs(task: str, people: set[str]) -> None:
+    assert others(task) == people
+
+
+def test_someone_the_task_points_at_is_served_by_no_goal_of_the_users() -> None:
+    drive = "孩子: 多关心自己女儿的学习和情绪"
+    assert someone_elses("帮我写一段学生期末评语，这个孩子很内向", drive)
+    assert someone_elses("how do I explain a TEE to this patient", "exam: pass the CCRN exam")
+    assert not someone_elses("女儿最近回家就关房门，我该怎么跟她聊", drive)

@@ -1,0 +1,41 @@
+"""Limits a user states against a draft, through the reflection service's gap detection (real SQLite user model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from servers.reflection.service import ReflectionService
+
+
+def _conflicts(svc: ReflectionService, user: str, dimension: str, value: str, draft: str) -> list[str]:
+    svc.users.signal(user, dimension, value, "explicit")
+    return [s.kind for s in svc.proactive.gaps(user, "t", draft, []).draft_signals]
+
+
+@pytest.mark.parametrize(
+    ("dimension", "value", "draft", "conflict"),
+    [
+        ("diet", "vegan", "Try a spinach omelette with feta.", True),
+        ("diet", "vegan", "Tofu stir fry with rice.", False),
+        ("diet", "vegetarian", "Grilled salmon with greens.", True),
+        ("allergy", "peanuts", "Add a handful of peanuts on top.", True),
+        ("allergy", "nut allergy", "Top with crushed walnuts.", True),
+        ("allergy", "nut allergy", "This recipe is nut-free and uses sunflower seeds.", False),
+        ("drink", "no alcohol", "Pair it with a glass of red wine.", True),
+        ("drink", "no alcohol", "Pair it with sparkling water.", False),
+        ("drink", "no alcohol", "Pair it with a non-alcoholic beer.", False),
+        ("饮食", "不吃辣", "推荐麻辣香锅。", True),
+        ("budget", "under $100 per night", "The Grand costs $240 per night.", True),
+        ("budget", "under $100 per night", "The Inn costs $85 per night.", False),
+        ("预算", "每晚不超过500元", "这家酒店每晚880元。", True),
+        ("seat", "window", "I booked you an aisle seat.", True),
+        ("seat", "window", "I booked you a window seat.", False),
+        ("hotel", "non-smoking", "A smoking room on floor 3.", True),
+        ("hotel", "non-smoking", "A non-smoking room on floor 3.", False),
+    ],
+)
+def test_a_draft_past_a_stated_limit_is_a_preference_conflict(
+    svc: ReflectionService, dimension: str, value: str, draft: str, conflict: bool
+) -> None:
+    kinds = _conflicts(svc, "u", dimension, value, draft)
+    assert kinds == (["preference_conflict"] if conflict else [])
