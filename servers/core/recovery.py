@@ -653,6 +653,9 @@ def command_head(command: str | list[str]) -> str:
             last.rsplit("/", 1)[-1] if last in _PREFIX_PROGRAMS or last.rsplit("/", 1)[-1] in _PREFIX_PROGRAMS else ""
         )
     program = rest[0].rsplit("/", 1)[-1]
+    if program in _SCRIPT_SHELLS and len(rest) > 1 and not rest[1].startswith("-"):
+        # `bash bin/install-wp-tests.sh …` runs the script as `bin/install-wp-tests.sh …` does: the same step.
+        return command_head(rest[1:])
     if (_PYTHON.match(rest[0]) or program == "php") and len(rest) > 1 and not rest[1].startswith("-"):
         script = rest[1].rsplit("/", 1)[-1]
         if script in SCRIPTS_WITH_COMMANDS:
@@ -681,9 +684,19 @@ def command_head(command: str | list[str]) -> str:
         if head in _GROUPS and len(words) > 1:
             head = f"{head} {words[1]}"
         return head
+    script = next((rest[i + 1] for i, w in enumerate(rest[1:-1], 1) if w in _SCRIPT_OPTIONS), "")
+    if script and not script.startswith("-"):
+        # `vivado -mode batch -source scripts/build.tcl`: the script it is given is the step, as for Python.
+        return f"{program} {script.rsplit('/', 1)[-1]}"
     sub = _subcommand(program, rest[1:])
     return f"{program} {sub}" if sub else program
 
+
+# Shells that run a script file named as their first word.
+_SCRIPT_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
+# Options that hand a program the Tcl script it runs (Vivado's `-source`). Not `--script`/`-s`: Godot's runs a
+# script inside the program whose own step stays the program's, and `-s` is silent or single elsewhere.
+_SCRIPT_OPTIONS = frozenset({"-source", "--source"})
 
 _VERSION_SUFFIX = re.compile(r"-?(?:py)?\d+(?:\.\d+)+$")
 
@@ -760,6 +773,10 @@ def is_looking(tool: str, arguments: Any) -> bool:
     return all(_looks(words) for words in _segments(command))
 
 
+# Options that make a command that would only list or show first refresh what it keeps.
+_REFRESHING_OPTIONS = frozenset({"--flush-cache", "--refresh", "--refresh-cache", "--clear-cache", "--rebuild-cache"})
+
+
 def _looks(words: list[str]) -> bool:
     """One simple command that only reads or inspects (or sets up: `cd`, `export`)."""
     _, rest = _strip_wrappers(words)
@@ -768,6 +785,8 @@ def _looks(words: list[str]) -> bool:
     program = rest[0].rsplit("/", 1)[-1]
     if program in _SETUP or program in _LOOKING:
         return True  # `sleep 2` while waiting, `cd`, `echo`: nothing changes
+    if _REFRESHING_OPTIONS.intersection(w.partition("=")[0] for w in rest[1:]):
+        return False  # `ansible-inventory --flush-cache --list`: it lists, after throwing away what was cached
     sub = _subcommand_word(program, rest)
     if _LOOKING_OPTIONS.get(program, frozenset()) & set(rest[1:]):
         return True  # `ssh-keygen -F host`: finding what is there
@@ -1441,7 +1460,8 @@ def common_command(commands: Sequence[str]) -> str:
     leading = [w for w in shared if w in first[:at_flag]]
     if shared[: len(leading)] != leading:
         leading = []
-    shown = " ".join([head, *leading, *flags, *shared[len(leading) :]]) + (" …" if more and not flags else "")
+    shown = " ".join([_head_as_written(head, runs), *leading, *flags, *shared[len(leading) :]])
+    shown += " …" if more and not flags else ""
     where = _shared_directory(unique)
     return f"cd {where} && {shown}" if where else shown
 
@@ -1494,10 +1514,31 @@ def _shown_flag(name: str, values: list[str | None]) -> str:
     return f"{name}=…" if joined else f"{name} …"
 
 
+def _without_shell(words: list[str]) -> list[str]:
+    """A command's words without the shell that ran its script (`bin/x.sh a` of `bash bin/x.sh a`)."""
+    if len(words) > 1 and words[0].rsplit("/", 1)[-1] in _SCRIPT_SHELLS and not words[1].startswith("-"):
+        return words[1:]
+    return words
+
+
+def _head_as_written(head: str, runs: list[str]) -> str:
+    """A head that is a script's name as most runs wrote the script (`bin/install-wp-tests.sh`), else the head."""
+    if " " in head:
+        return head
+    written = [
+        words[0]
+        for run in runs
+        if (words := _without_shell(_strip_wrappers(_main_segment(run))[1]))
+        and words[0] != head
+        and words[0].rsplit("/", 1)[-1] == head
+    ]
+    return Counter(written).most_common(1)[0][0] if len(written) * 2 > len(runs) else head
+
+
 def _after_head(command: str, head: str) -> list[str]:
     """The positional words after a command's head (`origin feat/x` of `git pull --rebase origin feat/x`)."""
     _, rest = _strip_wrappers(_main_segment(command))
-    words = [w for w in rest if not w.startswith("-")]
+    words = [w for w in _without_shell(rest) if not w.startswith("-")]
     program, *subcommands = head.split()
     if [w.rsplit("/", 1)[-1] for w in words[:1]] != [program]:
         return words[1:]

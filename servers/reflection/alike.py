@@ -9,7 +9,8 @@ when applying patch …" both end in "strict decoding error: unknown field", and
 |--------|------------------------------------------------------------------------------------------------|
 | tool   | be equal                                                                                       |
 | step   | be equal (`*` for a fix by other commands: the step it showed in does not matter), or run by |
-|        | one program when the fix added options (`flutter build`, `flutter test`)                      |
+|        | one program when the fix added options (`flutter build`, `flutter test`), or by tools of one  |
+|        | suite (`ansible-playbook`, `ansible-vault`) when the phrases are equal too                    |
 | fix    | be equal (a program with or without its default subcommand: `xcodegen`, `xcodegen generate`), |
 |        | or both add options to one program, at least one option the same                              |
 |        | (`flutter test --flavor dev` and `flutter build --flavor dev -t lib/main_dev.dart`)           |
@@ -51,7 +52,7 @@ def fixes_agree(first: str, second: str, first_way: str = "", second_way: str = 
     if _same_commands(first, second):
         return True
     one, other = _added_options(first), _added_options(second)
-    if one is None or other is None or one[0] != other[0]:
+    if one is None or other is None or not same_family(one[0], other[0]):
         return False
     # Each run may add options of its own beside the one that fixed it (`--ignore-daemonsets --force`,
     # `--ignore-daemonsets --timeout=300s`): an option both added is the lesson they share.
@@ -100,6 +101,14 @@ def _program(step: str) -> str:
     return step.split(" ", 1)[0]
 
 
+def same_family(first: str, second: str) -> bool:
+    """One program, or two tools of one suite named by a shared prefix (`ansible-playbook`, `ansible-vault`)."""
+    if first == second:
+        return True
+    prefix, dash, _ = first.partition("-")
+    return bool(dash) and len(prefix) >= 3 and second.partition("-")[0] == prefix and "-" in second
+
+
 def same_lesson(
     first_key: str,
     first_words: Sequence[str],
@@ -119,7 +128,10 @@ def same_lesson(
         return False
     # Options added to one program are one fix whichever of its subcommands they were added to.
     added = _added_options(a.fix) is not None and _added_options(b.fix) is not None
-    if a.step != b.step and not (added and _program(a.step) == _program(b.step)):
+    # Tools of one suite (`ansible-playbook`, `ansible-vault view`) given the same option after the same error:
+    # one lesson about the suite's shared option.
+    suite = added and a.phrase == b.phrase and same_family(_program(a.step), _program(b.step))
+    if a.step != b.step and not (added and _program(a.step) == _program(b.step)) and not suite:
         return False
     if a.phrase == b.phrase:
         return True

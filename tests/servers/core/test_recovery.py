@@ -64,6 +64,11 @@ def tool(name: str, path: str, error: str | None = None) -> dict[str, Any]:
         ("ctest --preset asan -R Simplify", "ctest"),  # a value after an option is not a subcommand
         ("git diff -U0 origin/main | /usr/bin/clang-tidy-diff-18.py -p1", "clang-tidy-diff-18.py"),
         ("pytest -q | tail -5", "pytest"),
+        # A script run by a shell is the script's step; a script handed over by an option is the step too.
+        ("bash bin/install-wp-tests.sh wordpress_test wp wp 127.0.0.1 6.6 true", "install-wp-tests.sh"),
+        ("bin/install-wp-tests.sh wordpress_test wp wp 127.0.0.1 latest true", "install-wp-tests.sh"),
+        ("vivado -mode batch -source scripts/build.tcl -tclargs synth", "vivado build.tcl"),
+        ("vivado -mode batch -source scripts/gen_ip.tcl -tclargs ila_0", "vivado gen_ip.tcl"),
     ],
 )
 def test_the_step_is_the_command_head(command: str, head: str) -> None:
@@ -252,6 +257,15 @@ def test_common_command_of_a_mode_written_as_an_option_keeps_the_option() -> Non
         "kafka-topics --bootstrap-server localhost:9092 --create --topic … --partitions …"
     )
     assert common_command(["git pull --rebase", "git pull --rebase origin feat/x"]) == "git pull --rebase"
+
+
+def test_common_command_of_a_script_shows_it_as_written_without_its_shell() -> None:
+    install = "bin/install-wp-tests.sh wordpress_test wp wp 127.0.0.1 {} true"
+    runs = [f"bash {install.format('6.6')}", install.format("latest"), f"bash {install.format('6.6')}"]
+    assert common_command(runs) == "bin/install-wp-tests.sh wordpress_test wp wp 127.0.0.1 6.6 true"
+    assert common_command([install.format("6.6"), install.format("latest")]) == (
+        "bin/install-wp-tests.sh wordpress_test wp wp 127.0.0.1 …"
+    )
 
 
 def test_common_command_keeps_what_every_run_shared() -> None:
@@ -1251,3 +1265,16 @@ def test_code_handed_to_an_interpreter_sets_no_variable() -> None:
         ]
     )
     assert "=…" not in found.key and found.key.endswith("=>as:lang -e")
+
+
+def test_a_listing_that_first_refreshes_its_cache_acts() -> None:
+    """`ansible-inventory --list` only shows the inventory; with `--flush-cache` it re-reads it first, the fix
+    for a host the cached inventory did not know."""
+    no_hosts = "Exit code 1\nERROR! Specified inventory, host pattern and/or --limit leaves us with no hosts to target."
+    run = "ansible-playbook -i inventories/aws-staging/ playbooks/kafka.yml --limit role_kafka"
+    refresh = (
+        "ansible-inventory -i inventories/aws-staging/aws_ec2.yml --flush-cache --list | jq -r '.role_kafka.hosts[]'"
+    )
+    [found] = find_recoveries([bash(run, no_hosts), bash(refresh), bash(run)])
+    assert found.kind == "inserted" and found.procedural and "--flush-cache" in found.fix_commands[0]
+    assert is_looking("Bash", {"command": "ansible-inventory -i inventories/aws-staging/ --list"})

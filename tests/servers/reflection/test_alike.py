@@ -63,3 +63,14 @@ def test_one_value_given_to_an_option_spelled_long_and_short_is_one_fix() -> Non
     key = "bash|ci deploy|nodefaulthub=>as:ci deploy -t"
     other = "bash|ci deploy|nodefaulthub=>as:ci deploy -o"
     assert same_lesson(key, ["nodefaulthub"], other, ["nodefaulthub"], COUNTS, TOTAL, (long_way, short_way))
+
+
+def test_one_option_given_to_tools_of_one_suite_after_one_error_is_one_lesson() -> None:
+    playbook = "bash|ansible-playbook|decryption failed (no vault secrets were found)=>as:ansible-playbook --vault-id"
+    vault = "bash|ansible-vault view|decryption failed (no vault secrets were found)=>as:ansible-vault --vault-id"
+    assert _same(playbook, "c", vault, "c")
+    # Another error, or programs that only share a short prefix, are not one suite's lesson.
+    other = "bash|ansible-vault view|input is not vault encrypted data=>as:ansible-vault --vault-id"
+    assert not _same(playbook, "c", other, "c")
+    assert not fixes_agree("as:go-task --env x", "as:go-bindata --env x")
+    assert fixes_agree("as:ansible-playbook --vault-id", "as:ansible-vault --vault-id")

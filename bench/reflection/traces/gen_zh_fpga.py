@@ -5,9 +5,9 @@ flow (`vivado -mode batch -source scripts/build.tcl`), Verilator 5.020 lint + si
 via per-block Makefiles and pytest (cocotb.runner), Icarus Verilog for quick checks, GTKWave, PetaLinux 2023.2 for
 the ARM side, git on Gitee. Prompts and replies in Chinese; tool output as printed.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 16), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_fpga.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import datetime as _dt
 import os
@@ -15,7 +15,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2304,5 +2304,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-fpga.jsonl"), os.path.join(HERE, "zh-fpga.labels.json"))
-    print(f"zh-fpga -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-fpga.jsonl"), os.path.join(HERE, "tune", "zh-fpga.labels.json"))
+    print(f"zh-fpga -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -5,15 +5,15 @@ Stack: ansible-core 2.17 monorepo of roles and collections (`platform/infra-ansi
 collection install -r requirements.yml`, Ansible Vault with vault ids, Molecule (Podman driver), ansible-lint,
 yamllint, `--check --diff` dry runs, Jinja2 templates, Packer for AMIs, `aws sso` profiles, glab / GitLab CI.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 16), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_ansible_infra.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1675,5 +1675,5 @@ changed: [bastion-stg-02]
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "ansible-infra.jsonl"), os.path.join(HERE, "ansible-infra.labels.json"))
-    print(f"ansible-infra -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "ansible-infra.jsonl"), os.path.join(HERE, "tune", "ansible-infra.labels.json"))
+    print(f"ansible-infra -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
