@@ -109,6 +109,7 @@ def test_forwarded_headers_are_believed_only_from_named_proxies(
 
     default = run.uvicorn_server(object(), "127.0.0.1", 1).config
     assert default.proxy_headers is False
+    assert default.timeout_keep_alive == run.KEEP_ALIVE_S  # idle connections outlive the clients' own (test_run)
     named = run.uvicorn_server(object(), "127.0.0.1", 1, forwarded_allow_ips="10.0.0.1, 10.0.0.2").config
     assert named.proxy_headers is True and named.forwarded_allow_ips == "10.0.0.1, 10.0.0.2"
 

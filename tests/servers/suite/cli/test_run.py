@@ -16,9 +16,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from servers.suite.cli.run import KEEP_ALIVE_S, uvicorn_server
+from servers.suite.cli.run import KEEP_ALIVE_S
 from tests.conftest import REPO_ROOT
-from tests.support import child_env, free_port
+from tests.support import child_env, free_port, serving_app
 
 pytestmark = pytest.mark.slow
 
@@ -76,20 +76,13 @@ async def test_an_idle_connection_is_kept_past_the_clients_own_idle_limit() -> N
         assert request.client is not None
         return JSONResponse({"port": request.client.port})
 
-    port = free_port()
-    server = uvicorn_server(Starlette(routes=[Route("/", peer)]), "127.0.0.1", port)
-    task = asyncio.create_task(server.serve())
-    try:
-        while not server.started:
-            if task.done():
-                task.result()
-            await asyncio.sleep(0.02)
-        # This client never expires idle connections itself, so only the server could end this one.
-        async with httpx.AsyncClient(limits=httpx.Limits(keepalive_expiry=None)) as http:
-            first = (await http.get(f"http://127.0.0.1:{port}/")).json()["port"]
-            await asyncio.sleep(6)  # past uvicorn's own 5 s keep-alive
-            second = (await http.get(f"http://127.0.0.1:{port}/")).json()["port"]
-        assert second == first, "the server closed the idle connection; the second request needed a new one"
-    finally:
-        server.should_exit = True
-        await task
+    # Served as `cairn serve` serves (its uvicorn options); this client never expires idle connections itself, so
+    # only the server could end this one.
+    async with (
+        serving_app(Starlette(routes=[Route("/", peer)]), free_port()) as base,
+        httpx.AsyncClient(limits=httpx.Limits(keepalive_expiry=None)) as http,
+    ):
+        first = (await http.get(f"{base}/")).json()["port"]
+        await asyncio.sleep(6)  # past uvicorn's own 5 s keep-alive
+        second = (await http.get(f"{base}/")).json()["port"]
+    assert second == first, "the server closed the idle connection; the second request needed a new one"
