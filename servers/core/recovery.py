@@ -652,10 +652,11 @@ def command_head(command: str | list[str]) -> str:
         return (
             last.rsplit("/", 1)[-1] if last in _PREFIX_PROGRAMS or last.rsplit("/", 1)[-1] in _PREFIX_PROGRAMS else ""
         )
-    program = rest[0].rsplit("/", 1)[-1]
-    if program in _SCRIPT_SHELLS and len(rest) > 1 and not rest[1].startswith("-"):
+    script_words = _without_shell(rest)
+    if script_words is not rest:
         # `bash bin/install-wp-tests.sh …` runs the script as `bin/install-wp-tests.sh …` does: the same step.
-        return command_head(rest[1:])
+        return command_head(script_words)
+    program = rest[0].rsplit("/", 1)[-1]
     if (_PYTHON.match(rest[0]) or program == "php") and len(rest) > 1 and not rest[1].startswith("-"):
         script = rest[1].rsplit("/", 1)[-1]
         if script in SCRIPTS_WITH_COMMANDS:
