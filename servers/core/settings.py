@@ -72,6 +72,12 @@ class MemorySettings(BaseModel):
         None, description="Cosine similarity for maintenance merges; None = the embedder's own."
     )
     longterm_min_seen: int = Field(3, ge=1, description="A fact seen this many times enters MEMORY.md.")
+    longterm_min_seen_preference: int = Field(
+        2,
+        ge=1,
+        description="A preference seen in this many sessions enters MEMORY.md: one the user states again in another "
+        "session is a standing wish, while a fact needs more witnesses.",
+    )
     flush_max_entries: int = Field(5, ge=1, le=50)
     retention_days: dict[str, int | None] = Field(default_factory=_default_retention)
     daily_summary_days: int = Field(7, ge=1, description="Recent daily summaries that take part in recall.")

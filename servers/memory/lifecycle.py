@@ -300,8 +300,10 @@ class Lifecycle:
         return f"longterm_file:{user_id}@{node}"
 
     def _promote(self, user_id: str) -> None:
-        for rowid, entry in self.store.promotion_candidates(user_id, self.config.longterm_min_seen):
-            if entry.type not in NEVER_PROMOTED:
+        facts, preferences = self.config.longterm_min_seen, self.config.longterm_min_seen_preference
+        for rowid, entry in self.store.promotion_candidates(user_id, min(facts, preferences)):
+            needed = preferences if entry.type == "preference" else facts
+            if entry.type not in NEVER_PROMOTED and entry.seen_count >= needed:
                 self.store.update(rowid, longterm=True)
 
     def _suppress(self, user_id: str, entry_id: str) -> None:

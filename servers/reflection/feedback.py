@@ -103,7 +103,13 @@ _LEXICON: tuple[_Dimension, ...] = (
         True,
     ),
     _Dimension(
-        re.compile(r"\bcite|\bsources\b|\b(?:with|include|add|give)\s+(?:the\s+)?links\b|引用来源|注明来源|出处", re.I),
+        # Sources asked of the answer ("include sources", "sources please"), not a folder or a tree ("sources/
+        # holds the upstream layers").
+        re.compile(
+            r"\bcite[sd]?\b|\bcitations?\b|\b(?:with|include|add|give|list|show|name)\s+(?:the\s+|your\s+|its\s+)?"
+            r"(?:sources|links)\b|\bsources,?\s+please\b|引用来源|注明来源|出处",
+            re.I,
+        ),
         "citations",
         "include sources",
         True,

@@ -91,7 +91,13 @@ _STATED = re.compile(
     r"|我(?:更)?(?:喜欢|偏好|习惯|希望)|以后(?:都|请)?|总是|永远不要|不要再|请(?:用|使用|不要)|务必|统一用"
     r"|别(?:直接|再|用|给我)|不要(?:裸|直接|再|用)|都要|再强调|用[^,，。]{1,12}就(?:行|好|可以)"
     # "As before", "the old rule", "not one may be missing".
-    r"|照旧|老规矩|一个都不能少|跟以前一样",
+    r"|照旧|老规矩|一个都不能少|跟以前一样"
+    # The convention named by what already follows it: "like the rest", "same as every other amount", "like all
+    # our templates", "static types on everything"; 还是老样子, 规矩不变, 跟现有接口保持一致, 从来不用. Not "as
+    # usual" or a bare 老样子: "test + lint as usual" repeats a routine, it states no preference.
+    r"|\b(?:like|same as|as with)\s+(?:the rest|everything else|all (?:our|the|the other) [\w.-]+|every other [\w.-]+"
+    r"|the others|the other [\w.-]+(?: [\w.-]+)?s)\b|\bon everything\b"
+    r"|还是老样子|规矩不变|保持一致|(?:跟|和|同|照着)(?:现有|之前|以前|前面|其他|别的)[^，。；]{0,10}(?:一样|一致)|从来不",
     re.I,
 )
 _REVERSAL = re.compile(
@@ -101,7 +107,7 @@ _REVERSAL = re.compile(
     r"(?:we'?re|we are|i'?m) (?:dropping|moving (?:off|away from)|getting rid of)|"
     # "remember I said clojure.spec? switch that: use malli": what was said, then that it changes.
     r"remember (?:i|we) said|(?:switch|change|scrap) (?:that|this)(?!\s+(?:on|off)\b))\b"
-    r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了",
+    r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了|(?:现在|以后|今后)都?改(?:成|为|用)",
     re.I,
 )
 # A convention that starts now ("going forward", "from now on", 以后): with what it replaces named ("valibot
@@ -109,6 +115,13 @@ _REVERSAL = re.compile(
 _CHANGE_CUE = re.compile(
     r"\b(?:going forward|from now on|new rule|from today|starting (?:today|now)|(?:the )?team agreed)\b"
     r"|以后|从现在(?:起|开始)|今后|统一(?:换成|改用)",
+    re.I,
+)
+# A preference said to hold only for a while ("for now", 暂时, 这阵子先别…): a later "from now on" on its topic ends
+# it rather than restating it.
+_TEMPORARY = re.compile(
+    r"\bfor now\b|\bfor the time being\b|\btemporar(?:y|ily)\b|\buntil (?:further notice|then|we|it|the)\b"
+    r"|暂时|暂且|目前先|这阵子|眼下|先别|先不",
     re.I,
 )
 _REPLACED = re.compile(
@@ -122,7 +135,9 @@ _REPLACED = re.compile(
     r"(?:switch|change|scrap|drop|forget|replace) (?:that|this|it)\b"
     r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})"
     # "之前说 DWS 的新任务用 Hive SQL 跑，这个作废": what was said before is what is void
-    r"|之前说(?:的|过)?(?P<said>[^，。；]{2,40})[，,]\s*(?:这个|那个|这条|那条)?(?:作废|不算数?了|收回)",
+    r"|之前说(?:的|过)?(?P<said>[^，。；]{2,40})[，,]\s*(?:这个|那个|这条|那条)?(?:作废|不算数?了|收回)"
+    # "之前说时序只看摘要，现在改成…": what was said, then what it is now
+    r"|之前说(?:的|过)?(?P<said_now>[^，。；]{2,40})[，,]\s*(?:现在|以后|今后)",
     re.I,
 )
 
@@ -202,6 +217,11 @@ def _stem(word: str) -> str:
     return word
 
 
+# Chinese text is read as overlapping character pairs; a pair holding one of these grammar characters (给我, 那种,
+# 数的, 每次) names no topic, and two statements sharing one are not about the same thing.
+_FUNCTION_CHARS = frozenset(
+    "我你他她它们的了是在给把被就都也还再别不要用这那个些么吗呢吧啊一几每次只说看前后之种得地着过很"
+)
 _DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 
 
@@ -210,7 +230,11 @@ def _topic_words(text: str) -> set[str]:
     the same package (`fmt.Errorf`, `fmt.Sprintf`) share nothing."""
     dotted = {d.lower() for d in _DOTTED.findall(text)}
     rest = _DOTTED.sub(" ", text)
-    return dotted | {_stem(w) for w in keywords(rest, 20) if w not in _COMMON and (len(w) > 2 or _cjk(w))}
+    return dotted | {
+        _stem(w)
+        for w in keywords(rest, 20)
+        if w not in _COMMON and (len(w) > 2 or (_cjk(w) and not _FUNCTION_CHARS.intersection(w)))
+    }
 
 
 def _name(statement: str) -> str:
@@ -254,6 +278,9 @@ class StatedPreferences:
                 return SignalResult(applied=False, reason="no preference held on this topic")
             return self.users.signal(user_id, _name(statement), statement, "explicit", source=source, replaces=replaced)
         belief = held[match]
+        if not reversal and _CHANGE_CUE.search(sentence) and _TEMPORARY.search(belief.value):
+            # "For now don't pin SRCREV" then "from now on pin every SRCREV": a stopgap ended is a change.
+            reversal = True
         if reversal:
             # The user says it changed: the new wording replaces the belief and the old value is kept as history.
             return self.users.signal(user_id, belief.dimension, statement, "explicit", source=source)

@@ -331,7 +331,7 @@ class Hooks:
 
     def _learn_preferences(self, tasks: list[Task], session_id: str) -> None:
         """Preferences the user stated in this session's prompts reach the user model (restatements agree) and
-        memory as preferences (restatements merge there, so one stated three times reaches MEMORY.md)."""
+        memory as preferences (restatements merge there, so one stated again in another session reaches MEMORY.md)."""
         user = self.config.user_id
         for number, task in enumerate(t for t in tasks if t.prompt.strip()):
             try:
@@ -339,6 +339,8 @@ class Hooks:
                     user, task.prompt[:4000], f"hook:{session_id[:150]}:{number}"
                 )
                 for item in noted:
+                    if not item.result.applied:
+                        continue  # "what does X actually do": nothing held was taken back, nothing was stated
                     # A restatement is stored in the words it was first stated in, so it counts as another
                     # sighting of that memory; a repeat within one session counts once (memory's rule).
                     self.sources.memory.write(

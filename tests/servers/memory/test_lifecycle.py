@@ -219,6 +219,26 @@ def test_a_preference_restated_in_three_sessions_enters_memory_md(memory: Memory
     assert [h.content for h in hits if h.content in RESTATED] == [RESTATED[0]]  # one recall slot, not three
 
 
+def test_a_preference_seen_in_two_sessions_enters_memory_md_and_a_fact_needs_three(memory: MemoryService) -> None:
+    """A user who states a wish again in another session means it to last; a fact needs more witnesses."""
+    for session in ("s1", "s2"):
+        memory.write("Every new PHP file starts with declare(strict_types=1).", type="preference", session_id=session)
+        memory.write("The staging database is restored every Monday.", type="fact", session_id=session)
+    for _ in range(2):  # twice in one session is one sighting
+        memory.write("Commit subjects start with the role name.", type="preference", session_id="s3")
+    Lifecycle(memory).maintain()
+    text = memory.files("default").memory_md.read_text()
+    preferences = text.split("## User Preferences")[1].split("##")[0]
+    assert "- Every new PHP file starts with declare(strict_types=1)." in preferences
+    assert "staging database" not in text and "role name" not in text
+
+    memory.config = memory.config.model_copy(update={"longterm_min_seen_preference": 3})
+    memory.write("Tests go in @testitem blocks.", type="preference", session_id="s1")
+    memory.write("Tests go in @testitem blocks.", type="preference", session_id="s2")
+    Lifecycle(memory).maintain()
+    assert "@testitem" not in memory.files("default").memory_md.read_text()
+
+
 def test_maintenance_merges_rewordings_of_a_preference_but_not_its_opposite(memory: MemoryService) -> None:
     first = memory.write("Always use uv instead of pip.", type="preference", dedupe=False).id
     again = memory.write("Please use uv for installing packages, not pip.", type="preference", dedupe=False).id

@@ -54,6 +54,15 @@ def test_statements_are_found_in_prompts() -> None:
         "Add the audit query. parameterised SQL everywhere — don't even think about string formatting.",
         "新加一张日志表，建表照旧：分区按天，字段都带注释。",
         "接口文档还是老规矩：每个字段写清楚类型和含义。",
+        # The convention named by what already follows it.
+        "New settings class in src/Admin, and strict_types declared in it like everything else.",
+        "Add the retry helper. Put its test in a @testitem like the rest, not a @testset.",
+        "haproxy maintenance page: keep the managed-by comment on top, like all our templates.",
+        "The waitlist table gets created_at withTimezone, like every other timestamp we have.",
+        "New enemy class. Static types on everything, no untyped vars.",
+        "加个计数模块。复位还是老样子，同步的 rst_n 低有效。",
+        "再加个接口，直接返回资源本身就行，跟现有接口保持一致。",
+        "优惠金额存 Int，单位分，我们这边钱从来不用 Decimal。",
     ],
 )
 def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> None:
@@ -75,6 +84,9 @@ def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> 
         "Fix the bug so that no tests fail and nothing else changes.",
         "Looks great, thanks as always!",
         "Run it again and check that no errors again show up in the log.",
+        "Deploy main's worker to staging, as usual.",  # a routine repeated, no preference stated
+        "generate/test/lint as usual",
+        "Yeah, offers are empty everywhere since yesterday.",
     ],
 )
 def test_task_sentences_are_not_statements(prompt: str) -> None:
@@ -210,3 +222,36 @@ def test_dropping_a_thing_of_the_task_is_no_reversal(service: ReflectionService)
     service.note_preferences("u", "Actually, drop the users table and recreate it from the migration.", "t1")
     service.note_preferences("u", "remember I said the port was 8080? it is 8081 now", "t2")
     assert service.users.get("u", include_all=True).beliefs == []
+
+
+def test_a_folder_named_sources_is_no_wish_for_citations(service: ReflectionService) -> None:
+    """ "sources/ holds the upstream layers" names a folder; only sources asked of the answer are citations."""
+    rule = "顺便立个规矩：sources/ 下面的上游层一律不许直接改，都在 meta-lanxin 里写 bbappend"
+    service.note_preferences("u", rule, "t1")
+    dimensions = {b.dimension for b in service.users.get("u", include_all=True).beliefs}
+    assert "citations" not in dimensions and any(d.startswith("pref:") for d in dimensions)
+    service.note_preferences("u", "Please include sources from now on.", "t2")
+    assert "citations" in {b.dimension for b in service.users.get("u", include_all=True).beliefs}
+
+
+def test_from_now_on_ends_a_preference_stated_for_a_while(service: ReflectionService) -> None:
+    """A stopgap ("for now don't pin the revision") ended by "from now on" is a change, not a restatement."""
+    service.note_preferences("u", "For now please don't pin the app's SRCREV, let it follow main with AUTOREV.", "t1")
+    service.note_preferences("u", "From now on pin the SRCREV of every recipe to a commit, no AUTOREV.", "t2")
+    [belief] = [b for b in service.users.get("u", include_all=True).beliefs if "SRCREV" in b.value]
+    assert belief.value.startswith("From now on pin") and belief.reversed_from and belief.reversals == 1
+
+
+def test_a_chinese_change_of_what_was_said_before_is_a_reversal(service: ReflectionService) -> None:
+    service.note_preferences("u", "时序报告只给我 WNS/TNS 的摘要就行，别贴一大堆路径", "t1")
+    service.note_preferences("u", "之前说时序只看摘要，现在改成每次都把最差的 10 条路径也列出来", "t2")
+    [belief] = [b for b in service.users.get("u", include_all=True).beliefs if "路径" in b.value]
+    assert belief.value.startswith("之前说时序") and belief.reversals == 1
+
+
+def test_chinese_statements_sharing_only_grammar_are_apart(service: ReflectionService) -> None:
+    """给我 / 那种 / 每次 are grammar, not topics: a reset rule and a timing-report wish stay two beliefs."""
+    service.note_preferences("u", "复位统一用同步复位、低有效的 rst_n，别给我写 negedge rst_n 那种异步的", "t1")
+    service.note_preferences("u", "时序报告只给我 WNS/TNS/WHS 这几个数的摘要就行，别贴一大堆路径", "t2")
+    values = [b.value for b in service.users.get("u", include_all=True).beliefs]
+    assert any("rst_n" in v for v in values) and any("时序" in v for v in values)

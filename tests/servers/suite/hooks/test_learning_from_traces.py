@@ -65,7 +65,7 @@ def test_a_fixed_failure_seen_in_three_sessions_is_learned_and_told(run_hook: Ru
 
 def test_what_was_learned_is_in_context_memory_and_the_user_model(run_hook: RunHook) -> None:
     for n, preference in enumerate(PREFERENCES, 1):
-        _session(run_hook, n, prompt=f"Ship part {n}. {preference}")
+        _session(run_hook, n, prompt=f"Ship part {n}. {preference} What does the retry flag actually do?")
     request({"event": "stop"}, 5.0)  # one process at a time on the data folder's caches
     hooks = Hooks(CairnSettings())
     try:
@@ -79,6 +79,11 @@ def test_what_was_learned_is_in_context_memory_and_the_user_model(run_hook: RunH
         files = hooks.sources.memory.files("default")
         memory_md = files.read(files.memory_md) or ""
         assert "Called " not in memory_md
+        # Stated again in another session: the wish is in MEMORY.md. A question that only says "actually" took
+        # nothing back and stated nothing, so it is no preference.
+        assert "fixtures" in memory_md.split("## User Preferences")[1].split("##")[0]
+        kept = [e.content for _, e in hooks.sources.memory.store.live_entries("default", "type = 'preference'")]
+        assert kept and not any("actually" in text for text in kept)
         captured = hooks.sources.memory.recall("git push rejected non-fast-forward", "default", limit=1, mode="keyword")
         assert "Fixed by: `git pull --rebase origin feat/part-" in captured.results[0].content
     finally:
