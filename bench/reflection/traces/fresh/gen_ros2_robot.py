@@ -1924,8 +1924,8 @@ So: start a `jazzy` branch with the sim first (Harmonic + the regression launch)
             {"prompt": "colcon build --packages-select rowbot_gnss fails: CMake Error at CMakeLists.txt:14 (find_package): Could not "
                        "find a package configuration file provided by \"nmea_msgs\". I added it to package.xml already. what now?",
              "wanted": ["M1"]},
-            {"prompt": "Add twist_mux to rowbot_bringup's C++ safety node so the e-stop can override cmd_vel, wire it into "
-                       "CMakeLists and package.xml, and build it.",
+            {"prompt": "Add a C++ point cloud filter to rowbot_perception for the new ToF camera, using pcl_ros and "
+                       "pcl_conversions, and build it.",
              "wanted": ["M1"]},
             {"prompt": "ros2 launch rowbot_tools teleop.launch.py → file 'teleop.launch.py' was not found in the share directory "
                        "of package 'rowbot_tools'. the file is right there in src/rowbot_tools/launch",
