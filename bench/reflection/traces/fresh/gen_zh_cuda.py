@@ -967,7 +967,7 @@ hidden= 8192 torch median=  436.12 us    307.8 GB/s""")
                  f"platform linux -- Python 3.10.12, pytest-8.3.3, pluggy-1.5.0 -- {VENV}/bin/python",
                  "cachedir: .pytest_cache", f"rootdir: {R}", "configfile: pytest.ini", f"collecting ... collected {n} items", ""]
         for i, c in enumerate(cases, 1):
-            lines.append(f"{c + ' PASSED':<73}[{int(100 * i / n):>3}%]")
+            lines.append(f"{c + ' PASSED':<72} [{int(100 * i / n):>3}%]")
         lines += ["", f"============================== {n} passed in 21.47s =============================="]
         t.bash("python -m pytest tests/ -v --ignore=tests/test_moe_align.py", "全量测试（moe_align 的 golden 本地还没拉，先跳过这个文件）",
                out="\n".join(lines))
@@ -1428,11 +1428,11 @@ Current: silu_and_mul 已提交到 feat/silu-and-mul，还没推送、没建 MR�
                    tags=["feedback"],
                    feedback="上次你给 rotary 写的 MR 描述太长了，背景、实现细节、每个测试用例都列了一遍，评审的人根本不看，我 cut half 才贴上去。")
         t.bash("python bench/bench_silu.py --d 14336 --tokens 4096", "测一下性能数字",
-               out="d=14336 tokens=4096 hck   median=  172.55 us  2041.6 GB/s\nd=14336 tokens=4096 torch median=  611.02 us   576.5 GB/s")
+               out="d=14336 tokens=4096 hck   median=  208.37 us  1691.0 GB/s\nd=14336 tokens=4096 torch median=  611.02 us   576.5 GB/s")
         desc = ("feat: silu_and_mul 融合 kernel\n\n"
                 "- 新增 `ops.silu_and_mul(x)`：输入 [tokens, 2*d]，输出 silu(gate)*up，fp16/bf16\n"
                 "- 测试：tests/test_activation.py 8 例通过，compute-sanitizer memcheck 0 errors\n"
-                "- 性能（A100，d=14336，4096 tokens，bf16）：172.6 us vs PyTorch 611.0 us（3.5x）")
+                "- 性能（A100，d=14336，4096 tokens，bf16）：208.4 us vs PyTorch 611.0 us（2.9x）")
         t.bash("git push -u origin feat/silu-and-mul -o merge_request.create -o merge_request.target=main "
                "-o merge_request.title=\"feat: silu_and_mul 融合 kernel\" "
                f"-o merge_request.description=\"{desc.split(chr(10), 2)[2]}\"",
@@ -1442,7 +1442,7 @@ Current: silu_and_mul 已提交到 feat/silu-and-mul，还没推送、没建 MR�
 描述就 3 行：
 - 新增 `ops.silu_and_mul(x)`，[tokens, 2*d] → silu(gate)*up，fp16/bf16
 - tests/test_activation.py 8 例 + memcheck 0 errors
-- A100 bf16 d=14336×4096 tokens：172.6 us vs PyTorch 611.0 us（3.5x）""")
+- A100 bf16 d=14336×4096 tokens：208.4 us vs PyTorch 611.0 us（2.9x）""")
 
 
 def s6(d):
@@ -1469,16 +1469,16 @@ Build cuda_12.4.r12.4/compiler.34097967_0""")
 
 编译第一次又报 `The detected CUDA version (11.8) mismatches the version that was used to compile PyTorch (12.4)`：h800-05 和 h800-03 一样，`/usr/local/cuda` → 11.8，12.4 在 `/usr/local/cuda-12.4`，非交互 ssh 不带 `.bashrc` 的环境。这次命令里 `export CUDA_HOME=/usr/local/cuda-12.4`（连 PATH 一起）后编译通过。""")
 
-        t = d.task("silu_and_mul 在 A100 上 2 TB/s 左右，离 HBM 峰值还差点，用 nsys 和 ncu 看一下还有多少空间", tags=["workflow:W2", "long_output"])
+        t = d.task("silu_and_mul 在 A100 上 1.7 TB/s 左右，离 HBM 峰值还差点，用 nsys 和 ncu 看一下还有多少空间", tags=["workflow:W2", "long_output"])
         t.bash("nsys profile -o prof/silu_d14336 --trace=cuda,nvtx python bench/bench_silu.py --d 14336 --tokens 4096",
                "nsys 抓 timeline", out=nsys_prof("silu_d14336"), timeout=600000)
         t.bash("nsys stats --report cuda_gpu_kern_sum --report cuda_gpu_mem_time_sum prof/silu_d14336.nsys-rep", "kernel 和显存操作汇总",
                out=kern_sum("silu_d14336", [
-                   ("72.4", "1,036,571,208", "6007", "172,560.5", "172,511.0", "171,902", "176,330", "402.6",
+                   ("76.0", "1,251,710,912", "6007", "208,375.4", "208,331.0", "207,602", "212,118", "455.3",
                     "void hck::silu_and_mul_kernel<c10::BFloat16>(T1 *, const T1 *, int)"),
-                   ("21.3", "305,512,910", "500", "611,025.8", "610,977.0", "609,841", "613,506", "611.2",
+                   ("18.8", "305,512,910", "500", "611,025.8", "610,977.0", "609,841", "613,506", "611.2",
                     "void at::native::vectorized_elementwise_kernel<(int)4, at::native::<unnamed>::silu_kernel(at::TensorIteratorBase &)::[lambda() (instance 1)]::operator ()() const::[lambda() (instance 4)]::operator ()() const::[lambda(c10::BFloat16) (instance 1)], at::detail::Array<char *, (int)2>>(int, T2, T3)"),
-                   ("6.3", "90,118,404", "500", "180,236.8", "180,201.0", "179,774", "181,930", "288.1",
+                   ("5.2", "90,118,404", "500", "180,236.8", "180,201.0", "179,774", "181,930", "288.1",
                     "void at::native::vectorized_elementwise_kernel<(int)4, at::native::BinaryFunctor<c10::BFloat16, c10::BFloat16, c10::BFloat16, at::native::binary_internal::MulFunctor<float>>, at::detail::Array<char *, (int)3>>(int, T2, T3)"),
                ]) + """
 
@@ -1494,14 +1494,14 @@ Processing [prof/silu_d14336.sqlite] with [/usr/local/cuda-12.4/nsight-systems-2
         t.bash("ncu --import prof/silu_d14336.ncu-rep --page details --section SpeedOfLight --section MemoryWorkloadAnalysis --print-summary none",
                "看 SOL 和访存分析",
                out=sol(60211, "void hck::silu_and_mul_kernel<c10::BFloat16>(T1 *, const T1 *, int)", "4096, 1, 1", "1024, 1, 1",
-                       ["1.59", "1.41", "243,377", "83.02", "83.02", "172.48", "27.91", "38.66", "229,541.17", "18.73"])
+                       ["1.59", "1.41", "293,702", "83.02", "83.02", "208.29", "27.91", "38.66", "279,310.52", "18.73"])
                + """
 
     Section: Memory Workload Analysis
     ---------------------------- ----------- ------------
     Metric Name                  Metric Unit Metric Value
     ---------------------------- ----------- ------------
-    Memory Throughput            Gbyte/second     2,041.92
+    Memory Throughput            Gbyte/second     1,691.40
     Mem Busy                               %        38.66
     Max Bandwidth                          %        83.02
     L1/TEX Hit Rate                        %         0.00
@@ -1510,14 +1510,14 @@ Processing [prof/silu_d14336.sqlite] with [/usr/local/cuda-12.4/nsight-systems-2
     ---------------------------- ----------- ------------
 
     OPT   Est. Speedup: 12.4%
-          The memory access pattern for global loads from L1TEX might not be optimal. On average, only 4.0 of the 32
+          The memory access pattern for global loads from L1TEX might not be optimal. On average, only 2.0 of the 32
           bytes transmitted per sector are utilized by each thread. This could possibly be caused by a stride between
           threads. Check the Source Counters section for uncoalesced global loads.""")
         t.done("""结论：还有大约 10–15% 的空间，不会翻倍。
 
-- nsys：`silu_and_mul_kernel` 平均 172.6 us，PyTorch 参考（silu + mul 两个 kernel）合计约 791 us
-- ncu：DRAM throughput 83%（2.04 TB/s，A100 80GB 峰值约 2.04×1.2），访存是瓶颈，计算只有 18.7%
-- 建议项：每个线程每次只 load 2 字节（bf16 标量），ncu 提示每个 sector 只用到 4/32 字节的粒度偏低，估计 12.4% 提升
+- nsys：`silu_and_mul_kernel` 平均 208.4 us，PyTorch 参考（silu + mul 两个 kernel）合计约 791 us
+- ncu：DRAM throughput 83%（1.69 TB/s，A100 80GB SXM 峰值约 2.04 TB/s），访存是瓶颈，计算只有 18.7%
+- 建议项：每个线程每次只 load 2 字节（bf16 标量），ncu 提示每个线程每个 sector 只用到 2/32 字节，访存粒度偏低，估计 12.4% 提升
 
 可做的改动：gate/up 各用 128-bit（8×bf16）向量化 load，输出也向量化 store；`d` 不是 8 的倍数时走标量尾巴。要我改吗？""")
 
