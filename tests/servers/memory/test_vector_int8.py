@@ -8,6 +8,8 @@ vectors exercise the int8 path; the code paths do not depend on the size.
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 
@@ -221,3 +223,51 @@ def test_shortlist_is_a_multiple_of_k_with_a_floor() -> None:
     assert len(part.shortlist(np.eye(4, dtype=np.float32)[0], 50)) == min(300, shortlist_size(50))
     part.remove(0)
     assert 0 not in part.shortlist(np.eye(4, dtype=np.float32)[0], 500)
+
+
+@on_postgresql
+def test_searches_and_writes_from_many_threads_on_the_codes(open_store: OpenStore) -> None:
+    """Writers add, replace and archive while searchers read the int8 copy: every search stays within its user,
+    and afterwards the copy (caught up, not reloaded) answers as the database does."""
+    rng = np.random.default_rng(27)
+    store = open_store()
+    for i in range(400):
+        add(store, ["alice", "bob"][i % 2], unit(rng))
+    coded(store, "alice")
+    coded(store, "bob")
+    held = dict(store.vector_cache._parts)
+    vectors = [unit(rng) for _ in range(120)]
+    errors: list[BaseException] = []
+
+    def write(user: str) -> None:
+        try:
+            for v in vectors[:60] if user == "alice" else vectors[60:]:
+                rowid = add(store, user, v)
+                if rowid % 3 == 0:
+                    store.archive(rowid, "test")
+                elif rowid % 3 == 1:
+                    store.set_vector(rowid, user, -v, MODEL)
+        except BaseException as exc:
+            errors.append(exc)
+
+    def search() -> None:
+        try:
+            for i in range(120):
+                user = ["alice", "bob"][i % 2]
+                for rowid, _ in store.vector_search(user, vectors[i % 120], 10):
+                    owner = store.db.scalar("SELECT user_id FROM entries WHERE rowid = ?", (rowid,))
+                    assert owner in (user, None)
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=write, args=(u,)) for u in ("alice", "bob")]
+    threads += [threading.Thread(target=search) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not errors, errors
+    for i, query in enumerate(vectors[::7]):
+        user = ["alice", "bob"][i % 2]
+        assert_same_hits(cached_search(store, user, query, 50), exact(store, user, query, 50))
+        assert store.vector_cache._parts[user] is held[user]
