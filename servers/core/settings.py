@@ -86,7 +86,13 @@ class MemorySettings(BaseModel):
         ge=0,
         description="Memory for users' vectors held in process for exact recall (0 = off); users beyond it are "
         "searched through the store's index (sqlite-vec, or pgvector's approximate HNSW on PostgreSQL). The "
-        "default holds 100k 384-dimensional vectors.",
+        "default holds 100k 384-dimensional vectors in float32, about 400k as int8 (vector_cache_int8).",
+    )
+    vector_cache_int8: bool = Field(
+        True,
+        description="PostgreSQL: hold users with at least 50,000 vectors as int8 codes (a quarter of the memory) "
+        "and score the scan's shortlist exactly on their float vectors read from the database; false = float32 "
+        "for everyone. SQLite always holds float32.",
     )
 
 

@@ -19,6 +19,10 @@ caller searches the index as before: a recall never waits for a load. Users whos
 ``budget_bytes`` are never held (their searches stay on the index), and the least recently searched
 users are evicted to keep the total within it, but never one searched in the last minute: with more
 large users than the budget holds, they would otherwise load each other out in turn.
+
+A user with at least :data:`~servers.memory.vector_int8.INT8_MIN_ROWS` vectors is held as int8 codes (a
+quarter of the memory), scanned for a shortlist that is then scored exactly on the float vectors read from
+the store (:mod:`servers.memory.vector_int8`); ``quantise=False`` keeps every user in float32.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
+
+from servers.memory.vector_int8 import INT8_MIN_ROWS, Int8Partition, rescore
 
 # numpy is imported inside the functions that compute with vectors: a start that has none never loads it.
 if TYPE_CHECKING:
@@ -163,14 +169,25 @@ def unit_rows(blobs: list[tuple[int, bytes]], dim: int | None) -> tuple[int, lis
 class VectorCache:
     """Per-user vector matrices over a :class:`VectorSource`, within ``budget_bytes``; thread-safe."""
 
-    def __init__(self, source: VectorSource, budget_bytes: int, min_residency_s: float = MIN_RESIDENCY_S) -> None:
+    def __init__(
+        self,
+        source: VectorSource,
+        budget_bytes: int,
+        min_residency_s: float = MIN_RESIDENCY_S,
+        quantise: bool = True,
+        int8_min_rows: int = INT8_MIN_ROWS,
+    ) -> None:
         self.source = source
         self.budget_bytes = budget_bytes
+        # Users with at least int8_min_rows vectors are held as int8 codes with an exact re-score
+        # (servers/memory/vector_int8.py); smaller ones, or everyone when quantise is false, in float32.
+        self.quantise = quantise
+        self.int8_min_rows = int8_min_rows
         self.min_residency_s = min_residency_s
         self._no_room: dict[str, float] = {}  # user -> when a load was refused for lack of room
         self._warned: set[str] = set()  # users whose searches stay on the index, said once in the log
         self.stats = CacheStats()
-        self._parts: OrderedDict[str, _Partition] = OrderedDict()  # least recently searched first
+        self._parts: OrderedDict[str, _Partition | Int8Partition] = OrderedDict()  # least recently searched first
         self._too_large: dict[str, int] = {}  # user -> generation at which it did not fit
         self._loading: set[str] = set()
         self._lock = threading.Lock()
@@ -231,12 +248,26 @@ class VectorCache:
                 self.stats.fallbacks += 1
                 return None
             norm = float(np.linalg.norm(q))
-            hits = part.top_k(q / norm if norm > 0 else q, k)
+            unit = q / norm if norm > 0 else q
+            if not isinstance(part, Int8Partition):
+                hits = part.top_k(unit, k)
+            else:
+                shortlist = part.shortlist(unit, k)
+        if isinstance(part, Int8Partition):
+            # The exact re-score, outside the lock: the read from the store need not hold up another search of
+            # this user. A row changed since the catch-up is scored as it now stands; one deleted since is
+            # not found, as in a search a moment later.
+            rescored = rescore(unit, self.source.vectors_of(user_id, shortlist), part.dim, k)
+            if rescored is None:  # the vector table was re-made with another dimension meanwhile
+                self._drop(user_id, part)
+                self.stats.fallbacks += 1
+                return None
+            hits = rescored
         self.stats.searches += 1
         self._fit_budget(keep=user_id)
         return hits
 
-    def _catch_up(self, user_id: str, part: _Partition, generation: int) -> bool:
+    def _catch_up(self, user_id: str, part: _Partition | Int8Partition, generation: int) -> bool:
         """Bring ``part`` (locked) to ``generation``; False when it must be reloaded instead."""
         if part.generation == generation:
             return True
@@ -295,8 +326,11 @@ class VectorCache:
         # Counted before reading, so a user over the budget is never read at all (the built matrix is
         # checked too: the count is of entries marked embedded, read a moment earlier).
         model = self.source.vector_model()
-        row_bytes = 4 * (model[1] if model else 1) + 8
-        need = (self.source.vector_count(user_id) + _HEADROOM_ROWS) * row_bytes
+        count = self.source.vector_count(user_id)
+        quantised = self.quantise and count >= self.int8_min_rows
+        # A row: its float32 vector or int8 codes and a float32 scale, and the int64 rowid.
+        row_bytes = (model[1] if model else 1) * (1 if quantised else 4) + (4 if quantised else 0) + 8
+        need = (count + _HEADROOM_ROWS) * row_bytes
         if need > self.budget_bytes:
             return self._too_large_at(user_id, generation, need)
         if not self._room_for(user_id, need):
@@ -317,7 +351,7 @@ class VectorCache:
         if decoded is None or decoded[0] == 0:
             return False  # the vector table is being re-made, or there is none yet
         dim, rows = decoded
-        part = _Partition(generation, dim, rows)
+        part = Int8Partition(generation, dim, rows) if quantised else _Partition(generation, dim, rows)
         if part.nbytes > self.budget_bytes:
             return self._too_large_at(user_id, generation, part.nbytes)
         with self._lock:
@@ -365,7 +399,7 @@ class VectorCache:
             self._warned.add(user_id)
         log.warning(message, *args)
 
-    def _drop(self, user_id: str, part: _Partition) -> None:
+    def _drop(self, user_id: str, part: _Partition | Int8Partition) -> None:
         with self._lock:
             if self._parts.get(user_id) is part:
                 del self._parts[user_id]

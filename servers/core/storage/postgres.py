@@ -233,6 +233,13 @@ class PgDatabase:
             cursor.executemany(to_pyformat(sql), rows)
             self._local.changes = cursor.rowcount
 
+    def query_binary(self, sql: str, params: Params = ()) -> list[tuple[Any, ...]]:
+        """The rows as tuples, sent by the server in binary: ``bytea`` arrives as is instead of hex text that
+        psycopg must decode (100-200 of pgvector's ``vector_send`` blobs: about half the time of :meth:`query`)."""
+        with self._conn() as conn, conn.cursor(binary=True, row_factory=tuple_row) as cursor:
+            cursor.execute(*self._statement(sql, params))
+            return list(cursor.fetchall()) if cursor.description else []
+
     def stream(self, sql: str, params: Params = (), *, size: int = 2000) -> Iterator[tuple[Any, ...]]:
         """The rows of a query as tuples, fetched ``size`` at a time through a server-side cursor.
 

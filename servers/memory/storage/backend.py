@@ -130,4 +130,8 @@ def _store_in(db: AnyDatabase, settings: CoreSettings) -> EntryStore:
         return MemoryStore(db, vector_cache_bytes=settings.memory.vector_cache_mb * 2**20)
     from servers.memory.storage.store_pg import PgMemoryStore  # psycopg loads only for PostgreSQL users
 
-    return PgMemoryStore(db, vector_cache_bytes=settings.memory.vector_cache_mb * 2**20)
+    return PgMemoryStore(
+        db,
+        vector_cache_bytes=settings.memory.vector_cache_mb * 2**20,
+        vector_cache_int8=settings.memory.vector_cache_int8,
+    )

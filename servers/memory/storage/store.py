@@ -45,7 +45,9 @@ class MemoryStore(EntryTable):
             raise TypeError(f"MemoryStore keeps its entries in SQLite, not in {type(db).__name__}")
         super().__init__(db)  # migrates the SQLite schema (servers/memory/storage/schema.py)
         # Vector searches answer from memory when they can (servers/memory/vector_cache.py); 0 turns it off.
-        self.vector_cache = VectorCache(self, vector_cache_bytes)
+        # Always float32 here: the int8 copy's exact re-score reads its shortlist from the store, and sqlite-vec
+        # finds one rowid per lookup, which cost more than the int8 scan saves (bench/memory/RESULTS-postgresql.md).
+        self.vector_cache = VectorCache(self, vector_cache_bytes, quantise=False)
 
     def close(self) -> None:
         self.vector_cache.close()

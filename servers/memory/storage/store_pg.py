@@ -89,7 +89,9 @@ class PgMemoryStore(EntryTable):
 
     db: PgDatabase
 
-    def __init__(self, db: PgDatabase, vector_cache_bytes: int = DEFAULT_VECTOR_CACHE_BYTES) -> None:
+    def __init__(
+        self, db: PgDatabase, vector_cache_bytes: int = DEFAULT_VECTOR_CACHE_BYTES, vector_cache_int8: bool = True
+    ) -> None:
         if not isinstance(db, PgDatabase):
             raise TypeError(f"PgMemoryStore keeps its entries in PostgreSQL, not in {type(db).__name__}")
         # The vector table needs pgvector; checked before migrating so a missing extension is the error shown.
@@ -99,16 +101,21 @@ class PgMemoryStore(EntryTable):
         self._common_read_at = -_COMMON_LEXEMES_TTL_S
         self._common_lock = threading.Lock()
         # Users' vectors held in this process for exact search (servers/memory/vector_cache.py); 0 turns it off
-        # and every search goes to the HNSW index.
-        self.vector_cache = VectorCache(self, vector_cache_bytes)
+        # and every search goes to the HNSW index. Large users are held as int8 codes with an exact re-score unless
+        # ``vector_cache_int8`` is false (servers/memory/vector_int8.py).
+        self.vector_cache = VectorCache(self, vector_cache_bytes, quantise=vector_cache_int8)
 
     @classmethod
     def connect(
-        cls, url: str, database: DatabaseSettings | None = None, vector_cache_bytes: int = DEFAULT_VECTOR_CACHE_BYTES
+        cls,
+        url: str,
+        database: DatabaseSettings | None = None,
+        vector_cache_bytes: int = DEFAULT_VECTOR_CACHE_BYTES,
+        vector_cache_int8: bool = True,
     ) -> PgMemoryStore:
         """The store in schema ``memory`` of ``url``, pooled as ``database`` (``CAIRN_DATABASE__…``) says."""
         db = PgDatabase(url, SCHEMA, **pool_options(database or DatabaseSettings()))
-        return built(db, lambda opened: cls(opened, vector_cache_bytes))
+        return built(db, lambda opened: cls(opened, vector_cache_bytes, vector_cache_int8))
 
     def close(self) -> None:
         self.vector_cache.close()
@@ -302,11 +309,12 @@ class PgMemoryStore(EntryTable):
     def vectors_of(self, user_id: str, rowids: list[int]) -> list[tuple[int, bytes]]:
         if not rowids or not self.has_vector_table():
             return []
-        rows = self.db.query(
-            "SELECT rowid, vector_send(embedding) AS blob FROM entries_vec WHERE rowid = ANY(?) AND user_id = ?",
+        # In binary: the int8 cache's re-score reads a shortlist of vectors on every search it answers.
+        rows = self.db.query_binary(
+            "SELECT rowid, vector_send(embedding) FROM entries_vec WHERE rowid = ANY(?) AND user_id = ?",
             (rowids, user_id),
         )
-        return [(int(r["rowid"]), _float32_bytes(r["blob"])) for r in rows]
+        return [(int(rowid), _float32_bytes(blob)) for rowid, blob in rows]
 
     def in_transaction(self) -> bool:
         return self.db.in_transaction()
