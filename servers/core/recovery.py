@@ -304,8 +304,10 @@ _DIAGNOSTIC = re.compile(r"^\s*(?:error|warning|info|hint|lint)\s*[•|]\s*(.+?)
 # or `  4:7  error  'x' is assigned a value but never used  no-unused-vars` — position, severity, message, rule.
 _LINT_REPORT = re.compile(r"^\s*\d+:\d+\s+(?:✖|×|⚠|error|warning)\s+(.+?)\s{2,}[@\w/.-]+\s*$", re.I)
 _WARNING_LINE = re.compile(r"^\s*(?:\[[\w ]*warn(?:ing)?\]|warn(?:ing)?\b|\(node:\d+\) \w*warning|⚠)", re.I)
+# Not a word inside an option or a name (`latexmk -file-line-error`, `--on-error=stop`): a command line echoed
+# before its output names no failure.
 _ERROR_LINE = re.compile(
-    r"\b(?:error|fatal|failed|failure|cannot|can't|could not|unable|denied|refused|invalid|missing|not found|"
+    r"(?<![-=_])\b(?:error|fatal|failed|failure|cannot|can't|could not|unable|denied|refused|invalid|missing|not found|"
     r"no such|rejected|exception|panic)\b|错误|失败",
     re.I,
 )
@@ -330,6 +332,8 @@ _BLANKS = (
     (re.compile(r"\[[^\]\s]*\d[^\]\s]*\]"), "[…]"),
     # What a thing is called (`No such kernel named churn-model`, `… called ds-py3`): this run's own name.
     (re.compile(r"\b(named|called)\s+(?=[^\s'\"`]*[-_.\d])[^\s'\"`,;:]+"), r"\1 …"),
+    # The character a message names by its code point (`Unicode character Δ (U+0394)`): which one is this run's.
+    (re.compile(r"(?<!\S)\S(?=\s+\(U\+[0-9A-Fa-f]{4,6}\))"), "…"),
     (re.compile(r"\d+"), "#"),
 )
 MAX_PHRASE_WORDS = 8
@@ -1297,8 +1301,12 @@ class Recovery:
         if self.reread:
             parts.append("reread")
         if self.change is not None:
-            # The variable's name, not this run's value of it.
-            variables = [w.split("=", 1)[0] + "=…" for w in _variables_set(_words(self.change))]
+            # The variable's name, not this run's value of it. A search path extended with itself beside another
+            # variable (`CUDA_HOME=/opt/cuda-12.4 PATH=/opt/cuda-12.4/bin:$PATH`) only serves that one: the fix is
+            # the same as `CUDA_HOME=…` alone.
+            assigned = _variables_set(_words(self.change))
+            own = [w for w in assigned if not _extends_itself(w)] or assigned
+            variables = [w.split("=", 1)[0] + "=…" for w in own]
             # A variable set on the retry is the fix, whichever command it was set for.
             if self.replaced:
                 # The program and subcommand, whatever options it was given (`kubectl -n dev debug …`).
@@ -1605,6 +1613,12 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
 
 # An environment variable set anywhere on a line: in front, after `env` or `export`, in a launcher's option.
 _ANY_ASSIGNMENT = re.compile(r"(?<![\w$.-])([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|[A-Z]{3,})=([^\s,;'\"]*)")
+
+
+def _extends_itself(assignment: str) -> bool:
+    """`PATH=/opt/x/bin:$PATH`, `LD_LIBRARY_PATH=${LD_LIBRARY_PATH}:/opt/lib`: a list the value adds to."""
+    name, _, value = assignment.partition("=")
+    return f"${name}" in value or f"${{{name}}}" in value
 
 
 def _variables_set_inside(failed_command: str, fixed_command: str | list[str]) -> dict[str, str]:
@@ -2155,6 +2169,17 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
                 continue  # the failed line's own `git add` on other files, once the fix was made in between
             commands.append(_fix_text(text))
         repeated: str | list[str] = chain[at] if at is not None else done_command
+        if at is not None:
+            # `export CUDA_HOME=… && pip install …` where `pip install …` failed sets the variable for the step as
+            # `CUDA_HOME=… pip install …` does: the same change, spelled over two commands of the line.
+            exported = [
+                word
+                for words in chain[:at]
+                if words[:1] == ["export"] and " ".join(words) not in before
+                for word in words[1:]
+                if ENV_ASSIGNMENT.match(word)
+            ]
+            repeated = [*exported, *chain[at]] if exported else repeated
         if replaced and carrier(done_command) and signature.phrase == CARRIER_FAILED:
             # Run through another carrier: how it was run, its options without the pod or container it named.
             change = " ".join([*_carrier_options(carrier(done_command)), "--", "…"])

@@ -96,7 +96,8 @@ _STATED = re.compile(
     # our templates", "static types on everything"; 还是老样子, 规矩不变, 跟现有接口保持一致, 从来不用. Not "as
     # usual" or a bare 老样子: "test + lint as usual" repeats a routine, it states no preference.
     r"|\b(?:like|same as|as with)\s+(?:the rest|everything else|all (?:our|the|the other) [\w.-]+|every other [\w.-]+"
-    r"|the others|the other [\w.-]+(?: [\w.-]+)?s)\b|\bon everything\b"
+    r"|the others|the other [\w.-]+(?: [\w.-]+)?s)\b|\bon everything\b|\beverywhere else\b"
+    r"|\b(?:like|as) we (?:always )?do(?: it)? (?:everywhere|elsewhere|always)\b|\bi (?:don'?t|do not) want\b"
     r"|还是老样子|规矩不变|保持一致|(?:跟|和|同|照着)(?:现有|之前|以前|前面|其他|别的)[^，。；]{0,10}(?:一样|一致)|从来不",
     re.I,
 )

@@ -128,6 +128,14 @@ def test_invocation_keeps_how_the_step_was_run() -> None:
             "property remark should not exist",
         ),
         ('{"error": {"code": 403, "message": "Caller has no access to bucket"}}', "caller has no access to bucket"),
+        # The recipe make echoes names an option with "error" in it; the TeX error under it is the failure, and
+        # which character it was is this run's own.
+        (
+            "Exit code 2\ncd papers/a && latexmk -interaction=nonstopmode -file-line-error -pdf main.tex\n"
+            "Latexmk: applying rule 'pdflatex'...\n./tables/t.tex:7: LaTeX Error: Unicode character Δ (U+0394)\n"
+            "               not set up for use with LaTeX.\n",
+            "latex error: unicode character … (u+#)",
+        ),
     ],
 )
 def test_error_phrases_name_what_failed(error: str, phrase: str) -> None:
@@ -435,6 +443,35 @@ def test_a_variable_set_on_the_retry_is_the_fix_wherever_it_was_set() -> None:
         for m in ("train", "evaluate")
     }
     assert keys == {"bash|*|out of memory=>as:CUDA_VISIBLE_DEVICES=…"}
+
+
+def test_a_variable_exported_before_the_retried_step_is_set_for_it() -> None:
+    """`export CUDA_HOME=… PATH=…:$PATH && pip install …` over ssh is `CUDA_HOME=… pip install …`: one fix, and
+    the search path extended beside it only serves it."""
+    error = (
+        "Exit code 1\nRuntimeError: The detected CUDA version (11.8) mismatches the version that was used to compile"
+        " PyTorch (12.4). Please make sure to use the same CUDA version."
+    )
+    build = "cd ~/work/hck && source ~/venvs/infer/bin/activate && MAX_JOBS=32 pip install -e . --no-build-isolation"
+    fixes = (
+        build.replace("MAX_JOBS=32", "CUDA_HOME=/usr/local/cuda-12.4 MAX_JOBS=32"),
+        build.replace(
+            "MAX_JOBS=32", "export CUDA_HOME=/usr/local/cuda-12.4 PATH=/usr/local/cuda-12.4/bin:$PATH && MAX_JOBS=32"
+        ),
+    )
+    found = [
+        find_recoveries(
+            [
+                bash(f"ssh h800-03 '{build}'", error),
+                bash("ssh h800-03 'ls -ld /usr/local/cuda*'"),
+                bash(f"ssh h800-03 '{fix}'"),
+            ]
+        )
+        for fix in fixes
+    ]
+    assert [r[0].kind for r in found] == ["changed", "changed"]
+    assert {r[0].key for r in found} == {"bash|*|runtimeerror=>as:CUDA_HOME=…"}
+    assert "CUDA_HOME=/usr/local/cuda-12.4" in found[1][0].change
 
 
 def test_a_variable_given_to_make_on_the_retry_is_the_fix_with_its_value_as_written() -> None:

@@ -63,6 +63,9 @@ def test_statements_are_found_in_prompts() -> None:
         "加个计数模块。复位还是老样子，同步的 rst_n 低有效。",
         "再加个接口，直接返回资源本身就行，跟现有接口保持一致。",
         "优惠金额存 Int，单位分，我们这边钱从来不用 Decimal。",
+        "Add a sentence pointing to it. Use \\cref for the reference like everywhere else.",
+        "New params go in with a parameter descriptor like we do everywhere, description and range.",
+        "Rebuild it. I don't want hardcoded Figure~\\ref in the chapters.",
     ],
 )
 def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> None:
