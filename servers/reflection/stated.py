@@ -182,7 +182,9 @@ def _with_reversals(text: str) -> list[str]:
     for sentence in sentences(text):
         said = _said(sentence)
         if carried and (said or _replaced(carried)):
-            out.append(f"{carried.rstrip()} {sentence}".strip())
+            # Kept two sentences: run together, "… the benchmark table" and "format the numbers …" would read as
+            # "table format", a wish about the answer's form.
+            out.append(f"{carried.rstrip().rstrip('.')}. {sentence}".strip())
             carried = ""
         elif said and _REVERSAL.search(sentence) and not _STATED.search(sentence) and not out and not carried:
             carried = sentence
@@ -197,7 +199,7 @@ def _replaced(sentence: str) -> str | None:
     found = _REPLACED.search(sentence)
     if not found:
         return None
-    words = next(v for v in found.groupdict().values() if v).strip(" `'\"")
+    words = next(v for v in found.groupdict().values() if v).strip(" `'\".")
     return words or None
 
 

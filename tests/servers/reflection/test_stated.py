@@ -258,3 +258,16 @@ def test_chinese_statements_sharing_only_grammar_are_apart(service: ReflectionSe
     service.note_preferences("u", "时序报告只给我 WNS/TNS/WHS 这几个数的摘要就行，别贴一大堆路径", "t2")
     values = [b.value for b in service.users.get("u", include_all=True).beliefs]
     assert any("rst_n" in v for v in values) and any("时序" in v for v in values)
+
+
+def test_a_change_carried_into_the_next_sentence_keeps_the_two_sentences_apart(service: ReflectionService) -> None:
+    """ "… in the benchmark table. format the numbers …" is no wish for answers as a table."""
+    service.note_preferences(
+        "u",
+        "change of plan for tables: drop the siunitx S columns in the benchmark table. format the numbers in pandas "
+        "and use plain r columns",
+        "t1",
+    )
+    [belief] = service.users.get("u", include_all=True).beliefs
+    assert belief.dimension.startswith("pref:") and belief.reversed_from == "tables"
+    assert "siunitx" in belief.value and "plain r" in belief.value
