@@ -7,16 +7,16 @@ reference implementations and golden tensors kept in Git LFS, A100 dev box (Clau
 reached over ssh, several CUDA toolkits side by side, a Docker image based on nvidia/cuda, git on an internal GitLab.
 Prompts and replies in Chinese; tool output as the tools print it. cwd /home/xubowen/work/hck on a100-dev-07.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 17), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_cuda.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2152,5 +2152,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-cuda.jsonl"), os.path.join(HERE, "zh-cuda.labels.json"))
-    print(f"zh-cuda -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-cuda.jsonl"), os.path.join(HERE, "tune", "zh-cuda.labels.json"))
+    print(f"zh-cuda -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

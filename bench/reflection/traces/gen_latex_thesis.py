@@ -4,16 +4,16 @@ Stack: latexmk (lualatex for the thesis with the university class, pdflatex for 
 with a Zotero (Better BibTeX) export plus a hand-kept bib, subfiles chapters, TikZ/pgfplots, minted listings,
 Python figure/table scripts (pandas, matplotlib) in a conda env, a Makefile, chktex, arxiv_latex_cleaner.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 17), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_latex_thesis.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1422,5 +1422,5 @@ print("wrote papers/tcr-embed/tables/benchmark.tex")
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "latex-thesis.jsonl"), os.path.join(HERE, "latex-thesis.labels.json"))
-    print(f"latex-thesis -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "latex-thesis.jsonl"), os.path.join(HERE, "tune", "latex-thesis.labels.json"))
+    print(f"latex-thesis -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -5,9 +5,9 @@ Stack: ROS 2 Humble on Ubuntu 22.04, colcon (--symlink-install, --packages-selec
 ros2 topic/bag, Gazebo (Ignition Fortress) simulation, colcon test (gtest/pytest), Docker images for the Jetson,
 GitHub Actions CI, gh.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 17), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_ros2_robot.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import datetime as _dt
 import os
@@ -15,7 +15,7 @@ import sys
 import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1953,5 +1953,5 @@ So: start a `jazzy` branch with the sim first (Harmonic + the regression launch)
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "ros2-robot.jsonl"), os.path.join(HERE, "ros2-robot.labels.json"))
-    print(f"ros2-robot -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "ros2-robot.jsonl"), os.path.join(HERE, "tune", "ros2-robot.labels.json"))
+    print(f"ros2-robot -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
