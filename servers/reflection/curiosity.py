@@ -125,7 +125,9 @@ _EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]")
 # A preference that says "none" of what its dimension names (emoji=none, 表情=不要).
 _NONE = re.compile(r"^\s*(?:none|no|never|off|nil|zero|0|false|avoid|无|不要|不用|没有|禁止)\s*$", re.IGNORECASE)
 _AVOID = re.compile(
-    r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买)(.+)$",
+    # (a verb of using is not the thing: 不要用表情符号 leaves out 表情符号)
+    r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买)"
+    r"(?:用|使用|带|加|出现|放)?(.+)$",
     re.IGNORECASE,
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")

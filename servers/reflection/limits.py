@@ -11,6 +11,9 @@ one of two options.
 | a diet or an allergy: vegan, "nut allergy", | offers a food of that family (feta to a vegan, walnuts to a  |
 | "no alcohol", 不吃辣                          | nut allergy, red wine to "no alcohol", 麻辣 to 不吃辣)          |
 | one of a pair: window, non-smoking, 靠窗     | offers the other one (an aisle seat, a smoking room)          |
+| daytime flights: "no red-eyes", 不坐红眼航班  | offers a red-eye, or a flight leaving or landing 22:00-06:00  |
+| a least: "salary at least $90k", 不低于8k     | gives it up ("flexible on compensation", "whatever the       |
+|                                             | budget") or names less in the same currency                  |
 
 Each is a kind of preference people state in their own words; the families and pairs are short on purpose
 (what people commonly avoid), not a food database.
@@ -95,7 +98,56 @@ def beyond(dimension: str, value: str, draft: str, size: int) -> str | None:
         or _amount(value, draft)
         or _food(f"{dimension} {value}", draft)
         or _other_of_pair(value, draft)
+        or _overnight(value, draft)
+        or _given_way(value, draft)
     )
+
+
+# Flights kept to daytime: "no red-eyes", "no overnight flights", 不坐红眼航班. A draft's flight that leaves or lands
+# between 22:00 and 06:00 is one.
+_NO_NIGHT_FLIGHTS = re.compile(
+    r"\b(?:no|not|avoid|never|hate|without)\b.*\b(?:red[- ]?eyes?|overnight|night)\b|不坐红眼|不要红眼|不坐夜|避免红眼",
+    re.IGNORECASE,
+)
+_RED_EYE = re.compile(r"\bred[- ]?eyes?\b|红眼航班|夜航", re.IGNORECASE)
+NIGHT_FROM, NIGHT_UNTIL = 22 * 60, 6 * 60
+
+
+def _overnight(value: str, draft: str) -> str | None:
+    if not _NO_NIGHT_FLIGHTS.search(value):
+        return None
+    if (m := _RED_EYE.search(draft)) and not said_absent(draft, m.start(), m.end()):
+        return f"'{m.group(0)}' where the user prefers {value}"
+    for minutes, said in _draft_hours(draft):
+        if minutes >= NIGHT_FROM or minutes < NIGHT_UNTIL:
+            return f"'{said}' where the user prefers {value}"
+    return None
+
+
+# A least the user holds to (a salary, a rate, a price: "at least $90k", 不低于 SGD 8k/月) and a draft that gives it
+# up in words ("flexible on compensation", "whatever the budget is") or names less in the same currency.
+_AMOUNT_LEAST = re.compile(
+    r"at least|minimum|\bmin\b|no less than|not (?:less|lower) than|not below|不低于|至少|起码|最低"
+)
+_GIVES_WAY = re.compile(
+    r"\b(?:flexible|open|negotiable)\s+(?:on|about|with|regarding)\s+(?:the\s+|my\s+)?(?:compensation|salary|pay|"
+    r"price|rate|fee|budget|money|package)\b|\bwhatever\s+(?:the\s+|your\s+)?(?:budget|salary|rate|price|offer|you "
+    r"(?:can )?(?:offer|pay))\b|\bany\s+(?:salary|rate|price|offer)\b|\bhappy to go with whatever\b|"
+    r"多少都(?:行|可以)|都可以接受|随便给|价格好商量|薪资好商量",
+    re.IGNORECASE,
+)
+
+
+def _given_way(value: str, draft: str) -> str | None:
+    if not _AMOUNT_LEAST.search(value):
+        return None
+    if m := _GIVES_WAY.search(draft):
+        return f"'{m.group(0)}' where the user holds to {value}"
+    for currency, least, _ in _amounts(value):
+        for other, number, said in _amounts(draft):
+            if other == currency and number < least:
+                return f"'{said}' where the user holds to {value}"
+    return None
 
 
 # An amount with its currency: "$240", "240 dollars", "880元", "€90".

@@ -58,7 +58,7 @@ _PEOPLE = (
     "dad|advisor|adviser|supervisor|accountant|assistant|teacher|professor|coach|therapist|agent|editor|client|"
     "dean|principal|mentor|tutor|recruiter|colleague|coworker|vet|aunt|uncle|grandma|grandpa|grandmother|"
     "grandfather|cousin|niece|nephew|fiance|fiancee|girlfriend|boyfriend|investor|supplier|vendor|roommate|flatmate|neighbor|neighbour|nanny|babysitter|"
-    "contractor|plumber|preceptor|vp|hr|realtor|broker|caseworker"
+    "contractor|plumber|preceptor|vp|hr|realtor|broker|caseworker|co-founder|cofounder|founder|business partner"
 )
 _ZH_PEOPLE = (
     "导师|老板|经理|律师|医生|牙医|房东|老师|妻子|丈夫|老公|老婆|客户|同事|上司|领导|教授|妈妈|爸爸|会计|班主任|辅导员|"
@@ -103,6 +103,24 @@ HANDED_THING = re.compile(
     rf"({_DOCS})\b|(?:发|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})",
     IC,
 )
+# Bought or booked before, to be had again: which one only the user's order history says ("reorder my running
+# shoes, same pair as last time", "book the same room as last year").
+REPEAT_THING = re.compile(
+    r"\b(?:reorder|re-order|rebuy|re-buy|rebook|re-book|order|buy|book|get)\s+(?:me\s+)?(?:my|our|the)\s+"
+    r"((?:(?!same\b|again\b|as\b|from\b|for\b|like\b|that\b|this\b)[a-z][a-z-]*\s*){1,3}?)"
+    r"(?=\s*(?:[,.;]|again\b|(?:the\s+)?same\b|like (?:last|before)\b|as (?:last|before)\b|from last\b|$))"
+    # "the same pizza as last time", "the hotel we stayed at last year"
+    r"|\bthe same\s+((?:(?!as\b|like\b)[a-z][a-z-]*\s*){1,2}?)\s*(?=\b(?:as|like)\s+(?:last|before)\b)"
+    r"|\bthe\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:we|I)\s+(?:stayed at|stayed in|had|ordered|bought|used|booked|"
+    r"got|went to|rented)\b(?=.*\b(?:last|before)\b)",
+    IC,
+)
+REPEAT_CUE = re.compile(
+    r"\b(?:again|same|last time|as before|like before|re-?order|re-?buy|re-?book)\b",
+    IC,
+)
+
+
 # The user's own money matters, which only their bank or payslip shows: 算下这个月房贷还了多少本金, "how much of my
 # salary …". A bare Chinese noun is the user's own; asked only when the task wants a figure from it.
 _ZH_FINANCE = "房贷|车贷|贷款|工资|公积金|社保|信用卡|存款|个税|养老金|医保"
@@ -164,6 +182,9 @@ def references(task: str) -> list[Reference]:
             at = next(i for i in range(1, len(m.groups()) + 1) if m.group(i))
             noun = m.group(at)
             add(m.start(), _compound(task, m.start(at), noun) if _CJK_NOUN.match(noun) else noun, False)
+    for m in REPEAT_THING.finditer(task) if REPEAT_CUE.search(task) else ():
+        noun = next(g for g in m.groups() if g).strip()
+        add(m.start(), re.sub(r"^(?:usual|regular|favou?rite)\s+", "", noun, flags=IC), False)
     if not AMOUNT.search(task):  # the user gave the figures (贷款100万，30年): nothing of theirs to look up
         for m in OWN_MONEY.finditer(task):
             add(m.start(), m.group(1) or m.group(2), False)
@@ -224,8 +245,8 @@ HOUR = re.compile(
 )
 # How much later: "two weeks", 两周, "3 days" answer "to when?" for a postponement.
 LATER_BY = re.compile(
-    r"\b(?:\d+|a|one|two|three|four|a couple of|a few)\s+(?:more\s+)?(?:days?|weeks?|months?)\b"
-    r"|[\d一两二三四五六七八九十几]+\s*(?:天|周|个星期|个月)",
+    r"\b(?:\d+|a|one|two|three|four)\s+(?:more\s+)?(?:days?|weeks?|months?)\b"
+    r"|[\d一两二三四五六七八九十]+\s*(?:天|周|个星期|个月)",  # "a few days", 几天: how many is the question
     IC,
 )
 AMOUNT = re.compile(
@@ -245,6 +266,11 @@ SIZE = re.compile(
 AUDIENCE = re.compile(
     r"\bfor\s+(?:our\s+|the\s+|new\s+|non-technical\s+)?(?:users|developers|engineers|customers|clients|beginners|"
     r"students|kids|children|managers|executives|readers|investors|everyone|experts|newcomers|developer)\b|"
+    # a group of people it is for or goes to: "for the board", "goes to about 2,000 parents"
+    r"\b(?:for|to)\s+(?:the\s+|our\s+|my\s+|all\s+|(?:about|around|over|some)\s+)?(?:[\d,]+\s+)?(?:board|committee|"
+    r"parents|families|members|subscribers|staff|employees|team|patients|followers|community|public|teachers|"
+    r"class|new hires|stakeholders|leadership|partners|donors|volunteers|residents|alumni|shareholders)\b|"
+    r"\b(?:goes|go|sent|read)\s+(?:out\s+)?to\b|\bread by\b|"
     r"\baudience\b|\breaders?\b|给(?:读者|用户|学生|客户)|读者|受众",
     IC,
 )
@@ -264,7 +290,10 @@ WRITE_PIECE = re.compile(
 SIZED_PIECE = re.compile(
     rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*"
     r"\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech)\b|"
-    r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词|自我介绍)|写一篇",
+    r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词|自我介绍)|写一篇|"
+    # slides to be presented: how long the slot is ("这个 deck 下周要给 VP 讲", "pitch the deck to investors")
+    r"\b(?:deck|slides|presentation)\b.{0,20}(?:讲|汇报|\bpresent(?:ed|ing)?\b|\bpitch(?:ed|ing)?\b)|"
+    r"(?:讲|汇报|\bpresent\b|\bpitch\b).{0,12}(?:\bdeck\b|\bslides\b|PPT|ppt|幻灯片)|(?:PPT|ppt|幻灯片).{0,12}(?:讲|汇报)",
     IC,
 )
 # Made shorter or longer: to which size only the user knows ("shorten this speech", 缩短一点).
@@ -329,8 +358,16 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "date_time",
         re.compile(
-            r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan)\b.*\b(?:flight|train|meeting|call|dinner|lunch|"
-            r"appointment|table|trip|party|event|hotel|room|ticket)s?\b|\b(?:meeting|appointment)\s+with\b|"
+            r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan)\b.*(?:\b(?:flight|train|meeting|call|"
+            r"appointment|table|trip|party|event|hotel|room|ticket)s?\b|\b(?:dinner|lunch)\b(?!s))|"  # meals: a menu
+            # a hotel looked for: its nights (下周去深圳出差能住的酒店: which nights of the week?)
+            r"\b(?:find|recommend|look for|search for|suggest)\b.*\bhotels?\b|"
+            r"(?:找|推荐|搜|看看).{0,14}(?:酒店|宾馆|民宿|住的地方)|"
+            # a resignation or a notice given: the last day is the user's
+            # (a resignation written, not one weighed: 我该不该辞职)
+            r"\bresignation\b|\b(?:give|giving|gave|hand in|handing in|put in|putting in)\s+(?:in\s+)?(?:my\s+|our\s+)?"
+            r"(?:\w+\s+){0,2}?notice\b|\b(?:two|2|\w+)[- ]weeks?['’]?\s+notice\b|\bnotice to (?:vacate|quit)\b|"
+            r"辞职信|辞职报告|辞呈|离职申请|离职邮件|提离职|\b(?:meeting|appointment)\s+with\b|"
             r"\b(?:set up|make|reserve)\b.*\b(?:meeting|call|appointment|table|reservation|1:1|one-on-one|sync|"
             r"catch-up|interview)\b|\bremind me\b|"
             r"\b(?:leave|absence|sick)\s+(?:note|request|letter|email)\b|\brequest\s+(?:leave|time off|a day off)\b|"
@@ -356,7 +393,11 @@ RULES: tuple[Rule, ...] = (
             r"shift|demo|review)s?\b|\b(?:extension|extend the deadline)\b|"
             # "delay" as a request (to delay, 要 delay 一下, delay the launch), not the noun ("sorry for the delay")
             r"\b(?:to|will|need to|want to|please|can we|could we|must|要|想)\s+(?:\w+\s+)?delay\b|"
-            r"\bdelay\s+(?:it|the|our|my|this|that|一下)|延期|推迟|改期|改约|延后|往后推|推后|缓一缓",
+            r"\bdelay\s+(?:it|the|our|my|this|that|一下)|延期|推迟|改期|改约|延后|往后推|推后|缓一缓|"
+            # paid or handed in late: by when ("rent will be a few days late", 房租要晚几天交)
+            r"\b(?:pay|paying|hand|handing|submit|submitting)\s+(?:\w+\s+){0,5}?late\b|\blate\s+(?:with|on)\s+(?:the\s+|my\s+)?"
+            r"(?:rent|payment|bill|invoice)\b|\b(?:rent|payment)\s+(?:will|is going to)\s+be\s+(?:\w+\s+){0,3}late\b|"
+            r"晚[几两一二三\d]*天(?:交|付|还|给)|迟交|晚交|晚点交|晚些交|延迟(?:交|付|支付)",
             IC,
         ),
         re.compile(f"{DAY.pattern}|{LATER_BY.pattern}", IC),
@@ -407,11 +448,15 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "budget",
         re.compile(
-            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\bthis )\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|"
+            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\bthis )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\bits )"
+            r"\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|"
             r"\bbook\b.*\b(?:flight|hotel)s?\b|"
             # a place to stay, eat or gather chosen for the user: its price range is theirs
             r"\b(?:find|get|recommend|suggest|look for|pick)\b.*\b(?:hotels?|airbnb|hostel|place to stay|restaurants?|"
             r"venue)\b|(?:推荐|找|订).{0,10}(?:餐厅|饭店|馆子|民宿|宾馆)|"
+            r"\b(?:find|recommend|suggest|pick|look for|choose)\b.*\b(?:place|somewhere|spot)\s+(?:\w+\s+)?"
+            r"(?:for|to)\s+(?:\w+\s+){0,3}?"
+            r"(?:dinner|lunch|brunch|eat|stay|celebrate|drinks|date|party|meal)\b|(?:找|推荐).{0,6}(?:地方|地儿).{0,6}(?:吃|住|聚|庆祝)|"
             rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|\bitinerary\b|买|购买|酒店|行程|"
             r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
             # someone to hire, found for the user; a class to sign up for
@@ -446,7 +491,7 @@ RULES: tuple[Rule, ...] = (
             IC,
         ),
         re.compile(
-            rf"\b(?:to|email|e-mail|invite|send|forward)\s+(?:me|my\s+\w+|(?-i:[A-Z][a-z]+))\b|\bme\b|{EMAIL.pattern}|给[\u4e00-\u9fff]",
+            rf"\b(?:to|email|e-mail|invite|send|forward)\s+(?:me|my\s+\w+|(?-i:[A-Z][a-z]+))\b|\bme\b|{EMAIL.pattern}|给\s*[\u4e00-\u9fffA-Za-z]",
             IC,
         ),
         re.compile(
@@ -507,10 +552,13 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "judgement",
         re.compile(
-            r"\b(?:look|looks|sound|sounds|feel|feels)\s+(?:good|nice|ok|okay|right|better)\b|\bshould I\s+(?:use|pick|"
+            r"\b(?:look|looks|sound|sounds|feel|feels)\s+(?:good|nice|ok|okay|right|better)\b|"
+            r"\bshould I\s+(?:use|pick|"
             r"choose|wear|go with|accept|take|quit|leave|go|move|stay|marry|apply|say yes|say no|tell|ask|switch|join|"
             r"resign|break up|keep|sell|invest|turn down|decline|sign)\b|\bdo you like\b|\bis it worth\b|"
-            r"\b(?:do you think|would you say) I should\b|\bwhat would you do\b|好看吗|喜欢哪|该选哪|选哪个|"
+            r"\b(?:do you think|would you say) I should\b|\bwhat would you do\b|"
+            # a course the user leans to, put for confirmation ("I should resign, right?")
+            r"\b(?:I|we) should\s+\w+[^.?!]{0,40}?,?\s*(?:right|shouldn't (?:I|we)|no)\?|好看吗|喜欢哪|该选哪|选哪个|"
             r"([要该接去换辞值选签搬留])不\1|应不应该|值得吗|"
             # a choice put as "A or B?" with no question word: the user's own call ("blue sofa or the green one?")
             r"^(?!\s*(?:what|how|why|when|where|who|which|whose|is|are|was|were|does|do|did|can|could|will|would|has|have)"
@@ -530,6 +578,8 @@ RULES: tuple[Rule, ...] = (
             r"(?<![是比])[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}[？?]\s*$|"
             # the user's own choice, said of themselves without a question mark (我们去海边还是去山里)
             r"^\s*(?:我|我们|咱们)(?:是)?(?:去|选|买|吃|要|报|用)[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}$|"
+            # what the user ought to do, between two courses (我该接受字节的offer还是留在现在的公司)
+            r"(?:我|我们|咱们)(?:是)?(?:该|应该|应当|要不要|是该|到底该)[^？?。]{1,30}还是|"
             # whether it suits the user, and names to give (取个店名, "name our new puppy")
             r"适合我吗|适不适合我|\b(?:suit|suits) me\b|(?:取|起)(?:个|一个)?.{0,4}名(?:字)?|"
             r"\bname\s+(?:our|my)\s+(?:new\s+)?\w+",
@@ -541,9 +591,39 @@ RULES: tuple[Rule, ...] = (
         "This is a matter of your taste; I can only give reasons, not the answer.",
         "I will give my reasons for each and let you choose.",
     ),
+    Rule(  # a reply whose answer is a decision of the user's (renew or not, accept or decline), not given
+        "judgement",
+        re.compile(
+            r"\b(?:reply|respond|answer|write back|get back|rsvp)\b[^.?!]{0,40}?"
+            r"\b(?:invitation|invite|offer|proposal)\b|"
+            r"\b(?:reply|respond|answer|write back|get back)\b[^.?!]{0,40}?\b(?:about|re|regarding|on)\s+"
+            r"(?:the\s+|my\s+|our\s+|their\s+|his\s+|her\s+)?(?:renew\w*|extend\w*|accept\w*|invitation|invite|offer|request|"
+            r"proposal|whether|if)\b|"
+            r"(?:回|回复|答复).{0,12}(?:续租|续约|邀请|offer|要不要|是否|能不能)",
+            IC,
+        ),
+        None,
+        None,
+        "What would you like to answer (yes, no, or on conditions)?",
+        "The reply carries a decision only you can make.",
+        "I will draft a reply that leaves the decision open.",
+        ("yes", "no", "yes, on conditions"),
+        # the task says the answer: "reply … and say yes", "… 说可以"
+        unless=re.compile(
+            r"\b(?:say|saying|tell (?:them|him|her)|that)\s+"
+            r"(?:yes|no|I(?:'m| am| will|'ll)|we(?:'re| are| will|'ll))\b|"
+            r"\b(?:accept|declin|agree|refus)\w*|\bturn(?:ing)? (?:it|them|him|her) down\b|"
+            r"说(?:好|可以|行|不|我|我们)|同意|拒绝",
+            IC,
+        ),
+    ),
     Rule(
         "action",
         re.compile(
+            # chores at home: the agent has no hands ("water my plants", 遛狗)
+            r"\b(?:water|feed|walk|mow|vacuum|clean|tidy|wash|iron|take out)\s+(?:the\s+|my\s+|our\s+)(?:\w+\s+)?"
+            r"(?:plants?|garden|flowers|lawn|grass|cats?|dogs?|fish|pets?|trash|garbage|bins?|house|flat|apartment|"
+            r"room|kitchen|bathroom|car|dishes|laundry|clothes)\b|浇花|浇水|喂猫|喂狗|遛狗|倒垃圾|打扫|洗碗|洗衣服|拖地|"
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
             r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
@@ -576,8 +656,9 @@ RULES: tuple[Rule, ...] = (
         "action",
         re.compile(
             # as verbs, not nouns ("the book chapter", "my order")
-            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\ba )(?<!\bthis )"
-            r"\b(?:book|buy|purchase|order|pay|reserve|reschedule|cancel)\b(?!\s+(?:of|to|by|in)\b)|"
+            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\ba )(?<!\bthis )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\byour )"
+            r"(?<!\bits )\b(?:re-?)?(?:book|buy|purchase|order|pay|reserve|reschedule|cancel)\b"
+            r"(?!\s+(?:of|to|by|in)\b)|"
             r"\b(?:rent|hire)\s+(?:a|an|me|us|some)\b|"
             r"(?<!\bwe )(?<!\bthey )\bship\b(?!\s+(?:on|in|with|to (?:ios|android|prod|production)|v?\d))|"
             r"订|买|购买|下单|付款|支付|寄|预约|改约|退订|挂(?:个|一个)?号",
