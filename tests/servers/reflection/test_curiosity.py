@@ -416,3 +416,57 @@ def test_bills_cars_schedules_to_finish_plans_and_people_to_let_know() -> None:
     assert {"audience", "length"} <= set(_asked("帮我写个演讲，主题是环保"))
     assert "reference:client" in _asked("let the client know we'll be late")
     assert "action" not in _asked("交通费怎么报销")  # travel costs, not a bill to pay
+
+
+def test_notices_places_to_eat_chores_and_hotels_need_what_only_the_user_knows() -> None:
+    # A resignation or a notice given: its last day (not a resignation weighed, 我该不该辞职).
+    assert "date_time" in _asked("draft my two weeks notice for my boss")
+    assert "date_time" in _asked("write a letter giving notice to my landlord that I'm moving out")
+    assert "date_time" in _asked("帮我写一封辞职信")
+    assert "date_time" not in _asked("我该不该辞职去读研")
+    # A place to eat or stay chosen for the user: its price range.
+    assert "budget" in _asked("find somewhere nice to eat for my mum's birthday")
+    assert "budget" in _asked("找个地方吃饭，庆祝一下结婚纪念日")
+    # Chores at home need hands.
+    assert _asked("feed my cat while I'm at work") == ["action"]
+    assert _asked("帮我遛狗") == ["action"]
+    # A hotel looked for: which nights ("next week" is no night one can book).
+    assert "date_time" in _asked("find a hotel near the airport in Munich")
+    assert "date_time" not in _asked("find a hotel near the airport in Munich for Friday")
+    # Meals planned are a menu, not a booking; "their order" is a noun.
+    assert _asked("plan three dinners for this week") == []
+    assert _asked("reply to the customer about their order") == []
+
+
+def test_a_reply_carrying_a_decision_and_a_course_put_for_confirmation_are_the_users_call() -> None:
+    assert "judgement" in _asked("respond to the wedding invitation from Anna")
+    assert "judgement" in _asked("回复一下房东续租的事")
+    assert "judgement" not in _asked("reply to the vendor about extending the contract and say yes")
+    assert "judgement" not in _asked("draft a reply to the dean declining the committee invitation")
+    assert "judgement" in _asked("I should resign, right?")
+    assert "judgement" in _asked("我们应该搬去上海还是留在北京")
+
+
+def test_a_thing_had_before_and_wanted_again_is_the_users_to_name() -> None:
+    assert "reference:running shoes" in _asked("reorder my running shoes, same pair as last time")
+    assert "reference:pizza" in _asked("order the same pizza as last time")
+    assert "reference:hotel" in _asked("rebook the hotel we stayed at last year")
+    assert _asked("reorder my running shoes", ["Running shoes: Brooks Ghost 15, size 42"]) == ["action"]
+    assert "reference:shoes" not in _asked("return the shoes I bought last week")  # the return is the step
+
+
+def test_paying_late_needs_the_day_and_slides_to_present_their_length() -> None:
+    assert "date_time" in _asked("I'll pay the rent a few days late, write a note to the landlord")
+    assert "date_time" in _asked("帮我给房东写条消息，说下个月房租要晚几天交")
+    assert "date_time" not in _asked("帮我给房东写条消息，说下个月房租要晚两天交")  # two days: the day follows
+    assert "length" in _asked("这个 deck 下周要给 VP 讲，帮我把 storyline 理一下")
+    assert "length" in _asked("I need to present these slides to the execs on Monday, tighten them up")
+
+
+def test_readers_named_as_a_group_answer_the_audience() -> None:
+    assert "audience" not in _asked("prepare a 10-minute talk on our Q3 results for the board meeting")
+    assert "audience" not in _asked(
+        "write this month's newsletter intro", ["The newsletter goes to about 2,000 parents at Lincoln Elementary"]
+    )
+    assert "audience" in _asked("write this month's newsletter intro")
+    assert "recipient" not in _asked("帮我发个 calendar invite 给 team，下周三的 design review")
