@@ -58,7 +58,8 @@ _PEOPLE = (
     "dad|advisor|adviser|supervisor|accountant|assistant|teacher|professor|coach|therapist|agent|editor|client|"
     "dean|principal|mentor|tutor|recruiter|colleague|coworker|vet|aunt|uncle|grandma|grandpa|grandmother|"
     "grandfather|cousin|niece|nephew|fiance|fiancee|girlfriend|boyfriend|investor|supplier|vendor|roommate|flatmate|neighbor|neighbour|nanny|babysitter|"
-    "contractor|plumber|preceptor|vp|hr|realtor|broker|caseworker|co-founder|cofounder|founder|business partner"
+    "contractor|plumber|preceptor|vp|hr|realtor|broker|caseworker|co-founder|cofounder|founder|business partner|"
+    "intern|mentee|student|employee"
 )
 _ZH_PEOPLE = (
     "导师|老板|经理|律师|医生|牙医|房东|老师|妻子|丈夫|老公|老婆|客户|同事|上司|领导|教授|妈妈|爸爸|会计|班主任|辅导员|"
@@ -309,7 +310,9 @@ TRIP = (
 )
 TRAVEL = re.compile(rf"\b(?:flights?|fly|travel|hotels?|trains?|conference)\b|{TRIP}|机票|火车|酒店|出差|航班", IC)
 TIME_OFF = re.compile(
-    r"\b(?:leave|day off|days off|time off|sick|holiday|vacation|absence|absent)\b|请.{0,3}假|休假|病假|年假|调休", IC
+    r"\b(?:leave|day off|days off|time off|sick|holiday|vacation|absence|absent|out[- ]of[- ]office|OOO|away)\b"
+    r"|请.{0,3}假|休假|病假|年假|调休|自动回复",
+    IC,
 )
 # Time off asked in any words: 请假, 请个假, 请两天假.
 LEAVE_ZH = r"请[个一两二三几半天周]{0,3}假"
@@ -374,7 +377,9 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:days?|time|week|afternoon|morning)\s+off\b|"
             r"\b(?:get|buy|grab|book|order)\b.*\btickets?\b|"  # a ticket is for a day
             # book or reserve anything, said as a verb: "book me a haircut", "reserve the venue"
-            r"\b(?:book|reserve)\s+(?:me\s+|us\s+)?(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
+            r"\b(?:book|reserve|schedule)\s+(?:me\s+|us\s+)?(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
+            # away from work: an out-of-office reply says until when
+            r"\bout[- ]of[- ]office\b|\bOOO\b|\bauto-?reply\b|休假自动回复|自动回复|"
             r"约.{0,6}(?:吃(?:个|顿)?饭|见(?:个)?面|聊聊|喝(?:个|杯)?咖啡|开(?:个)?会)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
             r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|" + LEAVE_ZH,
             IC,
@@ -410,7 +415,7 @@ RULES: tuple[Rule, ...] = (
         "date_time",
         re.compile(
             r"\b(?:write|draft|send|prepare)\b.*\b(?:invitation|invite|announcement|notice)\b.*\b(?:meeting|party|"
-            r"event|session|conference)\b|(?:写|发|拟|起草).{0,8}(?:通知|邀请|请柬).*(?:会|活动|聚餐)",
+            r"event|session|conference)\b|(?:写|发|拟|起草).{0,8}(?:通知|邀请|请柬).*(?:会|活动|聚餐|团建|聚会|培训|讲座|比赛|演出)",
             IC,
         ),
         HOUR,
@@ -503,7 +508,12 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "deadline",
-        re.compile(r"\bdeadline\b|\bdue\b|截止", IC),
+        # a recommendation letter is written for a date its reader sets
+        re.compile(
+            r"\bdeadline\b|\bdue\b|截止|\b(?:recommendation|reference)\s+letter\b|"
+            r"\bletter of (?:recommendation|reference)\b|推荐信",
+            IC,
+        ),
         DATE,
         DATE,
         "When is the deadline?",
@@ -659,6 +669,7 @@ RULES: tuple[Rule, ...] = (
             r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\ba )(?<!\bthis )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\byour )"
             r"(?<!\bits )\b(?:re-?)?(?:book|buy|purchase|order|pay|reserve|reschedule|cancel)\b"
             r"(?!\s+(?:of|to|by|in)\b)|"
+            r"\bget\s+(?:me\s+|us\s+)?(?:\w+\s+){0,2}?tickets?\b|"  # tickets got for the user are bought
             r"\b(?:rent|hire)\s+(?:a|an|me|us|some)\b|"
             r"(?<!\bwe )(?<!\bthey )\bship\b(?!\s+(?:on|in|with|to (?:ios|android|prod|production)|v?\d))|"
             r"订|买|购买|下单|付款|支付|寄|预约|改约|退订|挂(?:个|一个)?号",

@@ -470,3 +470,14 @@ def test_readers_named_as_a_group_answer_the_audience() -> None:
     )
     assert "audience" in _asked("write this month's newsletter intro")
     assert "recipient" not in _asked("帮我发个 calendar invite 给 team，下周三的 design review")
+
+
+def test_schedules_notices_letters_and_tickets_in_more_everyday_words() -> None:
+    assert "date_time" in _asked("schedule a dentist cleaning")
+    assert "date_time" in _asked("给全组发个邮件通知下周团建")  # a notice of an outing: its day and hour
+    assert {"reference:intern", "deadline"} <= set(_asked("write a recommendation letter for my intern"))
+    assert "deadline" not in _asked("write a recommendation letter for my intern, due March 3")
+    # an out-of-office reply says until when; time off in memory answers it
+    assert "date_time" in _asked("draft an out-of-office message")
+    assert "date_time" not in _asked("set up an out of office reply for me", ["annual leave: 21 Dec to 2 Jan"])
+    assert "action" in _asked("get me two tickets for the Coldplay concert")
