@@ -9,33 +9,42 @@ fact in memory and the user model before asking the user.
 | ``reference:<noun>`` | names a person of the user's ("my manager", 我的导师,     | that noun (a thing: also its    |
 |                      | "to the client", 给客户) or a thing of theirs the agent   | owner with a message verb)      |
 |                      | cannot see ("Tom's email", "the NDA I signed", "send the |                                 |
-|                      | slides", 王总的邮件, 上次那份合同, 发一下报价单)           |                                 |
+|                      | slides", 王总的邮件, 上次那份合同, 发一下报价单), or one  |                                 |
+|                      | had before and wanted again ("reorder my running shoes", |                                 |
+|                      | "the same pizza as last time")                           |                                 |
 | ``date_time``        | books or reserves anything, schedules, reminds, asks     | a date or weekday               |
 |                      | leave (请个假), moves or delays something (the new day), |                                 |
-|                      | leaves early or comes in late (the hour), with no date   |                                 |
+|                      | leaves early or comes in late (the hour), pays late (晚几 |                                 |
+|                      | 天交), gives notice or resigns (the last day), looks for |                                 |
+|                      | a hotel (its nights), sets an out-of-office, with no date|                                 |
 | ``destination``      | is travel with no place (a weekend away, 出去玩 too, a   | a place ("in Lisbon", 去北京)   |
 |                      | hotel or a train seat booked: 订酒店, 回老家的高铁票)      |                                 |
 | ``destination``      | ships something (寄, "ship it to her"), with no place    | a place                         |
 | ``budget``           | buys, rents or hires something, a gift in any words      | an amount or "budget"/预算      |
 |                      | ("what should I get my dad"), a flight, hotel or trip,   |                                 |
 |                      | a gathering (年会, a party), a place to stay or eat      |                                 |
-|                      | chosen for the user ("book a table", 订餐厅)             |                                 |
+|                      | chosen for the user ("book a table", 订餐厅, "somewhere  |                                 |
+|                      | nice to eat for …")                                      |                                 |
 | ``recipient``        | sends something, or is a leave note, to nobody named     | an address, "to <Name>", 交给…  |
 | ``deadline``         | speaks of "the deadline" without its date, or plans      | a date                          |
-|                      | toward one (复习计划, "revision plan")                    |                                 |
+|                      | toward one (复习计划, "revision plan"), or is a          |                                 |
+|                      | recommendation letter (written for its reader's date)    |                                 |
 | ``audience``         | writes a public piece or makes slides for no one named   | "for <people>", readers         |
 | ``length``           | writes a piece of no stated size (a toast, 推文 too), or | a number of words/pages/minutes |
 |                      | makes one shorter or longer (缩短)                       |                                 |
 | ``judgement``        | asks for a taste or personal call ("does it look good",  | (only the user)                 |
 |                      | "should I accept the offer?", "A or the B one?", 要不要, |                                 |
 |                      | how something looks (a colour, 主题色), which of their   |                                 |
-|                      | own jobs comes first (先修哪个)                           |                                 |
+|                      | own jobs comes first (先修哪个), a reply that carries a   |                                 |
+|                      | decision not given ("reply … about renewing the lease",  |                                 |
+|                      | an invitation), 我该A还是B, "I should X, right?"          |                                 |
 | ``action``           | needs the physical world or a closed system (sign, call) | (only the user)                 |
 |                      | or the user's money: a request (not a question) to book, |                                 |
 |                      | buy, order, pay or ship (订, 买, 下单, 寄); not the step |                                 |
 |                      | of a reminder, nor a chat message only to be written;    |                                 |
 |                      | offices and portals in their name (去银行, "renew my     |                                 |
-|                      | passport"), goods sent back                              |                                 |
+|                      | passport"), goods sent back, chores at home ("water my   |                                 |
+|                      | plants", 遛狗), tickets got for the user                  |                                 |
 | ``lookup``           | asks a plain question of fact: the agent can look it up  | (the agent)                     |
 
 A fact answers a need only if it is also about the task: it shares a content word with it, or both are about

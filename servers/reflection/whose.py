@@ -44,7 +44,9 @@ OTHERS_MATTER = re.compile(
     rf"\b(?:my|our)\s+(?:\w+\s+)?({_EN})s?(?:['’]s\b|\s+(?:{_VERB})\b)"
     # as people type it, without the apostrophe: "my grandsons christmas play", "my sisters wedding"
     rf"|\b(?:my|our)\s+(?:\w+\s+)?({_EN})s\s+(?!(?:{_NOT_OWNED})\b)(?=[a-z])"
-    rf"|(?<![给帮为陪带和跟替送])我(?:的)?({_ZH})(?![的们])(?=[\u4e00-\u9fff])"
+    rf"|(?<![给帮为陪带和跟替送])我(?:的)?({_ZH})(?!们)(?=[\u4e00-\u9fff])"
+    # someone's, said at the start of a clause: 同事的孩子考上大学了
+    rf"|(?:^|(?<=[，,。；;\s]))({_ZH})的(?=[\u4e00-\u9fff])"
     # asked on someone's behalf: "asking for my sister", "for a friend"
     rf"|\b(?:asking|ask|asked)\s+(?:for|on behalf of)\s+(?:a|my|our)\s+(?:\w+\s+)?({_EN})\b"
     rf"|替(?:我)?({_ZH})问"

@@ -72,6 +72,9 @@ def test_someone_the_task_points_at_is_served_by_no_goal_of_the_users() -> None:
         ("write Tom's birthday card", {"tom"}),
         ("reply to Tom's email about the launch", set()),  # a message of his, not his occasion
         ("I passed the exam", set()),
+        ("我朋友的婚礼要致辞", {"朋友"}),
+        ("同事的孩子考上大学了，写个祝贺", {"同事"}),
+        ("周末带女儿去哪玩", set()),
     ],
 )
 def test_what_someone_did_and_someones_occasion_are_theirs(task: str, people: set[str]) -> None:
