@@ -9,7 +9,9 @@
 |                      |                                        | skill for it                                       |
 
 A task that is another person's matter ("my cousin is applying to MBA programs") fits no goal or drive that
-does not name that person (:mod:`servers.reflection.whose`).
+does not name that person (:mod:`servers.reflection.whose`). With a model configured (``CAIRN_LLM_MODEL``), the
+model judges which goals and drives the task serves (:mod:`servers.reflection.relevance_llm`) in place of words
+and encoders; its failure leaves theirs.
 
 Each candidate's confidence is the source's confidence (a belief's, or the pattern's from how often it
 recurred) times how closely it fits the task (:mod:`servers.reflection.meaning`), lowered by 20 % for each
@@ -24,10 +26,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from servers.core.llm import LLMClient
 from servers.reflection.matching import lexical_similarity
 from servers.reflection.meaning import Meaning, asks_routine, closeness, same_by_words
 from servers.reflection.models import Belief
 from servers.reflection.proactive_models import Initiative, InitiativeReport
+from servers.reflection.relevance_llm import relevant_sources
 from servers.reflection.usermodel import UserModelBook, is_expired
 from servers.reflection.whose import someone_elses
 
@@ -42,6 +46,9 @@ DISMISSAL_FACTOR = 0.8
 # routine asked again sat at 0.70-1.0 against it, a new request on a recurring topic ("what should I eat on a
 # night shift" after two others about night shifts) at 0.53.
 PATTERN_MIN_FIT = 0.6
+# The fit of a goal or drive the model judged relevant: a stated goal (confidence 0.71) then clears the bar well
+# (0.36), ranked below a close match by words or meaning, which keeps its higher fit.
+LLM_FIT = 0.5
 ROUTINE_POOL = 60  # recent requests compared pairwise (by words) for a routine the task names in new words
 
 
@@ -93,12 +100,14 @@ class InitiativeEvaluator:
         earlier: Callable[[str], list[Earlier]],
         dismissals: Callable[[str, str], int],
         skill_for: Callable[[str, str], tuple[str, str] | None],
+        llm: LLMClient | None = None,
     ) -> None:
         self.users = users
         self.meaning = meaning
         self.earlier = earlier
         self.dismissals = dismissals
         self.skill_for = skill_for
+        self.llm = llm
 
     def evaluate(self, user_id: str, task: str, limit: int = MAX_INITIATIVES) -> InitiativeReport:
         beliefs = self.users.get(user_id).beliefs  # > 0.6 and goals not past their end
@@ -107,6 +116,13 @@ class InitiativeEvaluator:
         sources = [*goals, *drives]
         texts = [f"{b.dimension.split(':', 1)[1]}: {b.value}" for b in sources]
         fits, method = self.meaning.scores(task, texts)
+        if self.llm is not None and sources:
+            chosen = relevant_sources(self.llm, task, [(b.dimension, b.value) for b in sources])
+            if chosen is not None:  # the model's judgement replaces the offline scores; None: they stand
+                fits = [
+                    max(fit, LLM_FIT) if b.dimension in chosen else 0.0 for b, fit in zip(sources, fits, strict=True)
+                ]
+                method = "llm"
         fits = [0.0 if someone_elses(task, text) else fit for text, fit in zip(texts, fits, strict=True)]
         candidates: list[Initiative] = []
         for belief, fit in zip(sources, fits, strict=True):
