@@ -140,10 +140,33 @@ def _size(text: str) -> int:
     return len(re.findall(r"[A-Za-z0-9']+", text)) + len(_CJK.findall(text)) // 2
 
 
+def _singular(stem: str) -> str:
+    """A plural's stem as its singular's ("posts" and "post", "notes" and "note"), so either answers the other."""
+    return stem[:-1] if len(stem) >= 4 and stem.endswith("s") and not stem.endswith(("ss", "us", "is")) else stem
+
+
 def _related(task: str, fact: str) -> bool:
-    if terms(task) & terms(fact):
+    if {_singular(t) for t in terms(task)} & {_singular(t) for t in terms(fact)}:
         return True
     return any(topic.search(task) and topic.search(fact) for topic in TOPICS)
+
+
+# A fact written as a label and its value, the label naming the need ("Budget: 2000 USD", "Audience: indie devs",
+# 预算：…): it is about the task's need though it shares no word with the task.
+_LABELS = {
+    "date_time": r"dates?|when|time|day|日期|时间",
+    "destination": r"destination|place|city|location|venue|where|地点|目的地",
+    "budget": r"budget|price range|spend|预算",
+    "recipient": r"recipient|send to|收件人",
+    "deadline": r"deadline|due(?: date)?|截止(?:日期|时间)?",
+    "audience": r"audience|readers?|受众|读者",
+    "length": r"length|size|word count|word limit|篇幅|字数|长度",
+}
+
+
+def _labelled(need: str, fact: str) -> bool:
+    label = _LABELS.get(need)
+    return bool(label and re.search(rf"(?:^|[;；]\s*)(?:{label})\s*[:：]", fact.strip(), re.IGNORECASE))
 
 
 def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
@@ -151,7 +174,7 @@ def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | Non
         return "task", None
     if rule.answer is not None:
         for fact in facts:
-            if rule.answer.search(fact) and _related(task, fact):
+            if rule.answer.search(fact) and (_related(task, fact) or _labelled(rule.need, fact)):
                 return "memory", fact
     return "user", None
 

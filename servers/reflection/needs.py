@@ -266,6 +266,8 @@ MONEY = re.compile(f"{AMOUNT.pattern}|\\bbudget\\b|预算", IC)
 PLACE = re.compile(
     # 去北京 names a place; 出去玩, 去哪 do not
     r"\b(?:to|in|at)\s+(?!the\b)[A-Z][a-z]+|(?<!出)去(?![玩哪吃看买逛])[\u4e00-\u9fff]{2,}|到[\u4e00-\u9fff]{2,}|在[\u4e00-\u9fff]{2,}"
+    # a place said as a label and its name: "Trip: Kyoto, 3-7 March", 目的地：成都
+    r"|\b(?i:trip|destination|city|location|venue|place)\s*[:：]\s*[A-Z\u4e00-\u9fff]|(?:地点|目的地)\s*[:：]"
 )
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 SIZE = re.compile(
@@ -317,7 +319,10 @@ TRIP = (
     r"\b(?:trip|getaway|weekend away|(?:a |some )?(?:days?|nights?|week) away|holiday|vacation|city break|"
     r"short break|road trip)\b|出去玩|旅游|旅行|度假|出游|自驾游|玩[一两二三四五六七八九十几\d]+天"
 )
-TRAVEL = re.compile(rf"\b(?:flights?|fly|travel|hotels?|trains?|conference)\b|{TRIP}|机票|火车|酒店|出差|航班", IC)
+TRAVEL = re.compile(
+    rf"\b(?:flights?|fly|travel|hotels?|trains?|conference|destination|itinerary)\b|{TRIP}|机票|火车|酒店|出差|航班|目的地|行程",
+    IC,
+)
 TIME_OFF = re.compile(
     r"\b(?:leave|day off|days off|time off|sick|holiday|vacation|absence|absent|out[- ]of[- ]office|OOO|away)\b"
     r"|请.{0,3}假|休假|病假|年假|调休|自动回复",

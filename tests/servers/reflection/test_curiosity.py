@@ -481,3 +481,14 @@ def test_schedules_notices_letters_and_tickets_in_more_everyday_words() -> None:
     assert "date_time" in _asked("draft an out-of-office message")
     assert "date_time" not in _asked("set up an out of office reply for me", ["annual leave: 21 Dec to 2 Jan"])
     assert "action" in _asked("get me two tickets for the Coldplay concert")
+
+
+def test_memory_written_as_labels_or_in_the_plural_still_answers() -> None:
+    # "Label: value" facts name the need they answer, though they share no word with the task
+    assert _asked("plan our trip itinerary", ["Destination: Kyoto; dates: March 3-7; spend up to 2000 USD"]) == []
+    assert _asked("plan our trip itinerary", ["Trip: Kyoto, 3-7 March, budget ¥200k"]) == []
+    assert _asked("write a blog post about our launch", ["Audience: indie devs", "Length: ~800 words"]) == []
+    # "posts" answers a "post"
+    assert "length" not in _asked("write a blog post about our launch", ["Posts are usually 800-1000 words"])
+    # a label naming another need answers nothing here
+    assert "budget" in _asked("plan our trip itinerary", ["Destination: Kyoto; dates: March 3-7"])
