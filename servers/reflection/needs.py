@@ -88,7 +88,8 @@ _DOCS = (
     "emails?|e-mails?|mails?|messages?|texts?|letters?|slides|slide deck|deck|presentation|reports?|documents?|docs?|"
     "files?|contracts?|nda|agreements?|invoices?|quotes?|quotation|proposals?|cv|resume|photos?|pictures?|"
     "spreadsheets?|pdf|forms?|receipts?|memo|minutes|notes|attachments?|screenshots?|voicemail|offers?|"
-    "mortgage|loans?|salary|payslips?|paychecks?|pension|bank statements?"
+    "mortgage|loans?|salary|payslips?|paychecks?|pension|bank statements?|lease|tax returns?|transcripts?|"
+    "insurance polic(?:y|ies)"
 )
 _ZH_DOCS = (
     "邮件|消息|短信|文件|文档|合同|协议|报告|报价单|发票|简历|照片|图片|表格|幻灯片|PPT|ppt|方案|材料|资料|截图|申请表|"
@@ -144,6 +145,7 @@ _SURNAMES = (
 )
 TITLED_PERSON = re.compile(
     rf"(?:(?<![\u4e00-\u9fff])|(?<=[给跟向和与问找回下了请诉到把被让对]))"
+    rf"(?!(?<=对)方)"  # 对方律师 is the other side's lawyer, not a lawyer surnamed 方
     rf"([{_SURNAMES}](?:老师|总(?![额数量体结共计部统之而值价])|经理|医生|主任|教授|律师|师傅|老板|校长|院长))"
 )
 # Chinese nouns run together: 保密协议, 劳动合同 are the thing meant, not just 协议 or 合同. Characters that end a
@@ -350,6 +352,8 @@ TOWARD_DATE = re.compile(
 GIFT = (
     r"\b(?:a|some)\s+(?:\w+\s+)?(?:gift|present)s?\b|\bgift ideas?\b|\bwhat\s+(?:should|can|could|do)\s+(?:i|we)\s+"
     r"(?:get|buy)\b|\b(?:get|buy)\s+(?:my\s+\w+|him|her|them)\s+(?:for|a|an|something)\b|礼物|送(?:她|他|他们|点)?(?:什么|啥)|买(?:什么|啥)"
+    # a surprise prepared for someone is a gift too
+    r"|\b(?:plan|prepare|organi[sz]e|arrange)\s+(?:a|an|some)\s+(?:little\s+)?surprise\b|(?:准备|安排|策划)(?:个|一个|点)?惊喜"
 )
 TOPICS = (TRAVEL, TIME_OFF)  # facts and tasks on one of these are about the same thing without sharing a word
 # A reminder: the step it reminds of is the user's own ("remind me to call the dentist").
@@ -606,7 +610,11 @@ RULES: tuple[Rule, ...] = (
             r"(?:我|我们|咱们)(?:是)?(?:该|应该|应当|要不要|是该|到底该)[^？?。]{1,30}还是|"
             # whether it suits the user, and names to give (取个店名, "name our new puppy")
             r"适合我吗|适不适合我|\b(?:suit|suits) me\b|(?:取|起)(?:个|一个)?.{0,4}名(?:字)?|"
-            r"\bname\s+(?:our|my)\s+(?:new\s+)?\w+",
+            r"\bname\s+(?:our|my)\s+(?:new\s+)?\w+|"
+            # a choice between the user's own options, and what suits them to wear
+            r"\b(?:decide|choose|pick)\s+between\b|(?:在|从).{1,20}(?:之间|中间|里)(?:选|挑|决定)|二选一|"
+            r"(?:挑|选)(?:一件|件|一套|套|一双|双)?.{0,8}(?:衣服|穿搭|裙子|鞋子|鞋|发型|搭配)|"
+            r"\b(?:pick|choose)\b.{0,20}\b(?:outfit|dress|shoes|hairstyle)\b",
             IC,
         ),
         None,

@@ -492,3 +492,14 @@ def test_memory_written_as_labels_or_in_the_plural_still_answers() -> None:
     assert "length" not in _asked("write a blog post about our launch", ["Posts are usually 800-1000 words"])
     # a label naming another need answers nothing here
     assert "budget" in _asked("plan our trip itinerary", ["Destination: Kyoto; dates: March 3-7"])
+
+
+def test_the_other_sides_lawyer_choices_between_options_surprises_and_a_lease() -> None:
+    assert _asked("帮我把合同发给对方律师") == ["reference:律师"]  # not a lawyer surnamed 方
+    assert "reference:方老师" in _asked("方老师的课什么时候")
+    assert "judgement" in _asked("help me decide between the two apartments")
+    assert "judgement" in _asked("帮我挑一件适合面试穿的衣服")
+    assert "budget" in _asked("给我老婆准备个惊喜，结婚五周年")
+    assert "budget" in _asked("plan a little surprise for my husband's birthday")
+    assert "reference:lease" in _asked("translate my lease into English")
+    assert "reference:prescription" not in _asked("can you pick up my prescription from the pharmacy")
