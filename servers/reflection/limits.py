@@ -11,6 +11,8 @@ one of two options.
 | a diet or an allergy: vegan, "nut allergy", | offers a food of that family (feta to a vegan, walnuts to a  |
 | "no alcohol", 不吃辣                          | nut allergy, red wine to "no alcohol", 麻辣 to 不吃辣)          |
 | one of a pair: window, non-smoking, 靠窗     | offers the other one (an aisle seat, a smoking room)          |
+| a part of the day or the week kept free:    | sets a time before 8:00 or from 21:00, or a Saturday/Sunday  |
+| "no early mornings", "no weekends", 周末不…  |                                                              |
 | daytime flights: "no red-eyes", 不坐红眼航班  | offers a red-eye, or a flight leaving or landing 22:00-06:00  |
 | a least: "salary at least $90k", 不低于8k     | gives it up ("flexible on compensation", "whatever the       |
 |                                             | budget") or names less in the same currency                  |
@@ -100,7 +102,44 @@ def beyond(dimension: str, value: str, draft: str, size: int) -> str | None:
         or _other_of_pair(value, draft)
         or _overnight(value, draft)
         or _given_way(value, draft)
+        or _daypart(value, draft)
+        or _weekend(value, draft)
     )
+
+
+# A part of the day kept free: "no early mornings" (before 8:00), "nothing late at night" (from 21:00), 不要太早.
+_NO_EARLY = re.compile(
+    r"\b(?:no|not|avoid|never|hate)\b.*\bearly(?:[- ]mornings?)?\b|不要太早|早上不|不早起", re.IGNORECASE
+)
+_NO_LATE = re.compile(
+    r"\b(?:no|not|avoid|never|hate)\b.*\b(?:late(?:[- ]nights?)?|evenings?)\b|不要太晚|晚上不", re.IGNORECASE
+)
+EARLY_UNTIL, LATE_FROM = 8 * 60, 21 * 60
+
+
+def _daypart(value: str, draft: str) -> str | None:
+    early, late = _NO_EARLY.search(value), _NO_LATE.search(value)
+    for minutes, said in _draft_hours(draft) if early or late else ():
+        if (early and minutes < EARLY_UNTIL) or (late and minutes >= LATE_FROM):
+            return f"'{said}' where the user prefers {value}"
+    return None
+
+
+# Weekends kept free: "no weekends", "weekdays only", 周末不…, and a draft that sets something on one.
+_NO_WEEKENDS = re.compile(
+    r"\b(?:no|not|avoid|never)\b.*\bweekends?\b|\bweekdays? only\b|\bonly (?:on )?weekdays\b|周末不|不要(?:在)?周末|"
+    r"工作日",
+    re.IGNORECASE,
+)
+_WEEKEND_DAY = re.compile(
+    r"\b(?:saturday|sunday|weekend)s?\b|周六|周日|星期六|星期日|星期天|礼拜六|礼拜天|周末", re.IGNORECASE
+)
+
+
+def _weekend(value: str, draft: str) -> str | None:
+    if _NO_WEEKENDS.search(value) and (day := _WEEKEND_DAY.search(draft)):
+        return f"'{day.group(0)}' where the user prefers {value}"
+    return None
 
 
 # Flights kept to daytime: "no red-eyes", "no overnight flights", 不坐红眼航班. A draft's flight that leaves or lands

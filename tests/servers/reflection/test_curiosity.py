@@ -503,3 +503,16 @@ def test_the_other_sides_lawyer_choices_between_options_surprises_and_a_lease() 
     assert "budget" in _asked("plan a little surprise for my husband's birthday")
     assert "reference:lease" in _asked("translate my lease into English")
     assert "reference:prescription" not in _asked("can you pick up my prescription from the pharmacy")
+
+
+def test_a_guess_owned_as_one_and_a_choice_left_to_the_reader() -> None:
+    def kinds(draft: str) -> set[str]:
+        return {s.kind for s in detect_gaps("t", [], [], draft).draft_signals}
+
+    assert kinds("I reckon it's around 300, give or take.") == {"hedging"}
+    assert kinds("As far as I know, the deadline is Friday.") == {"hedging"}
+    assert kinds("It's hard to tell without seeing the logs.") == {"hedging"}
+    assert kinds("The deadline is Friday, 5 pm.") == set()
+    assert kinds("Either option works; pick whichever you like.") == {"indecision"}
+    assert kinds("Both have merits, I can't really decide.") == {"indecision"}
+    assert kinds("Go with Postgres: it fits relational data.") == set()

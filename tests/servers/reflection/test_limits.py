@@ -59,3 +59,22 @@ def test_night_flights_a_least_given_up_and_a_chinese_not_using(
     svc: ReflectionService, dimension: str, value: str, draft: str, conflict: bool
 ) -> None:
     assert ("preference_conflict" in _conflicts(svc, "u", dimension, value, draft)) is conflict
+
+
+@pytest.mark.parametrize(
+    ("dimension", "value", "draft", "conflict"),
+    [
+        ("flights", "no early morning flights", "The Paris flight leaves at 6:15 am.", True),
+        ("flights", "no early morning flights", "The Paris flight leaves at 9:15 am.", False),
+        ("evenings", "no late nights", "Dinner at 9:30 pm works.", True),
+        ("meetings", "no weekends", "Let's schedule the call for Saturday morning.", True),
+        ("meetings", "no weekends", "Let's schedule the call for Monday morning.", False),
+        ("会议", "周末不开会", "那就定在周六上午十点。", True),
+        ("tone", "casual, friendly", "Dear Professor Lee, I am writing to formally request an extension.", True),
+        ("units", "metric", "The hike is 12 miles round trip.", True),
+    ],
+)
+def test_a_part_of_the_day_or_week_kept_free_and_a_letter_too_stiff(
+    svc: ReflectionService, dimension: str, value: str, draft: str, conflict: bool
+) -> None:
+    assert ("preference_conflict" in _conflicts(svc, "u", dimension, value, draft)) is conflict
