@@ -72,7 +72,8 @@ _PEOPLE = (
 )
 _ZH_PEOPLE = (
     "导师|老板|经理|律师|医生|牙医|房东|老师|妻子|丈夫|老公|老婆|客户|同事|上司|领导|教授|妈妈|爸爸|会计|班主任|辅导员|"
-    "物业|中介|主管|组长|校长|园长|室友|邻居|HR|hr"
+    "物业|中介|主管|组长|校长|园长|室友|邻居|HR|hr|面试官|投资人|婆婆|公公|岳父|岳母|丈母娘|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
+    "姑姑|舅舅|阿姨|叔叔|哥哥|姐姐|弟弟|妹妹"
 )
 REFERENCE = re.compile(rf"\b(?:my|our)\s+({_PEOPLE})\b|我的({_ZH_PEOPLE})", IC)
 # A person of the user's named by role alone, as the one a message goes to: "send it to the client", 给客户发.
@@ -331,7 +332,7 @@ TIME_OFF = re.compile(
     IC,
 )
 # Time off asked in any words: 请假, 请个假, 请两天假.
-LEAVE_ZH = r"请[个一两二三几半天周]{0,3}假"
+LEAVE_ZH = r"请[个一两二三几半天周]{0,3}假|(?:年|病|事|婚|产|调休)?假请(?:了|一下|掉)|把.{0,4}假(?:给)?请"
 # Part of a day away (leaving early, coming in late): people need the hour, not only the day.
 PART_DAY = re.compile(
     r"\b(?:leave|leaving|left|head off|go home)\s+early\b|\b(?:be|come|coming|get|getting|run|running)\s+(?:in\s+)?"
@@ -456,7 +457,8 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel)s?\b|{TRIP})|"
             r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游|行程)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
-            r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b"
+            r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b(?!\s+(?:on|to)\s+(?:my\s+|our\s+)?(?:instagram|insta|"
+            r"facebook|linkedin|twitter|x|story|feed|blog|website|site|channel|group|slack|forum)\b)"
             r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
             r"|\b(?:book|get|buy)\b.*\b(?:train|bus|coach|ferry)\s+tickets?\b"
             r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差|寄|快递|送到",
@@ -675,7 +677,11 @@ RULES: tuple[Rule, ...] = (
             # (writing one, 写个微信, is drafting: the user sends it)
             r"(?:回|发|回复)(?:一下|个|条)?[^写，。,.]{0,8}(?:微信|短信)|(?:微信|短信)(?:上)?(?:回|发|告诉|跟|说)|"
             r"\b(?:send|reply|respond)\b[^.]{0,30}\b(?:whatsapp|wechat|imessage|sms|signal)\b|"
-            r"\b(?:whatsapp|wechat)\s+(?:him|her|them|my|back)\b|\btext\s+(?:him|her|them|my|back)\b",
+            r"\b(?:whatsapp|wechat)\s+(?:him|her|them|my|back)\b|\btext\s+(?:him|her|them|my|back)\b|"
+            # a post on the user's own social account (发朋友圈, "post this on my LinkedIn"), not advice on one
+            r"(?:发|晒)(?:一?条|个)?.{0,4}朋友圈|在朋友圈(?:里)?发|"
+            r"\bpost\s+(?:it|this|that|these|them)\s+(?:on|to)\s+my\s+(?:instagram|insta|facebook|linkedin|twitter|x|"
+            r"story|feed)\b",
             IC,
         ),
         None,

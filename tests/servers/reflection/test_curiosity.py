@@ -516,3 +516,12 @@ def test_a_guess_owned_as_one_and_a_choice_left_to_the_reader() -> None:
     assert kinds("Either option works; pick whichever you like.") == {"indecision"}
     assert kinds("Both have merits, I can't really decide.") == {"indecision"}
     assert kinds("Go with Postgres: it fits relational data.") == set()
+
+
+def test_family_and_interviewers_by_role_leave_taken_and_posts_on_the_users_accounts() -> None:
+    assert _asked("帮我写一封感谢信给面试官") == ["reference:面试官"]
+    assert _asked("帮我写个生日祝福发给婆婆") == ["reference:婆婆"]
+    assert "date_time" in _asked("帮我把年假请了")
+    assert _asked("帮我在朋友圈发条消息") == ["action"]
+    assert _asked("post this on my LinkedIn") == ["action"]  # posted, not mailed: no address to ask
+    assert _asked("what should I post on my instagram") == []  # advice on a post
