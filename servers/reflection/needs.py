@@ -75,7 +75,11 @@ _ZH_PEOPLE = (
     "物业|中介|主管|组长|校长|园长|室友|邻居|HR|hr|面试官|投资人|婆婆|公公|岳父|岳母|丈母娘|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
     "姑姑|舅舅|阿姨|叔叔|哥哥|姐姐|弟弟|妹妹"
 )
-REFERENCE = re.compile(rf"\b(?:my|our)\s+({_PEOPLE})\b|我的({_ZH_PEOPLE})", IC)
+REFERENCE = re.compile(
+    # the user's own, or one of theirs' ("my kid's teacher", "my son's coach")
+    rf"\b(?:my|our)\s+(?:\w+['’]s\s+)?({_PEOPLE})\b|我的({_ZH_PEOPLE})",
+    IC,
+)
 # A person of the user's named by role alone, as the one a message goes to: "send it to the client", 给客户发.
 PERSON_BY_ROLE = re.compile(
     rf"\b(?:to|tell|ask|email|e-mail|message|text|cc|remind|with|reply to|write to|respond to|let|inform|update|"
@@ -381,7 +385,10 @@ RULES: tuple[Rule, ...] = (
         "date_time",
         re.compile(
             r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan)\b.*(?:\b(?:flight|train|meeting|call|"
-            r"appointment|table|trip|party|event|hotel|room|ticket)s?\b|\b(?:dinner|lunch)\b(?!s))|"  # meals: a menu
+            r"appointment|table|trip|party|event|hotel|room|ticket|pickup|pick-up|ride|transfer|taxi|cab|shuttle)s?\b|"
+            r"\b(?:dinner|lunch)\b(?!s))|"  # meals: a menu
+            # missing school or work: which days ("a note to her teacher saying she'll miss school")
+            r"\bmiss(?:es|ing)?\s+(?:school|work|class|classes|practice|training)\b|\b(?:be|will be)\s+absent\b|"
             # a hotel looked for: its nights (下周去深圳出差能住的酒店: which nights of the week?)
             r"\b(?:find|recommend|look for|search for|suggest)\b.*\bhotels?\b|"
             r"(?:找|推荐|搜|看看).{0,14}(?:酒店|宾馆|民宿|住的地方)|"
@@ -415,6 +422,8 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:reschedule|postpone|push back|put off)\b|\bmove\b.*\b(?:appt|appointment|meeting|call|deadline|"
             r"dinner|session|interview|submission|launch|delivery|renewal|standup|stand-up|1:1|sync|class|lesson|"
             r"shift|demo|review)s?\b|\b(?:extension|extend the deadline)\b|"
+            # a date that slips: to when ("tell the client the project will slip")
+            r"\b(?:will|is going to|'ll|might|going to)\s+slip\b|"
             # "delay" as a request (to delay, 要 delay 一下, delay the launch), not the noun ("sorry for the delay")
             r"\b(?:to|will|need to|want to|please|can we|could we|must|要|想)\s+(?:\w+\s+)?delay\b|"
             r"\bdelay\s+(?:it|the|our|my|this|that|一下)|延期|推迟|改期|改约|延后|往后推|推后|缓一缓|"
@@ -516,7 +525,10 @@ RULES: tuple[Rule, ...] = (
             IC,
         ),
         re.compile(
-            rf"\b(?:to|email|e-mail|invite|send|forward)\s+(?:me|my\s+\w+|(?-i:[A-Z][a-z]+))\b|\bme\b|{EMAIL.pattern}|给\s*[\u4e00-\u9fffA-Za-z]",
+            rf"\b(?:to|email|e-mail|invite|send|forward)\s+(?:me|my\s+\w+|(?-i:[A-Z][a-z]+))\b|\bme\b|{EMAIL.pattern}|给\s*[\u4e00-\u9fffA-Za-z]|"
+            # a group the user belongs to: "email the team", "send it to everyone"
+            r"\b(?:to|email|e-mail|invite|send|forward|tell|notify|cc)\s+(?:the|our|my)\s+(?:whole\s+)?(?:team|group|class|"
+            r"department|staff|office|committee|board|parents|members|family)\b",
             IC,
         ),
         re.compile(
@@ -663,6 +675,8 @@ RULES: tuple[Rule, ...] = (
             r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
             # offices and portals in the user's name, goods sent back: 去银行办卡, "renew my passport"
             r"\b(?:company|employee|hr|staff|student|patient)\s+portal\b|"
+            r"\brenew\s+(?:my|our)\s+(?:library\s+)?(?:books?|subscription|membership|registration|insurance|permit)s?\b|"
+            r"\btext\s+(?:the\s+)?(?:group|group chat|team|family)\b|"
             r"\b(?:renew|apply for)\s+(?:my|a|an|our)\s+"
             r"(?:passport|visa|licen[cs]e|driving licen[cs]e|id card|permit)\b|"
             r"\breturn\s+(?:the|my|these|those|this)\s+(?!value|result|error|type|list|string|code)\w+|"

@@ -525,3 +525,15 @@ def test_family_and_interviewers_by_role_leave_taken_and_posts_on_the_users_acco
     assert _asked("帮我在朋友圈发条消息") == ["action"]
     assert _asked("post this on my LinkedIn") == ["action"]  # posted, not mailed: no address to ask
     assert _asked("what should I post on my instagram") == []  # advice on a post
+
+
+def test_someone_of_a_relatives_absences_slips_groups_rides_and_renewals() -> None:
+    assert {"reference:teacher", "date_time"} <= set(
+        _asked("write a note to my kid's teacher saying she'll miss school")
+    )
+    assert _asked("email the team that I'm working from home") == []  # the team is who it goes to
+    assert "recipient" in _asked("send a thank you message to everyone who came to the party")
+    assert "date_time" in _asked("tell the client the project will slip")
+    assert "action" in _asked("text the group chat that I'm running late")
+    assert _asked("can you renew my library books") == ["action"]
+    assert "date_time" in _asked("arrange a pickup from the airport for my parents")
