@@ -116,7 +116,8 @@ PAST_THING = re.compile(
 # Handed on with a bare "the": "send the slides", "forward him the invoice", 发一下报价单 (not "this report").
 HANDED_THING = re.compile(
     rf"\b(?:send|forward|share|attach|translate|print|upload|submit|resend)\s+(?:(?:me|him|her|them|us)\s+)?the\s+"
-    rf"({_DOCS})\b|(?:发|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})",
+    # (发邮件, 发消息 is writing one, not handing on one of the user's)
+    rf"({_DOCS})\b|(?:发(?!(?:一下|给我)?(?:邮件|消息|短信|通知))|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})",
     IC,
 )
 # Bought or booked before, to be had again: which one only the user's order history says ("reorder my running
@@ -327,7 +328,7 @@ TRIP = (
     r"short break|road trip)\b|出去玩|旅游|旅行|度假|出游|自驾游|玩[一两二三四五六七八九十几\d]+天"
 )
 TRAVEL = re.compile(
-    rf"\b(?:flights?|fly|travel|hotels?|trains?|conference|destination|itinerary)\b|{TRIP}|机票|火车|酒店|出差|航班|目的地|行程",
+    rf"\b(?:flights?|fly|flying|flies|flew|travel\w*|hotels?|trains?|conference|destination|itinerary)\b|{TRIP}|机票|火车|酒店|出差|航班|目的地|行程",
     IC,
 )
 TIME_OFF = re.compile(

@@ -537,3 +537,10 @@ def test_someone_of_a_relatives_absences_slips_groups_rides_and_renewals() -> No
     assert "action" in _asked("text the group chat that I'm running late")
     assert _asked("can you renew my library books") == ["action"]
     assert "date_time" in _asked("arrange a pickup from the airport for my parents")
+
+
+def test_an_email_to_write_is_no_email_of_the_users_and_flying_is_travel() -> None:
+    assert _asked("给导师发邮件汇报进度") == ["reference:导师"]
+    assert _asked("发一下报价单") == ["reference:报价单"]  # handed on: which one
+    held = _asked("book a flight to Denver", ["Flying out Friday March 6, back Sunday"])
+    assert "date_time" not in held
