@@ -231,11 +231,26 @@ def _written_or_addressed(task: str, at: int, owner: str) -> bool:
     return bool(re.search(r"(?:写|起草|拟|草拟|编)[一个份封篇张]?$", task[max(0, at - 4) : at]))
 
 
+# A person said by the relation instead of the role: "I report to Karen" is who the manager is.
+_RELATION = {
+    **dict.fromkeys(
+        ("manager", "boss", "supervisor"),
+        r"\bI (?:report|answer) to\b|\bline manager\b|\bmy lead is\b|我汇报给|直属领导",
+    ),
+    **dict.fromkeys(("wife", "husband", "partner", "老婆", "老公", "妻子", "丈夫"), r"\bmarried to\b|\bspouse\b|爱人"),
+    **dict.fromkeys(
+        ("landlord", "landlady", "房东"), r"\brent (?:goes|is paid) to\b|\bowns the (?:flat|apartment|house)\b|房租交给"
+    ),
+}
+
+
 def holds_reference(ref: Reference, fact: str) -> bool:
-    """A fact that says who the person is or which thing is meant: it names the noun, or (a message) its owner
-    and what they wrote."""
+    """A fact that says who the person is or which thing is meant: it names the noun (or the relation that makes
+    someone it: "I report to …"), or (a message) its owner and what they wrote."""
     low = fact.lower()
     if ref.noun in low:
+        return True
+    if ref.person and (relation := _RELATION.get(ref.noun)) and re.search(relation, fact, IC):
         return True
     return bool(ref.owner and ref.owner.lower() in low and _MESSAGE_VERB.search(fact))
 

@@ -544,3 +544,10 @@ def test_an_email_to_write_is_no_email_of_the_users_and_flying_is_travel() -> No
     assert _asked("发一下报价单") == ["reference:报价单"]  # handed on: which one
     held = _asked("book a flight to Denver", ["Flying out Friday March 6, back Sunday"])
     assert "date_time" not in held
+
+
+def test_a_person_said_by_the_relation_is_held() -> None:
+    assert _asked("email my manager the report", ["I report to Karen Wu (karen@acme.com)"]) == []
+    assert _asked("email my manager the report", ["Karen reports to the CEO"]) == ["reference:manager"]
+    assert _asked("ask my landlord about the heater", ["Rent goes to Mr Patel, patel@lets.co.uk"]) == []
+    assert "reference:wife" not in _asked("text my wife", ["Married to Sophie, +44 7700 900123"])
