@@ -85,7 +85,9 @@ PERSON_BY_ROLE = re.compile(
     rf"\b(?:to|tell|ask|email|e-mail|message|text|cc|remind|with|reply to|write to|respond to|let|inform|update|"
     rf"notify|warn)\s+the\s+"
     rf"({_PEOPLE})\b(?!'s)"
-    rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?(?:对方的?)?({_ZH_PEOPLE})",
+    rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?(?:对方的?)?({_ZH_PEOPLE})"
+    # an English role in a Chinese request: 给 manager 发, 跟 landlord 说
+    rf"|(?:给|跟|向|通知|告诉|问问?|问下)(?:一下)?\s*(?:我的\s*)?(?-i:({_PEOPLE}))\b",
     IC,
 )
 # Things of the user's the agent cannot see unless memory holds them: messages, documents, files.
@@ -186,7 +188,7 @@ def references(task: str) -> list[Reference]:
     for m in REFERENCE.finditer(task):
         add(m.start(), m.group(1) or m.group(2), True)
     for m in PERSON_BY_ROLE.finditer(task):
-        add(m.start(), m.group(1) or m.group(2), True)
+        add(m.start(), m.group(1) or m.group(2) or m.group(3), True)
     owners: set[str] = set()
     for m in OWNED_THING.finditer(task):
         if m.group(1) or m.group(2):
@@ -291,6 +293,7 @@ PLACE = re.compile(
     r"\b(?:to|in|at)\s+(?!the\b)[A-Z][a-z]+|(?<!出)去(?![玩哪吃看买逛])[\u4e00-\u9fff]{2,}|到[\u4e00-\u9fff]{2,}|在[\u4e00-\u9fff]{2,}"
     # a place said as a label and its name: "Trip: Kyoto, 3-7 March", 目的地：成都
     r"|\b(?i:trip|destination|city|location|venue|place)\s*[:：]\s*[A-Z\u4e00-\u9fff]|(?:地点|目的地)\s*[:：]"
+    r"|(?:去|到|飞)\s*[A-Z][a-z]+"  # a place in Latin letters in a Chinese request: 去 Tokyo
 )
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 SIZE = re.compile(
@@ -315,7 +318,7 @@ WRITE_PIECE = re.compile(
     r"tutorial|explainer|primer|guide|overview)\b|[写撰].*(?:文章|演讲稿|博客|演讲(?!比赛))|"
     # slides and talks are made, not written
     r"\b(?:make|create|put together|build)\b.*\b(?:presentation|slides|slide deck|deck|talk|workshop)\b|"
-    r"(?:做|准备)(?:一个|个|一份|份)?.{0,8}(?:PPT|ppt|幻灯片|演示文稿|讲座)|"
+    r"(?:做|准备)(?:一个|个|一份|份)?.{0,20}(?:PPT|ppt|幻灯片|演示文稿|讲座|slides|deck|presentation)|"
     # a script to be spoken to a room (讲稿, 培训稿): written or prepared
     r"(?:写|撰|拟|准备).{0,12}(?:讲稿|培训稿|演讲稿|宣讲稿)",
     IC,
@@ -422,7 +425,7 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:book|reserve|schedule)\s+(?:me\s+|us\s+)?(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
             # away from work: an out-of-office reply says until when
             r"\bout[- ]of[- ]office\b|\bOOO\b|\bauto-?reply\b|休假自动回复|自动回复|"
-            r"约.{0,6}(?:吃(?:个|顿)?饭|见(?:个)?面|聊聊|喝(?:个|杯)?咖啡|开(?:个)?会)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
+            r"约.{0,6}(?:吃(?:个|顿)?饭|见(?:个)?面|聊聊|喝(?:个|杯)?咖啡|开(?:个)?会|1:1|one-on-one|meeting|call|sync)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
             r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|" + LEAVE_ZH,
             IC,
         ),

@@ -551,3 +551,10 @@ def test_a_person_said_by_the_relation_is_held() -> None:
     assert _asked("email my manager the report", ["Karen reports to the CEO"]) == ["reference:manager"]
     assert _asked("ask my landlord about the heater", ["Rent goes to Mr Patel, patel@lets.co.uk"]) == []
     assert "reference:wife" not in _asked("text my wife", ["Married to Sophie, +44 7700 900123"])
+
+
+def test_english_roles_places_and_slides_inside_chinese_requests() -> None:
+    assert {"reference:manager", "date_time"} <= set(_asked("帮我写个 email 给 manager 请两天假"))
+    assert "destination" not in _asked("帮我 book 一下下周去 Tokyo 的 flight")
+    assert "date_time" in _asked("帮我约个 1:1 跟 manager 聊 promotion")
+    assert {"audience", "length"} <= set(_asked("帮我准备下周 all-hands 的 slides"))
