@@ -415,6 +415,7 @@ RULES: tuple[Rule, ...] = (
             # (a resignation written, not one weighed: 我该不该辞职)
             r"\bresignation\b|\b(?:give|giving|gave|hand in|handing in|put in|putting in)\s+(?:in\s+)?(?:my\s+|our\s+)?"
             r"(?:\w+\s+){0,2}?notice\b|\b(?:two|2|\w+)[- ]weeks?['’]?\s+notice\b|\bnotice to (?:vacate|quit)\b|"
+            r"\b(?:I'?m|we'?re|I am|we are)\s+moving out\b|"
             r"辞职信|辞职报告|辞呈|离职申请|离职邮件|提离职|\b(?:meeting|appointment)\s+with\b|"
             r"\b(?:set up|make|reserve)\b.*\b(?:meeting|call|appointment|table|reservation|1:1|one-on-one|sync|"
             r"catch-up|interview)\b|\bremind me\b|"
@@ -441,6 +442,8 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:reschedule|postpone|push back|put off)\b|\bmove\b.*\b(?:appt|appointment|meeting|call|deadline|"
             r"dinner|session|interview|submission|launch|delivery|renewal|standup|stand-up|1:1|sync|class|lesson|"
             r"shift|demo|review)s?\b|\b(?:extension|extend the deadline)\b|"
+            # an appointment said by who it is with: "move my dentist to next week"
+            r"\bmove\s+(?:my|the|our)\s+(?:\w+\s+)?(?:dentist|doctor|haircut|physio|therapist|vet|check-?up|massage)\b|"
             # a date that slips: to when ("tell the client the project will slip")
             r"\b(?:will|is going to|'ll|might|going to)\s+slip\b|"
             # "delay" as a request (to delay, 要 delay 一下, delay the launch), not the noun ("sorry for the delay")
@@ -522,7 +525,8 @@ RULES: tuple[Rule, ...] = (
             r"做.{0,4}预算|预算表|活动策划|策划(?:案|方案|书)|"
             # a gathering to plan or a table to book: how much to spend decides the venue, the menu, the show
             r"\b(?:plan|organi[sz]e|arrange|throw|host)\b.*\b(?:party|event|wedding|reunion|celebration|offsite|"
-            r"gala|banquet|team (?:lunch|dinner|outing)|team-building|outing)\b|"
+            r"gala|banquet|team (?:lunch|dinner|outing)|team-building|outing|farewell|send-off|leaving do|get-together|"
+            r"potluck|shower)\b|"
             r"\b(?:book|reserve)\b.*\b(?:table|restaurant)\b|"
             r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|订.{0,10}(?:餐厅|位子|包间|一桌)",
             IC,
@@ -732,6 +736,7 @@ RULES: tuple[Rule, ...] = (
             r"(?!\s+(?:of|to|by|in)\b)|"
             r"\bget\s+(?:me\s+|us\s+)?(?:\w+\s+){0,2}?tickets?\b|"  # tickets got for the user are bought
             r"\b(?:rent|hire)\s+(?:a|an|me|us|some)\b|"
+            r"\bsend\s+(?:\w+\s+){0,2}?(?:flowers|a cake|a gift|a present|a hamper|a bouquet)\b|"
             r"(?<!\bwe )(?<!\bthey )\bship\b(?!\s+(?:on|in|with|to (?:ios|android|prod|production)|v?\d))|"
             r"订|买|购买|下单|付款|支付|寄|预约|改约|退订|挂(?:个|一个)?号",
             IC,

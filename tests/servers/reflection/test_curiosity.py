@@ -558,3 +558,11 @@ def test_english_roles_places_and_slides_inside_chinese_requests() -> None:
     assert "destination" not in _asked("帮我 book 一下下周去 Tokyo 的 flight")
     assert "date_time" in _asked("帮我约个 1:1 跟 manager 聊 promotion")
     assert {"audience", "length"} <= set(_asked("帮我准备下周 all-hands 的 slides"))
+
+
+def test_farewells_flowers_sent_appointments_by_who_and_moving_out() -> None:
+    assert {"date_time", "budget"} <= set(_asked("organise a farewell lunch for Sarah"))
+    assert "action" in _asked("send flowers to my grandma for her birthday")
+    assert "action" not in _asked("what flowers should I send to my grandma?")
+    assert "date_time" in _asked("can you move my dentist to next week")
+    assert "date_time" in _asked("tell my landlord I'm moving out")
