@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from servers.reflection.initiative import Earlier
+from servers.reflection.initiative import INFERRED_GOAL, Earlier
 from servers.reflection.meaning import same_by_words, words_by_stem
 from servers.reflection.models import NotFound, SignalResult
 from servers.reflection.usermodel import UserModelBook
@@ -115,7 +115,12 @@ class AimInference:
             for r in supporting:
                 # The task is the source: reflecting on the same requests again adds nothing.
                 self.users.signal(
-                    user_id, dimension, f"work on {term} (e.g. {example})", "follow_up", task_id(r), belief_kind="goal"
+                    user_id,
+                    dimension,
+                    INFERRED_GOAL.format(term=term, example=example),
+                    "follow_up",
+                    task_id(r),
+                    belief_kind="goal",
                 )
             touched.append(dimension)
         return touched

@@ -42,7 +42,10 @@ HEDGES = re.compile(
     r"if I remember|if I recall|not entirely|hard to say|I'?m not positive|"
     # doubt said as confidence short of sure, or a check handed back: "fairly confident", "if I'm not mistaken"
     r"(?:fairly|pretty|reasonably|quite) (?:confident|sure)|if I'?m not mistaken|unless I'?m wrong|"
-    r"(?:please |you may want to |you might want to )?double[- ]check|not (?:100|a hundred) ?% sure|to my knowledge)\b"
+    r"(?:please |you may want to |you might want to )?double[- ]check|not (?:100|a hundred) ?% sure|to my knowledge|"
+    # a guess owned as one: "I reckon", "as far as I know", "hard to tell", "give or take"
+    r"I reckon|as far as I know|AFAIK|hard to tell|I'?d (?:guess|imagine|assume)|my guess is|"
+    r"can'?t be (?:sure|certain)|give or take|not (?:completely|totally|fully|entirely) (?:sure|certain))\b"
     r"|可能|大概|也许|或许|不确定|不太确定|似乎|好像|估计|说不定|应该是.{0,20}吧|记不清|不太清楚|没记错|看起来像|"
     r"不敢保证|不敢肯定|印象中|印象里|我记得好像|八成|没准",
     re.IGNORECASE,
@@ -50,7 +53,9 @@ HEDGES = re.compile(
 # Options weighed and none chosen: "either … or", "A or B would both do", "you could go with A or B", 要么…要么,
 # 都不错, 看你. A plain "or" inside an explanation (改写成循环或者使用尾递归) is no hesitation.
 INDECISION = re.compile(
-    r"\b(?:either\b.{1,80}\bor|or alternatively|alternatively|can'?t decide|cannot decide|both options|"
+    r"\b(?:either\b.{1,80}\bor|or alternatively|alternatively|can'?t (?:really )?decide|cannot decide|both options|"
+    r"either (?:option|one|choice) (?:works|would work|is fine)|whichever you (?:like|prefer|want|choose)|"
+    r"both have (?:their )?(?:merits|strengths|advantages)|"
     r"it depends|depends on your|on the other hand|torn between|between .{1,40} and|would both|both (?:would|could|"
     r"are good|work)|(?:might|could|would) also (?:work|do)|could go (?:with|for) .{1,60}\bor|each has its|"
     r"need to know more|hard to choose|up to you|(?:could|can) go either way|hard to say which|"
@@ -78,6 +83,7 @@ _CHATTY = re.compile(
 _STIFF = re.compile(
     r"\bDear Sir|\bYours (?:faithfully|sincerely)|\bto whom it may concern|\bplease be advised|\bkindly be advised|"
     r"\bwe acknowledge\b|\bplease accept our\b|\bpursuant to\b|\bherewith\b|\bhereby\b|"
+    r"\bI am writing to (?:formally |kindly )?\w+|\bformally request\b|"
     r"尊敬的|此致|敬礼|兹定于|兹有|特此|望周知|敬请知悉",
     re.IGNORECASE,
 )
@@ -85,11 +91,11 @@ _STIFF = re.compile(
 _METRIC = re.compile(r"\bmetric\b|公制", re.IGNORECASE)
 _IMPERIAL = re.compile(r"\bimperial\b|\bUS (?:customary|units)\b|英制", re.IGNORECASE)
 _IMPERIAL_UNITS = re.compile(
-    r"\d\s*(?:miles?|mi|feet|foot|ft|inch(?:es)?|pounds?|lbs?|ounces?|oz|gallons?|yards?|°F|fahrenheit)\b|英里|英尺|磅",
+    r"\d+\s*(?:miles?|mi|feet|foot|ft|inch(?:es)?|pounds?|lbs?|ounces?|oz|gallons?|yards?|°F|fahrenheit)\b|英里|英尺|磅",
     re.IGNORECASE,
 )
 _METRIC_UNITS = re.compile(
-    r"\d\s*(?:km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|kg|kilos?|grams?|litres?|liters?|°C|celsius)\b|公里|千克|公斤",
+    r"\d+\s*(?:km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|kg|kilos?|grams?|litres?|liters?|°C|celsius)\b|公里|千克|公斤",
     re.IGNORECASE,
 )
 # Spelling: American and British forms of the same common words (colour/color, organise/organize, centre/center).
@@ -125,7 +131,9 @@ _EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]")
 # A preference that says "none" of what its dimension names (emoji=none, 表情=不要).
 _NONE = re.compile(r"^\s*(?:none|no|never|off|nil|zero|0|false|avoid|无|不要|不用|没有|禁止)\s*$", re.IGNORECASE)
 _AVOID = re.compile(
-    r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买)(.+)$",
+    # (a verb of using is not the thing: 不要用表情符号 leaves out 表情符号)
+    r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买)"
+    r"(?:用|使用|带|加|出现|放)?(.+)$",
     re.IGNORECASE,
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -138,10 +146,33 @@ def _size(text: str) -> int:
     return len(re.findall(r"[A-Za-z0-9']+", text)) + len(_CJK.findall(text)) // 2
 
 
+def _singular(stem: str) -> str:
+    """A plural's stem as its singular's ("posts" and "post", "notes" and "note"), so either answers the other."""
+    return stem[:-1] if len(stem) >= 4 and stem.endswith("s") and not stem.endswith(("ss", "us", "is")) else stem
+
+
 def _related(task: str, fact: str) -> bool:
-    if terms(task) & terms(fact):
+    if {_singular(t) for t in terms(task)} & {_singular(t) for t in terms(fact)}:
         return True
     return any(topic.search(task) and topic.search(fact) for topic in TOPICS)
+
+
+# A fact written as a label and its value, the label naming the need ("Budget: 2000 USD", "Audience: indie devs",
+# 预算：…): it is about the task's need though it shares no word with the task.
+_LABELS = {
+    "date_time": r"dates?|when|time|day|日期|时间",
+    "destination": r"destination|place|city|location|venue|where|地点|目的地",
+    "budget": r"budget|price range|spend|预算",
+    "recipient": r"recipient|send to|收件人",
+    "deadline": r"deadline|due(?: date)?|截止(?:日期|时间)?",
+    "audience": r"audience|readers?|受众|读者",
+    "length": r"length|size|word count|word limit|篇幅|字数|长度",
+}
+
+
+def _labelled(need: str, fact: str) -> bool:
+    label = _LABELS.get(need)
+    return bool(label and re.search(rf"(?:^|[;；]\s*)(?:{label})\s*[:：]", fact.strip(), re.IGNORECASE))
 
 
 def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
@@ -149,7 +180,7 @@ def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | Non
         return "task", None
     if rule.answer is not None:
         for fact in facts:
-            if rule.answer.search(fact) and _related(task, fact):
+            if rule.answer.search(fact) and (_related(task, fact) or _labelled(rule.need, fact)):
                 return "memory", fact
     return "user", None
 

@@ -9,7 +9,9 @@
 |                      |                                        | skill for it                                       |
 
 A task that is another person's matter ("my cousin is applying to MBA programs") fits no goal or drive that
-does not name that person (:mod:`servers.reflection.whose`).
+does not name that person (:mod:`servers.reflection.whose`). With a model configured (``CAIRN_LLM_MODEL``), the
+model judges which goals and drives the task serves (:mod:`servers.reflection.relevance_llm`) in place of words
+and encoders; its failure leaves theirs.
 
 Each candidate's confidence is the source's confidence (a belief's, or the pattern's from how often it
 recurred) times how closely it fits the task (:mod:`servers.reflection.meaning`), lowered by 20 % for each
@@ -20,13 +22,16 @@ bar are returned, at most ``MAX_INITIATIVES`` (best first, one per source): the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from servers.core.llm import LLMClient
 from servers.reflection.matching import lexical_similarity
-from servers.reflection.meaning import Meaning, asks_routine, same_by_words
+from servers.reflection.meaning import Meaning, asks_routine, closeness, same_by_words
 from servers.reflection.models import Belief
 from servers.reflection.proactive_models import Initiative, InitiativeReport
+from servers.reflection.relevance_llm import relevant_sources
 from servers.reflection.usermodel import UserModelBook, is_expired
 from servers.reflection.whose import someone_elses
 
@@ -41,6 +46,9 @@ DISMISSAL_FACTOR = 0.8
 # routine asked again sat at 0.70-1.0 against it, a new request on a recurring topic ("what should I eat on a
 # night shift" after two others about night shifts) at 0.53.
 PATTERN_MIN_FIT = 0.6
+# The fit of a goal or drive the model judged relevant: a stated goal (confidence 0.71) then clears the bar well
+# (0.36), ranked below a close match by words or meaning, which keeps its higher fit.
+LLM_FIT = 0.5
 ROUTINE_POOL = 60  # recent requests compared pairwise (by words) for a routine the task names in new words
 
 
@@ -51,6 +59,18 @@ class Earlier:
     task: str
     created_at: str
     task_id: str = ""
+
+
+# An inferred goal's value (``aims``): the topic and the shortest request it was seen in.
+INFERRED_GOAL = "work on {term} (e.g. {example})"
+_INFERRED = re.compile(r"^work on .+ \(e\.g\. (?P<example>.+)\)$", re.S)
+
+
+def _inferred_from(sources: list[Belief], dimension: str, instances: set[str]) -> bool:
+    """Whether ``dimension`` is a goal inferred from requests, one of ``instances`` being its example."""
+    belief = next((b for b in sources if b.dimension == dimension and b.kind == "goal"), None)
+    found = _INFERRED.match(belief.value) if belief else None
+    return bool(found and found.group("example") in instances)
 
 
 def _goal_message(b: Belief) -> str:
@@ -80,12 +100,14 @@ class InitiativeEvaluator:
         earlier: Callable[[str], list[Earlier]],
         dismissals: Callable[[str, str], int],
         skill_for: Callable[[str, str], tuple[str, str] | None],
+        llm: LLMClient | None = None,
     ) -> None:
         self.users = users
         self.meaning = meaning
         self.earlier = earlier
         self.dismissals = dismissals
         self.skill_for = skill_for
+        self.llm = llm
 
     def evaluate(self, user_id: str, task: str, limit: int = MAX_INITIATIVES) -> InitiativeReport:
         beliefs = self.users.get(user_id).beliefs  # > 0.6 and goals not past their end
@@ -94,13 +116,25 @@ class InitiativeEvaluator:
         sources = [*goals, *drives]
         texts = [f"{b.dimension.split(':', 1)[1]}: {b.value}" for b in sources]
         fits, method = self.meaning.scores(task, texts)
+        if self.llm is not None and sources:
+            chosen = relevant_sources(self.llm, task, [(b.dimension, b.value) for b in sources])
+            if chosen is not None:  # the model's judgement replaces the offline scores; None: they stand
+                fits = [
+                    max(fit, LLM_FIT) if b.dimension in chosen else 0.0 for b, fit in zip(sources, fits, strict=True)
+                ]
+                method = "llm"
         fits = [0.0 if someone_elses(task, text) else fit for text, fit in zip(texts, fits, strict=True)]
         candidates: list[Initiative] = []
         for belief, fit in zip(sources, fits, strict=True):
             message = _goal_message(belief) if belief.kind == "goal" else _drive_message(belief)
             kind = "goal_alignment" if belief.kind == "goal" else "drive_nudge"
             candidates.append(self._candidate(user_id, kind, message, belief.confidence, belief.dimension, fit))
-        candidates += self._patterns(user_id, task)
+        patterns, instances = self._patterns(user_id, task)
+        if patterns:
+            # A goal inferred from the very requests the routine is made of is that routine seen as a topic
+            # ("work on oncall" from four on-call summaries): the pattern says it, the goal would say it twice.
+            candidates = [c for c in candidates if not _inferred_from(sources, c.source, instances)]
+        candidates += patterns
         bar = BAR
         kept = sorted((c for c in candidates if c.confidence >= bar), key=lambda c: -c.confidence)
         return InitiativeReport(
@@ -138,30 +172,34 @@ class InitiativeEvaluator:
                 return group
         return []
 
-    def _patterns(self, user_id: str, task: str) -> list[Initiative]:
-        """The current task as the latest of a recurring request: one candidate at most."""
+    def _patterns(self, user_id: str, task: str) -> tuple[list[Initiative], set[str]]:
+        """The current task as the latest of a recurring request: one candidate at most, and the earlier requests
+        it is made of."""
         earlier = self.earlier(user_id)
         same = [
             e for e, alike in zip(earlier, self.meaning.same(task, [e.task for e in earlier]), strict=True) if alike
         ]
         if len(same) + 1 < PATTERN_MIN:
-            same = self._routine(task, earlier) or same
+            # The routine the task names, with any earlier request that is the task again: both are instances.
+            routine = self._routine(task, earlier)
+            same = [*routine, *(e for e in same if e not in routine)] if routine else same
         times = len(same) + 1  # this request is one more time it is asked
         if times < PATTERN_MIN:
-            return []
+            return [], set()
         request = min((e.task for e in same), key=len)  # the pattern's name: the same whichever task brings it up
         shown = max((e.task for e in same), key=lambda t: lexical_similarity(task, t))  # as the user put it nearest
         key = "pattern:" + " ".join(sorted(set(request.lower().split())))[:120]
         # How often it recurred decides how sure we are it is a habit: 3 times (this one included) → 0.6,
         # 4 → 0.7, 6 or more → 0.9.
         confidence = min(0.9, 0.3 + 0.1 * times)
-        fit = max(lexical_similarity(task, e.task) for e in same)
+        fit = max(closeness(task, e.task) for e in same)
         if fit < PATTERN_MIN_FIT:
-            return []  # a topic the user keeps returning to, asked about in a new way: no routine to automate
+            return [], set()  # a topic the user keeps returning to, asked about in a new way: no routine to automate
         found = self.skill_for(user_id, request)
         if found is not None and found[0] == "existing":
-            return []  # a skill already does it: nothing to suggest
+            return [], set()  # a skill already does it: nothing to suggest
         skill = found[1] if found else None
-        return [
-            self._candidate(user_id, "pattern_suggestion", _pattern_message(shown, times, skill), confidence, key, fit)
-        ]
+        pattern = self._candidate(
+            user_id, "pattern_suggestion", _pattern_message(shown, times, skill), confidence, key, fit
+        )
+        return [pattern], {e.task for e in same}

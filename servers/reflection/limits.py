@@ -11,6 +11,11 @@ one of two options.
 | a diet or an allergy: vegan, "nut allergy", | offers a food of that family (feta to a vegan, walnuts to a  |
 | "no alcohol", 不吃辣                          | nut allergy, red wine to "no alcohol", 麻辣 to 不吃辣)          |
 | one of a pair: window, non-smoking, 靠窗     | offers the other one (an aisle seat, a smoking room)          |
+| a part of the day or the week kept free:    | sets a time before 8:00 or from 21:00, or a Saturday/Sunday  |
+| "no early mornings", "no weekends", 周末不…  |                                                              |
+| daytime flights: "no red-eyes", 不坐红眼航班  | offers a red-eye, or a flight leaving or landing 22:00-06:00  |
+| a least: "salary at least $90k", 不低于8k     | gives it up ("flexible on compensation", "whatever the       |
+|                                             | budget") or names less in the same currency                  |
 
 Each is a kind of preference people state in their own words; the families and pairs are short on purpose
 (what people commonly avoid), not a food database.
@@ -95,7 +100,93 @@ def beyond(dimension: str, value: str, draft: str, size: int) -> str | None:
         or _amount(value, draft)
         or _food(f"{dimension} {value}", draft)
         or _other_of_pair(value, draft)
+        or _overnight(value, draft)
+        or _given_way(value, draft)
+        or _daypart(value, draft)
+        or _weekend(value, draft)
     )
+
+
+# A part of the day kept free: "no early mornings" (before 8:00), "nothing late at night" (from 21:00), 不要太早.
+_NO_EARLY = re.compile(
+    r"\b(?:no|not|avoid|never|hate)\b.*\bearly(?:[- ]mornings?)?\b|不要太早|早上不|不早起", re.IGNORECASE
+)
+_NO_LATE = re.compile(
+    r"\b(?:no|not|avoid|never|hate)\b.*\b(?:late(?:[- ]nights?)?|evenings?)\b|不要太晚|晚上不", re.IGNORECASE
+)
+EARLY_UNTIL, LATE_FROM = 8 * 60, 21 * 60
+
+
+def _daypart(value: str, draft: str) -> str | None:
+    early, late = _NO_EARLY.search(value), _NO_LATE.search(value)
+    for minutes, said in _draft_hours(draft) if early or late else ():
+        if (early and minutes < EARLY_UNTIL) or (late and minutes >= LATE_FROM):
+            return f"'{said}' where the user prefers {value}"
+    return None
+
+
+# Weekends kept free: "no weekends", "weekdays only", 周末不…, and a draft that sets something on one.
+_NO_WEEKENDS = re.compile(
+    r"\b(?:no|not|avoid|never)\b.*\bweekends?\b|\bweekdays? only\b|\bonly (?:on )?weekdays\b|周末不|不要(?:在)?周末|"
+    r"工作日",
+    re.IGNORECASE,
+)
+_WEEKEND_DAY = re.compile(
+    r"\b(?:saturday|sunday|weekend)s?\b|周六|周日|星期六|星期日|星期天|礼拜六|礼拜天|周末", re.IGNORECASE
+)
+
+
+def _weekend(value: str, draft: str) -> str | None:
+    if _NO_WEEKENDS.search(value) and (day := _WEEKEND_DAY.search(draft)):
+        return f"'{day.group(0)}' where the user prefers {value}"
+    return None
+
+
+# Flights kept to daytime: "no red-eyes", "no overnight flights", 不坐红眼航班. A draft's flight that leaves or lands
+# between 22:00 and 06:00 is one.
+_NO_NIGHT_FLIGHTS = re.compile(
+    r"\b(?:no|not|avoid|never|hate|without)\b.*\b(?:red[- ]?eyes?|overnight|night)\b|不坐红眼|不要红眼|不坐夜|避免红眼",
+    re.IGNORECASE,
+)
+_RED_EYE = re.compile(r"\bred[- ]?eyes?\b|红眼航班|夜航", re.IGNORECASE)
+NIGHT_FROM, NIGHT_UNTIL = 22 * 60, 6 * 60
+
+
+def _overnight(value: str, draft: str) -> str | None:
+    if not _NO_NIGHT_FLIGHTS.search(value):
+        return None
+    if (m := _RED_EYE.search(draft)) and not said_absent(draft, m.start(), m.end()):
+        return f"'{m.group(0)}' where the user prefers {value}"
+    for minutes, said in _draft_hours(draft):
+        if minutes >= NIGHT_FROM or minutes < NIGHT_UNTIL:
+            return f"'{said}' where the user prefers {value}"
+    return None
+
+
+# A least the user holds to (a salary, a rate, a price: "at least $90k", 不低于 SGD 8k/月) and a draft that gives it
+# up in words ("flexible on compensation", "whatever the budget is") or names less in the same currency.
+_AMOUNT_LEAST = re.compile(
+    r"at least|minimum|\bmin\b|no less than|not (?:less|lower) than|not below|不低于|至少|起码|最低"
+)
+_GIVES_WAY = re.compile(
+    r"\b(?:flexible|open|negotiable)\s+(?:on|about|with|regarding)\s+(?:the\s+|my\s+)?(?:compensation|salary|pay|"
+    r"price|rate|fee|budget|money|package)\b|\bwhatever\s+(?:the\s+|your\s+)?(?:budget|salary|rate|price|offer|you "
+    r"(?:can )?(?:offer|pay))\b|\bany\s+(?:salary|rate|price|offer)\b|\bhappy to go with whatever\b|"
+    r"多少都(?:行|可以)|都可以接受|随便给|价格好商量|薪资好商量",
+    re.IGNORECASE,
+)
+
+
+def _given_way(value: str, draft: str) -> str | None:
+    if not _AMOUNT_LEAST.search(value):
+        return None
+    if m := _GIVES_WAY.search(draft):
+        return f"'{m.group(0)}' where the user holds to {value}"
+    for currency, least, _ in _amounts(value):
+        for other, number, said in _amounts(draft):
+            if other == currency and number < least:
+                return f"'{said}' where the user holds to {value}"
+    return None
 
 
 # An amount with its currency: "$240", "240 dollars", "880元", "€90".

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 
 from servers.core import crosslang
 from servers.core.embedding import Embedder, EmbedderUnavailable, LazyEmbedder
+from servers.reflection.matching import lexical_similarity
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,7 @@ MIN_WORDS_AGAINST_MEANING = 1.5
 ONE_WORD_MIN_COSINE = 0.15
 ONE_WORD_MAX_BEHIND = 0.10
 _WORD = re.compile(r"[a-z][a-z0-9]*|[\u4e00-\u9fff]+")
+_HYPHENATED = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b")
 # Words that say what kind of request it is, not what it is about: "write" a poem and "write" clean code
 # share nothing a user would call relevant.
 _STOP = frozenset(
@@ -101,7 +103,10 @@ def words_by_stem(text: str) -> dict[str, str]:
     """Comparable units of ``text`` → a word that shows them: Latin stems (first 5 letters) → the word,
     CJK character pairs → themselves; stop words and a request's opening verb left out."""
     out: dict[str, str] = {}
-    for token in _WORD.findall(_topic_part(text).lower()):
+    # A compound is typed with its hyphen or without ("on-call", "oncall"; "follow-up", "followup"): it is one
+    # word, joined, so both spellings meet (and "on-call" is not also a "call").
+    topic = join_compounds(_topic_part(text))
+    for token in _WORD.findall(topic):
         if "\u4e00" <= token[0] <= "\u9fff":
             for pair in (token[i : i + 2] for i in range(max(1, len(token) - 1))):
                 if pair not in _CJK_STOP:
@@ -111,10 +116,25 @@ def words_by_stem(text: str) -> dict[str, str]:
     return out
 
 
+# Characters that tie Chinese words together (的, 把, 这, 我 …): a character pair holding one spans two words
+# (写这 of 帮我写这周, 到的 of 遇到的) or is a deictic (这周 against 本周), and names no routine.
+_GLUE = frozenset("的了吧吗呢啊么着和与及或也都就再又很把被这那我你他她它们给帮请")
+
+
+def own_terms(text: str) -> set[str]:
+    """A request's terms in its own language (one request asked again is asked in its own words)."""
+    return terms(text, other_language=False)
+
+
+def core_terms(text: str) -> set[str]:
+    """A request's terms that may name a routine: its own, without Chinese pairs that hold a tying character."""
+    return {t for t in own_terms(text) if not (_CJK.match(t) and any(c in _GLUE for c in t))}
+
+
 def _overlap(task: str, other: str) -> tuple[float, float, float]:
     """Words shared (a CJK pair counts half), cosine of the stems, and the share of ``other``'s stems in ``task``."""
     # One request asked again is asked in its own words and language: renderings would only add noise here.
-    mine, theirs = terms(task, other_language=False), terms(other, other_language=False)
+    mine, theirs = own_terms(task), own_terms(other)
     shared = mine & theirs
     # A Chinese word is two or more overlapping character pairs (文言文: 文言, 言文), so a pair counts half.
     words = sum(0.5 if "\u4e00" <= t[0] <= "\u9fff" else 1.0 for t in shared)
@@ -125,14 +145,46 @@ def _overlap(task: str, other: str) -> tuple[float, float, float]:
 _MATERIAL = re.compile(r"[:：\n]|[,，]\s*")
 
 
+# A clause that states something ("the board says we're out", "it's been 6 weeks") rather than asks: material.
+_STATEMENT = re.compile(
+    r"^(?:the|a|an|my|our|his|her|their|its|it|it's|this|that|these|those|he|she|they|we|i|i'm|you|there)\b"
+    r"(?!\s+(?:need|needs|want|wants|have to|has to|must|should)\b)",
+    re.IGNORECASE,
+)
+
+
+def clauses(task: str) -> list[str]:
+    """The parts of a task split at a colon, comma or line break that may be its request, when it has more than one
+    part: the first, and any later one put as a request, not a statement (material pasted in before the request:
+    "pt in bed 12 got transferred, need to write up the handoff"; after it: "handover notes pls: bed 4 post-op …")."""
+    parts = [p for p in (p.strip() for p in _MATERIAL.split(task)) if p]
+    if len(parts) < 2:
+        return []
+    return [parts[0], *(p for p in parts[1:] if not _STATEMENT.match(p))]
+
+
 def contains_request(task: str, other: str) -> bool:
     """``task`` is ``other`` with its material pasted in: the request before a colon, comma or line break is
-    ``other`` again ("handover notes pls: bed 4 post-op …", 写一条家长群通知：下周三期中考试 …)."""
+    ``other`` again ("handover notes pls: bed 4 post-op …", 写一条家长群通知：下周三期中考试 …). (Later clauses
+    count only towards a routine, :func:`asks_routine`: compared one to one, two short clauses on one topic would
+    pass for one request.)"""
     head = _MATERIAL.split(task, maxsplit=1)[0]
     if head == task:
         return False  # no material: the whole request was compared already
     words, cosine, _ = _overlap(head, other)
     return words >= 2 and cosine >= SAME_BY_WORDS
+
+
+def join_compounds(text: str) -> str:
+    """``text`` with its hyphenated compounds written as one word ("on-call" → "oncall")."""
+    return _HYPHENATED.sub(lambda m: m.group(0).replace("-", ""), text.lower())
+
+
+def closeness(task: str, other: str) -> float:
+    """How close a request is to an earlier one by its words, taken whole or by the clause that is the request
+    (the rest is material), compounds spelt either way."""
+    other = join_compounds(other)
+    return max(lexical_similarity(join_compounds(part), other) for part in [task, *clauses(task)])
 
 
 def same_by_words(task: str, others: Sequence[str]) -> list[bool]:
@@ -187,14 +239,15 @@ def routine_core(instances: Sequence[str]) -> set[str]:
     earlier instances ("swap" and "shift" across four shift-swap requests, 家长会 across four speeches for it)."""
     counts: dict[str, int] = {}
     for text in instances:
-        for stem in terms(text, other_language=False):
+        for stem in core_terms(text):
             counts[stem] = counts.get(stem, 0) + 1
     return {stem for stem, n in counts.items() if n >= CORE_SHARE * len(instances)}
 
 
-def request_terms(text: str) -> set[str]:
-    """The words of a request before any material pasted after it, in its own language."""
-    return terms(_MATERIAL.split(text, maxsplit=1)[0], other_language=False)
+def request_terms(text: str) -> list[set[str]]:
+    """The words of a request, in its own language: of the whole, and of each clause (any may be the request, the
+    rest material pasted in)."""
+    return [core_terms(part) for part in [text, *clauses(text)]]
 
 
 def asks_routine(task: str, instances: Sequence[str]) -> bool:
@@ -207,7 +260,9 @@ def asks_routine(task: str, instances: Sequence[str]) -> bool:
     core = routine_core(instances)
     # Half of the core at least: one word of three is the topic ("night" of night-shift handover notes), not the
     # request ("what should I eat before a night shift").
-    return bool(core) and len(request_terms(task) & core) >= len(core) / 2
+    whole, *parts = request_terms(task)
+    # The whole counts only when it has no clauses: material pasted in would otherwise name the core by chance.
+    return bool(core) and any(len(terms & core) >= len(core) / 2 for terms in (parts or [whole]))
 
 
 class Meaning:

@@ -9,33 +9,42 @@ fact in memory and the user model before asking the user.
 | ``reference:<noun>`` | names a person of the user's ("my manager", 我的导师,     | that noun (a thing: also its    |
 |                      | "to the client", 给客户) or a thing of theirs the agent   | owner with a message verb)      |
 |                      | cannot see ("Tom's email", "the NDA I signed", "send the |                                 |
-|                      | slides", 王总的邮件, 上次那份合同, 发一下报价单)           |                                 |
+|                      | slides", 王总的邮件, 上次那份合同, 发一下报价单), or one  |                                 |
+|                      | had before and wanted again ("reorder my running shoes", |                                 |
+|                      | "the same pizza as last time")                           |                                 |
 | ``date_time``        | books or reserves anything, schedules, reminds, asks     | a date or weekday               |
 |                      | leave (请个假), moves or delays something (the new day), |                                 |
-|                      | leaves early or comes in late (the hour), with no date   |                                 |
+|                      | leaves early or comes in late (the hour), pays late (晚几 |                                 |
+|                      | 天交), gives notice or resigns (the last day), looks for |                                 |
+|                      | a hotel (its nights), sets an out-of-office, with no date|                                 |
 | ``destination``      | is travel with no place (a weekend away, 出去玩 too, a   | a place ("in Lisbon", 去北京)   |
 |                      | hotel or a train seat booked: 订酒店, 回老家的高铁票)      |                                 |
 | ``destination``      | ships something (寄, "ship it to her"), with no place    | a place                         |
 | ``budget``           | buys, rents or hires something, a gift in any words      | an amount or "budget"/预算      |
 |                      | ("what should I get my dad"), a flight, hotel or trip,   |                                 |
 |                      | a gathering (年会, a party), a place to stay or eat      |                                 |
-|                      | chosen for the user ("book a table", 订餐厅)             |                                 |
+|                      | chosen for the user ("book a table", 订餐厅, "somewhere  |                                 |
+|                      | nice to eat for …")                                      |                                 |
 | ``recipient``        | sends something, or is a leave note, to nobody named     | an address, "to <Name>", 交给…  |
 | ``deadline``         | speaks of "the deadline" without its date, or plans      | a date                          |
-|                      | toward one (复习计划, "revision plan")                    |                                 |
+|                      | toward one (复习计划, "revision plan"), or is a          |                                 |
+|                      | recommendation letter (written for its reader's date)    |                                 |
 | ``audience``         | writes a public piece or makes slides for no one named   | "for <people>", readers         |
 | ``length``           | writes a piece of no stated size (a toast, 推文 too), or | a number of words/pages/minutes |
 |                      | makes one shorter or longer (缩短)                       |                                 |
 | ``judgement``        | asks for a taste or personal call ("does it look good",  | (only the user)                 |
 |                      | "should I accept the offer?", "A or the B one?", 要不要, |                                 |
 |                      | how something looks (a colour, 主题色), which of their   |                                 |
-|                      | own jobs comes first (先修哪个)                           |                                 |
+|                      | own jobs comes first (先修哪个), a reply that carries a   |                                 |
+|                      | decision not given ("reply … about renewing the lease",  |                                 |
+|                      | an invitation), 我该A还是B, "I should X, right?"          |                                 |
 | ``action``           | needs the physical world or a closed system (sign, call) | (only the user)                 |
 |                      | or the user's money: a request (not a question) to book, |                                 |
 |                      | buy, order, pay or ship (订, 买, 下单, 寄); not the step |                                 |
 |                      | of a reminder, nor a chat message only to be written;    |                                 |
 |                      | offices and portals in their name (去银行, "renew my     |                                 |
-|                      | passport"), goods sent back                              |                                 |
+|                      | passport"), goods sent back, chores at home ("water my   |                                 |
+|                      | plants", 遛狗), tickets got for the user                  |                                 |
 | ``lookup``           | asks a plain question of fact: the agent can look it up  | (the agent)                     |
 
 A fact answers a need only if it is also about the task: it shares a content word with it, or both are about
@@ -58,19 +67,27 @@ _PEOPLE = (
     "dad|advisor|adviser|supervisor|accountant|assistant|teacher|professor|coach|therapist|agent|editor|client|"
     "dean|principal|mentor|tutor|recruiter|colleague|coworker|vet|aunt|uncle|grandma|grandpa|grandmother|"
     "grandfather|cousin|niece|nephew|fiance|fiancee|girlfriend|boyfriend|investor|supplier|vendor|roommate|flatmate|neighbor|neighbour|nanny|babysitter|"
-    "contractor|plumber|preceptor|vp|hr|realtor|broker|caseworker"
+    "contractor|plumber|preceptor|vp|hr|realtor|broker|caseworker|co-founder|cofounder|founder|business partner|"
+    "intern|mentee|student|employee"
 )
 _ZH_PEOPLE = (
     "导师|老板|经理|律师|医生|牙医|房东|老师|妻子|丈夫|老公|老婆|客户|同事|上司|领导|教授|妈妈|爸爸|会计|班主任|辅导员|"
-    "物业|中介|主管|组长|校长|园长|室友|邻居|HR|hr"
+    "物业|中介|主管|组长|校长|园长|室友|邻居|HR|hr|面试官|投资人|婆婆|公公|岳父|岳母|丈母娘|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
+    "姑姑|舅舅|阿姨|叔叔|哥哥|姐姐|弟弟|妹妹"
 )
-REFERENCE = re.compile(rf"\b(?:my|our)\s+({_PEOPLE})\b|我的({_ZH_PEOPLE})", IC)
+REFERENCE = re.compile(
+    # the user's own, or one of theirs' ("my kid's teacher", "my son's coach")
+    rf"\b(?:my|our)\s+(?:\w+['’]s\s+)?({_PEOPLE})\b|我的({_ZH_PEOPLE})",
+    IC,
+)
 # A person of the user's named by role alone, as the one a message goes to: "send it to the client", 给客户发.
 PERSON_BY_ROLE = re.compile(
     rf"\b(?:to|tell|ask|email|e-mail|message|text|cc|remind|with|reply to|write to|respond to|let|inform|update|"
     rf"notify|warn)\s+the\s+"
     rf"({_PEOPLE})\b(?!'s)"
-    rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?(?:对方的?)?({_ZH_PEOPLE})",
+    rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?(?:对方的?)?({_ZH_PEOPLE})"
+    # an English role in a Chinese request: 给 manager 发, 跟 landlord 说
+    rf"|(?:给|跟|向|通知|告诉|问问?|问下)(?:一下)?\s*(?:我的\s*)?(?-i:({_PEOPLE}))\b",
     IC,
 )
 # Things of the user's the agent cannot see unless memory holds them: messages, documents, files.
@@ -78,7 +95,8 @@ _DOCS = (
     "emails?|e-mails?|mails?|messages?|texts?|letters?|slides|slide deck|deck|presentation|reports?|documents?|docs?|"
     "files?|contracts?|nda|agreements?|invoices?|quotes?|quotation|proposals?|cv|resume|photos?|pictures?|"
     "spreadsheets?|pdf|forms?|receipts?|memo|minutes|notes|attachments?|screenshots?|voicemail|offers?|"
-    "mortgage|loans?|salary|payslips?|paychecks?|pension|bank statements?"
+    "mortgage|loans?|salary|payslips?|paychecks?|pension|bank statements?|lease|tax returns?|transcripts?|"
+    "insurance polic(?:y|ies)"
 )
 _ZH_DOCS = (
     "邮件|消息|短信|文件|文档|合同|协议|报告|报价单|发票|简历|照片|图片|表格|幻灯片|PPT|ppt|方案|材料|资料|截图|申请表|"
@@ -100,9 +118,28 @@ PAST_THING = re.compile(
 # Handed on with a bare "the": "send the slides", "forward him the invoice", 发一下报价单 (not "this report").
 HANDED_THING = re.compile(
     rf"\b(?:send|forward|share|attach|translate|print|upload|submit|resend)\s+(?:(?:me|him|her|them|us)\s+)?the\s+"
-    rf"({_DOCS})\b|(?:发|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})",
+    # (发邮件, 发消息 is writing one, not handing on one of the user's)
+    rf"({_DOCS})\b|(?:发(?!(?:一下|给我)?(?:邮件|消息|短信|通知))|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})",
     IC,
 )
+# Bought or booked before, to be had again: which one only the user's order history says ("reorder my running
+# shoes, same pair as last time", "book the same room as last year").
+REPEAT_THING = re.compile(
+    r"\b(?:reorder|re-order|rebuy|re-buy|rebook|re-book|order|buy|book|get)\s+(?:me\s+)?(?:my|our|the)\s+"
+    r"((?:(?!same\b|again\b|as\b|from\b|for\b|like\b|that\b|this\b)[a-z][a-z-]*\s*){1,3}?)"
+    r"(?=\s*(?:[,.;]|again\b|(?:the\s+)?same\b|like (?:last|before)\b|as (?:last|before)\b|from last\b|$))"
+    # "the same pizza as last time", "the hotel we stayed at last year"
+    r"|\bthe same\s+((?:(?!as\b|like\b)[a-z][a-z-]*\s*){1,2}?)\s*(?=\b(?:as|like)\s+(?:last|before)\b)"
+    r"|\bthe\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:we|I)\s+(?:stayed at|stayed in|had|ordered|bought|used|booked|"
+    r"got|went to|rented)\b(?=.*\b(?:last|before)\b)",
+    IC,
+)
+REPEAT_CUE = re.compile(
+    r"\b(?:again|same|last time|as before|like before|re-?order|re-?buy|re-?book)\b",
+    IC,
+)
+
+
 # The user's own money matters, which only their bank or payslip shows: 算下这个月房贷还了多少本金, "how much of my
 # salary …". A bare Chinese noun is the user's own; asked only when the task wants a figure from it.
 _ZH_FINANCE = "房贷|车贷|贷款|工资|公积金|社保|信用卡|存款|个税|养老金|医保"
@@ -116,6 +153,7 @@ _SURNAMES = (
 )
 TITLED_PERSON = re.compile(
     rf"(?:(?<![\u4e00-\u9fff])|(?<=[给跟向和与问找回下了请诉到把被让对]))"
+    rf"(?!(?<=对)方)"  # 对方律师 is the other side's lawyer, not a lawyer surnamed 方
     rf"([{_SURNAMES}](?:老师|总(?![额数量体结共计部统之而值价])|经理|医生|主任|教授|律师|师傅|老板|校长|院长))"
 )
 # Chinese nouns run together: 保密协议, 劳动合同 are the thing meant, not just 协议 or 合同. Characters that end a
@@ -150,7 +188,7 @@ def references(task: str) -> list[Reference]:
     for m in REFERENCE.finditer(task):
         add(m.start(), m.group(1) or m.group(2), True)
     for m in PERSON_BY_ROLE.finditer(task):
-        add(m.start(), m.group(1) or m.group(2), True)
+        add(m.start(), m.group(1) or m.group(2) or m.group(3), True)
     owners: set[str] = set()
     for m in OWNED_THING.finditer(task):
         if m.group(1) or m.group(2):
@@ -164,6 +202,9 @@ def references(task: str) -> list[Reference]:
             at = next(i for i in range(1, len(m.groups()) + 1) if m.group(i))
             noun = m.group(at)
             add(m.start(), _compound(task, m.start(at), noun) if _CJK_NOUN.match(noun) else noun, False)
+    for m in REPEAT_THING.finditer(task) if REPEAT_CUE.search(task) else ():
+        noun = next(g for g in m.groups() if g).strip()
+        add(m.start(), re.sub(r"^(?:usual|regular|favou?rite)\s+", "", noun, flags=IC), False)
     if not AMOUNT.search(task):  # the user gave the figures (贷款100万，30年): nothing of theirs to look up
         for m in OWN_MONEY.finditer(task):
             add(m.start(), m.group(1) or m.group(2), False)
@@ -192,11 +233,26 @@ def _written_or_addressed(task: str, at: int, owner: str) -> bool:
     return bool(re.search(r"(?:写|起草|拟|草拟|编)[一个份封篇张]?$", task[max(0, at - 4) : at]))
 
 
+# A person said by the relation instead of the role: "I report to Karen" is who the manager is.
+_RELATION = {
+    **dict.fromkeys(
+        ("manager", "boss", "supervisor"),
+        r"\bI (?:report|answer) to\b|\bline manager\b|\bmy lead is\b|我汇报给|直属领导",
+    ),
+    **dict.fromkeys(("wife", "husband", "partner", "老婆", "老公", "妻子", "丈夫"), r"\bmarried to\b|\bspouse\b|爱人"),
+    **dict.fromkeys(
+        ("landlord", "landlady", "房东"), r"\brent (?:goes|is paid) to\b|\bowns the (?:flat|apartment|house)\b|房租交给"
+    ),
+}
+
+
 def holds_reference(ref: Reference, fact: str) -> bool:
-    """A fact that says who the person is or which thing is meant: it names the noun, or (a message) its owner
-    and what they wrote."""
+    """A fact that says who the person is or which thing is meant: it names the noun (or the relation that makes
+    someone it: "I report to …"), or (a message) its owner and what they wrote."""
     low = fact.lower()
     if ref.noun in low:
+        return True
+    if ref.person and (relation := _RELATION.get(ref.noun)) and re.search(relation, fact, IC):
         return True
     return bool(ref.owner and ref.owner.lower() in low and _MESSAGE_VERB.search(fact))
 
@@ -224,8 +280,8 @@ HOUR = re.compile(
 )
 # How much later: "two weeks", 两周, "3 days" answer "to when?" for a postponement.
 LATER_BY = re.compile(
-    r"\b(?:\d+|a|one|two|three|four|a couple of|a few)\s+(?:more\s+)?(?:days?|weeks?|months?)\b"
-    r"|[\d一两二三四五六七八九十几]+\s*(?:天|周|个星期|个月)",
+    r"\b(?:\d+|a|one|two|three|four)\s+(?:more\s+)?(?:days?|weeks?|months?)\b"
+    r"|[\d一两二三四五六七八九十]+\s*(?:天|周|个星期|个月)",  # "a few days", 几天: how many is the question
     IC,
 )
 AMOUNT = re.compile(
@@ -235,6 +291,9 @@ MONEY = re.compile(f"{AMOUNT.pattern}|\\bbudget\\b|预算", IC)
 PLACE = re.compile(
     # 去北京 names a place; 出去玩, 去哪 do not
     r"\b(?:to|in|at)\s+(?!the\b)[A-Z][a-z]+|(?<!出)去(?![玩哪吃看买逛])[\u4e00-\u9fff]{2,}|到[\u4e00-\u9fff]{2,}|在[\u4e00-\u9fff]{2,}"
+    # a place said as a label and its name: "Trip: Kyoto, 3-7 March", 目的地：成都
+    r"|\b(?i:trip|destination|city|location|venue|place)\s*[:：]\s*[A-Z\u4e00-\u9fff]|(?:地点|目的地)\s*[:：]"
+    r"|(?:去|到|飞)\s*[A-Z][a-z]+"  # a place in Latin letters in a Chinese request: 去 Tokyo
 )
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 SIZE = re.compile(
@@ -245,6 +304,11 @@ SIZE = re.compile(
 AUDIENCE = re.compile(
     r"\bfor\s+(?:our\s+|the\s+|new\s+|non-technical\s+)?(?:users|developers|engineers|customers|clients|beginners|"
     r"students|kids|children|managers|executives|readers|investors|everyone|experts|newcomers|developer)\b|"
+    # a group of people it is for or goes to: "for the board", "goes to about 2,000 parents"
+    r"\b(?:for|to)\s+(?:the\s+|our\s+|my\s+|all\s+|(?:about|around|over|some)\s+)?(?:[\d,]+\s+)?(?:board|committee|"
+    r"parents|families|members|subscribers|staff|employees|team|patients|followers|community|public|teachers|"
+    r"class|new hires|stakeholders|leadership|partners|donors|volunteers|residents|alumni|shareholders)\b|"
+    r"\b(?:goes|go|sent|read)\s+(?:out\s+)?to\b|\bread by\b|"
     r"\baudience\b|\breaders?\b|给(?:读者|用户|学生|客户)|读者|受众",
     IC,
 )
@@ -254,7 +318,7 @@ WRITE_PIECE = re.compile(
     r"tutorial|explainer|primer|guide|overview)\b|[写撰].*(?:文章|演讲稿|博客|演讲(?!比赛))|"
     # slides and talks are made, not written
     r"\b(?:make|create|put together|build)\b.*\b(?:presentation|slides|slide deck|deck|talk|workshop)\b|"
-    r"(?:做|准备)(?:一个|个|一份|份)?.{0,8}(?:PPT|ppt|幻灯片|演示文稿|讲座)|"
+    r"(?:做|准备)(?:一个|个|一份|份)?.{0,20}(?:PPT|ppt|幻灯片|演示文稿|讲座|slides|deck|presentation)|"
     # a script to be spoken to a room (讲稿, 培训稿): written or prepared
     r"(?:写|撰|拟|准备).{0,12}(?:讲稿|培训稿|演讲稿|宣讲稿)",
     IC,
@@ -264,7 +328,10 @@ WRITE_PIECE = re.compile(
 SIZED_PIECE = re.compile(
     rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*"
     r"\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech)\b|"
-    r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词|自我介绍)|写一篇",
+    r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词|自我介绍)|写一篇|"
+    # slides to be presented: how long the slot is ("这个 deck 下周要给 VP 讲", "pitch the deck to investors")
+    r"\b(?:deck|slides|presentation)\b.{0,20}(?:讲|汇报|\bpresent(?:ed|ing)?\b|\bpitch(?:ed|ing)?\b)|"
+    r"(?:讲|汇报|\bpresent\b|\bpitch\b).{0,12}(?:\bdeck\b|\bslides\b|PPT|ppt|幻灯片)|(?:PPT|ppt|幻灯片).{0,12}(?:讲|汇报)",
     IC,
 )
 # Made shorter or longer: to which size only the user knows ("shorten this speech", 缩短一点).
@@ -278,12 +345,17 @@ TRIP = (
     r"\b(?:trip|getaway|weekend away|(?:a |some )?(?:days?|nights?|week) away|holiday|vacation|city break|"
     r"short break|road trip)\b|出去玩|旅游|旅行|度假|出游|自驾游|玩[一两二三四五六七八九十几\d]+天"
 )
-TRAVEL = re.compile(rf"\b(?:flights?|fly|travel|hotels?|trains?|conference)\b|{TRIP}|机票|火车|酒店|出差|航班", IC)
+TRAVEL = re.compile(
+    rf"\b(?:flights?|fly|flying|flies|flew|travel\w*|hotels?|trains?|conference|destination|itinerary)\b|{TRIP}|机票|火车|酒店|出差|航班|目的地|行程",
+    IC,
+)
 TIME_OFF = re.compile(
-    r"\b(?:leave|day off|days off|time off|sick|holiday|vacation|absence|absent)\b|请.{0,3}假|休假|病假|年假|调休", IC
+    r"\b(?:leave|day off|days off|time off|sick|holiday|vacation|absence|absent|out[- ]of[- ]office|OOO|away)\b"
+    r"|请.{0,3}假|休假|病假|年假|调休|自动回复",
+    IC,
 )
 # Time off asked in any words: 请假, 请个假, 请两天假.
-LEAVE_ZH = r"请[个一两二三几半天周]{0,3}假"
+LEAVE_ZH = r"请[个一两二三几半天周]{0,3}假|(?:年|病|事|婚|产|调休)?假请(?:了|一下|掉)|把.{0,4}假(?:给)?请"
 # Part of a day away (leaving early, coming in late): people need the hour, not only the day.
 PART_DAY = re.compile(
     r"\b(?:leave|leaving|left|head off|go home)\s+early\b|\b(?:be|come|coming|get|getting|run|running)\s+(?:in\s+)?"
@@ -304,6 +376,8 @@ TOWARD_DATE = re.compile(
 GIFT = (
     r"\b(?:a|some)\s+(?:\w+\s+)?(?:gift|present)s?\b|\bgift ideas?\b|\bwhat\s+(?:should|can|could|do)\s+(?:i|we)\s+"
     r"(?:get|buy)\b|\b(?:get|buy)\s+(?:my\s+\w+|him|her|them)\s+(?:for|a|an|something)\b|礼物|送(?:她|他|他们|点)?(?:什么|啥)|买(?:什么|啥)"
+    # a surprise prepared for someone is a gift too
+    r"|\b(?:plan|prepare|organi[sz]e|arrange)\s+(?:a|an|some)\s+(?:little\s+)?surprise\b|(?:准备|安排|策划)(?:个|一个|点)?惊喜"
 )
 TOPICS = (TRAVEL, TIME_OFF)  # facts and tasks on one of these are about the same thing without sharing a word
 # A reminder: the step it reminds of is the user's own ("remind me to call the dentist").
@@ -329,16 +403,30 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "date_time",
         re.compile(
-            r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan)\b.*\b(?:flight|train|meeting|call|dinner|lunch|"
-            r"appointment|table|trip|party|event|hotel|room|ticket)s?\b|\b(?:meeting|appointment)\s+with\b|"
+            r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan)\b.*(?:\b(?:flight|train|meeting|call|"
+            r"appointment|table|trip|party|event|hotel|room|ticket|pickup|pick-up|ride|transfer|taxi|cab|shuttle)s?\b|"
+            r"\b(?:dinner|lunch)\b(?!s))|"  # meals: a menu
+            # missing school or work: which days ("a note to her teacher saying she'll miss school")
+            r"\bmiss(?:es|ing)?\s+(?:school|work|class|classes|practice|training)\b|\b(?:be|will be)\s+absent\b|"
+            # a hotel looked for: its nights (下周去深圳出差能住的酒店: which nights of the week?)
+            r"\b(?:find|recommend|look for|search for|suggest)\b.*\bhotels?\b|"
+            r"(?:找|推荐|搜|看看).{0,14}(?:酒店|宾馆|民宿|住的地方)|"
+            # a resignation or a notice given: the last day is the user's
+            # (a resignation written, not one weighed: 我该不该辞职)
+            r"\bresignation\b|\b(?:give|giving|gave|hand in|handing in|put in|putting in)\s+(?:in\s+)?(?:my\s+|our\s+)?"
+            r"(?:\w+\s+){0,2}?notice\b|\b(?:two|2|\w+)[- ]weeks?['’]?\s+notice\b|\bnotice to (?:vacate|quit)\b|"
+            r"\b(?:I'?m|we'?re|I am|we are)\s+moving out\b|"
+            r"辞职信|辞职报告|辞呈|离职申请|离职邮件|提离职|\b(?:meeting|appointment)\s+with\b|"
             r"\b(?:set up|make|reserve)\b.*\b(?:meeting|call|appointment|table|reservation|1:1|one-on-one|sync|"
             r"catch-up|interview)\b|\bremind me\b|"
             r"\b(?:leave|absence|sick)\s+(?:note|request|letter|email)\b|\brequest\s+(?:leave|time off|a day off)\b|"
             r"\b(?:days?|time|week|afternoon|morning)\s+off\b|"
             r"\b(?:get|buy|grab|book|order)\b.*\btickets?\b|"  # a ticket is for a day
             # book or reserve anything, said as a verb: "book me a haircut", "reserve the venue"
-            r"\b(?:book|reserve)\s+(?:me\s+|us\s+)?(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
-            r"约.{0,6}(?:吃(?:个|顿)?饭|见(?:个)?面|聊聊|喝(?:个|杯)?咖啡|开(?:个)?会)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
+            r"\b(?:book|reserve|schedule)\s+(?:me\s+|us\s+)?(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
+            # away from work: an out-of-office reply says until when
+            r"\bout[- ]of[- ]office\b|\bOOO\b|\bauto-?reply\b|休假自动回复|自动回复|"
+            r"约.{0,6}(?:吃(?:个|顿)?饭|见(?:个)?面|聊聊|喝(?:个|杯)?咖啡|开(?:个)?会|1:1|one-on-one|meeting|call|sync)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
             r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|" + LEAVE_ZH,
             IC,
         ),
@@ -354,9 +442,17 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:reschedule|postpone|push back|put off)\b|\bmove\b.*\b(?:appt|appointment|meeting|call|deadline|"
             r"dinner|session|interview|submission|launch|delivery|renewal|standup|stand-up|1:1|sync|class|lesson|"
             r"shift|demo|review)s?\b|\b(?:extension|extend the deadline)\b|"
+            # an appointment said by who it is with: "move my dentist to next week"
+            r"\bmove\s+(?:my|the|our)\s+(?:\w+\s+)?(?:dentist|doctor|haircut|physio|therapist|vet|check-?up|massage)\b|"
+            # a date that slips: to when ("tell the client the project will slip")
+            r"\b(?:will|is going to|'ll|might|going to)\s+slip\b|"
             # "delay" as a request (to delay, 要 delay 一下, delay the launch), not the noun ("sorry for the delay")
             r"\b(?:to|will|need to|want to|please|can we|could we|must|要|想)\s+(?:\w+\s+)?delay\b|"
-            r"\bdelay\s+(?:it|the|our|my|this|that|一下)|延期|推迟|改期|改约|延后|往后推|推后|缓一缓",
+            r"\bdelay\s+(?:it|the|our|my|this|that|一下)|延期|推迟|改期|改约|延后|往后推|推后|缓一缓|"
+            # paid or handed in late: by when ("rent will be a few days late", 房租要晚几天交)
+            r"\b(?:pay|paying|hand|handing|submit|submitting)\s+(?:\w+\s+){0,5}?late\b|\blate\s+(?:with|on)\s+(?:the\s+|my\s+)?"
+            r"(?:rent|payment|bill|invoice)\b|\b(?:rent|payment)\s+(?:will|is going to)\s+be\s+(?:\w+\s+){0,3}late\b|"
+            r"晚[几两一二三\d]*天(?:交|付|还|给)|迟交|晚交|晚点交|晚些交|延迟(?:交|付|支付)",
             IC,
         ),
         re.compile(f"{DAY.pattern}|{LATER_BY.pattern}", IC),
@@ -369,7 +465,7 @@ RULES: tuple[Rule, ...] = (
         "date_time",
         re.compile(
             r"\b(?:write|draft|send|prepare)\b.*\b(?:invitation|invite|announcement|notice)\b.*\b(?:meeting|party|"
-            r"event|session|conference)\b|(?:写|发|拟|起草).{0,8}(?:通知|邀请|请柬).*(?:会|活动|聚餐)",
+            r"event|session|conference)\b|(?:写|发|拟|起草).{0,8}(?:通知|邀请|请柬).*(?:会|活动|聚餐|团建|聚会|培训|讲座|比赛|演出)",
             IC,
         ),
         HOUR,
@@ -392,7 +488,8 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel)s?\b|{TRIP})|"
             r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游|行程)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
-            r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b"
+            r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b(?!\s+(?:on|to)\s+(?:my\s+|our\s+)?(?:instagram|insta|"
+            r"facebook|linkedin|twitter|x|story|feed|blog|website|site|channel|group|slack|forum)\b)"
             r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
             r"|\b(?:book|get|buy)\b.*\b(?:train|bus|coach|ferry)\s+tickets?\b"
             r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差|寄|快递|送到",
@@ -407,11 +504,15 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "budget",
         re.compile(
-            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\bthis )\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|"
+            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\bthis )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\bits )"
+            r"\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|"
             r"\bbook\b.*\b(?:flight|hotel)s?\b|"
             # a place to stay, eat or gather chosen for the user: its price range is theirs
             r"\b(?:find|get|recommend|suggest|look for|pick)\b.*\b(?:hotels?|airbnb|hostel|place to stay|restaurants?|"
             r"venue)\b|(?:推荐|找|订).{0,10}(?:餐厅|饭店|馆子|民宿|宾馆)|"
+            r"\b(?:find|recommend|suggest|pick|look for|choose)\b.*\b(?:place|somewhere|spot)\s+(?:\w+\s+)?"
+            r"(?:for|to)\s+(?:\w+\s+){0,3}?"
+            r"(?:dinner|lunch|brunch|eat|stay|celebrate|drinks|date|party|meal)\b|(?:找|推荐).{0,6}(?:地方|地儿).{0,6}(?:吃|住|聚|庆祝)|"
             rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|\bitinerary\b|买|购买|酒店|行程|"
             r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
             # someone to hire, found for the user; a class to sign up for
@@ -424,7 +525,8 @@ RULES: tuple[Rule, ...] = (
             r"做.{0,4}预算|预算表|活动策划|策划(?:案|方案|书)|"
             # a gathering to plan or a table to book: how much to spend decides the venue, the menu, the show
             r"\b(?:plan|organi[sz]e|arrange|throw|host)\b.*\b(?:party|event|wedding|reunion|celebration|offsite|"
-            r"gala|banquet|team (?:lunch|dinner|outing)|team-building|outing)\b|"
+            r"gala|banquet|team (?:lunch|dinner|outing)|team-building|outing|farewell|send-off|leaving do|get-together|"
+            r"potluck|shower)\b|"
             r"\b(?:book|reserve)\b.*\b(?:table|restaurant)\b|"
             r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|订.{0,10}(?:餐厅|位子|包间|一桌)",
             IC,
@@ -446,7 +548,10 @@ RULES: tuple[Rule, ...] = (
             IC,
         ),
         re.compile(
-            rf"\b(?:to|email|e-mail|invite|send|forward)\s+(?:me|my\s+\w+|(?-i:[A-Z][a-z]+))\b|\bme\b|{EMAIL.pattern}|给[\u4e00-\u9fff]",
+            rf"\b(?:to|email|e-mail|invite|send|forward)\s+(?:me|my\s+\w+|(?-i:[A-Z][a-z]+))\b|\bme\b|{EMAIL.pattern}|给\s*[\u4e00-\u9fffA-Za-z]|"
+            # a group the user belongs to: "email the team", "send it to everyone"
+            r"\b(?:to|email|e-mail|invite|send|forward|tell|notify|cc)\s+(?:the|our|my)\s+(?:whole\s+)?(?:team|group|class|"
+            r"department|staff|office|committee|board|parents|members|family)\b",
             IC,
         ),
         re.compile(
@@ -458,7 +563,12 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "deadline",
-        re.compile(r"\bdeadline\b|\bdue\b|截止", IC),
+        # a recommendation letter is written for a date its reader sets
+        re.compile(
+            r"\bdeadline\b|\bdue\b|截止|\b(?:recommendation|reference)\s+letter\b|"
+            r"\bletter of (?:recommendation|reference)\b|推荐信",
+            IC,
+        ),
         DATE,
         DATE,
         "When is the deadline?",
@@ -507,10 +617,13 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "judgement",
         re.compile(
-            r"\b(?:look|looks|sound|sounds|feel|feels)\s+(?:good|nice|ok|okay|right|better)\b|\bshould I\s+(?:use|pick|"
+            r"\b(?:look|looks|sound|sounds|feel|feels)\s+(?:good|nice|ok|okay|right|better)\b|"
+            r"\bshould I\s+(?:use|pick|"
             r"choose|wear|go with|accept|take|quit|leave|go|move|stay|marry|apply|say yes|say no|tell|ask|switch|join|"
             r"resign|break up|keep|sell|invest|turn down|decline|sign)\b|\bdo you like\b|\bis it worth\b|"
-            r"\b(?:do you think|would you say) I should\b|\bwhat would you do\b|好看吗|喜欢哪|该选哪|选哪个|"
+            r"\b(?:do you think|would you say) I should\b|\bwhat would you do\b|"
+            # a course the user leans to, put for confirmation ("I should resign, right?")
+            r"\b(?:I|we) should\s+\w+[^.?!]{0,40}?,?\s*(?:right|shouldn't (?:I|we)|no)\?|好看吗|喜欢哪|该选哪|选哪个|"
             r"([要该接去换辞值选签搬留])不\1|应不应该|值得吗|"
             # a choice put as "A or B?" with no question word: the user's own call ("blue sofa or the green one?")
             r"^(?!\s*(?:what|how|why|when|where|who|which|whose|is|are|was|were|does|do|did|can|could|will|would|has|have)"
@@ -530,9 +643,15 @@ RULES: tuple[Rule, ...] = (
             r"(?<![是比])[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}[？?]\s*$|"
             # the user's own choice, said of themselves without a question mark (我们去海边还是去山里)
             r"^\s*(?:我|我们|咱们)(?:是)?(?:去|选|买|吃|要|报|用)[\u4e00-\u9fff\w ]{1,20}还是[\u4e00-\u9fff\w ]{1,20}$|"
+            # what the user ought to do, between two courses (我该接受字节的offer还是留在现在的公司)
+            r"(?:我|我们|咱们)(?:是)?(?:该|应该|应当|要不要|是该|到底该)[^？?。]{1,30}还是|"
             # whether it suits the user, and names to give (取个店名, "name our new puppy")
             r"适合我吗|适不适合我|\b(?:suit|suits) me\b|(?:取|起)(?:个|一个)?.{0,4}名(?:字)?|"
-            r"\bname\s+(?:our|my)\s+(?:new\s+)?\w+",
+            r"\bname\s+(?:our|my)\s+(?:new\s+)?\w+|"
+            # a choice between the user's own options, and what suits them to wear
+            r"\b(?:decide|choose|pick)\s+between\b|(?:在|从).{1,20}(?:之间|中间|里)(?:选|挑|决定)|二选一|"
+            r"(?:挑|选)(?:一件|件|一套|套|一双|双)?.{0,8}(?:衣服|穿搭|裙子|鞋子|鞋|发型|搭配)|"
+            r"\b(?:pick|choose)\b.{0,20}\b(?:outfit|dress|shoes|hairstyle)\b",
             IC,
         ),
         None,
@@ -541,14 +660,46 @@ RULES: tuple[Rule, ...] = (
         "This is a matter of your taste; I can only give reasons, not the answer.",
         "I will give my reasons for each and let you choose.",
     ),
+    Rule(  # a reply whose answer is a decision of the user's (renew or not, accept or decline), not given
+        "judgement",
+        re.compile(
+            r"\b(?:reply|respond|answer|write back|get back|rsvp)\b[^.?!]{0,40}?"
+            r"\b(?:invitation|invite|offer|proposal)\b|"
+            r"\b(?:reply|respond|answer|write back|get back)\b[^.?!]{0,40}?\b(?:about|re|regarding|on)\s+"
+            r"(?:the\s+|my\s+|our\s+|their\s+|his\s+|her\s+)?(?:renew\w*|extend\w*|accept\w*|invitation|invite|offer|request|"
+            r"proposal|whether|if)\b|"
+            r"(?:回|回复|答复).{0,12}(?:续租|续约|邀请|offer|要不要|是否|能不能)",
+            IC,
+        ),
+        None,
+        None,
+        "What would you like to answer (yes, no, or on conditions)?",
+        "The reply carries a decision only you can make.",
+        "I will draft a reply that leaves the decision open.",
+        ("yes", "no", "yes, on conditions"),
+        # the task says the answer: "reply … and say yes", "… 说可以"
+        unless=re.compile(
+            r"\b(?:say|saying|tell (?:them|him|her)|that)\s+"
+            r"(?:yes|no|I(?:'m| am| will|'ll)|we(?:'re| are| will|'ll))\b|"
+            r"\b(?:accept|declin|agree|refus)\w*|\bturn(?:ing)? (?:it|them|him|her) down\b|"
+            r"说(?:好|可以|行|不|我|我们)|同意|拒绝",
+            IC,
+        ),
+    ),
     Rule(
         "action",
         re.compile(
+            # chores at home: the agent has no hands ("water my plants", 遛狗)
+            r"\b(?:water|feed|walk|mow|vacuum|clean|tidy|wash|iron|take out)\s+(?:the\s+|my\s+|our\s+)(?:\w+\s+)?"
+            r"(?:plants?|garden|flowers|lawn|grass|cats?|dogs?|fish|pets?|trash|garbage|bins?|house|flat|apartment|"
+            r"room|kitchen|bathroom|car|dishes|laundry|clothes)\b|浇花|浇水|喂猫|喂狗|遛狗|倒垃圾|打扫|洗碗|洗衣服|拖地|"
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
             r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
             # offices and portals in the user's name, goods sent back: 去银行办卡, "renew my passport"
             r"\b(?:company|employee|hr|staff|student|patient)\s+portal\b|"
+            r"\brenew\s+(?:my|our)\s+(?:library\s+)?(?:books?|subscription|membership|registration|insurance|permit)s?\b|"
+            r"\btext\s+(?:the\s+)?(?:group|group chat|team|family)\b|"
             r"\b(?:renew|apply for)\s+(?:my|a|an|our)\s+"
             r"(?:passport|visa|licen[cs]e|driving licen[cs]e|id card|permit)\b|"
             r"\breturn\s+(?:the|my|these|those|this)\s+(?!value|result|error|type|list|string|code)\w+|"
@@ -563,7 +714,11 @@ RULES: tuple[Rule, ...] = (
             # (writing one, 写个微信, is drafting: the user sends it)
             r"(?:回|发|回复)(?:一下|个|条)?[^写，。,.]{0,8}(?:微信|短信)|(?:微信|短信)(?:上)?(?:回|发|告诉|跟|说)|"
             r"\b(?:send|reply|respond)\b[^.]{0,30}\b(?:whatsapp|wechat|imessage|sms|signal)\b|"
-            r"\b(?:whatsapp|wechat)\s+(?:him|her|them|my|back)\b|\btext\s+(?:him|her|them|my|back)\b",
+            r"\b(?:whatsapp|wechat)\s+(?:him|her|them|my|back)\b|\btext\s+(?:him|her|them|my|back)\b|"
+            # a post on the user's own social account (发朋友圈, "post this on my LinkedIn"), not advice on one
+            r"(?:发|晒)(?:一?条|个)?.{0,4}朋友圈|在朋友圈(?:里)?发|"
+            r"\bpost\s+(?:it|this|that|these|them)\s+(?:on|to)\s+my\s+(?:instagram|insta|facebook|linkedin|twitter|x|"
+            r"story|feed)\b",
             IC,
         ),
         None,
@@ -576,9 +731,12 @@ RULES: tuple[Rule, ...] = (
         "action",
         re.compile(
             # as verbs, not nouns ("the book chapter", "my order")
-            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\ba )(?<!\bthis )"
-            r"\b(?:book|buy|purchase|order|pay|reserve|reschedule|cancel)\b(?!\s+(?:of|to|by|in)\b)|"
+            r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\ba )(?<!\bthis )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\byour )"
+            r"(?<!\bits )\b(?:re-?)?(?:book|buy|purchase|order|pay|reserve|reschedule|cancel)\b"
+            r"(?!\s+(?:of|to|by|in)\b)|"
+            r"\bget\s+(?:me\s+|us\s+)?(?:\w+\s+){0,2}?tickets?\b|"  # tickets got for the user are bought
             r"\b(?:rent|hire)\s+(?:a|an|me|us|some)\b|"
+            r"\bsend\s+(?:\w+\s+){0,2}?(?:flowers|a cake|a gift|a present|a hamper|a bouquet)\b|"
             r"(?<!\bwe )(?<!\bthey )\bship\b(?!\s+(?:on|in|with|to (?:ios|android|prod|production)|v?\d))|"
             r"订|买|购买|下单|付款|支付|寄|预约|改约|退订|挂(?:个|一个)?号",
             IC,

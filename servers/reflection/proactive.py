@@ -41,7 +41,7 @@ class Proactive:
         self.suggestions = suggestions
         self.llm = llm
         self.meaning = Meaning(embedder, second)
-        self.evaluator = InitiativeEvaluator(users, self.meaning, self.earlier, self.dismissals, self.skill_for)
+        self.evaluator = InitiativeEvaluator(users, self.meaning, self.earlier, self.dismissals, self.skill_for, llm)
         self.inference = AimInference(users, self.was_removed, self.meaning.same)
 
     # --- what the evaluator reads ------------------------------------------------------------------

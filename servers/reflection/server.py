@@ -374,9 +374,11 @@ def create_server(
     ) -> InitiativeReport:
         """What the user's goals, strong drives (intensity ≥ 4) and recurring requests say about this task:
         goal_alignment, drive_nudge, pattern_suggestion, each with a message, a confidence and its source. Only
-        those at or above the calibrated bar, best first, at most `limit` (1-5). Relevance is by meaning once the
-        encoder has loaded (`method` says which ran), else by shared words; a task that is another person's matter
-        ("my cousin's MBA essay") fits no goal that does not name them. Task ≤ 4,000 chars."""
+        those at or above the calibrated bar, best first, at most `limit` (1-5). Relevance is judged by the
+        configured model when CAIRN_LLM_MODEL is set (one call per task; on failure the offline judgement stands),
+        else by meaning once the encoder has loaded, else by shared words (`method` says which ran); a task that is
+        another person's matter ("my cousin's MBA essay") fits no goal that does not name them. Task ≤ 4,000
+        chars."""
         return svc.proactive.evaluate(user(user_id), task, limit)
 
     @tool(annotations=_WRITE)

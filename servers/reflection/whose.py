@@ -27,7 +27,16 @@ _ZH = (
 )
 _VERB = (
     r"is|was|has|had|wants|wanted|needs|just|got|keeps|will|did|does|can|asked|asks|applying|applied|started|"
-    r"finished|plays|studies|works|lives|moved|thinks|loves|hates"
+    r"finished|plays|studies|works|lives|moved|thinks|loves|hates|"
+    # whatever they did: "my cousin passed her driving exam", "my son broke his arm"
+    r"[a-z]+ed|won|lost|made|took|went|came|broke|fell|left|found|bought|became|began|wrote|sent|told|"
+    r"gets|goes|starts|graduates|turns"
+)
+# Someone's occasion, named by them ("the Hendersons' barn wedding", "Tom's birthday party"): theirs, though the
+# user works on it.
+_OCCASION = (
+    r"wedding|birthday|party|funeral|graduation|shower|anniversary|exam|interview|recital|play|game|retirement|"
+    r"engagement|christening|bar mitzvah|bat mitzvah|memorial"
 )
 # Words after "my grandsons" that do not make it a possessive typed without its apostrophe ("my grandsons and I").
 _NOT_OWNED = r"and|or|are|were|to|for|with|at|in|on|of|from|is|was|who|that|too|both|all|love|like|want|need"
@@ -35,10 +44,13 @@ OTHERS_MATTER = re.compile(
     rf"\b(?:my|our)\s+(?:\w+\s+)?({_EN})s?(?:['’]s\b|\s+(?:{_VERB})\b)"
     # as people type it, without the apostrophe: "my grandsons christmas play", "my sisters wedding"
     rf"|\b(?:my|our)\s+(?:\w+\s+)?({_EN})s\s+(?!(?:{_NOT_OWNED})\b)(?=[a-z])"
-    rf"|(?<![给帮为陪带和跟替送])我(?:的)?({_ZH})(?![的们])(?=[\u4e00-\u9fff])"
+    rf"|(?<![给帮为陪带和跟替送])我(?:的)?({_ZH})(?!们)(?=[\u4e00-\u9fff])"
+    # someone's, said at the start of a clause: 同事的孩子考上大学了
+    rf"|(?:^|(?<=[，,。；;\s]))({_ZH})的(?=[\u4e00-\u9fff])"
     # asked on someone's behalf: "asking for my sister", "for a friend"
     rf"|\b(?:asking|ask|asked)\s+(?:for|on behalf of)\s+(?:a|my|our)\s+(?:\w+\s+)?({_EN})\b"
-    rf"|替(?:我)?({_ZH})问",
+    rf"|替(?:我)?({_ZH})问"
+    rf"|\b(?-i:([A-Z][a-z]+))(?:s['’]|['’]s)\s+(?:[\w-]+\s+){{0,2}}?(?:{_OCCASION})s?\b",
     re.IGNORECASE,
 )
 

@@ -163,7 +163,9 @@ def run_gaps(svc: ReflectionService, cases: list[dict[str, Any]], verbose: bool)
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "--split", choices=["tune", "heldout", "tune2", "blind", "blind2", "blind3", "blind4"], action="append"
+        "--split",
+        choices=["tune", "heldout", "tune2", "blind", "blind2", "blind3", "blind4", "blind5"],
+        action="append",
     )
     parser.add_argument("--mode", choices=["lexical", "semantic", "e5"], action="append")
     parser.add_argument("--verbose", action="store_true")

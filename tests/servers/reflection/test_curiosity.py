@@ -416,3 +416,153 @@ def test_bills_cars_schedules_to_finish_plans_and_people_to_let_know() -> None:
     assert {"audience", "length"} <= set(_asked("帮我写个演讲，主题是环保"))
     assert "reference:client" in _asked("let the client know we'll be late")
     assert "action" not in _asked("交通费怎么报销")  # travel costs, not a bill to pay
+
+
+def test_notices_places_to_eat_chores_and_hotels_need_what_only_the_user_knows() -> None:
+    # A resignation or a notice given: its last day (not a resignation weighed, 我该不该辞职).
+    assert "date_time" in _asked("draft my two weeks notice for my boss")
+    assert "date_time" in _asked("write a letter giving notice to my landlord that I'm moving out")
+    assert "date_time" in _asked("帮我写一封辞职信")
+    assert "date_time" not in _asked("我该不该辞职去读研")
+    # A place to eat or stay chosen for the user: its price range.
+    assert "budget" in _asked("find somewhere nice to eat for my mum's birthday")
+    assert "budget" in _asked("找个地方吃饭，庆祝一下结婚纪念日")
+    # Chores at home need hands.
+    assert _asked("feed my cat while I'm at work") == ["action"]
+    assert _asked("帮我遛狗") == ["action"]
+    # A hotel looked for: which nights ("next week" is no night one can book).
+    assert "date_time" in _asked("find a hotel near the airport in Munich")
+    assert "date_time" not in _asked("find a hotel near the airport in Munich for Friday")
+    # Meals planned are a menu, not a booking; "their order" is a noun.
+    assert _asked("plan three dinners for this week") == []
+    assert _asked("reply to the customer about their order") == []
+
+
+def test_a_reply_carrying_a_decision_and_a_course_put_for_confirmation_are_the_users_call() -> None:
+    assert "judgement" in _asked("respond to the wedding invitation from Anna")
+    assert "judgement" in _asked("回复一下房东续租的事")
+    assert "judgement" not in _asked("reply to the vendor about extending the contract and say yes")
+    assert "judgement" not in _asked("draft a reply to the dean declining the committee invitation")
+    assert "judgement" in _asked("I should resign, right?")
+    assert "judgement" in _asked("我们应该搬去上海还是留在北京")
+
+
+def test_a_thing_had_before_and_wanted_again_is_the_users_to_name() -> None:
+    assert "reference:running shoes" in _asked("reorder my running shoes, same pair as last time")
+    assert "reference:pizza" in _asked("order the same pizza as last time")
+    assert "reference:hotel" in _asked("rebook the hotel we stayed at last year")
+    assert _asked("reorder my running shoes", ["Running shoes: Brooks Ghost 15, size 42"]) == ["action"]
+    assert "reference:shoes" not in _asked("return the shoes I bought last week")  # the return is the step
+
+
+def test_paying_late_needs_the_day_and_slides_to_present_their_length() -> None:
+    assert "date_time" in _asked("I'll pay the rent a few days late, write a note to the landlord")
+    assert "date_time" in _asked("帮我给房东写条消息，说下个月房租要晚几天交")
+    assert "date_time" not in _asked("帮我给房东写条消息，说下个月房租要晚两天交")  # two days: the day follows
+    assert "length" in _asked("这个 deck 下周要给 VP 讲，帮我把 storyline 理一下")
+    assert "length" in _asked("I need to present these slides to the execs on Monday, tighten them up")
+
+
+def test_readers_named_as_a_group_answer_the_audience() -> None:
+    assert "audience" not in _asked("prepare a 10-minute talk on our Q3 results for the board meeting")
+    assert "audience" not in _asked(
+        "write this month's newsletter intro", ["The newsletter goes to about 2,000 parents at Lincoln Elementary"]
+    )
+    assert "audience" in _asked("write this month's newsletter intro")
+    assert "recipient" not in _asked("帮我发个 calendar invite 给 team，下周三的 design review")
+
+
+def test_schedules_notices_letters_and_tickets_in_more_everyday_words() -> None:
+    assert "date_time" in _asked("schedule a dentist cleaning")
+    assert "date_time" in _asked("给全组发个邮件通知下周团建")  # a notice of an outing: its day and hour
+    assert {"reference:intern", "deadline"} <= set(_asked("write a recommendation letter for my intern"))
+    assert "deadline" not in _asked("write a recommendation letter for my intern, due March 3")
+    # an out-of-office reply says until when; time off in memory answers it
+    assert "date_time" in _asked("draft an out-of-office message")
+    assert "date_time" not in _asked("set up an out of office reply for me", ["annual leave: 21 Dec to 2 Jan"])
+    assert "action" in _asked("get me two tickets for the Coldplay concert")
+
+
+def test_memory_written_as_labels_or_in_the_plural_still_answers() -> None:
+    # "Label: value" facts name the need they answer, though they share no word with the task
+    assert _asked("plan our trip itinerary", ["Destination: Kyoto; dates: March 3-7; spend up to 2000 USD"]) == []
+    assert _asked("plan our trip itinerary", ["Trip: Kyoto, 3-7 March, budget ¥200k"]) == []
+    assert _asked("write a blog post about our launch", ["Audience: indie devs", "Length: ~800 words"]) == []
+    # "posts" answers a "post"
+    assert "length" not in _asked("write a blog post about our launch", ["Posts are usually 800-1000 words"])
+    # a label naming another need answers nothing here
+    assert "budget" in _asked("plan our trip itinerary", ["Destination: Kyoto; dates: March 3-7"])
+
+
+def test_the_other_sides_lawyer_choices_between_options_surprises_and_a_lease() -> None:
+    assert _asked("帮我把合同发给对方律师") == ["reference:律师"]  # not a lawyer surnamed 方
+    assert "reference:方老师" in _asked("方老师的课什么时候")
+    assert "judgement" in _asked("help me decide between the two apartments")
+    assert "judgement" in _asked("帮我挑一件适合面试穿的衣服")
+    assert "budget" in _asked("给我老婆准备个惊喜，结婚五周年")
+    assert "budget" in _asked("plan a little surprise for my husband's birthday")
+    assert "reference:lease" in _asked("translate my lease into English")
+    assert "reference:prescription" not in _asked("can you pick up my prescription from the pharmacy")
+
+
+def test_a_guess_owned_as_one_and_a_choice_left_to_the_reader() -> None:
+    def kinds(draft: str) -> set[str]:
+        return {s.kind for s in detect_gaps("t", [], [], draft).draft_signals}
+
+    assert kinds("I reckon it's around 300, give or take.") == {"hedging"}
+    assert kinds("As far as I know, the deadline is Friday.") == {"hedging"}
+    assert kinds("It's hard to tell without seeing the logs.") == {"hedging"}
+    assert kinds("The deadline is Friday, 5 pm.") == set()
+    assert kinds("Either option works; pick whichever you like.") == {"indecision"}
+    assert kinds("Both have merits, I can't really decide.") == {"indecision"}
+    assert kinds("Go with Postgres: it fits relational data.") == set()
+
+
+def test_family_and_interviewers_by_role_leave_taken_and_posts_on_the_users_accounts() -> None:
+    assert _asked("帮我写一封感谢信给面试官") == ["reference:面试官"]
+    assert _asked("帮我写个生日祝福发给婆婆") == ["reference:婆婆"]
+    assert "date_time" in _asked("帮我把年假请了")
+    assert _asked("帮我在朋友圈发条消息") == ["action"]
+    assert _asked("post this on my LinkedIn") == ["action"]  # posted, not mailed: no address to ask
+    assert _asked("what should I post on my instagram") == []  # advice on a post
+
+
+def test_someone_of_a_relatives_absences_slips_groups_rides_and_renewals() -> None:
+    assert {"reference:teacher", "date_time"} <= set(
+        _asked("write a note to my kid's teacher saying she'll miss school")
+    )
+    assert _asked("email the team that I'm working from home") == []  # the team is who it goes to
+    assert "recipient" in _asked("send a thank you message to everyone who came to the party")
+    assert "date_time" in _asked("tell the client the project will slip")
+    assert "action" in _asked("text the group chat that I'm running late")
+    assert _asked("can you renew my library books") == ["action"]
+    assert "date_time" in _asked("arrange a pickup from the airport for my parents")
+
+
+def test_an_email_to_write_is_no_email_of_the_users_and_flying_is_travel() -> None:
+    assert _asked("给导师发邮件汇报进度") == ["reference:导师"]
+    assert _asked("发一下报价单") == ["reference:报价单"]  # handed on: which one
+    held = _asked("book a flight to Denver", ["Flying out Friday March 6, back Sunday"])
+    assert "date_time" not in held
+
+
+def test_a_person_said_by_the_relation_is_held() -> None:
+    assert _asked("email my manager the report", ["I report to Karen Wu (karen@acme.com)"]) == []
+    assert _asked("email my manager the report", ["Karen reports to the CEO"]) == ["reference:manager"]
+    assert _asked("ask my landlord about the heater", ["Rent goes to Mr Patel, patel@lets.co.uk"]) == []
+    assert "reference:wife" not in _asked("text my wife", ["Married to Sophie, +44 7700 900123"])
+
+
+def test_english_roles_places_and_slides_inside_chinese_requests() -> None:
+    assert {"reference:manager", "date_time"} <= set(_asked("帮我写个 email 给 manager 请两天假"))
+    assert "destination" not in _asked("帮我 book 一下下周去 Tokyo 的 flight")
+    assert "date_time" in _asked("帮我约个 1:1 跟 manager 聊 promotion")
+    assert {"audience", "length"} <= set(_asked("帮我准备下周 all-hands 的 slides"))
+
+
+def test_farewells_flowers_sent_appointments_by_who_and_moving_out() -> None:
+    assert {"date_time", "budget"} <= set(_asked("organise a farewell lunch for Sarah"))
+    assert "action" in _asked("send flowers to my grandma for her birthday")
+    assert "action" not in _asked("what flowers should I send to my grandma?")
+    assert "date_time" in _asked("can you move my dentist to next week")
+    assert "date_time" in _asked("tell my landlord I'm moving out")

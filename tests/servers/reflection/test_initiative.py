@@ -169,3 +169,36 @@ def test_a_routine_asked_tersely_is_known_by_the_words_all_its_instances_share(s
     assert [i.type for i in found] == ["pattern_suggestion"] and "specials" in found[0].message
     # a word of the routine in the material after the request is not the request
     assert svc.proactive.evaluate("baker", "what flour for rye, the board says we're out").initiatives == []
+
+
+def test_a_routine_with_its_material_first_and_its_compound_spelt_either_way(svc: ReflectionService) -> None:
+    for i, task in enumerate(
+        [
+            "write my handover notes for the morning shift",
+            "help me write the shift handover for bed 4 and bed 7",
+            "draft my end-of-shift handoff notes",
+        ]
+    ):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"h{i}"), "n")
+    task = "pt in bed 12 got transferred to stepdown, need to write up the handoff for day team"
+    found = svc.proactive.evaluate("n", task).initiatives
+    assert [i.type for i in found] == ["pattern_suggestion"] and "handover" in found[0].message
+    # material stated after the request does not make another request the routine
+    assert svc.proactive.evaluate("n", "what should I eat tonight, the handover ran late").initiatives == []
+
+
+def test_a_goal_inferred_from_a_routines_own_requests_yields_to_the_pattern(svc: ReflectionService) -> None:
+    for i, task in enumerate(
+        [
+            "帮我写这周 on-call 的 incident summary",
+            "把这周 oncall 遇到的 incidents 总结一下",
+            "weekly on-call report 帮我整理下",
+            "总结下本周 on-call 的告警和事故",
+        ]
+    ):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"o{i}"), "s")
+    # four requests in two languages share the compound: a goal is inferred from them …
+    assert "goal:oncall" in {b.dimension for b in svc.users.get("s").beliefs if b.kind == "goal"}
+    found = svc.proactive.evaluate("s", "本周oncall总结，周二redis挂了一次 周四有个慢查询告警").initiatives
+    # … and the task that is the routine again gets the pattern alone
+    assert [i.type for i in found] == ["pattern_suggestion"], found

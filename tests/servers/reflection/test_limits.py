@@ -39,3 +39,42 @@ def test_a_draft_past_a_stated_limit_is_a_preference_conflict(
 ) -> None:
     kinds = _conflicts(svc, "u", dimension, value, draft)
     assert kinds == (["preference_conflict"] if conflict else [])
+
+
+@pytest.mark.parametrize(
+    ("dimension", "value", "draft", "conflict"),
+    [
+        ("flights", "no red-eyes", "Alaska 1121 departs 11:55 pm and lands 2:58 am, $189.", True),
+        ("flights", "no red-eyes", "Delta 12 departs 9:10 am and lands 12:20 pm.", False),
+        ("flights", "no red-eyes", "The cheapest is a red-eye at $150.", True),
+        ("flights", "不坐红眼航班", "推荐 23:30 起飞的航班，最便宜。", True),
+        ("salary", "不低于 SGD 8k/月", "I'm flexible on compensation, happy to go with whatever the budget is.", True),
+        ("salary", "at least $90 per hour", "My rate is $75 per hour.", True),
+        ("salary", "at least $90 per hour", "My rate is $95 per hour.", False),
+        ("style", "不要用表情符号", "各位亲～🎉 明天上午10点开会哦", True),
+        ("style", "不要用表情符号", "各位好，明天上午10点开会。", False),
+    ],
+)
+def test_night_flights_a_least_given_up_and_a_chinese_not_using(
+    svc: ReflectionService, dimension: str, value: str, draft: str, conflict: bool
+) -> None:
+    assert ("preference_conflict" in _conflicts(svc, "u", dimension, value, draft)) is conflict
+
+
+@pytest.mark.parametrize(
+    ("dimension", "value", "draft", "conflict"),
+    [
+        ("flights", "no early morning flights", "The Paris flight leaves at 6:15 am.", True),
+        ("flights", "no early morning flights", "The Paris flight leaves at 9:15 am.", False),
+        ("evenings", "no late nights", "Dinner at 9:30 pm works.", True),
+        ("meetings", "no weekends", "Let's schedule the call for Saturday morning.", True),
+        ("meetings", "no weekends", "Let's schedule the call for Monday morning.", False),
+        ("会议", "周末不开会", "那就定在周六上午十点。", True),
+        ("tone", "casual, friendly", "Dear Professor Lee, I am writing to formally request an extension.", True),
+        ("units", "metric", "The hike is 12 miles round trip.", True),
+    ],
+)
+def test_a_part_of_the_day_or_week_kept_free_and_a_letter_too_stiff(
+    svc: ReflectionService, dimension: str, value: str, draft: str, conflict: bool
+) -> None:
+    assert ("preference_conflict" in _conflicts(svc, "u", dimension, value, draft)) is conflict

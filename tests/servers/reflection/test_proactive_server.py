@@ -192,3 +192,39 @@ async def test_gaps_and_initiatives_for_a_third_strangers_phrasings(svc: Reflect
         assert sister.structured_content["initiatives"] == []
         mine = await client.call_tool("initiative_evaluate", {"task": "how do I sleep after night shifts"})
         assert [i["source"] for i in mine.structured_content["initiatives"]] == ["drive:rest"]
+
+
+async def test_gaps_and_initiatives_for_a_fourth_strangers_phrasings(svc: ReflectionService, server: FastMCP) -> None:
+    svc.users.signal("default", "flights", "no red-eyes", "explicit")
+    svc.users.signal("default", "ccrn", "pass the CCRN certification exam", "explicit", belief_kind="goal")
+    for i, task in enumerate(
+        [
+            "write my handover notes for the morning shift",
+            "help me write the shift handover for bed 4 and bed 7",
+            "draft my end-of-shift handoff notes",
+        ]
+    ):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"ho{i}"), "default")
+    async with Client(server) as client:
+        resign = await client.call_tool("gaps_detect", {"task": "write my resignation letter to my manager"})
+        assert {"reference:manager", "date_time"} <= {q["need"] for q in resign.structured_content["questions"]}
+        lease = await client.call_tool(
+            "gaps_detect",
+            {"task": "reply to my landlord about renewing the lease", "known": ["Landlord: Mr. Okafor, okafor@x.com"]},
+        )
+        assert [q["need"] for q in lease.structured_content["questions"]] == ["judgement"]
+        flight = await client.call_tool(
+            "gaps_detect",
+            {"task": "find me a flight Boston to Seattle next Thursday", "draft": "Alaska 1121, departs 11:55 pm."},
+        )
+        signals = flight.structured_content["draft_signals"]
+        assert [(s["kind"], s["belief"]) for s in signals] == [("preference_conflict", "flights")]
+        handoff = await client.call_tool(
+            "initiative_evaluate",
+            {"task": "pt in bed 12 got transferred to stepdown, need to write up the handoff for day team"},
+        )
+        assert [i["type"] for i in handoff.structured_content["initiatives"]] == ["pattern_suggestion"]
+        cousin = await client.call_tool(
+            "initiative_evaluate", {"task": "my cousin passed her driving exam!! write her a cute congrats text"}
+        )
+        assert cousin.structured_content["initiatives"] == []

@@ -61,3 +61,29 @@ def test_someone_the_task_points_at_is_served_by_no_goal_of_the_users() -> None:
     assert someone_elses("帮我写一段学生期末评语，这个孩子很内向", drive)
     assert someone_elses("how do I explain a TEE to this patient", "exam: pass the CCRN exam")
     assert not someone_elses("女儿最近回家就关房门，我该怎么跟她聊", drive)
+
+
+@pytest.mark.parametrize(
+    ("task", "people"),
+    [
+        ("my cousin passed her driving exam!! write her a cute congrats text", {"cousin"}),
+        ("my son broke his arm, what should he eat", {"son"}),
+        ("caption for the Hendersons' barn wedding carousel", {"henderson"}),
+        ("write Tom's birthday card", {"tom"}),
+        ("reply to Tom's email about the launch", set()),  # a message of his, not his occasion
+        ("I passed the exam", set()),
+        ("我朋友的婚礼要致辞", {"朋友"}),
+        ("同事的孩子考上大学了，写个祝贺", {"同事"}),
+        ("周末带女儿去哪玩", set()),
+    ],
+)
+def test_what_someone_did_and_someones_occasion_are_theirs(task: str, people: set[str]) -> None:
+    assert others(task) == people
+
+
+def test_a_clients_occasion_does_not_serve_the_users_own_goal(svc: ReflectionService) -> None:
+    svc.users.signal("p", "season", "book 20 weddings for the 2027 season", "explicit", belief_kind="goal")
+    assert svc.proactive.evaluate("p", "caption for the Hendersons' barn wedding carousel").initiatives == []
+    assert [i.source for i in svc.proactive.evaluate("p", "how do I get more wedding bookings").initiatives] == [
+        "goal:season"
+    ]
