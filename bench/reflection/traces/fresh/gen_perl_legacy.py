@@ -330,6 +330,18 @@ sub show ($c) {
 
 1;
 """
+        t.grep("CREATE TABLE `route_stop`", path=P("db/schema.sql"), output_mode="content", n=True, A=9,
+               content="""412:CREATE TABLE `route_stop` (
+413-  `id` int NOT NULL AUTO_INCREMENT,
+414-  `route_id` int NOT NULL,
+415-  `seq` smallint NOT NULL,
+416-  `postcode` varchar(8) NOT NULL,
+417-  `eta` datetime DEFAULT NULL,
+418-  PRIMARY KEY (`id`),
+419-  KEY `route_stop_route_seq` (`route_id`,`seq`),
+420-  CONSTRAINT `route_stop_fk_route` FOREIGN KEY (`route_id`) REFERENCES `route` (`id`)
+421-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci;""")
+        t.glob("lib/Logi/Schema/Result/Route*.pm", [P("lib/Logi/Schema/Result/Route.pm"), P("lib/Logi/Schema/Result/RouteStop.pm")])
         t.read(P("lib/Logi/Controller/Routes.pm"))
         t.edit(P("lib/Logi/Controller/Routes.pm"), """    my $route = $c->schema->resultset('Route')->find( $c->param('id') )
         or return $c->reply->not_found;
@@ -354,6 +366,10 @@ sub show ($c) {
         t.done("`GET /api/routes/:id` now returns `stops` (seq, postcode, eta) from a single prefetch query ordered by `stops.seq`. Route.pm got the `has_many stops` to RouteStop; t/api/routes.t passes 5/5.")
 
         t = d.task("ok push it. critic and full prove first", tags=["workflow:W1"])
+        t.bash("carton exec perltidy --profile=.perltidyrc -b -bext='/' lib/Logi/Controller/Routes.pm lib/Logi/Schema/Result/Route.pm",
+               "perltidy changed files in place")
+        t.bash("git diff --stat", "See what perltidy touched",
+               out=" lib/Logi/Controller/Routes.pm   | 16 ++++++++++++----\n lib/Logi/Schema/Result/Route.pm |  2 ++\n t/api/routes.t                  | 18 +++++++++++++++---\n 3 files changed, 30 insertions(+), 6 deletions(-)")
         t.bash("carton exec perlcritic --profile .perlcriticrc lib/Logi/Controller/Routes.pm lib/Logi/Schema/Result/Route.pm",
                "Perl::Critic on changed files", out="lib/Logi/Controller/Routes.pm source OK\nlib/Logi/Schema/Result/Route.pm source OK")
         t.bash("carton exec prove -lr t/", "Full test suite", out=suite([("t/api/routes.t", 5)]), timeout=300000)
@@ -470,6 +486,7 @@ done_testing;
 sub vat_pence { my $self = shift; return $self->total_pence - $self->net_pence }
 
 __PACKAGE__->belongs_to( customer""")
+        t.bash("carton exec perltidy --profile=.perltidyrc -b -bext='/' lib/Logi/Schema/Result/Invoice.pm", "perltidy in place")
         t.bash("carton exec perlcritic --profile .perlcriticrc lib/Logi/Schema/Result/Invoice.pm", "Perl::Critic",
                out="lib/Logi/Schema/Result/Invoice.pm source OK")
         t.bash("carton exec prove -lr t/", "Full test suite", out=suite([("t/api/routes.t", 5), ("t/util/postcode.t", 5)]), timeout=300000)
@@ -557,6 +574,7 @@ sub show ($c) {
 
 1;
 """
+        t.grep("DateTime::Format", path=P("lib"), output_mode="files_with_matches", filenames=[])
         t.read(P("lib/Logi/Controller/Tracking.pm"))
         t.edit(P("lib/Logi/Controller/Tracking.pm"), """use Mojo::Base 'Mojolicious::Controller', -signatures;
 """, """use Mojo::Base 'Mojolicious::Controller', -signatures;
@@ -672,6 +690,9 @@ sub rows {
 1;
 """
         t.read(P("lib/Logi/Export/InvoiceCSV.pm"))
+        t.grep("invoice_id", path=P("lib/Logi/Schema/Result"), output_mode="content", n=True,
+               content="""lib/Logi/Schema/Result/InvoiceLine.pm:9:    invoice_id   => { data_type => 'integer' },
+lib/Logi/Schema/Result/InvoiceLine.pm:16:__PACKAGE__->belongs_to( invoice  => 'Logi::Schema::Result::Invoice',  'invoice_id' );""")
         t.edit(P("lib/Logi/Export/InvoiceCSV.pm"), """    my $rs = $self->schema->resultset('Invoice')->search( { issued_on => { -like => "$month-%" } } );
     return [ map { [ $_->number, $_->total_pence ] } $rs->all ];""",
                """    my $rs = $self->schema->resultset('Invoice')->search(
@@ -832,6 +853,7 @@ $app->log->info("purged $r redis sessions without ttl") if $v;
 
         t = d.task("ship it. and drop the Jira prefix from commit messages from now on, we moved tickets to Bitbucket "
                    "issues — plain sentence, issue number at the end like (#57)", tags=["workflow:W1", "reversal:P3"])
+        t.bash("carton exec perltidy --profile=.perltidyrc -b -bext='/' bin/cron/purge_sessions.pl", "perltidy in place")
         t.bash("carton exec perlcritic --profile .perlcriticrc bin/cron/purge_sessions.pl", "Perl::Critic",
                out="bin/cron/purge_sessions.pl source OK")
         t.bash("carton exec prove -lr t/", "Full test suite", timeout=300000,
