@@ -2119,33 +2119,33 @@ PR 描述：
 - 怎么测的：g474 Debug/Release 编译通过，HIL 冒烟通过；集中器联调下午做。""")
 
         t = d.task("L476 的 RAM 已经 99% 了，列一下占空间最大的 20 个 RAM 符号，看看还有哪里能省", tags=["noise", "long_output"])
-        syms = [("0x20003a10", 4096, "b", "s_dlms_stack"), ("0x2000f2c8", 3072, "b", "ucHeap_guard"),
-                ("0x20005a10", 2048, "B", "g_metering_wave"), ("0x20004a10", 1536, "b", "s_lp_stack"),
-                ("0x20006210", 1280, "b", "s_lcd_fb"), ("0x20006710", 1024, "b", "defaultTaskBuffer"),
-                ("0x20006b10", 1024, "b", "s_shell_line"), ("0x20006f10", 768, "b", "s_att_spi_rx"),
-                ("0x20007210", 768, "b", "s_att_spi_tx"), ("0x20007510", 512, "b", "s_log_ring"),
-                ("0x20007710", 512, "b", "xIdleStack"), ("0x20007910", 400, "B", "hdma_lpuart1_rx_ctx"),
-                ("0x20007aa0", 256, "b", "xTimerStack"), ("0x20007ba0", 200, "B", "g_calib"),
-                ("0x20007c68", 168, "B", "hlpuart1"), ("0x20007d10", 136, "B", "huart2"),
-                ("0x20007d98", 128, "b", "s_dlms_qbuf"), ("0x20007e18", 100, "B", "hspi1"),
-                ("0x20007e7c", 96, "b", "s_dlms_tcb"), ("0x20007edc", 96, "b", "s_lp_tcb")]
-        heap = ("0x20008000", 0xd000, "b", "ucHeap")
-        rows = [heap] + syms
-        out = "\n".join(f"{a} {n:08d} {k} {s}" for a, n, k, s in rows)
-        t.bash(f"arm-none-eabi-nm --size-sort -S -r --radix=d {ELF_D} | grep -E ' [bBdD] ' | head -21",
+        syms = [("20008000", 0xd000, "b", "ucHeap"), ("10000000", 6144, "b", "s_lp_ring"),
+                ("20003a10", 4096, "b", "s_dlms_stack"), ("10001800", 4096, "b", "s_evt_ring"),
+                ("2000f2c8", 3072, "b", "ucHeap_guard"), ("20005a10", 2048, "B", "g_metering_wave"),
+                ("20004a10", 1536, "b", "s_lp_stack"), ("20006210", 1280, "b", "s_lcd_fb"),
+                ("20006710", 1024, "b", "defaultTaskBuffer"), ("20006b10", 1024, "b", "s_shell_line"),
+                ("10002800", 1024, "b", "s_tx_frame"), ("10002c00", 1024, "b", "s_rx_frame"),
+                ("20006f10", 768, "b", "s_att_spi_rx"), ("20007210", 768, "b", "s_att_spi_tx"),
+                ("20007510", 512, "b", "s_log_ring"), ("20007710", 512, "b", "xIdleStack"),
+                ("20007910", 400, "B", "hdma_lpuart1_rx_ctx"), ("20007aa0", 256, "b", "xTimerStack"),
+                ("20007ba0", 200, "B", "g_calib"), ("20007c68", 168, "B", "hlpuart1")]
+        out = "\n".join(f"{a} {n:08x} {k} {s}" for a, n, k, s in syms)
+        t.bash(f"arm-none-eabi-nm --size-sort -S -r {ELF_D} | grep -E ' [bBdD] ' | head -20",
                "按大小列 RAM 符号", out=out)
         t.read(P("l476/App/Inc/mem_sections.h"))
-        t.done("""最大的一块是 FreeRTOS 堆 `ucHeap`，53248 字节（52 KB），占 SRAM1 一半以上。我们的任务和队列现在都是静态创建的，堆里基本只剩 CubeMX 生成的 defaultTask 以外的少量对象。
+        t.done("""前 20 个里有 4 个地址是 `0x1000xxxx`，在 SRAM2：`s_lp_ring` 6144、`s_evt_ring` 4096、`s_tx_frame`/`s_rx_frame` 各 1024。它们不占 SRAM1。
 
-前 20 个（除堆以外）：
+SRAM1 里最大的是 FreeRTOS 堆 `ucHeap`，0xd000 = 53248 字节（52 KB），占了一半以上。我们的任务、队列、互斥量现在都是静态创建的，堆里基本只剩 CubeMX 和中间件创建的少量对象。
+
+SRAM1 其余较大的：
 - `s_dlms_stack` 4096、`ucHeap_guard` 3072、`g_metering_wave` 2048、`s_lp_stack` 1536、`s_lcd_fb` 1280
 - `defaultTaskBuffer` / `s_shell_line` 各 1024，`s_att_spi_rx/tx` 各 768
-- 其余都在 512 字节以下（log 环形缓冲、空闲/定时器任务栈、HAL 句柄、TCB 等）
+- 其余都在 512 字节以下
 
 能省的地方（按收益排序）：
-1. **缩小 `ucHeap`**：先用 gdb 看 `xPortGetMinimumEverFreeHeapSize()`。如果一直有几十 KB 空着，这里能省最多。这个要在 CubeMX 里改，不要手改生成代码。
+1. **缩小 `ucHeap`**：先用 gdb 看 `xPortGetMinimumEverFreeHeapSize()`。如果一直有几十 KB 空着，这里能省最多。这个要在 CubeMX 的 FreeRTOS 配置里改，不要手改生成代码。
 2. **`ucHeap_guard` 3 KB**：老郑调试堆越界时留下的保护区，Release 里可以用宏去掉。
-3. **`g_metering_wave` 2 KB**：波形缓存只有谐波分析用，可以和 `s_lcd_fb` 一样放 SRAM2（SRAM2 还剩 8 KB）。
+3. **`g_metering_wave` 2 KB**：波形缓存只有谐波分析用，可以挪到 SRAM2（SRAM2 还剩 8 KB）。
 4. 任务栈要先量水位再减，不建议凭感觉缩。""")
 
 
