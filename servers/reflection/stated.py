@@ -61,7 +61,6 @@ _STATED = re.compile(
     r"like\s+the\s+rest\s+of\s+(?:the|our)\s+(?:project|codebase|repo|code|api|app|service|module)s?|"
     r"same\s+(?:style|way|conventions?)\s+as\s+(?:the\s+rest|always|before|everywhere)|"
     r"i(?:'ve|\s+have)?\s+switched\s+to)\b"
-    rf"|(?:^|[—:;]\s*)(?!(?:{_TASK_VERBS})\b)(?:[\w`'-]+\s+){{0,3}}[\w`'-]+\s+please\b"
     r"|\b(?:again|reminder)\s*:|(?:^|[—:;,(]\s*)(?:always|never)\b"
     # A rule said again or said to last ("again no testify", "don't bring X back in", "keep it that way",
     # "that's the rule for anything per-frame"), or prohibitions listed ("allocation-free: no LINQ, no lambdas").
@@ -99,6 +98,14 @@ _STATED = re.compile(
     r"|the others|the other [\w.-]+(?: [\w.-]+)?s)\b|\bon everything\b|\beverywhere else\b"
     r"|\b(?:like|as) we (?:always )?do(?: it)? (?:everywhere|elsewhere|always)\b|\bi (?:don'?t|do not) want\b"
     r"|还是老样子|规矩不变|保持一致|(?:跟|和|同|照着)(?:现有|之前|以前|前面|其他|别的)[^，。；]{0,10}(?:一样|一致)|从来不",
+    re.I,
+)
+# A short "X please" whose X is not a task verb states a convention only when it also says what it rules out or
+# how far it reaches ("plain IO please, no F[_]", "fully typed GDScript please, every var", "new code braceless
+# please"): alone it is this task's request ("staging please", "table please", "e2e test please").
+_PLEASE_SHORT = re.compile(rf"(?:^|[—:;]\s*)(?!(?:{_TASK_VERBS})\b)(?:[\w`'-]+\s+){{0,3}}[\w`'-]+\s+please\b", re.I)
+_REACH = re.compile(
+    r"\b(?:not|no|never|instead|only|every|all(?!\s+of\s+(?:it|them|this|that)\b)|anything|ever|again|new code)\b",
     re.I,
 )
 _REVERSAL = re.compile(
@@ -169,7 +176,12 @@ def stated(text: str) -> list[str]:
 
 def _said(sentence: str) -> bool:
     """Whether a sentence states a standing preference or may take one back."""
-    return len(sentence) >= 8 and bool(_STATED.search(sentence) or _REVERSAL.search(sentence))
+    return len(sentence) >= 8 and bool(_states(sentence) or _REVERSAL.search(sentence))
+
+
+def _states(sentence: str) -> bool:
+    """Whether a sentence states a standing preference (taking one back aside)."""
+    return bool(_STATED.search(sentence) or (_PLEASE_SHORT.search(sentence) and _REACH.search(sentence)))
 
 
 def _with_reversals(text: str) -> list[str]:
@@ -186,7 +198,7 @@ def _with_reversals(text: str) -> list[str]:
             # "table format", a wish about the answer's form.
             out.append(f"{carried.rstrip().rstrip('.')}. {sentence}".strip())
             carried = ""
-        elif said and _REVERSAL.search(sentence) and not _STATED.search(sentence) and not out and not carried:
+        elif said and _REVERSAL.search(sentence) and not _states(sentence) and not out and not carried:
             carried = sentence
         elif said:
             out.append(sentence)
@@ -275,7 +287,7 @@ class StatedPreferences:
         reversal = bool(_REVERSAL.search(sentence))
         if match is None:
             replaced = _replaced(sentence) if (reversal or _CHANGE_CUE.search(sentence)) else None
-            if reversal and not _STATED.search(sentence) and not replaced:
+            if reversal and not _states(sentence) and not replaced:
                 # "Actually, the bug is in the parser" takes nothing back: only a preference already held, or one
                 # the sentence names as dropped ("drop the @apply thing"), can be.
                 return SignalResult(applied=False, reason="no preference held on this topic")

@@ -66,6 +66,10 @@ def test_statements_are_found_in_prompts() -> None:
         "Add a sentence pointing to it. Use \\cref for the reference like everywhere else.",
         "New params go in with a parameter descriptor like we do everywhere, description and range.",
         "Rebuild it. I don't want hardcoded Figure~\\ref in the chapters.",
+        # A short "X please" that says what it rules out or how far it reaches.
+        "Add the importer. dataclasses please, no pydantic models in the core package.",
+        "New endpoint for refunds: async handlers please, every route in the new code.",
+        "Write the parser. f-strings only please — nobody reads % formatting.",
     ],
 )
 def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> None:
@@ -90,6 +94,11 @@ def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> 
         "Deploy main's worker to staging, as usual.",  # a routine repeated, no preference stated
         "generate/test/lint as usual",
         "Yeah, offers are empty everywhere since yesterday.",
+        # A short "X please" alone is what this task asks for, not a convention.
+        "The release branch is merged. preview environment please",
+        "which queues does each worker read? a table please",
+        "wheel for the 2.3 tag please, the demo is tomorrow",
+        "Deploy failed again? full trace please, I want to see all of it.",
     ],
 )
 def test_task_sentences_are_not_statements(prompt: str) -> None:
