@@ -317,7 +317,8 @@ _BLANKS = (
     # A quoted value, not an apostrophe: "Don't use 'BuildContext's across async gaps" quotes nothing.
     (re.compile(r"(?<![A-Za-z])(['\"`])(?:(?!\1).){1,120}\1(?![A-Za-z])"), "'…'"),
     (re.compile(r"‘[^’\n]{1,120}’|“[^”\n]{1,120}”"), "'…'"),  # typographic quotes (`package ‘slack-4.41.105’`)
-    (re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+"), "<path>"),
+    # A path, with the scheme of a URI (`res://data/quests/act2.yaml`, `s3://bucket/key`) or a drive letter.
+    (re.compile(r"(?:\b[A-Za-z][\w+.-]*:(?=//)|[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+"), "<path>"),
     # A versioned artifact (`Inkwell-1.9.0-x64.dmg`, `app-2.3.1.whl`): which build is this run's own.
     (re.compile(r"\b[A-Za-z][\w]*(?:[-_][\w]+)*[-_]v?\d+(?:\.\d+)+[\w.-]*\.[A-Za-z][A-Za-z0-9]{1,4}\b"), "<file>"),
     # A package with its version (`lx-hmi-1.0+git-r0`, `openssl-3.0.13-r0`): which package is this run's own.

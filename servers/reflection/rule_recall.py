@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 from typing import Any
 
 import numpy as np
@@ -123,8 +124,14 @@ def cue_score(rule: Rule, task: str) -> tuple[float, str]:
     lowered = task.lower()
     tokens = _tokens(task)
     phrase = lesson.phrase.lower()
-    distinctive = [w for w in re.findall(r"[a-z][a-z0-9_-]+", phrase) if w not in _GENERIC and len(w) > 3]
-    named = phrase in lowered or (distinctive and all(_mentions(lowered, tokens, w) for w in distinctive))
+    # A placeholder (`<path>`, `<id>`) stands for what differs between occurrences: no task has to name it.
+    bare = re.sub(r"<\w+>", " ", phrase)
+    distinctive = [w for w in re.findall(r"[a-z][a-z0-9_-]+", bare) if w not in _GENERIC and len(w) > 3]
+    named = (
+        phrase in lowered
+        or (distinctive and all(_mentions(lowered, tokens, w) for w in distinctive))
+        or _quotes_phrase(bare, lowered, distinctive)
+    )
     # A pasted error ("/usr/bin/python3: No module named pytest") reads as the phrase the rule was learned with.
     if named or error_phrase(task).lower() == phrase:
         return ERROR_CUE, f"the task names the error ({lesson.phrase})"
@@ -132,6 +139,18 @@ def cue_score(rule: Rule, task: str) -> tuple[float, str]:
         if step != lesson.tool and _names_step(step, lowered, tokens):
             return STEP_CUE, f"the task is about `{step}`"
     return 0.0, ""
+
+
+# A pasted message shares a long stretch with the phrase even when it is cut off before the phrase ends
+# ("makedocs encountered an error [:missing_docs]. Fix it." against "… encountered an error [:missing_docs] --
+# terminating build"): this many characters, holding two of the phrase's distinctive words.
+QUOTED_STRETCH = 24
+
+
+def _quotes_phrase(phrase: str, lowered: str, distinctive: Sequence[str]) -> bool:
+    match = SequenceMatcher(None, phrase, lowered, autojunk=False).find_longest_match(0, len(phrase), 0, len(lowered))
+    stretch = phrase[match.a : match.a + match.size]
+    return match.size >= QUOTED_STRETCH and sum(1 for w in set(distinctive) if w in stretch) >= 2
 
 
 def _names_step(step: str, lowered: str, tokens: set[str]) -> bool:

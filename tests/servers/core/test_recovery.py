@@ -136,6 +136,15 @@ def test_invocation_keeps_how_the_step_was_run() -> None:
             "               not set up for use with LaTeX.\n",
             "latex error: unicode character … (u+#)",
         ),
+        # A resource named by a URI is this run's own, scheme and all.
+        (
+            "Exit code 1\nERROR: Assets: cannot load res://levels/forest_02.tscn (File not found).",
+            "error: assets: cannot load <path> (file not found).",
+        ),
+        (
+            "Exit code 1\nupload failed: out/tiles.pmtiles to s3://maps-bucket/v3/tiles.pmtiles Could not connect",
+            "upload failed: <path> to <path> could not connect",
+        ),
     ],
 )
 def test_error_phrases_name_what_failed(error: str, phrase: str) -> None:

@@ -62,6 +62,38 @@ def test_unrelated_tasks_name_nothing(task: str) -> None:
     assert RuleRecall(None).rank([PUSH, STALE, VENV, EDIT], task) == []
 
 
+ASSETS = rule(
+    "r5",
+    'When `game.x86_64` fails with "error: assets: cannot load <path> (file not found)", add it to the export filter.',
+    Lesson(tool="Bash", step="game.x86_64", phrase="error: assets: cannot load <path> (file not found)"),
+)
+BOOK = rule(
+    "r6",
+    "When `mdbook build` fails with \"'…' reported an error [:broken_links] -- stopping the build\", run `make links`.",
+    Lesson(tool="Bash", step="mdbook build", phrase="'…' reported an error [:broken_links] -- stopping the build"),
+)
+
+
+@pytest.mark.parametrize(
+    ("task", "expected"),
+    [
+        # The message pasted with its own path: the placeholder is not a word the task must say.
+        ("the release build logs ERROR: Assets: cannot load res://levels/forest_02.tscn (File not found)", "r5"),
+        # Pasted and cut off before the phrase ends.
+        ("CI is red: the renderer reported an error [:broken_links]. Can you fix it?", "r6"),
+    ],
+)
+def test_a_pasted_message_names_its_rule(task: str, expected: str) -> None:
+    scored = {r.id: cue_score(r, task)[0] for r in (PUSH, STALE, VENV, EDIT, ASSETS, BOOK)}
+    assert scored[expected] == 1.0
+    assert [k for k, v in scored.items() if v >= 1.0] == [expected]  # ("build" is a step of r6: a lower cue)
+
+
+def test_a_long_stretch_of_common_words_names_no_error() -> None:
+    # Shares "reported an error" and more with r6's phrase, but not two of its distinctive words.
+    assert cue_score(BOOK, "the user reported an error in the checkout total yesterday")[0] == 0
+
+
 def test_a_failure_finds_exactly_its_rule() -> None:
     error = "Exit code 1\n ! [rejected] main -> main (non-fast-forward)"
     assert for_failure([PUSH, STALE, VENV, EDIT], "Bash", {"command": "git push origin main"}, error) == [PUSH]
