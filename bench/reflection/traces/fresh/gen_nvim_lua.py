@@ -1941,7 +1941,8 @@ end)
                                                 "lantern setup() still works and fills vim.g.lantern"]
         out, n = make_test(ordered(specs),
                            before={"tests/lantern/init_spec.lua":
-                                   "require('lantern').setup() is deprecated. Run \":checkhealth vim.deprecated\" for more information"})
+                                   "require('lantern').setup() is deprecated, use vim.g.lantern instead. :help deprecated\n"
+                                   "Feature will be removed in lantern.nvim 2.0.0"})
         t.bash("make test", "Run the plenary test suite", out=out)
         t.done(f"Configuration now comes from `vim.g.lantern`; {n} tests pass.\n\n"
                "- `plugin/lantern.lua` calls `require(\"lantern\").enable()`, which merges `vim.g.lantern` over the "
