@@ -9,7 +9,9 @@ it is found again, not by sharing words with the task:
 |                           | same error phrase                                                              |
 | a task (context)          | the task names the rule's error ("ModuleNotFoundError", "non-fast-forward"),  |
 |                           | or its step ("push" for `git push`, "tests" for `pytest`), or the task and    |
-|                           | the rule mean the same by the embedder (cosine over a calibrated bar)          |
+|                           | the rule mean the same by the embedder (cosine over a calibrated bar), or the  |
+|                           | task is like one the rule was learned in: over a bar, or the nearest of all    |
+|                           | the user's recent tasks is one of them                                         |
 
 Rules without a signature (stated by an agent or a model) are found by meaning, or by the lexical
 scenario match the hooks used before (``servers.suite.hooks.relevance``), whichever is stronger.
@@ -49,6 +51,18 @@ MEANING_MARGIN = 0.01
 # streams' probes (bench/reflection/host_traces.py): wanted 0.90-0.94, the nearest unwanted 0.89.
 E5_TASK_BAR = 0.90
 TASK_MARGIN = 0.005
+# Below that bar, a task still finds the rule when the nearest of all the user's recent tasks is one the rule
+# was learned in, and that task is clearly nearer than any other rule's: "Add a ShopInventory class (class_name,
+# …) with a gdUnit suite" is nearest to the LootTable task that met "could not find type". Measured on the
+# tuning streams' probes (bench/reflection/host_traces.py): see bench/reflection/RESULTS.md.
+E5_NEAREST_BAR = 0.87
+NEAREST_MARGIN = 0.02
+# A task that pastes a failure shares most of its rare words with the messages the rule was learned from, even
+# when the phrase the rule shows is a bag of shared words ("%Error-NEEDTIMINGOPT: … Use --timing or --no-timing
+# to specify how delays should be handled"): weighed as ``for_failure`` weighs two messages, with the task's words
+# among them. Lower than ``ALIKE``: a task says more than its error. On the tuning streams' probes the tasks that
+# pasted their rule's error scored 0.40-0.47 and no task with another need over 0.37.
+PASTED_ALIKE = 0.4
 TASK_CUE = 0.62  # like a task the rule was learned in: below a named step
 STEP_CUE = 0.7  # the task names the rule's step
 ERROR_CUE = 1.0  # the task names the rule's error
@@ -217,20 +231,47 @@ class RuleRecall:
         by_text = dict(zip(texts, sims, strict=True))
         return [max((by_text[t] for t in tasks), default=0.0) for tasks in learned]
 
-    def rank(self, rules: Sequence[Rule], task: str) -> list[tuple[float, Rule, str]]:
-        """(score, rule, why) for the rules that bear on ``task``, best first; others are left out."""
+    def _nearest_of_all(self, nearness: Sequence[float], task: str, recent: Sequence[str]) -> int | None:
+        """The rule whose learned task is the nearest of all of the user's recent tasks to ``task``, and clearly
+        nearer than any other rule's, when its nearness is under the task bar but over the nearest-task bar."""
+        if not nearness or not recent or self._task_bar() > 1:
+            return None
+        order = sorted(range(len(nearness)), key=lambda i: -nearness[i])
+        first = order[0]
+        second = nearness[order[1]] if len(order) > 1 else 0.0
+        if not E5_NEAREST_BAR <= nearness[first] < self._task_bar() or nearness[first] - second < NEAREST_MARGIN:
+            return None
+        sims = self.similarities(task, list(recent))
+        if sims is None or max(sims, default=0.0) > nearness[first] + 1e-4:
+            return None
+        return first
+
+    def rank(self, rules: Sequence[Rule], task: str, recent: Sequence[str] = ()) -> list[tuple[float, Rule, str]]:
+        """(score, rule, why) for the rules that bear on ``task``, best first; others are left out. ``recent``:
+        the user's recent tasks (their texts), to tell whether a task is nearest to one a rule was learned in."""
         if not task.strip() or not rules:
             return []
         sims = self.similarities(task, [r.text for r in rules])
         bar = self.bar()
         best = max(sims) if sims else 0.0
-        likeness = self._task_likeness(rules, task)
-        nearest = max(likeness, default=0.0)
+        nearness = self._task_likeness(rules, task)
+        nearest = max(nearness, default=0.0)
+        nearest_of_all = self._nearest_of_all(nearness, task, recent)
+        words = error_words(task)
+        counts, total = frequencies([words, *(r.lesson.error_words for r in rules if r.lesson is not None)])
         out: list[tuple[float, Rule, str]] = []
         for i, rule in enumerate(rules):
             cue, why = cue_score(rule, task)
-            if cue < TASK_CUE and likeness and likeness[i] >= max(self._task_bar(), nearest - TASK_MARGIN):
-                cue, why = TASK_CUE, f"like a task it was learned in ({likeness[i]:.2f})"
+            if (
+                cue < ERROR_CUE
+                and rule.lesson is not None
+                and likeness(words, rule.lesson.error_words, counts, total) >= PASTED_ALIKE
+            ):
+                cue, why = ERROR_CUE, "the task quotes the error it was learned from"
+            if cue < TASK_CUE and nearness and nearness[i] >= max(self._task_bar(), nearest - TASK_MARGIN):
+                cue, why = TASK_CUE, f"like a task it was learned in ({nearness[i]:.2f})"
+            elif cue < TASK_CUE and i == nearest_of_all:
+                cue, why = TASK_CUE, f"nearest to a task it was learned in ({nearness[i]:.2f})"
             meaning = sims[i] if sims is not None else 0.0
             # A rule that knows the tasks it was learned in is found by them: its own wording ("When `make lint`
             # fails with …") is close by e5 to every task of the project, so its meaning says little.

@@ -54,6 +54,10 @@ from servers.reflection.usermodel import UserModelBook
 
 log = logging.getLogger(__name__)
 
+# How many of the user's latest tasks a new task is compared with to tell whether the nearest of them is one a
+# rule was learned in (each embedded once, then kept in the recall's cache).
+RECENT_TASKS = 60
+
 Analysis = tuple[Outcome | None, Efficiency | None, list[Diagnosis], list[Strategy], list[str]]
 
 
@@ -378,7 +382,10 @@ class ReflectionService:
 
     def rules_for_task(self, user_id: str, task: str) -> list[tuple[float, Rule, str]]:
         """(score, rule, why) for the live rules that bear on ``task``, best first (see ``rule_recall``)."""
-        return self.recall.rank(self.rules.live(user_id), task)
+        rules = self.rules.live(user_id)
+        if not rules:
+            return []
+        return self.recall.rank(rules, task, tables.recent_tasks(self.store, user_id, RECENT_TASKS))
 
     # --- outcomes, contradictions -------------------------------------------------------------------
 

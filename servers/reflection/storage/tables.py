@@ -23,6 +23,14 @@ def traces_between(store: ReflectionStore, user_id: str, since: str, until: str)
     return [TraceRow.model_validate(r) for r in rows]
 
 
+def recent_tasks(store: ReflectionStore, user_id: str, limit: int) -> list[str]:
+    """The texts of the user's ``limit`` latest traced tasks, newest first."""
+    rows = store.db.query(
+        "SELECT task FROM traces WHERE user_id = ? ORDER BY created_at DESC LIMIT ?", (user_id, limit)
+    )
+    return [str(r["task"]) for r in rows]
+
+
 # --- pattern detections -----------------------------------------------------------------------------
 
 

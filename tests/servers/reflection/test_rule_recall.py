@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from servers.core.embedding import LazyEmbedder, create_embedder
+from servers.core.errorwords import error_words
+from servers.reflection import rule_recall
 from servers.reflection.models import Lesson, Rule
 from servers.reflection.rule_recall import RuleRecall, cue_score, for_failure
 
@@ -138,3 +140,58 @@ def test_a_task_like_one_it_was_learned_in_finds_the_rule(embedder: LazyEmbedder
     assert recall.rank([PUSH, VENV, ptctl], "Add alt text to the hero images on the home page") == []
     # Its own wording is not matched by meaning: every task of a project is near a rule's text by e5.
     assert recall.rank([ptctl], "Explain the difference between cargo nextest and cargo test") == []
+
+
+def test_a_task_whose_nearest_earlier_task_met_the_failure_finds_the_rule(
+    embedder: LazyEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under the task bar, the rule comes only when the nearest of all the user's recent tasks is one it was
+    learned in, and clearly nearer than any other rule's. The bars are moved so the test is about that logic,
+    not about where e5 puts these sentences."""
+    monkeypatch.setattr(rule_recall, "E5_TASK_BAR", 0.999)
+    monkeypatch.setattr(rule_recall, "E5_NEAREST_BAR", 0.5)
+    scenes = Lesson(
+        tool="Bash",
+        step="godot",
+        phrase="could not find type",
+        run_as="godot --headless --import",
+        tasks=["Add a LootTable class (class_name, RefCounted) with a gdUnit suite and run it headless."],
+    )
+    found = rule("r7", 'When `godot` fails with "could not find type", run `godot --headless --import` first.', scenes)
+    task = "Add a ShopInventory class (class_name, RefCounted) with a gdUnit suite, run it headless."
+    others = ["Write a fragment shader for a hit flash.", "Bump the export preset's version to 0.4."]
+    recall = RuleRecall(embedder)
+    ranked = recall.rank([found], task, [*scenes.tasks, *others])
+    assert [(r.id, why.split(" (")[0]) for _, r, why in ranked] == [("r7", "nearest to a task it was learned in")]
+    # Another earlier task is nearer: that one did not meet the failure.
+    nearer = "Add a ShopInventory class (class_name, RefCounted) with a gdUnit suite, and run it headless."
+    assert recall.rank([found], task, [*scenes.tasks, *others, nearer]) == []
+    # Without the user's tasks there is nothing to compare with.
+    assert recall.rank([found], task) == []
+
+
+def test_a_task_quoting_the_errors_words_finds_its_rule_when_the_phrase_is_a_bag_of_words() -> None:
+    """Learned from messages whose lines differed, the rule's phrase is their shared words; a task pasting one
+    more such message finds it by the words of the messages it was learned from."""
+    first = "%Error-NEEDTIMINGOPT: tb_top.sv:12:5: Use --timing or --no-timing to specify how delays should be handled"
+    second = (
+        "%Error-NEEDTIMINGOPT: tb_fifo.sv:30:9: Use --timing or --no-timing to specify how delays should be handled"
+    )
+    timing = rule(
+        "r8",
+        'When `make SIM=verilator` fails with "needtimingopt timing specify handled", add `--timing`.',
+        Lesson(
+            tool="Bash",
+            step="make SIM=verilator",
+            phrase="needtimingopt timing specify handled structs description",
+            error_words=list(dict.fromkeys(error_words(first) + error_words(second))),
+        ),
+    )
+    task = (
+        "make SIM=verilator on the uart bench says %Error-NEEDTIMINGOPT: tb_uart.sv:7:3: Use --timing or --no-timing "
+        "to specify how delays should be handled. what now?"
+    )
+    assert cue_score(timing, task)[0] == 0  # the phrase alone does not name it
+    ranked = RuleRecall(None).rank([PUSH, VENV, timing], task)
+    assert [(r.id, why) for _, r, why in ranked] == [("r8", "the task quotes the error it was learned from")]
+    assert RuleRecall(None).rank([PUSH, VENV, timing], "Add a timing diagram of the uart bench to the docs") == []
