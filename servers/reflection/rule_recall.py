@@ -182,6 +182,17 @@ def _names_step(step: str, lowered: str, tokens: set[str]) -> bool:
     )
 
 
+_TERMINATOR = re.compile(r"[.!?。！？]+(?=\s|$)")
+_ASKS_AT_END = re.compile(r"(?:[?？]|[吗呢])\s*$")
+
+
+def only_asks(task: str) -> bool:
+    """Whether every sentence of ``task`` is a question ("Why does the chart place points by minute?",
+    "tready 能不能依赖 tvalid？反过来呢"): it asks to be told, not for something to be run."""
+    text = task.strip()
+    return bool(_ASKS_AT_END.search(text)) and all("?" in t or "？" in t for t in _TERMINATOR.findall(text[:-1]))
+
+
 class RuleRecall:
     """Ranks rules for a task by their signature cues and by meaning (when the embedder is loaded)."""
 
@@ -256,7 +267,8 @@ class RuleRecall:
         best = max(sims) if sims else 0.0
         nearness = self._task_likeness(rules, task)
         nearest = max(nearness, default=0.0)
-        nearest_of_all = self._nearest_of_all(nearness, task, recent)
+        asks_only = only_asks(task)
+        nearest_of_all = None if asks_only else self._nearest_of_all(nearness, task, recent)
         words = error_words(task)
         counts, total = frequencies([words, *(r.lesson.error_words for r in rules if r.lesson is not None)])
         out: list[tuple[float, Rule, str]] = []
@@ -268,7 +280,9 @@ class RuleRecall:
                 and likeness(words, rule.lesson.error_words, counts, total) >= PASTED_ALIKE
             ):
                 cue, why = ERROR_CUE, "the task quotes the error it was learned from"
-            if cue < TASK_CUE and nearness and nearness[i] >= max(self._task_bar(), nearest - TASK_MARGIN):
+            if asks_only:
+                pass  # a question runs nothing: being like a task that failed says nothing about it
+            elif cue < TASK_CUE and nearness and nearness[i] >= max(self._task_bar(), nearest - TASK_MARGIN):
                 cue, why = TASK_CUE, f"like a task it was learned in ({nearness[i]:.2f})"
             elif cue < TASK_CUE and i == nearest_of_all:
                 cue, why = TASK_CUE, f"nearest to a task it was learned in ({nearness[i]:.2f})"

@@ -8,7 +8,7 @@ from servers.core.embedding import LazyEmbedder, create_embedder
 from servers.core.errorwords import error_words
 from servers.reflection import rule_recall
 from servers.reflection.models import Lesson, Rule
-from servers.reflection.rule_recall import RuleRecall, cue_score, for_failure
+from servers.reflection.rule_recall import RuleRecall, cue_score, for_failure, only_asks
 
 
 def rule(ident: str, text: str, lesson: Lesson | None = None) -> Rule:
@@ -168,6 +168,24 @@ def test_a_task_whose_nearest_earlier_task_met_the_failure_finds_the_rule(
     assert recall.rank([found], task, [*scenes.tasks, *others, nearer]) == []
     # Without the user's tasks there is nothing to compare with.
     assert recall.rank([found], task) == []
+    # A question about such a task runs nothing.
+    question = "Why does a ShopInventory class (class_name, RefCounted) need a gdUnit suite run headless?"
+    assert recall.rank([found], question, [*scenes.tasks, *others]) == []
+
+
+@pytest.mark.parametrize(
+    ("task", "asks"),
+    [
+        ("Why does the chart place points by minute instead of by index?", True),
+        ("tready 能不能依赖 tvalid？反过来呢", True),
+        ("这两个时钟的比例是怎么来的？跟编码有关系吗", True),
+        ("How many bookings arrive this weekend? Check on the staging server.", False),
+        ("Fix the build. Why does it fail?", False),
+        ("Bump the version to 2.0.1 and tag it", False),
+    ],
+)
+def test_a_task_that_only_asks(task: str, asks: bool) -> None:
+    assert only_asks(task) is asks
 
 
 def test_a_task_quoting_the_errors_words_finds_its_rule_when_the_phrase_is_a_bag_of_words() -> None:
