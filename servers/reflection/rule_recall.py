@@ -184,13 +184,26 @@ def _names_step(step: str, lowered: str, tokens: set[str]) -> bool:
 
 _TERMINATOR = re.compile(r"[.!?。！？]+(?=\s|$)")
 _ASKS_AT_END = re.compile(r"(?:[?？]|[吗呢])\s*$")
+# A Chinese question needs no question mark: an interrogative word (什么时候值得上, 怎么算的) or a yes-or-no pair
+# (会不会超, 能不能, 有没有) in its last clause, unless that clause asks for something to be done (帮我看看为什么…,
+# 跑一下看看对不对).
+_ASKS_ZH = re.compile(r"什么|怎么|为何|为什么|哪(?:个|些|里|儿|种)|多少|([\u4e00-\u9fff])[不没]\1")
+# A question that asks for something to be done ("can you produce it?", 帮我…) is a request.
+_REQUEST = re.compile(r"\b(?:can|could|would|will) you\b|\bplease\b|帮我|帮忙|麻烦|请你", re.I)
+_REQUEST_ZH = re.compile(r"^\s*(?:帮我|帮忙|请|给我|把|麻烦)|(?:看看|看下|看一下|确认|检查|试试|测一?下)[^，,]*$")
 
 
 def only_asks(task: str) -> bool:
     """Whether every sentence of ``task`` is a question ("Why does the chart place points by minute?",
     "tready 能不能依赖 tvalid？反过来呢"): it asks to be told, not for something to be run."""
     text = task.strip()
-    return bool(_ASKS_AT_END.search(text)) and all("?" in t or "？" in t for t in _TERMINATOR.findall(text[:-1]))
+    last = re.split(r"[.!?](?=\s|$)|[。！？]", text.rstrip("?？.。!！ "))[-1]
+    if _REQUEST.search(text):
+        return False
+    asks = bool(_ASKS_AT_END.search(text)) or (
+        bool(_ASKS_ZH.search(last)) and not _REQUEST_ZH.search(last) and not re.search(r"[，,]", last)
+    )
+    return asks and all("?" in t or "？" in t for t in _TERMINATOR.findall(text[: -1 if text[-1:] in "?？" else None]))
 
 
 class RuleRecall:

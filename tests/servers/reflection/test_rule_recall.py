@@ -182,6 +182,11 @@ def test_a_task_whose_nearest_earlier_task_met_the_failure_finds_the_rule(
         ("How many bookings arrive this weekend? Check on the staging server.", False),
         ("Fix the build. Why does it fail?", False),
         ("Bump the version to 2.0.1 and tag it", False),
+        ("The auditors want a coverage summary by Thursday, can you produce it?", False),  # a request
+        ("共享内存用量怎么算的？256 个 expert 的时候会不会超", True),
+        ("看一下开发环境今天上午有没有报错，把错误日志拉出来", False),
+        ("拉一下 main 跑 test_rms_norm 看看对不对", False),
+        ("起个 qemu 看看 1.2.1 版的 502 端口能不能连上", False),
     ],
 )
 def test_a_task_that_only_asks(task: str, asks: bool) -> None:
