@@ -2321,7 +2321,11 @@ _PROGRAM_WORD = re.compile(r"[a-z][\w.-]*\s")
 
 # A value after `=` is quoted whole or not at all: the quote that closes the string around it
 # (`"…?zeroDateTimeBehavior=convertToNull"`) is not part of it.
-CODE_WORD = re.compile(r"[A-Za-z_$@][\w$@.-]*(?:=(?:\"[\w.-]*\"|'[\w.-]*'|[\w.-]+)|:)?|\d+")
+# A name with its dots, inner hyphens and `::` path (`Logi::Schema::Result::Vehicle`, `std::vector`), not the arrow
+# after it (`__PACKAGE__->belongs_to`).
+CODE_WORD = re.compile(
+    r"[A-Za-z_$@](?:[\w$@.]|-(?=[\w$@])|::(?=[A-Za-z_]))*(?:=(?:\"[\w.-]*\"|'[\w.-]*'|[\w.-]+)|:)?|\d+"
+)
 MAX_ADDED_WORDS = 20
 MAX_ADDED_LINES = 5
 MAX_LINE_CHARS = 120

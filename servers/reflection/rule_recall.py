@@ -157,8 +157,9 @@ def cue_score(rule: Rule, task: str) -> tuple[float, str]:
 
 # A pasted message shares a long stretch with the phrase even when it is cut off before the phrase ends
 # ("makedocs encountered an error [:missing_docs]. Fix it." against "… encountered an error [:missing_docs] --
-# terminating build"): this many characters, holding two of the phrase's distinctive words.
-QUOTED_STRETCH = 24
+# terminating build"): this many characters, holding two of the phrase's distinctive words ("Config file not found:
+# /etc/logi/logi.yml" against "config file not found: <path> at <path> line").
+QUOTED_STRETCH = 20
 
 
 def _quotes_phrase(phrase: str, lowered: str, distinctive: Sequence[str]) -> bool:

@@ -218,3 +218,14 @@ def test_a_task_quoting_the_errors_words_finds_its_rule_when_the_phrase_is_a_bag
     ranked = RuleRecall(None).rank([PUSH, VENV, timing], task)
     assert [(r.id, why) for _, r, why in ranked] == [("r8", "the task quotes the error it was learned from")]
     assert RuleRecall(None).rank([PUSH, VENV, timing], "Add a timing diagram of the uart bench to the docs") == []
+
+
+def test_a_pasted_message_without_the_tail_perl_adds_names_its_rule() -> None:
+    config = rule(
+        "r9",
+        'When `carton exec` fails with "config file not found: <path> at <path> line", run it with `APP_CONFIG=…`.',
+        Lesson(tool="Bash", step="carton exec", phrase="config file not found: <path> at <path> line"),
+    )
+    task = "perl bin/cron/nightly.pl dies with 'Config file not found: /etc/app/app.yml' when I run it here"
+    assert cue_score(config, task)[0] == 1.0
+    assert cue_score(config, "the config file for nightly.pl is not found in the repo, where is it kept?")[0] == 0

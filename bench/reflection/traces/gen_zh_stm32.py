@@ -6,16 +6,16 @@ OpenOCD 0.12.0 with ST-LINK V3 for the L476, SEGGER J-Link (JLinkExe, JLinkGDBSe
 arm-none-eabi-gdb, Unity/CMock host unit tests with Ceedling 0.31.1, a Python 3.12 pyserial/pytest hardware-in-the-loop
 harness (hil/), clang-format 18, git on Gitee. Prompts and replies in Chinese; tool output as the tools print it.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 18), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_stm32.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2339,5 +2339,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-stm32.jsonl"), os.path.join(HERE, "zh-stm32.labels.json"))
-    print(f"zh-stm32 -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-stm32.jsonl"), os.path.join(HERE, "tune", "zh-stm32.labels.json"))
+    print(f"zh-stm32 -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
