@@ -1810,12 +1810,21 @@ def _added_flags(failed: list[str], fixed: list[str]) -> list[str]:
     """Flags the succeeding command has and the failed one lacked, each with its value when it has one that
     the failed command did not mention (`--bin ptctl`; not `origin` of `--force-with-lease origin`)."""
     before = set(failed)
+    # An option given once more than before with a new value is added too: `openocd -c "init" …` failed and
+    # `openocd -c "reset_config … connect_assert_srst" -c "init" …` worked (gdb's `-ex`, sed's `-e` alike).
+    extra = Counter(fixed)
+    extra.subtract(Counter(failed))
     out: list[str] = []
     for i, word in enumerate(fixed):
+        value = fixed[i + 1] if i + 1 < len(fixed) else ""
+        if word.startswith("-") and word in before and extra[word] > 0 and value and not value.startswith("-"):
+            if value not in before:
+                out += [word, value]
+                extra[word] -= 1
+            continue
         if not word.startswith("-") or word in ("-", "--", "-m", "-c") or word in before:
             continue
         out.append(word)
-        value = fixed[i + 1] if i + 1 < len(fixed) else ""
         if "=" not in word and value and not value.startswith("-") and value not in before:
             out.append(value)
     return out

@@ -276,10 +276,20 @@ def _bare(words: list[str]) -> set[str]:
     """Words as names: without a decorator's `@`, and a member also by its own name (`context.mounted` is
     `mounted`: `if (!mounted)` in a State and `if (!context.mounted)` in a callback make one guard)."""
     bare = {w.lstrip("@") for w in words}
+    # A member's variant by a suffix is the member too (`vim.schedule_wrap` wraps `vim.schedule`): one fix
+    # spelled two ways by two tasks.
+    bare |= {stem for w in bare if _MEMBER.fullmatch(w) and (stem := _variant_of(w))}
     return bare | {w.rsplit(".", 1)[-1] for w in bare if _MEMBER.fullmatch(w)}
 
 
 _MEMBER = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
+
+
+def _variant_of(member: str) -> str:
+    """`vim.schedule` of `vim.schedule_wrap`: the member without its last `_suffix`, or ""."""
+    head, _, last = member.rpartition(".")
+    stem = last.rsplit("_", 1)[0] if "_" in last.strip("_") else ""
+    return f"{head}.{stem}" if len(stem) >= 4 else ""
 
 
 def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:

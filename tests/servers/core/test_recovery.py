@@ -368,6 +368,23 @@ def test_a_flag_added_on_the_retry_keeps_its_value() -> None:
     assert forced.change == "git push --force-with-lease"
 
 
+def test_an_option_given_once_more_with_a_new_value_is_the_fix_not_a_retry() -> None:
+    refused = "Exit code 1\nError: init mode failed (unable to connect to the target)"
+    program = '-c "program fw.elf verify reset exit"'
+    [found] = find_recoveries(
+        [
+            bash(f"openocd -f board/nucleo.cfg {program}", refused),
+            bash(f'openocd -f board/nucleo.cfg -c "reset_config connect_assert_srst" {program}'),
+        ]
+    )
+    assert found.kind == "changed" and found.change == "openocd -c 'reset_config connect_assert_srst'"
+    # The same option with other code is another program, not an added one.
+    [other] = find_recoveries(
+        [bash('python -c "import app"', "ModuleNotFoundError: x"), bash('python -c "import api"')]
+    )
+    assert other.change != "python -c 'import api'"
+
+
 def test_committing_what_the_fix_changed_is_not_another_fix() -> None:
     sqlx = "error: `SQLX_OFFLINE=true` but there is no cached data for this query"
     prepare = "cargo sqlx prepare --workspace -- --all-targets"

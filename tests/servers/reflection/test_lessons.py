@@ -621,3 +621,34 @@ def test_a_setting_each_edit_added_with_its_own_value_is_shown_without_it(svc: R
         svc.reflect(TaskReport(task=f"recipe {name}", task_id=f"b{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
     assert "add `branch=…` to the `*.bb` file" in rule.text, rule.text
+
+
+def test_a_fix_spelled_by_a_variant_of_the_same_member_is_one_lesson(svc: ReflectionService) -> None:
+    """Two tasks wrapped the callback's body in `vim.schedule(function() … end)`, one wrapped the callback itself in
+    `vim.schedule_wrap(…)`: one fix, spelled two ways."""
+    error = (
+        "Exit code 2\nError executing luv callback:\n...lua/notes/{name}.lua:31: E5560: nvim_buf_set_lines must not be"
+        " called in a lua loop callback\nmake: *** [Makefile:9: test] Error 2"
+    )
+    bodies = {
+        "sync": (
+            "  on_exit(function(out)\n    render(out)\n  end)",
+            "  on_exit(function(out)\n    vim.schedule(function()\n      render(out)\n    end)\n  end)",
+        ),
+        "watch": (
+            "  w:start(path, {}, function()\n    reload()\n  end)",
+            "  w:start(path, {}, vim.schedule_wrap(function()\n    reload()\n  end))",
+        ),
+        "timer": (
+            "  t:start(50, 0, function()\n    paint(buf)\n  end)",
+            "  t:start(50, 0, function()\n    vim.schedule(function()\n      paint(buf)\n    end)\n  end)",
+        ),
+    }
+    for n, (name, (old, new)) in enumerate(bodies.items(), 1):
+        edit = TraceStep(
+            tool="Edit", arguments={"file_path": f"lua/notes/{name}.lua", "old_string": old, "new_string": new}
+        )
+        trace = [sh("make test", error.format(name=name)), edit, sh("make test")]
+        svc.reflect(TaskReport(task=f"add the {name} feature", task_id=f"n{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `vim.schedule" in rule.text and "E5560" in rule.text
