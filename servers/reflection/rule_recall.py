@@ -163,6 +163,8 @@ QUOTED_STRETCH = 20
 
 
 def _quotes_phrase(phrase: str, lowered: str, distinctive: Sequence[str]) -> bool:
+    if sum(1 for w in set(distinctive) if w in lowered) < 2:
+        return False  # cheap first: most rules share fewer words than that with a task
     match = SequenceMatcher(None, phrase, lowered, autojunk=False).find_longest_match(0, len(phrase), 0, len(lowered))
     stretch = phrase[match.a : match.a + match.size]
     return match.size >= QUOTED_STRETCH and sum(1 for w in set(distinctive) if w in stretch) >= 2

@@ -385,7 +385,10 @@ class ReflectionService:
         rules = self.rules.live(user_id)
         if not rules:
             return []
-        return self.recall.rank(rules, task, tables.recent_tasks(self.store, user_id, RECENT_TASKS))
+        # Cut as a lesson keeps its tasks, so a rule's own task reads the same (and is embedded once) either way.
+        cut = reflect.TASK_WORDS
+        recent = dict.fromkeys(t.strip()[:cut] for t in tables.recent_tasks(self.store, user_id, RECENT_TASKS))
+        return self.recall.rank(rules, task, [t for t in recent if t])
 
     # --- outcomes, contradictions -------------------------------------------------------------------
 
