@@ -472,6 +472,12 @@ def gen():
                                           "pipelines/p2398/export_gpkg.py", "tests/test_geom_utils.py", "tests/conftest.py"]])
         t.read(P("Makefile"))
         t.read(P("environment.yml"))
+        t.bash("gdalinfo --version && python -c \"import rasterio, geopandas, shapely, pyproj; print(rasterio.__version__, "
+               "geopandas.__version__, shapely.__version__, pyproj.__version__, pyproj.proj_version_str)\" && "
+               "psql -d p2398_calder -Atc 'SELECT postgis_full_version();' | cut -c1-120",
+               "Check tool versions in the env",
+               out="GDAL 3.9.2, released 2024/08/13\n1.4.1 1.0.1 2.0.6 3.7.0 9.5.0\n"
+                   'POSTGIS="3.4.3 e365945" [EXTENSION] PGSQL="160" GEOS="3.12.1-CAPI-1.18.1" PROJ="9.4.0 NETWORK_ENABLED=OFF')
         t.done("""Layout:
 
 - **`pipelines/<project>/`** — one folder per job (only `p2398` so far), plus `pipelines/common/` for helpers (`geom.py`: `largest_part`, `hectares`; `io.py`).
@@ -522,6 +528,18 @@ The env is `tern-geo` from `environment.yml`: GDAL 3.9.2, rasterio 1.4.1 + rio-c
         t.bash(f'ogr2ogr -f PostgreSQL PG:"dbname=p2431_riverside" {shp} -nln staging.ea_flood_zone_3 '
                "-t_srs EPSG:27700 -nlt PROMOTE_TO_MULTI -lco GEOMETRY_NAME=geom -lco FID=gid -overwrite",
                "Load flood zone 3 as MultiPolygon")
+        t.bash('psql -d p2431_riverside -c "\\d staging.ea_flood_zone_3"', "Check the table definition",
+               out="""                                        Table "staging.ea_flood_zone_3"
+  Column  |            Type             | Collation | Nullable |                         Default                          
+----------+-----------------------------+-----------+----------+----------------------------------------------------------
+ gid      | integer                     |           | not null | nextval('staging.ea_flood_zone_3_gid_seq'::regclass)
+ layer    | character varying(50)       |           |          | 
+ type     | character varying(50)       |           |          | 
+ mod_date | date                        |           |          | 
+ geom     | geometry(MultiPolygon,27700) |           |          | 
+Indexes:
+    "ea_flood_zone_3_pkey" PRIMARY KEY, btree (gid)
+    "ea_flood_zone_3_geom_geom_idx" gist (geom)""")
         W1_validity(t, "p2431_riverside", "staging.ea_flood_zone_3", invalid=4, total=1873)
         t.done("`staging.ea_flood_zone_3` has all 1873 features as `MultiPolygon` (27700). The first load failed because "
                "the shapefile layer says `Polygon` but some zones are multi-part; `-nlt PROMOTE_TO_MULTI` fixed that. "
@@ -588,6 +606,8 @@ PROJCRS["OSGB36 / British National Grid",
 
         t = d.task("run gdalinfo -stats on the clipped DTM and tell me if anything looks off before I send the link",
                    tags=["noise", "long_output"])
+        t.bash("ls -l data/deliverables/p2431/", "List the deliverables folder",
+               out="total 2196\n-rw-rw-r-- 1 rachel rachel 2243817 Sep  9 14:31 p2431_dtm_1m_site.tif")
         t.bash("gdalinfo -stats data/deliverables/p2431/p2431_dtm_1m_site.tif", "Compute statistics",
                out=f"""Driver: GTiff/GeoTIFF
 Files: data/deliverables/p2431/p2431_dtm_1m_site.tif
@@ -706,6 +726,11 @@ Choosing a maxzoom of -z15 for resolution of about 3 feet (1 meters) within feat
                                 15, 2318, 2209, 2164,
                                 [("flood_extents", '"return_period":"String","depth_max":"Number"'),
                                  ("watercourses", '"name":"String","form":"String"')]))
+        t.bash("ls -lh data/tiles/p2447/", "Check file sizes",
+               out="""total 31M
+-rw-rw-r-- 1 rachel rachel 9.8M Sep 11 11:24 ashby.pmtiles
+-rw-rw-r-- 1 rachel rachel  19M Sep 11 11:21 flood_extents.geojsonl
+-rw-rw-r-- 1 rachel rachel 2.1M Sep 11 11:21 watercourses.geojsonl""")
         t.bash(f"aws s3 cp data/tiles/p2447/ashby.pmtiles {BUCKET}/portal/p2447/ashby.pmtiles "
                "--content-type application/vnd.pmtiles --profile tern", "Upload the tiles",
                out=upload("data/tiles/p2447/ashby.pmtiles", f"{BUCKET}/portal/p2447/ashby.pmtiles"))
@@ -872,6 +897,30 @@ GEOGCRS["WGS 84",""")
 
 CSV: `data/processed/p2447/landcover_catchment.csv`. The first run failed (`Input shapes do not overlap raster.`) because the catchment GeoJSON is WGS84; the script now reprojects it with `catchment.to_crs(lcm.crs)` before masking.""")
 
+        t = d.task("good. lint, run the tests, commit the ashby bits and open a PR against main — keep the description short",
+                   tags=["noise"])
+        t.bash("make lint", "Run ruff",
+               out="ruff check pipelines tests\nAll checks passed!\nruff format --check pipelines tests\n14 files already formatted")
+        t.bash("make test", "Run the test suite",
+               out="pytest -q tests\n....                                                                     [100%]\n4 passed in 0.44s")
+        t.bash("git status --short", "See what's changed",
+               out="?? pipelines/p2431/README.md\n M pipelines/common/geom.py\n?? pipelines/p2447/landcover_stats.py")
+        t.bash("git add pipelines/common/geom.py pipelines/p2447/landcover_stats.py pipelines/p2431/README.md && "
+               "git commit -m \"p2447: land cover per catchment (LCM 2021); fix largest_part for shapely 2; p2431 README\"",
+               "Commit", out=f"[p2447-ashby {hx(7)}] p2447: land cover per catchment (LCM 2021); fix largest_part for shapely 2; "
+                             "p2431 README\n 3 files changed, 58 insertions(+), 1 deletion(-)\n create mode 100644 pipelines/p2431/README.md\n"
+                             " create mode 100644 pipelines/p2447/landcover_stats.py")
+        t.bash("git push -u origin p2447-ashby", "Push the branch",
+               err="To github.com:tern-env/tern-geo-pipelines.git\n * [new branch]      p2447-ashby -> p2447-ashby",
+               out="branch 'p2447-ashby' set up to track 'origin/p2447-ashby'.")
+        t.bash("gh pr create --base main --title \"p2447: land cover stats + shapely 2 fix\" --body \"- landcover_stats.py: "
+               "hectares per LCM 2021 class in the Ashby catchment (csv in data/processed/p2447/)\n- largest_part uses .geoms "
+               "(shapely 2)\n- p2431 README\"", "Open the PR",
+               out="https://github.com/tern-env/tern-geo-pipelines/pull/41",
+               err="\nCreating pull request for p2447-ashby into main in tern-env/tern-geo-pipelines\n")
+        t.done("PR #41: https://github.com/tern-env/tern-geo-pipelines/pull/41 — ruff and the 4 tests pass; three-line "
+               "description (land cover stats, the shapely 2 fix, the p2431 README).")
+
     # ============================================================ S6 Tue 09-22
     with d.session("2026-09-22T09:15:00", R, branch="p2452-wenlock", version="2.1.66"):
         t = d.task("Wenlock (p2452): the client wants the LiDAR DTM as a deliverable too. tiles are "
@@ -881,6 +930,9 @@ CSV: `data/processed/p2447/landcover_catchment.csv`. The first run failed (`Inpu
                                               ["SO5898", "SO6098", "SO5800", "SO6000"]])
         t.bash("gdalbuildvrt data/interim/p2452/dtm_2m.vrt data/raw/p2452/lidar/*.tif", "Mosaic the tiles as a VRT",
                out="0...10...20...30...40...50...60...70...80...90...100 - done.")
+        t.bash("gdalinfo data/interim/p2452/dtm_2m.vrt | grep -E '^Size|Pixel Size|NoData|Origin'", "Check the mosaic",
+               out="Size is 2000, 2000\nOrigin = (358000.000000000000000,302000.000000000000000)\n"
+                   "Pixel Size = (2.000000000000000,-2.000000000000000)\n  NoData Value=-9999")
         W2(t, "data/interim/p2452/dtm_2m.vrt", "data/interim/p2452/dtm_2m_27700.tif",
            "data/deliverables/p2452/p2452_dtm_2m.tif", "p2452/dtm/p2452_dtm_2m.tif", ["COMPRESS=LZW"], 2, (2000, 2000))
         t.done("Delivered `s3://tern-geo-deliverables/p2452/dtm/p2452_dtm_2m.tif`: the four 2 km tiles mosaicked "
@@ -1135,7 +1187,16 @@ It's not a problem for deliverables — it's the reason they line up with the EA
 ----------+-----------
         3 |      6.87
 (1 row)""")
-        t.done("3 flood zone 3 polygons touch the site; together they cover **6.87 ha**, about 18 % of the 38.41 ha site.")
+        t.bash('psql -d p2431_riverside -c "SELECT f.type, round((sum(ST_Area(ST_Intersection(f.geom, s.geom)))/10000)::numeric, 2) '
+               'AS ha FROM staging.ea_flood_zone_3 f JOIN staging.site_boundary s ON ST_Intersects(f.geom, s.geom) GROUP BY 1 ORDER BY 2 DESC;"',
+               "Split by flood zone type",
+               out="""        type         |  ha  
+---------------------+------
+ Fluvial Models      | 5.92
+ Fluvial / Tidal     | 0.95
+(2 rows)""")
+        t.done("3 flood zone 3 polygons touch the site; together they cover **6.87 ha**, about 18 % of the 38.41 ha site "
+               "(5.92 ha from the modelled fluvial zone, 0.95 ha from the older fluvial/tidal outline along the brook).")
 
         t = d.task("the client sent their drainage layout from CAD: data/raw/p2431/client_drainage/Watercourses.shp. "
                    "load it to staging.client_watercourses", tags=["workflow:W1", "mistake:M2"])
@@ -1162,6 +1223,59 @@ It's not a problem for deliverables — it's the reason they line up with the EA
         t.done("`staging.client_watercourses`: 96 features as `MultiLineString` in EPSG:27700, all valid. The first load "
                "hit `Geometry type (MultiLineString) does not match column type (LineString)`; `-nlt PROMOTE_TO_MULTI` "
                "fixed it. The CAD attributes (`Layer`, `Handle`, `Type`, `Width_m`) came through unchanged.")
+
+        t = d.task("the CAD lines are split at every drawing vertex group. dissolve them by Type with the QGIS algorithm "
+                   "(headless, qgis_process) into data/interim/p2431/watercourses_dissolved.gpkg so the ecologist gets the "
+                   "same result as in the desktop", tags=["noise"])
+        t.bash("qgis_process help native:dissolve | sed -n '1,25p'", "Check the dissolve parameters",
+               out="""Dissolve (native:dissolve)
+
+----------------
+Description
+----------------
+This algorithm takes a vector layer and combines their features into new features. One or more attributes can be specified to dissolve features belonging to the same class (having the same value for the specified attributes), alternatively all features can be dissolved in a single one.
+
+----------------
+Arguments
+----------------
+
+INPUT: Input layer
+	Argument type:	source
+	Acceptable values:
+		- Path to a vector layer
+FIELD: Dissolve field(s) (optional)
+	Argument type:	field
+	Acceptable values:
+		- The name of an existing field
+		- ; delimited list of existing field names
+SEPARATE_DISJOINT: Keep disjoint features separate
+	Default value:	false
+	Argument type:	boolean""")
+        t.bash('qgis_process run native:dissolve -- INPUT="postgres://dbname=p2431_riverside table=staging.client_watercourses '
+               '(geom)" FIELD=Type SEPARATE_DISJOINT=false OUTPUT=data/interim/p2431/watercourses_dissolved.gpkg',
+               "Dissolve the watercourses by Type",
+               out="""
+----------------
+Inputs
+----------------
+
+FIELD:	Type
+INPUT:	postgres://dbname=p2431_riverside table=staging.client_watercourses (geom)
+OUTPUT:	data/interim/p2431/watercourses_dissolved.gpkg
+SEPARATE_DISJOINT:	false
+
+
+0...10...20...30...40...50...60...70...80...90...
+----------------
+Results
+----------------
+
+OUTPUT:	data/interim/p2431/watercourses_dissolved.gpkg""")
+        t.bash("ogrinfo -so data/interim/p2431/watercourses_dissolved.gpkg watercourses_dissolved | grep -E 'Geometry|Feature Count'",
+               "Check the result", out="Geometry: Multi Line String\nFeature Count: 4\nGeometry Column = geom")
+        t.done("`data/interim/p2431/watercourses_dissolved.gpkg`: the 96 CAD pieces dissolved into 4 features, one per "
+               "`Type` (ditch, culvert, main river, field drain), MultiLineString in EPSG:27700. It's the same "
+               "`native:dissolve` the desktop uses, run headless with qgis_process straight from the PostGIS table.")
 
         t = d.task("pull the EA Recorded Flood Outlines straight from their WFS into staging so we can compare with the "
                    "site", tags=["unfixed:U2"])
