@@ -9,6 +9,8 @@ user model holds (the preference may have changed, so it is asked, not assumed).
 |-----------|-----------------------------|----------------------------------------------------------------|
 | ``llm``   | ``CAIRN_LLM_MODEL`` is set  | the model lists needs and holders; its JSON is checked, a bad  |
 |           |                             | or failed answer falls back to the rules                       |
+| ``sampling`` | no model of Cairn's; the | the same prompt and check, asked of the client's model by the  |
+|           | client offers sampling      | ``gaps_detect`` tool (one retry; then the rules)               |
 | ``rules`` | otherwise, or as fallback   | the rules below, offline and deterministic                     |
 
 A question is quick to answer or to skip: one need per question, choices where the answer is one of a few,
@@ -22,11 +24,13 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
 from servers.core.llm import LLMClient, LLMError
 from servers.reflection.limits import beyond, said_absent
+from servers.reflection.llm_paths import parse_answer
 from servers.reflection.meaning import terms
 from servers.reflection.models import Belief
 from servers.reflection.needs import LOOKUP, REMINDER, RULES, TOPICS, Rule, holds_reference, is_person, references
@@ -388,11 +392,34 @@ up itself), or "user" (only the user can say). Put the fact in "evidence" when m
 that have an obvious default. Answer with JSON only: {{"needs": [{{"name": ..., "holder": ..., "evidence": ...}}]}}"""
 
 
+def gap_facts(known: Sequence[str], beliefs: Sequence[Belief]) -> list[str]:
+    """What the assistant already holds: the facts passed in, then the user model's beliefs."""
+    return [*known, *(f"{b.dimension}: {b.value}" for b in beliefs)]
+
+
+def needs_prompt(task: str, facts: Sequence[str]) -> str:
+    listed = "\n".join(f"- {f}" for f in facts[:30]) or "(nothing)"
+    return _PROMPT.format(task=task, facts=listed)
+
+
+def check_needs(text: str) -> tuple[dict[str, Any] | None, str]:
+    """A sampled answer's text → ({"needs": [...]}, "") or (None, what is wrong with it)."""
+    try:
+        answer = _LLMNeeds.model_validate(parse_answer(text))
+    except (ValueError, ValidationError) as exc:
+        return None, f'expected JSON {{"needs": [{{"name", "holder", "evidence"}}]}}: {str(exc)[:300]}'
+    return answer.model_dump(), ""
+
+
+def sampled_needs(answer: dict[str, Any]) -> list[Need]:
+    """The needs of an answer :func:`check_needs` accepted."""
+    return _LLMNeeds.model_validate(answer).needs
+
+
 def needs_by_llm(llm: LLMClient, task: str, facts: Sequence[str]) -> list[Need] | None:
     """The model's needs, or None (a failed or malformed answer): the rules are the fallback."""
-    listed = "\n".join(f"- {f}" for f in facts[:30]) or "(nothing)"
     try:
-        answer = llm.complete_json(_PROMPT.format(task=task, facts=listed))
+        answer = llm.complete_json(needs_prompt(task, facts))
         return _LLMNeeds.model_validate(answer).needs
     except (LLMError, ValidationError) as exc:
         log.info("gap detection falls back to rules: %s", exc)
@@ -400,11 +427,20 @@ def needs_by_llm(llm: LLMClient, task: str, facts: Sequence[str]) -> list[Need] 
 
 
 def detect_gaps(
-    task: str, known: Sequence[str], beliefs: Sequence[Belief], draft: str | None, llm: LLMClient | None = None
+    task: str,
+    known: Sequence[str],
+    beliefs: Sequence[Belief],
+    draft: str | None,
+    llm: LLMClient | None = None,
+    sampled: list[Need] | None = None,
 ) -> GapReport:
-    facts = [*known, *(f"{b.dimension}: {b.value}" for b in beliefs)]
-    needs, method = None, "rules"
-    if llm is not None:
+    """``sampled``: the needs the MCP client's model listed (asked by the tool through sampling)."""
+    facts = gap_facts(known, beliefs)
+    needs: list[Need] | None = None
+    method: Literal["rules", "llm", "sampling"] = "rules"
+    if sampled is not None:
+        needs, method = sampled, "sampling"
+    elif llm is not None:
         needs, method = needs_by_llm(llm, task, facts), "llm"
     if needs is None:
         needs, method = needs_by_rules(task, facts), "rules"

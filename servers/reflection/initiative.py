@@ -11,7 +11,7 @@
 A task that is another person's matter ("my cousin is applying to MBA programs") fits no goal or drive that
 does not name that person (:mod:`servers.reflection.whose`). With a model configured (``CAIRN_LLM_MODEL``), the
 model judges which goals and drives the task serves (:mod:`servers.reflection.relevance_llm`) in place of words
-and encoders; its failure leaves theirs.
+and encoders; without one, the MCP client's model when the tool's client offers sampling; a failure leaves theirs.
 
 Each candidate's confidence is the source's confidence (a belief's, or the pattern's from how often it
 recurred) times how closely it fits the task (:mod:`servers.reflection.meaning`), lowered by 20 % for each
@@ -31,7 +31,7 @@ from servers.reflection.matching import lexical_similarity
 from servers.reflection.meaning import Meaning, asks_routine, closeness, same_by_words
 from servers.reflection.models import Belief
 from servers.reflection.proactive_models import Initiative, InitiativeReport
-from servers.reflection.relevance_llm import relevant_sources
+from servers.reflection.relevance_llm import known_ids, relevant_sources
 from servers.reflection.usermodel import UserModelBook, is_expired
 from servers.reflection.whose import someone_elses
 
@@ -73,6 +73,11 @@ def _inferred_from(sources: list[Belief], dimension: str, instances: set[str]) -
     return bool(found and found.group("example") in instances)
 
 
+def pairs(sources: list[Belief]) -> list[tuple[str, str]]:
+    """Goals and drives as a model is shown them: (id, text)."""
+    return [(b.dimension, b.value) for b in sources]
+
+
 def _goal_message(b: Belief) -> str:
     end = f" (until {b.until})" if b.until else ""
     return f"This task serves your current focus: {b.value}{end}. Shape the result so it moves that forward."
@@ -109,20 +114,29 @@ class InitiativeEvaluator:
         self.skill_for = skill_for
         self.llm = llm
 
-    def evaluate(self, user_id: str, task: str, limit: int = MAX_INITIATIVES) -> InitiativeReport:
+    def sources(self, user_id: str) -> list[Belief]:
+        """The goals (not past their end) and strong drives an initiative can come from, as (id, text) pairs."""
         beliefs = self.users.get(user_id).beliefs  # > 0.6 and goals not past their end
         goals = [b for b in beliefs if b.kind == "goal" and not is_expired(b)]
         drives = [b for b in beliefs if b.kind == "drive" and (b.intensity or 0) >= MIN_DRIVE_INTENSITY]
-        sources = [*goals, *drives]
+        return [*goals, *drives]
+
+    def evaluate(
+        self, user_id: str, task: str, limit: int = MAX_INITIATIVES, sampled: set[str] | None = None
+    ) -> InitiativeReport:
+        """``sampled``: the ids the MCP client's model judged the task to serve (asked by the tool through
+        sampling), used as the configured model's judgement would be."""
+        sources = self.sources(user_id)
         texts = [f"{b.dimension.split(':', 1)[1]}: {b.value}" for b in sources]
         fits, method = self.meaning.scores(task, texts)
-        if self.llm is not None and sources:
-            chosen = relevant_sources(self.llm, task, [(b.dimension, b.value) for b in sources])
-            if chosen is not None:  # the model's judgement replaces the offline scores; None: they stand
-                fits = [
-                    max(fit, LLM_FIT) if b.dimension in chosen else 0.0 for b, fit in zip(sources, fits, strict=True)
-                ]
-                method = "llm"
+        chosen, judge = None, method
+        if sampled is not None and sources:
+            chosen, judge = known_ids(list(sampled), pairs(sources)), "sampling"
+        elif self.llm is not None and sources:
+            chosen, judge = relevant_sources(self.llm, task, pairs(sources)), "llm"
+        if chosen is not None:  # the model's judgement replaces the offline scores; None: they stand
+            fits = [max(fit, LLM_FIT) if b.dimension in chosen else 0.0 for b, fit in zip(sources, fits, strict=True)]
+            method = judge
         fits = [0.0 if someone_elses(task, text) else fit for text, fit in zip(texts, fits, strict=True)]
         candidates: list[Initiative] = []
         for belief, fit in zip(sources, fits, strict=True):

@@ -8,10 +8,11 @@ from servers.core.embedding import LazyEmbedder
 from servers.core.llm import LLMClient
 from servers.reflection import suggest
 from servers.reflection.aims import AimInference
-from servers.reflection.curiosity import detect_gaps
-from servers.reflection.initiative import Earlier, InitiativeEvaluator
+from servers.reflection.curiosity import detect_gaps, gap_facts, needs_prompt
+from servers.reflection.initiative import Earlier, InitiativeEvaluator, pairs
 from servers.reflection.meaning import Meaning, lexical
-from servers.reflection.proactive_models import GapReport, InitiativeReport
+from servers.reflection.proactive_models import GapReport, InitiativeReport, Need
+from servers.reflection.relevance_llm import relevance_prompt
 from servers.reflection.settings import ReflectionServerSettings
 from servers.reflection.storage.rows import ReflectionHead
 from servers.reflection.storage.store import ReflectionStore, days_ago
@@ -78,8 +79,17 @@ class Proactive:
 
     # --- the API -----------------------------------------------------------------------------------
 
-    def evaluate(self, user_id: str, task: str, limit: int = 2) -> InitiativeReport:
-        return self.evaluator.evaluate(user_id, task, limit)
+    def evaluate(self, user_id: str, task: str, limit: int = 2, sampled: set[str] | None = None) -> InitiativeReport:
+        return self.evaluator.evaluate(user_id, task, limit, sampled)
+
+    def relevance_prompt(self, user_id: str, task: str) -> str | None:
+        """The relevance question for a model, or None when the user has no goal or strong drive to ask about."""
+        sources = self.evaluator.sources(user_id)
+        return relevance_prompt(task, pairs(sources)) if sources else None
+
+    def needs_prompt(self, user_id: str, task: str, known: list[str]) -> str:
+        """The gap question for a model: what the task needs and who holds it."""
+        return needs_prompt(task, gap_facts(known, self.users.get(user_id).beliefs))
 
     def infer(self, user_id: str) -> list[str]:
         """Goals from recurring topics of the user's recent requests; the dimensions that got evidence."""
@@ -97,6 +107,8 @@ class Proactive:
         self.store.audit(user_id, "initiative", source, action, {"task": task[:500]})
         return action
 
-    def gaps(self, user_id: str, task: str, draft: str | None, known: list[str]) -> GapReport:
+    def gaps(
+        self, user_id: str, task: str, draft: str | None, known: list[str], sampled: list[Need] | None = None
+    ) -> GapReport:
         beliefs = self.users.get(user_id).beliefs
-        return detect_gaps(task, known, beliefs, draft, self.llm)
+        return detect_gaps(task, known, beliefs, draft, self.llm, sampled)

@@ -29,8 +29,9 @@ class InitiativeReport(BaseModel):
     initiatives: list[Initiative] = Field(description="Above the bar, best first; at most `limit`.")
     below_bar: int = Field(0, description="Candidates found but left out as not relevant enough.")
     bar: float
-    method: Literal["lexical", "semantic", "llm"] = Field(
-        description="How relevance was judged: words, an encoder's meaning, or the configured model."
+    method: Literal["lexical", "semantic", "llm", "sampling"] = Field(
+        description="How relevance was judged: words, an encoder's meaning, the configured model, or the MCP "
+        "client's model asked through sampling."
     )
 
 

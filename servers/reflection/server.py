@@ -30,6 +30,7 @@ from servers.core.errors import domain_tools
 from servers.core.identity import resolve_user
 from servers.core.notify import EventNotifications, notifying
 from servers.reflection import llm_paths
+from servers.reflection.curiosity import check_needs, sampled_needs
 from servers.reflection.models import (
     AuditLog,
     BeliefKind,
@@ -59,6 +60,7 @@ from servers.reflection.models import (
 )
 from servers.reflection.mutations import MUTATION_SCHEMA
 from servers.reflection.proactive_models import GapReport, InitiativeReport
+from servers.reflection.relevance_llm import check_relevance
 from servers.reflection.scrub import scrub
 from servers.reflection.service import ReflectionService
 from servers.reflection.settings import ReflectionServerSettings
@@ -367,19 +369,43 @@ def create_server(
     # --- initiative and curiosity ---------------------------------------------------------------------
 
     @tool(annotations=_RO)
-    def initiative_evaluate(
+    async def initiative_evaluate(
         task: Annotated[str, Field(min_length=1, max_length=4000)],
+        ctx: Context,
         limit: Annotated[int, Field(ge=1, le=5)] = 2,
         user_id: UserId = "default",
-    ) -> InitiativeReport:
+    ) -> InitiativeReport | InputRequiredResult:
         """What the user's goals, strong drives (intensity ≥ 4) and recurring requests say about this task:
         goal_alignment, drive_nudge, pattern_suggestion, each with a message, a confidence and its source. Only
         those at or above the calibrated bar, best first, at most `limit` (1-5). Relevance is judged by the
-        configured model when CAIRN_LLM_MODEL is set (one call per task; on failure the offline judgement stands),
-        else by meaning once the encoder has loaded, else by shared words (`method` says which ran); a task that is
-        another person's matter ("my cousin's MBA essay") fits no goal that does not name them. Task ≤ 4,000
-        chars."""
-        return svc.proactive.evaluate(user(user_id), task, limit)
+        configured model when CAIRN_LLM_MODEL is set, else by your own model through sampling when this client
+        offers it (one question per task, the user's goals and strong drives listed; a bad answer is asked once
+        more, then the offline judgement stands), else by meaning once the encoder has loaded, else by shared
+        words (`method` says which ran); a task that is another person's matter ("my cousin's MBA essay") fits no
+        goal that does not name them. Task ≤ 4,000 chars."""
+        me = user(user_id)
+        sampled = None
+        if svc.llm is None and sampling.offered(ctx):
+            asked = await _ask_relevance(ctx, me, task)
+            if isinstance(asked, InputRequiredResult):
+                return asked  # 2026-07-28: the client samples, then calls again with the answer
+            sampled = set(asked["relevant"]) if asked is not None else None
+        evaluate = functools.partial(svc.proactive.evaluate, me, task, limit, sampled)
+        return await anyio.to_thread.run_sync(evaluate)
+
+    async def _ask_relevance(ctx: Context, me: str, task: str) -> sampling.Answer | InputRequiredResult | None:
+        prompt = await anyio.to_thread.run_sync(svc.proactive.relevance_prompt, me, task)
+        if prompt is None:
+            return None  # no goal or strong drive: nothing to ask the model about
+        question = sampling.Question(
+            key="initiative_relevance",
+            prompt=prompt,
+            basis=json.dumps([me, prompt], ensure_ascii=False),
+            check=check_relevance,
+            retry=functools.partial(llm_paths.retry_prompt, prompt),
+            max_tokens=300,
+        )
+        return await sampling.ask(ctx, question, settings.llm_timeout_s)
 
     @tool(annotations=_WRITE)
     def initiative_feedback(
@@ -393,21 +419,46 @@ def create_server(
         return {"recorded": svc.proactive.feedback(user(user_id), source, accepted, task)}
 
     @tool(annotations=_RO)
-    def gaps_detect(
+    async def gaps_detect(
         task: Annotated[str, Field(min_length=1, max_length=4000)],
+        ctx: Context,
         draft: Annotated[str | None, Field(max_length=20000, description="The agent's draft answer, if any.")] = None,
         known: Annotated[
             list[Annotated[str, Field(max_length=2000)]] | None,
             Field(max_length=50, description="Facts the agent already has (recalled memories, context); ≤ 50."),
         ] = None,
         user_id: UserId = "default",
-    ) -> GapReport:
+    ) -> GapReport | InputRequiredResult:
         """What the task needs and who holds each need (the task, memory/context, the agent, or only the user),
         and after a draft its hedging, indecision and conflicts with the user's preferences. Questions for the
         user come most urgent first, each with why, options where possible and the default without an answer:
         ask the first, one at a time. Pass recalled memories as `known` (the context server's context_gaps does
-        that itself). Rule-based, or the configured LLM's list of needs."""
-        return svc.proactive.gaps(user(user_id), task, draft, known or [])
+        that itself). Needs are listed by the configured LLM, else by your own model through sampling when this
+        client offers it (a bad answer is asked once more), else by rules (`method` says which)."""
+        me = user(user_id)
+        facts = known or []
+        sampled = None
+        if svc.llm is None and sampling.offered(ctx):
+            asked = await _ask_needs(ctx, me, task, facts)
+            if isinstance(asked, InputRequiredResult):
+                return asked  # 2026-07-28: the client samples, then calls again with the answer
+            sampled = sampled_needs(asked) if asked is not None else None
+        gaps = functools.partial(svc.proactive.gaps, me, task, draft, facts, sampled)
+        return await anyio.to_thread.run_sync(gaps)
+
+    async def _ask_needs(
+        ctx: Context, me: str, task: str, facts: list[str]
+    ) -> sampling.Answer | InputRequiredResult | None:
+        prompt = await anyio.to_thread.run_sync(svc.proactive.needs_prompt, me, task, facts)
+        question = sampling.Question(
+            key="gap_needs",
+            prompt=prompt,
+            basis=json.dumps([me, prompt], ensure_ascii=False),
+            check=check_needs,
+            retry=functools.partial(llm_paths.retry_prompt, prompt),
+            max_tokens=800,
+        )
+        return await sampling.ask(ctx, question, settings.llm_timeout_s)
 
     # --- patterns, suggestions, experience ----------------------------------------------------------
 
