@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -51,6 +51,8 @@ MEANING_MARGIN = 0.01
 # streams' probes (bench/reflection/host_traces.py): wanted 0.90-0.94, the nearest unwanted 0.89.
 E5_TASK_BAR = 0.90
 TASK_MARGIN = 0.005
+# The user's recent tasks, or a callable reading them (only the grey zone below the task bar needs them).
+Recents = Sequence[str] | Callable[[], Sequence[str]]
 # Below that bar, a task still finds the rule when the nearest of all the user's recent tasks is one the rule
 # was learned in, and that task is clearly nearer than any other rule's: "Add a ShopInventory class (class_name,
 # …) with a gdUnit suite" is nearest to the LootTable task that met "could not find type". Measured on the
@@ -258,24 +260,28 @@ class RuleRecall:
         by_text = dict(zip(texts, sims, strict=True))
         return [max((by_text[t] for t in tasks), default=0.0) for tasks in learned]
 
-    def _nearest_of_all(self, nearness: Sequence[float], task: str, recent: Sequence[str]) -> int | None:
+    def _nearest_of_all(self, nearness: Sequence[float], task: str, recent: Recents) -> int | None:
         """The rule whose learned task is the nearest of all of the user's recent tasks to ``task``, and clearly
         nearer than any other rule's, when its nearness is under the task bar but over the nearest-task bar."""
-        if not nearness or not recent or self._task_bar() > 1:
+        if not nearness or self._task_bar() > 1:
             return None
         order = sorted(range(len(nearness)), key=lambda i: -nearness[i])
         first = order[0]
         second = nearness[order[1]] if len(order) > 1 else 0.0
         if not E5_NEAREST_BAR <= nearness[first] < self._task_bar() or nearness[first] - second < NEAREST_MARGIN:
             return None
-        sims = self.similarities(task, list(recent))
+        tasks = list(recent() if callable(recent) else recent)  # read only here: most tasks never get this far
+        if not tasks:
+            return None
+        sims = self.similarities(task, tasks)
         if sims is None or max(sims, default=0.0) > nearness[first] + 1e-4:
             return None
         return first
 
-    def rank(self, rules: Sequence[Rule], task: str, recent: Sequence[str] = ()) -> list[tuple[float, Rule, str]]:
+    def rank(self, rules: Sequence[Rule], task: str, recent: Recents = ()) -> list[tuple[float, Rule, str]]:
         """(score, rule, why) for the rules that bear on ``task``, best first; others are left out. ``recent``:
-        the user's recent tasks (their texts), to tell whether a task is nearest to one a rule was learned in."""
+        the user's recent tasks (their texts, or how to read them), to tell whether a task is nearest to one a
+        rule was learned in."""
         if not task.strip() or not rules:
             return []
         sims = self.similarities(task, [r.text for r in rules])

@@ -387,8 +387,12 @@ class ReflectionService:
             return []
         # Cut as a lesson keeps its tasks, so a rule's own task reads the same (and is embedded once) either way.
         cut = reflect.TASK_WORDS
-        recent = dict.fromkeys(t.strip()[:cut] for t in tables.recent_tasks(self.store, user_id, RECENT_TASKS))
-        return self.recall.rank(rules, task, [t for t in recent if t])
+
+        def recent() -> list[str]:
+            texts = dict.fromkeys(t.strip()[:cut] for t in tables.recent_tasks(self.store, user_id, RECENT_TASKS))
+            return [t for t in texts if t]
+
+        return self.recall.rank(rules, task, recent)
 
     # --- outcomes, contradictions -------------------------------------------------------------------
 

@@ -20,13 +20,10 @@ NO_SHARED_WORD = "can u make flashcards on vasopressors"  # serves the certifica
 
 @pytest.fixture
 def server(svc: ReflectionService, rsettings: CairnSettings) -> FastMCP:
-    svc.users.signal(
-        "default", "ccrn", "pass the CCRN critical care certification", "explicit", belief_kind="goal"
-    )
-    svc.users.signal(
-        "default", "money", "save money and spend carefully", "explicit", belief_kind="drive", intensity=4
-    )
-    svc.users.signal("default", "garden", "grow more of my own vegetables", "explicit", belief_kind="drive", intensity=2)
+    svc.users.signal("default", "ccrn", "pass the CCRN critical care certification", "explicit", belief_kind="goal")
+    svc.users.signal("default", "money", "save money and spend carefully", "explicit", belief_kind="drive", intensity=4)
+    garden = "grow more of my own vegetables"
+    svc.users.signal("default", "garden", garden, "explicit", belief_kind="drive", intensity=2)
     return create_server(rsettings, service=svc)
 
 
@@ -53,9 +50,7 @@ async def test_the_clients_model_finds_a_goal_no_word_shows(server: FastMCP, mod
 
 
 @pytest.mark.parametrize("mode", MODES)
-async def test_the_model_can_rule_out_a_shared_word_and_invented_ids_are_no_source(
-    server: FastMCP, mode: str
-) -> None:
+async def test_the_model_can_rule_out_a_shared_word_and_invented_ids_are_no_source(server: FastMCP, mode: str) -> None:
     task = "what does the critical care certification sticker on a used car mean"
     offline = await _call(server, "initiative_evaluate", {"task": task}, mode, None)
     assert [i["source"] for i in offline["initiatives"]] == ["goal:ccrn"]  # words alone take it

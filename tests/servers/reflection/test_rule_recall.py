@@ -168,6 +168,16 @@ def test_a_task_whose_nearest_earlier_task_met_the_failure_finds_the_rule(
     assert recall.rank([found], task, [*scenes.tasks, *others, nearer]) == []
     # Without the user's tasks there is nothing to compare with.
     assert recall.rank([found], task) == []
+    # Given as a reader, the tasks are read only for a task in the grey zone under the task bar.
+    reads: list[int] = []
+
+    def recent() -> list[str]:
+        reads.append(1)
+        return [*scenes.tasks, *others]
+
+    assert [r.id for _, r, _ in recall.rank([found], task, recent)] == ["r7"] and len(reads) == 1
+    monkeypatch.setattr(rule_recall, "E5_NEAREST_BAR", 0.998)  # now no task is near enough to ask
+    assert recall.rank([found], task, recent) == [] and len(reads) == 1
     # A question about such a task runs nothing.
     question = "Why does a ShopInventory class (class_name, RefCounted) need a gdUnit suite run headless?"
     assert recall.rank([found], question, [*scenes.tasks, *others]) == []
