@@ -512,9 +512,28 @@ def shared_edit(lessons: list[Lesson]) -> str:
     if shown_by is None:
         return ""  # only words of prose in common (`The`, `it`, `test`): comments alike, fixes not shown to be
     ordered = [shown_by, *(edit for edit in edits if edit is not shown_by)]
-    return _shown_edit([*ordered, *(lesson for lesson in lessons if not lesson.added)], common) or " ".join(
+    shown = _shown_edit([*ordered, *(lesson for lesson in lessons if not lesson.added)], common) or " ".join(
         w for w in shown_by.added if _bare([w]) & common
     )
+    return _calls_on(shown, edits) or shown
+
+
+_CALL_ON = r"\s*(->|\.|::)\s*([A-Za-z_]\w*)\s*\("
+MAX_CALLS_SHOWN = 3
+
+
+def _calls_on(receiver: str, edits: list[Lesson]) -> str:
+    """When all the edits share is the receiver of a call whose method differs (`__PACKAGE__->has_many(…)` in two
+    tasks, `__PACKAGE__->belongs_to(…)` in the third), the calls made on it, or "": the receiver alone names no
+    fix. Rendered for ``add `…``` as alternatives: ``A(…)` or `B(…)``."""
+    if not re.fullmatch(r"[A-Za-z_$][\w$]*", receiver):
+        return ""
+    call = re.compile(re.escape(receiver) + _CALL_ON)
+    found = [[(m.group(1), m.group(2)) for line in edit.added_lines for m in call.finditer(line)] for edit in edits]
+    if not all(found):
+        return ""
+    calls = list(dict.fromkeys(c for calls in found for c in calls))[:MAX_CALLS_SHOWN]
+    return "` or `".join(f"{receiver}{arrow}{method}(…)" for arrow, method in calls)
 
 
 _SETTING_WORD = re.compile(r"([A-Za-z_][\w.-]*)=\S")

@@ -652,3 +652,26 @@ def test_a_fix_spelled_by_a_variant_of_the_same_member_is_one_lesson(svc: Reflec
         svc.reflect(TaskReport(task=f"add the {name} feature", task_id=f"n{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
     assert "add `vim.schedule" in rule.text and "E5560" in rule.text
+
+
+def test_calls_on_one_receiver_with_different_methods_are_shown_as_calls(svc: ReflectionService) -> None:
+    """Each route file got a `$router->…(…)` line for the path its test hit, `get` twice and `post` once: all the
+    edits share is the receiver, and "add `$router`" would name no fix; the calls on it do."""
+    error = (
+        "Exit code 2\n  FAIL  Tests\\Feature\\{0}Test\n  ⨯ it lists {1}\n"
+        "  Symfony\\Component\\HttpKernel\\Exception\\NotFoundHttpException: The route api/{1} could not be found."
+    )
+    calls = (
+        ("Invoice", "invoices", "get", "all"),
+        ("Refund", "refunds", "post", "issue"),
+        ("Payout", "payouts", "get", "due"),
+    )
+    for n, (name, path, verb, action) in enumerate(calls, 1):
+        old = "<?php\n\n/** @var \\Laravel\\Lumen\\Routing\\Router $router */\n"
+        new = old + f"\n$router->{verb}('/{path}', '{name}Controller@{action}');\n"
+        edit = _edit(f"/h/shop/routes/api_{path}.php", old, new)
+        test = f"php artisan test --filter={name}Test"
+        trace = [sh(test, error.format(name, path)), edit, sh(test)]
+        svc.reflect(TaskReport(task=f"list {path} over the api", task_id=f"r{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `$router->get(…)` or `$router->post(…)` to " in rule.text, rule.text
