@@ -1204,6 +1204,7 @@ class Recovery:
         "adds_named",
         "around",
         "change",
+        "changed_lines",
         "failed",
         "files",
         "fix_commands",
@@ -1232,6 +1233,7 @@ class Recovery:
         work: bool,
         added: Sequence[str] = (),
         added_lines: Sequence[str] = (),
+        changed_lines: Sequence[str] = (),
         files: Sequence[str] = (),
         around: Sequence[str] = (),
         removed: Sequence[str] = (),
@@ -1250,6 +1252,8 @@ class Recovery:
         self.change = change  # how the succeeding call differs: its invocation or the flags it added
         self.work = work  # files were edited in between: the ordinary development loop
         self.added_lines = list(added_lines)  # those edits' new lines as written (`if (!mounted) return;`)
+        # lines those edits changed in place, as they read after (`install(DIRECTORY config launch DESTINATION …)`)
+        self.changed_lines = list(changed_lines)
         self.added = list(added)  # the words those edits added (`js:`, `true`): an edit-fix that recurs says it
         self.files = list(files)  # the names of the files those edits wrote (`Directory.Packages.props`)
         self.around = list(around)  # the words the edits changed text among (`protected $fillable = [`)
@@ -2100,6 +2104,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
     work = False
     added: list[str] = []
     lines: list[str] = []
+    changed: list[str] = []
     around: list[str] = []
     removed: list[str] = []
     written: list[str] = []
@@ -2123,6 +2128,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
                 work = True  # the code or config was changed by hand
                 added += [w for w in added_words(between.arguments) if w not in added]
                 lines += [line for line in added_lines(between.arguments) if line not in lines]
+                changed += [line for line in changed_lines(between.arguments) if line not in changed]
                 around += [w for w in kept_words(between.arguments) if w not in around]
                 removed += [w for w in removed_words(between.arguments) if w not in removed]
                 content = arguments_of(between.arguments).get("content")
@@ -2230,6 +2236,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         swapped=swapped,
         added=added[:MAX_ADDED_WORDS],
         added_lines=lines[:MAX_ADDED_LINES],
+        changed_lines=changed[:MAX_ADDED_LINES],
         files=files[:MAX_EDITED_FILES],
         around=around[:MAX_ADDED_WORDS],
         removed=removed[:MAX_ADDED_WORDS],
@@ -2386,6 +2393,25 @@ def removed_words(arguments: Any) -> list[str]:
                 after[word] -= 1
             elif word not in out:
                 out.append(word)
+    return out
+
+
+def changed_lines(arguments: Any) -> list[str]:
+    """The lines an edit changed in place, stripped, as they read after it (`install(DIRECTORY config launch
+    DESTINATION share/${PROJECT_NAME})` where `launch` went in): where a word the edit inserted goes, which the
+    word alone does not say."""
+    out: list[str] = []
+    for old, new in _edit_pairs(arguments):
+        before = [line.strip() for line in old.splitlines()]
+        after = {line.strip() for line in new.splitlines()}
+        removed = [set(CODE_WORD.findall(line)) for line in before if line not in after]
+        for line in new.splitlines():
+            text = line.strip()
+            if not text or text in before or len(text) > MAX_LINE_CHARS or text in out or _prose(text):
+                continue
+            words = set(CODE_WORD.findall(text))
+            if words and any(len(words & gone) * 2 >= len(words) for gone in removed):
+                out.append(text)
     return out
 
 

@@ -111,6 +111,11 @@ class Lesson(BaseModel):
         max_length=5,
         description="The lines that edit added, as written (`if (!mounted) return;`): how the rule shows the fix.",
     )
+    changed_lines: list[str] = Field(
+        default_factory=list,
+        max_length=5,
+        description="The lines that edit changed in place, as they read after it: where a word it inserted goes.",
+    )
     written: list[str] = Field(
         default_factory=list,
         max_length=300,

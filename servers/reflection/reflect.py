@@ -250,6 +250,7 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "", error: 
             error_words=error_words(error),
             added=found.added if found.kind == "edited" else [],
             added_lines=found.added_lines if found.kind == "edited" else [],
+            changed_lines=found.changed_lines if found.kind == "edited" else [],
             files=found.files if found.kind == "edited" else [],
             around=found.around if found.kind == "edited" else [],
             removed=found.removed if found.kind == "edited" else [],
@@ -507,7 +508,8 @@ def shared_edit(lessons: list[Lesson]) -> str:
     # Shown as the first edit that wrote the shared words as code (`context.mounted`, where another wrote the bare
     # `mounted` inside a State): whichever order the tasks came in.
     shown_by = next((edit for edit in edits if _code_words(" ".join(edit.added), common)), None) or next(
-        (edit for edit in edits if any(_code_line(line, common) for line in edit.added_lines)), None
+        (edit for edit in edits if any(_code_line(line, common) for line in edit.added_lines + edit.changed_lines)),
+        None,
     )
     if shown_by is None:
         return ""  # only words of prose in common (`The`, `it`, `test`): comments alike, fixes not shown to be
@@ -547,6 +549,38 @@ def _shared_setting(lessons: list[Lesson]) -> str:
     return f"{shared[0]}=…" if len(shared) == 1 else ""
 
 
+MAX_KINDS_SHOWN = 3
+
+
+def _by_kind(lessons: list[Lesson], edit: str) -> str:
+    """Where the edit went in each kind of file the tasks edited, when they edited different kinds: the same fix
+    written into `setup.py` one way and `CMakeLists.txt` another ("as in `(os.path.join('share', …, 'launch'), …)`
+    in `setup.py`; `install(DIRECTORY config launch DESTINATION …)` in `CMakeLists.txt`"), or "" when one kind of
+    file, or a line showing it, is missing."""
+    wanted = _bare(edit.split())
+    shown: dict[str, str] = {}
+    for lesson in lessons:
+        if not lesson.files:
+            return ""
+        kind = lesson.files[0].rsplit("/", 1)[-1]
+        line = next(
+            (
+                line
+                for line in [*lesson.added_lines, *lesson.changed_lines]
+                if wanted <= _bare(CODE_WORD.findall(line) + _LINE_WORD.findall(line))
+            ),
+            "",
+        )
+        if not line:
+            return ""
+        shown.setdefault(kind, line)
+    if len(shown) < 2:
+        return ""
+    return "where each kind of file takes it: " + "; ".join(
+        f"`{line}` in `{kind}`" for kind, line in list(shown.items())[:MAX_KINDS_SHOWN]
+    )
+
+
 def general_lesson(lessons: list[Lesson]) -> str:
     """One wording for the same lesson seen in several tasks, keeping only what they all share."""
     first = lessons[0]
@@ -584,9 +618,12 @@ def general_lesson(lessons: list[Lesson]) -> str:
         same_files = set(first.files).intersection(*(set(lesson.files) for lesson in lessons[1:]))
         files = [f for f in first.files if f in same_files]
         where = " and ".join(f"`{f}`" for f in files[:2]) if files else shared_kind(lessons)
-        target = f"to {where}" if where else "where it failed"
+        by_kind = "" if where else _by_kind(lessons, edit)
+        target = f"to {where}" if where else (by_kind or "where it failed")
+        # Words of a path or a glob (`schemas json` of `"schemas/*.json"`) are no text to add: the lines say it.
+        what = f"add `{edit}`" if " " not in edit or not by_kind else "add the same entry"
         return (
-            f'When {step} fails with "{first.phrase}", add `{edit}` {target} (the edit that fixed it each time)'
+            f'When {step} fails with "{first.phrase}", {what} {target} (the edit that fixed it each time)'
             f"{finishing}, then retry it."
         )
     edit_only = not any(lesson.run_as or lesson.reread for lesson in lessons)

@@ -10,6 +10,7 @@ import pytest
 from servers.core.recovery import (
     Signature,
     added_words,
+    changed_lines,
     command_head,
     common_command,
     error_phrase,
@@ -1341,3 +1342,16 @@ def test_a_listing_that_first_refreshes_its_cache_acts() -> None:
     [found] = find_recoveries([bash(run, no_hosts), bash(refresh), bash(run)])
     assert found.kind == "inserted" and found.procedural and "--flush-cache" in found.fix_commands[0]
     assert is_looking("Bash", {"command": "ansible-inventory -i inventories/aws-staging/ --list"})
+
+
+def test_a_line_changed_in_place_is_kept_as_it_reads_after_the_edit() -> None:
+    """`launch` inserted into an `install(...)` line: the word alone does not say where it went; the line does.
+    A line added whole, or one left as it was, is no changed line."""
+    edit = {
+        "file_path": "src/arm/CMakeLists.txt",
+        "old_string": "install(DIRECTORY config DESTINATION share/${PROJECT_NAME})\nament_package()",
+        "new_string": "install(DIRECTORY config launch DESTINATION share/${PROJECT_NAME})\nament_package()\n"
+        "ament_export_dependencies(rclcpp)",
+    }
+    assert changed_lines(edit) == ["install(DIRECTORY config launch DESTINATION share/${PROJECT_NAME})"]
+    assert changed_lines({"file_path": "a.txt", "old_string": "alpha beta", "new_string": "gamma delta"}) == []

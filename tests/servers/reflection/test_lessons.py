@@ -675,3 +675,29 @@ def test_calls_on_one_receiver_with_different_methods_are_shown_as_calls(svc: Re
         svc.reflect(TaskReport(task=f"list {path} over the api", task_id=f"r{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
     assert "add `$router->get(…)` or `$router->post(…)` to " in rule.text, rule.text
+
+
+def test_one_fix_written_into_different_kinds_of_file_shows_each(svc: ReflectionService) -> None:
+    """The wheel lacked the package's `schemas` folder: two projects list package data in `pyproject.toml` (a line
+    changed in place), one in `MANIFEST.in` (a line added). "Add `schemas` where it failed" would not say where;
+    the line each kind of file took does."""
+    error = (
+        "Exit code 1\nFAILED tests/test_{0}.py::test_validates - FileNotFoundError: [Errno 2] No such file or "
+        "directory: '/tmp/venv/lib/python3.12/site-packages/{0}/schemas/order.json'"
+    )
+    runs = (
+        ("billing", "pyproject.toml", '{0} = ["py.typed"]', '{0} = ["py.typed", "schemas/*.json"]'),
+        ("ledger", "MANIFEST.in", "include README.md", "include README.md\nrecursive-include src/{0}/schemas *.json"),
+        ("payouts", "pyproject.toml", '{0} = ["py.typed"]', '{0} = ["py.typed", "schemas/*.json"]'),
+    )
+    for n, (name, file, old, new) in enumerate(runs, 1):
+        edit = _edit(f"/h/{name}/{file}", "[x]\n" + old.format(name), "[x]\n" + new.format(name))
+        test = "tox -e wheel"
+        trace = [sh(test, error.format(name)), edit, sh(test)]
+        svc.reflect(TaskReport(task=f"ship the {name} wheel", task_id=f"w{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert (
+        'add the same entry where each kind of file takes it: `billing = ["py.typed", "schemas/*.json"]` in '
+        "`pyproject.toml`; "
+        "`recursive-include src/ledger/schemas *.json` in `MANIFEST.in`" in rule.text
+    ), rule.text
