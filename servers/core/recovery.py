@@ -1609,6 +1609,11 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
         # `nox -s tests -- -x` after `nox -s tests -x` failed: the arguments were meant for the program the tool
         # runs, and the separator hands them on. Shown as run: where the separator goes is the lesson.
         return _fix_text(fixed_command)
+    keywords = _added_keywords(_main_segment(failed_command), _main_segment(fixed_command))
+    if keywords:
+        # `runqemu qemuarm64 lx-image-dev nographic slirp` after the same line without `slirp`: the keyword is
+        # the fix, whatever image and options each task named.
+        return f"{after.split()[0]} … {' '.join(keywords)}"
     return (
         swapped_word(failed_command, fixed_command)
         or _revalued(failed_command, fixed_command)
@@ -1810,6 +1815,31 @@ def _as_written(value: str) -> str:
     return _HOME_DIR.sub("$HOME", value.strip("'\""))
 
 
+# A line of at least this many words given one more bare word: `git push` → `git push origin main` names where
+# to push; `runqemu qemuarm64 lx-image-dev nographic` → `… nographic slirp` adds an option written as a keyword.
+KEYWORD_LINE_WORDS = 4
+_KEYWORD = re.compile(r"[a-z][a-z0-9_-]{2,}")
+
+
+def _added_keywords(failed: list[str], fixed: list[str]) -> list[str]:
+    """The bare word (not an option, path or value) the succeeding command added to a long failed one, which is
+    all there in order: the keyword of a program that takes its options so (`runqemu … slirp`; `make … V=1` is
+    a variable, not this). Nothing when more was added or anything else changed."""
+    if len(failed) < KEYWORD_LINE_WORDS or len(fixed) != len(failed) + 1:
+        return []
+    added: list[str] = []
+    rest = iter(fixed)
+    for word in failed:
+        for other in rest:
+            if other == word:
+                break
+            added.append(other)
+        else:
+            return []  # a word of the failed command is not in the succeeding one (in order)
+    added += list(rest)
+    return added if added and all(_KEYWORD.fullmatch(word) for word in added) else []
+
+
 def _added_flags(failed: list[str], fixed: list[str]) -> list[str]:
     """Flags the succeeding command has and the failed one lacked, each with its value when it has one that
     the failed command did not mention (`--bin ptctl`; not `origin` of `--force-with-lease origin`)."""
@@ -1920,6 +1950,15 @@ def _replacement(calls: list[_Call], failed: int) -> int | None:
     if carried_by and error_phrase(call.error or "") == CARRIER_FAILED:
         return _next_done_another_way(calls, failed, lambda later, command: _carried_otherwise(command, carried_by))
     head = command_head(before).split()
+    if len(head) == 2 and head[1] not in _PURPOSES and (purpose := _script_purpose(head[1])):
+        # A script run for a purpose (`julia test/runtests.jl deposit`), done next through the program's own
+        # entry point for it (`julia -e 'using Pkg; Pkg.test(test_args=["deposit"])'`): the same job.
+        def through_entry_point(later: _Call, command: str) -> bool:
+            looks = is_looking(later.tool, later.arguments)
+            other = command_head(command).split()
+            return not looks and later.ok and other[:1] == head[:1] and purpose in _code_parts(command)
+
+        return _next_done_another_way(calls, failed, through_entry_point)
     if len(head) != 2 or head[1] not in _PURPOSES:
         return None
 
@@ -1929,6 +1968,28 @@ def _replacement(calls: list[_Call], failed: int) -> int | None:
         return not looks and later.ok and len(other) == 2 and other[1] == head[1] and other[0] != head[0]
 
     return _next_done_another_way(calls, failed, same_purpose)
+
+
+_SCRIPT_NAME_PART = re.compile(r"[a-z]+")
+
+
+def _script_purpose(script: str) -> str | None:
+    """What a script is for by its name: `test` of `runtests.jl`, `run_tests.py`, `test_all.sh`; `build` of
+    `build.js`. A name that only contains one (`latest.py`, `attest.py`) is for nothing known."""
+    stem = script.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
+    found = [
+        purpose
+        for part in _SCRIPT_NAME_PART.findall(stem)
+        for purpose in sorted(_PURPOSES)
+        if part in (purpose, f"{purpose}s", f"run{purpose}", f"run{purpose}s")
+    ]
+    # `run_tests` runs the tests: "run" says how, the other word what for.
+    return next((p for p in found if p != "run"), found[0] if found else None)
+
+
+def _code_parts(command: str) -> set[str]:
+    """The lower-case name parts of a command's words: `pkg` and `test` of `Pkg.test(test_args=[…])`."""
+    return {part for word in _main_segment(command) for part in _SCRIPT_NAME_PART.findall(word.lower())}
 
 
 def _next_done_another_way(calls: list[_Call], failed: int, does_the_job: Callable[[_Call, str], bool]) -> int | None:

@@ -19,6 +19,7 @@ when applying patch …" both end in "strict decoding error: unknown field", and
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -51,12 +52,24 @@ def fixes_agree(first: str, second: str, first_way: str = "", second_way: str = 
         return True
     if _same_commands(first, second):
         return True
+    if _entry_point(first) is not None and _entry_point(first) == _entry_point(second):
+        return True
     one, other = _added_options(first), _added_options(second)
     if one is None or other is None or not same_family(one[0], other[0]):
         return False
     # Each run may add options of its own beside the one that fixed it (`--ignore-daemonsets --force`,
     # `--ignore-daemonsets --timeout=300s`): an option both added is the lesson they share.
     return bool(one[1] & other[1]) or bool(_option_values(first_way) & _option_values(second_way))
+
+
+_CALLED = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\(")
+
+
+def _entry_point(fix: str) -> str | None:
+    """The module's function a run-another-way fix called (`Pkg.test` of `as:Pkg.test(test_args=[…])` and of
+    `as:julia … -e using Pkg; Pkg.test(…)`), or None: each task gave it arguments of its own."""
+    found = _CALLED.search(fix) if fix.startswith("as:") else None
+    return found.group(1) if found else None
 
 
 def _option_values(way: str) -> set[str]:
@@ -131,7 +144,10 @@ def same_lesson(
     # Tools of one suite (`ansible-playbook`, `ansible-vault view`) given the same option after the same error:
     # one lesson about the suite's shared option.
     suite = added and a.phrase == b.phrase and same_family(_program(a.step), _program(b.step))
-    if a.step != b.step and not (added and _program(a.step) == _program(b.step)) and not suite:
+    # One program's entry point called after the same error (`Pkg.test`), whether a script of it failed
+    # (`julia test/runtests.jl`) or a snippet did (`julia -e 'using StableRNGs; …'`).
+    entry = _entry_point(a.fix) is not None and _program(a.step) == _program(b.step)
+    if a.step != b.step and not ((added or entry) and _program(a.step) == _program(b.step)) and not suite:
         return False
     if a.phrase == b.phrase:
         return True

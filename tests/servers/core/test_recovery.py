@@ -1355,3 +1355,31 @@ def test_a_line_changed_in_place_is_kept_as_it_reads_after_the_edit() -> None:
     }
     assert changed_lines(edit) == ["install(DIRECTORY config launch DESTINATION share/${PROJECT_NAME})"]
     assert changed_lines({"file_path": "a.txt", "old_string": "alpha beta", "new_string": "gamma delta"}) == []
+
+
+def test_a_script_run_for_a_purpose_done_through_the_programs_entry_point_is_its_fix() -> None:
+    """`python tools/run_tests.py linalg` could not import the built package; the program's own test entry point
+    (`numpy.test(...)`) ran the tests: the same job, run the way it needs. A script for nothing known, or another
+    program, is no replacement."""
+    broken = "Exit code 1\nModuleNotFoundError: No module named 'numpy._core._multiarray_umath'"
+    entry = "python -c \"import numpy; numpy.test(label='fast', extra_argv=['-k', 'linalg'])\""
+    [found] = find_recoveries([bash("python tools/run_tests.py linalg", broken), bash("git status"), bash(entry)])
+    assert found.replaced and "numpy.test(" in (found.change or "")
+    assert find_recoveries([bash("python tools/latest_release.py", broken), bash(entry)]) == []
+    assert find_recoveries([bash("python tools/run_tests.py", broken), bash("node -e 'require(\"x\").test()'")]) == []
+    assert find_recoveries([bash("python tools/run_tests.py", broken), bash("python -c 'print(1)'")]) == []
+
+
+def test_a_keyword_added_to_a_long_line_is_the_fix_whatever_else_each_line_named() -> None:
+    """runqemu takes its options as bare words: `nographic` added after SDL could not open a display is the fix,
+    for any machine and image. A short line given a word (`git push origin` → `… main`) names a target instead."""
+    no_display = "Exit code 1\nrunqemu - ERROR - Failed to run qemu: Could not initialize SDL(x11 not available)"
+    changes = set()
+    for machine, image in (("qemux86-64", "core-image-minimal"), ("qemuarm64", "lx-image-dev")):
+        line = f"runqemu {machine} {image} ext4 snapshot"
+        [found] = find_recoveries([bash(line, no_display), bash(f"{line} nographic")])
+        changes.add(found.change)
+    assert changes == {"runqemu … nographic"}
+    rejected = "Exit code 1\nfatal: The current branch wip has no upstream branch."
+    [found] = find_recoveries([bash("git push origin", rejected), bash("git push origin wip")])
+    assert found.change != "git … wip"

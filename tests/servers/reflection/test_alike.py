@@ -74,3 +74,14 @@ def test_one_option_given_to_tools_of_one_suite_after_one_error_is_one_lesson() 
     assert not _same(playbook, "c", other, "c")
     assert not fixes_agree("as:go-task --env x", "as:go-bindata --env x")
     assert fixes_agree("as:ansible-playbook --vault-id", "as:ansible-vault --vault-id")
+
+
+def test_one_entry_point_called_after_one_error_is_one_lesson_whichever_step_failed() -> None:
+    """A test script failed in one task, a snippet in another; each then called `numpy.test(...)` with arguments
+    of its own: one lesson. Another function of the module, or another program's, is another."""
+    script = "bash|python run_tests.py|modulenotfounderror=>as:numpy.test(label=fast, extra_argv=[-k, linalg])"
+    snippet = "bash|python|modulenotfounderror=>as:python … -c import numpy; numpy.test(extra_argv=[-k, fft])"
+    assert fixes_agree(script.split("=>")[1], snippet.split("=>")[1])
+    assert _same(script, "m", snippet, "m")
+    assert not _same(script, "m", "bash|python|modulenotfounderror=>as:numpy.show_config()", "m")
+    assert not _same(script, "m", "bash|node|modulenotfounderror=>as:numpy.test(label=fast)", "m")
