@@ -857,6 +857,8 @@ _ACTING_CALL = re.compile(
     re.I,
 )
 _ASSIGNS = re.compile(r"(?<![=!<>])=(?!=)|<-|->")
+# A call of `open` given a path alone, or a reading mode: the parenthesis it opens is kept, the name is not.
+_READING_OPEN = re.compile(r"\bopen\((?=\s*[^,()]+\)|\s*[^,()]+,\s*['\"]r?b?t?['\"]\s*\))")
 
 
 def _inline_code(program: str, rest: list[str]) -> str | None:
@@ -903,6 +905,8 @@ def _only_reads(sql: str) -> bool:
 
 def _only_asks(code: str) -> bool:
     """Code that imports and prints or evaluates without assigning or calling anything that acts."""
+    # `open('x.json')` reads; only a mode that writes (`'w'`, `'a'`, `'x'`, `'+'`) makes opening act.
+    code = _READING_OPEN.sub("(", code)
     statements = [part.strip() for part in re.split(r"[;\n]", code) if part.strip()]
     asking = [
         part
@@ -1567,7 +1571,15 @@ def _fix_text(command: str | list[str], limit: int = 140) -> str:
     """A fixing command as shown in a lesson: the simple command that matters, without `cd` and pipes."""
     words = _main_segment(command)
     text = " ".join(w for w in words if not ENV_ASSIGNMENT.match(w)) or " ".join(words)
+    if len(text) > limit:
+        # Folders before options: `…/hero.json --format json-array --list-tags` keeps the option that was the fix,
+        # which a cut at the limit would lose behind `art/export/player/…`.
+        text = _DEEP_PATH.sub(lambda m: "…/" + m.group(0).rsplit("/", 1)[-1], text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# A path two or more folders deep, as a word of its own.
+_DEEP_PATH = re.compile(r"(?<!\S)[\w.~-]+(?:/[\w.@-]+){2,}(?!\S)")
 
 
 def _change(failed_command: str, fixed_command: str | list[str], fixed_between: bool) -> str | None:

@@ -1383,3 +1383,30 @@ def test_a_keyword_added_to_a_long_line_is_the_fix_whatever_else_each_line_named
     rejected = "Exit code 1\nfatal: The current branch wip has no upstream branch."
     [found] = find_recoveries([bash("git push origin", rejected), bash("git push origin wip")])
     assert found.change != "git … wip"
+
+
+def test_code_that_opens_a_file_to_read_it_only_looks() -> None:
+    reads = (
+        "python3 -c \"import json; print(sorted(json.load(open('out/sheet.json'))['meta']))\"",
+        "python -c \"print(open('dist/app.js', 'rb').read()[:80])\"",
+    )
+    for command in reads:
+        assert is_looking("Bash", {"command": command}), command
+    writes = ("python3 -c \"open('VERSION', 'w').write('2.0')\"", "python -c \"open('log.txt', 'a')\"")
+    for command in writes:
+        assert not is_looking("Bash", {"command": command}), command
+
+
+def test_a_long_fixing_command_keeps_its_options_before_its_folders() -> None:
+    """Cut at the limit, `--list-tags` at the end of a long re-export would be lost; the folders go first."""
+    export = (
+        "aseprite -b art/characters/player/knight.aseprite --sheet art/export/characters/player/knight.png "
+        "--data art/export/characters/player/knight.json --format json-array --sheet-type packed --list-tags"
+    )
+    no_tags = "Exit code 1\nSCRIPT ERROR: Invalid access to property or key 'frameTags' on a base object."
+    importer = "godot --headless --script tools/import_sheet.gd -- art/export/characters/player/knight.json"
+    [found] = find_recoveries([bash(importer, no_tags), bash(export), bash(importer)])
+    assert found.fix_commands == [
+        "aseprite -b …/knight.aseprite --sheet …/knight.png --data …/knight.json --format json-array "
+        "--sheet-type packed --list-tags"
+    ]
