@@ -16,7 +16,8 @@ fact in memory and the user model before asking the user.
 |                      | leave (请个假), moves or delays something (the new day), |                                 |
 |                      | leaves early or comes in late (the hour), pays late (晚几 |                                 |
 |                      | 天交), gives notice or resigns (the last day), looks for |                                 |
-|                      | a hotel (its nights), sets an out-of-office, with no date|                                 |
+|                      | a hotel (its nights), sets an out-of-office, looks up a  |                                 |
+|                      | train or flight (查去成都的高铁), with no date            |                                 |
 | ``destination``      | is travel with no place (a weekend away, 出去玩 too, a   | a place ("in Lisbon", 去北京)   |
 |                      | hotel or a train seat booked: 订酒店, 回老家的高铁票)      |                                 |
 | ``destination``      | ships something (寄, "ship it to her"), with no place    | a place                         |
@@ -44,7 +45,9 @@ fact in memory and the user model before asking the user.
 |                      | of a reminder, nor a chat message only to be written;    |                                 |
 |                      | offices and portals in their name (去银行, "renew my     |                                 |
 |                      | passport"), goods sent back, chores at home ("water my   |                                 |
-|                      | plants", 遛狗), tickets got for the user                  |                                 |
+|                      | plants", 遛狗; not a reminder of one), tickets got for    |                                 |
+|                      | the user, money moved (转三千块, "venmo $45"), things      |                                 |
+|                      | taken somewhere (把车开去4S店, "take my dog to the vet")  |                                 |
 | ``lookup``           | asks a plain question of fact: the agent can look it up  | (the agent)                     |
 
 A fact answers a need only if it is also about the task: it shares a content word with it, or both are about
@@ -102,6 +105,8 @@ _ZH_DOCS = (
     "邮件|消息|短信|文件|文档|合同|协议|报告|报价单|发票|简历|照片|图片|表格|幻灯片|PPT|ppt|方案|材料|资料|截图|申请表|"
     "通知|附件|收据"
 )
+# What a user applies for, rents or enrols in: which one only they know when they say it by what they do about it.
+_PURSUED = "job|position|role|posting|opening|vacancy|internship|apartment|flat|house|program(?:me)?|course|grant"
 # "Tom's email", "my boss's message", 王总的邮件, 我的简历: owned, so not the agent's to guess.
 OWNED_THING = re.compile(
     rf"(?:\b(?-i:[A-Z][a-z]+)|\b(?:my|our)\s+\w+|\bthe\s+\w+)['’]s\s+({_DOCS})\b|\b(?:my|our)\s+({_DOCS})\b"
@@ -110,7 +115,11 @@ OWNED_THING = re.compile(
 )
 # "the NDA I signed last time", "the slides from Monday", 上次那份合同, 之前发的报价单: a past one, unnamed.
 PAST_THING = re.compile(
-    rf"\bthe\s+({_DOCS})\s+(?:(?:I|we|you|he|she|they)\s+\w+|from\s+(?:last|the|yesterday|this|our|my|\w+day|(?-i:[A-Z])\w+))\b"
+    rf"\bthe\s+({_DOCS})\s+(?:(?:I|we|you|he|she|they)(?:['’](?:m|re|ve|d))?\s+\w+|from\s+(?:last|the|yesterday|this|our|"
+    rf"my|\w+day|(?-i:[A-Z])\w+))\b"
+    # a job, a flat, a course of the user's, said by what they are doing about it ("the job I'm applying to")
+    rf"|\bthe\s+({_PURSUED})\s+(?:I|we)(?:['’](?:m|re|ve))?\s+(?:am\s+|are\s+|was\s+|were\s+|have\s+)?"
+    r"(?:applying|applied|interviewing|interviewed|looking|looked|renting|viewing|viewed|bidding|enrolling|enrolled)\b"
     rf"|\b(?:last|that|those)\s+({_DOCS})\b"
     rf"|(?:上次|上回|之前|昨天|前天|上周|上个月|刚才|那份|那个|那封|那张|那篇|那几)[^，。,.！？\s]{{0,6}}?({_ZH_DOCS})",
     IC,
@@ -298,6 +307,8 @@ PLACE = re.compile(
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 SIZE = re.compile(
     r"\b\d+\s*-?\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?|slides?)\b|\d+\s*[字页分钟]"
+    r"|[一二两三四五六七八九十百千半]+\s*(?:个)?(?:字|页|分钟)|\b(?:one|two|three|four|five|ten|half a)\s+(?:pages?|"
+    r"paragraphs?|minutes?|slides?)\b"
     r"|\b(?:under|about|at most)\s+\d+",
     IC,
 )
@@ -410,6 +421,9 @@ RULES: tuple[Rule, ...] = (
             r"\bmiss(?:es|ing)?\s+(?:school|work|class|classes|practice|training)\b|\b(?:be|will be)\s+absent\b|"
             # a hotel looked for: its nights (下周去深圳出差能住的酒店: which nights of the week?)
             r"\b(?:find|recommend|look for|search for|suggest)\b.*\bhotels?\b|"
+            # a train or flight looked up: for which day (查一下去成都的高铁)
+            r"\b(?:find|check|look up|search for|look for)\b.*\b(?:flights?|trains?)\s+(?:to|from)\b|"
+            r"(?:查|找|看看|看一下|搜).{0,12}(?:高铁|火车|动车|航班|机票|车票)|"
             r"(?:找|推荐|搜|看看).{0,14}(?:酒店|宾馆|民宿|住的地方)|"
             # a resignation or a notice given: the last day is the user's
             # (a resignation written, not one weighed: 我该不该辞职)
@@ -465,7 +479,9 @@ RULES: tuple[Rule, ...] = (
         "date_time",
         re.compile(
             r"\b(?:write|draft|send|prepare)\b.*\b(?:invitation|invite|announcement|notice)\b.*\b(?:meeting|party|"
-            r"event|session|conference)\b|(?:写|发|拟|起草).{0,8}(?:通知|邀请|请柬).*(?:会|活动|聚餐|团建|聚会|培训|讲座|比赛|演出)",
+            r"event|session|conference)\b|(?:写|发|拟|起草).{0,8}(?:通知|邀请|请柬).*(?:会|活动|聚餐|团建|聚会|培训|讲座|比赛|演出|停电|停水|断网|检修|维修|放假)|"
+            r"\b(?:write|draft|send|prepare)\b.*\b(?:notice|announcement|email)\b.*\b(?:power (?:cut|outage)|"
+            r"water (?:cut|outage)|shutdown|maintenance|closure)\b",
             IC,
         ),
         HOUR,
@@ -526,7 +542,7 @@ RULES: tuple[Rule, ...] = (
             # a gathering to plan or a table to book: how much to spend decides the venue, the menu, the show
             r"\b(?:plan|organi[sz]e|arrange|throw|host)\b.*\b(?:party|event|wedding|reunion|celebration|offsite|"
             r"gala|banquet|team (?:lunch|dinner|outing)|team-building|outing|farewell|send-off|leaving do|get-together|"
-            r"potluck|shower)\b|"
+            r"potluck|shower|(?:birthday|anniversary|celebration)\s+(?:dinner|lunch|brunch|meal))\b|\boffsite\b|团建|"
             r"\b(?:book|reserve)\b.*\b(?:table|restaurant)\b|"
             r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|订.{0,10}(?:餐厅|位子|包间|一桌)",
             IC,
@@ -706,6 +722,11 @@ RULES: tuple[Rule, ...] = (
             r"去银行|办(?:个|张|一张)?(?:银行)?卡|退货|办理|"
             # paying a bill or calling a car in the user's name (交水电费, 叫个车)
             r"(?:交|缴)(?:一下|个)?(?:水电|水|电|燃气|煤气|物业|房租|学|话|网|停车)费|缴费|充值|转账|还款|"
+            r"转(?:给)?[^，。,.]{0,4}?(?:[\d一二两三四五六七八九十百千万几]+\s*(?:块|元|万)|房租|钱)|"
+            r"\b(?:transfer|wire|venmo|zelle)\s+(?:\w+\s+)?(?:[$€£¥]\s*\d|\d+\s*(?:dollars|euros|pounds|bucks))|"
+            # things driven, carried or taken somewhere (把车开去4S店, "take my car to the garage")
+            r"把[^，。,.]{1,8}(?:开|送|拿|搬|带)(?:去|到|回)|"
+            r"\b(?:drive|take|bring)\s+(?:my|our|the)\s+(?:car|bike|van|truck|dog|cat|kids?)\s+(?:to|in)\b|"
             r"叫(?:个|辆)?车|打车|"
             # printing on paper (not a program's print)
             r"\bprint\s+(?:out\s+)?(?:the|this|my|a|some|\d+)\b(?![^.]*\b(?:python|code|console|log|variable|"
@@ -726,6 +747,8 @@ RULES: tuple[Rule, ...] = (
         "This needs a step I cannot take myself; can you do it and tell me the result?",
         "It needs the physical world, your money or accounts, or a system I cannot reach.",
         "I will prepare everything up to that step.",
+        # a reminder of a chore is written or set by the agent; the chore waits for its time
+        unless=re.compile(r"\breminders?\s+(?:to|about|for)\b|\bremind\s+(?:me|us|him|her|them)\b|提醒", IC),
     ),
     Rule(  # asked to spend the user's money or act in their name: a booking, a purchase, a parcel
         "action",

@@ -566,3 +566,21 @@ def test_farewells_flowers_sent_appointments_by_who_and_moving_out() -> None:
     assert "action" not in _asked("what flowers should I send to my grandma?")
     assert "date_time" in _asked("can you move my dentist to next week")
     assert "date_time" in _asked("tell my landlord I'm moving out")
+
+
+def test_money_moved_things_taken_somewhere_and_what_is_pursued_are_the_users() -> None:
+    assert "action" in _asked("转两千块给我妈") and "action" in _asked("venmo $45 to Jake for the tickets")
+    assert "action" in _asked("take my dog to the groomer") and "action" in _asked("把快递拿到楼下驿站")
+    assert _asked("set a reminder to feed the cat at 6") == []  # the chore waits for its time; the agent sets it
+    assert _asked("thank the hiring manager for the position I interviewed for") == ["reference:position"]
+    assert "reference:flat" in _asked("list questions for the landlord of the flat we're viewing")
+
+
+def test_a_train_looked_up_a_meal_for_an_occasion_and_a_maintenance_notice_need_what_only_the_user_knows() -> None:
+    assert _asked("帮我查查去杭州的动车") == ["date_time"] and _asked("check trains to Leeds") == ["date_time"]
+    assert _asked("check trains to Leeds on Saturday morning") == []
+    assert _asked("How long is the train from Paris to Lyon?") == []  # a fact to look up, not a trip
+    assert "budget" in _asked("organise an anniversary dinner for my husband")
+    assert _asked("起草一份通知：机房下周三检修") == ["date_time"]  # the day, but not the hour
+    assert _asked("起草一份通知：机房下周三上午9点检修") == []
+    assert _asked("把这篇演讲稿缩到五分钟") == []  # the size is said in words
