@@ -23,7 +23,7 @@ _EN = (
 )
 _ZH = (
     "侄子|侄女|外甥女|外甥|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|朋友|同事|邻居|儿子|女儿|孩子|姐姐|妹妹|哥哥|弟弟|"
-    "妈妈|爸爸|老公|老婆|舅舅|叔叔|阿姨|同学|学生"
+    "妈妈|爸爸|老公|老婆|舅舅|叔叔|阿姨|同学|学生|闺女|孙子|孙女|外孙女|外孙|女婿|儿媳|老妈|老爸"
 )
 _VERB = (
     r"is|was|has|had|wants|wanted|needs|just|got|keeps|will|did|does|can|asked|asks|applying|applied|started|"
@@ -47,6 +47,8 @@ OTHERS_MATTER = re.compile(
     rf"|(?<![给帮为陪带和跟替送])我(?:的)?({_ZH})(?!们)(?=[\u4e00-\u9fff])"
     # someone's, said at the start of a clause: 同事的孩子考上大学了
     rf"|(?:^|(?<=[，,。；;\s]))({_ZH})的(?=[\u4e00-\u9fff])"
+    # someone's question or errand, said first: 闺女问我草莓的籽为啥长在外面, 儿子让我帮他查
+    rf"|(?:^|(?<=[，,。；;\s]))({_ZH})(?:问我|让我|叫我|想让我|要我)"
     # asked on someone's behalf: "asking for my sister", "for a friend"
     rf"|\b(?:asking|ask|asked)\s+(?:for|on behalf of)\s+(?:a|my|our)\s+(?:\w+\s+)?({_EN})\b"
     rf"|替(?:我)?({_ZH})问"

@@ -49,6 +49,9 @@ def test_another_persons_matter_gets_no_initiative_from_the_users_own_goal(svc: 
         ("asking for a friend: is a 38.5 fever worth a doctor", {"friend"}),
         ("explain the exam my patient is getting tomorrow, a TEE", {"patient"}),
         ("替我同学问一下，考研报哪个学校好", {"同学"}),
+        ("儿子问我月亮为什么会跟着车走", {"儿子"}),  # the son's question, said first
+        ("孙女让我帮她看看作文", {"孙女"}),
+        ("我问闺女周末想去哪玩", set()),  # the user asks: their own matter
         ("write a thank you card for my preceptor", set()),
     ],
 )
