@@ -115,7 +115,9 @@ _REVERSAL = re.compile(
     r"(?:we'?re|we are|i'?m) (?:dropping|moving (?:off|away from)|getting rid of)|"
     # "remember I said clojure.spec? switch that: use malli": what was said, then that it changes.
     r"remember (?:i|we) said|(?:switch|change|scrap) (?:that|this)(?!\s+(?:on|off)\b))\b"
-    r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了|(?:现在|以后|今后)都?改(?:成|为|用)",
+    r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了|(?:现在|以后|今后)都?改(?:成|为|用)"
+    # "以后别整理成表格了": stop doing what was done so far (别…了 says it was done until now)
+    r"|(?:以后|今后|往后)(?:就)?别(?:再)?[^，。；]{1,30}了",
     re.I,
 )
 # A convention that starts now ("going forward", "from now on", 以后): with what it replaces named ("valibot
@@ -139,9 +141,14 @@ _REPLACED = re.compile(
     r"|\b(?:from now on|going forward),?\s+no (?:new\s+)?(?P<now>(?:[^,.;:!?—()]|\.(?=\w)){2,60})"
     # "drop the @apply thing", "remember I said clojure.spec for validation? switch that"
     r"|\bdrop(?:ped)? (?:the|our|that)\s+(?P<drop>[^,.;:!?—()]{2,40}?)\s+(?:thing|rule|idea|approach|convention)\b"
+    # "drop the Jira prefix from commit messages": what is dropped, and where it was
+    # (asked for, not told: "survival dropped the `records` column from …" is news)
+    r"|(?:^|[,.;:—]\s*|\band\s+|\bplease\s+|\blet'?s\s+|\bwe\s+)drop (?:the|our|that)\s+"
+    r"(?P<drop_from>[^,.;:!?—()]{2,40}?)\s+(?:from|in|on)\s+"
     r"|\bremember (?:i|we) said\s+(?P<said_en>(?:[^,;:!?—()]|\.(?=\w)){2,60}?)\??\s+"
     r"(?:switch|change|scrap|drop|forget|replace) (?:that|this|it)\b"
     r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})"
+    r"|(?:以后|今后|往后)(?:就)?别(?:再)?(?P<zh_stop>[^，。；]{1,30})了"
     # "之前说 DWS 的新任务用 Hive SQL 跑，这个作废": what was said before is what is void
     r"|之前说(?:的|过)?(?P<said>[^，。；]{2,40})[，,]\s*(?:这个|那个|这条|那条)?(?:作废|不算数?了|收回)"
     # "之前说时序只看摘要，现在改成…": what was said, then what it is now
@@ -198,7 +205,14 @@ def _with_reversals(text: str) -> list[str]:
             # "table format", a wish about the answer's form.
             out.append(f"{carried.rstrip().rstrip('.')}. {sentence}".strip())
             carried = ""
-        elif said and _REVERSAL.search(sentence) and not _states(sentence) and not out and not carried:
+        elif (
+            said
+            and _REVERSAL.search(sentence)
+            and not out
+            and not carried
+            and not (_states(sentence) and not _replaced(sentence))
+        ):
+            # Taking back what it names ("以后别整理成表格了"), stated or not: the next sentence says what instead.
             carried = sentence
         elif said:
             out.append(sentence)
@@ -211,6 +225,8 @@ def _replaced(sentence: str) -> str | None:
     found = _REPLACED.search(sentence)
     if not found:
         return None
+    if found.group("drop_from") and not _CHANGE_CUE.search(sentence):
+        return None  # "drop the users table and recreate it from the migration": this task's step, not a convention
     words = next(v for v in found.groupdict().values() if v).strip(" `'\".")
     return words or None
 

@@ -280,3 +280,36 @@ def test_a_change_carried_into_the_next_sentence_keeps_the_two_sentences_apart(s
     [belief] = service.users.get("u", include_all=True).beliefs
     assert belief.dimension.startswith("pref:") and belief.reversed_from == "tables"
     assert "siunitx" in belief.value and "plain r" in belief.value
+
+
+@pytest.mark.parametrize(
+    ("prompt", "replaced", "kept"),
+    [
+        (
+            "looks good, merge it. and drop the ticket number from branch names from now on, nobody reads them — "
+            "just a short kebab-case summary",
+            "ticket number",
+            "kebab-case",
+        ),
+        (
+            "周报以后别用 bullet point 了，读着太碎。改成三段话：做了什么、卡在哪、下周计划。先把这周的写了",
+            "用 bullet point",
+            "三段话",
+        ),
+    ],
+)
+def test_stopping_what_was_done_so_far_names_it_and_the_next_sentence_says_what_instead(
+    service: ReflectionService, prompt: str, replaced: str, kept: str
+) -> None:
+    """ "drop the X from Y from now on", 以后别X了: what stops is named, and the sentence after it says what instead."""
+    service.note_preferences("u", prompt, "t1")
+    [belief] = service.users.get("u", include_all=True).beliefs
+    assert kept in belief.value and belief.reversed_from == replaced, belief
+
+
+def test_news_that_something_was_dropped_is_no_reversal(service: ReflectionService) -> None:
+    """Told, not asked: an upstream release that dropped a column changes no preference of the user's."""
+    service.note_preferences(
+        "u", "the nightly fails: pandas 3.0 dropped the `closed` argument from rolling(); fix it on a branch", "t1"
+    )
+    assert all(not b.reversed_from for b in service.users.get("u", include_all=True).beliefs)
