@@ -239,3 +239,21 @@ def test_a_pasted_message_without_the_tail_perl_adds_names_its_rule() -> None:
     task = "perl bin/cron/nightly.pl dies with 'Config file not found: /etc/app/app.yml' when I run it here"
     assert cue_score(config, task)[0] == 1.0
     assert cue_score(config, "the config file for nightly.pl is not found in the repo, where is it kept?")[0] == 0
+
+
+def test_a_phrase_of_many_shared_words_is_named_without_the_harness_words_it_also_kept() -> None:
+    """The words three failures shared (`… such relationship seen passed`: `seen` and `passed` were the test
+    harness's) name the rule when a task pastes all but two of them; fewer, or a phrase of few words, do not."""
+    join = rule(
+        "r10",
+        "When `rspec` fails with this, declare the association in the model, then retry it.",
+        Lesson(
+            tool="Bash",
+            step="rspec",
+            phrase="seen activerecord configurationerror association named customer examples",
+        ),
+    )
+    pasted = "rspec spec/models/order_spec.rb: ActiveRecord::ConfigurationError: Association named 'customer' … why?"
+    assert cue_score(join, pasted)[0] == 1.0
+    assert cue_score(join, "add a customer association to Order; what does ActiveRecord mean by named scopes")[0] == 0
+    assert cue_score(PUSH, "push was rejected")[0] < 1.0  # few words: every one must be said
