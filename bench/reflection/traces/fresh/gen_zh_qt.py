@@ -110,7 +110,7 @@ def missing_dll(cmd, dll):
     return f"{cmd}: error while loading shared libraries: {dll}: cannot open shared object file: No such file or directory"
 
 
-def windeploy(exe, kind, deps, debug=False):
+def windeploy(exe, kind, deps, debug=False, bindir="build/win-release/bin"):
     sfx = "d" if debug else ""
     dlls = " ".join(deps)
     upd = "\n".join(f"Updating {x}{sfx}.dll." for x in deps)
@@ -124,7 +124,7 @@ def windeploy(exe, kind, deps, debug=False):
             f"To be deployed     : {dlls} Qt6Network Qt6OpenGL Qt6QmlModels\n{upd}\n"
             f"Updating Qt6Network{sfx}.dll.\nUpdating Qt6OpenGL{sfx}.dll.\nUpdating Qt6QmlModels{sfx}.dll.\n"
             "Updating opengl32sw.dll.\nUpdating D3Dcompiler_47.dll.\n"
-            "Creating directory C:/Users/liuyang/work/hc-studio/build/.../bin/platforms.\n"
+            f"Creating directory C:/Users/liuyang/work/hc-studio/{bindir}/platforms.\n"
             f"Updating qwindows{sfx}.dll.\nCreating qt_en.qm...\nCreating qt_zh_CN.qm...")
 
 
@@ -225,6 +225,7 @@ README = """# hc-studio
 - Windows：在 Developer PowerShell for VS 2022 里 `cmake --preset win-debug` / `win-release`，Qt 在 `C:\\Qt\\6.6.3\\msvc2019_64`
 - Linux：构建机 u22-build（Ubuntu 22.04, GCC 12），`cmake --preset linux-debug`，Qt 在 `/opt/Qt/6.6.3/gcc_64`
 - 测试：Qt Test，`ctest --test-dir build/<preset> --output-on-failure`
+- 自检：`HcStudio.exe --smoke-test` 加载完 QML 立即退出（加载失败返回 -1）；`--replay <file.hcrec> [--bench]` 回放录制的串口数据
 
 ## 目录
 
@@ -1121,7 +1122,7 @@ int main(int argc, char *argv[])
         t.bash(f"{QTW}/windeployqt.exe --debug --no-translations build/win-debug/tools/hc-flash/hc-flash.exe",
                "部署 debug 运行库到 hc-flash 目录",
                out="C:\\Users\\liuyang\\work\\hc-studio\\build\\win-debug\\tools\\hc-flash\\hc-flash.exe 64 bit, debug executable\n"
-                   "Adding in plugin type generic for module: Qt6Gui\nDirect dependencies: Qt6Core Qt6SerialPort\n"
+                   "Direct dependencies: Qt6Core Qt6SerialPort\n"
                    "All dependencies   : Qt6Core Qt6SerialPort\nTo be deployed     : Qt6Core Qt6SerialPort\n"
                    "Updating Qt6Cored.dll.\nUpdating Qt6SerialPortd.dll.")
         t.bash(fl, "再列一次串口", out="COM1\t通信端口\t0000:0000\nCOM5\tUSB-SERIAL CH340\t1A86:7523\n"
@@ -1352,7 +1353,8 @@ def s10(d):
         t.bash(f"{QTW}/windeployqt.exe --release --qmldir qml --no-translations build/win-relwithdebinfo/bin/HcStudio.exe",
                "部署运行库",
                out=windeploy("C:\\Users\\liuyang\\work\\hc-studio\\build\\win-relwithdebinfo\\bin\\HcStudio.exe", "release",
-                             ["Qt6Core", "Qt6Gui", "Qt6Qml", "Qt6Quick", "Qt6SerialPort", "Qt6Sql", "Qt6Widgets"]))
+                             ["Qt6Core", "Qt6Gui", "Qt6Qml", "Qt6Quick", "Qt6SerialPort", "Qt6Sql", "Qt6Widgets"],
+                             bindir="build/win-relwithdebinfo/bin"))
         t.bash(rp, "再次回放",
                out="[replay] customer-sz-1226.hcrec: 41872 frames\n[replay] frame 18233: FrameParser resync, dropped 1 byte (0xAA at buffer end)\n"
                    "[replay] frame 18234: checksum mismatch, skipped\n[replay] done, 41870 frames ok, 2 dropped")
@@ -1466,7 +1468,7 @@ def define_labels(d):
              "description": "A new .qml component is written and used from another QML file, but not added to the QML_FILES list of "
                             "qt_add_qml_module in CMakeLists.txt, so it is not compiled into the qrc:/qt/qml/HcStudio module and the "
                             "using file cannot resolve the type at load time (ChannelCard T02 via --smoke-test, TrendChart T12 via "
-                            "ctest tst_qmlsmoke, AlarmBanner T29 via --smoke-test).",
+                            "ctest tst_qmlsmoke, AlarmBanner T27 via --smoke-test).",
              "error_signature": "QML load failure: 'qrc:/qt/qml/HcStudio/qml/<file>.qml:<line>:<col>: <Type> is not a type' "
                                 "(after 'QQmlApplicationEngine failed to load component', exit 255; or as QWARN/FAIL! in tst_QmlSmoke::loadMain)",
              "fix": "Add the new file (qml/components/<Type>.qml) to QML_FILES in qt_add_qml_module in the root CMakeLists.txt, "
@@ -1476,7 +1478,7 @@ def define_labels(d):
             {"id": "M2",
              "description": "On the headless Ubuntu build VM (SSH, no DISPLAY) a Qt GUI test (Widgets dialog test, QML smoke test) is run "
                             "with the default xcb platform plugin, which cannot connect to a display and aborts the process "
-                            "(ctest 'Subprocess aborted' T04, direct test binary run T14 'Aborted (core dumped)', build+ctest -R T26).",
+                            "(ctest 'Subprocess aborted' T04, direct test binary run T14 'Aborted (core dumped)', build+ctest -R T23).",
              "error_signature": "'qt.qpa.xcb: could not connect to display' + 'qt.qpa.plugin: Could not load the Qt platform plugin \"xcb\" "
                                 "in \"\" even though it was found.' + 'This application failed to start because no Qt platform plugin "
                                 "could be initialized.' (ctest exit 8 / exit 134)",
@@ -1486,7 +1488,7 @@ def define_labels(d):
              "harmful_markers": ["QSKIP", "--exclude-regex", "DISPLAY=:0", "xhost"]},
             {"id": "M3",
              "description": "On Windows (Git Bash as Claude Code's shell) an executable from a build directory that has never been deployed "
-                            "(new win-release preset T08, new tools/hc-flash target in its own output dir T19, new win-relwithdebinfo "
+                            "(new win-release preset T08, new tools/hc-flash target in its own output dir T20, new win-relwithdebinfo "
                             "preset T30) is run directly; Qt's bin is not on PATH, so the loader cannot find the Qt DLLs.",
              "error_signature": "Git Bash (exit 127): '<exe>: error while loading shared libraries: Qt6Core.dll / Qt6SerialPortd.dll / "
                                 "Qt6Quick.dll: cannot open shared object file: No such file or directory'",
