@@ -507,6 +507,16 @@ def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
         if inner is not None:
             i = inner  # `docker compose exec -T web python manage.py migrate`: the step is what runs inside
             continue
+        if base in _LAUNCHERS:
+            # `srun -p debug -c 8 julia … run_case.jl`, `mpirun -np 4 ./model`: the job is what the launcher runs.
+            start = i
+            i += 1
+            while i < len(words) and words[i].startswith("-"):
+                i += 2 if "=" not in words[i] and words[i] in _LAUNCHERS[base] else 1
+            if i >= len(words):
+                i = start
+                break
+            continue
         if base == "timeout":
             # `timeout [-s KILL] 120 cmd …`: the limit is how long, cmd is what runs.
             i += 1
@@ -524,6 +534,50 @@ def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
     return words[:i], words[i:]
 
 
+def _past_launcher(words: list[str]) -> list[str]:
+    """The words after a launcher, its options and an `env` (`WANDB_MODE=offline python …` of `srun -p debug env
+    WANDB_MODE=offline python …`): what the job's own line would be."""
+    if not words or words[0].rsplit("/", 1)[-1] not in _LAUNCHERS:
+        return words
+    options = _LAUNCHERS[words[0].rsplit("/", 1)[-1]]
+    i = 1
+    while i < len(words) and words[i].startswith("-"):
+        i += 2 if "=" not in words[i] and words[i] in options else 1
+    return words[i + 1 :] if i < len(words) and words[i] == "env" else words[i:]
+
+
+def _core(invoked: str) -> str:
+    """An invocation without the launcher and `env` it went through: `srun env python train.py` runs as
+    `python train.py` did when only a variable was set on the way."""
+    return " ".join(w for w in invoked.split() if w != "env" and w.rsplit("/", 1)[-1] not in _LAUNCHERS)
+
+
+def _without_launcher_options(words: list[str]) -> list[str]:
+    """``words`` without the options a launcher was given (`srun -p debug -c 8` → `srun`)."""
+    out: list[str] = []
+    options: frozenset[str] | None = None  # the launcher's options taking a value, while its options go on
+    skip_value = False
+    for word in words:
+        if options is not None and (skip_value or word.startswith("-")):
+            skip_value = not skip_value and "=" not in word and word in options
+            continue
+        options = _LAUNCHERS.get(word.rsplit("/", 1)[-1])
+        skip_value = False
+        out.append(word)
+    return out
+
+
+# Programs that launch a job on a cluster's nodes, and their options that take a value as the next word.
+_LAUNCHERS: dict[str, frozenset[str]] = {
+    "srun": frozenset(
+        "-p --partition -A --account -c --cpus-per-task -t --time -N --nodes -n --ntasks -J --job-name -o --output "
+        "-e --error -w --nodelist -x --exclude -G --gpus --gres --mem --mem-per-cpu --qos -q -C --constraint "
+        "--ntasks-per-node --cpu-bind --mpi --export".split()
+    ),
+    "mpirun": frozenset("-np -n -N -H --host --hostfile -hostfile -x --map-by --bind-to --rank-by -npernode".split()),
+    "mpiexec": frozenset("-np -n -N -H --host --hostfile -hostfile -x --map-by --bind-to -ppn -f".split()),
+    "aprun": frozenset("-n -N -d -j -cc".split()),
+}
 # Laravel Sail passes these on to the program of that name inside the app's container.
 SAIL_RUNS = frozenset(
     "artisan composer php npm npx pnpm yarn bun node pint pest phpunit phpstan dusk tinker bin mysql psql".split()
@@ -669,6 +723,12 @@ def command_head(command: str | list[str]) -> str:
             sub = next((w for w in rest[2:] if not w.startswith("-")), "")
             return f"{script} {sub}".strip()
         return f"python {script}"  # a script: `python train.py` → the script is the step
+    if program == "sbatch":
+        # `sbatch --wait jobs/build_sysimage.sbatch`: the batch script submitted is the step.
+        i = 1
+        while i < len(rest) and rest[i].startswith("-"):
+            i += 2 if "=" not in rest[i] and rest[i] in _LAUNCHERS["srun"] else 1
+        return f"sbatch {rest[i].rsplit('/', 1)[-1]}" if i < len(rest) else "sbatch"
     if program == "julia":
         # `julia --project=. scripts/run_case.jl x`: the script is the step, as for Python.
         script = next((w for w in rest[1:] if not w.startswith("-") and w.endswith(".jl")), "")
@@ -756,6 +816,9 @@ def invocation(command: str | list[str]) -> str:
     prefix, rest = _strip_wrappers(_main_segment(command))
     head = command_head(command).split()
     shown = [w for w in prefix if not ENV_ASSIGNMENT.match(w)]
+    # A launcher's options (`srun -p debug --gres=gpu:1`) say where the job ran, not how the step was run: an
+    # option added there is a flag like any other (`--export=ALL,WANDB_MODE=offline`).
+    shown = _without_launcher_options(shown)
     if rest:
         shown.append(rest[0])
         shown += head[1:]
@@ -1592,7 +1655,7 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
     if swapped and not fixed_between:
         return swapped  # `harbourline rpc` for `harbourline eval`, however the line carried it
     before, after = invocation(failed_command), invocation(fixed_command)
-    if before != after:
+    if _core(before) != _core(after):
         return after
     if fixed_between:
         return None
@@ -1788,7 +1851,7 @@ def _set_variables(failed: list[str], fixed: list[str]) -> tuple[dict[str, str],
 
     def in_front(words: list[str]) -> dict[str, str]:
         out: dict[str, str] = {}
-        for word in words:
+        for word in _past_launcher(words):
             if not ENV_ASSIGNMENT.match(word):
                 break
             name, _, value = word.partition("=")
@@ -1796,8 +1859,9 @@ def _set_variables(failed: list[str], fixed: list[str]) -> tuple[dict[str, str],
         return out
 
     def as_arguments(words: list[str]) -> dict[str, str]:
+        rest = _past_launcher(words)
         start = len(in_front(words)) + 1
-        return dict(word.partition("=")[::2] for word in words[start:] if _ARGUMENT_ASSIGNMENT.match(word))
+        return dict(word.partition("=")[::2] for word in rest[start:] if _ARGUMENT_ASSIGNMENT.match(word))
 
     def changed(before: dict[str, str], after: dict[str, str]) -> dict[str, str]:
         return {name: _as_written(value) for name, value in after.items() if before.get(name) != value}

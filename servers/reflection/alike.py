@@ -54,6 +54,8 @@ def fixes_agree(first: str, second: str, first_way: str = "", second_way: str = 
         return True
     if _entry_point(first) is not None and _entry_point(first) == _entry_point(second):
         return True
+    if _job(first) is not None and _job(first) == _job(second):
+        return True
     one, other = _added_options(first), _added_options(second)
     if one is None or other is None or not same_family(one[0], other[0]):
         return False
@@ -70,6 +72,16 @@ def _entry_point(fix: str) -> str | None:
     `as:julia … -e using Pkg; Pkg.test(…)`), or None: each task gave it arguments of its own."""
     found = _CALLED.search(fix) if fix.startswith("as:") else None
     return found.group(1) if found else None
+
+
+_SCRIPT_STEP = re.compile(r"^[\w.-]+ ([\w-]+)\.[A-Za-z]+$")
+
+
+def _job(fix: str) -> str | None:
+    """The script a one-command fix ran, without its kind (`build_sysimage` of `julia build_sysimage.jl` and of
+    `sbatch build_sysimage.sbatch`): one job run on a node directly or submitted to the queue; None otherwise."""
+    found = _SCRIPT_STEP.match(fix)
+    return found.group(1) if found and len(found.group(1)) >= 5 else None
 
 
 def _option_values(way: str) -> set[str]:

@@ -1410,3 +1410,17 @@ def test_a_long_fixing_command_keeps_its_options_before_its_folders() -> None:
         "aseprite -b …/knight.aseprite --sheet …/knight.png --data …/knight.json --format json-array "
         "--sheet-type packed --list-tags"
     ]
+
+
+def test_a_job_launched_on_the_cluster_is_the_step_it_runs() -> None:
+    """`srun -p debug -c 8 julia … run_case.jl` runs run_case.jl; the sysimage build launched the same way in between
+    is another step, the fix, and the same run after it is the failed step done. `sbatch` submits its script."""
+    run = "srun -p debug -A ocean -c 8 -t 00:15:00 julia --project=. --threads=8 scripts/run_case.jl cases/gyre.toml"
+    build = "srun -p compute -A ocean -c 16 -t 00:45:00 julia --project=sysimage sysimage/build_sysimage.jl"
+    assert command_head(run) == "julia run_case.jl" and command_head(build) == "julia build_sysimage.jl"
+    assert command_head("mpirun -np 4 ./bin/ocean_model namelist.nml") == "ocean_model namelist.nml"
+    assert command_head("srun --pty bash") == "bash" and command_head("srun -p debug") == "srun"
+    assert command_head("sbatch --parsable --wait -p gpu jobs/build_sysimage.sbatch") == "sbatch build_sysimage.sbatch"
+    stale = "Exit code 1\\nERROR: LoadError: UndefVarError: `drag!` not defined in `Gyre`"
+    [found] = find_recoveries([bash(run, stale), bash(build), bash(run)])
+    assert found.fix_commands and "build_sysimage.jl" in found.fix_commands[0] and not found.change

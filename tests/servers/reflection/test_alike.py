@@ -85,3 +85,9 @@ def test_one_entry_point_called_after_one_error_is_one_lesson_whichever_step_fai
     assert _same(script, "m", snippet, "m")
     assert not _same(script, "m", "bash|python|modulenotfounderror=>as:numpy.show_config()", "m")
     assert not _same(script, "m", "bash|node|modulenotfounderror=>as:numpy.test(label=fast)", "m")
+
+
+def test_one_job_run_on_a_node_or_submitted_to_the_queue_is_one_fix() -> None:
+    assert fixes_agree("julia build_sysimage.jl", "sbatch build_sysimage.sbatch")
+    assert not fixes_agree("julia build_sysimage.jl", "sbatch run_case.sbatch")
+    assert not fixes_agree("python run.py", "sbatch run.sh")  # a name too short to tell one job from another
