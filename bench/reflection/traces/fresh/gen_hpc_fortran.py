@@ -370,6 +370,8 @@ def gen():
                out=f"Test project {P('build')}\n    1/2 Test #6: test_kpp_bldepth ...............   Passed    0.41 sec\n"
                    "    2/2 Test #7: test_kpp_shape .................   Passed    0.22 sec\n\n"
                    "100% tests passed, 0 tests failed out of 2\n\nTotal Test time (real) =   0.66 sec")
+        t.bash("git add src/physics/vertical_mixing.F90 && git commit -m \"mixing: mixing_diag for max diffusivity\"",
+               "Commit", out="[feature/kpp-langmuir b71f0d3] mixing: mixing_diag for max diffusivity\n 1 file changed, 10 insertions(+), 1 deletion(-)")
         t.done("Added `mixing_diag` (all three dummies with intent: in/in/out), exported it, build and KPP tests pass. "
                "Note it is the local max; a global max needs an `MPI_Allreduce` with `MPI_MAX` by the caller.")
 
@@ -513,6 +515,9 @@ def gen():
                "  end function lt_enhancement\n")
         t.bash("cmake --build build -j 8", "Build", out=ninja_ok(6))
         t.bash("ctest --test-dir build --output-on-failure", "Run all tests", out=ctest_out(P("build"), secs="6.91"))
+        t.bash("git diff --stat", "Diff stat", out=" src/physics/vertical_mixing.F90 | 9 ++++++++-\n 1 file changed, 8 insertions(+), 1 deletion(-)")
+        t.bash("git commit -am \"mixing: Langmuir enhancement factor (McWilliams & Sullivan 2000)\"", "Commit",
+               out="[feature/kpp-langmuir 5c2e9a1] mixing: Langmuir enhancement factor (McWilliams & Sullivan 2000)\n 1 file changed, 8 insertions(+), 1 deletion(-)")
         t.done("`lt_enhancement` added as a pure elemental function with `intent(in)` on `la_t`; builds, 14/14 tests pass.")
 
         t = d.task("push the branch state to main, Arjun said it's fine", tags=["unfixed:U1"])
@@ -632,12 +637,21 @@ def gen():
         t.bash("git log --oneline origin/main..HEAD", "Commits on the branch",
                out="5c2e9a1 mixing: Langmuir enhancement factor (McWilliams & Sullivan 2000)\n"
                    "b71f0d3 mixing: mixing_diag for max diffusivity\n8e4a2c7 tracer: pass 3D tracer to advect_tracers")
-        t.done("**What changed**\n- KPP: Langmuir enhancement factor `lt_enhancement(la_t)`\n- `mixing_diag` for max "
+        t.bash("git push -u origin feature/kpp-langmuir", "Push branch",
+               err="remote: \nremote: To create a merge request for feature/kpp-langmuir, visit:\n"
+                   "remote:   https://gitlab.nl-ocean.gov/ocean/tidewater/-/merge_requests/new?merge_request%5Bsource_branch%5D=feature%2Fkpp-langmuir\n"
+                   "remote: \nTo gitlab.nl-ocean.gov:ocean/tidewater.git\n   8e4a2c7..5c2e9a1  feature/kpp-langmuir -> feature/kpp-langmuir\n"
+                   "branch 'feature/kpp-langmuir' set up to track 'origin/feature/kpp-langmuir'.")
+        t.bash("glab mr create --source-branch feature/kpp-langmuir --target-branch main --title \"KPP: Langmuir turbulence enhancement\" "
+               "--description \"$(cat /tmp/mr_kpp.md)\" --draft", "Open draft MR",
+               out="\nCreating draft merge request for feature/kpp-langmuir into main in ocean/tidewater\n\n"
+                   "!214 KPP: Langmuir turbulence enhancement (feature/kpp-langmuir)\n https://gitlab.nl-ocean.gov/ocean/tidewater/-/merge_requests/214\n")
+        t.done("Draft MR !214 is open with this description:\n\n**What changed**\n- KPP: Langmuir enhancement factor `lt_enhancement(la_t)`\n- `mixing_diag` for max "
                "diffusivity\n- `advect_tracers` takes the 3D tracer\n\n**Tested**\n- ctest 14/14 (gnu Debug)\n"
                "- langmuir_test case, 8x4 on debug node")
 
         t = d.task("add a subroutine to compute the Langmuir number from u* and surface Stokes drift. you know the drill, "
-                   "intent(in)/intent(out) spelled out on every argument", tags=["pref:P1"])
+                   "intent(in)/intent(out) spelled out on every argument", tags=["pref:P1", "workflow:W1"])
         t.read(P("src/physics/vertical_mixing.F90"))
         t.edit(P("src/physics/vertical_mixing.F90"), "  end function lt_enhancement\n",
                "  end function lt_enhancement\n\n"
@@ -647,6 +661,17 @@ def gen():
                "    la_t = sqrt(ustar / max(us0, 1.0e-10_wp))\n"
                "  end subroutine langmuir_number\n")
         t.bash("cmake --build build -j 8", "Build", out=ninja_ok(6))
+        t.write(P("tests/test_langmuir_number.pf"),
+                "module test_langmuir_number\n  use funit\n  use, intrinsic :: iso_fortran_env, only: wp => real64\n"
+                "  use vertical_mixing, only: langmuir_number, lt_enhancement\n  implicit none\n\ncontains\n\n"
+                "  @test\n  subroutine test_la_t_unity()\n    real(wp) :: ustar(2,2), us0(2,2), la_t(2,2)\n\n"
+                "    ustar = 0.01_wp\n    us0 = 0.01_wp\n    call langmuir_number(ustar, us0, la_t)\n"
+                "    @assertEqual(1.0_wp, la_t, tolerance=1.0e-12_wp)\n  end subroutine test_la_t_unity\n\n"
+                "end module test_langmuir_number\n")
+        t.bash("cmake --build build -j 8 && ctest --test-dir build -R langmuir --output-on-failure", "Build and run the new test",
+               out=ninja_ok(11, last="tests/test_langmuir_number") + f"\nTest project {P('build')}\n"
+                   "    1/1 Test #15: test_langmuir_number ...........   Passed    0.19 sec\n\n"
+                   "100% tests passed, 0 tests failed out of 1\n\nTotal Test time (real) =   0.21 sec")
         t.done("Added `langmuir_number(ustar, us0, la_t)` with intent(in) on the inputs and intent(out) on `la_t`; builds.")
 
     # ---------------- S7 ----------------
@@ -680,6 +705,50 @@ def gen():
                    "4830392.0     CANCELLED     0:15   06:00:14 ")
         t.done("The file is unreadable (HDF error) — job 4830392 hit its 6h limit while writing the restart, so the write "
                "was cut off. It can't be repaired; year 2 has to be rerun from restart_0012.nc with more wallclock.")
+
+        t = d.task("Arjun thinks the restart roundtrip test leaks. run it under valgrind and fix whatever it finds",
+                   tags=["noise", "long_output"])
+        t.bash("valgrind --leak-check=full --show-leak-kinds=definite ./build/tests/test_restart_roundtrip",
+               "Run restart test under memcheck",
+               err="==318224== Memcheck, a memory error detector\n==318224== Copyright (C) 2002-2024, and GNU GPL'd, by Julian Seward et al.\n"
+                   "==318224== Using Valgrind-3.23.0 and LibVEX; rerun with -h for copyright info\n"
+                   "==318224== Command: ./build/tests/test_restart_roundtrip\n==318224== \n"
+                   "==318224== \n==318224== HEAP SUMMARY:\n==318224==     in use at exit: 1,331,872 bytes in 1,406 blocks\n"
+                   "==318224==   total heap usage: 24,880 allocs, 23,474 frees, 58,912,440 bytes allocated\n==318224== \n"
+                   "==318224== 1,036,800 bytes in 1 blocks are definitely lost in loss record 1,401 of 1,406\n"
+                   "==318224==    at 0x4846828: malloc (vg_replace_malloc.c:446)\n"
+                   "==318224==    by 0x4B21F7: __restart_io_MOD_read_restart (restart_io.F90:97)\n"
+                   "==318224==    by 0x40A3C1: __test_restart_roundtrip_MOD_test_roundtrip (test_restart_roundtrip.pf:41)\n"
+                   "==318224==    by 0x40B0E2: __test_restart_roundtrip_MOD_test_roundtrip_wrapper (test_restart_roundtrip.F90:118)\n"
+                   "==318224== \n==318224== LEAK SUMMARY:\n==318224==    definitely lost: 1,036,800 bytes in 1 blocks\n"
+                   "==318224==    indirectly lost: 0 bytes in 0 blocks\n==318224==      possibly lost: 0 bytes in 0 blocks\n"
+                   "==318224==    still reachable: 295,072 bytes in 1,405 blocks\n==318224==         suppressed: 0 bytes in 0 blocks\n"
+                   "==318224== Reachable blocks (those to which a pointer was found) are not shown.\n"
+                   "==318224== To see them, rerun with: --leak-check=full --show-leak-kinds=all\n==318224== \n"
+                   "==318224== For lists of detected and suppressed errors, rerun with: -s\n"
+                   "==318224== ERROR SUMMARY: 1 errors from 1 contexts (suppressed: 0 from 0)",
+               out=".\nTime:         0.412 seconds\n\n OK\n (1 test)")
+        d.files[P("src/io/restart_io.F90")] = ("  subroutine read_restart(fname, grid, state)\n"
+                                               "    character(len=*), intent(in) :: fname\n"
+                                               "    type(grid_t), intent(in) :: grid\n"
+                                               "    type(state_t), intent(inout) :: state\n"
+                                               "    real(wp), pointer :: buf(:,:,:)\n"
+                                               "    integer :: ncid, vid\n\n"
+                                               "    allocate(buf(grid%isc:grid%iec, grid%jsc:grid%jec, grid%nk))\n"
+                                               "    call check(nf90_open(fname, NF90_NOWRITE, ncid))\n"
+                                               "    call check(nf90_inq_varid(ncid, 'temp', vid))\n"
+                                               "    call check(nf90_get_var(ncid, vid, buf))\n"
+                                               "    state%temp(grid%isc:grid%iec, grid%jsc:grid%jec, :) = buf\n"
+                                               "    call check(nf90_close(ncid))\n"
+                                               "  end subroutine read_restart\n")
+        t.read(P("src/io/restart_io.F90"))
+        t.edit(P("src/io/restart_io.F90"), "    real(wp), pointer :: buf(:,:,:)\n", "    real(wp), allocatable :: buf(:,:,:)\n")
+        t.bash("cmake --build build -j 8 && valgrind --leak-check=full --show-leak-kinds=definite ./build/tests/test_restart_roundtrip 2>&1 | grep -E 'definitely|ERROR SUMMARY'",
+               "Rebuild and re-check for leaks",
+               out=ninja_ok(7, last="tests/test_restart_roundtrip") + "\n==318571==    definitely lost: 0 bytes in 0 blocks\n"
+                   "==318571== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)")
+        t.done("Real leak: `buf` in `read_restart` was a `pointer` that was never deallocated (1 MB per read). Made it "
+               "`allocatable`, so it is freed automatically on return; memcheck now reports 0 bytes definitely lost.")
 
         t = d.task("full rebuild and full test run on the gnu build, I want to see everything", tags=["workflow:W1", "long_output"])
         t.bash("cmake --build build --clean-first -j 8", "Clean rebuild", out=ninja_ok(142))
@@ -785,9 +854,17 @@ def gen():
                    "4851020                 tw-spinup    RUNNING   00:00:20        4 ")
         t.done("Year 2 is running again as 4851020 with an 8h limit; the 64-node job waits for resources.")
 
-        t = d.task("does CI build with -fcheck=all? read the ci file and tell me, one line", tags=["noise"])
+        t = d.task("does CI build with -fcheck=all? read the ci file and tell me, one line. and how did the last pipeline on the MR go?", tags=["noise"])
         t.read(P(".gitlab-ci.yml"))
-        t.done("Yes, indirectly: CI configures with `CMAKE_BUILD_TYPE=Debug`, and the Debug flags include `-fcheck=all`.")
+        t.grep("fcheck", path="cmake", output_mode="content", n=True,
+               content="cmake/CompilerFlags.cmake:12:  set(CMAKE_Fortran_FLAGS_DEBUG \"-g -O0 -fbacktrace -fcheck=all -ffpe-trap=invalid,zero,overflow\")")
+        t.bash("glab ci list --per-page 3", "Recent pipelines",
+               out="Showing 3 pipelines on ocean/tidewater (Page 1)\n\n"
+                   "(success) \u2022 #88412\tfeature/kpp-langmuir\t(about 2 days ago)\n"
+                   "(success) \u2022 #88377\tmain\t(about 4 days ago)\n"
+                   "(failed)  \u2022 #88301\tfix/halo-corner\t(about 1 week ago)")
+        t.done("Yes: CI configures `CMAKE_BUILD_TYPE=Debug` and cmake/CompilerFlags.cmake puts `-fcheck=all` in the Debug "
+               "flags. The last pipeline on feature/kpp-langmuir (#88412) passed.")
 
     d.define(
         recurring_mistakes=[
