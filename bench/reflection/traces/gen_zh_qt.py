@@ -6,16 +6,16 @@ Ubuntu 22.04 build VM `u22-build` (GCC 12, reached over SSH), qt_add_qml_module,
 qt_add_translations (zh_CN, en_US), windeployqt / linuxdeployqt, NSIS installer, Qt Test via ctest, QSerialPort to
 the analyser, SQLite via Qt SQL, clang-format, git on a self-hosted Gitea. Prompts and replies in Chinese.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 19), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_zh_qt.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1573,5 +1573,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-qt.jsonl"), os.path.join(HERE, "zh-qt.labels.json"))
-    print(f"zh-qt -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-qt.jsonl"), os.path.join(HERE, "tune", "zh-qt.labels.json"))
+    print(f"zh-qt -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -4,15 +4,15 @@ Stack: modern Fortran (2008/2018), gfortran 13 / Intel ifx, Open MPI 4.1, OpenMP
 Slurm (sbatch/squeue/sacct/salloc/srun), NetCDF-Fortran / HDF5, pFUnit via ctest, Python 3.11 post-processing
 (xarray, netCDF4, matplotlib) in .venv, valgrind/gdb, GitLab CI.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 19), then moved to tune/.
 
-    cd bench/reflection/traces && python3 fresh/gen_hpc_fortran.py && python3 check.py && python3 fresh/check_fresh.py
+    cd bench/reflection/traces && python3 gen.py && python3 check.py
 """
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -959,5 +959,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "hpc-fortran.jsonl"), os.path.join(HERE, "hpc-fortran.labels.json"))
-    print(f"hpc-fortran -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "hpc-fortran.jsonl"), os.path.join(HERE, "tune", "hpc-fortran.labels.json"))
+    print(f"hpc-fortran -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
