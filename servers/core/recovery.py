@@ -1541,10 +1541,32 @@ def common_command(commands: Sequence[str]) -> str:
     leading = [w for w in shared if w in first[:at_flag]]
     if shared[: len(leading)] != leading:
         leading = []
+    # What every run ended with, past where they parted (`CREATE EXTENSION IF NOT EXISTS postgis_raster` twice,
+    # `CREATE EXTENSION postgis_raster` once: `CREATE EXTENSION … postgis_raster`), is what they all did.
+    ending = _common_ending(tails)
+    if ending:
+        agreed = next((k for k in range(len(shared)) if any(t[k] != shared[k] for t in tails)), len(shared))
+        shared = shared[:agreed]
+        leading = leading[: len(shared)]
     shown = " ".join([_head_as_written(head, runs), *leading, *flags, *shared[len(leading) :]])
-    shown += " …" if more and not flags else ""
+    if ending:
+        shown += " … " + " ".join(ending)
+    else:
+        shown += " …" if more and not flags else ""
     where = _shared_directory(unique)
     return f"cd {where} && {shown}" if where else shown
+
+
+def _common_ending(tails: list[list[str]]) -> list[str]:
+    """The words every tail ends with, when the tails differ in length (one run left out or added words in the
+    middle), past the words they all begin with; or []."""
+    if len({len(t) for t in tails}) <= 1:
+        return []
+    start = next((k for k in range(min(map(len, tails))) if len({t[k] for t in tails}) > 1), min(map(len, tails)))
+    ending: list[str] = []
+    while all(len(t) > start + len(ending) for t in tails) and len({t[-1 - len(ending)] for t in tails}) == 1:
+        ending.insert(0, tails[0][-1 - len(ending)])
+    return ending
 
 
 def _shared_directory(commands: list[str]) -> str:

@@ -1424,3 +1424,14 @@ def test_a_job_launched_on_the_cluster_is_the_step_it_runs() -> None:
     stale = "Exit code 1\\nERROR: LoadError: UndefVarError: `drag!` not defined in `Gyre`"
     [found] = find_recoveries([bash(run, stale), bash(build), bash(run)])
     assert found.fix_commands and "build_sysimage.jl" in found.fix_commands[0] and not found.change
+
+
+def test_common_command_keeps_what_every_run_ended_with_past_where_they_parted() -> None:
+    """Two runs wrote `IF NOT EXISTS`, one did not: all three created `pg_trgm`, which is the fix to show."""
+    runs = [
+        "psql -d shop_a -c CREATE EXTENSION IF NOT EXISTS pg_trgm",
+        "psql -d shop_b -c CREATE EXTENSION pg_trgm",
+        "psql -d shop_c -c CREATE EXTENSION IF NOT EXISTS pg_trgm",
+    ]
+    assert common_command(runs) == "psql -d … CREATE EXTENSION … pg_trgm"
+    assert common_command(["psql -d a -c VACUUM orders", "psql -d b -c VACUUM orders"]) == "psql -d … VACUUM orders"
