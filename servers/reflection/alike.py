@@ -56,6 +56,10 @@ def fixes_agree(first: str, second: str, first_way: str = "", second_way: str = 
         return True
     if _job(first) is not None and _job(first) == _job(second):
         return True
+    # Variables set for the run, each run setting the one that fixed it and maybe others (`OMP_NUM_THREADS=…
+    # OMP_STACKSIZE=…`, then `OMP_STACKSIZE=…` alone): a variable both set is the lesson they share.
+    if _variables(first) & _variables(second):
+        return True
     one, other = _added_options(first), _added_options(second)
     if one is None or other is None or not same_family(one[0], other[0]):
         return False
@@ -72,6 +76,17 @@ def _entry_point(fix: str) -> str | None:
     `as:julia … -e using Pkg; Pkg.test(…)`), or None: each task gave it arguments of its own."""
     found = _CALLED.search(fix) if fix.startswith("as:") else None
     return found.group(1) if found else None
+
+
+_SET_VARIABLE = re.compile(r"[A-Z][A-Z0-9_]*=…")
+
+
+def _variables(fix: str) -> set[str]:
+    """The names a fix that only set variables set (`as:OMP_NUM_THREADS=… OMP_STACKSIZE=…`), or none."""
+    words = fix.removeprefix("as:").split() if fix.startswith("as:") else []
+    if not words or not all(_SET_VARIABLE.fullmatch(w) for w in words):
+        return set()
+    return {w.split("=", 1)[0] for w in words}
 
 
 _SCRIPT_STEP = re.compile(r"^[\w.-]+ ([\w-]+)\.[A-Za-z]+$")

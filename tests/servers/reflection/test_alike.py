@@ -91,3 +91,10 @@ def test_one_job_run_on_a_node_or_submitted_to_the_queue_is_one_fix() -> None:
     assert fixes_agree("julia build_sysimage.jl", "sbatch build_sysimage.sbatch")
     assert not fixes_agree("julia build_sysimage.jl", "sbatch run_case.sbatch")
     assert not fixes_agree("python run.py", "sbatch run.sh")  # a name too short to tell one job from another
+
+
+def test_runs_that_set_a_variable_in_common_agree_whatever_else_each_set() -> None:
+    assert fixes_agree("as:OMP_NUM_THREADS=… OMP_STACKSIZE=…", "as:OMP_STACKSIZE=…")
+    assert not fixes_agree("as:OMP_NUM_THREADS=…", "as:OMP_STACKSIZE=…")
+    # run another way too: not only a variable
+    assert not fixes_agree("as:OMP_STACKSIZE=… mpirun", "as:OMP_STACKSIZE=…")
