@@ -509,13 +509,10 @@ def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
             continue
         if base in _LAUNCHERS:
             # `srun -p debug -c 8 julia … run_case.jl`, `mpirun -np 4 ./model`: the job is what the launcher runs.
-            start = i
-            i += 1
-            while i < len(words) and words[i].startswith("-"):
-                i += 2 if "=" not in words[i] and words[i] in _LAUNCHERS[base] else 1
-            if i >= len(words):
-                i = start
+            job = _after_options(words, i + 1, _LAUNCHERS[base])
+            if job >= len(words):
                 break
+            i = job
             continue
         if base == "timeout":
             # `timeout [-s KILL] 120 cmd …`: the limit is how long, cmd is what runs.
@@ -539,10 +536,7 @@ def _past_launcher(words: list[str]) -> list[str]:
     WANDB_MODE=offline python …`): what the job's own line would be."""
     if not words or words[0].rsplit("/", 1)[-1] not in _LAUNCHERS:
         return words
-    options = _LAUNCHERS[words[0].rsplit("/", 1)[-1]]
-    i = 1
-    while i < len(words) and words[i].startswith("-"):
-        i += 2 if "=" not in words[i] and words[i] in options else 1
+    i = _after_options(words, 1, _LAUNCHERS[words[0].rsplit("/", 1)[-1]])
     return words[i + 1 :] if i < len(words) and words[i] == "env" else words[i:]
 
 
@@ -555,16 +549,20 @@ def _core(invoked: str) -> str:
 def _without_launcher_options(words: list[str]) -> list[str]:
     """``words`` without the options a launcher was given (`srun -p debug -c 8` → `srun`)."""
     out: list[str] = []
-    options: frozenset[str] | None = None  # the launcher's options taking a value, while its options go on
-    skip_value = False
-    for word in words:
-        if options is not None and (skip_value or word.startswith("-")):
-            skip_value = not skip_value and "=" not in word and word in options
-            continue
-        options = _LAUNCHERS.get(word.rsplit("/", 1)[-1])
-        skip_value = False
-        out.append(word)
+    i = 0
+    while i < len(words):
+        out.append(words[i])
+        options = _LAUNCHERS.get(words[i].rsplit("/", 1)[-1])
+        i = _after_options(words, i + 1, options) if options is not None else i + 1
     return out
+
+
+def _after_options(words: list[str], at: int, takes_value: frozenset[str]) -> int:
+    """Where the first word after the options from ``at`` on stands; an option in ``takes_value`` written without
+    `=` takes the next word as its value (`-p debug`)."""
+    while at < len(words) and words[at].startswith("-"):
+        at += 2 if "=" not in words[at] and words[at] in takes_value else 1
+    return at
 
 
 # Programs that launch a job on a cluster's nodes, and their options that take a value as the next word.
@@ -725,9 +723,7 @@ def command_head(command: str | list[str]) -> str:
         return f"python {script}"  # a script: `python train.py` → the script is the step
     if program == "sbatch":
         # `sbatch --wait jobs/build_sysimage.sbatch`: the batch script submitted is the step.
-        i = 1
-        while i < len(rest) and rest[i].startswith("-"):
-            i += 2 if "=" not in rest[i] and rest[i] in _LAUNCHERS["srun"] else 1
+        i = _after_options(rest, 1, _LAUNCHERS["srun"])  # sbatch takes srun's options
         return f"sbatch {rest[i].rsplit('/', 1)[-1]}" if i < len(rest) else "sbatch"
     if program == "julia":
         # `julia --project=. scripts/run_case.jl x`: the script is the step, as for Python.
