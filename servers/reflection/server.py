@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
@@ -109,12 +109,28 @@ async def _ask_client_model(
     scrubbed = scrub(report.model_dump())
     rules = await anyio.to_thread.run_sync(svc.rules.live, user_id)
     prompt = llm_paths.reflection_prompt(scrubbed, [r.text for r in rules])
+    check = functools.partial(llm_paths.check_answer, schema_name=REFLECTION_SCHEMA)
+    return await _ask(ctx, "reflection", prompt, [user_id, scrubbed], check, timeout_s)
+
+
+async def _ask(
+    ctx: Context,
+    key: str,
+    prompt: str,
+    basis: list[Any],
+    check: Callable[[str], tuple[sampling.Answer | None, str]],
+    timeout_s: float,
+    max_tokens: int = 2000,
+) -> sampling.Answer | InputRequiredResult | None:
+    """Ask the client's model one question, checked by ``check`` and asked once more with what was wrong. The
+    answer counts only for the same ``basis`` (the user and what was asked about)."""
     question = sampling.Question(
-        key="reflection",
+        key=key,
         prompt=prompt,
-        basis=json.dumps([user_id, scrubbed], sort_keys=True, ensure_ascii=False),
-        check=lambda text: llm_paths.check_answer(text, REFLECTION_SCHEMA),
-        retry=lambda problem: llm_paths.retry_prompt(prompt, problem),
+        basis=json.dumps(basis, sort_keys=True, ensure_ascii=False),
+        check=check,
+        retry=functools.partial(llm_paths.retry_prompt, prompt),
+        max_tokens=max_tokens,
     )
     return await sampling.ask(ctx, question, timeout_s)
 
@@ -289,14 +305,8 @@ def create_server(
         ctx: Context, me: str, target: str, timeout_s: float
     ) -> sampling.Answer | InputRequiredResult | None:
         prompt = await anyio.to_thread.run_sync(svc.mutations.generation_prompt, me, target)
-        question = sampling.Question(
-            key="mutation",
-            prompt=prompt,
-            basis=json.dumps([me, target, prompt], ensure_ascii=False),
-            check=lambda text: llm_paths.check_answer(text, MUTATION_SCHEMA),
-            retry=functools.partial(llm_paths.retry_prompt, prompt),
-        )
-        return await sampling.ask(ctx, question, timeout_s)
+        check = functools.partial(llm_paths.check_answer, schema_name=MUTATION_SCHEMA)
+        return await _ask(ctx, "mutation", prompt, [me, target, prompt], check, timeout_s)
 
     @tool(annotations=_WRITE)
     def mutation_approve(mutation_id: Id, approve: bool, user_id: UserId = "default") -> Mutation:
@@ -397,15 +407,9 @@ def create_server(
         prompt = await anyio.to_thread.run_sync(svc.proactive.relevance_prompt, me, task)
         if prompt is None:
             return None  # no goal or strong drive: nothing to ask the model about
-        question = sampling.Question(
-            key="initiative_relevance",
-            prompt=prompt,
-            basis=json.dumps([me, prompt], ensure_ascii=False),
-            check=check_relevance,
-            retry=functools.partial(llm_paths.retry_prompt, prompt),
-            max_tokens=300,
+        return await _ask(
+            ctx, "initiative_relevance", prompt, [me, prompt], check_relevance, settings.llm_timeout_s, 300
         )
-        return await sampling.ask(ctx, question, settings.llm_timeout_s)
 
     @tool(annotations=_WRITE)
     def initiative_feedback(
@@ -450,15 +454,7 @@ def create_server(
         ctx: Context, me: str, task: str, facts: list[str]
     ) -> sampling.Answer | InputRequiredResult | None:
         prompt = await anyio.to_thread.run_sync(svc.proactive.needs_prompt, me, task, facts)
-        question = sampling.Question(
-            key="gap_needs",
-            prompt=prompt,
-            basis=json.dumps([me, prompt], ensure_ascii=False),
-            check=check_needs,
-            retry=functools.partial(llm_paths.retry_prompt, prompt),
-            max_tokens=800,
-        )
-        return await sampling.ask(ctx, question, settings.llm_timeout_s)
+        return await _ask(ctx, "gap_needs", prompt, [me, prompt], check_needs, settings.llm_timeout_s, 800)
 
     # --- patterns, suggestions, experience ----------------------------------------------------------
 
