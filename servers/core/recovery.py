@@ -54,6 +54,9 @@ _LOOKING = frozenset(
     "strings hexdump xxd c++filt ss netstat lsof pg_isready dig nslookup host getent pgrep pidof readlink "
     "realpath klist".split()
 )
+# A program named for what it reports on a file or format (`gdalinfo`, `ogrinfo`, `pdfinfo`, `ffprobe`) prints
+# what is in it and changes nothing (`makeinfo` makes documents from Texinfo).
+_INSPECTOR = re.compile(r"(?!make)[a-z][a-z0-9]{1,12}(?:info|probe)")
 # curl options that send or store something: such a call acts, a plain GET only looks.
 _SENDING = frozenset(
     "-X --request -d --data --data-raw --data-binary --data-urlencode --json -F --form -T --upload-file -o --output "
@@ -848,8 +851,8 @@ def _looks(words: list[str]) -> bool:
     if not rest:
         return True
     program = rest[0].rsplit("/", 1)[-1]
-    if program in _SETUP or program in _LOOKING:
-        return True  # `sleep 2` while waiting, `cd`, `echo`: nothing changes
+    if program in _SETUP or program in _LOOKING or _INSPECTOR.fullmatch(program):
+        return True  # `sleep 2` while waiting, `cd`, `echo`, `gdalinfo x.tif`: nothing changes
     if _REFRESHING_OPTIONS.intersection(w.partition("=")[0] for w in rest[1:]):
         return False  # `ansible-inventory --flush-cache --list`: it lists, after throwing away what was cached
     sub = _subcommand_word(program, rest)

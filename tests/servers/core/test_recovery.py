@@ -1397,6 +1397,28 @@ def test_code_that_opens_a_file_to_read_it_only_looks() -> None:
         assert not is_looking("Bash", {"command": command}), command
 
 
+def test_a_program_named_for_what_it_reports_only_looks() -> None:
+    """`ogrinfo -so` between a failed script and its edit is a look: the edit alone is the fix, as in the tasks
+    where nothing was looked at first."""
+    for command in ("ogrinfo -so data/raw/site.geojson site", "gdalinfo dem.tif", "ffprobe -hide_banner in.mp4"):
+        assert is_looking("Bash", {"command": command}), command
+    for command in ("makeinfo manual.texi", "ogr2ogr -f GPKG out.gpkg in.geojson"):
+        assert not is_looking("Bash", {"command": command}), command
+    no_overlap = "Exit code 1\nrasterio.errors.WindowError: windows do not intersect"
+    script = "python pipelines/p1/clip.py"
+    change = {
+        "file_path": "pipelines/p1/clip.py",
+        "old_string": "site.geometry",
+        "new_string": "site.to_crs(src.crs).geometry",
+    }
+    edit = {"tool": "Edit", "arguments": change, "ok": True, "error": None}
+    looked = find_recoveries(
+        [bash(script, no_overlap), bash("ogrinfo -so data/raw/site.geojson site"), edit, bash(script)]
+    )
+    straight = find_recoveries([bash(script, no_overlap), edit, bash(script)])
+    assert [r.key for r in looked] == [r.key for r in straight]
+
+
 def test_a_long_fixing_command_keeps_its_options_before_its_folders() -> None:
     """Cut at the limit, `--list-tags` at the end of a long re-export would be lost; the folders go first."""
     export = (
