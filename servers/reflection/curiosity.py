@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
@@ -67,7 +68,9 @@ INDECISION = re.compile(
     # not sure which one, back and forth, the other one "to be safe": a choice handed back undecided
     r"(?:not|wasn'?t|weren'?t|am not|I'?m not)\s+sure which|back and forth|\bor\b[^.?!]{0,40}\bto be safe|"
     # the choice handed back outright: "your call", "either way works", "one over the other"
-    r"your call|either way|one over the other|pros and cons (?:to|of|on) both|toss-up|lean toward neither)\b|"
+    r"your call|either way|one over the other|pros and cons (?:to|of|on) both|toss-up|lean toward neither|"
+    # "Either would be lovely", "either works", "one or the other"
+    r"either (?:would|works|is fine|could)|(?:pick |choose )?one or the other)\b|"
     r"要么.{1,30}要么|各有优劣|各有千秋|两种方案|取决于|拿不定|拿不准|都不错|都可以|都行|也行|看你|难以选择|难说哪个|"
     r"(?:用|选)哪个(?:好|比较好)|哪个更好|各有利弊|(?:你|您)(?:自己)?(?:决定|定夺|来定|拿主意)|看你喜欢",
     re.IGNORECASE,
@@ -137,10 +140,43 @@ _NONE = re.compile(r"^\s*(?:none|no|never|off|nil|zero|0|false|avoid|无|不要|
 _AVOID = re.compile(
     # (a verb of using is not the thing: 不要用表情符号 leaves out 表情符号)
     r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买)"
-    r"(?:用|使用|带|加|出现|放)?(.+)$",
+    r"(?:用|使用|带|加|出现|放)?(.+)$"
+    # a way of going left out (不开车, 不自驾): the way itself
+    r"|^不((?:开车|自驾|驾车|打车))",
     re.IGNORECASE,
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """Something users leave out, said by its kind and found by what it looks like in a draft."""
+
+    name: re.Pattern[str]
+    looks: re.Pattern[str]
+
+
+_KINDS = (
+    _Kind(  # "no religious language" in a condolence: God, prayers, heaven
+        re.compile(
+            r"(?:religious|religion|faith|god)\s*(?:language|references?|words?|stuff|talk)?|宗教(?:用语|词汇)?", re.I
+        ),
+        re.compile(
+            r"\b(?:god|lord|jesus|christ|pray(?:er|ers|ing)?|angels?|heaven|blessed|blessings?|amen|psalm)\b"
+            r"|上帝|天堂|主啊|祷告|祈祷|阿门|天使",
+            re.I,
+        ),
+    ),
+    _Kind(  # shouting: 喊麦, all caps, a row of exclamation marks
+        re.compile(r"喊麦|大喊大叫|吼|shouting|yelling|all caps|caps lock", re.I),
+        re.compile(r"[!！]{2,}|\b[A-Z]{4,}(?:\s+[A-Z]{2,})+\b"),
+    ),
+    _Kind(re.compile(r"exclamation (?:marks?|points?)|感叹号", re.I), re.compile(r"[!！]")),
+    _Kind(  # not driving: a self-drive trip, hours at the wheel
+        re.compile(r"开车|自驾|驾车|driving|(?:a )?car", re.I),
+        re.compile(r"开车|自驾|驾车|\bdrive\b|\bdriving\b|road ?trip|\bby car\b", re.I),
+    ),
+)
 LONG_DRAFT_WORDS = 80  # a "concise" user would cut a draft past this
 SHORT_DRAFT_WORDS = 25
 
@@ -309,10 +345,13 @@ def _avoided(value: str, draft: str) -> str | None:
     for clause in re.split(r"[,;，；、]", value):
         avoid = _AVOID.match(clause.strip())
         if avoid:
-            thing = (avoid.group(1) or avoid.group(2)).strip().lower()
+            thing = next(g for g in avoid.groups() if g).strip().lower()
             if re.fullmatch(r"emojis?|emoticons?|表情(?:符号|包)?", thing):
                 if emoji := _EMOJI.search(draft):  # said by name, found by what it looks like
                     return f"the draft uses emoji ({emoji.group(0)})"
+            elif kind := next((k for k in _KINDS if k.name.fullmatch(thing)), None):
+                if found := kind.looks.search(draft):
+                    return f"the draft has {thing} ('{found.group(0)}')"
             elif thing and (_named(thing, draft) or _short_form_in(thing, draft)):
                 return f"the draft uses {thing}"
     return None

@@ -25,7 +25,9 @@ fact in memory and the user model before asking the user.
 |                      | ("what should I get my dad"), a flight, hotel or trip,   |                                 |
 |                      | a gathering (年会, a party), a place to stay or eat      |                                 |
 |                      | chosen for the user ("book a table", 订餐厅, "somewhere  |                                 |
-|                      | nice to eat for …")                                      |                                 |
+|                      | nice to eat for …"), goods picked by their price range   |                                 |
+|                      | ("recommend a laptop", 推荐一款耳机), or asks how much    |                                 |
+|                      | the user can spend (能花多少)                             |                                 |
 | ``recipient``        | sends something, or is a leave note, to nobody named     | an address, "to <Name>", 交给…  |
 | ``deadline``         | speaks of "the deadline" without its date, or plans      | a date                          |
 |                      | toward one (复习计划, "revision plan"), or is a          |                                 |
@@ -38,7 +40,8 @@ fact in memory and the user model before asking the user.
 |                      | how something looks (a colour, 主题色), which of their   |                                 |
 |                      | own jobs comes first (先修哪个), a reply that carries a   |                                 |
 |                      | decision not given ("reply … about renewing the lease",  |                                 |
-|                      | an invitation), 我该A还是B, "I should X, right?"          |                                 |
+|                      | an invitation), 我该A还是B, "I should X, right?", a      |                                 |
+|                      | course for the user's business ("should we start …")     |                                 |
 | ``action``           | needs the physical world or a closed system (sign, call) | (only the user)                 |
 |                      | or the user's money: a request (not a question) to book, |                                 |
 |                      | buy, order, pay or ship (订, 买, 下单, 寄); not the step |                                 |
@@ -47,7 +50,9 @@ fact in memory and the user model before asking the user.
 |                      | passport"), goods sent back, chores at home ("water my   |                                 |
 |                      | plants", 遛狗; not a reminder of one), tickets got for    |                                 |
 |                      | the user, money moved (转三千块, "venmo $45"), things      |                                 |
-|                      | taken somewhere (把车开去4S店, "take my dog to the vet")  |                                 |
+|                      | taken somewhere (把车开去4S店, "take my dog to the vet"), |                                 |
+|                      | errands ("pick me up some milk", "on your way"), an      |                                 |
+|                      | appointment made ("make an appointment with my GP")      |                                 |
 | ``lookup``           | asks a plain question of fact: the agent can look it up  | (the agent)                     |
 
 A fact answers a need only if it is also about the task: it shares a content word with it, or both are about
@@ -76,7 +81,9 @@ _PEOPLE = (
 _ZH_PEOPLE = (
     "导师|老板|经理|律师|医生|牙医|房东|老师|妻子|丈夫|老公|老婆|客户|同事|上司|领导|教授|妈妈|爸爸|会计|班主任|辅导员|"
     "物业|中介|主管|组长|校长|园长|室友|邻居|HR|hr|面试官|投资人|婆婆|公公|岳父|岳母|丈母娘|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
-    "姑姑|舅舅|阿姨|叔叔|哥哥|姐姐|弟弟|妹妹"
+    "姑姑|舅舅|阿姨|叔叔|哥哥|姐姐|弟弟|妹妹|"
+    # people at work by their title (护士长, 科长, 店长)
+    "护士长|科长|处长|院长|主任|店长|部长|厂长|队长|站长|所长|行长|经理"
 )
 REFERENCE = re.compile(
     # the user's own, or one of theirs' ("my kid's teacher", "my son's coach")
@@ -352,9 +359,20 @@ RESIZE = re.compile(
     IC,
 )
 # A trip however it is put: "a weekend away", "a getaway", 出去玩几天, 度假.
+# Things bought by their price range: what to recommend depends on how much the user will spend.
+_GOODS = (
+    "laptop|computer|pc|macbook|phone|smartphone|tablet|ipad|camera|lens|tv|television|monitor|car|bike|e-bike|"
+    "scooter|headphones|earbuds|speaker|mattress|sofa|couch|fridge|washing machine|dishwasher|vacuum|printer|"
+    "watch|smartwatch|console|stroller|pram|microphone|mic"
+)
+_ZH_GOODS = (
+    "笔记本|电脑|手机|平板|相机|镜头|电视|显示器|汽车|车子|自行车|电动车|耳机|音箱|床垫|沙发|冰箱|洗衣机|打印机|手表|"
+    "麦克风|婴儿车"
+)
 TRIP = (
     r"\b(?:trip|getaway|weekend away|(?:a |some )?(?:days?|nights?|week) away|holiday|vacation|city break|"
-    r"short break|road trip)\b|出去玩|旅游|旅行|度假|出游|自驾游|玩[一两二三四五六七八九十几\d]+天"
+    r"short break|road trip|half[- ]term|(?:school|easter|spring|summer|winter|christmas) (?:holidays|break)|"
+    r"long weekend)\b|出去玩|旅游|旅行|度假|出游|自驾游|玩[一两二三四五六七八九十几\d]+天"
 )
 TRAVEL = re.compile(
     rf"\b(?:flights?|fly|flying|flies|flew|travel\w*|hotels?|trains?|conference|destination|itinerary)\b|{TRIP}|机票|火车|酒店|出差|航班|目的地|行程",
@@ -531,6 +549,10 @@ RULES: tuple[Rule, ...] = (
             r"(?:dinner|lunch|brunch|eat|stay|celebrate|drinks|date|party|meal)\b|(?:找|推荐).{0,6}(?:地方|地儿).{0,6}(?:吃|住|聚|庆祝)|"
             rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|\bitinerary\b|买|购买|酒店|行程|"
             r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
+            # goods chosen for the user by their price range ("recommend a laptop", 推荐一款手机)
+            rf"\b(?:recommend|suggest|pick|find|choose)\b.{{0,30}}\b(?:{_GOODS})s?\b|(?:推荐|挑|选).{{0,12}}(?:{_ZH_GOODS})|"
+            # how much the user can spend is their budget, asked back ("how much should we spend", 能花多少)
+            r"\bhow much (?:can|should|could) (?:I|we) spend\b|(?:能|可以|该|应该)花多少|"
             # someone to hire, found for the user; a class to sign up for
             r"\bfind\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:good\s+|local\s+|cheap\s+)?(?:babysitter|nanny|plumber|cleaner|"
             r"tutor|electrician|contractor|movers?|moving company|dog walker|photographer|caterer)\b|"
@@ -634,7 +656,8 @@ RULES: tuple[Rule, ...] = (
         "judgement",
         re.compile(
             r"\b(?:look|looks|sound|sounds|feel|feels)\s+(?:good|nice|ok|okay|right|better)\b|"
-            r"\bshould I\s+(?:use|pick|"
+            r"\bshould we\s+(?:start|stop|offer|hire|open|close|launch|raise|lower|expand)\b|"
+            r"\bshould I\s+(?:use|pick|hire|"
             r"choose|wear|go with|accept|take|quit|leave|go|move|stay|marry|apply|say yes|say no|tell|ask|switch|join|"
             r"resign|break up|keep|sell|invest|turn down|decline|sign)\b|\bdo you like\b|\bis it worth\b|"
             r"\b(?:do you think|would you say) I should\b|\bwhat would you do\b|"
@@ -712,6 +735,9 @@ RULES: tuple[Rule, ...] = (
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
             r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
+            # errands run for the user ("pick me up some milk", "on your way home"), appointments made by calling
+            r"\b(?:pick|grab)\s+(?:me|us|him|her|them)\s+(?:up\s+)?(?:a|an|some|\d+)\b|\bon your way\b|"
+            r"\bmake\s+(?:me\s+|us\s+)?an?\s+appointment\b|"
             # offices and portals in the user's name, goods sent back: 去银行办卡, "renew my passport"
             r"\b(?:company|employee|hr|staff|student|patient)\s+portal\b|"
             r"\brenew\s+(?:my|our)\s+(?:library\s+)?(?:books?|subscription|membership|registration|insurance|permit)s?\b|"

@@ -584,3 +584,39 @@ def test_a_train_looked_up_a_meal_for_an_occasion_and_a_maintenance_notice_need_
     assert _asked("起草一份通知：机房下周三检修") == ["date_time"]  # the day, but not the hour
     assert _asked("起草一份通知：机房下周三上午9点检修") == []
     assert _asked("把这篇演讲稿缩到五分钟") == []  # the size is said in words
+
+
+def test_errands_on_the_way_appointments_product_picks_spending_limits_and_roles_by_title() -> None:
+    assert "action" in _asked("grab me some milk on your way back")
+    assert "action" in _asked("pick us up a pizza tonight")
+    assert "action" in _asked("make an appointment with the dentist for my son")
+    assert "budget" in _asked("recommend a phone for my mum")
+    assert "budget" in _asked("推荐一款适合剪视频的笔记本电脑")
+    assert "budget" not in _asked("recommend a book about sailing")  # nothing bought by its price range
+    assert "budget" in _asked("how much should we spend on the Christmas party?")
+    assert "budget" in _asked("这次团建我们能花多少钱")
+    assert "judgement" in _asked("should we stop opening on Sundays?")
+    assert "judgement" in _asked("should I hire a second assistant?")
+    assert _asked("给科长发个消息，说下午的会我晚点到") == ["reference:科长"]
+    assert {"destination", "budget"} <= set(_asked("plan something fun for the kids over the easter holidays"))
+
+
+def test_what_a_user_leaves_out_is_found_by_what_it_looks_like(svc: ReflectionService) -> None:
+    """A kind of thing said by its name ("religious language", 喊麦, 不开车) shows in a draft as its instances."""
+    plain = ("tone", "warm, no religious references")
+    assert _signals("Wishing you peace; may the Lord bless you.", plain, svc=svc, user="a") == ["preference_conflict"]
+    assert _signals("Wishing you peace and many happy memories.", plain, svc=svc, user="b") == []
+    calm = ("风格", "温柔一点，不要喊麦")
+    assert _signals("今晚福利多多！！！大家快来！！", calm, svc=svc, user="c") == ["preference_conflict"]
+    assert _signals("今晚有几款新品，慢慢给大家介绍。", calm, svc=svc, user="d") == []
+    assert _signals("建议自驾去莫干山，路上两小时。", ("出行", "不开车，坐高铁"), svc=svc, user="e") == [
+        "preference_conflict"
+    ]
+    marks = ("style", "no exclamation marks")
+    assert _signals("Thanks for coming. See you soon!", marks, svc=svc, user="f") == ["preference_conflict"]
+
+
+def test_a_choice_handed_back_as_either_being_fine_is_indecision(svc: ReflectionService) -> None:
+    either = "Either would suit the day. The hymn is older; the poem is shorter."
+    assert _signals(either, svc=svc, user="a") == ["indecision"]
+    assert _signals("You could pick one or the other.", svc=svc, user="b") == ["indecision"]
