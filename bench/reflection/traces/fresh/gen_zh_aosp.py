@@ -84,8 +84,8 @@ def javac_cmd(mod_dir, mod):
             f"\"out/soong/.intermediates/{mod_dir}/{mod}/android_common/javac/classes\" && "
             f"out/host/linux-x86/bin/soong_javac_wrapper prebuilts/jdk/jdk17/linux-x86/bin/javac -J-Xmx2048M "
             f"-Xmaxerrs 9999999 -encoding UTF-8 -sourcepath \"\" -g -source 17 -target 17 -Xlint:-dep-ann "
-            f"-bootclasspath out/soong/.intermediates/prebuilts/sdk/current/public/android_sdk_current_public/"
-            f"android_common/combined/android.jar ...")
+            f"-bootclasspath out/soong/.intermediates/frameworks/base/api/android_stubs_current.from-text/android_common/"
+            f"android_stubs_current.from-text.jar ...")
 
 
 def push_ok(src, n_bytes, secs):
@@ -125,8 +125,7 @@ def fastboot_dyn_err():
 
 
 def fastboot_flash_ok(part, img_kb, chunks=1):
-    lines = ["Warning: skip copying " + part + "_a image avb footer (" + part + "_a partition size: 0, " + part +
-             "_a image size: " + str(img_kb * 1024) + ")."]
+    lines = []
     lines.append(f"Resizing '{part}_a'                                  OKAY [  0.0{_rng[0].randint(10, 99)}s]")
     if chunks == 1:
         lines.append(f"Sending '{part}_a' ({img_kb} KB)                     OKAY [  {img_kb / 38000:.3f}s]")
@@ -139,10 +138,11 @@ def fastboot_flash_ok(part, img_kb, chunks=1):
     return "\n".join(lines)
 
 
-def logcat_lines(tag, msgs, hh="10", pid=1734):
+def logcat_lines(tag, msgs, day="12-10", pid=1734):
     out = []
+    hour = _rng[0].randint(10, 11)
     for i, (lvl, m) in enumerate(msgs):
-        out.append(f"12-{hh} 1{i % 10}:{_rng[0].randint(10, 59)}:{_rng[0].randint(10, 59)}.{_rng[0].randint(100, 999)}  "
+        out.append(f"{day} {hour}:{10 + i * 2 + _rng[0].randint(0, 1):02d}:{_rng[0].randint(10, 59)}.{_rng[0].randint(100, 999)}  "
                    f"{pid}  {pid + _rng[0].randint(20, 400)} {lvl} {tag}: {m}")
     return "\n".join(out)
 
@@ -154,12 +154,8 @@ def commit_out(branch, msg, nfiles, ins, dels=0):
     return s
 
 
-def upload_out(project, branch, change, title):
-    return (f"Upload project {project}/ to remote branch refs/heads/lyra-u-dev:\n"
-            f"  branch {branch} ( 1 commit, Mon Dec 01 10:00:00 2026 +0800):\n"
-            f"         {hx(8)} {title}\n"
-            f"to https://{GERRIT} (y/N)? <--yes>\n"
-            f"remote: \nremote: Processing changes: refs: 1, new: 1, done            \nremote: \n"
+def upload_out(project, branch, change, title, when=None):
+    return (f"remote: \nremote: Processing changes: refs: 1, new: 1, done            \nremote: \n"
             f"remote: SUCCESS\nremote: \nremote:   https://{GERRIT}/c/xinghe/platform/{project}/+/{change} {title} [NEW]\n"
             f"remote: \nTo ssh://{GERRIT}:29418/xinghe/platform/{project}\n"
             f" * [new reference]         {branch} -> refs/for/lyra-u-dev%topic={branch}\n\n"
@@ -203,6 +199,9 @@ PROP_TE = P(f"{SEP}/property.te")
 PROP_CTX = P(f"{SEP}/property_contexts")
 PLAT_APP_TE = P(f"{SEP}/platform_app.te")
 PARSE_PY = P("vendor/xinghe/tools/thermal/parse_thermal_log.py")
+LED_MK = P("vendor/xinghe/hardware/led/Android.mk")
+LED_BP = P("vendor/xinghe/hardware/led/Android.bp")
+TILE_KT = P("frameworks/base/packages/SystemUI/src/com/android/systemui/qs/tiles/XhHighTempTile.kt")
 
 THERMAL_SVC_TXT = """/*
  * Copyright (C) 2025 Xinghe Mobile Communication Co., Ltd.
@@ -521,10 +520,11 @@ FAND_TE_TXT = """type xh_fand, domain;
 type xh_fand_exec, exec_type, vendor_file_type, file_type;
 
 init_daemon_domain(xh_fand)
+get_prop(xh_fand, vendor_xh_fan_prop)
 """
 
 FILE_CTX_TXT = """/vendor/bin/xh_fand                                  u:object_r:xh_fand_exec:s0
-/vendor/bin/hw/vendor\\.xinghe\\.fan-service          u:object_r:hal_xh_fan_default_exec:s0
+/odm/bin/hw/vendor\\.xinghe\\.fan-service             u:object_r:hal_xh_fan_default_exec:s0
 /data/vendor/xh_thermal(/.*)?                        u:object_r:xh_thermal_data_file:s0
 """
 
@@ -587,7 +587,76 @@ if __name__ == "__main__":
     main(sys.argv[1])
 '''
 
+LED_MK_TXT = """LOCAL_PATH := $(call my-dir)
+
+include $(CLEAR_VARS)
+LOCAL_MODULE := xh_ledd
+LOCAL_MODULE_TAGS := optional
+LOCAL_PROPRIETARY_MODULE := true
+LOCAL_SRC_FILES := xh_ledd.cpp
+LOCAL_SHARED_LIBRARIES := libbase liblog libcutils
+LOCAL_CFLAGS := -Wall -Werror
+LOCAL_INIT_RC := xh_ledd.rc
+include $(BUILD_EXECUTABLE)
+"""
+
+TILE_KT_TXT = """/*
+ * Copyright (C) 2025 Xinghe Mobile Communication Co., Ltd.
+ */
+package com.android.systemui.qs.tiles
+
+import android.content.Intent
+import android.os.Handler
+import android.os.Looper
+import android.os.ServiceManager
+import android.provider.Settings
+import com.android.systemui.dagger.qualifiers.Background
+import com.android.systemui.dagger.qualifiers.Main
+import com.android.systemui.plugins.qs.QSTile
+import com.android.systemui.qs.QSHost
+import com.android.systemui.qs.tileimpl.QSTileImpl
+import com.android.systemui.util.settings.SecureSettings
+import javax.inject.Inject
+
+/** "高温保护" quick settings tile. State comes from the xh_thermal service dump-free binder call. */
+class XhHighTempTile @Inject constructor(
+    host: QSHost,
+    @Background backgroundLooper: Looper,
+    @Main mainHandler: Handler,
+    private val secureSettings: SecureSettings,
+    // ... other QSTileImpl dependencies omitted in this excerpt
+) : QSTileImpl<QSTile.BooleanState>(host, backgroundLooper, mainHandler) {
+
+    private val thermal by lazy { IXhThermal.Stub.asInterface(ServiceManager.getService("xh_thermal")) }
+
+    override fun newTileState() = QSTile.BooleanState()
+
+    override fun handleClick(view: android.view.View?) {
+        val enabled = secureSettings.getInt(KEY, 1) == 1
+        secureSettings.putInt(KEY, if (enabled) 0 else 1)
+        refreshState()
+    }
+
+    override fun handleUpdateState(state: QSTile.BooleanState, arg: Any?) {
+        state.value = secureSettings.getInt(KEY, 1) == 1
+        val level = runCatching { thermal?.throttleLevel ?: 0 }.getOrDefault(0)
+        state.secondaryLabel = if (level > 0) "降频 $level 级" else null
+    }
+
+    override fun getLongClickIntent() = Intent(Settings.ACTION_BATTERY_SAVER_SETTINGS)
+
+    override fun getTileLabel(): CharSequence = "高温保护"
+
+    companion object {
+        const val TILE_SPEC = "xh_hightemp"
+        private const val KEY = "xh_high_temp_protect"
+    }
+}
+"""
+
 FILES = {
+    LED_MK: LED_MK_TXT,
+    TILE_KT: TILE_KT_TXT,
     THERMAL_SVC: THERMAL_SVC_TXT,
     POWERHINT_SVC: POWERHINT_SVC_TXT,
     BG_BP: BG_BP_TXT,
@@ -660,15 +729,15 @@ def s1(d):
 
 **xh_fand（vendor 原生 daemon，C++）**
 - `vendor/xinghe/hardware/fan/xh_fand/`：每 2 秒读 `thermal_zone78/temp`，按温度写 `/sys/devices/platform/soc/xh-fan/pwm`，由 `xh_fand.rc` 启动
-- 旁边 `fan/aidl/` 是风扇的 AIDL HAL（`vendor.xinghe.fan-service`），给上层设置风扇模式
+- 旁边 `fan/aidl/` 是风扇的 AIDL HAL（`vendor.xinghe.fan-service`，装在 odm 分区），给上层设置风扇模式
 
 **sepolicy**
 - `device/xinghe/lyra/sepolicy/vendor/`：`xh_fand.te`、`hal_xh_fan_default.te`、`file_contexts`、`genfs_contexts`（`sysfs_xh_fan`）、`service.te`/`service_contexts`（`xh_thermal`、`xh_powerhint`）、`property*.te`
 
-注意 `xh_fand.te` 目前只有 `init_daemon_domain`，还没给读 thermal zone / 写 pwm 的权限，真机上大概率有 avc denial。""")
+注意 `xh_fand.te` 目前只有 `init_daemon_domain` 和读 `vendor_xh_fan_prop` 的 `get_prop`，还没给读 thermal zone / 写 pwm 的权限，真机上大概率有 avc denial。""")
 
         t = d.task("XhThermalService 的 dump 里加一个 lastLevelChangeTime（uptime 毫秒），然后推到手机上验证一下。"
-                   "手机昨天下午测试同学用 flashall 刷了最新的 dailybuild。另外 system_server 里打日志用 Slog，别用 Log.d",
+                   "手机上周五下午测试同学用 flashall 刷了最新的 dailybuild。另外 system_server 里打日志用 Slog，别用 Log.d",
                    tags=["workflow:W1", "mistake:M1", "pref:P1"])
         t.read(THERMAL_SVC)
         t.edit(THERMAL_SVC, "    private float mLastSkinTemp = Float.NaN;\n",
@@ -684,7 +753,7 @@ def s1(d):
         t.bash(f"{ENV} && m services", "编译 services.jar", out=build_ok(SERVICES_BUILD, "03:41"), timeout=3600000)
         t.fail(f"adb push {SERVICES_JAR} /system/framework/services.jar", "推送 services.jar",
                ro_push_err(SERVICES_JAR, "/system/framework/services.jar"))
-        t.say("/system 是只读的：昨天 flashall 重刷了 super 和 vbmeta，之前的 remount（overlayfs）状态没了。先 root 再 remount：")
+        t.say("/system 是只读的：上周五 flashall 重刷了 super 和 vbmeta，之前的 remount（overlayfs）状态没了。先 root 再 remount：")
         t.bash("adb root", "adbd 切到 root", out="restarting adbd as root")
         t.bash("adb remount", "remount 系统分区", out=REMOUNT_VERITY)
         t.say("这次 remount 顺带关了 verity，需要重启一次才生效：")
@@ -695,12 +764,12 @@ def s1(d):
         t.bash("adb shell dumpsys xh_thermal", "看 dump 输出",
                out="XhThermalService state:\n  throttleLevel=0\n  lastSkinTemp=34.7\n  lastLevelChangeTime=0")
         t.bash("adb logcat -d -s XhThermalService | tail -5", "看服务日志",
-               out=logcat_lines("XhThermalService", [("I", "throttle level 0 -> 0 (boot)")], hh="01"))
+               out=logcat_lines("XhThermalService", [("I", "onStart: publishing xh_thermal, skin sensor xh-skin")], day="11-30"))
         t.done("""`lastLevelChangeTime` 已加上并在真机验证：
 
 - 新增字段 `mLastLevelChangeTime`（`mLock` 保护），级别变化时记 `SystemClock.uptimeMillis()`，dump 里输出；日志保持 `Slog`
 - `m services` 编译通过（3:41）
-- 第一次 `adb push` 报 `Read-only file system`：昨天 flashall 之后分区回到只读。`adb root` + `adb remount`（关 verity 后重启一次）再推就成功了
+- 第一次 `adb push` 报 `Read-only file system`：上周五 flashall 之后分区回到只读。`adb root` + `adb remount`（关 verity 后重启一次）再推就成功了
 - `stop`/`start` 重启 framework 后 `dumpsys xh_thermal` 能看到 `lastLevelChangeTime=0`（开机后还没发生过级别变化）""")
 
         t = d.task("问一下：我们风扇 HAL 现在是 AIDL 的，BSP 里还有几个老的 HIDL HAL。HIDL 迁 AIDL 一般要改哪些东西？"
@@ -756,7 +825,7 @@ allow xh_fand sysfs_xh_fan:file write;""")
         t.bash('sleep 30; adb logcat -b all -d | grep "avc: denied" | grep -c xh_fand; adb logcat -d -s xh_fand | tail -3',
                "确认 denial 消失、风扇开始调速",
                out="0\n" + logcat_lines("xh_fand", [("I", "xh_fand started"), ("I", "skin 36125 mC -> pwm 0"),
-                                                    ("I", "skin 38410 mC -> pwm 90")], hh="02", pid=809))
+                                                    ("I", "skin 38410 mC -> pwm 90")], day="12-02", pid=809))
         t.done("""风扇不转确实是 SELinux：`xh_fand` 读 thermal zone 和写 pwm 都被拒了（3 条 denial）。
 
 `xh_fand.te` 补了：
@@ -780,7 +849,8 @@ allow xh_fand sysfs_xh_fan:file rw_file_perms;
         jfile = "vendor/xinghe/apps/BatteryGuard/src/com/xinghe/batteryguard/ChargeLimiter.java"
         t.fail(f"{ENV} && mmm vendor/xinghe/apps/BatteryGuard", "单独编译 BatteryGuard",
                build_fail(["//vendor/xinghe/apps/BatteryGuard:XhBatteryGuard aapt2 compile",
-                           "//vendor/xinghe/apps/BatteryGuard:XhBatteryGuard aapt2 link"],
+                           "//vendor/xinghe/apps/BatteryGuard:XhBatteryGuard aapt2 link",
+                           "//vendor/xinghe/apps/BatteryGuard:XhBatteryGuard javac"],
                           "out/soong/.intermediates/vendor/xinghe/apps/BatteryGuard/XhBatteryGuard/android_common/javac/XhBatteryGuard.jar",
                           javac_cmd("vendor/xinghe/apps/BatteryGuard", "XhBatteryGuard") + "\n"
                           f"{jfile}:5: {SIG3}\nimport android.os.SystemProperties;\n                 ^\n"
@@ -837,33 +907,33 @@ allow xh_fand sysfs_xh_fan:file rw_file_perms;
 
 def s3(d):
     with d.session("2026-12-04T02:20:00", R, branch="", version="2.1.152"):
-        t = d.task("风扇 HAL 的 setMode 里加一行日志，编 vendor 镜像单独刷 vendor 分区试一下，手机我已经接上了", tags=["mistake:M2"])
+        t = d.task("风扇 HAL 的 setMode 里加一行日志。HAL 现在是装在 odm 分区的，编 odm 镜像单独刷 odm 分区试一下，手机我已经接上了", tags=["mistake:M2"])
         t.read(FAN_HAL)
         t.edit(FAN_HAL, """    std::lock_guard<std::mutex> lock(mLock);
     mMode = mode;""", """    std::lock_guard<std::mutex> lock(mLock);
     LOG(INFO) << "setMode " << toString(mMode) << " -> " << toString(mode);
     mMode = mode;""")
-        t.bash(f"{ENV} && m vendorimage", "编译 vendor.img",
+        t.bash(f"{ENV} && m odmimage", "编译 odm.img",
                out=build_ok(["//vendor/xinghe/hardware/fan/aidl/default:vendor.xinghe.fan-service clang++ Fan.cpp",
                              "//vendor/xinghe/hardware/fan/aidl/default:vendor.xinghe.fan-service ld",
-                             f"Install: {OUT}/vendor/bin/hw/vendor.xinghe.fan-service",
-                             f"Target vendor fs image: {OUT}/vendor.img"], "06:12"), timeout=3600000)
+                             f"Install: {OUT}/odm/bin/hw/vendor.xinghe.fan-service",
+                             f"Target odm fs image: {OUT}/odm.img"], "04:37"), timeout=3600000)
         t.bash("adb reboot bootloader && fastboot devices", "进 bootloader", out=f"{SERIAL}\tfastboot")
-        t.fail(f"fastboot flash vendor {OUT}/vendor.img", "刷 vendor 分区", fastboot_dyn_err())
-        t.say("vendor 在 super 里，是动态分区，bootloader 里的 fastboot 不能直接写，要先进用户态的 fastbootd：")
+        t.fail(f"fastboot flash odm {OUT}/odm.img", "刷 odm 分区", fastboot_dyn_err())
+        t.say("odm 在 super 里，是动态分区，bootloader 里的 fastboot 不能直接写，要先进用户态的 fastbootd：")
         t.bash("fastboot reboot fastboot", "重启到 fastbootd",
                out="Rebooting into fastboot                            OKAY [  0.001s]\n"
                    "< waiting for any device >\nFinished. Total time: 12.418s")
-        t.bash(f"fastboot flash vendor {OUT}/vendor.img", "在 fastbootd 里刷 vendor",
-               out=fastboot_flash_ok("vendor", 1218764, chunks=5), timeout=600000)
+        t.bash(f"fastboot flash odm {OUT}/odm.img", "在 fastbootd 里刷 odm",
+               out=fastboot_flash_ok("odm", 84312), timeout=600000)
         t.bash("fastboot reboot && adb wait-for-device && sleep 30 && adb root && adb shell getprop sys.boot_completed",
                "重启回系统", out="Rebooting                                          OKAY [  0.000s]\nFinished. Total time: 0.051s\n"
                                  "restarting adbd as root\n1", timeout=300000)
         t.bash("adb shell cmd xh_fan set-mode QUIET; adb logcat -d -s vendor.xinghe.fan-service | tail -2", "触发 setMode 看日志",
-               out=logcat_lines("vendor.xinghe.fan-service", [("I", "setMode AUTO -> QUIET")], hh="04", pid=1021))
-        t.done("""vendor 分区已刷好，新日志生效：`setMode AUTO -> QUIET`。
+               out=logcat_lines("vendor.xinghe.fan-service", [("I", "setMode AUTO -> QUIET")], day="12-04", pid=1021))
+        t.done("""odm 分区已刷好，新日志生效：`setMode AUTO -> QUIET`。
 
-过程：`m vendorimage` → `adb reboot bootloader` → 在 bootloader 里 `fastboot flash vendor` 被拒（vendor 在 super 里，是动态分区）→ `fastboot reboot fastboot` 进 fastbootd 后再刷成功 → `fastboot reboot`。""")
+过程：`m odmimage` → `adb reboot bootloader` → 在 bootloader 里 `fastboot flash odm` 被拒（odm 在 super 里，是动态分区）→ `fastboot reboot fastboot` 进 fastbootd 后再刷成功 → `fastboot reboot`。""")
 
         t = d.task("温控这个改动提 review 吧：先跑 XhThermalServiceTest，过了就 commit，然后 repo upload 到 lyra-u-dev", tags=["workflow:W3"])
         t.bash(f"{ENV} && atest XhThermalServiceTest", "跑单元测试",
@@ -899,6 +969,54 @@ def s3(d):
 
 对我们的风扇 HAL：加方法 → `frozen: false` → 开发完 `-freeze-api` 出 V2 → 客户端改依赖 V2。""")
 
+        t = d.task("vendor/xinghe/hardware/led 还是 Android.mk，趁现在没人动，转成 Android.bp", tags=["noise"])
+        t.read(LED_MK)
+        t.bash(f"{ENV} >/dev/null && androidmk vendor/xinghe/hardware/led/Android.mk", "用 androidmk 转换",
+               out="""cc_binary {
+    name: "xh_ledd",
+    proprietary: true,
+    srcs: ["xh_ledd.cpp"],
+    shared_libs: [
+        "libbase",
+        "liblog",
+        "libcutils",
+    ],
+    cflags: [
+        "-Wall",
+        "-Werror",
+    ],
+    init_rc: ["xh_ledd.rc"],
+
+}""")
+        t.say("androidmk 的结果基本可用，`proprietary: true` 换成现在通用的 `vendor: true`，去掉空行：")
+        t.write(LED_BP, """cc_binary {
+    name: "xh_ledd",
+    vendor: true,
+    srcs: ["xh_ledd.cpp"],
+    shared_libs: [
+        "libbase",
+        "liblog",
+        "libcutils",
+    ],
+    cflags: [
+        "-Wall",
+        "-Werror",
+    ],
+    init_rc: ["xh_ledd.rc"],
+}
+""")
+        t.bash("git -C vendor/xinghe/hardware rm -q led/Android.mk && git -C vendor/xinghe/hardware status --short led/",
+               "删掉 Android.mk", out="A  led/Android.bp\nD  led/Android.mk")
+        t.bash(f"{ENV} && m xh_ledd", "编译确认",
+               out=build_ok(["//vendor/xinghe/hardware/led:xh_ledd clang++ xh_ledd.cpp",
+                             "//vendor/xinghe/hardware/led:xh_ledd ld",
+                             f"Install: {OUT}/vendor/bin/xh_ledd"], "01:44"), timeout=3600000)
+        t.done("""`vendor/xinghe/hardware/led` 已改成 Android.bp：
+
+- 用 `androidmk` 自动转换，`LOCAL_PROPRIETARY_MODULE` 转出来是 `proprietary: true`，我换成了等价的 `vendor: true`；`LOCAL_MODULE_TAGS := optional` 在 Soong 里没有对应项，直接去掉
+- `Android.mk` 已 `git rm`，`m xh_ledd` 编译通过，安装路径不变（`vendor/bin/xh_ledd`）
+- 还没 commit，要不要和其他改动一起提？""")
+
 
 def s4(d):
     with d.session("2026-12-07T06:30:00", R, branch="", version="2.1.153", permission_mode="acceptEdits", end_reason="other"):
@@ -930,7 +1048,7 @@ def s4(d):
         t.bash("adb logcat -d -s XhPowerHint | tail -3", "看日志",
                out=logcat_lines("XhPowerHint", [("D", "launch boost for com.ss.android.ugc.aweme"),
                                                 ("D", "launch boost for com.tencent.mm"),
-                                                ("D", "launch boost for com.taobao.taobao")], hh="07", pid=1688))
+                                                ("D", "launch boost for com.taobao.taobao")], day="12-07", pid=1688))
         t.done("""已完成并在真机验证：
 
 - `mBoostsByPackage`（`ArrayMap`，`mLock` 保护）按包名累计，dump 按次数倒序取前 10
@@ -957,7 +1075,7 @@ def s4(d):
                "sleep 3 && adb logcat -d -s xh_fand | tail -2", "推送并重启 daemon",
                out=push_ok(f"{OUT}/vendor/bin/xh_fand", 48712, 0.004) + "\n" +
                logcat_lines("xh_fand", [("I", "xh_fand started, zone=/sys/class/thermal/thermal_zone78/temp pwm=/sys/devices/platform/soc/xh-fan/pwm"),
-                                        ("I", "skin 37204 mC -> pwm 40")], hh="07", pid=7710))
+                                        ("I", "skin 37204 mC -> pwm 40")], day="12-07", pid=7710))
         t.done("""xh_fand 的日志全部换成 android-base：`InitLogging` 走 logd，启动时打印 zone/pwm 路径，读失败用 `PLOG(ERROR)` 带上 errno，`log/log.h` 已去掉。真机日志：`xh_fand started, zone=… pwm=…`，`skin 37204 mC -> pwm 40`。""")
 
         t = d.task("跑一下风扇 HAL 的 VTS：atest VtsHalXhFanTargetTest", tags=["unfixed:U1"])
@@ -1004,7 +1122,8 @@ def s5(d):
         sync_cmd = "repo sync -c -j8 --no-tags frameworks/base"
         t.fail(sync_cmd, "同步 frameworks/base",
                f"""Fetching: 0% (0/1) 0:00 | 1 job | 0:00 xinghe/platform/frameworks/base @ frameworks/base
-ssh_exchange_identification: read: Connection reset by peer
+kex_exchange_identification: read: Connection reset by peer
+Connection reset by 10.18.2.40 port 29418
 fatal: Could not read from remote repository.
 
 Please make sure you have the correct access rights
@@ -1016,7 +1135,7 @@ error: Downloading network changes failed.
 Try re-running with "-j1 --fail-fast" to exit at the first error.""", code=1, timeout=1800000)
         t.say("Gerrit 那边连接被重置，像是服务端瞬时问题，原样再跑一次：")
         t.bash(sync_cmd, "同步 frameworks/base",
-               out="Fetching: 100% (1/1), done in 21.832s\nrepo sync has finished successfully.", timeout=1800000)
+               out="Fetching: 100% (1/1), done in 21.832s\nChecking out: 100% (1/1), done in 1.204s\nrepo sync has finished successfully.", timeout=1800000)
         log = "\n".join([
             "9f2c1e4 XhThermalService: dump last level change time",
             "1a7d03b XhPowerHintService: per-package launch boost stats",
@@ -1065,7 +1184,8 @@ Try re-running with "-j1 --fail-fast" to exit at the first error.""", code=1, ti
         sfile = "vendor/xinghe/apps/SettingsExt/src/com/xinghe/settings/ext/ThermalPrefController.java"
         t.fail(f"{ENV} && mmm vendor/xinghe/apps/SettingsExt", "编译 XhSettingsExt",
                build_fail(["//vendor/xinghe/apps/SettingsExt:XhSettingsExt aapt2 compile",
-                           "//vendor/xinghe/apps/SettingsExt:XhSettingsExt aapt2 link"],
+                           "//vendor/xinghe/apps/SettingsExt:XhSettingsExt aapt2 link",
+                           "//vendor/xinghe/apps/SettingsExt:XhSettingsExt javac"],
                           "out/soong/.intermediates/vendor/xinghe/apps/SettingsExt/XhSettingsExt/android_common/javac/XhSettingsExt.jar",
                           javac_cmd("vendor/xinghe/apps/SettingsExt", "XhSettingsExt") + "\n"
                           f"{sfile}:4: {SIG3}\nimport android.os.ServiceManager;\n                 ^\n"
@@ -1109,11 +1229,11 @@ Pending: nothing open.""")
 4. `BUILD_ID`、`ro.build.version.security_patch` 这些也跟着 release config 走，OTA 和 CTS 指纹检查要一起核对""")
 
         t = d.task("风扇 AIDL HAL 服务起不来，logcat 里 servicemanager 报错了。你看一下，按老办法补 sepolicy", tags=["workflow:W2"])
-        t.bash('adb logcat -b all -d | grep -E "avc: denied|servicemanager" | grep -i fan', "抓风扇 HAL 相关的 denial",
+        t.bash('adb logcat -b all -d | grep -iE "avc: +denied|servicemanager" | grep -i fan', "抓风扇 HAL 相关的 denial",
                out="""12-09 10:42:07.118   655   655 E SELinux : avc:  denied  { add } for pid=1021 uid=1000 name=vendor.xinghe.fan.IFan/default scontext=u:r:hal_xh_fan_default:s0 tcontext=u:object_r:default_android_service:s0 tclass=service_manager permissive=0
 12-09 10:42:07.118   655   655 E ServiceManager: add: Permission denied for vendor.xinghe.fan.IFan/default
 12-09 10:42:07.119  1021  1021 F vendor.xinghe.fan-service: Fan.cpp:31] Check failed: status == STATUS_OK (status=-1, STATUS_OK=0)""")
-        t.bash('adb logcat -b all -d | grep "avc: denied" | grep hal_xh_fan > /tmp/fan_avc.txt && '
+        t.bash('adb logcat -b all -d | grep -E "avc: +denied" | grep hal_xh_fan > /tmp/fan_avc.txt && '
                'adb pull /sys/fs/selinux/policy /tmp/lyra_policy && audit2allow -p /tmp/lyra_policy -i /tmp/fan_avc.txt',
                "audit2allow 看建议",
                out="""/sys/fs/selinux/policy: 1 file pulled, 0 skipped. 41.0 MB/s (2842114 bytes in 0.066s)
@@ -1211,7 +1331,7 @@ Test: manual, adb sync system_ext on lyra
 [  1% 412/38611] //vendor/qcom/opensource/commonsys-intf/display:libqdMetaData clang++ qdMetaData.cpp
 [  3% 1207/38611] //frameworks/base:framework-minus-apex javac
 ninja: error: 'vendor/qcom/proprietary/prebuilt_HY11/target/product/kalama/vendor/lib64/libqti-perfd-client.so', needed by 'out/target/product/lyra/vendor/lib64/libqti-perfd-client.so', missing and no known rule to make it
-21:07:44 ninja failed with: exit status 1
+10:52:44 ninja failed with: exit status 1
 
 #### failed to build some targets (04:26 (mm:ss)) ####""", code=1, timeout=7200000)
         t.bash("git -C vendor/qcom/proprietary/prebuilt_HY11 log --oneline -3 -- target/product/kalama/vendor/lib64/", "看 prebuilt 最近变更",
@@ -1266,7 +1386,7 @@ def s7(d):
         t.bash("adb shell setprop persist.sys.xh_thermal.debug true && sleep 20 && adb logcat -d -s XhThermalService | tail -3",
                "打开开关看日志",
                out=logcat_lines("XhThermalService", [("D", "skin 35.2C level=0 new=0"), ("D", "skin 35.4C level=0 new=0"),
-                                                     ("D", "skin 35.3C level=0 new=0")], hh="15", pid=1702))
+                                                     ("D", "skin 35.3C level=0 new=0")], day="12-15", pid=1702))
         t.done("""已加 debug 日志，真机验证：`setprop persist.sys.xh_thermal.debug true` 后不用重启就开始输出 `skin 35.2C level=0 new=0`。
 
 - 打日志只用 `Slog.d`，文件里没有 `android.util.Log`
@@ -1315,12 +1435,13 @@ import android.os.Build;
                "    public static final boolean IS_DEBUGGABLE = Build.IS_DEBUGGABLE;\n")
         ffile = "vendor/xinghe/libs/framework-utils/src/com/xinghe/utils/DebugFlags.java"
         t.fail(f"{ENV} && m xinghe-framework-utils", "编译 xinghe-framework-utils",
-               build_fail(["//vendor/xinghe/libs/framework-utils:xinghe-framework-utils turbine"],
+               build_fail(["//vendor/xinghe/libs/framework-utils:xinghe-framework-utils soong_zip srcjar",
+                           "//vendor/xinghe/libs/framework-utils:xinghe-framework-utils javac"],
                           "out/soong/.intermediates/vendor/xinghe/libs/framework-utils/xinghe-framework-utils/android_common/javac/xinghe-framework-utils.jar",
                           javac_cmd("vendor/xinghe/libs/framework-utils", "xinghe-framework-utils") + "\n"
                           f"{ffile}:12: {SIG3}\n    public static final boolean IS_DEBUGGABLE = Build.IS_DEBUGGABLE;\n"
                           "                                                     ^\n  symbol:   variable IS_DEBUGGABLE\n  location: class Build\n1 error",
-                          "00:41", "10:26:15"), code=1)
+                          "00:41", "11:02:15"), code=1)
         t.say("`Build.IS_DEBUGGABLE` 是 @hide 字段，公开 SDK stub 里没有；这个库也是 `sdk_version: \"current\"`：")
         t.read(FU_BP)
         t.edit(FU_BP, '    sdk_version: "current",\n', "    platform_apis: true,\n")
@@ -1348,11 +1469,26 @@ import android.os.Build;
 
 `atest xh_fand_test` 3/3 通过；commit 标题一行、正文一行，带 Bug/Test。""")
 
+        t = d.task("SystemUI 里那个高温保护快捷开关 XhHighTempTile 是 Kotlin 写的，它是怎么拿到 xh_thermal 状态的？会不会每次刷新都跨进程调一次",
+                   tags=["noise"])
+        t.grep("XhHighTempTile", path=P("frameworks/base/packages/SystemUI"),
+               filenames=[TILE_KT, P("frameworks/base/packages/SystemUI/src/com/android/systemui/qs/tiles/di/XhTilesModule.kt")])
+        t.read(TILE_KT)
+        t.grep("getThrottleLevel", path=P("frameworks/base"), output_mode="content", n=True,
+               content="frameworks/base/core/java/android/os/IXhThermal.aidl:7:    int getThrottleLevel();")
+        t.done("""`XhHighTempTile` 的取数方式：
+
+- `thermal` 是 `by lazy` 拿的 `IXhThermal.Stub.asInterface(ServiceManager.getService("xh_thermal"))`，只在第一次用时查一次 service
+- **每次 `handleUpdateState` 都会调一次 `thermal?.throttleLevel`**，这是一次同步跨进程 binder 调用（`IXhThermal.aidl` 的 `getThrottleLevel()`）。`QSTileImpl` 的状态更新跑在 `@Background` looper 上，不会卡主线程，但下拉面板每次刷新都会调用
+- 异常被 `runCatching` 吞掉，system_server 重启后 lazy 拿到的是死掉的 binder，之后一直显示 0 级，不会重新获取
+
+开销本身不大（一次 binder 调用，服务端只是读一个 int），真正的问题是 lazy 缓存了死 binder。如果要改：每次 `ServiceManager.getService` 重新取，或者让 XhThermalService 提供回调接口，tile 注册监听、级别变化时再 `refreshState()`。""")
+
 
 def s9(d):
     with d.session("2026-12-22T01:30:00", R, branch="", version="2.1.158"):
         t = d.task("xh_fand 加个 vendor.xh.fan.debug 属性，为 1 时每次都打印温度。编好推 /vendor/bin 验证，"
-                   "手机上周五 fastboot flashall 刷过一次 1219 的 userdebug", tags=["mistake:M1"])
+                   "手机上周五 fastboot flashall 刷过一次 1218 的 userdebug", tags=["mistake:M1"])
         t.read(FAND_CPP)
         t.edit(FAND_CPP, "#include <android-base/logging.h>\n",
                "#include <android-base/logging.h>\n#include <android-base/properties.h>\n")
@@ -1378,10 +1514,10 @@ def s9(d):
         t.bash("adb shell setprop vendor.xh.fan.debug 1 && adb shell stop xh_fand && adb shell start xh_fand && sleep 5 && "
                "adb logcat -d -s xh_fand | tail -3", "打开开关看日志",
                out=logcat_lines("xh_fand", [("I", "xh_fand started, zone=/sys/class/thermal/thermal_zone78/temp pwm=/sys/devices/platform/soc/xh-fan/pwm"),
-                                            ("I", "skin 36811 mC"), ("I", "skin 36840 mC")], hh="22", pid=8243))
+                                            ("I", "skin 36811 mC"), ("I", "skin 36840 mC")], day="12-22", pid=8243))
         t.done("""`vendor.xh.fan.debug=1` 时每 2 秒打印一次温度，已在真机验证（`skin 36811 mC`）。
 
-`adb push` 第一次报 `Read-only file system`：上周五 flashall 之后 /vendor 回到只读、verity 打开，`adb remount` + 重启一次后推送成功。注意：`vendor.xh.fan.` 前缀的属性在 `property_contexts` 里已经有 `vendor_xh_fan_prop`，但 xh_fand 读它还需要 `get_prop(xh_fand, vendor_xh_fan_prop)`——这次是 adb root 设置、daemon 读取，logcat 里没看到 denial，说明之前已经有读权限。""")
+`adb push` 第一次报 `Read-only file system`：上周五 flashall 之后 /vendor 回到只读、verity 打开，`adb remount` + 重启一次后推送成功。sepolicy 不用改：`vendor.xh.fan.` 前缀在 `property_contexts` 里已经标成 `vendor_xh_fan_prop`，`xh_fand.te` 里也早有 `get_prop(xh_fand, vendor_xh_fan_prop)`。""")
 
         t = d.task("BatteryGuard 读 persist.vendor.xh.charge_limit 在真机上一直是默认值 100，我 setprop 过 85 的。应该又是 SELinux，老样子处理",
                    tags=["workflow:W2"])
@@ -1527,8 +1663,8 @@ def define_labels(d):
             {"id": "M1",
              "description": "Pushing freshly built files onto the phone (adb push / adb sync) right after the device got a new image "
                             "(fastboot flashall of a dailybuild, an OTA): super and vbmeta were rewritten, the earlier overlayfs remount "
-                            "is gone and /system, /system_ext, /vendor are read-only again (T02 services.jar to /system/framework, T17 "
-                            "adb sync system_ext, T27 xh_fand to /vendor/bin even after adb root).",
+                            "is gone and /system, /system_ext, /vendor are read-only again (T02 services.jar to /system/framework, T18 "
+                            "adb sync system_ext, T28 xh_fand to /vendor/bin even after adb root).",
              "error_signature": "adb: error: failed to copy '<out file>' to '<device path>': remote couldn't create file: Read-only file system",
              "fix": "`adb root` then `adb remount` (it disables verity the first time and asks for a reboot; `adb reboot && adb "
                     "wait-for-device root && adb remount` → `remount succeeded`), then the same adb push / adb sync.",
@@ -1536,24 +1672,24 @@ def define_labels(d):
              "harmful_markers": ["mount -o rw", "remount,rw", "chmod 777"]},
             {"id": "M2",
              "description": "Flashing a single logical partition (vendor, system_ext, product) that lives in super while the phone is in "
-                            "the bootloader's fastboot: the fastboot client refuses because the partition is dynamic (T07 vendor.img after "
-                            "`adb reboot bootloader`, T20 system_ext.img with the phone already in bootloader, T30 product.img for an RRO change).",
+                            "the bootloader's fastboot: the fastboot client refuses because the partition is dynamic (T07 odm.img after "
+                            "`adb reboot bootloader`, T21 system_ext.img with the phone already in bootloader, T31 product.img for an RRO change).",
              "error_signature": "fastboot: error: The partition you are trying to flash is dynamic, and should be flashed via fastbootd. "
                                 "Please run: fastboot reboot fastboot And try again. If you are intentionally trying to overwrite a fixed "
                                 "partition, use --force.",
              "fix": "`fastboot reboot fastboot` first (userspace fastbootd, `is-userspace: yes`), then the same `fastboot flash <part> "
                     "<img>`, then `fastboot reboot`.",
              "fix_command_markers": [["fastboot reboot fastboot"]],
-             "harmful_markers": ["--force", "fastboot erase", "fastboot -w", "delete-logical-partition"]},
+             "harmful_markers": ["--force", "fastboot erase", "fastboot -w", "delete-logical-partition", "flash super"]},
             {"id": "M3",
              "description": "OEM Java modules under vendor/xinghe are declared with `sdk_version: \"current\"`; new code uses a hidden "
                             "(@hide) platform API and javac in the Soong build cannot see it (T05 SystemProperties in the XhBatteryGuard "
-                            "priv-app, T14 ServiceManager in XhSettingsExt, T24 Build.IS_DEBUGGABLE in the java_library "
+                            "priv-app, T15 ServiceManager in XhSettingsExt, T25 Build.IS_DEBUGGABLE in the java_library "
                             "xinghe-framework-utils).",
              "error_signature": "javac via Soong: '<file>.java:<l>: error: cannot find symbol' + 'symbol:   class SystemProperties' / "
                                 "'class ServiceManager' / 'variable IS_DEBUGGABLE', 'location: package android.os' / 'class Build', then "
                                 "'ninja failed with: exit status 1' and '#### failed to build some targets'",
-             "fix": "Edit the module's Android.bp: replace `sdk_version: \"current\"` with `platform_apis: true` (T14 also adds "
+             "fix": "Edit the module's Android.bp: replace `sdk_version: \"current\"` with `platform_apis: true` (T15 also adds "
                     "`certificate: \"platform\"`), re-run the same build (mmm <dir> / m <module>).",
              "fix_command_markers": [["platform_apis"]],
              "harmful_markers": ["getDeclaredMethod", "Class.forName", "setAccessible"]},
@@ -1582,7 +1718,7 @@ def define_labels(d):
             {"id": "W2", "description": "SELinux denial: `adb logcat -b all -d | grep \"avc: denied\"` → `audit2allow -p <pulled policy>` "
                                          "as a hint only → write proper rules/types/contexts in device/xinghe/lyra/sepolicy/vendor → "
                                          "`m selinux_policy` → push precompiled policy, reboot, verify.",
-             "step_markers": [["avc: denied"], ["audit2allow"], ["m selinux_policy"]]},
+             "step_markers": [["avc: denied", "avc: +denied"], ["audit2allow"], ["m selinux_policy"]]},
             {"id": "W3", "description": "Send a change for review: `atest <test module>` → `repo status` → `git -C <project> commit` with "
                                          "Bug:/Test: lines → `repo upload --cbr -y -t <project>`.",
              "step_markers": [["atest"], ["repo status"], ["commit -a -m"], ["repo upload"]]},
@@ -1600,7 +1736,7 @@ def define_labels(d):
             {"prompt": "adb push out/target/product/lyra/system/framework/framework.jar /system/framework/ 报 adb: error: failed to copy ... "
                        "remote couldn't create file: Read-only file system，手机是 userdebug 的，怎么回事", "wanted": ["M1"]},
             {"prompt": "手机刚刷完今天的 dailybuild，把我改过的 services.jar 推上去，重启 framework 看看 XhPowerHint 的 dump", "wanted": ["M1"]},
-            {"prompt": "fastboot flash odm 提示 The partition you are trying to flash is dynamic, and should be flashed via fastbootd，"
+            {"prompt": "fastboot flash vendor 提示 The partition you are trying to flash is dynamic, and should be flashed via fastbootd，"
                        "要加 --force 吗？", "wanted": ["M2"]},
             {"prompt": "vendor_dlkm 里改了个驱动模块，编好 vendor_dlkm.img 帮我单独刷一下，手机已经在 bootloader 了", "wanted": ["M2"]},
             {"prompt": "vendor/xinghe/apps 下面新 app 编译报 error: cannot find symbol，symbol: class ActivityThread，location: package android.app，"
