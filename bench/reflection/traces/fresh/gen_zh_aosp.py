@@ -171,7 +171,7 @@ def atest_ok(mod, cls, tests, secs):
         lines.append(f"[{tests.index(tname) + 1}/{len(tests)}] {cls}#{tname}: PASSED ({_rng[0].randint(4, 380)}ms)")
     lines += ["", "Summary", "-------", f"{mod}: Passed: {len(tests)}, Failed: 0, Ignored: 0, Assumption Failed: 0", "",
               "All tests passed!", "",
-              f"Test Logs have been saved in /tmp/atest_result_chensy/{_rng[0].randint(20261201, 20261228)}_{_rng[0].randint(9, 11):02d}{_rng[0].randint(0, 5959):04d}_{hx(6)}/log",
+              f"Test Logs have been saved in /tmp/atest_result_chensy/{_rng[0].randint(20261201, 20261228)}_{_rng[0].randint(9, 11):02d}{_rng[0].randint(0, 59):02d}{_rng[0].randint(0, 59):02d}_{hx(6)}/log",
               "Run 'atest --history' to review test result history."]
     return "\n".join(lines)
 
