@@ -38,6 +38,7 @@ SAME_TOPIC_ONE_WORD = 0.86  # one shared word
 SAME_TOPIC_ALONE = 0.94  # no shared word: a restatement in other words or another language
 # Without a model: two shared topic words, or one that is a third of both statements' topic words.
 LEXICAL_OVERLAP = 0.34
+MAX_NOTED = 5  # statements taken from one prompt
 # Words too common in developers' requests to tie two statements to one topic.
 _COMMON = frozenset(
     "test tests code file files new method methods function functions class classes write use using add make "
@@ -125,6 +126,15 @@ _REVERSAL = re.compile(
 _CHANGE_CUE = re.compile(
     r"\b(?:going forward|from now on|new rule|from today|starting (?:today|now)|(?:the )?team agreed)\b"
     r"|以后|从现在(?:起|开始)|今后|统一(?:换成|改用)",
+    re.I,
+)
+# A sentence that points back at something said before ("as usual", "like last time", "you know the drill", "the
+# usual rule", "signals again", 跟上次一样): a restatement when what it says is on the topic of a preference already
+# held, and nothing on its own ("test + lint as usual" repeats a routine, not a preference).
+_RESTATING = re.compile(
+    r"\b(?:as usual|like usual|the usual|usual rule|like last time|same as last time|as last time|as before|"
+    r"like before|you know the drill|same drill|like we always do|again)\b"
+    r"|跟上次一样|和上次一样|像上次(?:那样|一样)|同上次|还是(?:用|按|走|照)|继续(?:用|按)|照老样子|老样子",
     re.I,
 )
 # A preference said to hold only for a while ("for now", 暂时, 这阵子先别…): a later "from now on" on its topic ends
@@ -275,6 +285,13 @@ def _name(statement: str) -> str:
     return f"{PREFIX}{'-'.join(words)[:50]}-{digest}" if words else f"{PREFIX}{digest}"
 
 
+def _statement(sentence: str) -> str:
+    """A sentence as a preference's wording: without a leading "please" or "again:", capitalised, at most 300."""
+    statement = re.sub(r"^(?:please\s+|again\s*:\s*|reminder\s*:\s*|请)", "", sentence.strip(), flags=re.I)
+    statement = statement.rstrip(" .。!！")
+    return statement[:1].upper() + statement[1:300]
+
+
 class StatedPreferences:
     def __init__(self, users: UserModelBook, similarity: Similarity) -> None:
         self.users = users
@@ -292,12 +309,31 @@ class StatedPreferences:
             if known:
                 continue
             results.append(Noted(sentence, self._own(user_id, sentence, source)))
+        for sentence in sentences(text):
+            if len(results) >= MAX_NOTED:
+                break
+            if len(sentence) >= 8 and _RESTATING.search(sentence) and not _said(sentence):
+                restated = self._restated(user_id, sentence, source)
+                if restated is not None:
+                    results.append(Noted(sentence, restated))
         return results
 
+    def _restated(self, user_id: str, sentence: str, source: str) -> SignalResult | None:
+        """One more sighting of the held preference a sentence points back at ("Test2 style as usual for new
+        tests"), or None when it is on no held preference's topic."""
+        held = [b for b in self.users.get(user_id, include_all=True).beliefs if b.dimension.startswith(PREFIX)]
+        statement = _statement(sentence)
+        match = self._same_topic(statement, [b.value for b in held])
+        if match is None:
+            return None
+        belief = held[match]
+        if len(_topic_words(statement) & _topic_words(belief.value)) < 2:
+            # One word in common ("deploy", "check") is a routine's step near a preference, not the preference.
+            return None
+        return self.users.signal(user_id, belief.dimension, belief.value, "explicit", source=source)
+
     def _own(self, user_id: str, sentence: str, source: str) -> SignalResult:
-        statement = re.sub(r"^(?:please\s+|again\s*:\s*|reminder\s*:\s*|请)", "", sentence.strip(), flags=re.I)
-        statement = statement.rstrip(" .。!！")
-        statement = statement[:1].upper() + statement[1:300]
+        statement = _statement(sentence)
         held = [b for b in self.users.get(user_id, include_all=True).beliefs if b.dimension.startswith(PREFIX)]
         match = self._same_topic(statement, [b.value for b in held])
         reversal = bool(_REVERSAL.search(sentence))

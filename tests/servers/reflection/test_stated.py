@@ -127,6 +127,19 @@ def test_a_preference_restated_three_times_is_one_confident_belief(service: Refl
     assert any("f-strings" in b.value for b in beliefs.values())  # another topic, another belief
 
 
+def test_a_restatement_that_points_back_is_one_more_sighting_of_the_held_preference(service: ReflectionService) -> None:
+    """ "as usual", "like last time", 跟上次一样 restate a preference only on its topic; alone, or beside an unrelated
+    preference, they repeat a routine and state nothing."""
+    first = "Always attrs and slots for models, never dataclasses"
+    service.note_preferences("u", f"New parser. {first}.", "t1")
+    noted = service.note_preferences("u", "Add the config loader. attrs and slots as usual.", "t2")
+    assert [n.canonical for n in noted] == [first]
+    attrs = next(b for b in service.users.get("u", include_all=True).beliefs if "attrs" in b.value)
+    assert attrs.evidence_count == 2
+    assert service.note_preferences("u", "Cut 2.1: changelog, tag, push, watch CI as usual.", "t3") == []
+    assert service.note_preferences("v", "Add the config loader. attrs and slots as usual.", "t1") == []
+
+
 def test_a_stated_change_reverses_the_belief_and_says_so(service: ReflectionService) -> None:
     service.note_preferences("u", RESTATED[0], "t1")
     service.note_preferences("u", "Actually, setUp classes are fine now, no longer insist on fixtures.", "t2")
