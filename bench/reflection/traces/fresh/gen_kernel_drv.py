@@ -718,7 +718,7 @@ def binding_ok(name):
 
 
 def qemu_boot(extra_dmesg="", tail_lines=None, kasan=False, ver="6.10.0-rc3-00412-g7c0e4bd6a1f3",
-              built="Fri Oct  9 11:21:37 CEST 2026"):
+              built="Fri Oct  9 12:10:31 CEST 2026"):
     base = f"""[    0.000000] Booting Linux on physical CPU 0x0000000000 [0x410fd083]
 [    0.000000] Linux version {ver} (ihalvorsen@ws14) (aarch64-linux-gnu-gcc (Ubuntu 13.2.0-23ubuntu4) 13.2.0, GNU ld (GNU Binutils for Ubuntu) 2.42) #{'7' if kasan else '5'} SMP PREEMPT {built}
 [    0.000000] random: crng init done
@@ -1168,10 +1168,10 @@ make: *** [Makefile:240: __sub-make] Error 2""", code=2)
                out="[rpi-6.6.y-tvs2210 7d3e1b5c0a92] dt-bindings: vendor-prefixes: add Tervik Instruments\n"
                    " Date: Thu Oct 1 16:20:11 2026 +0200\n 1 file changed, 2 insertions(+)\n"
                    "[rpi-6.6.y-tvs2210 0e9f4c2a7b18] dt-bindings: iio: pressure: add Tervik TVS2210\n"
-                   " Date: Mon Oct 5 09:31:47 2026 +0200\n 1 file changed, 72 insertions(+)\n"
+                   " Date: Mon Oct 5 11:17:20 2026 +0200\n 1 file changed, 72 insertions(+)\n"
                    " create mode 100644 Documentation/devicetree/bindings/iio/pressure/tervik,tvs2210.yaml\n"
                    "[rpi-6.6.y-tvs2210 e26a8d41f3c7] iio: pressure: add Tervik TVS2210 driver\n"
-                   " Date: Mon Oct 5 10:18:02 2026 +0200\n 6 files changed, 451 insertions(+)\n"
+                   " Date: Mon Oct 5 11:25:30 2026 +0200\n 6 files changed, 451 insertions(+)\n"
                    " create mode 100644 drivers/iio/pressure/tvs2210.h\n"
                    " create mode 100644 drivers/iio/pressure/tvs2210_core.c\n"
                    " create mode 100644 drivers/iio/pressure/tvs2210_i2c.c")
@@ -1299,7 +1299,7 @@ make[1]: Leaving directory '{H}/build/rpi5'""")
         t.bash("git format-patch --cover-letter --base=iio/togreg -o outgoing/v1 iio/togreg..HEAD",
                "Generate the v1 series", out="\n".join(files))
         CL1 = LX + "/" + files[0]
-        d.files[CL1] = cover(1, 3, "Fri, 9 Oct 2026 10:31:52 +0200")
+        d.files[CL1] = cover(1, 3, "Fri, 9 Oct 2026 12:08:40 +0200")
         t.read(CL1)
         t.edit(CL1, "Subject: [PATCH 0/3] *** SUBJECT HERE ***\n\n*** BLURB HERE ***\n",
                "Subject: [PATCH 0/3] iio: pressure: add Tervik TVS2210 support\n\n"
@@ -1841,7 +1841,7 @@ make: *** [Makefile:14: tools/kx7-dmatest] Error 1""", code=2)
         t.bash("git format-patch -v2 --cover-letter --base=iio/togreg -o outgoing/v2 iio/togreg..HEAD",
                "Generate the v2 series", out="\n".join(files))
         CL2 = LX + "/" + files[0]
-        d.files[CL2] = cover(2, 4, "Thu, 22 Oct 2026 11:02:40 +0200")
+        d.files[CL2] = cover(2, 4, "Thu, 22 Oct 2026 12:26:30 +0200")
         t.read(CL2)
         t.edit(CL2, "Subject: [PATCH v2 0/4] *** SUBJECT HERE ***\n\n*** BLURB HERE ***\n",
                "Subject: [PATCH v2 0/4] iio: pressure: add Tervik TVS2210 support\n\n"
@@ -1854,7 +1854,7 @@ make: *** [Makefile:14: tools/kx7-dmatest] Error 1""", code=2)
                "- read_raw: use iio_device_claim_direct_scoped() (Jonathan)\n"
                "- unknown chip id: dev_warn instead of dev_info (Jonathan)\n"
                "- probe: dev_err_probe() on the iio_device_register() failure too\n\n"
-               "Link to v1: https://lore.kernel.org/r/20261009083152.41877-1-ingrid.halvorsen@tervik.com\n")
+               "Link to v1: https://lore.kernel.org/r/20261009101532.41877-1-ingrid.halvorsen@tervik.com\n")
         t.bash("./scripts/checkpatch.pl --strict outgoing/v2/v2-000[1-4]-*.patch", "checkpatch the patches",
                out=cp_clean([(files[1], 14), (files[2], 84), (files[3], 503), (files[4], 131)]))
         t.bash("./scripts/get_maintainer.pl --norolestats outgoing/v2/v2-000[1-4]-*.patch", "Recipients",
@@ -1883,7 +1883,7 @@ make: *** [Makefile:14: tools/kx7-dmatest] Error 1""", code=2)
                "Boot and run the buffer selftest", timeout=360000,
                out=qemu_boot(extra_dmesg="\nselftest: buffer: trigger tvs2210-dev0 not available (no irq), using hrtimer trigger\n"
                              "selftest: buffer: 16 scans read", tail_lines=8, ver="6.10.0-rc3-00410-gd93a7c15e0b4",
-                             built="Thu Oct 22 11:40:12 CEST 2026"))
+                             built="Thu Oct 22 12:29:58 CEST 2026"))
         t.bash("grep -nE \"BUG:|WARNING:|Oops|Call trace\" /tmp/qemu-tvs.log || echo \"no splats\"",
                "Scan for splats", out="no splats")
         t.done("v2 boots fine on arm64 QEMU. The buffer selftest ran: i2c-stub has no interrupt, so it used an hrtimer "
@@ -2050,7 +2050,7 @@ CONFIG_PROVE_LOCKING=y""")
                out=qemu_boot(extra_dmesg="\n[    1.204118] Lock dependency validator: Copyright (c) 2006 Red Hat, Inc., Ingo Molnar\n"
                              "selftest: buffer: trigger tvs2210-dev0 not available (no irq), using hrtimer trigger\n"
                              "selftest: buffer: 16 scans read", kasan=True, ver="6.10.0-rc3-00411-g3a5e9d20c71f",
-                             built="Thu Oct 29 14:02:55 CET 2026"))
+                             built="Thu Oct 29 14:12:50 CET 2026"))
         t.bash("grep -nE \"BUG:|WARNING:|Oops|Call trace|possible circular|sleeping function\" /tmp/qemu-tvs.log || echo \"no splats\"",
                "Scan for KASAN, lockdep and might_sleep reports", out="no splats")
         t.done("Full boot log above. With KASAN (generic), lockdep and DEBUG_ATOMIC_SLEEP, the v3 branch boots, probes "
@@ -2065,7 +2065,7 @@ CONFIG_PROVE_LOCKING=y""")
         t.bash("git format-patch -v3 --cover-letter --base=iio/togreg -o outgoing/v3 iio/togreg..HEAD",
                "Generate the v3 series", out="\n".join(files))
         P3F = LX + "/" + files[3]
-        d.files[P3F] = patch_file(3, 3, 5, "Mon, 26 Oct 2026 10:52:19 +0100",
+        d.files[P3F] = patch_file(3, 3, 5, "Mon, 5 Oct 2026 11:25:30 +0200",
                                   "Add an IIO driver for the Tervik TVS2210 barometric pressure and\n"
                                   "temperature sensor. The driver is split into a core and an I2C\n"
                                   "front end so that SPI can be added without duplicating the IIO code.",
@@ -2076,19 +2076,19 @@ CONFIG_PROVE_LOCKING=y""")
         t.read(P3F)
         t.edit(P3F, "Signed-off-by: Ingrid Halvorsen <ingrid.halvorsen@tervik.com>\n---\n",
                "Signed-off-by: Ingrid Halvorsen <ingrid.halvorsen@tervik.com>\n---\n"
-               "v3:\n - export the regmap config for the SPI front end\n"
+               "v3:\n - no changes\n"
                "v2:\n - read_raw: iio_device_claim_direct_scoped() (Jonathan)\n"
                " - unknown chip id: dev_warn instead of dev_info (Jonathan)\n"
                " - probe: dev_err_probe() on the register failure too\n\n")
         CL3 = LX + "/" + files[0]
-        d.files[CL3] = cover(3, 5, "Thu, 29 Oct 2026 14:10:05 +0100")
+        d.files[CL3] = cover(3, 5, "Thu, 29 Oct 2026 14:17:10 +0100")
         t.read(CL3)
         t.edit(CL3, "Subject: [PATCH v3 0/5] *** SUBJECT HERE ***\n\n*** BLURB HERE ***\n",
                "Subject: [PATCH v3 0/5] iio: pressure: add Tervik TVS2210 support\n\n"
                "Driver for the Tervik TVS2210 barometric pressure and temperature\n"
                "sensor: binding, core with triggered buffer, I2C and (new in v3)\n"
                "SPI front ends. Per-patch changes are below the --- of each patch.\n\n"
-               "Link to v2: https://lore.kernel.org/r/20261022090240.77312-1-ingrid.halvorsen@tervik.com\n")
+               "Link to v2: https://lore.kernel.org/r/20261022103012.77312-1-ingrid.halvorsen@tervik.com\n")
         t.bash("./scripts/checkpatch.pl --strict outgoing/v3/v3-000[1-5]-*.patch", "checkpatch the patches",
                out=cp_clean([(files[1], 14), (files[2], 84), (files[3], 512), (files[4], 131), (files[5], 97)]))
         t.bash("./scripts/get_maintainer.pl --norolestats outgoing/v3/v3-000[1-5]-*.patch", "Recipients",
@@ -2270,11 +2270,11 @@ CONFIG_PROVE_LOCKING=y""")
             {"prompt": "Before I send the follow-up fix, run checkpatch over drivers/iio/pressure/tvs2210_core.c and "
                        "tvs2210.h and tell me what it flags.",
              "wanted": ["M2"]},
-            {"prompt": "insmod: ERROR: could not insert module tvs2210_spi.ko: Unknown symbol in module — this is on the "
-                       "freshly reflashed i.MX8 image. how do I get it loaded?",
+            {"prompt": "insmod: ERROR: could not insert module /tmp/tvs2210_core.ko: Unknown symbol in module — on the "
+                       "pi5 right after a reboot into a clean 6.6.58 build. how do I get it loaded?",
              "wanted": ["M3"]},
-            {"prompt": "The pi5 got a fresh Raspberry Pi OS install. Copy the current tvs2210 core and i2c modules over "
-                       "and load them by hand so I can check the readings.",
+            {"prompt": "The i.MX8 board was reflashed with a fresh 6.10 image from ~/build/imx8mp. Copy the current "
+                       "tvs2210 core and spi modules over and load them by hand so I can check the readings.",
              "wanted": ["M3"]},
             {"prompt": "What's the difference between spi_sync() and spi_async(), and which one should a sensor driver use?",
              "wanted": []},
