@@ -6,7 +6,7 @@ pluginval and auval, codesign / pkgbuild / productbuild / notarytool / stapler f
 a Projucer leftover (Groyne), Python 3.12 preset tools, lldb, GitHub Actions (macOS + Windows) via gh.
 macOS 15 on Apple Silicon, Xcode 16.2.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 20), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_audio_juce.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -15,7 +15,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2433,5 +2433,5 @@ clap_juce_extensions_plugin(TARGET Groyne
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "audio-juce.jsonl"), os.path.join(HERE, "audio-juce.labels.json"))
-    print(f"audio-juce -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "audio-juce.jsonl"), os.path.join(HERE, "tune", "audio-juce.labels.json"))
+    print(f"audio-juce -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

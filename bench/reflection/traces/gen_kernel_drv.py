@@ -6,7 +6,7 @@ driver kx7 (DKMS on Ubuntu 24.04, kernel 6.8). Kbuild/make with O=, M=, ARCH=arm
 CROSS_COMPILE=aarch64-linux-gnu-; dtc, dt-bindings YAML and `make dt_binding_check`; scripts/checkpatch.pl,
 get_maintainer.pl, git format-patch; insmod/rmmod, dmesg, trace-cmd; QEMU arm64 boot tests; sparse (C=1).
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 20), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_kernel_drv.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -14,7 +14,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2291,5 +2291,5 @@ CONFIG_PROVE_LOCKING=y""")
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "kernel-drv.jsonl"), os.path.join(HERE, "kernel-drv.labels.json"))
-    print(f"kernel-drv -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "kernel-drv.jsonl"), os.path.join(HERE, "tune", "kernel-drv.labels.json"))
+    print(f"kernel-drv -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -8,7 +8,7 @@ push, logcat, dumpsys), fastboot (bootloader and fastbootd, dynamic partitions i
 tradefed, `repo upload` to Gerrit, Python 3 helper scripts. Prompts and replies in Chinese; tool output as the
 tools print it. cwd /home/chensy/work/lyra-u (tree root).
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 20), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_aosp.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -17,7 +17,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1770,5 +1770,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-aosp.jsonl"), os.path.join(HERE, "zh-aosp.labels.json"))
-    print(f"zh-aosp -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-aosp.jsonl"), os.path.join(HERE, "tune", "zh-aosp.labels.json"))
+    print(f"zh-aosp -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
