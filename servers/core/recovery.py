@@ -52,11 +52,17 @@ _LOOKING = frozenset(
     "ls cat head tail less more pwd echo which whereis type env printenv grep rg find wc file stat tree du df "
     "ps top date whoami id uname history man diff sort uniq jq awk sed nvidia-smi nm objdump readelf ldd otool "
     "strings hexdump xxd c++filt ss netstat lsof pg_isready dig nslookup host getent pgrep pidof readlink "
-    "realpath klist".split()
+    "realpath klist lsmod lspci lsusb lsblk lscpu uptime free vmstat iostat".split()
 )
+# Readers of the system's logs that change something only with these options (clearing, rotating, vacuuming).
+_LOG_READERS = {
+    "dmesg": frozenset({"-C", "--clear", "-c", "--read-clear", "-D", "--console-off", "-E", "--console-on", "-n"}),
+    "journalctl": frozenset({"--rotate", "--flush", "--sync", "--relinquish-var", "--smart-relinquish-var"}),
+}
 # A program named for what it reports on a file or format (`gdalinfo`, `ogrinfo`, `pdfinfo`, `ffprobe`) prints
-# what is in it and changes nothing (`makeinfo` makes documents from Texinfo).
-_INSPECTOR = re.compile(r"(?!make)[a-z][a-z0-9]{1,12}(?:info|probe)")
+# what is in it and changes nothing (`makeinfo` makes documents from Texinfo; `modprobe` loads a kernel module and
+# `partprobe` makes the kernel re-read partition tables).
+_INSPECTOR = re.compile(r"(?!make|mod|part)[a-z][a-z0-9]{1,12}(?:info|probe)")
 # curl options that send or store something: such a call acts, a plain GET only looks.
 _SENDING = frozenset(
     "-X --request -d --data --data-raw --data-binary --data-urlencode --json -F --form -T --upload-file -o --output "
@@ -113,7 +119,8 @@ _OPERAND_PROGRAMS = frozenset(
     "cp mv rm mkdir rmdir touch chmod chown ln kill pkill killall lsof open xdg-open code vim vi nano emacs tar zip "
     "unzip gzip gunzip ssh scp rsync curl wget sh bash zsh dash fish node python python3 ruby perl php java javac gcc "
     "g++ clang cc watch timeout nice xargs tee patch cmp pytest jest vitest mocha rspec phpunit eslint prettier black "
-    "isort tsc flake8 pylint rubocop shellcheck hadolint stylelint biome dotenv nodemon ts-node tsx bats".split()
+    "isort tsc flake8 pylint rubocop shellcheck hadolint stylelint biome dotenv nodemon ts-node tsx bats modprobe "
+    "insmod rmmod".split()
 )
 _SUBCOMMAND_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[-:.][a-z0-9]+)*$")
 _FILE_SUFFIXES = frozenset(
@@ -314,16 +321,26 @@ _ERROR_LINE = re.compile(
     r"no such|rejected|exception|panic)\b|错误|失败",
     re.I,
 )
+# Kinds of file a message names by their name alone: sources, objects and modules, archives, images, documents.
+_FILE_KINDS = (
+    "ko|so|o|a|dll|dylib|exe|c|h|cc|cpp|cxx|hpp|hh|m|mm|py|pyc|rb|go|rs|java|kt|kts|swift|js|mjs|cjs|jsx|ts|tsx|"
+    "vue|svelte|php|pl|pm|lua|qml|dts|dtsi|dtso|dtb|jar|apk|aar|whl|img|bin|hex|elf|zip|tar|gz|tgz|xz|json|yaml|yml|"
+    "toml|xml|csv|sql|sh|bat|ps1|cmake|mk|gradle|proto|pdf|png|jpg|jpeg|svg|vst3|clap|component|dmg|pkg"
+)
 _BLANKS = (
     # Dot leaders between a check's name and its verdict (pre-commit's `check yaml.......Failed`).
     (re.compile(r"\.{4,}"), " … "),
     # A quoted value, not an apostrophe: "Don't use 'BuildContext's across async gaps" quotes nothing.
     (re.compile(r"(?<![A-Za-z])(['\"`])(?:(?!\1).){1,120}\1(?![A-Za-z])"), "'…'"),
     (re.compile(r"‘[^’\n]{1,120}’|“[^”\n]{1,120}”"), "'…'"),  # typographic quotes (`package ‘slack-4.41.105’`)
-    # A path, with the scheme of a URI (`res://data/quests/act2.yaml`, `s3://bucket/key`) or a drive letter.
-    (re.compile(r"(?:\b[A-Za-z][\w+.-]*:(?=//)|[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+"), "<path>"),
+    # A path, with the scheme of a URI (`res://data/quests/act2.yaml`, `s3://bucket/key`) or a drive letter, and a
+    # device tree path's `vendor,device` part (`bindings/iio/pressure/tervik,tvs2210.yaml`).
+    (re.compile(r"(?:\b[A-Za-z][\w+.-]*:(?=//)|[A-Za-z]:)?(?:[\w.~,-]*/)+[\w.,-]*[\w-]"), "<path>"),
     # A versioned artifact (`Inkwell-1.9.0-x64.dmg`, `app-2.3.1.whl`): which build is this run's own.
     (re.compile(r"\b[A-Za-z][\w]*(?:[-_][\w]+)*[-_]v?\d+(?:\.\d+)+[\w.-]*\.[A-Za-z][A-Za-z0-9]{1,4}\b"), "<file>"),
+    # A file named without its folder by a kind of file people build or load (`tvs2210_core.ko`, `main.c`): which
+    # one is this run's own.
+    (re.compile(rf"(?<![\w.-])[\w-]+(?:\.[\w-]+)*\.(?:{_FILE_KINDS})\b(?!\.)"), "<path>"),
     # A package with its version (`lx-hmi-1.0+git-r0`, `openssl-3.0.13-r0`): which package is this run's own.
     (re.compile(r"\b[A-Za-z][\w+]*(?:-[A-Za-z][\w+]*)*-v?\d+(?:\.\d+)+[\w.+~-]*"), "<package>"),
     (re.compile(r"(?<![\w/])(?::[\w-]+)+:[\w-]+"), "<task>"),  # a Gradle task path: `:core:data:test`
@@ -853,6 +870,10 @@ def _looks(words: list[str]) -> bool:
     program = rest[0].rsplit("/", 1)[-1]
     if program in _SETUP or program in _LOOKING or _INSPECTOR.fullmatch(program):
         return True  # `sleep 2` while waiting, `cd`, `echo`, `gdalinfo x.tif`: nothing changes
+    if program in _LOG_READERS:
+        # `dmesg | tail` reads the kernel's log; `dmesg -C` clears it
+        changing = _LOG_READERS[program]
+        return not any(w in changing or w.startswith("--vacuum") for w in rest[1:])
     if _REFRESHING_OPTIONS.intersection(w.partition("=")[0] for w in rest[1:]):
         return False  # `ansible-inventory --flush-cache --list`: it lists, after throwing away what was cached
     sub = _subcommand_word(program, rest)
@@ -2508,6 +2529,7 @@ MAX_WRITTEN_WORDS = 300
 
 
 _COMMENT = re.compile(r"^\s*(?:#|//|--|/\*|\*|;|%|<!--)")
+_DIRECTIVE = re.compile(r"^\s*#\s*(?:include|define|undef|ifn?def|if|elif|else|endif|pragma|import)\b")
 # A word only code has: a member (`context.mounted`), a capital inside it (`PackageVersion`), a label
 # (`kubebuilder:`), an argument (`groups=`), a sigil (`@MainActor`, `$fillable`) or an underscore.
 CODE_LIKE = re.compile(r"[.:=@$_]|[a-z][A-Z]|^[A-Z]{2,}")
@@ -2516,8 +2538,8 @@ CODE_LIKE = re.compile(r"[.:=@$_]|[a-z][A-Z]|^[A-Z]{2,}")
 def _prose(line: str) -> bool:
     """A comment in words (`# The reaper queries from its own process`), not a directive written as one
     (`// +kubebuilder:rbac:groups=apps,resources=deployments`): what it says is not what the edit changed."""
-    if not _COMMENT.match(line):
-        return False
+    if not _COMMENT.match(line) or _DIRECTIVE.match(line):
+        return False  # `#include <dt-bindings/gpio/gpio.h>` is code in C, C++ and device trees
     words = CODE_WORD.findall(line)
     return len(words) >= 4 and sum(1 for w in words if CODE_LIKE.search(w)) * 10 < len(words) * 3
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from servers.core.errorwords import ALIKE, likeness
-from servers.core.recovery import known_subcommands
+from servers.core.recovery import command_head, known_subcommands
 
 
 class KeyParts(NamedTuple):
@@ -65,7 +65,20 @@ def fixes_agree(first: str, second: str, first_way: str = "", second_way: str = 
         return False
     # Each run may add options of its own beside the one that fixed it (`--ignore-daemonsets --force`,
     # `--ignore-daemonsets --timeout=300s`): an option both added is the lesson they share.
-    return bool(one[1] & other[1]) or bool(_option_values(first_way) & _option_values(second_way))
+    return (
+        bool(one[1] & other[1])
+        or _short_for_long(one[1], other[1])
+        or bool(_option_values(first_way) & _option_values(second_way))
+    )
+
+
+def _short_for_long(first: set[str], second: set[str]) -> bool:
+    """One run added a one-letter option and the other the long option of that letter (`-f`, `--file`): the short
+    spelling most programs give their long option, when neither run added anything else."""
+    if len(first) != 1 or len(second) != 1:
+        return False
+    short, long = sorted([next(iter(first)), next(iter(second))], key=len)
+    return len(short) == 2 and short[1].isalpha() and long.startswith("--") and long[2:3] == short[1]
 
 
 _CALLED = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\(")
@@ -134,7 +147,16 @@ def _added_options(fix: str) -> tuple[str, set[str]] | None:
     if not fix.startswith("as:") or "+" in fix:
         return None
     words = fix[3:].split()
-    return (words[0], {w for w in words[1:] if w.startswith("-")}) if words else None
+    # The program by its name, wherever it was run from (`./scripts/checkpatch.pl`, `~/src/linux/scripts/…`).
+    return (words[0].rsplit("/", 1)[-1], {w for w in words[1:] if w.startswith("-")}) if words else None
+
+
+def _within(first: Sequence[str], second: Sequence[str]) -> bool:
+    """Every command one fix ran, the other ran too (`adb remount`, `adb reboot` after the same error as `adb root`,
+    `adb remount`, `adb reboot`): one run needed a step the other had already taken."""
+    one = {command_head(c) for c in first}
+    other = {command_head(c) for c in second}
+    return bool(one) and bool(other) and (one <= other or other <= one)
 
 
 def _program(step: str) -> str:
@@ -157,14 +179,17 @@ def same_lesson(
     counts: Counter[str],
     total: int,
     ways: tuple[str, str] = ("", ""),
+    fixes: tuple[Sequence[str], Sequence[str]] = ((), ()),
 ) -> bool:
     """Whether two lessons (key and error words each) are one lesson; ``counts``/``total`` describe the error
     messages they are compared among (``errorwords.frequencies``); ``ways`` are the ways each run was changed to,
-    when it was run another way."""
+    when it was run another way; ``fixes`` the commands each ran to fix it."""
     if first_key == second_key:
         return True
     a, b = key_parts(first_key), key_parts(second_key)
-    if a is None or b is None or a.tool != b.tool or not fixes_agree(a.fix, b.fix, *ways):
+    if a is None or b is None or a.tool != b.tool:
+        return False
+    if not fixes_agree(a.fix, b.fix, *ways) and not (a.phrase == b.phrase and a.step == b.step and _within(*fixes)):
         return False
     # Options added to one program are one fix whichever of its subcommands they were added to.
     added = _added_options(a.fix) is not None and _added_options(b.fix) is not None

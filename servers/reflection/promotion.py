@@ -227,6 +227,7 @@ class _Likeness:
     def __init__(self, strategy: Strategy, live: list[Rule], pending: list[PendingStrategy]) -> None:
         self.key = strategy.key
         self.words, self.way = _words(strategy.lesson), _way(strategy.lesson)
+        self.fixes = list(strategy.lesson.fix) if strategy.lesson is not None else []
         messages = [self.words, *(_words(r.lesson) for r in live if r.lesson is not None)]
         messages += [_words(p.strategy.lesson) for p in pending]
         self.counts, self.total = frequencies(messages)
@@ -241,7 +242,8 @@ class _Likeness:
         if not self.key or not key:
             return False
         ways = (self.way, _way(lesson))
-        return same_lesson(self.key, self.words, key, _words(lesson), self.counts, self.total, ways)
+        fixes = (self.fixes, list(lesson.fix) if lesson is not None else [])
+        return same_lesson(self.key, self.words, key, _words(lesson), self.counts, self.total, ways, fixes)
 
 
 def _words(lesson: Lesson | None) -> list[str]:

@@ -1457,3 +1457,32 @@ def test_common_command_keeps_what_every_run_ended_with_past_where_they_parted()
     ]
     assert common_command(runs) == "psql -d … CREATE EXTENSION … pg_trgm"
     assert common_command(["psql -d a -c VACUUM orders", "psql -d b -c VACUUM orders"]) == "psql -d … VACUUM orders"
+
+
+def test_reading_the_system_log_only_looks_and_loading_a_module_acts() -> None:
+    for command in ("sudo dmesg | tail -n 20", "journalctl -u nginx -n 50", "ssh rig 'lsmod | grep snd'"):
+        assert is_looking("Bash", {"command": command}), command
+    for command in (
+        "sudo dmesg -C",
+        "journalctl --vacuum-time=2d",
+        "sudo modprobe snd_usb_audio",
+        "partprobe /dev/sdb",
+    ):
+        assert not is_looking("Bash", {"command": command}), command
+    missing = "insmod: ERROR: could not insert module {}: Unknown symbol in module"
+    keys = []
+    for module, dependency in (("/tmp/snd_x.ko", "snd_pcm"), ("snd_y.ko", "snd-timer")):
+        load = f"sudo insmod {module}"
+        steps = [bash(load, missing.format(module)), bash("sudo dmesg | tail"), bash(f"sudo modprobe {dependency}")]
+        [found] = find_recoveries([*steps, bash(load)])
+        assert found.fix_commands == [f"sudo modprobe {dependency}"]  # not the look at the log
+        keys.append(found.key)
+    assert keys[0] == keys[1]  # a module named with or without its folder, one module loaded first: one lesson
+
+
+def test_an_include_added_is_code_and_a_device_tree_path_is_one_path() -> None:
+    edit = {"old_string": "/dts-v1/;\n", "new_string": "#include <dt-bindings/gpio/gpio.h>\n\n/dts-v1/;\n"}
+    assert "dt-bindings" in added_words(edit)
+    assert error_phrase(
+        "Error: Documentation/devicetree/bindings/sound/acme,codec.example.dts:12.3-4 syntax error"
+    ) == (error_phrase("Error: arch/arm64/boot/dts/acme/board.dts:40.1-2 syntax error"))

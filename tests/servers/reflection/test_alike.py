@@ -98,3 +98,25 @@ def test_runs_that_set_a_variable_in_common_agree_whatever_else_each_set() -> No
     assert not fixes_agree("as:OMP_NUM_THREADS=…", "as:OMP_STACKSIZE=…")
     # run another way too: not only a variable
     assert not fixes_agree("as:OMP_STACKSIZE=… mpirun", "as:OMP_STACKSIZE=…")
+
+
+def test_a_script_run_from_anywhere_with_its_option_spelled_short_or_long_is_one_fix() -> None:
+    assert fixes_agree("as:./tools/lint.pl -f", "as:~/src/repo/tools/lint.pl -f")
+    assert fixes_agree("as:./tools/lint.pl -f", "as:./tools/lint.pl --file")
+    assert not fixes_agree("as:./tools/lint.pl -f", "as:./tools/lint.pl --quiet")
+    assert not fixes_agree("as:./tools/lint.pl -f -q", "as:./tools/lint.pl --file")  # more than the one option
+
+
+def test_a_fix_that_needed_one_step_fewer_is_the_same_fix() -> None:
+    """After one error, one run took a step the other had already taken (`sudo -v` before the two it shares)."""
+    words = error_words("mount: /mnt/data: permission denied")
+    counts, total = frequencies([words])
+    key = "bash|*|mount: <path>: permission denied=>"
+    full, short = (
+        ["sudo -v", "sudo mount -a", "sudo systemctl daemon-reload"],
+        ["sudo mount -a", "sudo systemctl daemon-reload"],
+    )
+    assert same_lesson(key + "sudo -v", words, key + "mount", words, counts, total, fixes=(full, short))
+    other = ["chmod 777 /mnt/data"]
+    assert not same_lesson(key + "sudo -v", words, key + "chmod", words, counts, total, fixes=(full, other))
+    assert not same_lesson(key + "sudo -v", words, key + "mount", words, counts, total)  # without the commands
