@@ -110,9 +110,12 @@ _REACH = re.compile(
     re.I,
 )
 _REVERSAL = re.compile(
-    r"\b(?:actually|changed my mind|change of plan|switched to|no longer|not anymore|any more|scratch that|"
+    # "actually" opening what it says ("Actually, setUp is fine now"), not "make sure it actually loads"
+    r"(?:^|[,;:—(]\s*|\b(?:ok|okay|hmm|so|but|and|wait)\s+)actually\b|"
+    r"\b(?:changed my mind|change of plan|switched to|no longer|not anymore|any more|scratch that|"
     r"forget what i said|i'?m done (?:with|adding|using|writing)|no more|take (?:that|it) back|"
     r"ignore what i said|(?:is|are) fine now|after all|rips? out|ripped out|drop(?:ped)? (?:the|our)|"
+    r"(?:i'?ve|i have|we'?ve|we have) gone off|"
     r"(?:we'?re|we are|i'?m) (?:dropping|moving (?:off|away from)|getting rid of)|"
     # "remember I said clojure.spec? switch that: use malli": what was said, then that it changes.
     r"remember (?:i|we) said|(?:switch|change|scrap) (?:that|this)(?!\s+(?:on|off)\b))\b"
@@ -145,7 +148,10 @@ _TEMPORARY = re.compile(
     re.I,
 )
 _REPLACED = re.compile(
-    r"\binstead of\s+(?P<en>[^,.;:!?—()]{2,60})|\bno more\s+(?P<more>[^,.;:!?—()]{2,60})"
+    # "I've gone off the SECTION style": what the user no longer likes
+    r"\b(?:i'?ve|i have|we'?ve|we have) gone off (?:the |our |using )?(?P<gone>[^,.;:!?—()]{2,40}?)"
+    r"(?=\s*(?:[,.;:!?—()]|$|\bstyle\b|\bapproach\b|\bthing\b))"
+    r"|\binstead of\s+(?P<en>[^,.;:!?—()]{2,60})|\bno more\s+(?P<more>[^,.;:!?—()]{2,60})"
     # "change of plan on hasql-th: …", "from now on no hasql-th for new statements"
     r"|\bchange of plan (?:on|for|about|with)\s+(?P<plan>(?:[^,.;:!?—()]|\.(?=\w)){2,40})"
     r"|\b(?:from now on|going forward),?\s+no (?:new\s+)?(?P<now>(?:[^,.;:!?—()]|\.(?=\w)){2,60})"

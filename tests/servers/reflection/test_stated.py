@@ -326,3 +326,12 @@ def test_news_that_something_was_dropped_is_no_reversal(service: ReflectionServi
         "u", "the nightly fails: pandas 3.0 dropped the `closed` argument from rolling(); fix it on a branch", "t1"
     )
     assert all(not b.reversed_from for b in service.users.get("u", include_all=True).beliefs)
+
+
+def test_going_off_a_style_takes_it_back_and_the_next_sentence_says_what_instead(service: ReflectionService) -> None:
+    """Nothing on its topic was held ("one fixture module per package" was this task's request), yet the user
+    names what they no longer like and what comes instead: a change, kept with what it replaces."""
+    said = "honestly I've gone off the shared-fixture style, it hides state. Build the data inside each test instead."
+    service.note_preferences("u", said, "t1")
+    [belief] = service.users.get("u", include_all=True).beliefs
+    assert "inside each test" in belief.value and belief.reversed_from
