@@ -106,6 +106,10 @@ class Promoter:
             # The same error fixed the same way: the key says it, whatever the commands' details were, or the
             # fix agrees and the error messages are alike although their key lines differ.
             same = [p for p in pending if alike.row(p)]
+            # One step further: a strategy alike to one of those is this lesson too, though not alike to this one
+            # directly (`ctest -C Release` ~ `ctest -C Debug` ~ `ctest --build-config Debug`).
+            near = [_Likeness(p.strategy, live, pending) for p in same]
+            same += [p for p in pending if p not in same and any(n.row(p) for n in near)]
         else:
             matches = [m for m in self.matcher.compare(strategy.strategy, [p.text for p in pending]) if not m.opposite]
             same = [pending[m.index] for m in matches]

@@ -701,3 +701,15 @@ def test_one_fix_written_into_different_kinds_of_file_shows_each(svc: Reflection
         "`pyproject.toml`; "
         "`recursive-include src/ledger/schemas *.json` in `MANIFEST.in`" in rule.text
     ), rule.text
+
+
+def test_a_fix_alike_to_an_earlier_fix_that_is_alike_to_another_joins_both(svc: ReflectionService) -> None:
+    """`-n cold` and `--vault cold` give one value to one option spelled two ways; `-n warm` gives the same option
+    another value. The third is not alike to the second directly, but to the first, which is: one lesson."""
+    error = "Exit code 2\nsealctl: error: no vault selected (missing '--vault <name>'?)"
+    runs = ("-n cold", "--vault cold", "-n warm")
+    for n, way in enumerate(runs, 1):
+        trace = [sh(f"sealctl unseal key{n}", error), sh(f"sealctl unseal key{n} {way}")]
+        svc.reflect(TaskReport(task=f"unseal key {n}", task_id=f"s{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "sealctl" in rule.text and "-n" in rule.text, rule.text
