@@ -164,7 +164,19 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--split",
-        choices=["tune", "heldout", "tune2", "blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8"],
+        choices=[
+            "tune",
+            "heldout",
+            "tune2",
+            "blind",
+            "blind2",
+            "blind3",
+            "blind4",
+            "blind5",
+            "blind6",
+            "blind7",
+            "blind8",
+        ],
         action="append",
     )
     parser.add_argument("--mode", choices=["lexical", "semantic", "e5"], action="append")
