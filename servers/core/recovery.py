@@ -57,7 +57,10 @@ _LOOKING = frozenset(
 # Readers of the system's logs that change something only with these options (clearing, rotating, vacuuming).
 _LOG_READERS = {
     "dmesg": frozenset({"-C", "--clear", "-c", "--read-clear", "-D", "--console-off", "-E", "--console-on", "-n"}),
-    "journalctl": frozenset({"--rotate", "--flush", "--sync", "--relinquish-var", "--smart-relinquish-var"}),
+    "journalctl": frozenset(
+        "--rotate --flush --sync --relinquish-var --smart-relinquish-var --vacuum-size --vacuum-time "
+        "--vacuum-files".split()
+    ),
 }
 # A program named for what it reports on a file or format (`gdalinfo`, `ogrinfo`, `pdfinfo`, `ffprobe`) prints
 # what is in it and changes nothing (`makeinfo` makes documents from Texinfo; `modprobe` loads a kernel module and
@@ -872,8 +875,7 @@ def _looks(words: list[str]) -> bool:
         return True  # `sleep 2` while waiting, `cd`, `echo`, `gdalinfo x.tif`: nothing changes
     if program in _LOG_READERS:
         # `dmesg | tail` reads the kernel's log; `dmesg -C` clears it
-        changing = _LOG_READERS[program]
-        return not any(w in changing or w.startswith("--vacuum") for w in rest[1:])
+        return not _LOG_READERS[program].intersection(w.partition("=")[0] for w in rest[1:])
     if _REFRESHING_OPTIONS.intersection(w.partition("=")[0] for w in rest[1:]):
         return False  # `ansible-inventory --flush-cache --list`: it lists, after throwing away what was cached
     sub = _subcommand_word(program, rest)

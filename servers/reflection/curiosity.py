@@ -142,7 +142,7 @@ _AVOID = re.compile(
     r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买)"
     r"(?:用|使用|带|加|出现|放)?(.+)$"
     # a way of going left out (不开车, 不自驾): the way itself
-    r"|^不((?:开车|自驾|驾车|打车))",
+    r"|^不(开车|自驾|驾车|打车)",
     re.IGNORECASE,
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -19,6 +19,7 @@ kind of failure (security, timeout, permission, ...) joins that rule as evidence
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from dataclasses import dataclass, field
@@ -108,7 +109,7 @@ class Promoter:
             same = [p for p in pending if alike.row(p)]
             # One step further: a strategy alike to one of those is this lesson too, though not alike to this one
             # directly (`ctest -C Release` ~ `ctest -C Debug` ~ `ctest --build-config Debug`).
-            near = [_Likeness(p.strategy, live, pending) for p in same]
+            near = [alike.seen_from(p.strategy) for p in same]
             same += [p for p in pending if p not in same and any(n.row(p) for n in near)]
         else:
             matches = [m for m in self.matcher.compare(strategy.strategy, [p.text for p in pending]) if not m.opposite]
@@ -235,6 +236,14 @@ class _Likeness:
         messages = [self.words, *(_words(r.lesson) for r in live if r.lesson is not None)]
         messages += [_words(p.strategy.lesson) for p in pending]
         self.counts, self.total = frequencies(messages)
+
+    def seen_from(self, other: Strategy) -> _Likeness:
+        """The same comparison made from ``other``'s side, among the same error messages (its words are among
+        them already: it is pending)."""
+        seen = copy.copy(self)
+        seen.key, seen.words, seen.way = other.key, _words(other.lesson), _way(other.lesson)
+        seen.fixes = list(other.lesson.fix) if other.lesson is not None else []
+        return seen
 
     def rule(self, rule: Rule) -> bool:
         return self._alike(rule.key, rule.lesson)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from servers.reflection.feedback import parse_feedback, sentences
 from servers.reflection.matching import keywords
-from servers.reflection.models import SignalResult
+from servers.reflection.models import Belief, SignalResult
 from servers.reflection.usermodel import UserModelBook
 
 PREFIX = "pref:"
@@ -327,20 +327,23 @@ class StatedPreferences:
     def _restated(self, user_id: str, sentence: str, source: str) -> SignalResult | None:
         """One more sighting of the held preference a sentence points back at ("Test2 style as usual for new
         tests"), or None when it is on no held preference's topic."""
-        held = [b for b in self.users.get(user_id, include_all=True).beliefs if b.dimension.startswith(PREFIX)]
+        held = self._held(user_id)
         statement = _statement(sentence)
+        mine = _topic_words(statement)
+        if not any(len(mine & _topic_words(b.value)) >= 2 for b in held):
+            return None  # on no held preference's topic: no model call needed to say so
         match = self._same_topic(statement, [b.value for b in held])
         if match is None:
             return None
         belief = held[match]
-        if len(_topic_words(statement) & _topic_words(belief.value)) < 2:
+        if len(mine & _topic_words(belief.value)) < 2:
             # One word in common ("deploy", "check") is a routine's step near a preference, not the preference.
             return None
         return self.users.signal(user_id, belief.dimension, belief.value, "explicit", source=source)
 
     def _own(self, user_id: str, sentence: str, source: str) -> SignalResult:
         statement = _statement(sentence)
-        held = [b for b in self.users.get(user_id, include_all=True).beliefs if b.dimension.startswith(PREFIX)]
+        held = self._held(user_id)
         match = self._same_topic(statement, [b.value for b in held])
         reversal = bool(_REVERSAL.search(sentence))
         if match is None:
@@ -358,6 +361,10 @@ class StatedPreferences:
             # The user says it changed: the new wording replaces the belief and the old value is kept as history.
             return self.users.signal(user_id, belief.dimension, statement, "explicit", source=source)
         return self.users.signal(user_id, belief.dimension, belief.value, "explicit", source=source)
+
+    def _held(self, user_id: str) -> list[Belief]:
+        """The user's stated preferences, whatever their confidence."""
+        return [b for b in self.users.get(user_id, include_all=True).beliefs if b.dimension.startswith(PREFIX)]
 
     def _same_topic(self, statement: str, values: list[str]) -> int | None:
         if not values:
