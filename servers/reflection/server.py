@@ -10,6 +10,7 @@ through MCP sampling when the client offers it, and falls back to the rules when
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import logging
@@ -120,18 +121,20 @@ async def _ask(
     basis: list[Any],
     check: Callable[[str], tuple[sampling.Answer | None, str]],
     timeout_s: float,
-    max_tokens: int = 2000,
+    max_tokens: int | None = None,
 ) -> sampling.Answer | InputRequiredResult | None:
     """Ask the client's model one question, checked by ``check`` and asked once more with what was wrong. The
-    answer counts only for the same ``basis`` (the user and what was asked about)."""
+    answer counts only for the same ``basis`` (the user and what was asked about); ``max_tokens`` caps a short
+    answer, else the question's own default stands."""
     question = sampling.Question(
         key=key,
         prompt=prompt,
         basis=json.dumps(basis, sort_keys=True, ensure_ascii=False),
         check=check,
         retry=functools.partial(llm_paths.retry_prompt, prompt),
-        max_tokens=max_tokens,
     )
+    if max_tokens is not None:
+        question = dataclasses.replace(question, max_tokens=max_tokens)
     return await sampling.ask(ctx, question, timeout_s)
 
 
