@@ -123,7 +123,7 @@ _OPERAND_PROGRAMS = frozenset(
     "unzip gzip gunzip ssh scp rsync curl wget sh bash zsh dash fish node python python3 ruby perl php java javac gcc "
     "g++ clang cc watch timeout nice xargs tee patch cmp pytest jest vitest mocha rspec phpunit eslint prettier black "
     "isort tsc flake8 pylint rubocop shellcheck hadolint stylelint biome dotenv nodemon ts-node tsx bats modprobe "
-    "insmod rmmod".split()
+    "insmod rmmod atest".split()
 )
 _SUBCOMMAND_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[-:.][a-z0-9]+)*$")
 _FILE_SUFFIXES = frozenset(

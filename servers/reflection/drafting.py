@@ -319,11 +319,16 @@ def when_to_use(tasks: Sequence[str], tools: Sequence[str]) -> str:
 
 
 def draft_body(
-    title: str, tasks: Sequence[str], runs: Sequence[Sequence[Step]], steps: Sequence[str] | None = None
+    title: str,
+    tasks: Sequence[str],
+    runs: Sequence[Sequence[Step]],
+    steps: Sequence[str] | None = None,
+    afterwards: Sequence[Sequence[Step]] = (),
 ) -> tuple[str, tuple[str, ...]]:
     """(Markdown body, step labels) of a draft learned from ``runs``; the steps are the tasks' own.
 
     ``steps`` (labels) when the caller already knows them, as mining does; else the tasks' common sequence.
+    ``afterwards``: each task's calls after its run, where it may have looked at the result.
     """
     labels = tuple(steps) if steps is not None else common_sequence(runs)
     ok_runs = sum(_recovered(r) for r in runs)
@@ -337,11 +342,58 @@ def draft_body(
         "",
         *step_lines(runs, labels),
     ]
+    checks = final_checks(runs, afterwards)
+    if checks:
+        lines += ["", "## Check the result", "", *checks]
     notes = failure_notes(runs)
     if notes:
         lines += ["", "## If a step fails", "", *notes]
     lines += ["", "## Tasks it came from", "", *(f"- {_clean(t, 160)}" for t in tasks[:3])]
     return "\n".join(lines) + "\n", labels
+
+
+MAX_CHECKS = 3
+
+
+def final_checks(runs: Sequence[Sequence[Step]], afterwards: Sequence[Sequence[Step]] = ()) -> list[str]:
+    """What most of the tasks looked at once their last step was done (`adb logcat -d -s XhThermalService`,
+    `kubectl get pods -l app=web`): how they checked the result. Looks are no steps of a workflow (they differ
+    from task to task), but the one most tasks ended with is how the workflow is known to have worked."""
+    found: list[dict[str, str]] = []
+    for n, run in enumerate(runs):
+        path = st.successful_path(run)
+        if not path:
+            continue
+        after = list(afterwards[n]) if n < len(afterwards) else []
+        looks: dict[str, str] = {}
+        for call in [*run[path[-1].last :], *after]:
+            if not st.ok(call):
+                continue
+            for step in st.step_ids(call):
+                # Waiting for something (`adb wait-for-device`, `kubectl wait`) is no look at what it did.
+                if step.kind == "shell" and st.looking(step) and not _WAITING.search(step.detail):
+                    looks.setdefault(step.detail, _segment(_command(call), step.detail))
+        found.append(looks)
+    counts = Counter(head for looks in found for head in looks)
+    lines = []
+    for head, n in counts.most_common(MAX_CHECKS):
+        if n < 2 or n * 2 <= len(runs):
+            break
+        example = next(looks[head] for looks in found if head in looks)
+        lines.append(
+            f"- Look with `{head}` (e.g. `{_clean(example, _COMMAND_CHARS)}`), as {n} of the {len(runs)} tasks did."
+        )
+    return lines
+
+
+_WAITING = re.compile(r"\bwait")
+_CHAINED = re.compile(r"\s*(?:&&|\|\||;)\s*")
+
+
+def _segment(command: str, head: str) -> str:
+    """The part of a chained command (`… && sleep 20 && adb logcat -d -s X | tail -3`) that runs ``head``, with
+    the filters it is piped into; the whole command when no part does on its own."""
+    return next((part for part in _CHAINED.split(command) if st.command_heads(part) == [head]), command)
 
 
 def _recovered(run: Sequence[Step]) -> bool:

@@ -74,6 +74,14 @@ class Workflow:
         """Each task's raw calls of the run, with the failures and recoveries that happened inside it."""
         return [t.steps[a : b + 1] for t, (a, b) in zip(self.traces, self.spans, strict=True)]
 
+    def afterwards(self) -> list[list[dict[str, Any]]]:
+        """Each task's calls after the run and before its next step: where it looked at what the run did."""
+        out = []
+        for trace, (_, last) in zip(self.traces, self.spans, strict=True):
+            until = next((p.first for p in trace.path if p.first > last), len(trace.steps))
+            out.append(trace.steps[last + 1 : until])
+        return out
+
 
 Run = tuple[int, ...]  # steps by their number in the mined traces: cheap to hash
 

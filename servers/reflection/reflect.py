@@ -517,7 +517,33 @@ def shared_edit(lessons: list[Lesson]) -> str:
     shown = _shown_edit([*ordered, *(lesson for lesson in lessons if not lesson.added)], common) or " ".join(
         w for w in shown_by.added if _bare([w]) & common
     )
-    return _calls_on(shown, edits) or shown
+    return _calls_on(shown, edits) or _with_type_arguments(shown, edits) or shown
+
+
+def _with_type_arguments(shown: str, edits: list[Lesson]) -> str:
+    """A name every edit wrote with type arguments (`static_cast<float>(gain)`, `static_cast<int>(n)`), shown
+    with them, or with `…` where they differ from task to task (`static_cast<…>(…)`); or "". The bare name
+    (`static_cast`) does not say how the fix is written."""
+    # The words shared may include the arguments (`std::scoped_lock std::mutex`): the name comes first.
+    if not shown.strip():
+        return ""
+    name, *inside = shown.split()
+    if not re.fullmatch(r"[A-Za-z_][\w:.]*", name):
+        return ""
+    written = re.compile(rf"(?<![\w$]){re.escape(name)}\s*(<[^<>;]{{1,60}}>)(\s*\()?")
+    called: list[bool] = []
+    arguments: set[str] = set()
+    for edit in edits:
+        found = [m for line in edit.added_lines + edit.changed_lines for m in written.finditer(line)]
+        if not found:
+            return ""
+        called.append(any(m.group(2) for m in found))
+        arguments.update(m.group(1).replace(" ", "") for m in found)
+    # The same arguments every time (`std::lock_guard<std::mutex>`) are part of the fix: shown as written.
+    written_as = name + (arguments.pop() if len(arguments) == 1 else "<…>")
+    if not all(word in written_as for word in inside):
+        return ""
+    return f"{written_as}(…)" if all(called) else written_as
 
 
 _CALL_ON = r"\s*(->|\.|::)\s*([A-Za-z_]\w*)\s*\("
@@ -660,10 +686,10 @@ def general_lesson(lessons: list[Lesson]) -> str:
     run_as = [lesson.run_as for lesson in lessons if lesson.run_as]
     if run_as:
         usual = _usual_way(run_as)
+        long = _long_spelling(usual, run_as)
+        way = f"`{usual}` (`{long}`)" if long else f"`{usual}`"
         return (
-            f"{when}, {', then '.join([*doing, f'run it as `{usual}`'])}."
-            if doing
-            else f"{when}, run it as `{usual}` instead."
+            f"{when}, {', then '.join([*doing, f'run it as {way}'])}." if doing else f"{when}, run it as {way} instead."
         )
     if doing:
         return f"{when}, {', then '.join(doing)}, then retry it."
@@ -688,6 +714,19 @@ def _usual_way(ways: list[str]) -> str:
         if any(word.startswith("-") for word in shared.split()[head_words:]):
             return shared
     return _values_agreed(usual, ways)
+
+
+def _long_spelling(usual: str, ways: list[str]) -> str:
+    """The long option a task wrote where ``usual`` has its one-letter spelling (`--file` for `-f`), or "": the
+    same fix, and the long name says what the letter means."""
+    letters = {word[1] for word in usual.split() if len(word) == 2 and word[0] == "-" and word[1].isalpha()}
+    for way in ways:
+        words = way.split()
+        for word in words:
+            name = word.split("=", 1)[0]
+            if name.startswith("--") and name[2:3] in letters and f"-{name[2]}" not in words:
+                return name
+    return ""
 
 
 def _values_agreed(usual: str, ways: list[str]) -> str:

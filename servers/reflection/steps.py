@@ -92,6 +92,13 @@ def ok(step: Step) -> bool:
 # --- shell commands ------------------------------------------------------------------------------------
 
 _SETUP = frozenset("cd pushd popd export source . set unset alias true false : echo printf sleep clear wait".split())
+# Commands that only switch the environment what follows runs in (a toolchain, an interpreter, a build target):
+# `source build/envsetup.sh && lunch <target> && m services` is the build step `m services`, whichever target.
+_SWITCHES = frozenset("lunch workon deactivate chruby ulimit umask ml".split())
+_SWITCHING = frozenset(
+    "nvm use|fnm use|conda activate|conda deactivate|mamba activate|micromamba activate|pyenv shell|rbenv shell|"
+    "sdk use|module load|module purge|module swap|module unload|spack load|spack env".split("|")
+)
 _PREFIXES = {"sudo": 0, "env": 0, "time": 0, "nohup": 0, "exec": 0, "command": 0, "nice": 0, "timeout": 1}
 # Programs that run another command after one word of their own (``uv run pytest``).
 _WRAPPERS = {
@@ -114,7 +121,7 @@ _NO_SUBCOMMAND = frozenset(
     """pytest mypy pyright black isort flake8 pylint eslint prettier tsc jest vitest mocha rg grep egrep ls cat
     head tail less more wc find fd sed awk sort uniq cut tr xargs tee rm cp mv mkdir rmdir touch chmod chown ln
     diff patch curl wget open which file stat du df ps kill pkill date tar zip unzip gzip jq yq code vim nano
-    ssh scp rsync psql sqlite3 mysql tree realpath basename dirname test""".split()
+    ssh scp rsync psql sqlite3 mysql tree realpath basename dirname test atest""".split()
 )
 # Subcommands that take one more word (``gh pr create``, ``docker compose up``, ``npm run build``).
 _GROUPS: dict[str, frozenset[str] | None] = {
@@ -268,11 +275,17 @@ def _interpreted(program: str, rest: list[str], depth: int) -> str:
 @lru_cache(maxsize=8192)
 def _heads(command: str, depth: int) -> tuple[str, ...]:
     heads = [_head(words, depth) for words in _segments(command)]
-    doing = [h for h in heads if h and h.split()[0] not in _SETUP]
+    doing = [h for h in heads if h and h.split()[0] not in _SETUP and not _switches(h)]
     if "git commit" in doing:
         # Staging is part of committing: `git add -A && git commit` is the step `git commit -am` is.
         doing = [h for h in doing if h not in ("git add", "git stage")]
     return tuple(doing or [h for h in heads if h][:1])
+
+
+def _switches(head: str) -> bool:
+    """Whether a step only switches the environment the steps after it run in (`lunch lyra-userdebug`)."""
+    words = head.split()
+    return words[0] in _SWITCHES or " ".join(words[:2]) in _SWITCHING
 
 
 def command_heads(command: str, depth: int = 0) -> list[str]:

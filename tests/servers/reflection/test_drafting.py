@@ -8,7 +8,7 @@ from typing import Any
 from servers.reflection import drafting, suggest
 from servers.reflection.patterns import Trace, workflows
 from skillslint import Severity, lint_paths
-from tests.servers.reflection.claude_code_traces import TASKS, bash
+from tests.servers.reflection.claude_code_traces import TASKS, bash, edit
 
 
 def _run(i: int, *, timeout: bool = False, fallback: bool = False) -> list[dict[str, Any]]:
@@ -156,3 +156,31 @@ def test_a_command_met_twice_in_a_workflow_shows_what_each_step_ran() -> None:
     assert "image_load" in lines[0] and "image_push" not in lines[0]
     assert "image_push" in lines[2] and "image_load" not in lines[2]
     assert "git push origin main --follow-tags" in lines[3] and "git push gitee main --follow-tags" in lines[3]
+
+
+def _deploy(n: int, looks: list[str]) -> list[dict[str, Any]]:
+    return [
+        edit(f"/h/shop/k8s/values-{n}.yaml"),
+        bash(f"helm upgrade shop ./chart -f k8s/values-{n}.yaml"),
+        bash("kubectl rollout restart deploy/shop && kubectl rollout status deploy/shop"),
+        *[bash(look) for look in looks],
+    ]
+
+
+def test_the_look_most_tasks_ended_with_is_how_the_draft_checks_the_result() -> None:
+    """Looks are no workflow steps, but the one most tasks took after the last step (the pods' logs) is how the
+    workflow was known to work; a wait (`adb wait-for-device`) and a look only one task took are not."""
+    looks = [
+        ["kubectl get pods -l app=shop", "kubectl logs deploy/shop --since=2m | tail -20"],
+        ["kubectl logs deploy/shop --since=5m | grep -i error", "kubectl top pods"],
+        ["adb wait-for-device && kubectl logs deploy/shop --tail=50"],
+    ]
+    tasks = [f"roll out values change {n}" for n in range(3)]
+    traces = [
+        Trace(f"d{n}", t, True, _deploy(n, found)) for n, (t, found) in enumerate(zip(tasks, looks, strict=True), 1)
+    ]
+    (wf,) = workflows(traces, 3, 2, 0.7)
+    _, _, skill_md = suggest.render(wf)
+    check = skill_md.split("## Check the result", 1)[1].split("##", 1)[0]
+    assert "Look with `kubectl logs` (e.g. `kubectl logs deploy/shop --since=2m | tail -20`), as 3 of the 3" in check
+    assert "wait" not in check and "top" not in check and "get pods" not in check

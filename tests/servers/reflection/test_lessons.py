@@ -713,3 +713,59 @@ def test_a_fix_alike_to_an_earlier_fix_that_is_alike_to_another_joins_both(svc: 
         svc.reflect(TaskReport(task=f"unseal key {n}", task_id=f"s{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
     assert "sealctl" in rule.text and "-n" in rule.text, rule.text
+
+
+NARROWING = (
+    "Exit code 2\n{0}.cc:14:18: error: conversion from 'size_t' to 'int' may change value [-Werror=conversion]\n"
+    "make[2]: *** [CMakeFiles/core.dir/build.make:76: CMakeFiles/core.dir/{0}.cc.o] Error 1"
+)
+RACE = (
+    "Exit code 8\n==================\nWARNING: ThreadSanitizer: data race (pid=4411)\n"
+    "  Write of size 8 at 0x7b0c00000010 by thread T2:\n    #0 engine::{0}::push() src/{0}.cc:31"
+)
+
+
+@pytest.mark.parametrize(
+    ("error", "written", "shown"),
+    [
+        # the type arguments differ from task to task: left out
+        (
+            NARROWING,
+            ("gsl::narrow<int>(v.size())", "gsl::narrow<std::uint16_t>(n)", "gsl::narrow<long>(d.count())"),
+            "gsl::narrow<…>(…)",
+        ),
+        # the same every time, around names of each task's own: part of the fix
+        (
+            RACE,
+            (
+                "std::scoped_lock<std::mutex> g(m_)",
+                "std::scoped_lock<std::mutex> lock(mu)",
+                "std::scoped_lock<std::mutex> held(q_mu_)",
+            ),
+            "std::scoped_lock<std::mutex>",
+        ),
+    ],
+)
+def test_a_name_written_with_type_arguments_is_shown_with_them(
+    svc: ReflectionService, error: str, written: tuple[str, ...], shown: str
+) -> None:
+    """What every edit added is a template (`gsl::narrow<int>(…)`): the bare name says neither that it takes type
+    arguments nor that it is called; the rule shows how it is written."""
+    for n, (name, code) in enumerate(zip(("queue", "timer", "codec"), written, strict=True), 1):
+        edit = _edit(f"/h/engine/src/{name}.cc", "  auto x = value;\n", f"  auto x = value;\n  {code};\n")
+        trace = [sh("make -C build core", error.format(name)), edit, sh("make -C build core")]
+        svc.reflect(TaskReport(task=f"tidy {name} sizes", task_id=f"g{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert f"add `{shown}`" in rule.text, rule.text
+
+
+def test_a_one_letter_option_some_task_spelled_long_is_shown_with_its_long_name(svc: ReflectionService) -> None:
+    """Two tasks added `-p` and one `--parents` after the same failure: one fix, and the long name says what the
+    letter does."""
+    error = "Exit code 1\nmkdir: cannot create directory '{0}': No such file or directory"
+    runs = (("out/web/img", "-p"), ("dist/docs/api", "--parents"), ("cache/tiles/12", "-p"))
+    for n, (path, option) in enumerate(runs, 1):
+        trace = [sh(f"mkdir {path}", error.format(path)), sh(f"mkdir {option} {path}"), sh(f"cp -r src {path}")]
+        svc.reflect(TaskReport(task=f"stage {path}", task_id=f"m{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "run it as `mkdir -p` (`--parents`)" in rule.text, rule.text

@@ -67,6 +67,23 @@ def test_a_chain_is_one_step_per_command_that_does_something() -> None:
 
 
 @pytest.mark.parametrize(
+    ("command", "heads"),
+    [
+        ("source build/envsetup.sh && lunch sdm845-userdebug && m framework-minus-apex", ["m framework-minus-apex"]),
+        ("module load gcc/13.2 openmpi/5 && make -j8 ocean", ["make ocean"]),
+        ("nvm use 20 && pnpm run build", ["pnpm build"]),
+        ("conda activate tiles && python -m pytest tests/", ["pytest"]),
+        ("lunch sdm845-userdebug && atest FrameworksServicesTests", ["atest"]),
+        ("lunch sdm845-userdebug", ["lunch sdm845-userdebug"]),  # nothing after it: the switch is the step
+    ],
+)
+def test_switching_the_environment_is_setup_not_a_step(command: str, heads: list[str]) -> None:
+    """A command that only switches what the rest runs in (a build target, a toolchain, an interpreter) is no
+    step of its own, whichever target it names; a test runner's argument is the test, not a subcommand."""
+    assert command_heads(command) == heads
+
+
+@pytest.mark.parametrize(
     ("path", "role"),
     [
         ("/home/dev/app/migrations/versions/3f2a_add_orders.py", "migration"),
