@@ -176,6 +176,7 @@ def main() -> None:
             "blind6",
             "blind7",
             "blind8",
+            "blind9",
         ],
         action="append",
     )
