@@ -63,8 +63,8 @@ INDECISION = re.compile(
     r"both have (?:their )?(?:merits|strengths|advantages)|"
     r"it depends|depends on your|on the other hand|torn between|between .{1,40} and|would both|both (?:would|could|"
     r"are good|work)|(?:might|could|would) also (?:work|do)|could go (?:with|for) .{1,60}\bor|each has its|"
-    r"need to know more|hard to choose|up to you|(?:could|can) go either way|hard to say which|"
-    r"(?:all|both) (?:good|great|solid|fine|valid) (?:options|choices)|(?:it )?really depends|"
+    r"need to know more|hard to choose|up to (?:you|u)\b|(?:could|can) go either way|hard to say which|"
+    r"(?:all|both) (?:are |r )?(?:good|great|solid|fine|valid) (?:options|choices)|(?:it )?really depends|"
     # not sure which one, back and forth, the other one "to be safe": a choice handed back undecided
     r"(?:not|wasn'?t|weren'?t|am not|I'?m not)\s+sure which|back and forth|\bor\b[^.?!]{0,40}\bto be safe|"
     # the choice handed back outright: "your call", "either way works", "one over the other"
@@ -215,11 +215,22 @@ def _labelled(need: str, fact: str) -> bool:
     return bool(label and re.search(rf"(?:^|[;；]\s*)(?:{label})\s*[:：]", fact.strip(), re.IGNORECASE))
 
 
+# A date of something that has happened ("the quote was received 20 Nov", 上周收到): it says when that was, not when
+# the thing the task arranges will be.
+_PAST_EVENT = re.compile(
+    r"\b(?:received|sent|emailed|wrote|arrived|signed|paid|bought|ordered|delivered|submitted|returned|happened|"
+    r"was|were|ago)\b|收到|已经|上周|上个?月|去年",
+    re.IGNORECASE,
+)
+
+
 def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
     if rule.given is not None and rule.given.search(task):
         return "task", None
     if rule.answer is not None:
         for fact in facts:
+            if rule.need == "date_time" and _PAST_EVENT.search(fact) and not _labelled(rule.need, fact):
+                continue
             if rule.answer.search(fact) and (_related(task, fact) or _labelled(rule.need, fact)):
                 return "memory", fact
     return "user", None

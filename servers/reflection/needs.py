@@ -283,6 +283,10 @@ _MONTH = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 DAY = re.compile(
     rf"\b\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?\s+(?:{_MONTH})[a-z]*\b|\b(?:{_MONTH})[a-z]*\s+\d{{1,2}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
     r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tonight|tomorrow|at \d{1,2}(?::\d{2})?\s*(?:am|pm)?)\b"
+    # typed short: "next fri", "sat morning", "tmrw" (a bare "sun" or "sat" is a word, not a day)
+    r"|\b(?:next|this|on|by|until|till|coming)\s+(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b"
+    r"|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\s+(?:morning|afternoon|evening|night|am|pm)\b"
+    r"|\b(?:tmrw|tmr|tmrow|2moro|2morrow|tomoz)\b"
     r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\d+月\d*[日号]?|\d+[日号]|[明后今]天|星期[一二三四五六日天]|周[一二三四五六日]",
     IC,
 )
@@ -498,6 +502,9 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"\b(?:write|draft|send|prepare)\b.*\b(?:invitation|invite|announcement|notice)\b.*\b(?:meeting|party|"
             r"event|session|conference)\b|(?:写|发|拟|起草).{0,8}(?:通知|邀请|请柬).*(?:会|活动|聚餐|团建|聚会|培训|讲座|比赛|演出|停电|停水|断网|检修|维修|放假)|"
+            # a sign or notice that the shop or stall will be closed (写个牌子，春节要歇几天): when
+            r"(?:写|贴|挂|做|拟).{0,8}(?:牌子|告示|公告|通知|启事).*(?:歇|关门|停业|休息|放假|不开)|"
+            r"\b(?:sign|notice)\b.{0,40}\b(?:closed|closing|shut)\b|"
             r"\b(?:write|draft|send|prepare)\b.*\b(?:notice|announcement|email)\b.*\b(?:power (?:cut|outage)|"
             r"water (?:cut|outage)|shutdown|maintenance|closure)\b",
             IC,
@@ -520,7 +527,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "destination",
         re.compile(
-            rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel)s?\b|{TRIP})|"
+            rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel|bus|coach|ferry)s?\b|{TRIP})|"
             r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游|行程)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
             r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b(?!\s+(?:on|to)\s+(?:my\s+|our\s+)?(?:instagram|insta|"
             r"facebook|linkedin|twitter|x|story|feed|blog|website|site|channel|group|slack|forum)\b)"
@@ -551,6 +558,9 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
             # goods chosen for the user by their price range ("recommend a laptop", 推荐一款手机)
             rf"\b(?:recommend|suggest|pick|find|choose)\b.{{0,30}}\b(?:{_GOODS})s?\b|(?:推荐|挑|选).{{0,12}}(?:{_ZH_GOODS})|"
+            # anything second-hand looked for: what is worth buying used depends on the price ("a used outboard")
+            r"\b(?:find|look for|hunt down|track down|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|some\s+)?"
+            r"(?:good\s+|cheap\s+)?(?:used|second-?hand|pre-?owned|refurbished)\b|(?:找|淘|收)(?:个|一个|一台|台|辆|一辆)?二手|"
             # how much the user can spend is their budget, asked back ("how much should we spend", 能花多少)
             r"\bhow much (?:can|should|could) (?:I|we) spend\b|(?:能|可以|该|应该)花多少|"
             # someone to hire, found for the user; a class to sign up for

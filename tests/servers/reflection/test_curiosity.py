@@ -620,3 +620,26 @@ def test_a_choice_handed_back_as_either_being_fine_is_indecision(svc: Reflection
     either = "Either would suit the day. The hymn is older; the poem is shorter."
     assert _signals(either, svc=svc, user="a") == ["indecision"]
     assert _signals("You could pick one or the other.", svc=svc, user="b") == ["indecision"]
+
+
+def test_days_typed_short_buses_second_hand_goods_closures_and_past_dates() -> None:
+    """Said as people type it ("next thurs", "tmrw"), a bus booked like a train, something second-hand looked for,
+    a sign that a stall will be shut, and a date in memory of something that already happened."""
+    assert "date_time" not in _asked("book me a table for 4 next thurs")
+    assert "date_time" not in _asked("reserve a kayak for sat morning")
+    assert "date_time" in _asked("reserve a kayak, whatever day is calm")  # "sat" only as a word is no day
+    assert "destination" in _asked("book me a coach seat for the 12th, cheapest one")
+    assert "destination" not in _asked("book a ferry to Mull on the 12th")
+    assert "budget" in _asked("track down a second-hand cello for my daughter")
+    assert "budget" in _asked("帮我淘个二手的烤箱")
+    assert "date_time" in _asked("帮我拟个告示贴店门口，国庆要关门几天")
+    received = ["The builder's quote arrived on 3 March"]
+    assert "date_time" in _asked("Set up a meeting with the builder about the quote", received)
+    planned = ["The builder can come on 9 March"]
+    assert "date_time" not in _asked("Set up a meeting with the builder about the quote", planned)
+
+
+def test_a_choice_handed_back_in_chat_spelling_is_indecision(svc: ReflectionService) -> None:
+    assert _signals(
+        "the red one's lighter, the blue one's warmer. both r good options, up to u", svc=svc, user="a"
+    ) == ["indecision"]
