@@ -1722,7 +1722,7 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
     added = _added_flags(_main_segment(failed_command), _main_segment(fixed_command))
     if added:
         # A value with spaces stays one word (`--test-options='-m /A/ -m /B/'`), as it must be typed again.
-        shown = [shlex.quote(word) if any(c.isspace() for c in word) else word for word in added]
+        shown = [_requoted(word) for word in added]
         return f"{after} {' '.join(shown)}"
     if "--" in _main_segment(fixed_command) and "--" not in _main_segment(failed_command):
         # `nox -s tests -- -x` after `nox -s tests -x` failed: the arguments were meant for the program the tool
@@ -1741,7 +1741,10 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
 
 
 # An environment variable set anywhere on a line: in front, after `env` or `export`, in a launcher's option.
-_ANY_ASSIGNMENT = re.compile(r"(?<![\w$.-])([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|[A-Z]{3,})=([^\s,;'\"]*)")
+# (Not after `^` or `/`: `sed -n 's/^KBQA_ES_PASSWORD=//p' .env` reads a variable's value out of a file.)
+_ANY_ASSIGNMENT = re.compile(r"(?<![\w$.^/-])([A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|[A-Z]{3,})=([^\s,;'\"]*)")
+# A command substitution (`-u "elastic:$(sed -n 's/^PW=//p' .env)"`): what it runs reads a value, it sets nothing.
+_SUBSTITUTION = re.compile(r"\$\([^()]*\)")
 
 
 def _extends_itself(assignment: str) -> bool:
@@ -1750,13 +1753,23 @@ def _extends_itself(assignment: str) -> bool:
     return f"${name}" in value or f"${{{name}}}" in value
 
 
+def _requoted(word: str) -> str:
+    """A word as it must be typed again: quoted when it has spaces, in double quotes when it holds single ones
+    (`-u "elastic:$(sed -n 's/^PW=//p' .env)"`, as it was written, not `'elastic:$(sed -n '"'"'s/…'`)."""
+    if not any(c.isspace() for c in word):
+        return word
+    if "'" in word and not any(c in word for c in '"\\`'):
+        return f'"{word}"'
+    return shlex.quote(word)
+
+
 def _variables_set_inside(failed_command: str, fixed_command: str | list[str]) -> dict[str, str]:
     """Environment variables the succeeding line set that the failed one did not, wherever on the line."""
     if command_head(failed_command) != command_head(fixed_command):
         return {}
     fixed = fixed_command if isinstance(fixed_command, str) else " ".join(fixed_command)
-    before = dict(_ANY_ASSIGNMENT.findall(failed_command))
-    return {name: value for name, value in _ANY_ASSIGNMENT.findall(fixed) if name not in before}
+    before = dict(_ANY_ASSIGNMENT.findall(_SUBSTITUTION.sub(" ", failed_command)))
+    return {name: value for name, value in _ANY_ASSIGNMENT.findall(_SUBSTITUTION.sub(" ", fixed)) if name not in before}
 
 
 def _revalued(failed_command: str, fixed_command: str | list[str]) -> str | None:
@@ -2531,7 +2544,8 @@ MAX_WRITTEN_WORDS = 300
 
 
 _COMMENT = re.compile(r"^\s*(?:#|//|--|/\*|\*|;|%|<!--)")
-_DIRECTIVE = re.compile(r"^\s*#\s*(?:include|define|undef|ifn?def|if|elif|else|endif|pragma|import)\b")
+# (An attribute is code too: Rust's `#[derive(Debug, defmt::Format)]`, `#![no_std]`.)
+_DIRECTIVE = re.compile(r"^\s*#\s*(?:include|define|undef|ifn?def|if|elif|else|endif|pragma|import)\b|^\s*#!?\[")
 # A word only code has: a member (`context.mounted`), a capital inside it (`PackageVersion`), a label
 # (`kubebuilder:`), an argument (`groups=`), a sigil (`@MainActor`, `$fillable`) or an underscore.
 CODE_LIKE = re.compile(r"[.:=@$_]|[a-z][A-Z]|^[A-Z]{2,}")

@@ -520,6 +520,20 @@ def shared_edit(lessons: list[Lesson]) -> str:
     return _calls_on(shown, edits) or _with_type_arguments(shown, edits) or shown
 
 
+def _written_inside(lessons: list[Lesson], edit: str, place: str) -> str:
+    """The shortest line an edit wrote ``edit`` into ``place`` with (`#[derive(Clone, Copy, defmt::Format)]` for
+    `defmt::Format` in `derive`), or "": one word added to a list shows where it goes only with the list."""
+    if not place or " " in edit or place in edit or is_key(place):
+        return ""
+    lines = [
+        line
+        for lesson in lessons
+        for line in [*lesson.changed_lines, *lesson.added_lines]
+        if re.search(rf"(?<![\w$]){re.escape(place)}\b", line) and edit in line
+    ]
+    return min(lines, key=len) if lines else ""
+
+
 def _with_type_arguments(shown: str, edits: list[Lesson]) -> str:
     """A name every edit wrote with type arguments (`static_cast<float>(gain)`, `static_cast<int>(n)`), shown
     with them, or with `…` where they differ from task to task (`static_cast<…>(…)`); or "". The bare name
@@ -648,8 +662,14 @@ def general_lesson(lessons: list[Lesson]) -> str:
         target = f"to {where}" if where else (by_kind or "where it failed")
         # Words of a path or a glob (`schemas json` of `"schemas/*.json"`) are no text to add: the lines say it.
         what = f"add `{edit}`" if " " not in edit or not by_kind else "add the same entry"
+        inside = _written_inside(lessons, edit, place)
+        if inside:
+            where_in = f"in {target.removeprefix('to ')}" if target.startswith("to ") else target
+            what, target = f"add `{edit}` to `{place}`", f"{where_in} (as in `{inside}`;"
+        else:
+            target += " ("
         return (
-            f'When {step} fails with "{first.phrase}", {what} {target} (the edit that fixed it each time)'
+            f'When {step} fails with "{first.phrase}", {what} {target} the edit that fixed it each time)'
             f"{finishing}, then retry it."
         )
     edit_only = not any(lesson.run_as or lesson.reread for lesson in lessons)

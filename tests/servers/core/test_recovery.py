@@ -1486,3 +1486,18 @@ def test_an_include_added_is_code_and_a_device_tree_path_is_one_path() -> None:
     assert error_phrase(
         "Error: Documentation/devicetree/bindings/sound/acme,codec.example.dts:12.3-4 syntax error"
     ) == (error_phrase("Error: arch/arm64/boot/dts/acme/board.dts:40.1-2 syntax error"))
+
+
+def test_an_attribute_added_is_code() -> None:
+    """Rust's `#[derive(…)]` and `#![…]` start with `#` as a comment does, but they are code."""
+    edit = {"old_string": "#[derive(Debug, Clone)]\n", "new_string": "#[derive(Debug, Clone, serde::Serialize)]\n"}
+    assert added_words(edit) == ["serde::Serialize"]
+
+
+def test_a_password_read_out_of_a_file_is_no_variable_set_and_is_shown_as_written() -> None:
+    """`-a "$(sed -n 's/^REDIS_PASS=//p' .env)"`: the command reads a value; the fix is the options it added, shown
+    quoted as typed."""
+    noauth = "Exit code 1\n(error) NOAUTH Authentication required."
+    fixed = "redis-cli -h cache --tls -a \"$(sed -n 's/^REDIS_PASS=//p' .env)\" ping"
+    [found] = find_recoveries([bash("redis-cli -h cache ping", noauth), bash(fixed)])
+    assert found.change == "redis-cli --tls -a \"$(sed -n 's/^REDIS_PASS=//p' .env)\"", found.change

@@ -769,3 +769,21 @@ def test_a_one_letter_option_some_task_spelled_long_is_shown_with_its_long_name(
         svc.reflect(TaskReport(task=f"stage {path}", task_id=f"m{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
     assert "run it as `mkdir -p` (`--parents`)" in rule.text, rule.text
+
+
+def test_one_name_added_to_a_list_is_shown_with_the_line_it_went_into(svc: ReflectionService) -> None:
+    """Each task derived `serde::Serialize` for its own type: the rule says where the name goes, with a line."""
+    error = (
+        "Exit code 101\nerror[E0277]: the trait bound `{0}: Serialize` is not satisfied\n"
+        "  --> src/api.rs:40:17\n   = help: the following other types implement trait `Serialize`:"
+    )
+    kinds = (("Reading", "Debug, Clone"), ("Alarm", "Debug, Clone, Copy, PartialEq"), ("Batch", "Debug"))
+    for n, (name, derived) in enumerate(kinds, 1):
+        old = f"#[derive({derived})]\npub struct {name} {{\n"
+        new = f"#[derive({derived}, serde::Serialize)]\npub struct {name} {{\n"
+        edit = _edit(f"/h/hive/src/{name.lower()}.rs", old, new)
+        trace = [sh("cargo build", error.format(name)), edit, sh("cargo build")]
+        svc.reflect(TaskReport(task=f"send {name} over the api", task_id=f"s{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `serde::Serialize` to `derive`" in rule.text, rule.text
+    assert "(as in `#[derive(Debug, serde::Serialize)]`" in rule.text, rule.text
