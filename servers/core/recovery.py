@@ -1044,6 +1044,11 @@ def error_phrase(error: str) -> str:
     error = _R_CONDITION.sub(r"\1 ", error)
     error = _before_usage(error)
     message = _message_text(error)
+    # An API's error type, quoted as its body gives it (`'type': 'strict_dynamic_mapping_exception'`): what failed,
+    # whichever client exception carried it (`BadRequestError(400, …)` from one call, `BulkIndexError` from another).
+    typed = _ERROR_TYPE.search(message)
+    if typed:
+        return typed.group(1)
     for pattern, phrase in _PHRASES:
         if pattern.search(error if pattern.pattern.startswith("(?m)^") else message):
             # A wait that ran out because something threw on the way (a handler failed, the test waited in vain
@@ -1151,6 +1156,10 @@ _CODE_MARKS = re.compile(r"[%{}]|\(\s*['\"]|[(;]$")
 
 # The fields an error body puts its words for people in, by how often APIs use them.
 _MESSAGE_FIELDS = ("message", "detail", "error_description", "title", "msg", "error", "errors", "reason")
+
+
+# (Not `*_error`: Stripe's and OpenAI's `invalid_request_error` is a class of errors, not one.)
+_ERROR_TYPE = re.compile(r"""['"]([a-z][a-z0-9]*(?:_[a-z0-9]+)+_exception)['"]""")
 
 
 def _message_text(error: str) -> str:

@@ -427,10 +427,20 @@ def shared_file(lessons: list[Lesson]) -> str:
 def names_added_to(lessons: list[Lesson]) -> str:
     """The one file where every one of these edits added what its error named (`unfree.nix`: `terraform`, then
     `slack`, then `ngrok`, each refused by name), or ""."""
-    # One name each (a list entry): an edit that added a whole directive or block did more than add the name.
-    if not lessons or not all(lesson.adds_named and len(lesson.added) == 1 for lesson in lessons):
+    # One name each, alone or as one entry (`"dept_ids": {"type": "keyword"},` into a mapping): an edit that added a
+    # whole directive or block did more than add the name.
+    if not lessons or not all(lesson.adds_named and _one_entry(lesson) for lesson in lessons):
         return ""
     return shared_file(lessons)
+
+
+def _one_entry(lesson: Lesson) -> bool:
+    """The edit added one word, or one line that starts with the first word it added (the name, then its settings)."""
+    if len(lesson.added) == 1:
+        return True
+    if len(lesson.added_lines) != 1 or lesson.changed_lines:
+        return False
+    return CODE_WORD.findall(lesson.added_lines[0])[:1] == lesson.added[:1]
 
 
 def shared_kind(lessons: list[Lesson]) -> str:

@@ -787,3 +787,30 @@ def test_one_name_added_to_a_list_is_shown_with_the_line_it_went_into(svc: Refle
     [rule] = svc.rules.all("u")
     assert "add `serde::Serialize` to `derive`" in rule.text, rule.text
     assert "(as in `#[derive(Debug, serde::Serialize)]`" in rule.text, rule.text
+
+
+def test_each_name_the_error_named_added_as_an_entry_of_one_file_is_the_rule(svc: ReflectionService) -> None:
+    """A strict schema refused a property by name three times; each time its entry (the name and its type) went
+    into the one schema file: the rule is where, not the names."""
+    error = (
+        "Exit code 1\nconfig/prod.json: Additional properties are not allowed ('{0}' was unexpected)\n"
+        "Failed validating 'additionalProperties' in schema"
+    )
+    # each entry went in after the one the task before added
+    names = (("image", "region", "string"), ("region", "replicas", "integer"), ("replicas", "canary_weight", "number"))
+    for n, (last, name, kind) in enumerate(names, 1):
+        old = f'    "{last}": {{"type": "{"string" if n < 3 else "integer"}"}},\n'
+        edit = _edit("/h/deploy/schemas/service.schema.json", old, old + f'    "{name}": {{"type": "{kind}"}},\n')
+        check = "check-jsonschema --schemafile schemas/service.schema.json config/prod.json"
+        trace = [sh(check, error.format(name)), edit, sh(check)]
+        svc.reflect(TaskReport(task=f"set {name} for prod", task_id=f"j{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add what the error names to `service.schema.json`" in rule.text, rule.text
+
+
+def test_an_api_error_type_is_the_error_whichever_client_exception_carried_it() -> None:
+    from servers.core.recovery import error_phrase
+
+    direct = "E   opensearchpy.exceptions.RequestError: RequestError(400, 'version_conflict_engine_exception', 'x')"
+    wrapped = "E   app.store.WriteFailed: 2 failed, first: {'type': 'version_conflict_engine_exception', 'reason': 'y'}"
+    assert error_phrase(direct) == error_phrase(wrapped) == "version_conflict_engine_exception"
