@@ -112,6 +112,9 @@ _REACH = re.compile(
 _REVERSAL = re.compile(
     # "actually" opening what it says ("Actually, setUp is fine now"), not "make sure it actually loads"
     r"(?:^|[,;:—(]\s*|\b(?:ok|okay|hmm|so|but|and|wait)\s+)actually\b|"
+    # "… back to PRs and main only please", "let's go back to tabs": what was done before comes back
+    # (not "get back to me", "switch back to main afterwards")
+    r"(?:^|[.;:—!?)]\s*|\b(?:go|going|let'?s go|ok|okay|so)\s+)back to\b|"
     r"\b(?:changed my mind|change of plan|switched to|no longer|not anymore|any more|scratch that|"
     r"forget what i said|i'?m done (?:with|adding|using|writing)|no more|take (?:that|it) back|"
     r"ignore what i said|(?:is|are) fine now|after all|rips? out|ripped out|drop(?:ped)? (?:the|our)|"
@@ -119,7 +122,7 @@ _REVERSAL = re.compile(
     r"(?:we'?re|we are|i'?m) (?:dropping|moving (?:off|away from)|getting rid of)|"
     # "remember I said clojure.spec? switch that: use malli": what was said, then that it changes.
     r"remember (?:i|we) said|(?:switch|change|scrap) (?:that|this)(?!\s+(?:on|off)\b))\b"
-    r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了|(?:现在|以后|今后)都?改(?:成|为|用)"
+    r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了|(?:现在|以后|今后)都?改(?:成|为|用)|改回|换回"
     # "以后别整理成表格了": stop doing what was done so far (别…了 says it was done until now)
     r"|(?:以后|今后|往后)(?:就)?别(?:再)?[^，。；]{1,30}了",
     re.I,
@@ -166,7 +169,7 @@ _REPLACED = re.compile(
     r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})"
     r"|(?:以后|今后|往后)(?:就)?别(?:再)?(?P<zh_stop>[^，。；]{1,30})了"
     # "之前说 DWS 的新任务用 Hive SQL 跑，这个作废": what was said before is what is void
-    r"|之前说(?:的|过)?(?P<said>[^，。；]{2,40})[，,]\s*(?:这个|那个|这条|那条)?(?:作废|不算数?了|收回)"
+    r"|之前说(?:的|过)?(?P<said>[^，。；]{2,40}?)[，,]?\s*(?:这个|那个|这条|那条)?(?:作废|不算数?了|收回)"
     # "之前说时序只看摘要，现在改成…": what was said, then what it is now
     r"|之前说(?:的|过)?(?P<said_now>[^，。；]{2,40})[，,]\s*(?:现在|以后|今后)",
     re.I,

@@ -335,3 +335,22 @@ def test_going_off_a_style_takes_it_back_and_the_next_sentence_says_what_instead
     service.note_preferences("u", said, "t1")
     [belief] = service.users.get("u", include_all=True).beliefs
     assert "inside each test" in belief.value and belief.reversed_from
+
+
+def test_going_back_to_what_was_done_before_reverses_the_change(service: ReflectionService) -> None:
+    """ "back to PRs and main only": the earlier way returns; "switch back to main afterwards" is a branch."""
+    service.note_preferences("u", "deploy previews on every push, all branches from now on", "t1")
+    service.note_preferences("u", "switch back to main afterwards and rebuild the previews.", "t2")
+    [held] = [b for b in service.users.get("u", include_all=True).beliefs if "every push" in b.value]
+    assert held.reversals == 0
+    back = "that burnt the minutes. back to previews for PRs and the main branches only please"
+    service.note_preferences("u", back, "t3")
+    [belief] = [b for b in service.users.get("u", include_all=True).beliefs if "previews" in b.value]
+    assert belief.reversals == 1 and "main branches only" in belief.value
+
+
+def test_a_chinese_change_back_with_what_was_said_voided_is_a_reversal(service: ReflectionService) -> None:
+    service.note_preferences("u", "接口文档用中文写，组里都看得懂", "t1")
+    service.note_preferences("u", "接口文档还是改回英文吧，之前说用中文写的那条作废", "t2")
+    [belief] = [b for b in service.users.get("u", include_all=True).beliefs if "文档" in b.value]
+    assert belief.reversals == 1 and "英文" in belief.value
