@@ -10,7 +10,7 @@ nDCG, LLM-judged answer hit), pytest (+ respx), ruff, mypy, Alembic on PostgreSQ
 requests with glab. Prompts and replies in Chinese; tool output as the tools print it.
 cwd /home/zhouzh/work/kbqa.
 
-Written blind for fresh/ (held-aside stream).
+Written blind for fresh/; measured once held out (round 21), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_rag.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -20,7 +20,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -3256,5 +3256,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-rag.jsonl"), os.path.join(HERE, "zh-rag.labels.json"))
-    print(f"zh-rag -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-rag.jsonl"), os.path.join(HERE, "tune", "zh-rag.labels.json"))
+    print(f"zh-rag -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -7,7 +7,7 @@ download / attach / list / reset), defmt + defmt-rtt, flip-link, memory.x, cargo
 elf2uf2-rs for the RP2040 bootloader, cargo clippy / fmt, host-side unit tests of the pure-logic and protocol
 crates with cargo test, GitHub Actions via gh, picocom on /dev/ttyACM0 for the gateway console.
 
-Written blind for fresh/ (held aside for one measurement).
+Written blind for fresh/; measured once held out (round 21), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_rust_embedded.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -16,7 +16,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2621,5 +2621,5 @@ error: could not compile `combwise-logic` (lib test) due to 2 previous errors"""
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "rust-embedded.jsonl"), os.path.join(HERE, "rust-embedded.labels.json"))
-    print(f"rust-embedded -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "rust-embedded.jsonl"), os.path.join(HERE, "tune", "rust-embedded.labels.json"))
+    print(f"rust-embedded -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
