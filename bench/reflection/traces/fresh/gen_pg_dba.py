@@ -505,6 +505,51 @@ PLAN = [
 ]
 
 
+PRIYA = "Priya Raman <priya.raman@fernlane.io>"
+JONAS = "Jonas Hartl <jonas.hartl@fernlane.io>"
+
+# changes merged to main during the month (name, planned_at, planner, note), in plan order
+MAIN_ADDS = [
+    ("tenants_settings_default", "2026-10-06T08:12:40Z", PRIYA, "tenants.settings default '{}'"),
+    ("visits_technician_scheduled_idx", "2026-10-14T08:31:07Z", ME,
+     "Calendar lookups: index visits (technician_id, scheduled_at)"),
+    ("audit_row_changes_by_year", "2026-10-15T12:40:19Z", JONAS, "Partition audit.row_changes by year"),
+    ("visits_cancel_reason", "2026-10-19T11:36:52Z", ME, "visits.cancel_reason for the mobile cancel dialog"),
+    ("technician_shifts_break_minutes", "2026-10-22T09:02:33Z", PRIYA, "technician_shifts.break_minutes"),
+    ("jobs_external_booking_id", "2026-10-27T14:18:05Z", PRIYA, "jobs.external_booking_id for partner bookings"),
+    ("drop_unused_visit_job_indexes", "2026-10-29T13:08:44Z", ME,
+     "Drop visits_legacy_status_idx and jobs_created_by_idx (unused)"),
+    ("audit_skip_noop_updates", "2026-11-03T10:51:27Z", JONAS, "audit: skip no-op updates in log_row_change()"),
+    ("customers_tenant_external_ref_key", "2026-11-05T09:37:15Z", ME, "Unique (tenant_id, external_ref) on customers"),
+]
+
+
+def add_line(name):
+    n, at, who, note = next(a for a in MAIN_ADDS if a[0] == name)
+    return f"{n} {at} {who} # {note}\n"
+
+
+def plan_upto(last):
+    """Plan text of main with every MAIN_ADDS change up to and including `last` (None: none)."""
+    text = plan_text(PLAN)
+    if last is None:
+        return text
+    for a in MAIN_ADDS:
+        text += add_line(a[0])
+        if a[0] == last:
+            break
+    return text
+
+
+def names_upto(last):
+    names = deployed_names(PLAN)
+    for a in MAIN_ADDS:
+        names.append(a[0])
+        if a[0] == last:
+            break
+    return names
+
+
 def plan_text(entries):
     out = ["%syntax-version=1.0.0", "%project=fieldops",
            "%uri=https://git.fernlane.internal/platform/fern-schema", ""]
@@ -663,12 +708,22 @@ def pgbr_restore_ok(day, steps, begin_opts, pg_path, backup_set, start_at, size,
     ])
 
 
-def sqitch_fail(target, change, file_line, stmt):
-    return (f"Deploying changes to {target}\n"
-            f"  + {change} .. psql:deploy/{change}.sql:{file_line}: ERROR:  {stmt} cannot run inside a transaction block\n"
-            "not ok\n"
-            "\"psql\" unexpectedly returned exit value 3\n"
-            "Deploy failed")
+def sqitch_fail(target, change, file_line, stmt, before=(), start_at=None):
+    """Deploy of `before` (ok) then `change` failing in psql; mode=all rolls `before` back to start_at."""
+    allc = list(before) + [change]
+    w = max(len(c) for c in allc)
+    out = [f"Deploying changes to {target}"]
+    for c in before:
+        out.append(f"  + {c} ..{'.' * (w - len(c))} ok")
+    out.append(f"  + {change} ..{'.' * (w - len(change))} psql:deploy/{change}.sql:{file_line}: ERROR:  {stmt} "
+               "cannot run inside a transaction block")
+    out += ["not ok", "\"psql\" unexpectedly returned exit value 3"]
+    if before:
+        out.append(f"Reverting to {start_at}")
+        for c in reversed(list(before)):
+            out.append(f"  - {c} ..{'.' * (w - len(c))} ok")
+    out.append("Deploy failed")
+    return "\n".join(out)
 
 
 def sqitch_deploy_ok(target, changes):
@@ -896,7 +951,7 @@ def gen():
             "              Filter: ((scheduled_at >= '2026-10-12 00:00:00+00'::timestamp with time zone) AND (scheduled_at < '2026-10-19 00:00:00+00'::timestamp with time zone))",
             "              Rows Removed by Filter: 38842",
             "              Heap Blocks: exact=32066",
-            "              Buffers: shared hit=9304 read=22762",
+            "              Buffers: shared hit=9312 read=22871",
             "              ->  Bitmap Index Scan on visits_technician_id_idx  (cost=0.00..412.44 rows=39421 width=0) (actual time=11.803..11.804 rows=39273 loops=1)",
             "                    Index Cond: (technician_id = ANY ('{4411,4415,4420,4432,4467}'::bigint[]))",
             "                    Buffers: shared hit=8 read=109",
@@ -926,12 +981,12 @@ def gen():
                    "deploy + verify on dev, commit",
                    tags=["workflow:W1", "mistake:M1", "pref:P1"])
         ch = "visits_technician_scheduled_idx"
+        d.files[SCH + "/sqitch.plan"] = plan_upto("tenants_settings_default")
         t.bash(f"sqitch add {ch} -n \"Calendar lookups: index visits (technician_id, scheduled_at)\"",
                "Add the sqitch change", out=sqitch_added(ch))
         for k in ("deploy", "revert", "verify"):
             d.files[f"{SCH}/{k}/{ch}.sql"] = tmpl(k, ch)
-        d.files[SCH + "/sqitch.plan"] += (f"{ch} 2026-10-14T08:31:07Z {ME} # Calendar lookups: index visits "
-                                          "(technician_id, scheduled_at)\n")
+        d.files[SCH + "/sqitch.plan"] += add_line(ch)
         DEP = f"{SCH}/deploy/{ch}.sql"
         REV = f"{SCH}/revert/{ch}.sql"
         VER = f"{SCH}/verify/{ch}.sql"
@@ -947,7 +1002,8 @@ def gen():
                "SELECT 1 / count(*)\nFROM pg_index i\nJOIN pg_class c ON c.oid = i.indexrelid\n"
                "WHERE c.relname = 'visits_technician_scheduled_idx'\n  AND i.indisvalid;")
         t.fail("sqitch deploy dev", "Deploy to the dev database",
-               sqitch_fail("dev", ch, line_of(d.files[DEP], "CREATE INDEX CONCURRENTLY"), "CREATE INDEX CONCURRENTLY"))
+               sqitch_fail("dev", ch, line_of(d.files[DEP], "CREATE INDEX CONCURRENTLY"), "CREATE INDEX CONCURRENTLY"),
+               code=2)
         t.say("The change was generated from sqitch's template, which wraps every deploy script in BEGIN/COMMIT, and "
               "CREATE INDEX CONCURRENTLY refuses to run inside a transaction block. The revert has the same problem "
               "with DROP INDEX CONCURRENTLY. Removing the wrapper from both; SET lock_timeout still applies to the "
@@ -962,10 +1018,10 @@ def gen():
                "-- No BEGIN/COMMIT: DROP INDEX CONCURRENTLY cannot run inside a transaction block.\n"
                "SET lock_timeout = '5s';\n\nDROP INDEX CONCURRENTLY IF EXISTS fieldops.visits_technician_scheduled_idx;\n")
         t.bash("sqitch deploy dev", "Deploy to dev again", out=sqitch_deploy_ok("dev", [ch]))
-        names = deployed_names(PLAN) + [ch]
+        names = names_upto(ch)
         t.bash("sqitch verify dev", "Verify all deployed changes on dev", out=sqitch_verify_ok("dev", names))
         t.bash("sqitch revert --to @HEAD^ -y dev && sqitch deploy dev", "Check the revert script and redeploy",
-               out=sqitch_revert_ok("dev", "jobs_partner_id @v2026.09", [ch]) + "\n" + sqitch_deploy_ok("dev", [ch]))
+               out=sqitch_revert_ok("dev", "tenants_settings_default", [ch]) + "\n" + sqitch_deploy_ok("dev", [ch]))
         t.bash(f"git add sqitch.plan deploy/{ch}.sql revert/{ch}.sql verify/{ch}.sql && "
                f"git commit -m \"Add {ch} for the technician calendar\"", "Commit the change",
                out=f"[calendar-index 2b7e91d] Add {ch} for the technician calendar\n"
@@ -1162,7 +1218,7 @@ ORDER BY sum(pg_total_relation_size(c.oid)) DESC;
                "`(array_agg(relname ORDER BY size DESC))[1]`. Sizes include indexes and TOAST "
                "(`pg_total_relation_size`). The file isn't committed yet.")
 
-        t = d.task("is the DR copy keeping up? repo2 in the other bucket (fernlane-pgbackrest-dr). I want to see the "
+        t = d.task("is the DR copy keeping up? repo2 in the other bucket (fernlane-pgbackrest-dr). want to see the "
                    "newest fieldops WAL in there, aws profile pgbackrest-dr", tags=["unfixed:U1"])
         t.fail("aws --profile pgbackrest-dr --endpoint-url https://s3.eu-central-1.wasabisys.com s3 ls "
                "s3://fernlane-pgbackrest-dr/pgbackrest/archive/fieldops/16-1/ | tail -n 3",
@@ -1184,7 +1240,7 @@ secret_key     ****************h2Rw shared-credentials-file
 
     # ================= S4: fern-schema =================
     with d.session("2026-10-19T13:10:00", SCH, branch="visits-cancel-reason", version="2.1.134"):
-        t = d.task("Jonas (compliance) needs a dump of the audit schema from fieldops for the auditors. custom "
+        t = d.task("Ines (compliance) needs a dump of the audit schema from fieldops for the auditors. custom "
                    "format (-Fc) like we always hand out, take it on pg-fo-02 into /srv/handoff",
                    tags=["pref:P3"])
         t.bash("ssh pg-fo-02 'sudo -u postgres pg_dump -Fc -n audit -f /srv/handoff/fieldops-audit-20261019.dump "
@@ -1217,7 +1273,7 @@ secret_key     ****************h2Rw shared-credentials-file
 3712; 0 16514 TABLE DATA audit row_changes fieldops_owner""")
         t.done("Done: `/srv/handoff/fieldops-audit-20261019.dump` on pg-fo-02, 6.1 GB, custom format (gzip). It was "
                "taken on the replica, so nothing ran on the primary. `pg_restore -l` reads it fine: schema `audit` "
-               "with `row_changes`, `row_changes_2025`, `sessions`, the sequence and `log_row_change()`. Jonas can "
+               "with `row_changes`, `row_changes_2025`, `sessions`, the sequence and `log_row_change()`. Ines can "
                "restore it with `pg_restore -d <db> fieldops-audit-20261019.dump` (add `--no-owner` if he doesn't "
                "have a `fieldops_owner` role). The dump took about 38 minutes.")
 
@@ -1225,15 +1281,13 @@ secret_key     ****************h2Rw shared-credentials-file
                    "is merged, I branched off main. don't forget the lock_timeout line up top, same as every time. "
                    "deploy/verify/revert on dev and push the branch",
                    tags=["workflow:W1", "pref:P1"])
-        d.files[SCH + "/sqitch.plan"] = plan_text(PLAN) + (
-            f"visits_technician_scheduled_idx 2026-10-14T08:31:07Z {ME} # Calendar lookups: index visits "
-            "(technician_id, scheduled_at)\n")
+        d.files[SCH + "/sqitch.plan"] = plan_upto("audit_row_changes_by_year")
         ch = "visits_cancel_reason"
         t.bash(f"sqitch add {ch} -n \"visits.cancel_reason for the mobile cancel dialog\"", "Add the sqitch change",
                out=sqitch_added(ch))
         for k in ("deploy", "revert", "verify"):
             d.files[f"{SCH}/{k}/{ch}.sql"] = tmpl(k, ch)
-        d.files[SCH + "/sqitch.plan"] += f"{ch} 2026-10-19T11:36:52Z {ME} # visits.cancel_reason for the mobile cancel dialog\n"
+        d.files[SCH + "/sqitch.plan"] += add_line(ch)
         DEP, REV, VER = (f"{SCH}/{k}/{ch}.sql" for k in ("deploy", "revert", "verify"))
         t.read(DEP)
         t.edit(DEP, "-- XXX Add DDLs here.",
@@ -1243,11 +1297,12 @@ secret_key     ****************h2Rw shared-credentials-file
                "SET lock_timeout = '3s';\n\nALTER TABLE fieldops.visits DROP COLUMN cancel_reason;")
         t.read(VER)
         t.edit(VER, "-- XXX Add verifications here.", "SELECT cancel_reason FROM fieldops.visits WHERE FALSE;")
-        t.bash("sqitch deploy dev", "Deploy to dev", out=sqitch_deploy_ok("dev", [ch]))
-        names = deployed_names(PLAN) + ["visits_technician_scheduled_idx", ch]
+        t.bash("sqitch deploy dev", "Deploy to dev (also picks up Jonas's audit change from main)",
+               out=sqitch_deploy_ok("dev", ["audit_row_changes_by_year", ch]))
+        names = names_upto(ch)
         t.bash("sqitch verify dev", "Verify on dev", out=sqitch_verify_ok("dev", names))
         t.bash("sqitch revert --to @HEAD^ -y dev && sqitch deploy dev", "Test the revert, then redeploy",
-               out=sqitch_revert_ok("dev", "visits_technician_scheduled_idx", [ch]) + "\n" +
+               out=sqitch_revert_ok("dev", "audit_row_changes_by_year", [ch]) + "\n" +
                    sqitch_deploy_ok("dev", [ch]))
         t.bash(f"git add sqitch.plan deploy/{ch}.sql revert/{ch}.sql verify/{ch}.sql && git commit -m \"Add "
                f"visits.cancel_reason\" && git push -u origin visits-cancel-reason", "Commit and push the branch",
@@ -1280,7 +1335,7 @@ secret_key     ****************h2Rw shared-credentials-file
 
     # ================= S5: pgops, acceptEdits =================
     with d.session("2026-10-21T09:30:00", OPS, branch="main", version="2.1.135", permission_mode="acceptEdits"):
-        t = d.task("pgops slots should show wal_status and safe_wal_size too, and flag anything 'unreserved' or "
+        t = d.task("pgops slots shoud also show wal_status and safe_wal_size, and flag anything 'unreserved' or "
                    "'lost' (max_slot_wal_keep_size is set on prod now). tests, checks, commit",
                    tags=["workflow:W3"])
         t.read(PG + "slots.py")
@@ -1497,8 +1552,8 @@ ttl: 30""")
                "failover can't lose acknowledged commits.\n\nFor the review: with synchronous_mode on, the lag limit "
                "barely matters for the sync standby; it only applies if Patroni has to consider the async one.")
 
-        t = d.task("Marek changed the pgbackrest repo config on the billing nodes on Monday. run a check there "
-                   "to be sure archiving still works", tags=["flaky:F1"])
+        t = d.task("Marek changed the pgbackrest repo config on the billing nodes on monday. run a check there, "
+                   "want to be sure archving still works", tags=["flaky:F1"])
         chk = "ssh pg-bill-01 'sudo -u postgres pgbackrest --stanza=billing check'"
         bill_opts = ("--exec-id={eid} --log-level-console=info --log-level-file=detail "
                      "--pg1-path=/var/lib/postgresql/16/main --pg1-port=5432 " + S3_OPTS + " --stanza=billing")
@@ -1748,12 +1803,8 @@ Status updates will be posted in this thread at start, after the switchover, and
                "deltas per node.")
 
     # ================= S7: fern-schema =================
-    merged = plan_text(PLAN) + (
-        f"visits_technician_scheduled_idx 2026-10-14T08:31:07Z {ME} # Calendar lookups: index visits "
-        "(technician_id, scheduled_at)\n"
-        f"visits_cancel_reason 2026-10-19T11:36:52Z {ME} # visits.cancel_reason for the mobile cancel dialog\n")
     with d.session("2026-10-29T14:00:00", SCH, branch="drop-unused-indexes", version="2.1.137"):
-        d.files[SCH + "/sqitch.plan"] = merged
+        d.files[SCH + "/sqitch.plan"] = plan_upto("jobs_external_booking_id")
         t = d.task("drop visits_legacy_status_idx and jobs_created_by_idx, 0 scans in 90 days on all three nodes (I "
                    "checked the stats snapshots). sqitch change, concurrently. and as with every DDL we ship: SET "
                    "lock_timeout before anything that takes a lock. deploy/verify on dev, commit",
@@ -1771,8 +1822,7 @@ Status updates will be posted in this thread at start, after the switchover, and
                "Add the sqitch change", out=sqitch_added(ch))
         for k in ("deploy", "revert", "verify"):
             d.files[f"{SCH}/{k}/{ch}.sql"] = tmpl(k, ch)
-        d.files[SCH + "/sqitch.plan"] += (f"{ch} 2026-10-29T13:08:44Z {ME} # Drop visits_legacy_status_idx and "
-                                          "jobs_created_by_idx (unused)\n")
+        d.files[SCH + "/sqitch.plan"] += add_line(ch)
         DEP, REV, VER = (f"{SCH}/{k}/{ch}.sql" for k in ("deploy", "revert", "verify"))
         t.read(DEP)
         t.edit(DEP, "-- XXX Add DDLs here.",
@@ -1790,10 +1840,12 @@ Status updates will be posted in this thread at start, after the switchover, and
                "SELECT 1 / (count(*) = 0)::int\nFROM pg_class\n"
                "WHERE relname IN ('visits_legacy_status_idx', 'jobs_created_by_idx');")
         t.fail("sqitch deploy dev", "Deploy to dev",
-               sqitch_fail("dev", ch, line_of(d.files[DEP], "DROP INDEX CONCURRENTLY"), "DROP INDEX CONCURRENTLY"))
-        t.say("Same trap as the calendar index: the generated script still has sqitch's BEGIN/COMMIT, and "
-              "DROP INDEX CONCURRENTLY can't run in a transaction block. The revert (CREATE INDEX CONCURRENTLY) has "
-              "it too. Taking the wrapper out of both.")
+               sqitch_fail("dev", ch, line_of(d.files[DEP], "DROP INDEX CONCURRENTLY"), "DROP INDEX CONCURRENTLY",
+                           before=["technician_shifts_break_minutes", "jobs_external_booking_id"],
+                           start_at="visits_cancel_reason"), code=2)
+        t.say("Priya's two changes from main went through and were rolled back again when mine failed: the "
+              "generated script still has sqitch's BEGIN/COMMIT, and DROP INDEX CONCURRENTLY can't run in a "
+              "transaction block. The revert (CREATE INDEX CONCURRENTLY) has the same wrapper. Taking it out of both.")
         t.edit(DEP, "BEGIN;\n\nSET lock_timeout = '5s';\n\n"
                     "DROP INDEX CONCURRENTLY IF EXISTS fieldops.visits_legacy_status_idx;\n"
                     "DROP INDEX CONCURRENTLY IF EXISTS fieldops.jobs_created_by_idx;\n\nCOMMIT;\n",
@@ -1807,11 +1859,12 @@ Status updates will be posted in this thread at start, after the switchover, and
                "SET lock_timeout = '5s';\n\n")
         t.edit(REV, "jobs_created_by_idx ON fieldops.jobs (created_by);\n\nCOMMIT;\n",
                "jobs_created_by_idx ON fieldops.jobs (created_by);\n")
-        t.bash("sqitch deploy dev", "Deploy to dev again", out=sqitch_deploy_ok("dev", [ch]))
-        names = deployed_names(PLAN) + ["visits_technician_scheduled_idx", "visits_cancel_reason", ch]
+        t.bash("sqitch deploy dev", "Deploy to dev again",
+               out=sqitch_deploy_ok("dev", ["technician_shifts_break_minutes", "jobs_external_booking_id", ch]))
+        names = names_upto(ch)
         t.bash("sqitch verify dev", "Verify on dev", out=sqitch_verify_ok("dev", names))
         t.bash("sqitch revert --to @HEAD^ -y dev && sqitch deploy dev", "Test the revert (rebuilds both), redeploy",
-               out=sqitch_revert_ok("dev", "visits_cancel_reason", [ch]) + "\n" + sqitch_deploy_ok("dev", [ch]))
+               out=sqitch_revert_ok("dev", "jobs_external_booking_id", [ch]) + "\n" + sqitch_deploy_ok("dev", [ch]))
         t.bash(f"git add sqitch.plan deploy/{ch}.sql revert/{ch}.sql verify/{ch}.sql && "
                f"git commit -m \"Drop unused visits_legacy_status_idx and jobs_created_by_idx\"", "Commit",
                out=f"[drop-unused-indexes 5e0d7a3] Drop unused visits_legacy_status_idx and jobs_created_by_idx\n"
@@ -1823,9 +1876,10 @@ Status updates will be posted in this thread at start, after the switchover, and
                "`WHERE status IN ('dispatched', 'en_route')`)\n- verify: fails if either index still exists\n\n"
                "The replica confirms 0 scans; dropping them frees about 2.7 GB (1942 MB + 812 MB) and two indexes "
                "to maintain on every visits/jobs write. The first deploy hit the BEGIN/COMMIT from sqitch's template "
-               "again; both scripts are without it now and deploy/verify/revert/redeploy pass on dev.")
+               "again (sqitch rolled dev back to visits_cancel_reason); both scripts are without it now, and "
+               "deploy (with Priya's two changes from main), verify, revert and redeploy pass on dev.")
 
-        t = d.task("Jonas wants a fresh audit dump. -Fc took 38 min last time, so switch: directory format, -Fd "
+        t = d.task("Ines wants a fresh audit dump. -Fc took 38 min last time, so switch: directory format, -Fd "
                    "with -j 4, and that's the handoff format from now on. same place on pg-fo-02",
                    tags=["reversal:P3"])
         t.bash("ssh pg-fo-02 'sudo -u postgres pg_dump -Fd -j 4 -n audit -f /srv/handoff/fieldops-audit-20261029 "
@@ -1843,7 +1897,7 @@ Status updates will be posted in this thread at start, after the switchover, and
 ;     Integer: 4 bytes""")
         t.done("`/srv/handoff/fieldops-audit-20261029/` on pg-fo-02: directory format, 4 parallel jobs, 6.3 GB, done in "
                "about 11 minutes instead of 38. It has one file per table (`3712–3714.dat.gz`) plus `toc.dat`, and "
-               "`pg_restore -l` reads it. Jonas can restore it in parallel too: `pg_restore -j 4 -d <db> "
+               "`pg_restore -l` reads it. Ines can restore it in parallel too: `pg_restore -j 4 -d <db> "
                "fieldops-audit-20261029` (it's a directory, so tar it without compression if it has to travel as "
                "one file). I'll use -Fd with -j for handoffs from now on.")
 
@@ -1910,7 +1964,7 @@ Status updates will be posted in this thread at start, after the switchover, and
                "The target is shell-quoted, so the printed line can be pasted as is. Lint and format are clean, 21 "
                "tests pass (new one for the PITR line). Committed as d83b0c4.")
 
-        t = d.task("alerts fired sunday night on fieldops-stg around 22:45. did it fail over? what happened? "
+        t = d.task("alerts fired sunday night on fieldops-stg around 22:45. did it fail over?? what happend. "
                    "pg-stg-01", tags=["mistake:M2", "long_output"])
         t.fail("ssh pg-stg-01 'patronictl history fieldops-stg'", "Failover history of fieldops-stg",
                PATRONI_NOCONF.format(impl="etcd, etcd3, kubernetes, raft"))
@@ -2018,11 +2072,9 @@ Nov 01 22:44:41 etcd-stg-01 etcd[902]: {"level":"warn","ts":"2026-11-01T22:44:41
                "its own cutover plan anyway.\n\nNo other pgops code is affected.")
 
     # ================= S9: fern-schema (SessionEnd other) =================
-    merged2 = merged + (f"drop_unused_visit_job_indexes 2026-10-29T13:08:44Z {ME} # Drop visits_legacy_status_idx and "
-                        "jobs_created_by_idx (unused)\n")
     with d.session("2026-11-05T10:30:00", SCH, branch="customers-external-ref-unique", version="2.1.139",
                    end_reason="other"):
-        d.files[SCH + "/sqitch.plan"] = merged2
+        d.files[SCH + "/sqitch.plan"] = plan_upto("audit_skip_noop_updates")
         t = d.task("CRM team cleaned up the duplicate customers yesterday. now make it impossible: unique on "
                    "customers(tenant_id, external_ref). build the unique index concurrently, then attach it with ADD "
                    "CONSTRAINT ... USING INDEX. check there are no dupes left first (replica). dev only, push the branch",
@@ -2035,7 +2087,7 @@ Nov 01 22:44:41 etcd-stg-01 etcd[902]: {"level":"warn","ts":"2026-11-01T22:44:41
                out=sqitch_added(ch))
         for k in ("deploy", "revert", "verify"):
             d.files[f"{SCH}/{k}/{ch}.sql"] = tmpl(k, ch)
-        d.files[SCH + "/sqitch.plan"] += f"{ch} 2026-11-05T09:37:15Z {ME} # Unique (tenant_id, external_ref) on customers\n"
+        d.files[SCH + "/sqitch.plan"] += add_line(ch)
         DEP, REV, VER = (f"{SCH}/{k}/{ch}.sql" for k in ("deploy", "revert", "verify"))
         t.read(DEP)
         t.edit(DEP, "-- XXX Add DDLs here.",
@@ -2054,7 +2106,7 @@ Nov 01 22:44:41 etcd-stg-01 etcd[902]: {"level":"warn","ts":"2026-11-01T22:44:41
                "WHERE conname = 'customers_tenant_external_ref_key'\n  AND contype = 'u';")
         t.fail("sqitch deploy dev", "Deploy to dev",
                sqitch_fail("dev", ch, line_of(d.files[DEP], "CREATE UNIQUE INDEX CONCURRENTLY"),
-                           "CREATE INDEX CONCURRENTLY"))
+                           "CREATE INDEX CONCURRENTLY"), code=2)
         t.say("The BEGIN/COMMIT from sqitch's template again; the concurrent unique build can't run inside it. "
               "Dropping the wrapper from the deploy script. The ALTER TABLE … USING INDEX then runs on its own, "
               "which is fine: it only takes a brief lock to attach the finished index. The revert has no "
@@ -2065,11 +2117,10 @@ Nov 01 22:44:41 etcd-stg-01 etcd[902]: {"level":"warn","ts":"2026-11-01T22:44:41
         t.edit(DEP, "    UNIQUE USING INDEX customers_tenant_external_ref_key;\n\nCOMMIT;\n",
                "    UNIQUE USING INDEX customers_tenant_external_ref_key;\n")
         t.bash("sqitch deploy dev", "Deploy to dev again", out=sqitch_deploy_ok("dev", [ch]))
-        names = deployed_names(PLAN) + ["visits_technician_scheduled_idx", "visits_cancel_reason",
-                                        "drop_unused_visit_job_indexes", ch]
+        names = names_upto(ch)
         t.bash("sqitch verify dev", "Verify on dev", out=sqitch_verify_ok("dev", names))
         t.bash("sqitch revert --to @HEAD^ -y dev && sqitch deploy dev", "Test the revert, then redeploy",
-               out=sqitch_revert_ok("dev", "drop_unused_visit_job_indexes", [ch]) + "\n" + sqitch_deploy_ok("dev", [ch]))
+               out=sqitch_revert_ok("dev", "audit_skip_noop_updates", [ch]) + "\n" + sqitch_deploy_ok("dev", [ch]))
         t.bash(f"git add sqitch.plan deploy/{ch}.sql revert/{ch}.sql verify/{ch}.sql && git commit -m \"Unique "
                f"(tenant_id, external_ref) on customers\" && git push -u origin customers-external-ref-unique",
                "Commit and push",
@@ -2102,17 +2153,17 @@ Nov 01 22:44:41 etcd-stg-01 etcd[902]: {"level":"warn","ts":"2026-11-01T22:44:41
                     "97.0", "SELECT t.id, t.display_name, s.starts_at, s.ends_at FROM fieldops.technic"],
                    ["3318870052219944417", "7211906", "7802.3", "1.08", "7211906",
                     "100.0", "SELECT id, tenant_id, name, external_ref, settings FROM fieldops.custome"],
-                   ["-4172649093331873310", "650188", "2011.6", "3.09", "27962014",
-                    "99.1", "SELECT v.id, v.job_id, v.scheduled_at, v.duration_min, v.status FROM fiel"],
-                   ["1790244105538112046", "22730", "6490.1", "285.53", "22730",
+                                      ["1790244105538112046", "22730", "6490.1", "285.53", "22730",
                     "91.2", "SELECT count(*) FROM fieldops.jobs j WHERE j.tenant_id = $1 AND j.status "],
                    ["-6011527330127718831", "1588", "4221.5", "2658.38", "1244015",
                     "84.0", "SELECT vp.visit_id, p.sku, p.name, vp.qty FROM fieldops.visit_parts vp JO"],
                    ["2240981773560031479", "531002", "3230.9", "6.08", "531002",
                     "99.9", "SELECT * FROM fieldops.tenants WHERE id = $1"],
-                   ["-1391185320071846661", "11820", "1034.2", "87.50", "118200", "98.5", JOBS_SEARCH_OLD[:72]],
+["-4172649093331873310", "650188", "2011.6", "3.09", "27962014",
+                    "99.1", "SELECT v.id, v.job_id, v.scheduled_at, v.duration_min, v.status FROM fiel"],
                    ["-2957781034716205190", "708114", "1561.4", "2.20", "708114",
                     "100.0", "SELECT pg_catalog.set_config($1, $2, $3)"],
+                   ["-1391185320071846661", "11820", "1034.2", "87.50", "118200", "98.5", JOBS_SEARCH_OLD[:72]],
                ], right={0, 1, 2, 3, 4, 5}))
         t.bash(f"psql -X {SVC_FO_R} -At -c \"SELECT queryid, query FROM pg_stat_statements WHERE queryid IN "
                "(7734019820066153129, -1391185320071846661)\"", "Full text of the old and the new search query",
@@ -2129,7 +2180,7 @@ Nov 01 22:44:41 etcd-stg-01 etcd[902]: {"level":"warn","ts":"2026-11-01T22:44:41
             "              Filter: (lower(title) ~~ '%boiler%'::text)",
             "              Rows Removed by Filter: 296514",
             "              Heap Blocks: exact=16488",
-            "              Buffers: shared hit=14278 read=2210",
+            "              Buffers: shared hit=15102 read=2210",
             "              ->  Bitmap Index Scan on jobs_tenant_created_idx  (cost=0.00..3327.67 rows=296800 width=0) (actual time=17.221..17.221 rows=296825 loops=1)",
             "                    Index Cond: (tenant_id = 2291)",
             "                    Buffers: shared hit=824",
@@ -2285,15 +2336,14 @@ Nov 01 22:44:41 etcd-stg-01 etcd[902]: {"level":"warn","ts":"2026-11-01T22:44:41
         t.bash("git -C ~/src/fern-schema log --since=2026-10-01 --no-merges --date=short --format='%h %ad %an  %s'",
                "fern-schema commits since October 1",
                out="""0f3a6b9 2026-11-05 Nika Lindqvist  Unique (tenant_id, external_ref) on customers
-c51e2d8 2026-11-03 Jonas Hartl  Rework audit_triggers: skip no-op updates
+c51e2d8 2026-11-03 Jonas Hartl  Add audit_skip_noop_updates
 5e0d7a3 2026-10-29 Nika Lindqvist  Drop unused visits_legacy_status_idx and jobs_created_by_idx
-8d2a4f1 2026-10-27 Priya Raman  Add jobs.external_booking_id
-3b9e0c7 2026-10-22 Priya Raman  technician_shifts: add break_minutes
+8d2a4f1 2026-10-27 Priya Raman  Add jobs_external_booking_id
+3b9e0c7 2026-10-22 Priya Raman  Add technician_shifts_break_minutes
 9a40c1e 2026-10-19 Nika Lindqvist  Add visits.cancel_reason
-e7f1b35 2026-10-15 Jonas Hartl  audit: partition row_changes by year
+e7f1b35 2026-10-15 Jonas Hartl  Partition audit.row_changes by year
 2b7e91d 2026-10-14 Nika Lindqvist  Add visits_technician_scheduled_idx for the technician calendar
-6c03a92 2026-10-06 Priya Raman  tenants: settings default '{}'
-41d8b70 2026-10-02 Jonas Hartl  Tag @v2026.10""")
+6c03a92 2026-10-06 Priya Raman  Add tenants_settings_default""")
         t.bash("git log --since=2026-10-01 --no-merges --date=short --format='%h %ad %an  %s'", "pgops commits since October 1",
                out="""7b21f5e 2026-11-09 Nika Lindqvist  runbooks: restore test 2026-11 fieldops
 d83b0c4 2026-11-02 Nika Lindqvist  restore-cmd: --target-time for point-in-time restores
