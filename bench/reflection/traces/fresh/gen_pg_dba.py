@@ -1274,7 +1274,7 @@ secret_key     ****************h2Rw shared-credentials-file
         t.done("Done: `/srv/handoff/fieldops-audit-20261019.dump` on pg-fo-02, 6.1 GB, custom format (gzip). It was "
                "taken on the replica, so nothing ran on the primary. `pg_restore -l` reads it fine: schema `audit` "
                "with `row_changes`, `row_changes_2025`, `sessions`, the sequence and `log_row_change()`. Ines can "
-               "restore it with `pg_restore -d <db> fieldops-audit-20261019.dump` (add `--no-owner` if he doesn't "
+               "restore it with `pg_restore -d <db> fieldops-audit-20261019.dump` (add `--no-owner` if she doesn't "
                "have a `fieldops_owner` role). The dump took about 38 minutes.")
 
         t = d.task("new column visits.cancel_reason (text, nullable) for the mobile cancel dialog. calendar index MR "
