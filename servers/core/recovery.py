@@ -201,6 +201,11 @@ _RUNNERS = {
 _PUBLISHING = frozenset({"git add", "git commit", "git push", "git tag"})
 _ARGUMENT_RUNNERS = frozenset({"xargs"})
 _PREFIX_PROGRAMS = frozenset({"sudo", "time", "nohup", "npx", "pnpx", "bunx", "env", "exec", "command"})
+# sudo's options that take a value (`-u postgres`, `--chdir /srv`).
+SUDO_VALUE_OPTIONS = frozenset(
+    "-u --user -g --group -h --host -p --prompt -C --close-from -D --chdir -r --role -t --type -U --other-user "
+    "-T --command-timeout".split()
+)
 SCRIPTS_WITH_COMMANDS = frozenset({"manage.py", "artisan"})
 _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
 ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -520,6 +525,13 @@ def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
     while i < len(words):
         word = words[i]
         base = word.rsplit("/", 1)[-1]
+        if base == "sudo":
+            # `sudo -u postgres pgbackrest … restore`: the user it runs as is sudo's option, not the command.
+            i += 1
+            while i < len(words) and words[i].startswith("-") and words[i] != "--":
+                i += 2 if words[i] in SUDO_VALUE_OPTIONS else 1
+            i += 1 if i < len(words) and words[i] == "--" else 0
+            continue
         if ENV_ASSIGNMENT.match(word) or base in _PREFIX_PROGRAMS:
             i += 1
             continue

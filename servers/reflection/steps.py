@@ -218,7 +218,8 @@ def _head(words: list[str], depth: int = 0) -> str:
         elif _program(words[i]) in _PREFIXES:  # sudo cmd, timeout 60 cmd
             prefix, i = _program(words[i]), i + 1
             while i < len(words) and words[i].startswith("-"):
-                i += 1
+                # `sudo -u postgres psql`: the user is the option's value, not the command
+                i += 2 if prefix == "sudo" and words[i] in recovery.SUDO_VALUE_OPTIONS else 1
             i += _PREFIXES[prefix]
         else:
             break

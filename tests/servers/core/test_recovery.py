@@ -1501,3 +1501,11 @@ def test_a_password_read_out_of_a_file_is_no_variable_set_and_is_shown_as_writte
     fixed = "redis-cli -h cache --tls -a \"$(sed -n 's/^REDIS_PASS=//p' .env)\" ping"
     [found] = find_recoveries([bash("redis-cli -h cache ping", noauth), bash(fixed)])
     assert found.change == "redis-cli --tls -a \"$(sed -n 's/^REDIS_PASS=//p' .env)\"", found.change
+
+
+def test_the_user_sudo_runs_a_command_as_is_not_the_command() -> None:
+    running = "Exit code 38\nERROR: [038]: unable to restore while PostgreSQL is running"
+    restore = "sudo -u postgres pgbackrest --stanza=main --delta restore"
+    steps = [bash(restore, running), bash("sudo systemctl stop postgresql@16-main"), bash(restore)]
+    [found] = find_recoveries(steps)
+    assert found.signature.step == "pgbackrest" and found.fix_commands == ["sudo systemctl stop postgresql@16-main"]

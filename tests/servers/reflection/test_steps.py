@@ -75,6 +75,7 @@ def test_a_chain_is_one_step_per_command_that_does_something() -> None:
         ("conda activate tiles && python -m pytest tests/", ["pytest"]),
         ("lunch sdm845-userdebug && atest FrameworksServicesTests", ["atest"]),
         ("lunch sdm845-userdebug", ["lunch sdm845-userdebug"]),  # nothing after it: the switch is the step
+        ("sudo -u postgres psql -d billing -c 'vacuum'", ["psql"]),  # the user sudo runs it as is no command
     ],
 )
 def test_switching_the_environment_is_setup_not_a_step(command: str, heads: list[str]) -> None:
