@@ -812,8 +812,17 @@ def _subcommand(program: str, words: list[str]) -> str:
         # `cmake --build --preset dev` builds, `cmake --preset dev` configures: the mode is an option.
         return next((_MODE_OPTIONS[program][w] for w in words if w in _MODE_OPTIONS[program]), "")
     # Only the word right after the program: after an option, a plain word is that option's value
-    # (`ctest --preset dev`), not a subcommand.
-    word = words[0] if words else ""
+    # (`ctest --preset dev`), not a subcommand. Past options given a path (`patronictl -c /etc/patroni/patroni.yml
+    # list`, `--config=…`), the next word is the subcommand again: a path is no subcommand.
+    at = 0
+    while at + 1 < len(words) and words[at].startswith("-"):
+        if "=" in words[at]:
+            at += 1
+        elif _PATH_VALUE.match(words[at + 1]):
+            at += 2
+        else:
+            break
+    word = words[at] if at < len(words) else ""
     if _ALIAS_OPTION.match(word):
         return word  # `clj -M:test` runs the tests, `clj -X:migrate` the migrations: the alias is what runs
     if not _SUBCOMMAND_WORD.match(word) or (word.rsplit(".", 1)[-1] in _FILE_SUFFIXES and "." in word):
@@ -821,6 +830,7 @@ def _subcommand(program: str, words: list[str]) -> str:
     return word
 
 
+_PATH_VALUE = re.compile(r"^(?:[~/]|\.{1,2}/|\$\w)|\.(?:ya?ml|json|toml|ini|conf|cfg)$")
 # An option glued to the name of an alias the project defines, first after the program, chooses what the
 # program runs (`clj -M:test`, `clojure -X:migrate`, `clj -T:build`).
 _ALIAS_OPTION = re.compile(r"^-[A-Za-z]:[A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)*$")
@@ -1744,7 +1754,7 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
     if added:
         # A value with spaces stays one word (`--test-options='-m /A/ -m /B/'`), as it must be typed again.
         shown = [_requoted(word) for word in added]
-        return f"{after} {' '.join(shown)}"
+        return _placed(after, shown, _main_segment(fixed_command), added)
     if "--" in _main_segment(fixed_command) and "--" not in _main_segment(failed_command):
         # `nox -s tests -- -x` after `nox -s tests -x` failed: the arguments were meant for the program the tool
         # runs, and the separator hands them on. Shown as run: where the separator goes is the lesson.
@@ -1772,6 +1782,18 @@ def _extends_itself(assignment: str) -> bool:
     """`PATH=/opt/x/bin:$PATH`, `LD_LIBRARY_PATH=${LD_LIBRARY_PATH}:/opt/lib`: a list the value adds to."""
     name, _, value = assignment.partition("=")
     return f"${name}" in value or f"${{{name}}}" in value
+
+
+def _placed(after: str, shown: list[str], fixed: list[str], added: list[str]) -> str:
+    """The step run with the options it gained, where the run put them: before the subcommand when it gave them
+    there (`patronictl -c /etc/patroni/patroni.yml list`, the group's option, refused after `list`), else after."""
+    program, _, sub = after.partition(" ")
+    # (Programs the tables know take their options anywhere: `kubectl get -n dev` stays one way of writing it.)
+    if sub and " " not in sub and not known_subcommands(program) and sub in fixed and all(w in fixed for w in added):
+        at = fixed.index(sub)
+        if all(fixed.index(word) < at for word in added):
+            return f"{program} {' '.join(shown)} {sub}"
+    return f"{after} {' '.join(shown)}"
 
 
 def _requoted(word: str) -> str:
@@ -2010,7 +2032,10 @@ def _added_flags(failed: list[str], fixed: list[str]) -> list[str]:
                 out += [word, value]
                 extra[word] -= 1
             continue
-        if not word.startswith("-") or word in ("-", "--", "-m", "-c") or word in before:
+        # (`-c` is inline code for python and the shells, but a config file when a path follows: `patronictl -c
+        # /etc/patroni/patroni.yml list`.)
+        inline = word == "-c" and not _PATH_VALUE.match(value)
+        if not word.startswith("-") or word in ("-", "--", "-m") or inline or word in before:
             continue
         out.append(word)
         if "=" not in word and value and not value.startswith("-") and value not in before:

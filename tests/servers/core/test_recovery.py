@@ -1509,3 +1509,17 @@ def test_the_user_sudo_runs_a_command_as_is_not_the_command() -> None:
     steps = [bash(restore, running), bash("sudo systemctl stop postgresql@16-main"), bash(restore)]
     [found] = find_recoveries(steps)
     assert found.signature.step == "pgbackrest" and found.fix_commands == ["sudo systemctl stop postgresql@16-main"]
+
+
+def test_a_config_file_given_before_the_subcommand_is_the_fix_and_stays_before_it() -> None:
+    """`-c` followed by a path is a config file, not inline code; a group option given before the subcommand is
+    shown there (a CLI built on subcommand groups refuses it after); the subcommand is still the step."""
+    missing = "Exit code 1\nError: could not find a configuration file for the cluster store"
+    steps = [
+        bash("ssh db1 'stackctl status main'", missing),
+        bash("ssh db1 'stackctl -c /etc/stack/stack.yaml status main'"),
+    ]
+    [found] = find_recoveries(steps)
+    assert found.signature.step == "stackctl status"
+    assert found.change == "stackctl -c /etc/stack/stack.yaml status"
+    assert command_head("python3 -c 'import sys; print(sys.path)'") == command_head("python3 -c 'print(1)'")

@@ -6,7 +6,7 @@ logical replication from the staging cluster to a 17 subscriber), psql / pg_dump
 pg_stat_statements, sqitch for schema changes in ~/src/fern-schema, a small Python ops tooling repo ~/src/pgops
 (pytest, ruff), ssh to the db hosts (sudo -u postgres), systemd units, journalctl.
 
-Written blind for fresh/ (held-aside stream).
+Written blind for fresh/; measured once held out (round 21), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_pg_dba.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -14,7 +14,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2490,5 +2490,5 @@ a07f6d3 2026-10-21 Nika Lindqvist  units: fmt_bytes picks B/KiB/MiB/GiB/TiB
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "pg-dba.jsonl"), os.path.join(HERE, "pg-dba.labels.json"))
-    print(f"pg-dba -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "pg-dba.jsonl"), os.path.join(HERE, "tune", "pg-dba.labels.json"))
+    print(f"pg-dba -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
