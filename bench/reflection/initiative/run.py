@@ -177,6 +177,7 @@ def main() -> None:
             "blind7",
             "blind8",
             "blind9",
+            "blind10",
         ],
         action="append",
     )
