@@ -36,6 +36,7 @@ import re
 import shlex
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import takewhile
 from typing import Any
 
 SHELL_TOOLS = frozenset({"bash", "shell", "system_run", "run_command", "execute_command", "terminal", "powershell"})
@@ -66,6 +67,10 @@ _LOG_READERS = {
 # what is in it and changes nothing (`makeinfo` makes documents from Texinfo; `modprobe` loads a kernel module and
 # `partprobe` makes the kernel re-read partition tables).
 _INSPECTOR = re.compile(r"(?!make|mod|part)[a-z][a-z0-9]{1,12}(?:info|probe)")
+# A part of a compound program name that says it lists or shows (`pg_lsclusters`, `ceph-status`, `zfs-list`): the
+# tool a suite ships to report on what it runs. Only parts of names joined by `_` or `-`: a whole name that starts
+# with "ls" may act (`lsyncd` syncs).
+_REPORTING_PART = re.compile(r"ls[a-z]{2,}|list|show|status|info|describe")
 # curl options that send or store something: such a call acts, a plain GET only looks.
 _SENDING = frozenset(
     "-X --request -d --data --data-raw --data-binary --data-urlencode --json -F --form -T --upload-file -o --output "
@@ -893,7 +898,7 @@ def _looks(words: list[str]) -> bool:
     if not rest:
         return True
     program = rest[0].rsplit("/", 1)[-1]
-    if program in _SETUP or program in _LOOKING or _INSPECTOR.fullmatch(program):
+    if program in _SETUP or program in _LOOKING or _INSPECTOR.fullmatch(program) or _reports(program):
         return True  # `sleep 2` while waiting, `cd`, `echo`, `gdalinfo x.tif`: nothing changes
     if program in _LOG_READERS:
         # `dmesg | tail` reads the kernel's log; `dmesg -C` clears it
@@ -930,6 +935,12 @@ def _looks(words: list[str]) -> bool:
         # A plain GET asks; sending data, another method or saving a file changes something.
         return not any(w.split("=", 1)[0] in _SENDING for w in rest[1:]) and program == "curl"
     return command_head(words) in _LOOKING_HEADS
+
+
+def _reports(program: str) -> bool:
+    """A compound program name with a part that says it lists or shows (`pg_lsclusters`, `ceph-status`)."""
+    parts = re.split(r"[_-]", program.removesuffix(".sh"))
+    return len(parts) > 1 and any(_REPORTING_PART.fullmatch(part) for part in parts[1:])
 
 
 # Options that make a program list or report what there is (`nrfjprog --ids`, `adb devices -l` aside).
@@ -1251,8 +1262,17 @@ def _gradle_detail(lines: list[str]) -> str:
     return "" if not detail or _GRADLE_POINTER.match(detail) else detail
 
 
+# A file and line inside a line, after what a tool printed before it (`  + add_idx .. psql:deploy/add_idx.sql:8:
+# ERROR:  …`, a migration tool's progress, then the client's located message).
+_INNER_LOCATION = re.compile(r"(?<=[\s:])[\w./~-]+\.[A-Za-z]\w*:\d+(?::\d+)?:\s+")
+
+
 def _phrase_of(line: str) -> str:
     text = _LOCATION.sub("", line.strip())  # `pkg/x.go:12:3: …`: where it failed is not what failed
+    inner = _INNER_LOCATION.search(text)
+    if inner and _ERROR_LINE.search(text[inner.end() :]) and not _ERROR_LINE.search(text[: inner.start()]):
+        # What was printed before the located message (the step's name, its dot leader) is no part of it.
+        text = text[inner.end() :]
     for pattern, blank in _BLANKS:
         text = pattern.sub(blank, text)
     return " ".join(text.lower().split()[:MAX_PHRASE_WORDS])
@@ -1550,6 +1570,9 @@ def common_command(commands: Sequence[str]) -> str:
     unique = list(dict.fromkeys(c.strip() for c in commands if c.strip()))
     if len(unique) <= 1:
         return unique[0] if unique else ""
+    inline = _shared_inline_call(unique)
+    if inline:
+        return inline
     heads = {command_head(c) for c in unique}
     if len(heads) != 1:
         return unique[0]
@@ -1604,10 +1627,49 @@ def common_command(commands: Sequence[str]) -> str:
     shown = " ".join([_head_as_written(head, runs), *leading, *flags, *shared[len(leading) :]])
     if ending:
         shown += " … " + " ".join(ending)
-    else:
-        shown += " …" if more and not flags else ""
+    elif more and not flags:
+        # Where the runs parted inside one word, the part they shared says what it was (`systemctl stop
+        # postgresql@16-main` and `… postgresql@16-restore-fieldops`: `systemctl stop postgresql@16-…`).
+        shown += f" {_shared_start([t[len(shared)] for t in tails])}…"
     where = _shared_directory(unique)
     return f"cd {where} && {shown}" if where else shown
+
+
+# A call in code, by its name with the package or object it is reached through (`devtools::install(`, `Pkg.test(`).
+_CALL_NAME = re.compile(r"(?<![\w.:$])([A-Za-z_][\w]*(?:(?:::|\.)[A-Za-z_]\w*)*)\s*\(")
+
+
+def _shared_inline_call(commands: list[str]) -> str:
+    """One interpreter given code on the command line each time, the code differing (`Rscript -e
+    'devtools::install(upgrade = "never")'`, `… 'devtools::install(quick = TRUE, upgrade = "never")'`): the call
+    every run made, shown as `Rscript -e 'devtools::install(…)'`; "" when the runs were not that. Words of code
+    compared one by one would make `Rscript -e … = … never)`."""
+    given: list[tuple[str, str, str]] = []
+    for command in commands:
+        words = _main_segment(command)
+        _, rest = _strip_wrappers(words)
+        program = rest[0].rsplit("/", 1)[-1] if rest else ""
+        code = _inline_code(program, rest)
+        if code is None:
+            return ""
+        given.append((program, _INLINE_CODE.get(program) or _INLINE_CODE.get(program.rstrip("0123456789."), ""), code))
+    if len({(program, option) for program, option, _ in given}) != 1:
+        return ""
+    program, option, _ = given[0]
+    calls = [_CALL_NAME.findall(code) for _, _, code in given]
+    shared = [name for name in calls[0] if all(name in other for other in calls[1:])]
+    # The qualified call says what was run (`devtools::install`), a bare one (`c(`, `print(`) may be any code's.
+    named = next((name for name in shared if "::" in name or "." in name), shared[0] if shared else "")
+    return f"{program} {option} '{named}(…)'" if named else f"{program} {option} '…'"
+
+
+def _shared_start(words: list[str]) -> str:
+    """The start every word has up to a separator (`postgresql@16-` of `postgresql@16-main` and
+    `postgresql@16-restore-fieldops`), when it names something (a letter, four characters or more); else ""."""
+    start = "".join(chars[0] for chars in takewhile(lambda chars: len(set(chars)) == 1, zip(*words, strict=False)))
+    cut = max((i for i, char in enumerate(start) if char in "@/:=._-"), default=-1)
+    start = start[: cut + 1]
+    return start if len(start) >= 4 and any(char.isalpha() for char in start) else ""
 
 
 def _common_ending(tails: list[list[str]]) -> list[str]:
@@ -2597,11 +2659,21 @@ _DIRECTIVE = re.compile(r"^\s*#\s*(?:include|define|undef|ifn?def|if|elif|else|e
 CODE_LIKE = re.compile(r"[.:=@$_]|[a-z][A-Z]|^[A-Z]{2,}")
 
 
+# A comment that opens with a plain word (`-- No`, `# Keep`), not a tool's directive (`# type: ignore`, `// @ts-…`,
+# `// +kubebuilder:…`, `# noqa: E501`), and has a sentence in it: four plain words in a row.
+_PLAIN_OPENING = re.compile(r"^\s*(?:#|//|--|/\*|\*|;|%|<!--)\s*[A-Za-z]+(?=[\s,.]|$)")
+_SENTENCE = re.compile(r"\b[a-z]+(?:[ ,]+[a-z]+\b){3}")
+
+
 def _prose(line: str) -> bool:
     """A comment in words (`# The reaper queries from its own process`), not a directive written as one
-    (`// +kubebuilder:rbac:groups=apps,resources=deployments`): what it says is not what the edit changed."""
+    (`// +kubebuilder:rbac:groups=apps,resources=deployments`): what it says is not what the edit changed. A
+    sentence about code is words too, though it names keywords in capitals (`-- No BEGIN/COMMIT: CREATE INDEX
+    CONCURRENTLY cannot run inside a transaction block.`)."""
     if not _COMMENT.match(line) or _DIRECTIVE.match(line):
         return False  # `#include <dt-bindings/gpio/gpio.h>` is code in C, C++ and device trees
+    if _PLAIN_OPENING.match(line) and _SENTENCE.search(line):
+        return True
     words = CODE_WORD.findall(line)
     return len(words) >= 4 and sum(1 for w in words if CODE_LIKE.search(w)) * 10 < len(words) * 3
 
@@ -2629,7 +2701,7 @@ def removed_words(arguments: Any) -> list[str]:
     added, a replacement (`rpx` by `px` everywhere) that recurs is the lesson."""
     out: list[str] = []
     for old, new in _edit_pairs(arguments):
-        after = Counter(CODE_WORD.findall(new))
+        after = Counter(CODE_WORD.findall(_code(new)))  # a word the edit moved into a comment is gone too
         for word in CODE_WORD.findall(_code(old)):
             if after[word] > 0:
                 after[word] -= 1

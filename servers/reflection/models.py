@@ -42,6 +42,12 @@ class TraceStep(BaseModel):
     arguments: dict[str, Any] | str | None = None
     ok: bool = True
     error: str | None = Field(None, max_length=MAX_TEXT)
+    result: str | None = Field(
+        None,
+        max_length=MAX_TEXT,
+        description="What the call printed, as far as the host kept it: a look's output names what a retry then "
+        "used (the run id `gh run list` printed, which `gh run watch` lacked).",
+    )
     duration_ms: int | None = Field(None, ge=0)
     tokens: int | None = Field(None, ge=0)
     cwd: str | None = Field(

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import takewhile
 
-from servers.core.errorwords import frequencies, shared_words
+from servers.core.errorwords import ALIKE, frequencies, likeness, shared_words
 from servers.reflection.alike import same_lesson
 from servers.reflection.matching import StrategyMatcher, identifiers, opposite
 from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Lesson, Rule, Strategy
@@ -36,6 +36,7 @@ from servers.reflection.reflect import (
     shared_edit,
     shared_file,
     shared_place,
+    shared_removal,
     shared_replacement,
 )
 from servers.reflection.rules import RuleBook
@@ -126,11 +127,56 @@ class Promoter:
                 return
         tasks = {p.task_id for p in same} | {task_id}
         if len(tasks) < self.settings.promotion_count:
+            self._most_often(user_id, reflection_id, task_id, strategy, row_id, pending, alike, result)
             return
         sources = sorted({p.reflection_id for p in same} | {reflection_id})
         rule = self.rules.create(user_id, self._wording(strategy, same, alike), sources)
         ids = [p.id for p in same] + [row_id]
         strategy_rows.link(self.store, rule.id, ids)
+        result.promoted.append(rule.id)
+
+    def _most_often(
+        self,
+        user_id: str,
+        reflection_id: str,
+        task_id: str,
+        strategy: Strategy,
+        row_id: int,
+        pending: list[PendingStrategy],
+        alike: _Likeness,
+        result: PromotionResult,
+    ) -> None:
+        """One error in enough tasks, fixed one way in most of them: that way becomes the rule.
+
+        People fix a recurring error the way that comes to hand: the restore refused while the cluster runs was
+        fixed by `systemctl stop postgresql@…` twice and by `pg_ctlcluster … stop` once. Each way worked, none
+        was seen in three tasks. When the error itself recurred in ``promotion_count`` tasks and one way fixed it
+        in at least two of them and in more than half, that way is the lesson. Edits (told by the words they
+        added) and plain retries (a transient failure) never count this way."""
+        if not _procedural(strategy.key):
+            return
+        errors = [p for p in pending if _procedural(p.key) and alike.same_error(p.strategy.lesson)]
+        error_tasks = {p.task_id for p in errors} | {task_id}
+        if len(error_tasks) < self.settings.promotion_count:
+            return
+        items: list[tuple[Strategy, str, PendingStrategy | None]] = [(strategy, task_id, None)]
+        items += [(p.strategy, p.task_id, p) for p in errors]
+        best: list[tuple[Strategy, str, PendingStrategy | None]] = []
+        for lead, _, _ in items:
+            seen = alike.seen_from(lead)
+            group = [item for item in items if item[0] is lead or seen.same(item[0])]
+            if len({t for _, t, _ in group}) > len({t for _, t, _ in best}):
+                best = group
+        fixed_so = {t for _, t, _ in best}
+        if len(fixed_so) < 2 or 2 * len(fixed_so) <= len(error_tasks):
+            return
+        rows = [row for _, _, row in best if row is not None]
+        mine = any(row is None for _, _, row in best)
+        lead = strategy if mine else max(rows, key=lambda p: p.id).strategy
+        others = rows if mine else [p for p in rows if p.strategy is not lead]
+        sources = sorted({p.reflection_id for p in rows} | ({reflection_id} if mine else set()))
+        rule = self.rules.create(user_id, self._wording(lead, others, alike.seen_from(lead)), sources)
+        strategy_rows.link(self.store, rule.id, [p.id for p in rows] + ([row_id] if mine else []))
         result.promoted.append(rule.id)
 
     @staticmethod
@@ -222,7 +268,8 @@ def _edits_agree(same: list[PendingStrategy], strategy: Strategy) -> bool:
     by_command = "+" in strategy.key and bool(shared_file(lessons))
     replaced = shared_replacement(lessons) is not None
     named = bool(names_added_to(lessons))
-    return bool(shared_edit(lessons) or replaced or named or shared_place(lessons) or by_command)
+    removed = bool(shared_removal(lessons))
+    return bool(shared_edit(lessons) or replaced or removed or named or shared_place(lessons) or by_command)
 
 
 class _Likeness:
@@ -230,7 +277,7 @@ class _Likeness:
     with every error message at hand (the pending ones, the live rules', this one) as the word statistics."""
 
     def __init__(self, strategy: Strategy, live: list[Rule], pending: list[PendingStrategy]) -> None:
-        self.key = strategy.key
+        self.key, self.lesson = strategy.key, strategy.lesson
         self.words, self.way = _words(strategy.lesson), _way(strategy.lesson)
         self.fixes = list(strategy.lesson.fix) if strategy.lesson is not None else []
         messages = [self.words, *(_words(r.lesson) for r in live if r.lesson is not None)]
@@ -241,12 +288,28 @@ class _Likeness:
         """The same comparison made from ``other``'s side, among the same error messages (its words are among
         them already: it is pending)."""
         seen = copy.copy(self)
-        seen.key, seen.words, seen.way = other.key, _words(other.lesson), _way(other.lesson)
+        seen.key, seen.lesson = other.key, other.lesson
+        seen.words, seen.way = _words(other.lesson), _way(other.lesson)
         seen.fixes = list(other.lesson.fix) if other.lesson is not None else []
         return seen
 
     def rule(self, rule: Rule) -> bool:
         return self._alike(rule.key, rule.lesson)
+
+    def same(self, other: Strategy) -> bool:
+        return self._alike(other.key, other.lesson)
+
+    def same_error(self, lesson: Lesson | None) -> bool:
+        """Whether ``lesson`` is about this error, however it was fixed: one tool, one program failing, the
+        same phrase or messages alike among the messages compared."""
+        mine = self.lesson
+        if mine is None or lesson is None or mine.tool.lower() != lesson.tool.lower():
+            return False
+        if _program(mine.step) != _program(lesson.step):
+            return False
+        if mine.phrase.lower() == lesson.phrase.lower():
+            return True
+        return likeness(self.words, _words(lesson), self.counts, self.total) >= ALIKE
 
     def row(self, row: PendingStrategy) -> bool:
         return self._alike(row.key, row.strategy.lesson)
@@ -257,6 +320,16 @@ class _Likeness:
         ways = (self.way, _way(lesson))
         fixes = (self.fixes, list(lesson.fix) if lesson is not None else [])
         return same_lesson(self.key, self.words, key, _words(lesson), self.counts, self.total, ways, fixes)
+
+
+def _procedural(key: str | None) -> bool:
+    """A lesson fixed by running something (a command first, the step another way), not by an edit or a plain
+    retry."""
+    return bool(key) and not str(key).endswith(("edited", "=>retry"))
+
+
+def _program(step: str) -> str:
+    return step.split(" ", 1)[0].lower()
 
 
 def _words(lesson: Lesson | None) -> list[str]:

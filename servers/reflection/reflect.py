@@ -219,10 +219,12 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "", error: 
         step = f"`{sig.step}`"
         where = f" of `{found.files[0]}`" if len(found.files) == 1 else ""
         then = "".join(f", then `{c}`" for c in found.fix_commands)
+        # An edit that only took something out (a comment saying why aside) is told by what it removed.
+        what = f"added `{words}`" if words or not found.removed else f"removed `{' '.join(found.removed[:8])}`"
         text = (
-            f'When {step} fails with "{sig.phrase}", the fix was an edit{where} that added `{words}`{then}, then '
-            f"{step} again."
+            f'When {step} fails with "{sig.phrase}", the fix was an edit{where} that {what}{then}, then {step} again.'
         )
+
         general = text
     elif found.kind == "retry" and sig.step == sig.tool:
         # A plain retry of a non-shell tool: the wording people already search for.
@@ -501,6 +503,16 @@ def shared_replacement(lessons: list[Lesson]) -> tuple[str, str] | None:
     return " ".join(shown_gone), " ".join(shown_put)
 
 
+def shared_removal(lessons: list[Lesson]) -> list[str]:
+    """The telling words every one of these edits took out when none put anything in their place (`BEGIN`,
+    `COMMIT` of a transaction wrapped around a statement that cannot run in one), in the first one's order; or
+    []. A comment an edit left to say why is no addition (``recovery._prose``)."""
+    if not lessons or not all(lesson.removed and not _telling(set(lesson.added)) for lesson in lessons):
+        return []
+    gone = _telling(set(lessons[0].removed).intersection(*(set(lesson.removed) for lesson in lessons[1:])))
+    return [w for w in lessons[0].removed if w in gone][:3]
+
+
 def shared_edit(lessons: list[Lesson]) -> str:
     """The words every one of these edit-fixes added, in the first one's order (`js: true`), or "" when they
     share nothing telling: then they were different fixes of one kind of error, not one lesson."""
@@ -651,6 +663,16 @@ def general_lesson(lessons: list[Lesson]) -> str:
         return (
             f'When {step} fails with "{first.phrase}", replace `{gone}` with `{put}`{place} (the edit that fixed it '
             f"each time){finishing}, then retry it."
+        )
+    removal = shared_removal(lessons)
+    if removal and not any(lesson.run_as or lesson.reread for lesson in lessons):
+        same_file = shared_file(lessons)
+        where = f"`{same_file}`" if same_file else shared_kind(lessons)
+        place = f" from {where}" if where else ""
+        gone = " and ".join(f"`{w}`" for w in removal)
+        return (
+            f'When {step} fails with "{first.phrase}", remove {gone}{place} (the edit that fixed it each time)'
+            f"{finishing}, then retry it."
         )
     place = shared_place(lessons)
     created = any(place in lesson.added for lesson in lessons) if place else False

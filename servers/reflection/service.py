@@ -125,6 +125,7 @@ class ReflectionService:
                     arguments=s.get("arguments"),
                     ok=bool(s.get("ok", True)),
                     error=(str(s["error"])[:4000] if s.get("error") else None),
+                    result=(str(s["result"])[:4000] if s.get("result") else None),
                 )
                 for s in (p.get("trace") or [])[: self.config.max_report_steps]
             ]

@@ -98,6 +98,8 @@ _STATED = re.compile(
     r"|\b(?:like|same as|as with)\s+(?:the rest|everything else|all (?:our|the|the other) [\w.-]+|every other [\w.-]+"
     r"|the others|the other [\w.-]+(?: [\w.-]+)?s)\b|\bon everything\b|\beverywhere else\b"
     r"|\b(?:like|as) we (?:always )?do(?: it)? (?:everywhere|elsewhere|always)\b|\bi (?:don'?t|do not) want\b"
+    # What every time or every one of a kind gets ("same as every time", "as with every DDL we ship").
+    r"|\b(?:same as|like|as)\s+every\s+(?:time|single time)\b|\bas (?:with|for) (?:every|each|any)\s+\w"
     r"|还是老样子|规矩不变|保持一致|(?:跟|和|同|照着)(?:现有|之前|以前|前面|其他|别的)[^，。；]{0,10}(?:一样|一致)|从来不",
     re.I,
 )
@@ -122,6 +124,9 @@ _REVERSAL = re.compile(
     r"(?:we'?re|we are|i'?m) (?:dropping|moving (?:off|away from)|getting rid of)|"
     # "remember I said clojure.spec? switch that: use malli": what was said, then that it changes.
     r"remember (?:i|we) said|(?:switch|change|scrap) (?:that|this)(?!\s+(?:on|off)\b))\b"
+    # "-Fc took 38 min, so switch: directory format", "let's switch over to uv": a change the user decides on
+    # (not "switch to the release branch and tag it", an instruction with no "so"/"let's" before it)
+    r"|(?:\bso|\blet'?s|\bwe(?:'ll)?)\s+switch(?:\s+over)?\s*(?::|\bto\b)"
     r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了|(?:现在|以后|今后)都?改(?:成|为|用)|改回|换回"
     # "以后别整理成表格了": stop doing what was done so far (别…了 says it was done until now)
     r"|(?:以后|今后|往后)(?:就)?别(?:再)?[^，。；]{1,30}了",

@@ -52,6 +52,17 @@ def _tool_call(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+_STEP_RESULT_CHARS = 4000  # what a reflection's trace step keeps of a call's output (TraceStep.result)
+
+
+def _clipped(text: str | None, limit: int = _STEP_RESULT_CHARS) -> str | None:
+    """A call's output within what a trace step keeps: its start and its end, where tools print what matters."""
+    if not text or len(text) <= limit:
+        return text or None
+    half = limit // 2 - 2
+    return f"{text[:half]}\n…\n{text[-half:]}"
+
+
 def _cwd(record: dict[str, Any]) -> str | None:
     cwd = record.get("cwd")
     return cwd if isinstance(cwd, str) and cwd else None
@@ -296,7 +307,14 @@ class Hooks:
                 )
                 task_id = (captured.task_id or captured.id) if captured else f"hook:{session_id[:150]}:{number}"
                 steps = [
-                    TraceStep(tool=c.name, arguments=c.arguments, ok=c.error is None, error=c.error, cwd=_cwd(record))
+                    TraceStep(
+                        tool=c.name,
+                        arguments=c.arguments,
+                        ok=c.error is None,
+                        error=c.error,
+                        result=_clipped(c.result),
+                        cwd=_cwd(record),
+                    )
                     for c, record in zip(calls, task.tools, strict=True)
                 ]
                 # The lessons the agent stated at Stop are this task's own strategies: promotion counts them

@@ -18,6 +18,7 @@ from servers.core.recovery import (
     invocation,
     is_looking,
     recovery_steps,
+    removed_words,
 )
 
 MODIFIED = (
@@ -1523,3 +1524,57 @@ def test_a_config_file_given_before_the_subcommand_is_the_fix_and_stays_before_i
     assert found.signature.step == "stackctl status"
     assert found.change == "stackctl -c /etc/stack/stack.yaml status"
     assert command_head("python3 -c 'import sys; print(sys.path)'") == command_head("python3 -c 'print(1)'")
+
+
+def test_a_suite_tool_named_for_listing_or_showing_only_looks() -> None:
+    """`pg_lsclusters` before stopping a cluster is a look: the stop is the fix, as in the tasks that stopped it
+    without looking first. Only parts of compound names count: a whole name starting with "ls" may act."""
+    for command in ("pg_lsclusters", "pg_lsclusters 16 main", "ceph-status", "zfs-list -t snapshot"):
+        assert is_looking("Bash", {"command": command}), command
+    for command in ("lsyncd /etc/lsyncd.conf", "pg_ctlcluster 16 main stop", "kafka-topics.sh --create --topic t"):
+        assert not is_looking("Bash", {"command": command}), command
+    running = "ERROR: [038]: unable to restore while PostgreSQL is running"
+    restore = "sudo -u postgres pgbackrest --stanza=main --delta restore"
+    stop = bash("sudo systemctl stop postgresql@16-main")
+    looked = find_recoveries([bash(restore, running), bash("pg_lsclusters"), stop, bash(restore)])
+    straight = find_recoveries([bash(restore, running), stop, bash(restore)])
+    assert [r.key for r in looked] == [r.key for r in straight]
+
+
+def test_common_command_keeps_the_start_of_a_word_the_runs_parted_in() -> None:
+    """Two units of one template stopped (`redis@cache`, `redis@sessions`): the template is what the runs shared
+    and says what was stopped; a number or a bare letter says nothing."""
+    assert common_command(["systemctl stop redis@cache", "systemctl stop redis@sessions"]) == "systemctl stop redis@…"
+    assert common_command(["kill 48211", "kill 48290"]) == "kill …"
+    assert common_command(["docker start web-a", "docker start wb-b"]) == "docker start …"
+
+
+def test_the_phrase_of_a_located_message_leaves_out_the_progress_printed_before_it() -> None:
+    """A migration runner prints the step's name and a dot leader, then the client's located message: the message
+    is the failure, whichever step it was."""
+    first = "Exit code 1\n  * vacuum_events ...... psql:migrations/vacuum_events.sql:2: ERROR:  VACUUM cannot run inside a transaction block"
+    other = "Exit code 1\n  * vacuum_audit .. psql:migrations/vacuum_audit.sql:5: ERROR:  VACUUM cannot run inside a transaction block"
+    assert error_phrase(first) == error_phrase(other)
+    assert error_phrase(first).startswith("error: vacuum cannot run inside")
+
+
+def test_a_sentence_about_code_left_in_a_comment_is_no_code_added() -> None:
+    """A comment saying why, naming keywords in capitals, is words; a tool's directive written as a comment is
+    code the edit added."""
+    why = "-- VACUUM has to run outside any transaction, so no BEGIN/COMMIT here.\n"
+    change = {
+        "file_path": "m/v.sql",
+        "old_string": "BEGIN;\nVACUUM events;\nCOMMIT;\n",
+        "new_string": why + "VACUUM events;\n",
+    }
+    assert added_words(change) == []
+    assert removed_words(change) == ["BEGIN", "COMMIT"]
+    todo = {
+        "file_path": "a.py",
+        "old_string": "x = 1\n",
+        "new_string": "# TODO move this to the shared config later\nx = 1\n",
+    }
+    assert added_words(todo) == []
+    for directive in ("# type: ignore[attr-defined]", "# shellcheck disable=SC2086"):
+        marked = {"file_path": "a.py", "old_string": "x = f()\n", "new_string": f"{directive}\nx = f()\n"}
+        assert added_words(marked), directive

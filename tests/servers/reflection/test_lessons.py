@@ -814,3 +814,99 @@ def test_an_api_error_type_is_the_error_whichever_client_exception_carried_it() 
     direct = "E   opensearchpy.exceptions.RequestError: RequestError(400, 'version_conflict_engine_exception', 'x')"
     wrapped = "E   app.store.WriteFailed: 2 failed, first: {'type': 'version_conflict_engine_exception', 'reason': 'y'}"
     assert error_phrase(direct) == error_phrase(wrapped) == "version_conflict_engine_exception"
+
+
+NEEDS_AUTH = (
+    "Exit code 1\nnpm error code ENEEDAUTH\nnpm error need auth This command requires you to be logged in to "
+    "https://registry.npmjs.org/\nnpm error need auth You need to authorize this machine using `npm adduser`"
+)
+
+
+def publish_task(n: int, package: str, login: str) -> TaskReport:
+    return TaskReport(
+        task=f"publish {package}",
+        outcome="success",
+        task_id=f"p{n}",
+        trace=[sh("npm publish --access public", NEEDS_AUTH), sh(login), sh("npm publish --access public")],
+    )
+
+
+def test_one_error_fixed_one_way_in_most_of_its_tasks_is_a_lesson(svc: ReflectionService) -> None:
+    """The error came back in three tasks; two were fixed by logging in as the team does, one by another command
+    that also worked. The way most tasks took is the lesson, shown as they ran it."""
+    svc.reflect(publish_task(1, "@acme/ui", "npm login --scope=@acme"), "u")
+    svc.reflect(publish_task(2, "@acme/icons", "npm adduser"), "u")
+    assert svc.rules.all("u") == []
+    third = svc.reflect(publish_task(3, "@acme/tokens", "npm login --scope=@acme"), "u")
+    [rule] = svc.rules.all("u")
+    assert third.promoted == [rule.id]
+    assert "`npm login --scope=@acme`" in rule.text and "adduser`," not in rule.text
+
+
+def test_an_error_fixed_a_different_way_each_time_teaches_no_way(svc: ReflectionService) -> None:
+    """Three tasks, three ways: none of them is what this user does; and a way taken in two of four tasks is not
+    yet most of them."""
+    token = "npm config set //registry.npmjs.org/:_authToken=${NPM_TOKEN}"
+    for n, login in enumerate(("npm login --scope=@acme", "npm adduser", token), 1):
+        svc.reflect(publish_task(n, f"pkg{n}", login), "u")
+    assert svc.rules.all("u") == []
+    svc.reflect(publish_task(4, "pkg4", "npm login --scope=@acme"), "u")
+    assert svc.rules.all("u") == []
+
+
+def vacuum_task(n: int, table: str, why: str) -> TaskReport:
+    script = f"maintenance/{table}.sql"
+    run = f"psql -v ON_ERROR_STOP=1 -f {script} analytics"
+    error = f"Exit code 3\n  * {table} .... psql:{script}:2: ERROR:  VACUUM cannot run inside a transaction block"
+    wrapped = f"BEGIN;\nVACUUM (ANALYZE) {table};\nCOMMIT;\n"
+    return TaskReport(
+        task=f"vacuum {table} on analytics",
+        outcome="success",
+        task_id=f"v{n}",
+        trace=[sh(run, error), _edit(script, wrapped, f"-- {why}\nVACUUM (ANALYZE) {table};\n"), sh(run)],
+    )
+
+
+def test_an_edit_that_only_took_something_out_is_told_by_what_it_removed(svc: ReflectionService) -> None:
+    """Each fix took the transaction around the statement out and left a comment saying why, in its own words:
+    what was removed is the lesson, not the comment."""
+    reasons = (
+        "VACUUM refuses to run in a transaction, so no BEGIN/COMMIT around it.",
+        "Plain statement: vacuum is not allowed inside BEGIN and COMMIT.",
+        "No transaction block here because VACUUM cannot run in one.",
+    )
+    for n, (table, why) in enumerate(zip(("events", "sessions", "clicks"), reasons, strict=True), 1):
+        svc.reflect(vacuum_task(n, table, why), "u")
+    [rule] = svc.rules.all("u")
+    assert "remove `BEGIN` and `COMMIT`" in rule.text
+    assert "vacuum cannot run inside a transaction block" in rule.text
+
+
+def container_logs_task(n: int, service: str, container: str) -> TaskReport:
+    listing = f"CONTAINER ID   IMAGE          STATUS\n{container}   acme/{service}:1.4   Up 3 minutes"
+    needs_one = (
+        "Exit code 1\n\"docker logs\" requires exactly 1 argument.\nSee 'docker logs --help'.\n\n"
+        "Usage:  docker logs [OPTIONS] CONTAINER"
+    )
+    return TaskReport(
+        task=f"why does {service} restart",
+        outcome="success",
+        task_id=f"c{n}",
+        trace=[
+            sh("docker logs --tail 50", needs_one),
+            TraceStep(tool="Bash", arguments={"command": f"docker ps --filter name={service}"}, result=listing),
+            sh(f"docker logs --tail 50 {container}"),
+        ],
+    )
+
+
+def test_a_look_whose_output_gave_what_the_retry_added_is_the_fix(svc: ReflectionService) -> None:
+    """The retry only added the id the look printed: looking it up is the lesson, the id is each task's own. The
+    output travels with the step, as hooks record it."""
+    for n, (service, container) in enumerate(
+        (("web", "3f2a9c1b7d4e"), ("worker", "a81c0e5f9b22"), ("api", "77d0b3e1c9aa")), 1
+    ):
+        svc.reflect(container_logs_task(n, service, container), "u")
+    [rule] = svc.rules.all("u")
+    assert "run `docker ps --filter`" in rule.text, rule.text
+    assert "3f2a9c1b7d4e" not in rule.text

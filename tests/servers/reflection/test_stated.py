@@ -66,6 +66,9 @@ def test_statements_are_found_in_prompts() -> None:
         "Add a sentence pointing to it. Use \\cref for the reference like everywhere else.",
         "New params go in with a parameter descriptor like we do everywhere, description and range.",
         "Rebuild it. I don't want hardcoded Figure~\\ref in the chapters.",
+        # What every time or every one of a kind gets.
+        "Bump the chart version. Keep the changelog entry on top, same as every time.",
+        "Add the payouts endpoint, and as with any handler we expose: idempotency key required.",
         # A short "X please" that says what it rules out or how far it reaches.
         "Add the importer. dataclasses please, no pydantic models in the core package.",
         "New endpoint for refunds: async handlers please, every route in the new code.",
@@ -99,6 +102,8 @@ def test_standing_constraints_said_inside_a_task_are_statements(prompt: str) -> 
         "which queues does each worker read? a table please",
         "wheel for the 2.3 tag please, the demo is tomorrow",
         "Deploy failed again? full trace please, I want to see all of it.",
+        "The import times out every time I run it on the big file.",
+        "As for the flaky test, it passes locally.",
     ],
 )
 def test_task_sentences_are_not_statements(prompt: str) -> None:
@@ -354,3 +359,15 @@ def test_a_chinese_change_back_with_what_was_said_voided_is_a_reversal(service: 
     service.note_preferences("u", "接口文档还是改回英文吧，之前说用中文写的那条作废", "t2")
     [belief] = [b for b in service.users.get("u", include_all=True).beliefs if "文档" in b.value]
     assert belief.reversals == 1 and "英文" in belief.value
+
+
+def test_deciding_to_switch_reverses_the_held_convention(service: ReflectionService) -> None:
+    """ "so switch: …" after what the old way cost is a change; "switch to the release branch" is a step."""
+    service.note_preferences("u", "Tag the build. Release notes go in one CHANGELOG.md at the root, like all our repos.", "t1")
+    service.note_preferences("u", "switch to the release branch and add the release notes there.", "t2")
+    [held] = [b for b in service.users.get("u", include_all=True).beliefs if "CHANGELOG" in b.value]
+    assert held.reversals == 0
+    change = "the one changelog is 4000 lines now, so switch: release notes in one file per release under docs/releases"
+    service.note_preferences("u", change, "t3")
+    [belief] = [b for b in service.users.get("u", include_all=True).beliefs if "release notes" in b.value.lower()]
+    assert belief.reversals == 1 and "docs/releases" in belief.value
