@@ -1552,8 +1552,9 @@ def test_common_command_keeps_the_start_of_a_word_the_runs_parted_in() -> None:
 def test_the_phrase_of_a_located_message_leaves_out_the_progress_printed_before_it() -> None:
     """A migration runner prints the step's name and a dot leader, then the client's located message: the message
     is the failure, whichever step it was."""
-    first = "Exit code 1\n  * vacuum_events ...... psql:migrations/vacuum_events.sql:2: ERROR:  VACUUM cannot run inside a transaction block"
-    other = "Exit code 1\n  * vacuum_audit .. psql:migrations/vacuum_audit.sql:5: ERROR:  VACUUM cannot run inside a transaction block"
+    message = "ERROR:  VACUUM cannot run inside a transaction block"
+    first = f"Exit code 1\n  * vacuum_events ...... psql:migrations/vacuum_events.sql:2: {message}"
+    other = f"Exit code 1\n  * vacuum_audit .. psql:migrations/vacuum_audit.sql:5: {message}"
     assert error_phrase(first) == error_phrase(other)
     assert error_phrase(first).startswith("error: vacuum cannot run inside")
 

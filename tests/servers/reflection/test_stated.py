@@ -363,7 +363,8 @@ def test_a_chinese_change_back_with_what_was_said_voided_is_a_reversal(service: 
 
 def test_deciding_to_switch_reverses_the_held_convention(service: ReflectionService) -> None:
     """ "so switch: …" after what the old way cost is a change; "switch to the release branch" is a step."""
-    service.note_preferences("u", "Tag the build. Release notes go in one CHANGELOG.md at the root, like all our repos.", "t1")
+    held_before = "Tag the build. Release notes go in one CHANGELOG.md at the root, like all our repos."
+    service.note_preferences("u", held_before, "t1")
     service.note_preferences("u", "switch to the release branch and add the release notes there.", "t2")
     [held] = [b for b in service.users.get("u", include_all=True).beliefs if "CHANGELOG" in b.value]
     assert held.reversals == 0
