@@ -782,7 +782,8 @@ def command_head(command: str | list[str]) -> str:
             if not words:
                 return program
         # `tests-3.12` and `tests-3.13` are one session run on two Pythons: one step.
-        head = f"{program} {_VERSION_SUFFIX.sub('', words[0]) or words[0]}"
+        sub = _VERSION_SUFFIX.sub("", words[0]) or words[0]
+        head = f"{program} {_SUBCOMMAND_ALIASES.get(program, {}).get(sub, sub)}"
         if head in _GROUPS and len(words) > 1:
             head = f"{head} {words[1]}"
         return head
@@ -793,6 +794,36 @@ def command_head(command: str | list[str]) -> str:
     sub = _subcommand(program, rest[1:])
     return f"{program} {sub}" if sub else program
 
+
+# A package manager's short names for its subcommands: `npm i` installs as `npm install` does, one step.
+_SUBCOMMAND_ALIASES = {
+    "npm": {
+        "i": "install",
+        "in": "install",
+        "add": "install",
+        "t": "test",
+        "tst": "test",
+        "rm": "uninstall",
+        "r": "uninstall",
+        "un": "uninstall",
+        "remove": "uninstall",
+        "run-script": "run",
+        "x": "exec",
+    },
+    "pnpm": {
+        "i": "install",
+        "rm": "remove",
+        "un": "remove",
+        "uninstall": "remove",
+        "t": "test",
+        "up": "update",
+        "upgrade": "update",
+        "ls": "list",
+    },
+    "bun": {"i": "install", "a": "add", "rm": "remove"},
+    "cargo": {"b": "build", "c": "check", "t": "test", "r": "run", "d": "doc"},
+    "brew": {"rm": "uninstall", "remove": "uninstall", "ls": "list"},
+}
 
 # Shells that run a script file named as their first word.
 _SCRIPT_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
@@ -1118,9 +1149,9 @@ def error_phrase(error: str) -> str:
     labelled = _LABELLED_MESSAGE.search(error)
     if labelled and len(labelled.group(1).split()) >= 3:
         return _phrase_of(labelled.group(1))
-    code = next((found for found in _CODE.finditer(error) if not _WRAPPER_CODE.match(found.group(1))), None)
+    code = _error_code(error)
     if code:
-        return code.group(1)
+        return code
     lines = [_LINE_PREFIX.sub("", line) for line in error.splitlines()]
     gradle = _gradle_detail(lines)
     if gradle:
@@ -1265,6 +1296,31 @@ def _gradle_detail(lines: list[str]) -> str:
 # A file and line inside a line, after what a tool printed before it (`  + add_idx .. psql:deploy/add_idx.sql:8:
 # ERROR:  …`, a migration tool's progress, then the client's located message).
 _INNER_LOCATION = re.compile(r"(?<=[\s:])[\w./~-]+\.[A-Za-z]\w*:\d+(?::\d+)?:\s+")
+
+
+def _error_code(error: str) -> str | None:
+    """The error code an error message gives (`TS2345`, `E0308`, `DSNT408`): the first one on a line that says
+    something failed, else the first one. Not a code on most of its lines: that is the log's own column (a job's
+    number, `JOB04533`, in front of every line of a job log), the same for every message of that run."""
+    lines = [line for line in error.splitlines() if line.strip()]
+    found = [m for m in _CODE.finditer(error) if not _WRAPPER_CODE.match(m.group(1))]
+    if not found:
+        return None
+    columns = {
+        code
+        for code in {m.group(1) for m in found}
+        if len(lines) >= 5 and sum(code in line for line in lines) * 2 > len(lines)
+    }
+    found = [m for m in found if m.group(1) not in columns]
+    on_error_line = [m for m in found if _ERROR_LINE.search(_line_at(error, m.start()))]
+    chosen = (on_error_line or found)[:1]
+    return chosen[0].group(1) if chosen else None
+
+
+def _line_at(text: str, at: int) -> str:
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return text[start : end if end >= 0 else len(text)]
 
 
 def _phrase_of(line: str) -> str:
@@ -1489,7 +1545,7 @@ class Recovery:
         step = f"`{sig.step}`" if sig.step != sig.tool else f"`{sig.tool}`"
         when = f'When {step} fails with "{sig.phrase}"'
         if self.suggested:
-            return f"{when}, {suggestion_text(self.suggested)}, then retry {step}."
+            return f"{when}, {suggestion_text(self.suggested, self.fix_commands[:1])}, then retry {step}."
         doing: list[str] = []
         if self.reread:
             doing.append("`Read` the file again")
@@ -1782,11 +1838,15 @@ def _fix_text(command: str | list[str], limit: int = 140) -> str:
 _DEEP_PATH = re.compile(r"(?<!\S)[\w.~-]+(?:/[\w.@-]+){2,}(?!\S)")
 
 
-def _change(failed_command: str, fixed_command: str | list[str], fixed_between: bool) -> str | None:
+def _change(
+    failed_command: str, fixed_command: str | list[str], fixed_between: bool, named: Sequence[str] = ()
+) -> str | None:
     """How the succeeding command was run differently: its invocation, or the flags it added.
 
     Flags added on the retry count only when nothing was run in between: after `terraform init`, the `-out`
-    of the next plan is incidental; with nothing else done, `--force-with-lease` is the fix.
+    of the next plan is incidental; with nothing else done, `--force-with-lease` is the fix. A variable set on
+    the retry whose name holds what the error quoted (`DD_GLFEED=…` after "file GL-FEED ('GLFEED') on OPEN"
+    failed) is the fix whatever else was run: the error named it.
     """
     swapped = swapped_word(failed_command, fixed_command)
     if swapped and not fixed_between:
@@ -1794,9 +1854,9 @@ def _change(failed_command: str, fixed_command: str | list[str], fixed_between: 
     before, after = invocation(failed_command), invocation(fixed_command)
     if _core(before) != _core(after):
         return after
-    if fixed_between:
+    if fixed_between and not _sets_what_was_named(failed_command, fixed_command, named):
         return None
-    anchored = _anchored(failed_command, fixed_command)
+    anchored = _anchored(failed_command, fixed_command) if not fixed_between else None
     if anchored:
         return anchored  # before the options: `--csv=$(pwd)/x.csv` is the same option, its path made absolute
     in_front, as_arguments = _set_variables(_main_segment(failed_command), _main_segment(fixed_command))
@@ -2163,6 +2223,8 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
             ),
             None,
         )
+        if fixed is not None:
+            fixed = _same_operand(calls, i, fixed, key)
         replaced = fixed is None
         if fixed is None:
             fixed = _replacement(calls, i)
@@ -2173,6 +2235,35 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
         found.append(_recovery(calls, i, fixed, replaced))
         i = fixed + 1
     return found
+
+
+def _same_operand(calls: list[_Call], failed: int, found: int, key: str) -> int:
+    """The retry of the failed call among calls of its step: the first one, unless it ran the program on another
+    file and a later one on the failed call's file (`zrun jcl/util/BINDPKG.jcl`, then `zrun jcl/test/T1.jcl`
+    again, after `zrun jcl/test/T1.jcl` failed): the other file's run was the fix, the later one the retry."""
+    operand = _operand_file(calls[failed])
+    if not operand or _operand_file(calls[found]) in (operand, ""):
+        return found
+    for later in range(found + 1, len(calls)):
+        call = calls[later]
+        if key in step_keys(call.tool, call.arguments) and _operand_file(call) == operand:
+            return later
+    return found
+
+
+def _operand_file(call: _Call) -> str:
+    """The file a shell command's program was run on (`jcl/test/T1.jcl` of `bin/zrun jcl/test/T1.jcl MEM=X`), or
+    "" when it names none."""
+    command = command_of(call.tool, call.arguments)
+    if not command:
+        return ""
+    _, rest = _strip_wrappers(_main_segment(command))
+    for word in rest[1:]:
+        if word.startswith("-") or "=" in word:
+            continue
+        suffix = word.rsplit(".", 1)[-1] if "." in word.rsplit("/", 1)[-1] else ""
+        return word if suffix and suffix.isalnum() and len(suffix) <= 5 else ""
+    return ""
 
 
 # What a command is for, when two programs do it: `swift test` and `xcodebuild test` both run the tests.
@@ -2446,6 +2537,8 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         # Each command of a chained line that acts is a fix of its own (`pnpm prisma generate && pnpm prisma
         # migrate deploy && pnpm test`); the ones that only look, check or share the result are not.
         own = step_key(call.tool, call.arguments).split(":", 1)[-1]
+        if _operand_file(call) and _operand_file(between) not in ("", _operand_file(call)):
+            own = ""  # the program run on another file (`zrun jcl/util/BINDPKG.jcl`) did something else
         acting = [w for w in _chain(command) if not _is_setup(w) and not _looks(w)]
         fixing = [
             w
@@ -2504,7 +2597,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         elif replaced:
             change = _with_options(done_command)
         else:
-            change = _change(failed_command, repeated, bool(commands))
+            change = _change(failed_command, repeated, bool(commands), _quoted(call.error or ""))
         swapped = change if change is not None and change == swapped_word(failed_command, repeated) else None
         if _wrapped(call, done):
             # Run inside another command: that command is the fix wherever the step failed (`sst shell --` made
@@ -2566,6 +2659,19 @@ def _supplier(calls: list[_Call], looked: list[int], failed: str | None, fixed: 
     )
 
 
+def _quoted(error: str) -> list[str]:
+    """The values an error quoted (`GLFEED` of "file GL-FEED ('GLFEED') on OPEN")."""
+    return ["".join(groups) for groups in _QUOTED_VALUE.findall(error)]
+
+
+def _sets_what_was_named(failed: str, fixed: str | list[str], named: Sequence[str]) -> bool:
+    """Whether the retry set a variable in front whose name holds a name the error quoted."""
+    in_front, as_arguments = _set_variables(_main_segment(failed), _main_segment(fixed))
+    names = [name.lower() for name in [*in_front, *as_arguments]]
+    quoted = [value.lower() for value in named if len(value) >= 3 and re.fullmatch(r"[\w.-]+", value)]
+    return any(value in name for name in names for value in quoted)
+
+
 def _adds_what_it_names(error: str, added: list[str]) -> bool:
     """Whether an edit added a name the error quoted (`terraform` of ‘terraform-1.9.8’)."""
     quoted = ["".join(groups).lower() for groups in _QUOTED_VALUE.findall(error)]
@@ -2577,12 +2683,18 @@ _QUOTED_VALUE = re.compile(
 )
 
 
-def suggestion_text(offered: Sequence[str]) -> str:
+def suggestion_text(offered: Sequence[str], ran: Sequence[str] = ()) -> str:
     """`do what the error suggests: `pod repo update` or `pod install --repo-update``; for a setting the error
-    named, `set `hive.exec.dynamic.partition.mode=nonstrict` as the error says`."""
+    named, `set `hive.exec.dynamic.partition.mode=nonstrict` as the error says`. When every fix ran the offered
+    command with options of its own (``ran``, as the runs had it in common), what they ran: `run `npm install
+    --package-lock-only` (what the error suggests: `npm install`)`."""
     if len(offered) == 1 and _SETTING.fullmatch(offered[0]):
         return f"set `{offered[0]}` as the error says (for that run)"
-    return "do what the error suggests: " + " or ".join(f"`{c}`" for c in offered)
+    said = " or ".join(f"`{c}`" for c in offered)
+    extended = [command for command in ran if _flags(command) and any(_spelled_otherwise(c, command) for c in offered)]
+    if extended:
+        return f"run `{extended[0]}` (what the error suggests: {said})"
+    return "do what the error suggests: " + said
 
 
 # A configuration key with its value (`hive.exec.dynamic.partition.mode=nonstrict`, `spark.sql.ansi.enabled=false`):
@@ -2606,7 +2718,11 @@ def _followed_suggestion(error: str, failed: str, fixes: list[str], work: bool) 
     if work or not fixes:
         return []
     for line in error.splitlines():
-        offered = [(a or b).strip() for a, b in _OFFERED.findall(line)]
+        # A command the sentence is about ("`npm ci` can only install packages when …") is what failed, not
+        # advice: only what the line tells the reader to run is offered.
+        offered = [
+            (m.group(1) or m.group(2)).strip() for m in _OFFERED.finditer(line) if not _SUBJECT.match(line, m.end())
+        ]
         offered = [
             c
             for c in offered
@@ -2616,9 +2732,17 @@ def _followed_suggestion(error: str, failed: str, fixes: list[str], work: bool) 
             and c not in failed
             and fix_shape(c) != fix_shape(failed)
         ]
-        if any(c in fix or fix_shape(c) == fix_shape(fix) for c in offered for fix in fixes):
+        if any(
+            c in fix or fix_shape(c) == fix_shape(fix) or _spelled_otherwise(c, fix) for c in offered for fix in fixes
+        ):
             return list(dict.fromkeys(_without_named(c, error) for c in offered))[:3]
     return []
+
+
+def _spelled_otherwise(offered: str, fix: str) -> bool:
+    """The offered command run under another name of its subcommand, maybe with options (`npm i --package-lock-only`
+    where the error said `npm install`)."""
+    return not _flags(offered) and len(offered.split()) == 2 and command_head(offered) == command_head(fix)
 
 
 def _without_named(command: str, error: str) -> str:
@@ -2635,6 +2759,9 @@ def _without_named(command: str, error: str) -> str:
 # A command an error quotes for the reader to run: in backticks, or after "run" in quotes (`Run "terraform init"`).
 _OFFERED = re.compile(r"`([^`\n]{3,80})`|\brun\s+[\"']([^\"'\n]{3,80})[\"']", re.I)
 _PROGRAM_WORD = re.compile(r"[a-z][\w.-]*\s")
+_SUBJECT = re.compile(
+    r"\s+(?:can|cannot|can't|could|failed|fails|is|was|requires|needs|must|only|does|did|will|would|has|had)\b", re.I
+)
 
 
 # A value after `=` is quoted whole or not at all: the quote that closes the string around it

@@ -95,8 +95,10 @@ _SET_VARIABLE = re.compile(r"[A-Z][A-Z0-9_]*=…")
 
 
 def _variables(fix: str) -> set[str]:
-    """The names a fix that only set variables set (`as:OMP_NUM_THREADS=… OMP_STACKSIZE=…`), or none."""
-    words = fix.removeprefix("as:").split() if fix.startswith("as:") else []
+    """The names a fix that set variables on the retry set (`as:OMP_NUM_THREADS=… OMP_STACKSIZE=…`, also after a
+    command run first: `printf+as:DD_CTLCARD=…`), or none."""
+    way = next((part for part in fix.split("+") if part.startswith("as:")), "")
+    words = way.removeprefix("as:").split()
     if not words or not all(_SET_VARIABLE.fullmatch(w) for w in words):
         return set()
     return {w.split("=", 1)[0] for w in words}

@@ -653,7 +653,8 @@ def general_lesson(lessons: list[Lesson]) -> str:
     finishing = "".join(f", run `{c}`" for c in _usual_commands(lessons))
     offered = lessons[0].suggested
     if offered and all(lesson.suggested == offered for lesson in lessons):
-        return f'When {step} fails with "{first.phrase}", {suggestion_text(offered)}, then retry it.'
+        said = suggestion_text(offered, _usual_commands(lessons)[:1])
+        return f'When {step} fails with "{first.phrase}", {said}, then retry it.'
     replacement = shared_replacement(lessons)
     if replacement and not any(lesson.run_as or lesson.reread for lesson in lessons):
         gone, put = replacement

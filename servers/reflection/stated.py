@@ -127,6 +127,8 @@ _REVERSAL = re.compile(
     # "-Fc took 38 min, so switch: directory format", "let's switch over to uv": a change the user decides on
     # (not "switch to the release branch and tag it", an instruction with no "so"/"let's" before it)
     r"|(?:\bso|\blet'?s|\bwe(?:'ll)?)\s+switch(?:\s+over)?\s*(?::|\bto\b)"
+    # "ok I take back the inline thing": what was said is withdrawn (not "take back the laptop to IT")
+    r"|\b(?:i|we)\s+(?:'ll\s+)?take\s+back\s+(?:the|what|that|my|our)\b"
     r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了|(?:现在|以后|今后)都?改(?:成|为|用)|改回|换回"
     # "以后别整理成表格了": stop doing what was done so far (别…了 says it was done until now)
     r"|(?:以后|今后|往后)(?:就)?别(?:再)?[^，。；]{1,30}了",
@@ -169,6 +171,9 @@ _REPLACED = re.compile(
     # (asked for, not told: "survival dropped the `records` column from …" is news)
     r"|(?:^|[,.;:—]\s*|\band\s+|\bplease\s+|\blet'?s\s+|\bwe\s+)drop (?:the|our|that)\s+"
     r"(?P<drop_from>[^,.;:!?—()]{2,40}?)\s+(?:from|in|on)\s+"
+    # "I take back the inline thing": what is taken back
+    r"|\b(?:i|we)\s+(?:'ll\s+)?take\s+back\s+(?:the|my|our|that)\s+(?P<back>[^,.;:!?—()]{2,40}?)\s+"
+    r"(?:thing|rule|idea|part|bit|convention|approach|style)\b"
     r"|\bremember (?:i|we) said\s+(?P<said_en>(?:[^,;:!?—()]|\.(?=\w)){2,60}?)\??\s+"
     r"(?:switch|change|scrap|drop|forget|replace) (?:that|this|it)\b"
     r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})"

@@ -1579,3 +1579,49 @@ def test_a_sentence_about_code_left_in_a_comment_is_no_code_added() -> None:
     for directive in ("# type: ignore[attr-defined]", "# shellcheck disable=SC2086"):
         marked = {"file_path": "a.py", "old_string": "x = f()\n", "new_string": f"{directive}\nx = f()\n"}
         assert added_words(marked), directive
+
+
+def test_a_variable_named_by_the_error_is_the_fix_though_a_file_was_written_first() -> None:
+    """The retry wrote an input file and set the variable the error asked for: the variable is the fix, the file
+    was that run's own input."""
+    failed = "cd /tmp/run1 && ./bin/ledger-post"
+    error = "Exit code 1\nledger-post: cannot open input for unit 'POSTINGS' (set LEDGER_POSTINGS)"
+    fixed = "cd /tmp/run1 && cp /srv/inputs/postings.txt . && LEDGER_POSTINGS=postings.txt ./bin/ledger-post"
+    [found] = find_recoveries([bash(failed, error), bash(fixed)])
+    assert found.change is not None and "LEDGER_POSTINGS=postings.txt" in found.change
+    assert found.key.endswith("=>cp+as:LEDGER_POSTINGS=…")
+    # A variable the error did not name, set after a command that fixed something, stays incidental.
+    other = "cd /tmp/run1 && make inputs && TZ=UTC ./bin/ledger-post"
+    [incidental] = find_recoveries([bash(failed, error), bash(other)])
+    assert incidental.change is None
+
+
+def test_a_job_log_s_own_number_on_every_line_is_no_error_code() -> None:
+    """A job log prefixes each line with the job's number: the code on the line that says what failed is the
+    error, the same in every run."""
+    steps = [f" 10.02.0{i} JOB07111  IEF40{i}I PAYROLL - STEP {i} ENDED" for i in range(6)]
+    failure = [" PAYROLL *** FILE ERROR IN 300-READ", " IGZ0201W File PAYIN could not be opened: attribute mismatch."]
+    log = "\n".join([*steps, *failure])
+    other = log.replace("JOB07111", "JOB09342")
+    assert error_phrase(log) == error_phrase(other) == "IGZ0201"
+
+
+def test_a_runner_given_another_file_in_between_did_the_fix() -> None:
+    """`jobrun jobs/reindex.yml` between a failed `jobrun jobs/report.yml` and its rerun is a step of its own."""
+    failed = "bin/jobrun jobs/report.yml"
+    error = "Exit code 2\nreport: index 'sales_by_day' is stale, rebuild it"
+    [found] = find_recoveries([bash(failed, error), bash("bin/jobrun jobs/reindex.yml"), bash(failed)])
+    assert found.fix_commands == ["bin/jobrun jobs/reindex.yml"] and found.fixed == 2
+
+
+def test_a_subcommand_s_short_name_is_the_same_step() -> None:
+    assert command_head("npm i --no-save left-pad") == command_head("npm install left-pad") == "npm install"
+    assert command_head("cargo t -p core") == "cargo test"
+
+
+def test_a_command_the_error_is_about_is_not_offered_and_a_suggestion_run_with_options_is_shown_as_run() -> None:
+    error = "Exit code 1\n`pnpm run build` failed: node_modules is out of date. Update it with `pnpm install` first."
+    failed = "pnpm run build"
+    [found] = find_recoveries([bash(failed, error), bash("pnpm i --prefer-offline"), bash(failed)])
+    assert found.suggested == ["pnpm install"]
+    assert "run `pnpm i --prefer-offline` (what the error suggests: `pnpm install`)" in found.lesson()

@@ -372,3 +372,15 @@ def test_deciding_to_switch_reverses_the_held_convention(service: ReflectionServ
     service.note_preferences("u", change, "t3")
     [belief] = [b for b in service.users.get("u", include_all=True).beliefs if "release notes" in b.value.lower()]
     assert belief.reversals == 1 and "docs/releases" in belief.value
+
+
+def test_taking_back_what_was_said_reverses_it_and_the_next_sentence_says_what_instead(
+    service: ReflectionService,
+) -> None:
+    service.note_preferences("u", "Write the handlers. Never put SQL in the route files, like all our services.", "t1")
+    service.note_preferences("u", "take back the laptop to IT after the demo", "t2")
+    assert all(b.reversals == 0 for b in service.users.get("u", include_all=True).beliefs)
+    change = "ok I take back the no-SQL-in-routes rule. From now on small lookups may run inline in the route."
+    service.note_preferences("u", change, "t3")
+    [belief] = [b for b in service.users.get("u", include_all=True).beliefs if "inline in the route" in b.value]
+    assert belief.reversed_from

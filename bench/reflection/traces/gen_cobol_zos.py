@@ -9,7 +9,7 @@ with GnuCOBOL 3.2 (`cobc -std=ibm`, `make test PGM=…`, tests/run.sh); IBM Z Op
 VS Code; a Jenkins pipeline; Python 3 scripts that turn EBCDIC (cp037) extracts with COMP-3 fields into
 CSV for the cloud data platform team.
 
-Written blind for fresh/ (held-aside stream).
+Written blind for fresh/; measured once held out (round 22), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_cobol_zos.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -19,7 +19,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2936,5 +2936,5 @@ Finished: FAILURE""")
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "cobol-zos.jsonl"), os.path.join(HERE, "cobol-zos.labels.json"))
-    print(f"cobol-zos -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "cobol-zos.jsonl"), os.path.join(HERE, "tune", "cobol-zos.labels.json"))
+    print(f"cobol-zos -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

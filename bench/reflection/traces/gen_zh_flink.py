@@ -8,7 +8,7 @@ runs, StarRocks 3.2 (mysql client to the FE, Routine Load from Kafka, Flink Star
 Flink REST API via curl + jq, Grafana alerts, GitLab (glab). Prompts and replies in Chinese; tool output as printed.
 cwd /home/zhouqh/work/rt-flink-jobs.
 
-Written blind for fresh/ (held-aside stream).
+Written blind for fresh/; measured once held out (round 22), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_flink.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -19,7 +19,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -3585,5 +3585,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-flink.jsonl"), os.path.join(HERE, "zh-flink.labels.json"))
-    print(f"zh-flink -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-flink.jsonl"), os.path.join(HERE, "tune", "zh-flink.labels.json"))
+    print(f"zh-flink -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
