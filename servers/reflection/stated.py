@@ -227,8 +227,11 @@ def _with_reversals(text: str) -> list[str]:
     it says what comes instead, stated or not ("inline utility classes again")."""
     out: list[str] = []
     carried = ""
-    for sentence in sentences(text):
+    every = sentences(text)
+    for at, sentence in enumerate(every):
         said = _said(sentence)
+        if carried and not said and any(_said(later) for later in every[at + 1 : at + 2]):
+            continue  # a reason given in between ("the template is already a mess"); what instead comes next
         if carried and (said or _replaced(carried)):
             # Kept two sentences: run together, "… the benchmark table" and "format the numbers …" would read as
             # "table format", a wish about the answer's form.

@@ -384,3 +384,14 @@ def test_taking_back_what_was_said_reverses_it_and_the_next_sentence_says_what_i
     service.note_preferences("u", change, "t3")
     [belief] = [b for b in service.users.get("u", include_all=True).beliefs if "inline in the route" in b.value]
     assert belief.reversed_from
+
+
+def test_a_reason_between_taking_back_and_what_instead_is_skipped(service: ReflectionService) -> None:
+    service.note_preferences("u", "New screen. Put its strings inline, like all our prototypes.", "t1")
+    change = (
+        "I take back the inline strings thing. The translators could not find half of them last week. "
+        "From now on every string goes in the locale file."
+    )
+    service.note_preferences("u", change, "t2")
+    [belief] = [b for b in service.users.get("u", include_all=True).beliefs if "locale file" in b.value]
+    assert belief.reversed_from and "translators" not in belief.value
