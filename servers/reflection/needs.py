@@ -412,6 +412,8 @@ GIFT = (
     # a surprise prepared for someone is a gift too
     r"|\b(?:plan|prepare|organi[sz]e|arrange)\s+(?:a|an|some)\s+(?:little\s+)?surprise\b|(?:准备|安排|策划)(?:个|一个|点)?惊喜"
 )
+# Shipping in Chinese: 寄 a parcel, but not 寄来的 (what someone sent the user), which ships nothing.
+SHIP_ZH = r"寄(?!来|过来)"
 TOPICS = (TRAVEL, TIME_OFF)  # facts and tasks on one of these are about the same thing without sharing a word
 # A reminder: the step it reminds of is the user's own ("remind me to call the dentist").
 REMINDER = re.compile(r"\bremind me\b|\bset a reminder\b|提醒我|提醒一下我", IC)
@@ -533,7 +535,7 @@ RULES: tuple[Rule, ...] = (
             r"facebook|linkedin|twitter|x|story|feed|blog|website|site|channel|group|slack|forum)\b)"
             r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
             r"|\b(?:book|get|buy)\b.*\b(?:train|bus|coach|ferry)\s+tickets?\b"
-            r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差|寄|快递|送到",
+            r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差|快递|送到|" + SHIP_ZH,
             IC,
         ),
         PLACE,
@@ -797,7 +799,7 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:rent|hire)\s+(?:a|an|me|us|some)\b|"
             r"\bsend\s+(?:\w+\s+){0,2}?(?:flowers|a cake|a gift|a present|a hamper|a bouquet)\b|"
             r"(?<!\bwe )(?<!\bthey )\bship\b(?!\s+(?:on|in|with|to (?:ios|android|prod|production)|v?\d))|"
-            r"订|买|购买|下单|付款|支付|寄|预约|改约|退订|挂(?:个|一个)?号",
+            r"订|买|购买|下单|付款|支付|预约|改约|退订|挂(?:个|一个)?号|" + SHIP_ZH,
             IC,
         ),
         None,

@@ -643,3 +643,9 @@ def test_a_choice_handed_back_in_chat_spelling_is_indecision(svc: ReflectionServ
     assert _signals(
         "the red one's lighter, the blue one's warmer. both r good options, up to u", svc=svc, user="a"
     ) == ["indecision"]
+
+
+def test_something_sent_to_the_user_ships_nothing() -> None:
+    """寄来的 is what someone sent the user: thanking for it asks no address and no step of theirs."""
+    assert _asked("给老周回个邮件，谢谢他寄来的茶叶") == []
+    assert {"action", "destination"} <= set(_asked("帮我把这包茶叶寄给老周"))
