@@ -649,3 +649,28 @@ def test_something_sent_to_the_user_ships_nothing() -> None:
     """寄来的 is what someone sent the user: thanking for it asks no address and no step of theirs."""
     assert _asked("给老周回个邮件，谢谢他寄来的茶叶") == []
     assert {"action", "destination"} <= set(_asked("帮我把这包茶叶寄给老周"))
+
+
+def test_a_language_preference_stated_under_its_chinese_name_is_held_to(svc: ReflectionService) -> None:
+    english = "Hi Lao Zhou, the tea arrived today. Many thanks!"
+    assert _signals(english, ("语言", "中文"), svc=svc, user="a") == ["preference_conflict"]
+    assert _signals("老周，茶叶今天到了，多谢！", ("语言", "中文"), svc=svc, user="b") == []
+
+
+def test_a_table_for_a_user_who_wants_none_is_found_by_its_bars(svc: ReflectionService) -> None:
+    grid = "| day | visitors |\n|---|---|\n| Mon | 40 |\n| Tue | 52 |"
+    assert _signals(grid, ("format", "plain sentences, no tables"), svc=svc, user="a") == ["preference_conflict"]
+    assert _signals(grid, ("格式", "不要表格"), svc=svc, user="b") == ["preference_conflict"]
+    prose = "Monday had 40 visitors and Tuesday 52."
+    assert _signals(prose, ("format", "plain sentences, no tables"), svc=svc, user="c") == []
+
+
+def test_either_option_said_to_be_fine_is_indecision(svc: ReflectionService) -> None:
+    draft = "Renting is flexible; buying builds equity. Either choice looks reasonable for now."
+    assert _signals(draft, svc=svc, user="a") == ["indecision"]
+
+
+def test_a_firms_announcement_voice_is_stiff_for_a_casual_user(svc: ReflectionService) -> None:
+    stiff = "We are delighted to announce our autumn menu. Tastings are available upon request."
+    assert _signals(stiff, ("tone", "casual and chatty"), svc=svc, user="a") == ["preference_conflict"]
+    assert _signals("New autumn menu's out, come try it!", ("tone", "casual and chatty"), svc=svc, user="b") == []
