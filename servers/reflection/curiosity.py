@@ -236,12 +236,26 @@ _PAST_EVENT = re.compile(
 )
 
 
+# A date that comes round again ("due on the 5th of every month, paid by transfer", 每月15号交): its next time is
+# still to come, whatever past tense says how it is settled.
+_RECURRING = re.compile(
+    r"\b(?:every|each)\s+(?:\w+\s+)?(?:day|week|month|year|morning|evening|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)s?\b|\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b|每(?:个)?[天日周月年季]",
+    re.IGNORECASE,
+)
+
+
+def _past_date(fact: str) -> bool:
+    """The fact dates something that has happened (not a date that recurs): no answer to when a thing will be."""
+    return bool(_PAST_EVENT.search(fact)) and not _RECURRING.search(fact)
+
+
 def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
     if rule.given is not None and rule.given.search(task):
         return "task", None
     if rule.answer is not None:
         for fact in facts:
-            if rule.need == "date_time" and _PAST_EVENT.search(fact) and not _labelled(rule.need, fact):
+            if rule.need == "date_time" and _past_date(fact) and not _labelled(rule.need, fact):
                 continue
             if rule.answer.search(fact) and (_related(task, fact) or _labelled(rule.need, fact)):
                 return "memory", fact

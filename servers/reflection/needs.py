@@ -316,6 +316,8 @@ PLACE = re.compile(
     r"|(?:去|到|飞)\s*[A-Z][a-z]+"  # a place in Latin letters in a Chinese request: 去 Tokyo
 )
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+# A handle on a social or chat account ("IG @rosa.ink"): a way to reach someone, as an address is.
+HANDLE = r"(?<![\w.@])@[A-Za-z0-9_][\w.]{1,29}"
 SIZE = re.compile(
     r"\b\d+\s*-?\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?|slides?)\b|\d+\s*[字页分钟]"
     r"|[一二两三四五六七八九十百千半]+\s*(?:个)?(?:字|页|分钟)|\b(?:one|two|three|four|five|ten|half a)\s+(?:pages?|"
@@ -601,11 +603,16 @@ RULES: tuple[Rule, ...] = (
             rf"\b(?:to|email|e-mail|invite|send|forward)\s+(?:me|my\s+\w+|(?-i:[A-Z][a-z]+))\b|\bme\b|{EMAIL.pattern}|给\s*[\u4e00-\u9fffA-Za-z]|"
             # a group the user belongs to: "email the team", "send it to everyone"
             r"\b(?:to|email|e-mail|invite|send|forward|tell|notify|cc)\s+(?:the|our|my)\s+(?:whole\s+)?(?:team|group|class|"
-            r"department|staff|office|committee|board|parents|members|family)\b",
+            r"department|staff|office|committee|board|parents|members|family)\b|"
+            # sent someone something, named as typed in chat ("send nana the photos", "email jess the notes")
+            r"\b(?:send|email|e-mail|mail|forward)\s+(?!(?:it|this|that|these|those|them|the|a|an|out|over|off|back|"
+            r"along|on|up|in|some|all|any|my|our|your|me|us|him|her)\b)[a-z]+\s+(?:the|a|an|my|our|this|that|these|"
+            r"those|some|his|her|their)\b",
             IC,
         ),
         re.compile(
-            rf"{EMAIL.pattern}|\b(?:goes|go|send|sent|addressed)\s+to\b|\bto\s+(?-i:[A-Z][a-z]+)|[交发递寄]给", IC
+            rf"{EMAIL.pattern}|{HANDLE}|\b(?:goes|go|send|sent|addressed)\s+to\b|\bto\s+(?-i:[A-Z][a-z]+)|[交发递寄]给",
+            IC,
         ),
         "Who should receive it?",
         "The task sends something without saying to whom.",
@@ -775,7 +782,8 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:send|reply|respond)\b[^.]{0,30}\b(?:whatsapp|wechat|imessage|sms|signal)\b|"
             r"\b(?:whatsapp|wechat)\s+(?:him|her|them|my|back)\b|\btext\s+(?:him|her|them|my|back)\b|"
             # a post on the user's own social account (发朋友圈, "post this on my LinkedIn"), not advice on one
-            r"(?:发|晒)(?:一?条|个)?.{0,4}朋友圈|在朋友圈(?:里)?发|"
+            # (the words for a post, 发朋友圈的话 / 文案, are a draft: the user posts it)
+            r"(?:发|晒)(?:一?条|个)?.{0,4}朋友圈(?!的?(?:话|文案|文字|内容|配文|句子|段子))|在朋友圈(?:里)?发|"
             r"\bpost\s+(?:it|this|that|these|them)\s+(?:on|to)\s+my\s+(?:instagram|insta|facebook|linkedin|twitter|x|"
             r"story|feed)\b",
             IC,

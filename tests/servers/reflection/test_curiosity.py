@@ -674,3 +674,24 @@ def test_a_firms_announcement_voice_is_stiff_for_a_casual_user(svc: ReflectionSe
     stiff = "We are delighted to announce our autumn menu. Tastings are available upon request."
     assert _signals(stiff, ("tone", "casual and chatty"), svc=svc, user="a") == ["preference_conflict"]
     assert _signals("New autumn menu's out, come try it!", ("tone", "casual and chatty"), svc=svc, user="b") == []
+
+
+def test_the_words_for_a_post_are_a_draft_the_post_is_the_users_step() -> None:
+    assert "action" not in _asked("帮我想一段晒朋友圈的文案，宣传周末的插花课")
+    assert "action" in _asked("帮我发条朋友圈，说周末插花课还有名额")
+
+
+def test_a_date_that_comes_round_again_answers_when_whatever_tense_says_how_it_is_paid() -> None:
+    monthly = ["The water bill is due on the 20th of every month and paid by direct debit"]
+    assert "date_time" not in _asked("remind me to pay the water bill", monthly)
+    once = ["The water bill was paid on the 20th"]
+    assert "date_time" in _asked("remind me to pay the water bill", once)
+
+
+def test_someone_sent_something_in_chat_word_order_is_named_and_a_handle_reaches_them() -> None:
+    assert "recipient" not in _asked("send nana the photos from sunday")
+    assert "recipient" not in _asked("email jess the notes")
+    assert "recipient" in _asked("send the photos from sunday")
+    handle = ["Yesterday's customer: Jo Park, IG @jopark.studio"]
+    assert "recipient" not in _asked("send the care guide over to yesterday's customer", handle)
+    assert "recipient" in _asked("send the care guide over to yesterday's customer")
