@@ -206,6 +206,8 @@ def _singular(stem: str) -> str:
 def _related(task: str, fact: str) -> bool:
     if {_singular(t) for t in terms(task)} & {_singular(t) for t in terms(fact)}:
         return True
+    if any(ref.person and holds_reference(ref, fact) for ref in references(task)):
+        return True  # about the person the task names, in other words ("my mom" and "Sam's mother lives in …")
     return any(topic.search(task) and topic.search(fact) for topic in TOPICS)
 
 

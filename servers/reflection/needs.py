@@ -259,6 +259,11 @@ _RELATION = {
     **dict.fromkeys(
         ("landlord", "landlady", "房东"), r"\brent (?:goes|is paid) to\b|\bowns the (?:flat|apartment|house)\b|房租交给"
     ),
+    # a parent or grandparent in the other register: "my mom" is who "Sam's mother" is
+    **dict.fromkeys(("mom", "mother", "妈妈"), r"\b(?:mother|mom|mum|mommy|mummy|mama)(?:['’]s)?\b|母亲|妈妈|老妈"),
+    **dict.fromkeys(("dad", "father", "爸爸"), r"\b(?:father|dad|daddy|papa)(?:['’]s)?\b|父亲|爸爸|老爸"),
+    **dict.fromkeys(("grandma", "grandmother"), r"\b(?:grandmother|grandma|granny|gran|nana)(?:['’]s)?\b"),
+    **dict.fromkeys(("grandpa", "grandfather"), r"\b(?:grandfather|grandpa|grandad|granddad)(?:['’]s)?\b"),
 }
 
 
@@ -537,6 +542,9 @@ RULES: tuple[Rule, ...] = (
             r"facebook|linkedin|twitter|x|story|feed|blog|website|site|channel|group|slack|forum)\b)"
             r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
             r"|\b(?:book|get|buy)\b.*\b(?:train|bus|coach|ferry)\s+tickets?\b"
+            # a flight or train looked for: to where ("find me a cheap flight to see my mom")
+            r"|\b(?:find|search for|look for|look up|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|some\s+)?"
+            r"(?:(?:cheap|cheapest|direct|good|last-minute|early)\s+)?(?:flights?|trains?)\b"
             r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差|快递|送到|" + SHIP_ZH,
             IC,
         ),

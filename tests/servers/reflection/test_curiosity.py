@@ -695,3 +695,12 @@ def test_someone_sent_something_in_chat_word_order_is_named_and_a_handle_reaches
     handle = ["Yesterday's customer: Jo Park, IG @jopark.studio"]
     assert "recipient" not in _asked("send the care guide over to yesterday's customer", handle)
     assert "recipient" in _asked("send the care guide over to yesterday's customer")
+
+
+def test_a_flight_looked_for_needs_where_and_a_parent_in_other_words_is_known() -> None:
+    """A flight "to see my dad": where he lives is the destination, asked as that, not who he is; "my dad" is who
+    "my father" is, so a fact about him answers both."""
+    asked = _asked("find me a cheap flight to visit my dad at easter")
+    assert "destination" in asked and "reference:dad" not in asked
+    home = ["Her father lives in Duluth, Minnesota"]
+    assert _asked("find me a flight to my dad's, out the 3rd back the 9th", home) == []
