@@ -385,8 +385,10 @@ TRIP = (
     r"short break|road trip|half[- ]term|(?:school|easter|spring|summer|winter|christmas) (?:holidays|break)|"
     r"long weekend)\b|出去玩|旅游|旅行|度假|出游|自驾游|玩[一两二三四五六七八九十几\d]+天"
 )
+# Somewhere to sleep on a trip, however it is called: a motel or a guesthouse is booked as a hotel is.
+LODGING = r"hotels?|motels?|inns?|b&bs?|bnbs?|guest ?houses?|hostels?|airbnbs?"
 TRAVEL = re.compile(
-    rf"\b(?:flights?|fly|flying|flies|flew|travel\w*|hotels?|trains?|conference|destination|itinerary)\b|{TRIP}|机票|火车|酒店|出差|航班|目的地|行程",
+    rf"\b(?:flights?|fly|flying|flies|flew|travel\w*|{LODGING}|trains?|conference|destination|itinerary)\b|{TRIP}|机票|火车|酒店|出差|航班|目的地|行程",
     IC,
 )
 TIME_OFF = re.compile(
@@ -451,7 +453,7 @@ RULES: tuple[Rule, ...] = (
             # missing school or work: which days ("a note to her teacher saying she'll miss school")
             r"\bmiss(?:es|ing)?\s+(?:school|work|class|classes|practice|training)\b|\b(?:be|will be)\s+absent\b|"
             # a hotel looked for: its nights (下周去深圳出差能住的酒店: which nights of the week?)
-            r"\b(?:find|recommend|look for|search for|suggest)\b.*\bhotels?\b|"
+            rf"\b(?:find|recommend|look for|search for|suggest)\b.*\b(?:{LODGING})\b|"
             # a train or flight looked up: for which day (查一下去成都的高铁)
             r"\b(?:find|check|look up|search for|look for)\b.*\b(?:flights?|trains?)\s+(?:to|from)\b|"
             r"(?:查|找|看看|看一下|搜).{0,12}(?:高铁|火车|动车|航班|机票|车票)|"
@@ -472,7 +474,10 @@ RULES: tuple[Rule, ...] = (
             # away from work: an out-of-office reply says until when
             r"\bout[- ]of[- ]office\b|\bOOO\b|\bauto-?reply\b|休假自动回复|自动回复|"
             r"约.{0,6}(?:吃(?:个|顿)?饭|见(?:个)?面|聊聊|喝(?:个|杯)?咖啡|开(?:个)?会|1:1|one-on-one|meeting|call|sync)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
-            r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|" + LEAVE_ZH,
+            r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|"
+            # word of a new date or time ("a heads up about the new rehearsal time", 通知大家培训的新时间)
+            r"\b(?:new|updated|changed|revised|rescheduled)\s+(?:[\w-]+\s+){0,3}?(?:date|time|day)s?\b|"
+            r"(?:新的?|改后的|调整后的)(?:时间|日期)|" + LEAVE_ZH,
             IC,
         ),
         DAY,
@@ -561,7 +566,7 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|"
             r"\bbook\b.*\b(?:flight|hotel)s?\b|"
             # a place to stay, eat or gather chosen for the user: its price range is theirs
-            r"\b(?:find|get|recommend|suggest|look for|pick)\b.*\b(?:hotels?|airbnb|hostel|place to stay|restaurants?|"
+            rf"\b(?:find|get|recommend|suggest|look for|pick)\b.*\b(?:{LODGING}|place to stay|restaurants?|"
             r"venue)\b|(?:推荐|找|订).{0,10}(?:餐厅|饭店|馆子|民宿|宾馆)|"
             r"\b(?:find|recommend|suggest|pick|look for|choose)\b.*\b(?:place|somewhere|spot)\s+(?:\w+\s+)?"
             r"(?:for|to)\s+(?:\w+\s+){0,3}?"

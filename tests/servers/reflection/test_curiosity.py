@@ -704,3 +704,11 @@ def test_a_flight_looked_for_needs_where_and_a_parent_in_other_words_is_known() 
     assert "destination" in asked and "reference:dad" not in asked
     home = ["Her father lives in Duluth, Minnesota"]
     assert _asked("find me a flight to my dad's, out the 3rd back the 9th", home) == []
+
+
+def test_a_motel_is_looked_for_as_a_hotel_is_and_word_of_a_new_date_needs_the_date() -> None:
+    assert "budget" in _asked("find us a motel near the fairground for the show weekend")
+    assert "date_time" in _asked("find a guesthouse near the lake for the reunion")
+    assert "date_time" in _asked("give the choir a heads up about the new rehearsal time")
+    assert "date_time" in _asked("通知大家培训的新时间")
+    assert "date_time" not in _asked("tell the choir the new rehearsal time is Thursday at 7pm")
