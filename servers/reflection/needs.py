@@ -358,6 +358,10 @@ SIZED_PIECE = re.compile(
     rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*"
     r"\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech)\b|"
     r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词|自我介绍)|写一篇|"
+    # words for a display, whose space is fixed: an exhibition panel, a poster, a label beside an exhibit
+    r"(?:[写撰拟做]|准备).{0,12}(?:展板|展签|海报|宣传栏|易拉宝|说明牌)|"
+    r"\b(?:write|draft|prepare)\b.*\b(?:panel text|display (?:panel|board)|exhibit(?:ion)? (?:panel|label)s?|"
+    r"poster|wall text|information board)\b|"
     # slides to be presented: how long the slot is ("这个 deck 下周要给 VP 讲", "pitch the deck to investors")
     r"\b(?:deck|slides|presentation)\b.{0,20}(?:讲|汇报|\bpresent(?:ed|ing)?\b|\bpitch(?:ed|ing)?\b)|"
     r"(?:讲|汇报|\bpresent\b|\bpitch\b).{0,12}(?:\bdeck\b|\bslides\b|PPT|ppt|幻灯片)|(?:PPT|ppt|幻灯片).{0,12}(?:讲|汇报)",
@@ -722,7 +726,11 @@ RULES: tuple[Rule, ...] = (
             # a choice between the user's own options, and what suits them to wear
             r"\b(?:decide|choose|pick)\s+between\b|(?:在|从).{1,20}(?:之间|中间|里)(?:选|挑|决定)|二选一|"
             r"(?:挑|选)(?:一件|件|一套|套|一双|双)?.{0,8}(?:衣服|穿搭|裙子|鞋子|鞋|发型|搭配)|"
-            r"\b(?:pick|choose)\b.{0,20}\b(?:outfit|dress|shoes|hairstyle)\b",
+            r"\b(?:pick|choose)\b.{0,20}\b(?:outfit|dress|shoes|hairstyle)\b|"
+            # the user's own reasons, written for an application: only they know why they want it
+            r"\bwhy (?:do|did|would) you (?:want|like|wish|hope|choose|apply)\b|\bwhy I (?:want|chose|applied)\b|"
+            r"\bpersonal statement\b|\bstatement of purpose\b|\bmotivation(?:al)? (?:letter|statement)\b|"
+            r"个人陈述|申请理由|为什么(?:想|要|选择)(?:申请|报考|加入|当|做|来)",
             IC,
         ),
         None,

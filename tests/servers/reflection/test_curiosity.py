@@ -712,3 +712,15 @@ def test_a_motel_is_looked_for_as_a_hotel_is_and_word_of_a_new_date_needs_the_da
     assert "date_time" in _asked("give the choir a heads up about the new rehearsal time")
     assert "date_time" in _asked("通知大家培训的新时间")
     assert "date_time" not in _asked("tell the choir the new rehearsal time is Thursday at 7pm")
+
+
+def test_the_users_own_reasons_for_an_application_are_theirs_to_give() -> None:
+    assert "judgement" in _asked("draft my reply to 'why would you like to join our lab?' on the form")
+    assert "judgement" in _asked("帮我写申请理由，申请学校的图书管理员岗位")
+    assert "judgement" not in _asked("draft a reply to the lab about the start date")
+
+
+def test_words_for_a_display_panel_or_poster_need_their_length() -> None:
+    assert "length" in _asked("帮我写一块介绍新馆藏的展板")
+    assert "length" in _asked("write the exhibit labels for the quilt show")
+    assert "length" not in _asked("帮我写一块介绍新馆藏的展板，两百字以内")
