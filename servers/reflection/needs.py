@@ -133,9 +133,13 @@ PAST_THING = re.compile(
 )
 # Handed on with a bare "the": "send the slides", "forward him the invoice", 发一下报价单 (not "this report").
 HANDED_THING = re.compile(
-    rf"\b(?:send|forward|share|attach|translate|print|upload|submit|resend)\s+(?:(?:me|him|her|them|us)\s+)?the\s+"
+    rf"\b(?:send|forward|share|attach|translate|print|upload|submit|resend|polish|proofread|edit|revise)\s+"
+    rf"(?:(?:me|him|her|them|us)\s+)?the\s+"
     # (发邮件, 发消息 is writing one, not handing on one of the user's)
-    rf"({_DOCS})\b|(?:发(?!(?:一下|给我)?(?:邮件|消息|短信|通知))|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})",
+    rf"({_DOCS})\b|(?:发(?!(?:一下|给我)?(?:邮件|消息|短信|通知))|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})"
+    # put first with 把 and worked on, in the user's own request: 帮我把方案润色一下, 把合同翻成英文 (not 把这份报告…,
+    # which the task shows, nor "你赶紧把文件发我" quoted for rewording)
+    rf"|(?:^|(?<=[，。,.！？\s])|(?<=帮我)|(?<=请)|(?<=麻烦))把[^，。,.！？\s这此那该本]{{0,6}}?({_ZH_DOCS})(?:润色|修改|改一?下|改改|校对|检查|翻译|翻成|打印|整理|精简)",
     IC,
 )
 # Bought or booked before, to be had again: which one only the user's order history says ("reorder my running
@@ -640,7 +644,10 @@ RULES: tuple[Rule, ...] = (
         # a recommendation letter is written for a date its reader sets
         re.compile(
             r"\bdeadline\b|\bdue\b|截止|\b(?:recommendation|reference)\s+letter\b|"
-            r"\bletter of (?:recommendation|reference)\b|推荐信",
+            r"\bletter of (?:recommendation|reference)\b|推荐信|"
+            # handed in "soon", "as soon as possible" (尽快交): by when is still the user's to say
+            r"(?:尽快|赶紧|抓紧|马上|急着?)(?:提交|上交|交)|"
+            r"\b(?:submit|hand in|turn in|send in)\b[^.?!]{0,30}\b(?:asap|soon|as soon as possible)\b",
             IC,
         ),
         DATE,

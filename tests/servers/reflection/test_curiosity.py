@@ -724,3 +724,13 @@ def test_words_for_a_display_panel_or_poster_need_their_length() -> None:
     assert "length" in _asked("帮我写一块介绍新馆藏的展板")
     assert "length" in _asked("write the exhibit labels for the quilt show")
     assert "length" not in _asked("帮我写一块介绍新馆藏的展板，两百字以内")
+
+
+def test_a_document_put_first_with_ba_is_the_users_and_handing_in_soon_needs_by_when() -> None:
+    asked = _asked("帮我把结题报告校对一下，得赶紧交")
+    assert asked[:1] == ["reference:结题报告"] and "deadline" in asked
+    assert "reference:报告" not in _asked("帮我把这份报告校对一下")  # the task shows it
+    assert _asked("帮我把这句话改得客气点：你赶紧把报告发我") == []  # quoted for rewording, not the user's request
+    assert "deadline" in _asked("proofread the proposal, I need to submit it asap")
+    assert "reference:proposal" in _asked("proofread the proposal, I need to submit it asap")
+    assert "deadline" not in _asked("帮我把结题报告校对一下，周五前交")
