@@ -20,7 +20,8 @@ fact in memory and the user model before asking the user.
 |                      | train or flight (查去成都的高铁), with no date            |                                 |
 | ``destination``      | is travel with no place (a weekend away, 出去玩 too, a   | a place ("in Lisbon", 去北京)   |
 |                      | hotel or a train seat booked: 订酒店, 回老家的高铁票)      |                                 |
-| ``destination``      | ships something (寄, "ship it to her"), with no place    | a place                         |
+| ``destination``      | ships something (寄, "ship it to her") or orders or sends | an address (a home town is no   |
+|                      | a present for someone, with no place                     | answer for a parcel)            |
 | ``budget``           | buys, rents or hires something, a gift in any words      | an amount or "budget"/预算      |
 |                      | ("what should I get my dad"), a flight, hotel or trip,   |                                 |
 |                      | a gathering (年会, a party), a place to stay or eat      |                                 |
@@ -324,6 +325,13 @@ PLACE = re.compile(
     r"|\b(?i:trip|destination|city|location|venue|place)\s*[:：]\s*[A-Z\u4e00-\u9fff]|(?:地点|目的地)\s*[:：]"
     r"|(?:去|到|飞)\s*[A-Z][a-z]+"  # a place in Latin letters in a Chinese request: 去 Tokyo
 )
+# A postal address: a number and a street, a postcode, or one said as an address (住址, 邮编).
+ADDRESS = re.compile(
+    r"\b\d+[A-Za-z]?,?\s+(?:[A-Z][\w'-]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Close|Way|Court|"
+    r"Ct|Place|Pl|Crescent|Terrace|Boulevard|Blvd|Grove|Gardens|Row|Square)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|"
+    r"\b[A-Z]{2}\s+\d{5}\b|(?i:\b(?:home|postal|street|delivery|shipping|mailing)\s+address\b|\baddress\s*(?:is\b|[:：]))|"
+    r"地址|邮编|[\u4e00-\u9fff]{1,10}(?:路|街|巷|弄)\d+号|\d+号楼|小区"
+)
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 # A handle on a social or chat account ("IG @rosa.ink"): a way to reach someone, as an address is.
 HANDLE = r"(?<![\w.@])@[A-Za-z0-9_][\w.]{1,29}"
@@ -551,14 +559,11 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel|bus|coach|ferry)s?\b|{TRIP})|"
             r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游|行程)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
-            r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b(?!\s+(?:on|to)\s+(?:my\s+|our\s+)?(?:instagram|insta|"
-            r"facebook|linkedin|twitter|x|story|feed|blog|website|site|channel|group|slack|forum)\b)"
-            r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
-            r"|\b(?:book|get|buy)\b.*\b(?:train|bus|coach|ferry)\s+tickets?\b"
+            r"\b(?:book|get|buy)\b.*\b(?:train|bus|coach|ferry)\s+tickets?\b"
             # a flight or train looked for: to where ("find me a cheap flight to see my mom")
             r"|\b(?:find|search for|look for|look up|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|some\s+)?"
             r"(?:(?:cheap|cheapest|direct|good|last-minute|early)\s+)?(?:flights?|trains?)\b"
-            r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差|快递|送到|" + SHIP_ZH,
+            r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差",
             IC,
         ),
         PLACE,
@@ -566,6 +571,23 @@ RULES: tuple[Rule, ...] = (
         "Where to?",
         "Travel needs a place and the task does not name one.",
         "I will not book anything until I know where.",
+    ),
+    Rule(  # a parcel: to which address (a city someone lives in is where to travel, not where to deliver)
+        "destination",
+        re.compile(
+            r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b(?!\s+(?:on|to)\s+(?:my\s+|our\s+)?(?:instagram|insta|"
+            r"facebook|linkedin|twitter|x|story|feed|blog|website|site|channel|group|slack|forum)\b)"
+            r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
+            # a present ordered or sent for someone goes to their door ("order a birthday present for my niece")
+            r"|\b(?:order|send)\s+(?:\w+\s+){0,3}?(?:gift|present|flowers|bouquet|hamper|gift box|cake)s?\b"
+            r"|快递|送到|" + SHIP_ZH,
+            IC,
+        ),
+        re.compile(f"{PLACE.pattern}|{ADDRESS.pattern}"),
+        ADDRESS,
+        "Where should it be delivered (the address)?",
+        "A parcel needs an address and the task does not give one.",
+        "I will prepare the order and leave the address for you to fill in.",
     ),
     Rule(
         "budget",

@@ -734,3 +734,12 @@ def test_a_document_put_first_with_ba_is_the_users_and_handing_in_soon_needs_by_
     assert "deadline" in _asked("proofread the proposal, I need to submit it asap")
     assert "reference:proposal" in _asked("proofread the proposal, I need to submit it asap")
     assert "deadline" not in _asked("帮我把结题报告校对一下，周五前交")
+
+
+def test_a_present_ordered_for_someone_needs_their_address_which_a_home_town_does_not_give() -> None:
+    assert "destination" in _asked("order a birthday present for my niece")
+    town = ["My niece Ada lives in Bristol"]
+    assert "destination" in _asked("order a birthday present for my niece", town)
+    door = ["My niece Ada's address is 14 Clifton Road, Bristol BS8 1AA"]
+    assert "destination" not in _asked("order a birthday present for my niece", door)
+    assert "destination" not in _asked("book a train to see my niece", ["My niece Ada lives in Bristol"])
