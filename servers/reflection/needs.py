@@ -9,17 +9,19 @@ fact in memory and the user model before asking the user.
 | ``reference:<noun>`` | names a person of the user's ("my manager", 我的导师,     | that noun (a thing: also its    |
 |                      | "to the client", 给客户) or a thing of theirs the agent   | owner with a message verb)      |
 |                      | cannot see ("Tom's email", "the NDA I signed", "send the |                                 |
-|                      | slides", 王总的邮件, 上次那份合同, 发一下报价单), or one  |                                 |
-|                      | had before and wanted again ("reorder my running shoes", |                                 |
-|                      | "the same pizza as last time")                           |                                 |
-| ``date_time``        | books or reserves anything, schedules, reminds, asks     | a date or weekday               |
-|                      | leave (请个假), moves or delays something (the new day), |                                 |
-|                      | leaves early or comes in late (the hour), pays late (晚几 |                                 |
+|                      | slides", 王总的邮件, 上次那份合同, 发一下报价单, 把方案润色 |                                 |
+|                      | 一下), or one had before and wanted again ("reorder my   |                                 |
+|                      | running shoes", "the same pizza as last time")           |                                 |
+| ``date_time``        | books or reserves anything, schedules, reminds, asks     | a date or weekday (one that     |
+|                      | leave (请个假), moves or delays something (the new day), | recurs, though its payment is   |
+|                      | leaves early or comes in late (the hour), pays late (晚几 | in the past tense)              |
 |                      | 天交), gives notice or resigns (the last day), looks for |                                 |
 |                      | a hotel (its nights), sets an out-of-office, looks up a  |                                 |
-|                      | train or flight (查去成都的高铁), with no date            |                                 |
+|                      | train or flight (查去成都的高铁), tells of a new date or  |                                 |
+|                      | time ("the new rehearsal time"), with no date            |                                 |
 | ``destination``      | is travel with no place (a weekend away, 出去玩 too, a   | a place ("in Lisbon", 去北京)   |
-|                      | hotel or a train seat booked: 订酒店, 回老家的高铁票)      |                                 |
+|                      | hotel or a train seat booked: 订酒店, 回老家的高铁票; a   |                                 |
+|                      | flight looked for)                                       |                                 |
 | ``destination``      | ships something (寄, "ship it to her") or orders or sends | an address (a home town is no   |
 |                      | a present for someone, with no place                     | answer for a parcel)            |
 | ``budget``           | buys, rents or hires something, a gift in any words      | an amount or "budget"/预算      |
@@ -29,20 +31,24 @@ fact in memory and the user model before asking the user.
 |                      | nice to eat for …"), goods picked by their price range   |                                 |
 |                      | ("recommend a laptop", 推荐一款耳机), or asks how much    |                                 |
 |                      | the user can spend (能花多少)                             |                                 |
-| ``recipient``        | sends something, or is a leave note, to nobody named     | an address, "to <Name>", 交给…  |
+| ``recipient``        | sends something, or is a leave note, to nobody named     | an address or handle, "to       |
+|                      | ("send nana the photos" names her)                       | <Name>", 交给…                  |
 | ``deadline``         | speaks of "the deadline" without its date, or plans      | a date                          |
 |                      | toward one (复习计划, "revision plan"), or is a          |                                 |
-|                      | recommendation letter (written for its reader's date)    |                                 |
+|                      | recommendation letter (written for its reader's date),   |                                 |
+|                      | or is to be handed in soon (尽快交, "submit it asap")     |                                 |
 | ``audience``         | writes a public piece or makes slides for no one named   | "for <people>", readers         |
 | ``length``           | writes a piece of no stated size (a toast, 推文 too), or | a number of words/pages/minutes |
-|                      | makes one shorter or longer (缩短)                       |                                 |
+|                      | makes one shorter or longer (缩短), or the words for a   |                                 |
+|                      | display (展板, a poster, an exhibit label)               |                                 |
 | ``judgement``        | asks for a taste or personal call ("does it look good",  | (only the user)                 |
 |                      | "should I accept the offer?", "A or the B one?", 要不要, |                                 |
 |                      | how something looks (a colour, 主题色), which of their   |                                 |
 |                      | own jobs comes first (先修哪个), a reply that carries a   |                                 |
 |                      | decision not given ("reply … about renewing the lease",  |                                 |
 |                      | an invitation), 我该A还是B, "I should X, right?", a      |                                 |
-|                      | course for the user's business ("should we start …")     |                                 |
+|                      | course for the user's business ("should we start …"),    |                                 |
+|                      | the user's own reasons ("why do you want …", 申请理由)   |                                 |
 | ``action``           | needs the physical world or a closed system (sign, call) | (only the user)                 |
 |                      | or the user's money: a request (not a question) to book, |                                 |
 |                      | buy, order, pay or ship (订, 买, 下单, 寄); not the step |                                 |
