@@ -48,7 +48,9 @@ _EVERYDAY = frozenset(
     "files commit push merge branch review issue issues "
     # kinds of document: "notes" of a usability test and release notes are no one focus
     "notes note summary report reports email emails list plan plans template document documents draft "
-    "测试 修复 报错 错误 提交 代码 文件 运行 检查 页面 一下 看下 看看 问题 构建 改下".split()
+    "测试 修复 报错 错误 提交 代码 文件 运行 检查 页面 一下 看下 看看 问题 构建 改下 "
+    # the same kinds in Chinese, and a table asked for as the form (整理成表, 做成表格): how, not about what
+    "笔记 总结 报告 邮件 列表 清单 计划 模板 文档 草稿 表格 成表".split()
 )
 
 

@@ -70,7 +70,10 @@ INDECISION = re.compile(
     # the choice handed back outright: "your call", "either way works", "one over the other"
     r"your call|either way|one over the other|pros and cons (?:to|of|on) both|toss-up|lean toward neither|"
     # "Either would be lovely", "either works", "one or the other"
-    r"either (?:would|works|is fine|could)|(?:pick |choose )?one or the other)\b|"
+    r"either (?:would|works|is fine|could)|(?:pick |choose )?one or the other|"
+    # "either option seems fine", "either choice looks reasonable": no option preferred
+    r"either (?:option|one|choice|way|of them)\s+(?:seems|looks|sounds|would be|is|are)\s+(?:\w+\s+)?"
+    r"(?:fine|good|ok|okay|reasonable|sensible|acceptable|valid))\b|"
     r"要么.{1,30}要么|各有优劣|各有千秋|两种方案|取决于|拿不定|拿不准|都不错|都可以|都行|也行|看你|难以选择|难说哪个|"
     r"(?:用|选)哪个(?:好|比较好)|哪个更好|各有利弊|(?:你|您)(?:自己)?(?:决定|定夺|来定|拿主意)|看你喜欢",
     re.IGNORECASE,
@@ -91,6 +94,9 @@ _STIFF = re.compile(
     r"\bDear Sir|\bYours (?:faithfully|sincerely)|\bto whom it may concern|\bplease be advised|\bkindly be advised|"
     r"\bwe acknowledge\b|\bplease accept our\b|\bpursuant to\b|\bherewith\b|\bhereby\b|"
     r"\bI am writing to (?:formally |kindly )?\w+|\bformally request\b|"
+    # an announcement in a firm's voice: "we are pleased to present", "available upon request"
+    r"\bwe are (?:pleased|delighted|honou?red|proud) to (?:present|announce|inform|introduce|share|offer)\b|"
+    r"\bupon request\b|"
     r"尊敬的|此致|敬礼|兹定于|兹有|特此|望周知|敬请知悉",
     re.IGNORECASE,
 )
@@ -146,6 +152,8 @@ _AVOID = re.compile(
     re.IGNORECASE,
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+# The dimension a language preference is stated under, in the user's own words (语言=中文 as language=Chinese).
+_LANGUAGE = re.compile(r"language|lang|语言|语种", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -172,6 +180,10 @@ _KINDS = (
         re.compile(r"[!！]{2,}|\b[A-Z]{4,}(?:\s+[A-Z]{2,})+\b"),
     ),
     _Kind(re.compile(r"exclamation (?:marks?|points?)|感叹号", re.I), re.compile(r"[!！]")),
+    _Kind(  # no tables: a grid of cells drawn with bars (Markdown), however it is labelled
+        re.compile(r"(?:markdown )?tables?|表格|表", re.I),
+        re.compile(r"^[ \t]*\|.*\|[ \t]*\n[ \t]*\|.*\|", re.M),
+    ),
     _Kind(  # not driving: a self-drive trip, hours at the wheel
         re.compile(r"开车|自驾|驾车|driving|(?:a )?car", re.I),
         re.compile(r"开车|自驾|驾车|\bdrive\b|\bdriving\b|road ?trip|\bby car\b", re.I),
@@ -194,6 +206,8 @@ def _singular(stem: str) -> str:
 def _related(task: str, fact: str) -> bool:
     if {_singular(t) for t in terms(task)} & {_singular(t) for t in terms(fact)}:
         return True
+    if any(ref.person and holds_reference(ref, fact) for ref in references(task)):
+        return True  # about the person the task names, in other words ("my mom" and "Sam's mother lives in …")
     return any(topic.search(task) and topic.search(fact) for topic in TOPICS)
 
 
@@ -224,12 +238,26 @@ _PAST_EVENT = re.compile(
 )
 
 
+# A date that comes round again ("due on the 5th of every month, paid by transfer", 每月15号交): its next time is
+# still to come, whatever past tense says how it is settled.
+_RECURRING = re.compile(
+    r"\b(?:every|each)\s+(?:\w+\s+)?(?:day|week|month|year|morning|evening|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)s?\b|\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b|每(?:个)?[天日周月年季]",
+    re.IGNORECASE,
+)
+
+
+def _past_date(fact: str) -> bool:
+    """The fact dates something that has happened (not a date that recurs): no answer to when a thing will be."""
+    return bool(_PAST_EVENT.search(fact)) and not _RECURRING.search(fact)
+
+
 def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
     if rule.given is not None and rule.given.search(task):
         return "task", None
     if rule.answer is not None:
         for fact in facts:
-            if rule.need == "date_time" and _PAST_EVENT.search(fact) and not _labelled(rule.need, fact):
+            if rule.need == "date_time" and _past_date(fact) and not _labelled(rule.need, fact):
                 continue
             if rule.answer.search(fact) and (_related(task, fact) or _labelled(rule.need, fact)):
                 return "memory", fact
@@ -291,7 +319,7 @@ def _conflict(belief: Belief, draft: str) -> str | None:
         return f"{size} words where the user prefers {value}"
     if _LONG.search(value) and size < SHORT_DRAFT_WORDS:
         return f"{size} words where the user prefers {value}"
-    if belief.dimension == "language":
+    if _LANGUAGE.fullmatch(belief.dimension):
         cjk = len(_CJK.findall(draft)) / max(1, len(draft.replace(" ", "")))
         wants_zh = bool(re.search(r"chinese|中文|汉语|zh", value, re.IGNORECASE))
         wants_en = bool(re.search(r"english|英文|英语|\ben\b", value, re.IGNORECASE))

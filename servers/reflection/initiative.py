@@ -63,14 +63,18 @@ class Earlier:
 
 # An inferred goal's value (``aims``): the topic and the shortest request it was seen in.
 INFERRED_GOAL = "work on {term} (e.g. {example})"
-_INFERRED = re.compile(r"^work on .+ \(e\.g\. (?P<example>.+)\)$", re.S)
+_INFERRED = re.compile(r"^work on (?P<term>.+?) \(e\.g\. (?P<example>.+)\)$", re.S)
 
 
 def _inferred_from(sources: list[Belief], dimension: str, instances: set[str]) -> bool:
-    """Whether ``dimension`` is a goal inferred from requests, one of ``instances`` being its example."""
+    """Whether ``dimension`` is a goal inferred from the requests ``instances`` are: one of them is its example, or
+    every one of them names its topic (the routine's requests the task matched need not include the example)."""
     belief = next((b for b in sources if b.dimension == dimension and b.kind == "goal"), None)
     found = _INFERRED.match(belief.value) if belief else None
-    return bool(found and found.group("example") in instances)
+    if not found or not instances:
+        return False
+    term = found.group("term").lower()
+    return found.group("example") in instances or all(term in instance.lower() for instance in instances)
 
 
 def pairs(sources: list[Belief]) -> list[tuple[str, str]]:

@@ -78,7 +78,9 @@ _STOP = frozenset(
     "than so if when before after do does not no never always should must can could i me my you your we our "
     "they their he she its please about over under up out what how why which who where task tasks more once "
     "again each every all any some make get give help want need new one two write draft find explain tell show "
-    "good best quick next last this week today day time way thing things let know like would also just".split()
+    "good best quick next last this week today day time way thing things let know like would also just "
+    # "please" and "thanks" as chat spells them
+    "pls plz thx".split()
 )
 _CJK_STOP = frozenset(
     {"任务", "一下", "帮我", "我们", "这个", "那个", "一个", "什么", "怎么", "有什", "么建", "一款", "一首"}

@@ -9,18 +9,21 @@ fact in memory and the user model before asking the user.
 | ``reference:<noun>`` | names a person of the user's ("my manager", 我的导师,     | that noun (a thing: also its    |
 |                      | "to the client", 给客户) or a thing of theirs the agent   | owner with a message verb)      |
 |                      | cannot see ("Tom's email", "the NDA I signed", "send the |                                 |
-|                      | slides", 王总的邮件, 上次那份合同, 发一下报价单), or one  |                                 |
-|                      | had before and wanted again ("reorder my running shoes", |                                 |
-|                      | "the same pizza as last time")                           |                                 |
-| ``date_time``        | books or reserves anything, schedules, reminds, asks     | a date or weekday               |
-|                      | leave (请个假), moves or delays something (the new day), |                                 |
-|                      | leaves early or comes in late (the hour), pays late (晚几 |                                 |
+|                      | slides", 王总的邮件, 上次那份合同, 发一下报价单, 把方案润色 |                                 |
+|                      | 一下), or one had before and wanted again ("reorder my   |                                 |
+|                      | running shoes", "the same pizza as last time")           |                                 |
+| ``date_time``        | books or reserves anything, schedules, reminds, asks     | a date or weekday (one that     |
+|                      | leave (请个假), moves or delays something (the new day), | recurs, though its payment is   |
+|                      | leaves early or comes in late (the hour), pays late (晚几 | in the past tense)              |
 |                      | 天交), gives notice or resigns (the last day), looks for |                                 |
 |                      | a hotel (its nights), sets an out-of-office, looks up a  |                                 |
-|                      | train or flight (查去成都的高铁), with no date            |                                 |
+|                      | train or flight (查去成都的高铁), tells of a new date or  |                                 |
+|                      | time ("the new rehearsal time"), with no date            |                                 |
 | ``destination``      | is travel with no place (a weekend away, 出去玩 too, a   | a place ("in Lisbon", 去北京)   |
-|                      | hotel or a train seat booked: 订酒店, 回老家的高铁票)      |                                 |
-| ``destination``      | ships something (寄, "ship it to her"), with no place    | a place                         |
+|                      | hotel or a train seat booked: 订酒店, 回老家的高铁票; a   |                                 |
+|                      | flight looked for)                                       |                                 |
+| ``destination``      | ships something (寄, "ship it to her") or orders or sends | an address (a home town is no   |
+|                      | a present for someone, with no place                     | answer for a parcel)            |
 | ``budget``           | buys, rents or hires something, a gift in any words      | an amount or "budget"/预算      |
 |                      | ("what should I get my dad"), a flight, hotel or trip,   |                                 |
 |                      | a gathering (年会, a party), a place to stay or eat      |                                 |
@@ -28,20 +31,24 @@ fact in memory and the user model before asking the user.
 |                      | nice to eat for …"), goods picked by their price range   |                                 |
 |                      | ("recommend a laptop", 推荐一款耳机), or asks how much    |                                 |
 |                      | the user can spend (能花多少)                             |                                 |
-| ``recipient``        | sends something, or is a leave note, to nobody named     | an address, "to <Name>", 交给…  |
+| ``recipient``        | sends something, or is a leave note, to nobody named     | an address or handle, "to       |
+|                      | ("send nana the photos" names her)                       | <Name>", 交给…                  |
 | ``deadline``         | speaks of "the deadline" without its date, or plans      | a date                          |
 |                      | toward one (复习计划, "revision plan"), or is a          |                                 |
-|                      | recommendation letter (written for its reader's date)    |                                 |
+|                      | recommendation letter (written for its reader's date),   |                                 |
+|                      | or is to be handed in soon (尽快交, "submit it asap")     |                                 |
 | ``audience``         | writes a public piece or makes slides for no one named   | "for <people>", readers         |
 | ``length``           | writes a piece of no stated size (a toast, 推文 too), or | a number of words/pages/minutes |
-|                      | makes one shorter or longer (缩短)                       |                                 |
+|                      | makes one shorter or longer (缩短), or the words for a   |                                 |
+|                      | display (展板, a poster, an exhibit label)               |                                 |
 | ``judgement``        | asks for a taste or personal call ("does it look good",  | (only the user)                 |
 |                      | "should I accept the offer?", "A or the B one?", 要不要, |                                 |
 |                      | how something looks (a colour, 主题色), which of their   |                                 |
 |                      | own jobs comes first (先修哪个), a reply that carries a   |                                 |
 |                      | decision not given ("reply … about renewing the lease",  |                                 |
 |                      | an invitation), 我该A还是B, "I should X, right?", a      |                                 |
-|                      | course for the user's business ("should we start …")     |                                 |
+|                      | course for the user's business ("should we start …"),    |                                 |
+|                      | the user's own reasons ("why do you want …", 申请理由)   |                                 |
 | ``action``           | needs the physical world or a closed system (sign, call) | (only the user)                 |
 |                      | or the user's money: a request (not a question) to book, |                                 |
 |                      | buy, order, pay or ship (订, 买, 下单, 寄); not the step |                                 |
@@ -133,9 +140,13 @@ PAST_THING = re.compile(
 )
 # Handed on with a bare "the": "send the slides", "forward him the invoice", 发一下报价单 (not "this report").
 HANDED_THING = re.compile(
-    rf"\b(?:send|forward|share|attach|translate|print|upload|submit|resend)\s+(?:(?:me|him|her|them|us)\s+)?the\s+"
+    rf"\b(?:send|forward|share|attach|translate|print|upload|submit|resend|polish|proofread|edit|revise)\s+"
+    rf"(?:(?:me|him|her|them|us)\s+)?the\s+"
     # (发邮件, 发消息 is writing one, not handing on one of the user's)
-    rf"({_DOCS})\b|(?:发(?!(?:一下|给我)?(?:邮件|消息|短信|通知))|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})",
+    rf"({_DOCS})\b|(?:发(?!(?:一下|给我)?(?:邮件|消息|短信|通知))|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})"
+    # put first with 把 and worked on, in the user's own request: 帮我把方案润色一下, 把合同翻成英文 (not 把这份报告…,
+    # which the task shows, nor "你赶紧把文件发我" quoted for rewording)
+    rf"|(?:^|(?<=[，。,.！？\s])|(?<=帮我)|(?<=请)|(?<=麻烦))把[^，。,.！？\s这此那该本]{{0,6}}?({_ZH_DOCS})(?:润色|修改|改一?下|改改|校对|检查|翻译|翻成|打印|整理|精简)",
     IC,
 )
 # Bought or booked before, to be had again: which one only the user's order history says ("reorder my running
@@ -259,6 +270,11 @@ _RELATION = {
     **dict.fromkeys(
         ("landlord", "landlady", "房东"), r"\brent (?:goes|is paid) to\b|\bowns the (?:flat|apartment|house)\b|房租交给"
     ),
+    # a parent or grandparent in the other register: "my mom" is who "Sam's mother" is
+    **dict.fromkeys(("mom", "mother", "妈妈"), r"\b(?:mother|mom|mum|mommy|mummy|mama)(?:['’]s)?\b|母亲|妈妈|老妈"),
+    **dict.fromkeys(("dad", "father", "爸爸"), r"\b(?:father|dad|daddy|papa)(?:['’]s)?\b|父亲|爸爸|老爸"),
+    **dict.fromkeys(("grandma", "grandmother"), r"\b(?:grandmother|grandma|granny|gran|nana)(?:['’]s)?\b"),
+    **dict.fromkeys(("grandpa", "grandfather"), r"\b(?:grandfather|grandpa|grandad|granddad)(?:['’]s)?\b"),
 }
 
 
@@ -315,7 +331,16 @@ PLACE = re.compile(
     r"|\b(?i:trip|destination|city|location|venue|place)\s*[:：]\s*[A-Z\u4e00-\u9fff]|(?:地点|目的地)\s*[:：]"
     r"|(?:去|到|飞)\s*[A-Z][a-z]+"  # a place in Latin letters in a Chinese request: 去 Tokyo
 )
+# A postal address: a number and a street, a postcode, or one said as an address (住址, 邮编).
+ADDRESS = re.compile(
+    r"\b\d+[A-Za-z]?,?\s+(?:[A-Z][\w'-]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Close|Way|Court|"
+    r"Ct|Place|Pl|Crescent|Terrace|Boulevard|Blvd|Grove|Gardens|Row|Square)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|"
+    r"\b[A-Z]{2}\s+\d{5}\b|(?i:\b(?:home|postal|street|delivery|shipping|mailing)\s+address\b|\baddress\s*(?:is\b|[:：]))|"
+    r"地址|邮编|[\u4e00-\u9fff]{1,10}(?:路|街|巷|弄)\d+号|\d+号楼|小区"
+)
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+# A handle on a social or chat account ("IG @rosa.ink"): a way to reach someone, as an address is.
+HANDLE = r"(?<![\w.@])@[A-Za-z0-9_][\w.]{1,29}"
 SIZE = re.compile(
     r"\b\d+\s*-?\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?|slides?)\b|\d+\s*[字页分钟]"
     r"|[一二两三四五六七八九十百千半]+\s*(?:个)?(?:字|页|分钟)|\b(?:one|two|three|four|five|ten|half a)\s+(?:pages?|"
@@ -351,6 +376,10 @@ SIZED_PIECE = re.compile(
     rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*"
     r"\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech)\b|"
     r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词|自我介绍)|写一篇|"
+    # words for a display, whose space is fixed: an exhibition panel, a poster, a label beside an exhibit
+    r"(?:[写撰拟做]|准备).{0,12}(?:展板|展签|海报|宣传栏|易拉宝|说明牌)|"
+    r"\b(?:write|draft|prepare)\b.*\b(?:panel text|display (?:panel|board)|exhibit(?:ion)? (?:panel|label)s?|"
+    r"poster|wall text|information board)\b|"
     # slides to be presented: how long the slot is ("这个 deck 下周要给 VP 讲", "pitch the deck to investors")
     r"\b(?:deck|slides|presentation)\b.{0,20}(?:讲|汇报|\bpresent(?:ed|ing)?\b|\bpitch(?:ed|ing)?\b)|"
     r"(?:讲|汇报|\bpresent\b|\bpitch\b).{0,12}(?:\bdeck\b|\bslides\b|PPT|ppt|幻灯片)|(?:PPT|ppt|幻灯片).{0,12}(?:讲|汇报)",
@@ -378,8 +407,10 @@ TRIP = (
     r"short break|road trip|half[- ]term|(?:school|easter|spring|summer|winter|christmas) (?:holidays|break)|"
     r"long weekend)\b|出去玩|旅游|旅行|度假|出游|自驾游|玩[一两二三四五六七八九十几\d]+天"
 )
+# Somewhere to sleep on a trip, however it is called: a motel or a guesthouse is booked as a hotel is.
+LODGING = r"hotels?|motels?|inns?|b&bs?|bnbs?|guest ?houses?|hostels?|airbnbs?"
 TRAVEL = re.compile(
-    rf"\b(?:flights?|fly|flying|flies|flew|travel\w*|hotels?|trains?|conference|destination|itinerary)\b|{TRIP}|机票|火车|酒店|出差|航班|目的地|行程",
+    rf"\b(?:flights?|fly|flying|flies|flew|travel\w*|{LODGING}|trains?|conference|destination|itinerary)\b|{TRIP}|机票|火车|酒店|出差|航班|目的地|行程",
     IC,
 )
 TIME_OFF = re.compile(
@@ -412,6 +443,8 @@ GIFT = (
     # a surprise prepared for someone is a gift too
     r"|\b(?:plan|prepare|organi[sz]e|arrange)\s+(?:a|an|some)\s+(?:little\s+)?surprise\b|(?:准备|安排|策划)(?:个|一个|点)?惊喜"
 )
+# Shipping in Chinese: 寄 a parcel, but not 寄来的 (what someone sent the user), which ships nothing.
+SHIP_ZH = r"寄(?!来|过来)"
 TOPICS = (TRAVEL, TIME_OFF)  # facts and tasks on one of these are about the same thing without sharing a word
 # A reminder: the step it reminds of is the user's own ("remind me to call the dentist").
 REMINDER = re.compile(r"\bremind me\b|\bset a reminder\b|提醒我|提醒一下我", IC)
@@ -442,7 +475,7 @@ RULES: tuple[Rule, ...] = (
             # missing school or work: which days ("a note to her teacher saying she'll miss school")
             r"\bmiss(?:es|ing)?\s+(?:school|work|class|classes|practice|training)\b|\b(?:be|will be)\s+absent\b|"
             # a hotel looked for: its nights (下周去深圳出差能住的酒店: which nights of the week?)
-            r"\b(?:find|recommend|look for|search for|suggest)\b.*\bhotels?\b|"
+            rf"\b(?:find|recommend|look for|search for|suggest)\b.*\b(?:{LODGING})\b|"
             # a train or flight looked up: for which day (查一下去成都的高铁)
             r"\b(?:find|check|look up|search for|look for)\b.*\b(?:flights?|trains?)\s+(?:to|from)\b|"
             r"(?:查|找|看看|看一下|搜).{0,12}(?:高铁|火车|动车|航班|机票|车票)|"
@@ -463,7 +496,10 @@ RULES: tuple[Rule, ...] = (
             # away from work: an out-of-office reply says until when
             r"\bout[- ]of[- ]office\b|\bOOO\b|\bauto-?reply\b|休假自动回复|自动回复|"
             r"约.{0,6}(?:吃(?:个|顿)?饭|见(?:个)?面|聊聊|喝(?:个|杯)?咖啡|开(?:个)?会|1:1|one-on-one|meeting|call|sync)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
-            r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|" + LEAVE_ZH,
+            r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|"
+            # word of a new date or time ("a heads up about the new rehearsal time", 通知大家培训的新时间)
+            r"\b(?:new|updated|changed|revised|rescheduled)\s+(?:[\w-]+\s+){0,3}?(?:date|time|day)s?\b|"
+            r"(?:新的?|改后的|调整后的)(?:时间|日期)|" + LEAVE_ZH,
             IC,
         ),
         DAY,
@@ -529,11 +565,11 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             rf"\b(?:book|plan|organi[sz]e|arrange)\b.*(?:\b(?:flight|train|hotel|bus|coach|ferry)s?\b|{TRIP})|"
             r"(?:规划|安排|计划|排).{0,6}(?:出去玩|旅游|旅行|度假|出游|行程)|(?:出去玩|旅游|旅行|度假|出游).{0,12}(?:规划|安排|计划|行程)|"
-            r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b(?!\s+(?:on|to)\s+(?:my\s+|our\s+)?(?:instagram|insta|"
-            r"facebook|linkedin|twitter|x|story|feed|blog|website|site|channel|group|slack|forum)\b)"
-            r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
-            r"|\b(?:book|get|buy)\b.*\b(?:train|bus|coach|ferry)\s+tickets?\b"
-            r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差|寄|快递|送到",
+            r"\b(?:book|get|buy)\b.*\b(?:train|bus|coach|ferry)\s+tickets?\b"
+            # a flight or train looked for: to where ("find me a cheap flight to see my mom")
+            r"|\b(?:find|search for|look for|look up|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|some\s+)?"
+            r"(?:(?:cheap|cheapest|direct|good|last-minute|early)\s+)?(?:flights?|trains?)\b"
+            r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差",
             IC,
         ),
         PLACE,
@@ -542,6 +578,23 @@ RULES: tuple[Rule, ...] = (
         "Travel needs a place and the task does not name one.",
         "I will not book anything until I know where.",
     ),
+    Rule(  # a parcel: to which address (a city someone lives in is where to travel, not where to deliver)
+        "destination",
+        re.compile(
+            r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b(?!\s+(?:on|to)\s+(?:my\s+|our\s+)?(?:instagram|insta|"
+            r"facebook|linkedin|twitter|x|story|feed|blog|website|site|channel|group|slack|forum)\b)"
+            r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
+            # a present ordered or sent for someone goes to their door ("order a birthday present for my niece")
+            r"|\b(?:order|send)\s+(?:\w+\s+){0,3}?(?:gift|present|flowers|bouquet|hamper|gift box|cake)s?\b"
+            r"|快递|送到|" + SHIP_ZH,
+            IC,
+        ),
+        re.compile(f"{PLACE.pattern}|{ADDRESS.pattern}"),
+        ADDRESS,
+        "Where should it be delivered (the address)?",
+        "A parcel needs an address and the task does not give one.",
+        "I will prepare the order and leave the address for you to fill in.",
+    ),
     Rule(
         "budget",
         re.compile(
@@ -549,7 +602,7 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|"
             r"\bbook\b.*\b(?:flight|hotel)s?\b|"
             # a place to stay, eat or gather chosen for the user: its price range is theirs
-            r"\b(?:find|get|recommend|suggest|look for|pick)\b.*\b(?:hotels?|airbnb|hostel|place to stay|restaurants?|"
+            rf"\b(?:find|get|recommend|suggest|look for|pick)\b.*\b(?:{LODGING}|place to stay|restaurants?|"
             r"venue)\b|(?:推荐|找|订).{0,10}(?:餐厅|饭店|馆子|民宿|宾馆)|"
             r"\b(?:find|recommend|suggest|pick|look for|choose)\b.*\b(?:place|somewhere|spot)\s+(?:\w+\s+)?"
             r"(?:for|to)\s+(?:\w+\s+){0,3}?"
@@ -599,11 +652,16 @@ RULES: tuple[Rule, ...] = (
             rf"\b(?:to|email|e-mail|invite|send|forward)\s+(?:me|my\s+\w+|(?-i:[A-Z][a-z]+))\b|\bme\b|{EMAIL.pattern}|给\s*[\u4e00-\u9fffA-Za-z]|"
             # a group the user belongs to: "email the team", "send it to everyone"
             r"\b(?:to|email|e-mail|invite|send|forward|tell|notify|cc)\s+(?:the|our|my)\s+(?:whole\s+)?(?:team|group|class|"
-            r"department|staff|office|committee|board|parents|members|family)\b",
+            r"department|staff|office|committee|board|parents|members|family)\b|"
+            # sent someone something, named as typed in chat ("send nana the photos", "email jess the notes")
+            r"\b(?:send|email|e-mail|mail|forward)\s+(?!(?:it|this|that|these|those|them|the|a|an|out|over|off|back|"
+            r"along|on|up|in|some|all|any|my|our|your|me|us|him|her)\b)[a-z]+\s+(?:the|a|an|my|our|this|that|these|"
+            r"those|some|his|her|their)\b",
             IC,
         ),
         re.compile(
-            rf"{EMAIL.pattern}|\b(?:goes|go|send|sent|addressed)\s+to\b|\bto\s+(?-i:[A-Z][a-z]+)|[交发递寄]给", IC
+            rf"{EMAIL.pattern}|{HANDLE}|\b(?:goes|go|send|sent|addressed)\s+to\b|\bto\s+(?-i:[A-Z][a-z]+)|[交发递寄]给",
+            IC,
         ),
         "Who should receive it?",
         "The task sends something without saying to whom.",
@@ -614,7 +672,10 @@ RULES: tuple[Rule, ...] = (
         # a recommendation letter is written for a date its reader sets
         re.compile(
             r"\bdeadline\b|\bdue\b|截止|\b(?:recommendation|reference)\s+letter\b|"
-            r"\bletter of (?:recommendation|reference)\b|推荐信",
+            r"\bletter of (?:recommendation|reference)\b|推荐信|"
+            # handed in "soon", "as soon as possible" (尽快交): by when is still the user's to say
+            r"(?:尽快|赶紧|抓紧|马上|急着?)(?:提交|上交|交)|"
+            r"\b(?:submit|hand in|turn in|send in)\b[^.?!]{0,30}\b(?:asap|soon|as soon as possible)\b",
             IC,
         ),
         DATE,
@@ -700,7 +761,11 @@ RULES: tuple[Rule, ...] = (
             # a choice between the user's own options, and what suits them to wear
             r"\b(?:decide|choose|pick)\s+between\b|(?:在|从).{1,20}(?:之间|中间|里)(?:选|挑|决定)|二选一|"
             r"(?:挑|选)(?:一件|件|一套|套|一双|双)?.{0,8}(?:衣服|穿搭|裙子|鞋子|鞋|发型|搭配)|"
-            r"\b(?:pick|choose)\b.{0,20}\b(?:outfit|dress|shoes|hairstyle)\b",
+            r"\b(?:pick|choose)\b.{0,20}\b(?:outfit|dress|shoes|hairstyle)\b|"
+            # the user's own reasons, written for an application: only they know why they want it
+            r"\bwhy (?:do|did|would) you (?:want|like|wish|hope|choose|apply)\b|\bwhy I (?:want|chose|applied)\b|"
+            r"\bpersonal statement\b|\bstatement of purpose\b|\bmotivation(?:al)? (?:letter|statement)\b|"
+            r"个人陈述|申请理由|为什么(?:想|要|选择)(?:申请|报考|加入|当|做|来)",
             IC,
         ),
         None,
@@ -773,7 +838,8 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:send|reply|respond)\b[^.]{0,30}\b(?:whatsapp|wechat|imessage|sms|signal)\b|"
             r"\b(?:whatsapp|wechat)\s+(?:him|her|them|my|back)\b|\btext\s+(?:him|her|them|my|back)\b|"
             # a post on the user's own social account (发朋友圈, "post this on my LinkedIn"), not advice on one
-            r"(?:发|晒)(?:一?条|个)?.{0,4}朋友圈|在朋友圈(?:里)?发|"
+            # (the words for a post, 发朋友圈的话 / 文案, are a draft: the user posts it)
+            r"(?:发|晒)(?:一?条|个)?.{0,4}朋友圈(?!的?(?:话|文案|文字|内容|配文|句子|段子))|在朋友圈(?:里)?发|"
             r"\bpost\s+(?:it|this|that|these|them)\s+(?:on|to)\s+my\s+(?:instagram|insta|facebook|linkedin|twitter|x|"
             r"story|feed)\b",
             IC,
@@ -797,7 +863,7 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:rent|hire)\s+(?:a|an|me|us|some)\b|"
             r"\bsend\s+(?:\w+\s+){0,2}?(?:flowers|a cake|a gift|a present|a hamper|a bouquet)\b|"
             r"(?<!\bwe )(?<!\bthey )\bship\b(?!\s+(?:on|in|with|to (?:ios|android|prod|production)|v?\d))|"
-            r"订|买|购买|下单|付款|支付|寄|预约|改约|退订|挂(?:个|一个)?号",
+            r"订|买|购买|下单|付款|支付|预约|改约|退订|挂(?:个|一个)?号|" + SHIP_ZH,
             IC,
         ),
         None,

@@ -643,3 +643,103 @@ def test_a_choice_handed_back_in_chat_spelling_is_indecision(svc: ReflectionServ
     assert _signals(
         "the red one's lighter, the blue one's warmer. both r good options, up to u", svc=svc, user="a"
     ) == ["indecision"]
+
+
+def test_something_sent_to_the_user_ships_nothing() -> None:
+    """寄来的 is what someone sent the user: thanking for it asks no address and no step of theirs."""
+    assert _asked("给老周回个邮件，谢谢他寄来的茶叶") == []
+    assert {"action", "destination"} <= set(_asked("帮我把这包茶叶寄给老周"))
+
+
+def test_a_language_preference_stated_under_its_chinese_name_is_held_to(svc: ReflectionService) -> None:
+    english = "Hi Lao Zhou, the tea arrived today. Many thanks!"
+    assert _signals(english, ("语言", "中文"), svc=svc, user="a") == ["preference_conflict"]
+    assert _signals("老周，茶叶今天到了，多谢！", ("语言", "中文"), svc=svc, user="b") == []
+
+
+def test_a_table_for_a_user_who_wants_none_is_found_by_its_bars(svc: ReflectionService) -> None:
+    grid = "| day | visitors |\n|---|---|\n| Mon | 40 |\n| Tue | 52 |"
+    assert _signals(grid, ("format", "plain sentences, no tables"), svc=svc, user="a") == ["preference_conflict"]
+    assert _signals(grid, ("格式", "不要表格"), svc=svc, user="b") == ["preference_conflict"]
+    prose = "Monday had 40 visitors and Tuesday 52."
+    assert _signals(prose, ("format", "plain sentences, no tables"), svc=svc, user="c") == []
+
+
+def test_either_option_said_to_be_fine_is_indecision(svc: ReflectionService) -> None:
+    draft = "Renting is flexible; buying builds equity. Either choice looks reasonable for now."
+    assert _signals(draft, svc=svc, user="a") == ["indecision"]
+
+
+def test_a_firms_announcement_voice_is_stiff_for_a_casual_user(svc: ReflectionService) -> None:
+    stiff = "We are delighted to announce our autumn menu. Tastings are available upon request."
+    assert _signals(stiff, ("tone", "casual and chatty"), svc=svc, user="a") == ["preference_conflict"]
+    assert _signals("New autumn menu's out, come try it!", ("tone", "casual and chatty"), svc=svc, user="b") == []
+
+
+def test_the_words_for_a_post_are_a_draft_the_post_is_the_users_step() -> None:
+    assert "action" not in _asked("帮我想一段晒朋友圈的文案，宣传周末的插花课")
+    assert "action" in _asked("帮我发条朋友圈，说周末插花课还有名额")
+
+
+def test_a_date_that_comes_round_again_answers_when_whatever_tense_says_how_it_is_paid() -> None:
+    monthly = ["The water bill is due on the 20th of every month and paid by direct debit"]
+    assert "date_time" not in _asked("remind me to pay the water bill", monthly)
+    once = ["The water bill was paid on the 20th"]
+    assert "date_time" in _asked("remind me to pay the water bill", once)
+
+
+def test_someone_sent_something_in_chat_word_order_is_named_and_a_handle_reaches_them() -> None:
+    assert "recipient" not in _asked("send nana the photos from sunday")
+    assert "recipient" not in _asked("email jess the notes")
+    assert "recipient" in _asked("send the photos from sunday")
+    handle = ["Yesterday's customer: Jo Park, IG @jopark.studio"]
+    assert "recipient" not in _asked("send the care guide over to yesterday's customer", handle)
+    assert "recipient" in _asked("send the care guide over to yesterday's customer")
+
+
+def test_a_flight_looked_for_needs_where_and_a_parent_in_other_words_is_known() -> None:
+    """A flight "to see my dad": where he lives is the destination, asked as that, not who he is; "my dad" is who
+    "my father" is, so a fact about him answers both."""
+    asked = _asked("find me a cheap flight to visit my dad at easter")
+    assert "destination" in asked and "reference:dad" not in asked
+    home = ["Her father lives in Duluth, Minnesota"]
+    assert _asked("find me a flight to my dad's, out the 3rd back the 9th", home) == []
+
+
+def test_a_motel_is_looked_for_as_a_hotel_is_and_word_of_a_new_date_needs_the_date() -> None:
+    assert "budget" in _asked("find us a motel near the fairground for the show weekend")
+    assert "date_time" in _asked("find a guesthouse near the lake for the reunion")
+    assert "date_time" in _asked("give the choir a heads up about the new rehearsal time")
+    assert "date_time" in _asked("通知大家培训的新时间")
+    assert "date_time" not in _asked("tell the choir the new rehearsal time is Thursday at 7pm")
+
+
+def test_the_users_own_reasons_for_an_application_are_theirs_to_give() -> None:
+    assert "judgement" in _asked("draft my reply to 'why would you like to join our lab?' on the form")
+    assert "judgement" in _asked("帮我写申请理由，申请学校的图书管理员岗位")
+    assert "judgement" not in _asked("draft a reply to the lab about the start date")
+
+
+def test_words_for_a_display_panel_or_poster_need_their_length() -> None:
+    assert "length" in _asked("帮我写一块介绍新馆藏的展板")
+    assert "length" in _asked("write the exhibit labels for the quilt show")
+    assert "length" not in _asked("帮我写一块介绍新馆藏的展板，两百字以内")
+
+
+def test_a_document_put_first_with_ba_is_the_users_and_handing_in_soon_needs_by_when() -> None:
+    asked = _asked("帮我把结题报告校对一下，得赶紧交")
+    assert asked[:1] == ["reference:结题报告"] and "deadline" in asked
+    assert "reference:报告" not in _asked("帮我把这份报告校对一下")  # the task shows it
+    assert _asked("帮我把这句话改得客气点：你赶紧把报告发我") == []  # quoted for rewording, not the user's request
+    assert "deadline" in _asked("proofread the proposal, I need to submit it asap")
+    assert "reference:proposal" in _asked("proofread the proposal, I need to submit it asap")
+    assert "deadline" not in _asked("帮我把结题报告校对一下，周五前交")
+
+
+def test_a_present_ordered_for_someone_needs_their_address_which_a_home_town_does_not_give() -> None:
+    assert "destination" in _asked("order a birthday present for my niece")
+    town = ["My niece Ada lives in Bristol"]
+    assert "destination" in _asked("order a birthday present for my niece", town)
+    door = ["My niece Ada's address is 14 Clifton Road, Bristol BS8 1AA"]
+    assert "destination" not in _asked("order a birthday present for my niece", door)
+    assert "destination" not in _asked("book a train to see my niece", ["My niece Ada lives in Bristol"])

@@ -202,3 +202,34 @@ def test_a_goal_inferred_from_a_routines_own_requests_yields_to_the_pattern(svc:
     found = svc.proactive.evaluate("s", "本周oncall总结，周二redis挂了一次 周四有个慢查询告警").initiatives
     # … and the task that is the routine again gets the pattern alone
     assert [i.type for i in found] == ["pattern_suggestion"], found
+
+
+def test_please_as_chat_spells_it_is_no_topic_in_common() -> None:
+    from servers.reflection.meaning import lexical
+
+    assert lexical("rank the alien films pls", "work on quote (e.g. someone wants a quote again pls draft it)") == 0.0
+
+
+def test_a_table_asked_for_as_the_form_is_no_goal(svc: ReflectionService) -> None:
+    """整理成表, 做成表格, 列成表: how the user wants it, not what they are working on."""
+    for i, task in enumerate(["把这个月的开支整理成表", "会员名单帮我做成表格", "下学期的课程安排列成表"]):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"t{i}"), "u")
+    goals = {b.dimension for b in svc.users.get("u", include_all=True).beliefs if b.kind == "goal"}
+    assert not goals & {"goal:成表", "goal:表格"}, goals
+
+
+def test_a_goal_named_by_every_request_of_the_routine_yields_to_the_pattern(svc: ReflectionService) -> None:
+    """The routine's requests the task matches need not include the goal's example: the topic they all name says
+    the goal is the routine seen as a topic."""
+    for i, task in enumerate(
+        [
+            "double this lasagna recipe for 16 people",
+            "need this flapjack recipe for a team of 16",
+            "turn this recipe into a batch for 16 pls",
+            "recipe makes 4 portions, make it work for the whole team",
+        ]
+    ):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"r{i}"), "cook")
+    assert "goal:recipe" in {b.dimension for b in svc.users.get("cook").beliefs if b.kind == "goal"}
+    found = svc.proactive.evaluate("cook", "got a curry recipe for 5, need it for the whole team, 16 of us")
+    assert [i.type for i in found.initiatives] == ["pattern_suggestion"], found.initiatives
