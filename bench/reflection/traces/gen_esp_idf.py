@@ -7,7 +7,7 @@ bring-up apps under test_apps/, pytest-embedded hardware tests under tests/ (des
 /dev/ttyACM1 = C6; the rack runner hw-rack-01 in GitLab CI), factory NVS data with tools/hwprov.py, esptool,
 GitLab CI on espressif/idf Docker images.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 23), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_esp_idf.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -15,7 +15,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -3170,5 +3170,5 @@ FLASH_NOISE = _flash_thermo(stop=35)
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "esp-idf.jsonl"), os.path.join(HERE, "esp-idf.labels.json"))
-    print(f"esp-idf -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "esp-idf.jsonl"), os.path.join(HERE, "tune", "esp-idf.labels.json"))
+    print(f"esp-idf -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -9,7 +9,7 @@ NodePools), sealed-secrets sealed offline with the per-cluster public certs in c
 Karpenter 1.8, kubeconform 0.6.7 with CRD schemas in schemas/, GitHub Actions and gh. Second repo qp-platform-tf:
 Terraform 1.9 for the cluster add-on plumbing (IRSA roles, the Argo CD bootstrap helm_release, Karpenter queue).
 
-Written blind for fresh/ (held-aside stream).
+Written blind for fresh/; measured once held out (round 23), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_k8s_gitops.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -17,7 +17,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2953,5 +2953,5 @@ e5a7c31 2026-10-02 Ahmed Rahimi  payments-api: 2.31.0
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "k8s-gitops.jsonl"), os.path.join(HERE, "k8s-gitops.labels.json"))
-    print(f"k8s-gitops -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "k8s-gitops.jsonl"), os.path.join(HERE, "tune", "k8s-gitops.labels.json"))
+    print(f"k8s-gitops -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

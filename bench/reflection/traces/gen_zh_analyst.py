@@ -7,7 +7,7 @@ dbt-core 1.8 + dbt-clickhouse models (dev schema dev_chenyt), Superset 4.1 dashb
 the staging BI host), weekly reports pushed to a Feishu (Lark) group bot webhook. Prompts and replies in Chinese;
 tool output as printed. cwd /home/chenyt/work/xl-analytics.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 23), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_analyst.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -18,7 +18,7 @@ import sys
 import unicodedata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2301,5 +2301,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-analyst.jsonl"), os.path.join(HERE, "zh-analyst.labels.json"))
-    print(f"zh-analyst -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-analyst.jsonl"), os.path.join(HERE, "tune", "zh-analyst.labels.json"))
+    print(f"zh-analyst -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
