@@ -2801,12 +2801,28 @@ def _prose(line: str) -> bool:
         return False  # `#include <dt-bindings/gpio/gpio.h>` is code in C, C++ and device trees
     if _PLAIN_OPENING.match(line) and _SENTENCE.search(line):
         return True
+    if len(_CJK.findall(line)) >= 4:
+        return True  # a sentence in Chinese or Japanese (`# Excel 不支持带时区的时间`), whatever names it mentions
     words = CODE_WORD.findall(line)
     return len(words) >= 4 and sum(1 for w in words if CODE_LIKE.search(w)) * 10 < len(words) * 3
 
 
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+# A comment after code on its line (`x = f(y)  # why`), opened by `#` or `//` after a space.
+_TRAILING = re.compile(r"^(?P<code>.*?\S)\s+(?P<comment>(?:#|//)\s.*)$")
+
+
 def _code(text: str) -> str:
-    return "\n".join(line for line in text.splitlines() if not _prose(line))
+    """The code of an edit's text: without lines of prose, and without a comment in words after code on a line."""
+    kept = []
+    for line in text.splitlines():
+        if _prose(line):
+            continue
+        trailing = _TRAILING.match(line)
+        if trailing and _prose(trailing.group("comment")):
+            line = trailing.group("code")
+        kept.append(line)
+    return "\n".join(kept)
 
 
 def added_words(arguments: Any) -> list[str]:

@@ -1625,3 +1625,29 @@ def test_a_command_the_error_is_about_is_not_offered_and_a_suggestion_run_with_o
     [found] = find_recoveries([bash(failed, error), bash("pnpm i --prefer-offline"), bash(failed)])
     assert found.suggested == ["pnpm install"]
     assert "run `pnpm i --prefer-offline` (what the error suggests: `pnpm install`)" in found.lesson()
+
+
+def test_a_comment_in_chinese_or_after_code_is_no_code_added() -> None:
+    """A comment saying why in Chinese, on its own line or after the code, adds no word of the fix: `Excel` in
+    `# Excel 不支持带时区的时间` is not what two edits shared."""
+    change = {
+        "file_path": "reports/orders.py",
+        "old_string": "df.to_excel(path)\n",
+        "new_string": (
+            "# Excel 不支持带时区的时间\ndf['ts'] = df['ts'].dt.tz_localize(None)  # 保留北京时间的钟点\n"
+            "df.to_excel(path)\n"
+        ),
+    }
+    assert "Excel" not in added_words(change) and "dt.tz_localize" in added_words(change)
+    english = {
+        "file_path": "a.py",
+        "old_string": "x = 1\n",
+        "new_string": "x = int(v)  # the export sends it as a string\n",
+    }
+    assert added_words(english) == ["int", "v"]
+    directive = {
+        "file_path": "a.py",
+        "old_string": "x = f()\n",
+        "new_string": "x = f()  # type: ignore[no-any-return]\n",
+    }
+    assert "type:" in added_words(directive)
