@@ -39,6 +39,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import takewhile
 from typing import Any
 
+from servers.core.text import CJK_CHAR
+
 SHELL_TOOLS = frozenset({"bash", "shell", "system_run", "run_command", "execute_command", "terminal", "powershell"})
 FILE_TOOLS = frozenset({"edit", "multiedit", "write", "read", "notebookedit", "fs_edit", "fs_write", "fs_read"})
 READ_ONLY_TOOLS = frozenset(
@@ -1012,8 +1014,13 @@ _READING_OPEN = re.compile(r"\bopen\((?=\s*[^,()]+\)|\s*[^,()]+,\s*['\"]r?b?t?['
 
 def _inline_code(program: str, rest: list[str]) -> str | None:
     """The code an interpreter was given on the command line (`python -c CODE`), or None."""
-    option = _INLINE_CODE.get(program) or _INLINE_CODE.get(program.rstrip("0123456789."))
+    option = _inline_option(program)
     return _given_to(rest, (option,)) if option else None
+
+
+def _inline_option(program: str) -> str:
+    """The option an interpreter takes code on the command line with (`-c` of `python3.12`), or ""."""
+    return _INLINE_CODE.get(program) or _INLINE_CODE.get(program.rstrip("0123456789."), "")
 
 
 def _given_to(rest: list[str], options: Sequence[str]) -> str | None:
@@ -1708,7 +1715,7 @@ def _shared_inline_call(commands: list[str]) -> str:
         code = _inline_code(program, rest)
         if code is None:
             return ""
-        given.append((program, _INLINE_CODE.get(program) or _INLINE_CODE.get(program.rstrip("0123456789."), ""), code))
+        given.append((program, _inline_option(program), code))
     if len({(program, option) for program, option, _ in given}) != 1:
         return ""
     program, option, _ = given[0]
@@ -2503,6 +2510,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
     written: list[str] = []
     files: list[str] = []
     looked: list[int] = []
+    operand = _operand_file(call)  # the file the failed call ran its program on, if any
     for j in range(failed + 1, fixed):
         between = calls[j]
         if not between.ok:
@@ -2537,7 +2545,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         # Each command of a chained line that acts is a fix of its own (`pnpm prisma generate && pnpm prisma
         # migrate deploy && pnpm test`); the ones that only look, check or share the result are not.
         own = step_key(call.tool, call.arguments).split(":", 1)[-1]
-        if _operand_file(call) and _operand_file(between) not in ("", _operand_file(call)):
+        if operand and _operand_file(between) not in ("", operand):
             own = ""  # the program run on another file (`zrun jcl/util/BINDPKG.jcl`) did something else
         acting = [w for w in _chain(command) if not _is_setup(w) and not _looks(w)]
         fixing = [
@@ -2674,7 +2682,7 @@ def _sets_what_was_named(failed: str, fixed: str | list[str], named: Sequence[st
 
 def _adds_what_it_names(error: str, added: list[str]) -> bool:
     """Whether an edit added a name the error quoted (`terraform` of ‘terraform-1.9.8’)."""
-    quoted = ["".join(groups).lower() for groups in _QUOTED_VALUE.findall(error)]
+    quoted = [value.lower() for value in _quoted(error)]
     return any(len(word) >= 3 and any(word.lower() in q for q in quoted) for word in added)
 
 
@@ -2801,13 +2809,12 @@ def _prose(line: str) -> bool:
         return False  # `#include <dt-bindings/gpio/gpio.h>` is code in C, C++ and device trees
     if _PLAIN_OPENING.match(line) and _SENTENCE.search(line):
         return True
-    if len(_CJK.findall(line)) >= 4:
+    if len(CJK_CHAR.findall(line)) >= 4:
         return True  # a sentence in Chinese or Japanese (`# Excel 不支持带时区的时间`), whatever names it mentions
     words = CODE_WORD.findall(line)
     return len(words) >= 4 and sum(1 for w in words if CODE_LIKE.search(w)) * 10 < len(words) * 3
 
 
-_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # A comment after code on its line (`x = f(y)  # why`), opened by `#` or `//` after a space.
 _TRAILING = re.compile(r"^(?P<code>.*?\S)\s+(?P<comment>(?:#|//)\s.*)$")
 
