@@ -178,6 +178,7 @@ def main() -> None:
             "blind8",
             "blind9",
             "blind10",
+            "blind11",
         ],
         action="append",
     )
