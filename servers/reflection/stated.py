@@ -157,6 +157,28 @@ _TEMPORARY = re.compile(
     r"|暂时|暂且|目前先|这阵子|眼下|先别|先不",
     re.I,
 )
+# A constraint on how the work is done, said with no word that makes it standing ("no ESP_ERROR_CHECK inside the
+# component", "pin it by digest, not by tag", "kubectl --context on each call", 只用…, 都带上…): this task's
+# instruction, or a preference said in passing. Said once it is held as a tentative belief, below the bar a host
+# sees; said again on the same topic (in another task, as a constraint or a statement) it is a preference.
+_CONSTRAINS = re.compile(
+    # A prohibition on a thing ("no ESP_ERROR_CHECK", "nothing in a component aborts"), not "no need to look",
+    # "no code", "with no traffic first" (a step's detail)
+    r"\bnothing\s+(?:in|inside|on|that|which|goes|gets|should|may|can)\b"
+    r"|(?<!\bwith )\b(?:no|never)\s+(?!need\b|rush\b|worries\b|problem\b|idea\b|clue\b|code\b|more\b|"
+    r"changes?\b|questions?\b|hurry\b|longer\b|matter\b|one\b|other\b)[\w`$@#.:-]"
+    r"|\b(?:don'?t|dont|do not|must not|mustn'?t|shouldn'?t)\s+(?:use|add|pull|bring|rely|let|put|write|call|"
+    r"hardcode|hard-code|import|touch|mix|go\s+\w+ing)\b"
+    # what is wanted instead of what ("pin it by digest, not by tag"), said in full ("explicit", "spelled out")
+    r"|\w,\s*not\s+(?:by|with|via|through|in|as|a|an|the)?\s*[\w`$@#.-]+|\bexplicit(?:ly)?\b|\bspell(?:ed)? out\b"
+    # how far it reaches ("on every kubectl call", "for anything that touches a cluster")
+    r"|\b(?:on|in)\s+(?:every|each|any)\s+(?!(?:day|week|month|night|morning|hour|minute|time|run|push|commit)s?\b)"
+    r"[a-z]|\b(?:everywhere|anywhere|for anything)\b"
+    r"|不要|不允许|不能用|(?<![特区分类级识告个差性派])别(?![人的名称处])|必须|只用|只留|一律|统一|全部都|都要|都得|都带|都用|就够了",
+    re.I,
+)
+# Tentative beliefs kept per user: the oldest unconfirmed one goes when a new one would pass this.
+MAX_TENTATIVE = 40
 _REPLACED = re.compile(
     # "I've gone off the SECTION style": what the user no longer likes
     r"\b(?:i'?ve|i have|we'?ve|we have) gone off (?:the |our |using )?(?P<gone>[^,.;:!?—()]{2,40}?)"
@@ -194,6 +216,11 @@ class Noted:
 
     sentence: str
     result: SignalResult
+    # Held below the bar until said again: not yet a preference anywhere else (memory, MEMORY.md).
+    tentative: bool = False
+    # When this sighting made a tentative belief a preference: the sources of the earlier sightings, each one
+    # more witness of the preference where it was said.
+    earlier_sources: tuple[str, ...] = ()
 
     @property
     def canonical(self) -> str:
@@ -330,17 +357,53 @@ class StatedPreferences:
                 results.append(Noted(sentence, signal))
             if known:
                 continue
-            results.append(Noted(sentence, self._own(user_id, sentence, source)))
+            results.append(self._own(user_id, sentence, source))
         for sentence in sentences(text):
             if len(results) >= MAX_NOTED:
                 break
-            if len(sentence) >= 8 and _RESTATING.search(sentence) and not _said(sentence):
-                restated = self._restated(user_id, sentence, source)
-                if restated is not None:
-                    results.append(Noted(sentence, restated))
+            if len(sentence) < 8 or _said(sentence):
+                continue
+            restated = self._restated(user_id, sentence, source) if _RESTATING.search(sentence) else None
+            if restated is not None:
+                results.append(restated)
+            elif _CONSTRAINS.search(sentence):
+                results.append(self._constraint(user_id, sentence, source))
         return results
 
-    def _restated(self, user_id: str, sentence: str, source: str) -> SignalResult | None:
+    def _constraint(self, user_id: str, sentence: str, source: str) -> Noted:
+        """A constraint said in passing: one more sighting of a held preference (or tentative belief) on its
+        topic, else a tentative belief of its own, which a later sighting makes a preference."""
+        statement = _statement(sentence)
+        mine = _topic_words(statement)
+        # Only beliefs sharing two topic words can be the same topic: no model call for the rest.
+        near = [b for b in self._held(user_id) if len(mine & _topic_words(b.value)) >= 2]
+        match = self._same_topic(statement, [b.value for b in near])
+        if match is not None:
+            return self._sighting(user_id, sentence, near[match], source)
+        self._make_room(user_id)
+        result = self.users.signal(user_id, _name(statement), statement, "follow_up", source=source)
+        return Noted(sentence, result, tentative=True)
+
+    def _sighting(self, user_id: str, sentence: str, belief: Belief, source: str) -> Noted:
+        """The user says a held preference (or tentative belief) again: one more explicit witness of it."""
+        earlier = tuple(self.users.witnesses(user_id, belief.dimension)) if self._tentative(belief) else ()
+        result = self.users.signal(user_id, belief.dimension, belief.value, "explicit", source=source)
+        return Noted(sentence, result, earlier_sources=earlier)
+
+    def _tentative(self, belief: Belief) -> bool:
+        return belief.confidence <= self.users.settings.belief_threshold
+
+    def _make_room(self, user_id: str) -> None:
+        """Drops the oldest tentative beliefs past ``MAX_TENTATIVE``: a constraint never said again was this
+        task's instruction, not a preference."""
+        tentative = sorted(
+            (b for b in self._held(user_id) if self._tentative(b) and b.evidence_count <= 1 and not b.reversals),
+            key=lambda b: b.last_updated,
+        )
+        for belief in tentative[: max(0, len(tentative) - MAX_TENTATIVE + 1)]:
+            self.users.remove(user_id, belief.dimension, reason="a constraint not said again")
+
+    def _restated(self, user_id: str, sentence: str, source: str) -> Noted | None:
         """One more sighting of the held preference a sentence points back at ("Test2 style as usual for new
         tests"), or None when it is on no held preference's topic."""
         held = self._held(user_id)
@@ -355,9 +418,9 @@ class StatedPreferences:
         if len(mine & _topic_words(belief.value)) < 2:
             # One word in common ("deploy", "check") is a routine's step near a preference, not the preference.
             return None
-        return self.users.signal(user_id, belief.dimension, belief.value, "explicit", source=source)
+        return self._sighting(user_id, sentence, belief, source)
 
-    def _own(self, user_id: str, sentence: str, source: str) -> SignalResult:
+    def _own(self, user_id: str, sentence: str, source: str) -> Noted:
         statement = _statement(sentence)
         held = self._held(user_id)
         match = self._same_topic(statement, [b.value for b in held])
@@ -367,16 +430,19 @@ class StatedPreferences:
             if reversal and not _states(sentence) and not replaced:
                 # "Actually, the bug is in the parser" takes nothing back: only a preference already held, or one
                 # the sentence names as dropped ("drop the @apply thing"), can be.
-                return SignalResult(applied=False, reason="no preference held on this topic")
-            return self.users.signal(user_id, _name(statement), statement, "explicit", source=source, replaces=replaced)
+                return Noted(sentence, SignalResult(applied=False, reason="no preference held on this topic"))
+            result = self.users.signal(
+                user_id, _name(statement), statement, "explicit", source=source, replaces=replaced
+            )
+            return Noted(sentence, result)
         belief = held[match]
         if not reversal and _CHANGE_CUE.search(sentence) and _TEMPORARY.search(belief.value):
             # "For now don't pin SRCREV" then "from now on pin every SRCREV": a stopgap ended is a change.
             reversal = True
         if reversal:
             # The user says it changed: the new wording replaces the belief and the old value is kept as history.
-            return self.users.signal(user_id, belief.dimension, statement, "explicit", source=source)
-        return self.users.signal(user_id, belief.dimension, belief.value, "explicit", source=source)
+            return Noted(sentence, self.users.signal(user_id, belief.dimension, statement, "explicit", source=source))
+        return self._sighting(user_id, sentence, belief, source)
 
     def _held(self, user_id: str) -> list[Belief]:
         """The user's stated preferences, whatever their confidence."""

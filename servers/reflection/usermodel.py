@@ -91,6 +91,14 @@ class UserModelBook:
             until=doc.until,
         )
 
+    def witnesses(self, user_id: str, dimension: str) -> list[str]:
+        """The sources that support a belief (the tasks or sessions that said so), oldest first."""
+        doc = self.store.doc("beliefs", BeliefRecord, user_id=user_id, dimension=dimension)
+        if doc is None:
+            return []
+        # A witness is kept as "<source>#<n>"; one without a source as "#<n>".
+        return [key.rsplit("#", 1)[0] for key in _evidence(doc, "support") if not key.startswith("#")]
+
     def get(self, user_id: str, *, include_all: bool = False) -> UserModel:
         docs = self.store.docs("beliefs", BeliefRecord, user_id=user_id, order_by="dimension")
         beliefs = [self._belief(d, d.value) for d in docs if d.value is not None]

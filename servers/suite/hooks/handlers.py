@@ -353,25 +353,41 @@ class Hooks:
         user = self.config.user_id
         for number, task in enumerate(t for t in tasks if t.prompt.strip()):
             try:
-                noted = self.sources.reflection.note_preferences(
-                    user, task.prompt[:4000], f"hook:{session_id[:150]}:{number}"
-                )
+                noted = self.sources.reflection.note_preferences(user, task.prompt[:4000], _source(session_id, number))
                 for item in noted:
-                    if not item.result.applied:
-                        continue  # "what does X actually do": nothing held was taken back, nothing was stated
+                    if not item.result.applied or item.tentative:
+                        # "what does X actually do": nothing held was taken back, nothing was stated; a
+                        # constraint said once is no preference until it is said again.
+                        continue
                     # A restatement is stored in the words it was first stated in, so it counts as another
-                    # sighting of that memory; a repeat within one session counts once (memory's rule).
-                    self.sources.memory.write(
-                        item.canonical,
-                        user,
-                        type="preference",
-                        source="hooks",
-                        session_id=session_id,
-                        keywords=["preference"],
-                        slots={"session_id": session_id[:200]},
-                    )
+                    # sighting of that memory; a repeat within one session counts once (memory's rule). A
+                    # constraint said earlier and now again was a sighting in its own session too.
+                    earlier = [_session_of(s) for s in item.earlier_sources]
+                    for seen_in in dict.fromkeys([*(e for e in earlier if e), session_id]):
+                        self.sources.memory.write(
+                            item.canonical,
+                            user,
+                            type="preference",
+                            source="hooks",
+                            session_id=seen_in,
+                            keywords=["preference"],
+                            slots={"session_id": seen_in[:200]},
+                        )
             except Exception as exc:  # a preference that cannot be read must not cost the session's capture
                 log.warning("stated preferences of a prompt were not kept: %s", exc)
+
+
+def _source(session_id: str, number: int) -> str:
+    """Where a stated preference was said: the session and the prompt's place in it."""
+    return f"hook:{session_id[:150]}:{number}"
+
+
+def _session_of(source: str) -> str | None:
+    """The session of a source ``_source`` wrote, or None for a source of another kind."""
+    if not source.startswith("hook:"):
+        return None
+    session, _, _number = source.removeprefix("hook:").rpartition(":")
+    return session or None
 
 
 __all__ = ["Hooks", "Item"]

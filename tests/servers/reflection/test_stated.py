@@ -8,7 +8,7 @@ import pytest
 
 from servers.core.embedding import create_embedder
 from servers.reflection.service import ReflectionService
-from servers.reflection.stated import stated
+from servers.reflection.stated import MAX_TENTATIVE, stated
 
 RESTATED = [
     "Please use pytest fixtures, not setUp methods, for the new tests.",
@@ -395,3 +395,61 @@ def test_a_reason_between_taking_back_and_what_instead_is_skipped(service: Refle
     service.note_preferences("u", change, "t2")
     [belief] = [b for b in service.users.get("u", include_all=True).beliefs if "locale file" in b.value]
     assert belief.reversed_from and "translators" not in belief.value
+
+
+FIRST_CONSTRAINT = "Date parser. no regex inside the tokenizer, the scanner is hand-written and stays that way"
+AGAIN_CONSTRAINT = "Number literals next: nothing in the tokenizer uses a regex, extend the hand-written scanner"
+
+
+def test_a_constraint_said_once_is_held_below_the_bar(service: ReflectionService) -> None:
+    [noted] = service.note_preferences("u", FIRST_CONSTRAINT, "t1")
+    assert noted.tentative and noted.result.applied
+    assert service.users.get("u").beliefs == []  # no host sees it yet
+    [held] = service.users.get("u", include_all=True).beliefs
+    assert held.value.startswith("No regex inside the tokenizer")
+
+
+def test_a_constraint_said_again_in_another_task_is_a_preference(service: ReflectionService) -> None:
+    service.note_preferences("u", FIRST_CONSTRAINT, "t1")
+    [again] = service.note_preferences("u", AGAIN_CONSTRAINT, "t2")
+    assert not again.tentative and again.earlier_sources == ("t1",)
+    assert again.canonical.startswith("No regex inside the tokenizer")  # held in the words first said
+    [belief] = service.users.get("u").beliefs
+    assert belief.evidence_count == 2 and belief.confidence > 0.6
+    # A third sighting is one more witness of a preference, not the confirmation of a tentative one.
+    [third] = service.note_preferences("u", "Scientific notation too. no regex in the tokenizer scanner.", "t3")
+    assert third.earlier_sources == ()
+
+
+def test_constraints_on_other_topics_stay_apart(service: ReflectionService) -> None:
+    service.note_preferences("u", FIRST_CONSTRAINT, "t1")
+    [other] = service.note_preferences("u", "Add the invoice total. no floats anywhere near money, integer cents", "t2")
+    assert other.tentative
+    assert service.users.get("u").beliefs == []
+    assert len(service.users.get("u", include_all=True).beliefs) == 2
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Roll it out on staging with no traffic first, then move traffic.",
+        "Quick one, no need to look at code: what does the retry flag do?",
+        "A job that emails Lena every morning.",
+        "Add it at the end, nullable, so nothing breaks for the marketplace.",
+        "问一下，useDidShow 和 useEffect 有什么区别",
+    ],
+)
+def test_a_step_or_a_question_is_no_constraint(service: ReflectionService, prompt: str) -> None:
+    assert service.note_preferences("u", prompt, "t1") == []
+
+
+def test_tentative_beliefs_are_capped_oldest_first(make_service: Callable[..., ReflectionService]) -> None:
+    service = make_service()
+    # Constraints that share no word: each its own tentative belief.
+    topics = [f"{chr(ord('a') + n // 26)}{chr(ord('a') + n % 26)}zorp" for n in range(MAX_TENTATIVE + 5)]
+    assert len(set(topics)) == len(topics)
+    for n, topic in enumerate(topics):
+        service.note_preferences("u", f"no {topic}", f"t{n}")
+    held = [b.value for b in service.users.get("u", include_all=True).beliefs]
+    assert len(held) == MAX_TENTATIVE
+    assert f"No {topics[0]}" not in held and f"No {topics[-1]}" in held
