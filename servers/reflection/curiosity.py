@@ -103,6 +103,12 @@ _STIFF = re.compile(
 # Units: a metric user given miles and pounds, an imperial one given kilometres and kilos.
 _METRIC = re.compile(r"\bmetric\b|公制", re.IGNORECASE)
 _IMPERIAL = re.compile(r"\bimperial\b|\bUS (?:customary|units)\b|英制", re.IGNORECASE)
+# A system said by its units alone ("units=grams", "kg and ml", 克): the value is nothing but units of it.
+_METRIC_NAMES = (
+    r"grams?|g|kilo(?:gram)?s?|kg|millilit(?:er|re)s?|ml|lit(?:er|re)s?|celsius|°C|centimet(?:er|re)s?|cm|"
+    r"met(?:er|re)s?|kilomet(?:er|re)s?|km|克|千克|公斤|毫升|升|摄氏度?|公里|米"
+)
+_IMPERIAL_NAMES = r"ounces?|oz|pounds?|lbs?|cups?|fahrenheit|°F|miles?|inch(?:es)?|feet|foot|yards?|gallons?|磅|英里"
 _IMPERIAL_UNITS = re.compile(
     r"\d+\s*(?:miles?|mi|feet|foot|ft|inch(?:es)?|pounds?|lbs?|ounces?|oz|gallons?|yards?|°F|fahrenheit)\b|英里|英尺|磅",
     re.IGNORECASE,
@@ -145,7 +151,8 @@ _EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]")
 _NONE = re.compile(r"^\s*(?:none|no|never|off|nil|zero|0|false|avoid|无|不要|不用|没有|禁止)\s*$", re.IGNORECASE)
 _AVOID = re.compile(
     # (a verb of using is not the thing: 不要用表情符号 leaves out 表情符号)
-    r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买)"
+    # (不走对公, 不走高速: a way a payment or a trip does not go)
+    r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买|不走|不收)"
     r"(?:用|使用|带|加|出现|放)?(.+)$"
     # a way of going left out (不开车, 不自驾): the way itself
     r"|^不(开车|自驾|驾车|打车)",
@@ -180,6 +187,20 @@ _KINDS = (
         re.compile(r"[!！]{2,}|\b[A-Z]{4,}(?:\s+[A-Z]{2,})+\b"),
     ),
     _Kind(re.compile(r"exclamation (?:marks?|points?)|感叹号", re.I), re.compile(r"[!！]")),
+    _Kind(  # no hype: an advert's superlatives and urgency ("best ever", "don't miss out", 史上最, 手慢无)
+        re.compile(
+            r"(?:(?:夸张|浮夸|吹嘘)的?)?(?:广告|营销|推销|宣传)(?:腔|味|话术|语气)|(?:夸张|浮夸|吹嘘)(?:的?(?:语气|说法|词))?|"
+            r"(?:hype|hyperbole|salesy|sales|marketing|clickbait|exaggerat\w*|superlatives?)"
+            r"(?:\s+(?:language|talk|tone|copy|speak|pitch|words))?",
+            re.I,
+        ),
+        re.compile(
+            r"史上最|全网最|最[\u4e00-\u9fff]最|震撼|手慢无|错过再等|绝无仅有|惊爆|限时抢购|秒杀|"
+            r"\b(?:best|greatest|finest|purest|tastiest)\s+(?:\w+\s+)?ever\b|\bonce[- ]in[- ]a[- ]lifetime\b|"
+            r"\bdon'?t miss (?:out|this)\b|\bmind-?blowing\b|\bunbelievable\b|\bgame[- ]chang(?:er|ing)\b",
+            re.I,
+        ),
+    ),
     _Kind(  # no tables: a grid of cells drawn with bars (Markdown), however it is labelled
         re.compile(r"(?:markdown )?tables?|表格|表", re.I),
         re.compile(r"^[ \t]*\|.*\|[ \t]*\n[ \t]*\|.*\|", re.M),
@@ -341,15 +362,21 @@ def _register(value: str, draft: str) -> str | None:
         return f"'{chat.group(0)}' in a draft for a user who prefers {value}"
     if _CASUAL.search(value) and (stiff := _STIFF.search(draft)):
         return f"'{stiff.group(0)}' in a draft for a user who prefers {value}"
-    if _METRIC.search(value) and (unit := _IMPERIAL_UNITS.search(draft)):
+    if _in_system(_METRIC, _METRIC_NAMES, value) and (unit := _IMPERIAL_UNITS.search(draft)):
         return f"'{unit.group(0)}' for a user who uses {value} units"
-    if _IMPERIAL.search(value) and (unit := _METRIC_UNITS.search(draft)):
+    if _in_system(_IMPERIAL, _IMPERIAL_NAMES, value) and (unit := _METRIC_UNITS.search(draft)):
         return f"'{unit.group(0)}' for a user who uses {value} units"
     if _AMERICAN.search(value) and (word := _BRITISH_SPELLING.search(draft)):
         return f"'{word.group(0)}' is not {value} spelling"
     if _BRITISH.search(value) and (word := _AMERICAN_SPELLING.search(draft)):
         return f"'{word.group(0)}' is not {value} spelling"
     return None
+
+
+def _in_system(system: re.Pattern[str], units: str, value: str) -> bool:
+    """The preference names a system of measures, by its name ("metric") or as a list of its units ("grams, ml")."""
+    listed = rf"\s*(?:(?:{units})\s*(?:,|/|&|\+|and|or|和|、)?\s*)+"
+    return bool(system.search(value) or re.fullmatch(listed, value, re.IGNORECASE))
 
 
 def _form(value: str, draft: str) -> str | None:

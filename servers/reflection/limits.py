@@ -14,8 +14,8 @@ one of two options.
 | a part of the day or the week kept free:    | sets a time before 8:00 or from 21:00, or a Saturday/Sunday  |
 | "no early mornings", "no weekends", 周末不…  |                                                              |
 | daytime flights: "no red-eyes", 不坐红眼航班  | offers a red-eye, or a flight leaving or landing 22:00-06:00  |
-| a least: "salary at least $90k", 不低于8k     | gives it up ("flexible on compensation", "whatever the       |
-|                                             | budget") or names less in the same currency                  |
+| a least: "salary at least $90k", 不低于8k,   | gives it up ("flexible on compensation", "whatever the       |
+| a price held firm: "no discounts", 不打折     | budget") or names less in the same currency                  |
 
 Each is a kind of preference people state in their own words; the families and pairs are short on purpose
 (what people commonly avoid), not a food database.
@@ -166,7 +166,11 @@ def _overnight(value: str, draft: str) -> str | None:
 # A least the user holds to (a salary, a rate, a price: "at least $90k", 不低于 SGD 8k/月) and a draft that gives it
 # up in words ("flexible on compensation", "whatever the budget is") or names less in the same currency.
 _AMOUNT_LEAST = re.compile(
-    r"at least|minimum|\bmin\b|no less than|not (?:less|lower) than|not below|不低于|至少|起码|最低"
+    r"at least|minimum|\bmin\b|no less than|not (?:less|lower) than|not below|不低于|至少|起码|最低|"
+    # a price held firm is a least too: "no discounts", "non-negotiable", 不打折
+    r"\bno discounts?\b|\bnon-?negotiable\b|\b(?:standard|usual|regular|fixed|full) (?:rate|price|fee)\b|"
+    r"不打折|不讲价|不议价|不还价",
+    re.IGNORECASE,
 )
 _GIVES_WAY = re.compile(
     r"\b(?:flexible|open|negotiable)\s+(?:on|about|with|regarding)\s+(?:the\s+|my\s+)?(?:compensation|salary|pay|"

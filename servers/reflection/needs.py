@@ -37,7 +37,8 @@ fact in memory and the user model before asking the user.
 |                      | toward one (复习计划, "revision plan"), or is a          |                                 |
 |                      | recommendation letter (written for its reader's date),   |                                 |
 |                      | or is to be handed in soon (尽快交, "submit it asap")     |                                 |
-| ``audience``         | writes a public piece or makes slides for no one named   | "for <people>", readers         |
+| ``audience``         | writes a public piece or makes slides for no one named,  | "for <people>", readers         |
+|                      | or a reference for someone (who weighs it: the employer) |                                 |
 | ``length``           | writes a piece of no stated size (a toast, 推文 too), or | a number of words/pages/minutes |
 |                      | makes one shorter or longer (缩短), or the words for a   |                                 |
 |                      | display (展板, a poster, an exhibit label)               |                                 |
@@ -59,7 +60,8 @@ fact in memory and the user model before asking the user.
 |                      | the user, money moved (转三千块, "venmo $45"), things      |                                 |
 |                      | taken somewhere (把车开去4S店, "take my dog to the vet"), |                                 |
 |                      | errands ("pick me up some milk", "on your way"), an      |                                 |
-|                      | appointment made ("make an appointment with my GP")      |                                 |
+|                      | appointment made ("make an appointment with my GP"), a   |                                 |
+|                      | place gone into in the user's stead (帮我去邮局问问)       |                                 |
 | ``lookup``           | asks a plain question of fact: the agent can look it up  | (the agent)                     |
 
 A fact answers a need only if it is also about the task: it shares a content word with it, or both are about
@@ -113,11 +115,11 @@ _DOCS = (
     "files?|contracts?|nda|agreements?|invoices?|quotes?|quotation|proposals?|cv|resume|photos?|pictures?|"
     "spreadsheets?|pdf|forms?|receipts?|memo|minutes|notes|attachments?|screenshots?|voicemail|offers?|"
     "mortgage|loans?|salary|payslips?|paychecks?|pension|bank statements?|lease|tax returns?|transcripts?|"
-    "insurance polic(?:y|ies)"
+    "insurance polic(?:y|ies)|bio|biography"
 )
 _ZH_DOCS = (
     "邮件|消息|短信|文件|文档|合同|协议|报告|报价单|发票|简历|照片|图片|表格|幻灯片|PPT|ppt|方案|材料|资料|截图|申请表|"
-    "通知|附件|收据"
+    "通知|附件|收据|联系方式|名片"
 )
 # What a user applies for, rents or enrols in: which one only they know when they say it by what they do about it.
 _PURSUED = "job|position|role|posting|opening|vacancy|internship|apartment|flat|house|program(?:me)?|course|grant"
@@ -144,9 +146,10 @@ HANDED_THING = re.compile(
     rf"(?:(?:me|him|her|them|us)\s+)?the\s+"
     # (发邮件, 发消息 is writing one, not handing on one of the user's)
     rf"({_DOCS})\b|(?:发(?!(?:一下|给我)?(?:邮件|消息|短信|通知))|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})"
-    # put first with 把 and worked on, in the user's own request: 帮我把方案润色一下, 把合同翻成英文 (not 把这份报告…,
+    # put first with 把 and worked on or handed on, in the user's own request: 帮我把方案润色一下, 把合同翻成英文,
+    # 把报价单发给客户 (not 把这份报告…,
     # which the task shows, nor "你赶紧把文件发我" quoted for rewording)
-    rf"|(?:^|(?<=[，。,.！？\s])|(?<=帮我)|(?<=请)|(?<=麻烦))把[^，。,.！？\s这此那该本]{{0,6}}?({_ZH_DOCS})(?:润色|修改|改一?下|改改|校对|检查|翻译|翻成|打印|整理|精简)",
+    rf"|(?:^|(?<=[，。,.！？\s])|(?<=帮我)|(?<=请)|(?<=麻烦))把[^，。,.！？\s这此那该本]{{0,6}}?({_ZH_DOCS})(?:润色|修改|改一?下|改改|校对|检查|翻译|翻成|打印|整理|精简|发给|转给|发到|转发给)",
     IC,
 )
 # Bought or booked before, to be had again: which one only the user's order history says ("reorder my running
@@ -218,6 +221,8 @@ def references(task: str) -> list[Reference]:
         add(m.start(), m.group(1) or m.group(2) or m.group(3), True)
     owners: set[str] = set()
     for m in OWNED_THING.finditer(task):
+        if m.group(2) and _being_written(task, m.start()):
+            continue  # "write my bio": the task makes it, there is none of the user's to point to yet
         if m.group(1) or m.group(2):
             owner = m.group(0).rsplit("'", 1)[0] if m.group(1) else None
             add(m.start(), m.group(1) or m.group(2), False, _owner(owner) if owner else None)
@@ -258,6 +263,15 @@ def _written_or_addressed(task: str, at: int, owner: str) -> bool:
     if re.search(r"[这此本该]", owner) or re.match(r"[给致对向]", owner):
         return True
     return bool(re.search(r"(?:写|起草|拟|草拟|编)[一个份封篇张]?$", task[max(0, at - 4) : at]))
+
+
+# Writing a piece of the user's is making it: "write my bio", "draft our newsletter" (not "fix my bio").
+_WRITING_IT = re.compile(r"\b(?:write|draft|compose|create|prepare|put together)\s+(?:up\s+)?(?:me\s+)?$", IC)
+
+
+def _being_written(task: str, at: int) -> bool:
+    """The owned thing starting at ``at`` is the object of a verb of writing it."""
+    return bool(_WRITING_IT.search(task[:at]))
 
 
 # A person said by the relation instead of the role: "I report to Karen" is who the manager is.
@@ -374,7 +388,9 @@ WRITE_PIECE = re.compile(
 # account (公众号推文), anything written "as one piece" (写一篇).
 SIZED_PIECE = re.compile(
     rf"{WRITE_PIECE.pattern}|\b(?:write|draft|prepare|compose)\b.*"
-    r"\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech)\b|"
+    r"\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech|"
+    # a bio or blurb printed in a programme or on a site: the space it goes in sets its size
+    r"bio|biography|blurb)\b|"
     r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词|自我介绍)|写一篇|"
     # words for a display, whose space is fixed: an exhibition panel, a poster, a label beside an exhibit
     r"(?:[写撰拟做]|准备).{0,12}(?:展板|展签|海报|宣传栏|易拉宝|说明牌)|"
@@ -492,7 +508,9 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:days?|time|week|afternoon|morning)\s+off\b|"
             r"\b(?:get|buy|grab|book|order)\b.*\btickets?\b|"  # a ticket is for a day
             # book or reserve anything, said as a verb: "book me a haircut", "reserve the venue"
-            r"\b(?:book|reserve|schedule)\s+(?:me\s+|us\s+)?(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
+            r"\b(?:book|reserve|schedule)\s+(?:me\s+|us\s+)?(?:(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
+            # a place left unnamed is booked for a day all the same ("book somewhere nice for Sunday lunch")
+            r"some(?:where|place|thing)\b)|"
             # away from work: an out-of-office reply says until when
             r"\bout[- ]of[- ]office\b|\bOOO\b|\bauto-?reply\b|休假自动回复|自动回复|"
             r"约.{0,6}(?:吃(?:个|顿)?饭|见(?:个)?面|聊聊|喝(?:个|杯)?咖啡|开(?:个)?会|1:1|one-on-one|meeting|call|sync)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
@@ -604,9 +622,11 @@ RULES: tuple[Rule, ...] = (
             # a place to stay, eat or gather chosen for the user: its price range is theirs
             rf"\b(?:find|get|recommend|suggest|look for|pick)\b.*\b(?:{LODGING}|place to stay|restaurants?|"
             r"venue)\b|(?:推荐|找|订).{0,10}(?:餐厅|饭店|馆子|民宿|宾馆)|"
-            r"\b(?:find|recommend|suggest|pick|look for|choose)\b.*\b(?:place|somewhere|spot)\s+(?:\w+\s+)?"
-            r"(?:for|to)\s+(?:\w+\s+){0,3}?"
-            r"(?:dinner|lunch|brunch|eat|stay|celebrate|drinks|date|party|meal)\b|(?:找|推荐).{0,6}(?:地方|地儿).{0,6}(?:吃|住|聚|庆祝)|"
+            # (or booked outright: "book somewhere nice for Mum's 70th"; an occasion is a meal out too)
+            r"\b(?:find|recommend|suggest|pick|look for|choose|book|reserve)\b.*\b(?:place|somewhere|spot)\s+"
+            r"(?:\w+\s+)?(?:for|to)\s+(?:[\w'’]+\s+){0,3}?"
+            r"(?:dinner|lunch|brunch|eat|stay|celebrate|drinks|date|party|meal|birthday|anniversary|"
+            r"\d+(?:st|nd|rd|th))\b|(?:找|推荐).{0,6}(?:地方|地儿).{0,6}(?:吃|住|聚|庆祝)|"
             rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|\bitinerary\b|买|购买|酒店|行程|"
             r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
             # goods chosen for the user by their price range ("recommend a laptop", 推荐一款手机)
@@ -703,6 +723,26 @@ RULES: tuple[Rule, ...] = (
         "I will write for an informed general reader.",
         ("beginners", "practitioners", "experts"),
     ),
+    Rule(  # a reference written for someone is addressed to whoever weighs it: an employer, a school
+        "audience",
+        re.compile(
+            r"\b(?:write|draft|prepare|compose)\s+(?:up\s+)?(?:a|an|the)\s+(?:short\s+|character\s+|job\s+)?"
+            r"(?:reference|recommendation|testimonial|letter of (?:recommendation|reference))(?:\s+letter)?\s+for\b|"
+            r"(?:给|为|帮)[^，。,.]{1,12}写(?:一?封|个|份)?推荐信",
+            IC,
+        ),
+        # the reader named by what the reference is for ("for the nursing course at Leeds", 申请…大学)
+        re.compile(
+            rf"{AUDIENCE.pattern}|\bfor\s+(?:the|a|an|her|his|their)\s+(?:[\w-]+\s+){{0,3}}?(?:job|role|position|post|"
+            r"course|programme|program|degree|scholarship|school|university|college|tenancy|flat)\b|"
+            r"申请.{0,10}(?:学校|大学|岗位|职位|项目|奖学金)",
+            IC,
+        ),
+        AUDIENCE,
+        "Who will read it (which employer, school or programme)?",
+        "A reference speaks to what its reader is choosing for.",
+        "I will write a general reference that fits most employers.",
+    ),
     Rule(
         "length",
         SIZED_PIECE,
@@ -796,7 +836,10 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:say|saying|tell (?:them|him|her)|that)\s+"
             r"(?:yes|no|I(?:'m| am| will|'ll)|we(?:'re| are| will|'ll))\b|"
             r"\b(?:accept|declin|agree|refus)\w*|\bturn(?:ing)? (?:it|them|him|her) down\b|"
-            r"说(?:好|可以|行|不|我|我们)|同意|拒绝",
+            r"说(?:好|可以|行|不|我|我们)|同意|拒绝|"
+            # the reply puts the question to them (回一下马经理，问他能不能先放两周): theirs to decide, not the user's
+            r"问(?:他|她|他们|对方|一下|问)?[^，。,.？?]{0,12}?(?:能不能|是否|要不要|可不可以|行不行)|"
+            r"\bask(?:ing)?\s+(?:them|him|her)\s+(?:whether|if)\b",
             IC,
         ),
     ),
@@ -821,6 +864,11 @@ RULES: tuple[Rule, ...] = (
             r"(?:passport|visa|licen[cs]e|driving licen[cs]e|id card|permit)\b|"
             r"\breturn\s+(?:the|my|these|those|this)\s+(?!value|result|error|type|list|string|code)\w+|"
             r"去银行|办(?:个|张|一张)?(?:银行)?卡|退货|办理|"
+            # going somewhere in the user's stead (帮我去镇上兽药店问问, "pop into the chemist for me"): a place one
+            # walks into, named by what it is, not 帮我去查查 (去 as a mere "go ahead")
+            r"(?:帮我|替我|给我|你)去[^，。,.？?]{0,8}?(?:(?<!网)店|铺|邮局|派出所|营业厅|市场|超市|药房|诊所|医院|银行|镇上|村里|城里)|"
+            r"\b(?:pop|nip|run|drop|stop|swing)\s+(?:in(?:to)?|over to|round to|down to|by)\s+(?:the|a)\s+"
+            r"(?:shop|store|chemist|pharmacy|post office|bank|market|butcher|bakery|garage|library)\b|"
             # paying a bill or calling a car in the user's name (交水电费, 叫个车)
             r"(?:交|缴)(?:一下|个)?(?:水电|水|电|燃气|煤气|物业|房租|学|话|网|停车)费|缴费|充值|转账|还款|"
             r"转(?:给)?[^，。,.]{0,4}?(?:[\d一二两三四五六七八九十百千万几]+\s*(?:块|元|万)|房租|钱)|"

@@ -495,7 +495,8 @@ def test_memory_written_as_labels_or_in_the_plural_still_answers() -> None:
 
 
 def test_the_other_sides_lawyer_choices_between_options_surprises_and_a_lease() -> None:
-    assert _asked("帮我把合同发给对方律师") == ["reference:律师"]  # not a lawyer surnamed 方
+    # not a lawyer surnamed 方 (the contract handed on is the user's too, as "send the contract to …" is)
+    assert _asked("帮我把合同发给对方律师") == ["reference:合同", "reference:律师"]
     assert "reference:方老师" in _asked("方老师的课什么时候")
     assert "judgement" in _asked("help me decide between the two apartments")
     assert "judgement" in _asked("帮我挑一件适合面试穿的衣服")
@@ -743,3 +744,55 @@ def test_a_present_ordered_for_someone_needs_their_address_which_a_home_town_doe
     door = ["My niece Ada's address is 14 Clifton Road, Bristol BS8 1AA"]
     assert "destination" not in _asked("order a birthday present for my niece", door)
     assert "destination" not in _asked("book a train to see my niece", ["My niece Ada lives in Bristol"])
+
+
+def test_a_place_booked_for_an_occasion_needs_its_day_and_what_to_spend() -> None:
+    asked = _asked("reserve somewhere special for our 25th anniversary")
+    assert "date_time" in asked and "budget" in asked
+    assert "date_time" not in _asked("book somewhere quiet for Dad's birthday on Saturday the 9th")
+
+
+def test_a_bio_is_the_users_to_point_to_unless_the_task_writes_it_and_then_its_size_is_asked() -> None:
+    assert _asked("correct the spelling in my biography") == ["reference:biography"]
+    asked = _asked("draft my biography for the gallery website")
+    assert "length" in asked and "reference:biography" not in asked
+
+
+def test_a_thing_put_first_with_ba_and_handed_on_is_the_users() -> None:
+    assert "reference:报价单" in _asked("帮我把最新的报价单发给所有经销商")
+    assert "reference:名片" in _asked("帮我把名片转给新来的同事")
+    assert "reference:报价单" not in _asked("帮我把这份报价单发给经销商")  # the task shows it
+
+
+def test_going_into_a_place_in_the_users_stead_is_their_step() -> None:
+    assert _asked("替我去邮局问问包裹到了没有") == ["action"]
+    assert _asked("can you pop into the chemist and ask if they stock it") == ["action"]
+    assert "action" not in _asked("帮我去网上查查这个药")
+    assert "action" not in _asked("帮我去看看这个网站")
+
+
+def test_a_reference_written_for_someone_needs_who_will_read_it() -> None:
+    assert _asked("draft a recommendation for my former intern Priya") == ["audience"]
+    assert "audience" not in _asked("write a reference for Priya for the nursing course at Leeds")
+
+
+def test_a_reply_that_puts_the_question_to_them_carries_no_decision_of_the_users() -> None:
+    assert "judgement" not in _asked("帮我回复张老师，问问他是否方便把课挪到下午")
+    assert "judgement" not in _asked("reply to the invitation and ask them whether partners are welcome")
+    assert "judgement" in _asked("reply to the invitation")
+
+
+def test_hype_units_by_name_a_way_not_taken_and_a_firm_price(svc: ReflectionService) -> None:
+    hype = "The greatest sourdough ever baked! Don't miss out, once-in-a-lifetime flavour."
+    assert _signals(hype, ("tone", "no salesy language"), svc=svc, user="h1") == ["preference_conflict"]
+    assert _signals("全网最低价，绝无仅有，手慢无", ("文风", "不要浮夸"), svc=svc, user="h2") == ["preference_conflict"]
+    assert _signals("A good sourdough, baked this morning.", ("tone", "no hype"), svc=svc, user="h3") == []
+    assert _signals("Use 8 oz of flour.", ("measures", "kilograms and millilitres"), svc=svc, user="u1") == [
+        "preference_conflict"
+    ]
+    assert _signals("Use 250 g of flour.", ("measures", "kilograms and millilitres"), svc=svc, user="u2") == []
+    assert _signals("建议走高速，三个小时就到", ("路线", "不走高速"), svc=svc, user="w1") == ["preference_conflict"]
+    assert _signals("I can do the day for €350.", ("fee", "€400 a day, non-negotiable"), svc=svc, user="p1") == [
+        "preference_conflict"
+    ]
+    assert _signals("The day is €400 as usual.", ("fee", "€400 a day, non-negotiable"), svc=svc, user="p2") == []
