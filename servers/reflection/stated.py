@@ -117,7 +117,7 @@ _REVERSAL = re.compile(
     # "… back to PRs and main only please", "let's go back to tabs": what was done before comes back
     # (not "get back to me", "switch back to main afterwards")
     r"(?:^|[.;:—!?)]\s*|\b(?:go|going|let'?s go|ok|okay|so)\s+)back to\b|"
-    r"\b(?:changed my mind|change of plan|switched to|no longer|not anymore|any more|scratch that|"
+    r"\b(?:changed my mind|change of (?:plan|heart|mind)|switched to|no longer|not anymore|any more|scratch that|"
     r"forget what i said|i'?m done (?:with|adding|using|writing)|no more|take (?:that|it) back|"
     r"ignore what i said|(?:is|are) fine now|after all|rips? out|ripped out|drop(?:ped)? (?:the|our)|"
     r"(?:i'?ve|i have|we'?ve|we have) gone off|"
@@ -129,9 +129,14 @@ _REVERSAL = re.compile(
     r"|(?:\bso|\blet'?s|\bwe(?:'ll)?)\s+switch(?:\s+over)?\s*(?::|\bto\b)"
     # "ok I take back the inline thing": what was said is withdrawn (not "take back the laptop to IT")
     r"|\b(?:i|we)\s+(?:'ll\s+)?take\s+back\s+(?:the|what|that|my|our)\b"
+    # "quit running argocd app sync after merges", "so stop adding changelog entries": what was done stops (not
+    # "the job stops running", "stop the server")
+    r"|(?:^|[,;:—]\s*|\b(?:so|and|please|pls|just)\s+)(?:quit|stop)\s+(?:running|using|doing|adding|writing|calling|"
+    r"putting|making|pinning|creating|sending)\b"
     r"|改主意|不再|其实|现在可以|不用再|反而|收回|作废|不算数?了|(?:现在|以后|今后)都?改(?:成|为|用)|改回|换回"
-    # "以后别整理成表格了": stop doing what was done so far (别…了 says it was done until now)
-    r"|(?:以后|今后|往后)(?:就)?别(?:再)?[^，。；]{1,30}了",
+    # "以后别整理成表格了", "以后图别再用 matplotlib 了": stop doing what was done so far (别…了 says it was done
+    # until now), a topic of a few characters between
+    r"|(?:以后|今后|往后)[^，。；别]{0,6}?(?:就)?别(?:再)?[^，。；]{1,30}了",
     re.I,
 )
 # A convention that starts now ("going forward", "from now on", 以后): with what it replaces named ("valibot
@@ -185,7 +190,7 @@ _REPLACED = re.compile(
     r"(?=\s*(?:[,.;:!?—()]|$|\bstyle\b|\bapproach\b|\bthing\b))"
     r"|\binstead of\s+(?P<en>[^,.;:!?—()]{2,60})|\bno more\s+(?P<more>[^,.;:!?—()]{2,60})"
     # "change of plan on hasql-th: …", "from now on no hasql-th for new statements"
-    r"|\bchange of plan (?:on|for|about|with)\s+(?P<plan>(?:[^,.;:!?—()]|\.(?=\w)){2,40})"
+    r"|\bchange of (?:plan|heart|mind) (?:on|for|about|with)\s+(?P<plan>(?:[^,.;:!?—()]|\.(?=\w)){2,40})"
     r"|\b(?:from now on|going forward),?\s+no (?:new\s+)?(?P<now>(?:[^,.;:!?—()]|\.(?=\w)){2,60})"
     # "drop the @apply thing", "remember I said clojure.spec for validation? switch that"
     r"|\bdrop(?:ped)? (?:the|our|that)\s+(?P<drop>[^,.;:!?—()]{2,40}?)\s+(?:thing|rule|idea|approach|convention)\b"
@@ -199,7 +204,9 @@ _REPLACED = re.compile(
     r"|\bremember (?:i|we) said\s+(?P<said_en>(?:[^,;:!?—()]|\.(?=\w)){2,60}?)\??\s+"
     r"(?:switch|change|scrap|drop|forget|replace) (?:that|this|it)\b"
     r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})"
-    r"|(?:以后|今后|往后)(?:就)?别(?:再)?(?P<zh_stop>[^，。；]{1,30})了"
+    r"|(?:以后|今后|往后)[^，。；别]{0,6}?(?:就)?别(?:再)?(?P<zh_stop>[^，。；]{1,30})了"
+    r"|(?:^|[,;:—]\s*|\b(?:so|and|please|pls|just)\s+)(?:quit|stop)\s+(?P<quit>(?:running|using|doing|adding|writing|"
+    r"calling|putting|making|pinning|creating|sending)\s+[^,.;:!?—()]{2,60})"
     # "之前说 DWS 的新任务用 Hive SQL 跑，这个作废": what was said before is what is void
     r"|之前说(?:的|过)?(?P<said>[^，。；]{2,40}?)[，,]?\s*(?:这个|那个|这条|那条)?(?:作废|不算数?了|收回)"
     # "之前说时序只看摘要，现在改成…": what was said, then what it is now

@@ -185,6 +185,17 @@ def test_a_new_convention_that_names_what_it_replaces_is_a_reversal(service: Ref
             "date-fns",
         ),
         ("之前说报表任务用 Hive 跑，这个作废：以后新的报表任务一律用 Spark 跑。做日报", "报表任务用 Hive 跑", "Spark"),
+        (
+            "change of heart on the cache keys: the prefixes were a mistake, use one hash per tenant. migrate the old",
+            "the cache keys",
+            "one hash per tenant",
+        ),
+        (
+            "the nightly job signs them now, so quit pinning checksums in the lockfile by hand, just bump it",
+            "pinning checksums in the lockfile by hand",
+            "bump",
+        ),
+        ("季度汇总表以后图表别再用饼图了，统一改用条形图", "用饼图", "条形图"),
     ],
 )
 def test_a_change_of_plan_names_what_it_replaces(
@@ -323,6 +334,12 @@ def test_stopping_what_was_done_so_far_names_it_and_the_next_sentence_says_what_
     service.note_preferences("u", prompt, "t1")
     [belief] = service.users.get("u", include_all=True).beliefs
     assert kept in belief.value and belief.reversed_from == replaced, belief
+
+
+@pytest.mark.parametrize("prompt", ["the worker stops running after ten minutes, why?", "stop the dev server first"])
+def test_something_that_stops_is_no_reversal(service: ReflectionService, prompt: str) -> None:
+    service.note_preferences("u", prompt, "t1")
+    assert not any(b.reversed_from for b in service.users.get("u", include_all=True).beliefs)
 
 
 def test_news_that_something_was_dropped_is_no_reversal(service: ReflectionService) -> None:
