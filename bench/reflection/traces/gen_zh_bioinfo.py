@@ -7,7 +7,7 @@ RNA-seq (fastp, STAR, salmon, featureCounts, MultiQC), WES (bwa-mem2, samtools, 
 clusterProfiler in R, reference genomes and indexes under /share/ref, deliveries rsynced to /share/delivery.
 Prompts and replies in Chinese; tool output as printed. cwd /share/home/linxf/seqcore-pipes.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 24), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_bioinfo.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -18,7 +18,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2834,5 +2834,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-bioinfo.jsonl"), os.path.join(HERE, "zh-bioinfo.labels.json"))
-    print(f"zh-bioinfo -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-bioinfo.jsonl"), os.path.join(HERE, "tune", "zh-bioinfo.labels.json"))
+    print(f"zh-bioinfo -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -7,7 +7,7 @@ markdown help, operator scripts for the service desk (offboarding, HR sync), Azu
 aa-hb-ops-test, PowerShell 7.4 runtime environment), Microsoft Graph PowerShell SDK 2.x against Entra ID and Intune,
 ExchangeOnlineManagement 3.x, Az, Azure DevOps pipelines via `az pipelines`.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 24), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_pwsh_admin.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -16,7 +16,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2325,5 +2325,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "pwsh-admin.jsonl"), os.path.join(HERE, "pwsh-admin.labels.json"))
-    print(f"pwsh-admin -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "pwsh-admin.jsonl"), os.path.join(HERE, "tune", "pwsh-admin.labels.json"))
+    print(f"pwsh-admin -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
