@@ -55,7 +55,9 @@ _LOOKING = frozenset(
     "ls cat head tail less more pwd echo which whereis type env printenv grep rg find wc file stat tree du df "
     "ps top date whoami id uname history man diff sort uniq jq awk sed nvidia-smi nm objdump readelf ldd otool "
     "strings hexdump xxd c++filt ss netstat lsof pg_isready dig nslookup host getent pgrep pidof readlink "
-    "realpath klist lsmod lspci lsusb lsblk lscpu uptime free vmstat iostat".split()
+    "realpath klist lsmod lspci lsusb lsblk lscpu uptime free vmstat iostat "
+    # a batch scheduler's queue and accounting, its `ps`: Slurm, PBS/Torque, LSF
+    "squeue sinfo sacct sstat sprio qstat bjobs bhosts bqueues".split()
 )
 # Readers of the system's logs that change something only with these options (clearing, rotating, vacuuming).
 _LOG_READERS = {
@@ -2231,7 +2233,7 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
             None,
         )
         if fixed is not None:
-            fixed = _same_operand(calls, i, fixed, key)
+            fixed = _rerun_as_failed(calls, i, _same_operand(calls, i, fixed, key), key)
         replaced = fixed is None
         if fixed is None:
             fixed = _replacement(calls, i)
@@ -2254,6 +2256,37 @@ def _same_operand(calls: list[_Call], failed: int, found: int, key: str) -> int:
     for later in range(found + 1, len(calls)):
         call = calls[later]
         if key in step_keys(call.tool, call.arguments) and _operand_file(call) == operand:
+            return later
+    return found
+
+
+def _prepared(failed: _Call, between: _Call, done: _Call) -> bool:
+    """Whether a call of the failed step's own program between it and its retry prepared the retry: it ran the
+    program another way (`snakemake --unlock …`) and the retry ran exactly what had failed."""
+    failed_command = command_of(failed.tool, failed.arguments) or ""
+    return (
+        bool(failed_command)
+        and (command_of(done.tool, done.arguments) or "").split()
+        == failed_command.split()
+        != (command_of(between.tool, between.arguments) or "").split()
+    )
+
+
+def _rerun_as_failed(calls: list[_Call], failed: int, found: int, key: str) -> int:
+    """The retry of the failed call among calls of its step: the first one, unless it ran the program another way
+    and a later one ran exactly what had failed (`snakemake --unlock …`, then the `snakemake …` that had failed):
+    the other way prepared the retry."""
+    before = command_of(calls[failed].tool, calls[failed].arguments)
+    found_command = command_of(calls[found].tool, calls[found].arguments)
+    if not before or not found_command or found_command.split() == before.split():
+        return found
+    for later in range(found + 1, len(calls)):
+        call = calls[later]
+        if key not in step_keys(call.tool, call.arguments):
+            continue
+        if not call.ok:
+            return found  # the step failed again first: the retry was the first call
+        if (command_of(call.tool, call.arguments) or "").split() == before.split():
             return later
     return found
 
@@ -2554,7 +2587,9 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
             if command_head(w) not in _PUBLISHING and not _CHECKING.search(command_head(w)) and command_head(w) != own
         ]
         if not fixing and step_key(between.tool, between.arguments) == step_key(call.tool, call.arguments):
-            continue
+            if not _prepared(call, between, done):
+                continue
+            fixing = acting  # the step's program run another way, then what had failed: that run prepared it
         if not fixing and _CHECKING.search(command_head(command)):
             continue  # a test run or a linter in between checked something; it changed nothing
         inserted.append(j)
@@ -2795,7 +2830,7 @@ CODE_LIKE = re.compile(r"[.:=@$_]|[a-z][A-Z]|^[A-Z]{2,}")
 
 
 # A comment that opens with a plain word (`-- No`, `# Keep`), not a tool's directive (`# type: ignore`, `// @ts-…`,
-# `// +kubebuilder:…`, `# noqa: E501`), and has a sentence in it: four plain words in a row.
+# `// +kubebuilder:…`, a linter's `noqa` with its code), and has a sentence in it: four plain words in a row.
 _PLAIN_OPENING = re.compile(r"^\s*(?:#|//|--|/\*|\*|;|%|<!--)\s*[A-Za-z]+(?=[\s,.]|$)")
 _SENTENCE = re.compile(r"\b[a-z]+(?:[ ,]+[a-z]+\b){3}")
 

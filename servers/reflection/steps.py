@@ -147,6 +147,7 @@ _VALUE_OPTIONS = frozenset(
     "--filter --prefix --cwd --profile --region --config -pl --projects -rf --resume-from".split()
 )
 _SEPARATORS = frozenset(";&|\n()")
+_DIGIT = re.compile(r"\d")
 _SUBSTITUTION = re.compile(r"\$\([^()]*\)|`[^`]*`")
 _WORD = re.compile(r"[a-z][a-z0-9_-]*(?::[a-z0-9_-]+)*")
 _GRADLE_TASK = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
@@ -201,7 +202,11 @@ def _positionals(words: list[str]) -> list[int]:
         if skip:
             skip = False
         elif word.startswith("-"):
-            skip = word in _VALUE_OPTIONS
+            # A word with a digit right after a long option is that option's value (`esptool --chip esp32s3
+            # write_flash`, `tool --api-version 2025-10 push`), not a subcommand: subcommands are words.
+            value = words[i + 1] if i + 1 < len(words) else ""
+            valued = word.startswith("--") and "=" not in word and _DIGIT.search(value) and not value.startswith("-")
+            skip = word in _VALUE_OPTIONS or bool(valued)
         elif set(word) & set("<>"):
             break
         else:

@@ -171,6 +171,31 @@ def test_push_rejected_then_pull_rebase_is_a_lesson_with_its_command() -> None:
     assert "avoid" not in lesson.lower() and "never" not in lesson.lower()
 
 
+def test_the_program_run_another_way_before_the_same_command_prepared_it() -> None:
+    """`pio run --target erase`, then the upload that had failed, exactly as it was: the other run prepared the
+    retry (a run that worked the other way and nothing after would itself be the retry)."""
+    failed = "pio run -e feather --target upload"
+    trace = [
+        bash(failed, "Exit code 1\nError: flash is write-protected (PROTECTED)"),
+        bash("qstat -u ana"),  # the batch queue only looks
+        bash("pio run -e feather --target erase"),
+        bash(failed),
+    ]
+    [found] = find_recoveries(trace)
+    assert (found.failed, found.fixed) == (0, 3)
+    assert found.fix_commands == ["pio run -e feather --target erase"] and found.kind == "inserted"
+    assert "then retry" in found.lesson()
+    # Run another way and never as it failed: that way was the fix, as before.
+    [other] = find_recoveries(trace[:3])
+    assert other.fixed == 2 and other.fix_commands == [] and other.change is not None
+
+
+def test_a_batch_schedulers_queue_only_looks() -> None:
+    for command in ("squeue -u ana", "sacct -j 4711 -X", "qstat -f", "bjobs -w"):
+        assert is_looking("Bash", {"command": command}), command
+    assert not is_looking("Bash", {"command": "sbatch run.sh"})
+
+
 def test_another_interpreter_is_the_fix() -> None:
     trace = [
         bash("python -m pytest tests/test_billing.py", "Exit code 1\nModuleNotFoundError: No module named 'fastapi'"),

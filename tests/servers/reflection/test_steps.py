@@ -50,6 +50,10 @@ from tests.servers.reflection.claude_code_traces import REJECTED, bash, edit, gr
         ("cd app\nexport X=1\nruff check .", ["ruff check"]),
         ("grep -rn TODO src", ["grep"]),
         ("echo done", ["echo"]),  # nothing but setup: the first command stands for the call
+        # A word with a digit after a long option is its value, not the subcommand; a plain word still is.
+        ("python -m esptool --chip esp32c6 -p /dev/ttyUSB0 erase_flash", ["esptool erase_flash"]),
+        ("openocd-flash --board nucleo64 write fw.elf", ["openocd-flash write"]),
+        ("mvn --batch-mode verify", ["mvn verify"]),
     ],
 )
 def test_command_heads_unwrap_cd_env_wrappers_and_interpreters(command: str, heads: list[str]) -> None:
