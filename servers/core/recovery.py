@@ -1219,9 +1219,12 @@ def _told_after(lines: list[str], at: int) -> str:
     return following if said else line
 
 
-# A header that only says a failure follows: "Aborting batchmode due to fatal error:", "Visibility error:".
+# A header that only says a failure follows: "Aborting batchmode due to fatal error:", "Visibility error:", or that
+# it failed and how long it took ("✗ Build failed in 2.91s", "BUILD FAILED in 41s").
 _GENERIC_HEADER = re.compile(
-    r"(?:\b(?:errors?|failures?|failed|exceptions?|problems?|reasons?)|错误|失败)\s*[:：]\s*$", re.I
+    r"(?:\b(?:errors?|failures?|failed|exceptions?|problems?|reasons?)|错误|失败)\s*[:：]\s*$"
+    r"|\bfailed\s+(?:in|after)\s+[\d.,]+\s*(?:ms|s|sec(?:onds?)?|m|min(?:utes?)?)\.?\s*$",
+    re.I,
 )
 _NOT_A_SENTENCE = re.compile(r"(?:traceback|file\b|at\b|caused by)", re.I)
 _CODE_MARKS = re.compile(r"[%{}]|\(\s*['\"]|[(;]$")

@@ -998,6 +998,12 @@ def test_a_runner_in_front_is_not_part_of_the_fix() -> None:
             "It looks like another Unity instance is running with this project open.",
             "it looks like another unity instance is running",
         ),
+        # That the build failed and how long it took says nothing: the plugin's line after it does.
+        (
+            "Exit code 1\nvite v6.3.6 building for production...\n✗ Build failed in 812ms\n"
+            "[vite:css] unknown word found in src/app.css\n    at Input.error (file:///x/postcss/lib/input.js:1:1)",
+            "[vite:css] unknown word found in <path>",
+        ),
         # A versioned artifact is this run's own build.
         (
             'Exit code 65\nCloudKit query for Inkwell-1.9.0-x64.dmg (2/8e3f0c2a) failed due to "Record not found".',
