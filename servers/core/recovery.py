@@ -302,7 +302,8 @@ _NAMED_ERROR = re.compile(
 _LOADING = re.compile(r"\b(?:LoadError|InitError):\s*(\S[^\n]{2,200})")
 _CODE = re.compile(r"\b(TS\d{4}|E\d{4,5}|ERR_[A-Z0-9_]{3,}|[A-Z]{2,}\d{3,}|error\[E\d{4}\])")
 # What a package manager prints when the script it ran failed: the script's own output above says what failed.
-_CARET = re.compile(r"^\s*[~^]*\^[~^]*\s*$")
+# A caret under the quoted source, or PowerShell's underline of the failing command (`~~~~~~~`).
+_CARET = re.compile(r"^\s*(?:[~^]*\^[~^]*|~{3,})\s*$")
 # A Python traceback's frame line: the line under it is the frame's source, quoted.
 _PY_FRAME = re.compile(r'^\s*File "[^"]+", line \d+')
 _WRAPPER_CODE = re.compile(r"ERR_PNPM_RECURSIVE_\w+_FIRST_FAIL$")
@@ -335,7 +336,7 @@ _WARNING_LINE = re.compile(r"^\s*(?:\[[\w ]*warn(?:ing)?\]|warn(?:ing)?\b|\(node
 # before its output names no failure.
 _ERROR_LINE = re.compile(
     r"(?<![-=_])\b(?:error|fatal|failed|failure|cannot|can't|could not|unable|denied|refused|invalid|missing|not found|"
-    r"no such|rejected|exception|panic)\b|错误|失败",
+    r"no such|rejected|exception|panic|not recogni[sz]ed)\b|错误|失败",
     re.I,
 )
 # Kinds of file a message names by their name alone: sources, objects and modules, archives, images, documents.
@@ -2972,6 +2973,10 @@ def kept_words(arguments: Any) -> list[str]:
         # A key that opens a map or list the edit wrote into (`:lint-as {`), as written: where entries go. So does
         # a fenced block's opening line (```@docs in a manual page), kept with its fence.
         out += [w for w in _OPENING_KEY.findall(old) if w in new and w not in out]
+        # A name given a list that goes on over the next lines (`FunctionsToExport = @(`, `"plugins": [`), as
+        # written: the edit put an entry in that list.
+        lists = [" ".join(m.group(0).split()) for m in _OPENING_LIST.finditer(old) if m.group(0).strip() in new]
+        out += [w for w in lists if w not in out]
         out += [w for w in (f + i for f, i in _FENCE_OPENING.findall(old)) if w in new and w not in out]
         for word in CODE_WORD.findall(old):
             if word not in after:
@@ -2985,6 +2990,7 @@ def kept_words(arguments: Any) -> list[str]:
 
 
 _OPENING_KEY = re.compile(r"(?<![\w:$@.-])(:[A-Za-z][\w.-]*[\w])\s*[{\[]")
+_OPENING_LIST = re.compile(r"(?m)(?<![\w$@.-])[$@]?[\"']?[A-Za-z_][\w.-]*[\"']?[ \t]*[=:][ \t]*@?[\[({][ \t]*$")
 _FENCE_OPENING = re.compile(r"(?m)^[ \t]*(`{3,}|~{3,})[ \t]*([@A-Za-z][\w.+-]*)")
 
 

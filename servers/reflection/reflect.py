@@ -399,15 +399,24 @@ def shared_place(lessons: list[Lesson]) -> str:
     telling = _telling(common)
     if not telling or max(len(w) for w in telling) < 4:
         return ""
-    # A key or setting (`:lint-as`, `--allow-env=`) names the place before the entries in it; else the longest
-    # telling word does (`$fillable`, not `=`).
-    return max(telling, key=lambda w: (is_key(w), len(w), w))
+    # A key or setting (`:lint-as`, `--allow-env=`) or a list's opening (`FunctionsToExport = @(`) names the place
+    # before the entries in it (`Add-HbDriverToDeviceGroup`, one of them, does not); else the longest telling word
+    # does (`$fillable`, not `=`).
+    return max(telling, key=lambda w: (is_key(w) or opens_list(w), len(w), w))
 
 
 def is_key(word: str) -> bool:
     """A map key, a setting or a fenced block as written (`:lint-as`, `--allow-env=`, ```@docs): what entries
     are put under."""
     return bool(word) and (word[0] in ":-" or word.endswith("=") or word.startswith(_FENCES))
+
+
+def opens_list(word: str) -> bool:
+    """A name and the list it opens, as ``kept_words`` keeps it (`FunctionsToExport = @(`, `"plugins": [`)."""
+    return bool(_LIST_OPENING.search(word))
+
+
+_LIST_OPENING = re.compile(r"[=:]\s*@?[\[({]$")
 
 
 _FENCES = ("```", "~~~")

@@ -1312,6 +1312,21 @@ def test_an_edit_that_lengthened_a_settings_list_went_to_that_setting() -> None:
     assert "--allow-net=" in kept_words(lengthened) and "allow-net=db.local" not in kept_words(lengthened)
     opened = {"old_string": ' :aliases {:dev {:extra-paths ["dev"]}}', "new_string": " :aliases {:dev {}\n :x {}}"}
     assert ":aliases" in kept_words(opened)
+    # A list opened at the end of a line and going on below (`ModulesToImport = @(`, `"plugins": [`): as written.
+    before = "NestedModules   = @(\n    'Core.psm1'\n)"
+    listed = {"old_string": before, "new_string": before.replace("'Core.psm1'", "'Core.psm1'\n    'Mail.psm1'")}
+    assert "NestedModules = @(" in kept_words(listed)
+
+
+def test_a_windows_shell_says_what_it_does_not_recognise_under_the_underlined_command() -> None:
+    """PowerShell's concise view quotes the line, underlines the command with `~`, and says what failed below."""
+    error = (
+        "Exit code 1\nImported 12 rows\nNew-AcmeTicket: C:\\src\\ops\\run.ps1:8\nLine |\n"
+        "   8 |      $t = New-AcmeTicket -Title $row.Title\n     |           ~~~~~~~~~~~~~~\n"
+        "     | The term 'New-AcmeTicket' is not recognized as a name of a cmdlet, function, script file, or "
+        "executable program."
+    )
+    assert error_phrase(error).startswith("the term '…' is not recognized")
 
 
 def test_a_build_logs_notes_are_not_its_error_and_a_packages_version_is_this_runs_own() -> None:

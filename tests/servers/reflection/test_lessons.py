@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from servers.reflection.models import TaskReport, TraceStep
-from servers.reflection.reflect import analyse, feedback_strategies, redundant_calls
+from servers.reflection.reflect import analyse, feedback_strategies, opens_list, redundant_calls
 from servers.reflection.service import ReflectionService
 
 BACKENDS = ("sqlite", "postgresql")
@@ -910,3 +910,8 @@ def test_a_look_whose_output_gave_what_the_retry_added_is_the_fix(svc: Reflectio
     [rule] = svc.rules.all("u")
     assert "run `docker ps --filter`" in rule.text, rule.text
     assert "3f2a9c1b7d4e" not in rule.text
+
+
+def test_a_list_opened_under_a_name_is_a_place_entries_go() -> None:
+    assert opens_list("FunctionsToExport = @(") and opens_list('"plugins": [')
+    assert not opens_list("FunctionsToExport") and not opens_list("plugins = load()")
