@@ -315,9 +315,11 @@ _LINE_PREFIX = re.compile(
     r"^[\s│╷╵|]*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\s+)?(?:#\d+\s+)?(?:\d+\.\d{3}\s+)?"
     r"(?:\[\d{1,2}:\d{2}:\d{2}\]:?\s+)?(?:▸\s+)?"  # fastlane's `[10:14:13]: ▸ ` in front of what a tool printed
 )
+# The right edge of a box a command line tool draws its message in (`│  Failed to prompt:   │`).
+_BOX_RIGHT = re.compile(r"\s*[│┃║]\s*$")
 _NOISE_LINE = re.compile(
     r"^\s*(?:exit code \d+|traceback \(most recent call last\):|error:?|\W*)\s*$"
-    r"|^\s*(?:>|\$|#|(?-i:RUN)\b|[✓✔❯›⎯│┌└├─]|at\s)"  # a script's echo, a runner's banner and progress, stack frames
+    r"|^\s*(?:>|\$|#|(?-i:RUN)\b|[✓✔❯›⎯│┌└├─╭╰┏┗╔╚]|at\s)"  # echo, banner, progress, box border, frames
     r"|^\s*=\s*(?:note|help):"  # a compiler's notes under the error they explain
     r"|^\s*(?:NOTE|INFO|DEBUG)\s*:"  # a build log's notes on what it is doing ("Resolving any missing …")
     r"|^\s*(?:failure: build failed with an exception|build failed in\b)"  # Gradle's banners
@@ -1162,7 +1164,7 @@ def error_phrase(error: str) -> str:
     code = _error_code(error)
     if code:
         return code
-    lines = [_LINE_PREFIX.sub("", line) for line in error.splitlines()]
+    lines = [_BOX_RIGHT.sub("", _LINE_PREFIX.sub("", line)) for line in error.splitlines()]
     gradle = _gradle_detail(lines)
     if gradle:
         return _phrase_of(gradle)

@@ -72,6 +72,21 @@ def fixes_agree(first: str, second: str, first_way: str = "", second_way: str = 
     )
 
 
+# An error that asks for an option without naming it ("specify the option in the command", "pass the flag"): each
+# run answered with the option its own prompt was about. (Not "missing" or "required": a usage text says those of
+# every argument it lists.)
+_ASKING = frozenset({"specify", "provide", "pass", "supply"})
+_OPTION_WORDS = frozenset({"option", "options", "flag", "flags", "argument", "arguments", "parameter"})
+
+
+def options_asked_for(fix: str, error_words: Sequence[str]) -> bool:
+    """Whether a fix ran the step again with options added because its error asked for an option (a prompt a
+    non-interactive shell cannot answer: `--template`, `--flavor` or `--api-version`, whichever it was)."""
+    added = _added_options(fix)
+    words = {w.lower() for w in error_words}
+    return added is not None and bool(added[1]) and bool(words & _ASKING) and bool(words & _OPTION_WORDS)
+
+
 def _short_for_long(first: set[str], second: set[str]) -> bool:
     """One run added a one-letter option and the other the long option of that letter (`-f`, `--file`): the short
     spelling most programs give their long option, when neither run added anything else."""
@@ -191,7 +206,10 @@ def same_lesson(
     a, b = key_parts(first_key), key_parts(second_key)
     if a is None or b is None or a.tool != b.tool:
         return False
-    if not fixes_agree(a.fix, b.fix, *ways) and not (a.phrase == b.phrase and a.step == b.step and _within(*fixes)):
+    # An error that asked for an option, each run giving the one its own prompt was about: one lesson.
+    asked = a.phrase == b.phrase and options_asked_for(a.fix, first_words) and options_asked_for(b.fix, second_words)
+    agreed = fixes_agree(a.fix, b.fix, *ways) or (a.phrase == b.phrase and a.step == b.step and _within(*fixes))
+    if not agreed and not asked:
         return False
     # Options added to one program are one fix whichever of its subcommands they were added to.
     added = _added_options(a.fix) is not None and _added_options(b.fix) is not None

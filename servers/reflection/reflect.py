@@ -38,6 +38,7 @@ from servers.core.recovery import (
     step_key,
     suggestion_text,
 )
+from servers.reflection.alike import options_asked_for
 from servers.reflection.feedback import parse_feedback
 from servers.reflection.models import (
     CONFIDENCE_RANK,
@@ -746,6 +747,12 @@ def general_lesson(lessons: list[Lesson]) -> str:
         doing.append(f"edit `{edited_too}` as each of those tasks did")
     when = f'When {step} fails with "{first.phrase}"'
     run_as = [lesson.run_as for lesson in lessons if lesson.run_as]
+    asked = _options_given(lessons)
+    if asked and not doing:
+        return (
+            f"{when}, run it again with the option it asks for on the command line (the shell cannot answer a "
+            f"prompt; earlier tasks passed {asked})."
+        )
     if run_as:
         usual = _usual_way(run_as)
         long = _long_spelling(usual, run_as)
@@ -756,6 +763,32 @@ def general_lesson(lessons: list[Lesson]) -> str:
     if doing:
         return f"{when}, {', then '.join(doing)}, then retry it."
     return f"{when}, retry it once before changing the approach."
+
+
+def _options_given(lessons: list[Lesson]) -> str:
+    """The options tasks added, each its own, after an error that asked for an option (`--template …`, `--flavor
+    …`), shown with their values; or "" when the errors did not ask, or one option served every task."""
+    fixes = [f"as:{lesson.run_as}" for lesson in lessons if lesson.run_as]
+    if len(fixes) != len(lessons) or not all(
+        options_asked_for(fix, lesson.error_words) for fix, lesson in zip(fixes, lessons, strict=True)
+    ):
+        return ""
+    given = [_new_options(lesson) for lesson in lessons]
+    if any(not g for g in given) or set.intersection(*(set(g) for g in given)):
+        return ""  # one option every task added: the usual way says it
+    shown = list(dict.fromkeys(option for options in given for option in options))
+    return ", ".join(f"`{option}`" for option in shown[:4])
+
+
+def _new_options(lesson: Lesson) -> list[str]:
+    """The options (with the value after each) the run added to the step (`--flavor rust`)."""
+    words = (lesson.run_as or "").split()
+    out = []
+    for at, word in enumerate(words):
+        if word.startswith("-") and word != "--":
+            value = words[at + 1] if at + 1 < len(words) and not words[at + 1].startswith("-") else ""
+            out.append(f"{word} {value}".strip() if "=" not in word else word)
+    return out
 
 
 def _usual_way(ways: list[str]) -> str:

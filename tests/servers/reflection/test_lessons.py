@@ -915,3 +915,29 @@ def test_a_look_whose_output_gave_what_the_retry_added_is_the_fix(svc: Reflectio
 def test_a_list_opened_under_a_name_is_a_place_entries_go() -> None:
     assert opens_list("FunctionsToExport = @(") and opens_list('"plugins": [')
     assert not opens_list("FunctionsToExport") and not opens_list("plugins = load()")
+
+
+def test_an_error_that_asks_for_an_option_is_one_lesson_whichever_option_each_task_gave(svc: ReflectionService) -> None:
+    """A prompt the agent's shell cannot answer: each run passed the option its own prompt was about."""
+    asked = (
+        "Exit code 1\n╭─ error ─────────────────────────────╮\n│  Cannot prompt:  │\n│  {q}  │\n"
+        "│  Not an interactive terminal. Pass the value with a flag to continue.  │\n╰──────────────╯"
+    )
+    for n, (question, option) in enumerate(
+        (("Which region?", "--region fra"), ("Team?", "--team core"), ("Plan?", "--plan hobby"))
+    ):
+        run = "deployctl init --name api"
+        trace = [sh(run, asked.format(q=question)), sh(f"{run} {option}")]
+        svc.reflect(TaskReport(task=f"set up project {n}", task_id=f"d{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "run it again with the option it asks for" in rule.text, rule.text
+    assert all(option in rule.text for option in ("`--region fra`", "`--team core`", "`--plan hobby`"))
+    assert "│" not in rule.text
+
+
+def test_different_options_after_an_error_that_asks_for_none_stay_apart(svc: ReflectionService) -> None:
+    for n, option in enumerate(("--region fra", "--team core", "--plan hobby")):
+        run = "deployctl init --name api"
+        trace = [sh(run, "Exit code 1\nError: quota exceeded for this account"), sh(f"{run} {option}")]
+        svc.reflect(TaskReport(task=f"set up project {n}", task_id=f"q{n}", trace=trace), "u")
+    assert svc.rules.all("u") == []
