@@ -315,6 +315,12 @@ _LINE_PREFIX = re.compile(
     r"^[\s│╷╵|]*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\s+)?(?:#\d+\s+)?(?:\d+\.\d{3}\s+)?"
     r"(?:\[\d{1,2}:\d{2}:\d{2}\]:?\s+)?(?:▸\s+)?"  # fastlane's `[10:14:13]: ▸ ` in front of what a tool printed
 )
+# A line that only says something failed and how long it ran (`status: Failed (0m 38s)`, `Build failed in 2.91s`).
+_FAILED_AFTER = re.compile(
+    r"^\W*(?:\w+\s*:\s*|build\s+)?failed\b\W*(?:in|after)?\s*\(?(?:[\d.,]+\s*(?:ms|s|secs?|seconds?|m|mins?|minutes?|h)\b\s*)+"
+    r"\)?\.?\s*$",
+    re.I,
+)
 # The right edge of a box a command line tool draws its message in (`│  Failed to prompt:   │`).
 _BOX_RIGHT = re.compile(r"\s*[│┃║]\s*$")
 _NOISE_LINE = re.compile(
@@ -338,7 +344,7 @@ _WARNING_LINE = re.compile(r"^\s*(?:\[[\w ]*warn(?:ing)?\]|warn(?:ing)?\b|\(node
 # before its output names no failure.
 _ERROR_LINE = re.compile(
     r"(?<![-=_])\b(?:error|fatal|failed|failure|cannot|can't|could not|unable|denied|refused|invalid|missing|not found|"
-    r"no such|rejected|exception|panic|not recogni[sz]ed)\b|错误|失败",
+    r"no such|rejected|exception|panic|not recogni[sz]ed|not loaded)\b|错误|失败",
     re.I,
 )
 # Kinds of file a message names by their name alone: sources, objects and modules, archives, images, documents.
@@ -1185,6 +1191,8 @@ def error_phrase(error: str) -> str:
     # A warning printed on the way ("[Vue warn]: Unhandled error during execution of setup") is not the failure
     # the next line names ("Error: … there was no active Pinia").
     telling = [line for line in telling if not _WARNING_LINE.match(line)] or telling
+    # "status: Failed (0m 38s)" says that it failed and how long it ran; a line that says what failed wins.
+    telling = [line for line in telling if not _FAILED_AFTER.search(line)] or telling
     # "Encountered an error:" or "Compilation Error" alone name nothing: the line after them does.
     lines = [line for line in telling if len(line.split()) > 3] or telling or lines
     for line in lines:

@@ -324,11 +324,13 @@ def draft_body(
     runs: Sequence[Sequence[Step]],
     steps: Sequence[str] | None = None,
     afterwards: Sequence[Sequence[Step]] = (),
+    beforehand: Sequence[Sequence[Step]] = (),
 ) -> tuple[str, tuple[str, ...]]:
     """(Markdown body, step labels) of a draft learned from ``runs``; the steps are the tasks' own.
 
     ``steps`` (labels) when the caller already knows them, as mining does; else the tasks' common sequence.
-    ``afterwards``: each task's calls after its run, where it may have looked at the result.
+    ``afterwards``: each task's calls after its run, where it may have looked at the result; ``beforehand``: its
+    calls before the run, where it may have looked at what the run needs.
     """
     labels = tuple(steps) if steps is not None else common_sequence(runs)
     ok_runs = sum(_recovered(r) for r in runs)
@@ -338,6 +340,11 @@ def draft_body(
         f"Learned from {len(runs)} tasks that followed these steps ({ok_runs} of them ended without an "
         "unrecovered failure).",
         "",
+    ]
+    first = first_looks(runs, beforehand)
+    if first:
+        lines += ["## Before you start", "", *first, ""]
+    lines += [
         "## Steps",
         "",
         *step_lines(runs, labels),
@@ -359,31 +366,61 @@ def final_checks(runs: Sequence[Sequence[Step]], afterwards: Sequence[Sequence[S
     """What most of the tasks looked at once their last step was done (`adb logcat -d -s XhThermalService`,
     `kubectl get pods -l app=web`): how they checked the result. Looks are no steps of a workflow (they differ
     from task to task), but the one most tasks ended with is how the workflow is known to have worked."""
-    found: list[dict[str, str]] = []
+    ends: list[list[Step]] = []
     for n, run in enumerate(runs):
         path = st.successful_path(run)
-        if not path:
-            continue
-        after = list(afterwards[n]) if n < len(afterwards) else []
+        if path:
+            ends.append([*run[path[-1].last :], *(afterwards[n] if n < len(afterwards) else [])])
+    return _usual_looks(ends, len(runs))
+
+
+def first_looks(runs: Sequence[Sequence[Step]], beforehand: Sequence[Sequence[Step]] = ()) -> list[str]:
+    """What most of the tasks looked at before their first step (`git log --oneline thermo-v1.4.2..HEAD` before a
+    release's changelog is written): what the workflow needs to know first. A look with nothing to look at
+    (`git status`, `ls`) is the task getting its bearings, not part of the workflow."""
+    starts: list[list[Step]] = []
+    for n, run in enumerate(runs):
+        path = st.successful_path(run)
+        if path:
+            starts.append([*(beforehand[n] if n < len(beforehand) else []), *run[: path[0].first]])
+    return _usual_looks(starts, len(runs), aimed=True)
+
+
+def _usual_looks(calls_of_tasks: Sequence[Sequence[Step]], runs: int, *, aimed: bool = False) -> list[str]:
+    """The looks (shell commands that only read) most of ``runs`` tasks made among their ``calls_of_tasks``, as
+    "Look with …" lines; ``aimed``: only looks given something to look at (an argument, not only options)."""
+    found: list[dict[str, str]] = []
+    for calls in calls_of_tasks:
         looks: dict[str, str] = {}
-        for call in [*run[path[-1].last :], *after]:
+        for call in calls:
             if not st.ok(call):
                 continue
             for step in st.step_ids(call):
                 # Waiting for something (`adb wait-for-device`, `kubectl wait`) is no look at what it did.
-                if step.kind == "shell" and st.looking(step) and not _WAITING.search(step.detail):
-                    looks.setdefault(step.detail, _segment(_command(call), step.detail))
+                if step.kind != "shell" or not st.looking(step) or _WAITING.search(step.detail):
+                    continue
+                segment = _segment(_command(call), step.detail)
+                if aimed and not _aimed(segment, step.detail):
+                    continue
+                looks.setdefault(step.detail, segment)
         found.append(looks)
     counts = Counter(head for looks in found for head in looks)
     lines = []
     for head, n in counts.most_common(MAX_CHECKS):
-        if n < 2 or n * 2 <= len(runs):
+        if n < 2 or n * 2 <= runs:
             break
         example = next(looks[head] for looks in found if head in looks)
-        lines.append(
-            f"- Look with `{head}` (e.g. `{_clean(example, _COMMAND_CHARS)}`), as {n} of the {len(runs)} tasks did."
-        )
+        shown = _clean(example, _COMMAND_CHARS)
+        lines.append(f"- Look with `{head}` (e.g. `{shown}`), as {n} of the {runs} tasks did.")
     return lines
+
+
+def _aimed(segment: str, head: str) -> bool:
+    """Whether a look names what it looks at (`git log --oneline v1.4.2..HEAD`, `cat factory/cal/x.json`), beyond
+    its head and options (`git status`, `ls -la`)."""
+    words = segment.split()
+    rest = words[len(head.split()) :] if words[: len(head.split())] == head.split() else words[1:]
+    return any(not word.startswith("-") and word not in ("|", "&&") for word in rest)
 
 
 _WAITING = re.compile(r"\bwait")

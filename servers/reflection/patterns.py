@@ -74,6 +74,14 @@ class Workflow:
         """Each task's raw calls of the run, with the failures and recoveries that happened inside it."""
         return [t.steps[a : b + 1] for t, (a, b) in zip(self.traces, self.spans, strict=True)]
 
+    def beforehand(self) -> list[list[dict[str, Any]]]:
+        """Each task's calls before the run and after its previous step: where it looked at what the run needs."""
+        out = []
+        for trace, (first, _) in zip(self.traces, self.spans, strict=True):
+            since = max((p.last + 1 for p in trace.path if p.last < first), default=0)
+            out.append(trace.steps[since:first])
+        return out
+
     def afterwards(self) -> list[list[dict[str, Any]]]:
         """Each task's calls after the run and before its next step: where it looked at what the run did."""
         out = []

@@ -290,7 +290,8 @@ def render(wf: Workflow, taken: Collection[str] = ()) -> tuple[str, str, str]:
         },
     }
     # Steps follow the workflow's own run in each task (with its failures), not each task's whole trace.
-    body, _ = drafting.draft_body(name.replace("-", " ").capitalize(), tasks, wf.runs(), wf.tools, wf.afterwards())
+    title = name.replace("-", " ").capitalize()
+    body, _ = drafting.draft_body(title, tasks, wf.runs(), wf.tools, wf.afterwards(), wf.beforehand())
     header = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=1000)
     return name, description, f"---\n{header}---\n\n{body}"
 

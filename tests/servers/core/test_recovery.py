@@ -1004,6 +1004,12 @@ def test_a_runner_in_front_is_not_part_of_the_fix() -> None:
             "[vite:css] unknown word found in src/app.css\n    at Input.error (file:///x/postcss/lib/input.js:1:1)",
             "[vite:css] unknown word found in <path>",
         ),
+        # A status that only says it failed and how long it ran: the line that says what failed wins.
+        (
+            "Exit code 1\nSubmitting job 41 ...\n  state: Queued\n  state: Failed (1m 02s)\n--- Errors ---\n"
+            "Add-Type: The assembly 'Acme.Interop' was not loaded because it targets another runtime.\nJob failed.",
+            "add-type: the assembly '…' was not loaded because",
+        ),
         # A versioned artifact is this run's own build.
         (
             'Exit code 65\nCloudKit query for Inkwell-1.9.0-x64.dmg (2/8e3f0c2a) failed due to "Record not found".',

@@ -184,3 +184,29 @@ def test_the_look_most_tasks_ended_with_is_how_the_draft_checks_the_result() -> 
     check = skill_md.split("## Check the result", 1)[1].split("##", 1)[0]
     assert "Look with `kubectl logs` (e.g. `kubectl logs deploy/shop --since=2m | tail -20`), as 3 of the 3" in check
     assert "wait" not in check and "top" not in check and "get pods" not in check
+
+
+def test_the_look_most_tasks_began_with_is_what_the_draft_looks_at_first() -> None:
+    """Before the first step most tasks read what the run needs (the commits since the last tag, for the notes);
+    getting one's bearings (`git status`) is not part of the workflow."""
+    starts = [
+        ["git status", "git log --oneline api-v1.3.0..HEAD -- services/api"],
+        ["git log --oneline api-v1.4.0..HEAD", "ls -la"],
+        ["git status", "git log --oneline --no-merges api-v1.5.0..HEAD"],
+    ]
+    traces = []
+    for n, looks in enumerate(starts, 1):
+        steps = [
+            *[bash(look) for look in looks],
+            edit("/h/api/CHANGELOG.md"),
+            bash(f'git commit -am "release 1.{n + 3}.0"'),
+            bash(f"git tag -a api-v1.{n + 3}.0 -m release"),
+            bash("git push origin main --follow-tags"),
+        ]
+        traces.append(Trace(f"r{n}", f"cut api release {n}", True, steps))
+    (wf,) = workflows(traces, 3, 3, 0.7)
+    _, _, skill_md = suggest.render(wf)
+    first = skill_md.split("## Before you start", 1)[1].split("##", 1)[0]
+    assert "Look with `git log` (e.g. `git log --oneline api-v1.3.0..HEAD -- services/api`), as 3 of the 3" in first
+    assert "git status" not in first and "ls" not in first
+    assert skill_md.index("## Before you start") < skill_md.index("## Steps")
