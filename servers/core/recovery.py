@@ -678,10 +678,21 @@ def carrier(command: str | list[str]) -> list[str]:
 _SETUP = frozenset({"cd", "source", ".", "export", "set", "pushd", "popd", "sleep", "echo", "true", ":", "clear"})
 
 
-def _chain(command: str) -> list[list[str]]:
+# Programs a pipe's output goes through to be shown or kept, beside the ones that only look (`tail`, `grep`, `jq`).
+_PIPE_FILTERS = frozenset({"tee", "cut", "tr", "column", "fold", "nl", "ts", "pv", "cat", "less", "more", "xclip"})
+
+
+def _filters(words: list[str]) -> bool:
+    """Whether a stage of a pipe only passes on, shows or keeps what it is fed (`tail -20`, `tee build.log`)."""
+    return _looks(words) or (bool(words) and words[0].rsplit("/", 1)[-1] in _PIPE_FILTERS)
+
+
+def _chain(command: str, *, last_stage: bool = False) -> list[list[str]]:
     """The commands a line runs one after another (`a && b; c`), each the first of its pipe (`b | tail`), or the
     command a later part of the pipe runs on its output (`git diff --name-only | xargs rubocop` runs rubocop, and
-    `git diff -U0 | clang-tidy-diff.py -p1` runs clang-tidy-diff.py: the first part only looked)."""
+    `git diff -U0 | clang-tidy-diff.py -p1` runs clang-tidy-diff.py: the first part only looked). ``last_stage``:
+    of a pipe, the last part that is no filter, whatever the first did (the step a line is, as opposed to the
+    commands it ran: `aws ecr get-login-password | docker login …` is shown whole as a fix)."""
     out: list[list[str]] = []
     current: list[str] = []
     piped = fed = False
@@ -696,15 +707,17 @@ def _chain(command: str) -> list[list[str]]:
             fed = True  # the next word starts the stage the output is fed to
         elif piped and word in _ARGUMENT_RUNNERS and current:
             current, piped = [], False  # what xargs runs is the step; the words before only listed its input
-        elif piped and fed and current and _looks(current) and not _looks([word]):
+        elif piped and fed and current and (_looks(current) or last_stage) and not _filters([word]):
             # `git diff -U0 | clang-tidy-diff.py -p1`: the first part only listed what the second one acts on.
+            # ``last_stage``: `helm template … | kubeconform -strict` is a kubeconform step, the line's exit status
+            # (and its failure) being the last part's.
             current, piped = [word], False
         elif not piped:
             current.append(word)
         if word != "|":
             fed = False
     out += _simple(current)
-    return [inner for words in out for inner in _remote(words, _chain)]
+    return [inner for words in out for inner in _remote(words, lambda text: _chain(text, last_stage=last_stage))]
 
 
 # ssh options that take a value; the first other word is the host, and what follows it the remote command.
@@ -736,7 +749,7 @@ def _main_segment(command: str | list[str]) -> list[str]:
     words (one command already picked out of a line), those words."""
     if isinstance(command, list):
         return command
-    chain = _chain(command)
+    chain = _chain(command, last_stage=True)
     doing = [words for words in chain if not _is_setup(words)]
     # `bin/rails db:migrate && git status --short db/` migrates, `git mv a b && git commit` renames: a look
     # afterwards or committing the result is not what the line does.

@@ -72,7 +72,11 @@ ERROR_CUE = 1.0  # the task names the rule's error
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+-]*|[\u4e00-\u9fff]+")
 _GENERIC = frozenset(
     "run runs running the a an it is to of in on with for file files error failed fails with when then "
-    "python bash git read edit write".split()
+    "python bash git read edit write "
+    # subcommands that are everyday nouns (`shopify app`, `gcloud functions`, `heroku apps`): "the app listing" is
+    # not the command unless the program is named too
+    "app apps project projects function functions api data page pages model models user users service services "
+    "site sites".split()
 )
 # A step's everyday names: what a user says when they mean it ("run the tests" means the test runner).
 _ALIASES = {

@@ -182,6 +182,8 @@ _CONSTRAINS = re.compile(
     r"|不要|不允许|不能用|(?<![特区分类级识告个差性派])别(?![人的名称处])|必须|只用|只留|一律|统一|全部都|都要|都得|都带|都用|就够了",
     re.I,
 )
+# A constraint said of this task only ("no manager access this time", "for this one", 这次): no preference.
+_THIS_TASK = re.compile(r"\bthis (?:time|once|one|run|release|task)\b|\bfor now\b|\btoday\b|这次|这回|本次|今天", re.I)
 # Tentative beliefs kept per user: the oldest unconfirmed one goes when a new one would pass this.
 MAX_TENTATIVE = 40
 _REPLACED = re.compile(
@@ -306,6 +308,8 @@ def _stem(word: str) -> str:
     if _cjk(word) or len(word) <= 3:
         return word
     for suffix in ("ing", "ed", "es", "s"):
+        if suffix == "s" and word.endswith(("ss", "us", "is", "as")):
+            break  # `alias`, `status`, `class`: the "s" is the word's own
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)]
             break
@@ -373,7 +377,7 @@ class StatedPreferences:
             restated = self._restated(user_id, sentence, source) if _RESTATING.search(sentence) else None
             if restated is not None:
                 results.append(restated)
-            elif _CONSTRAINS.search(sentence):
+            elif _CONSTRAINS.search(sentence) and not _THIS_TASK.search(sentence):
                 results.append(self._constraint(user_id, sentence, source))
         return results
 

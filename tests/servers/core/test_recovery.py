@@ -66,6 +66,10 @@ def tool(name: str, path: str, error: str | None = None) -> dict[str, Any]:
         ("ctest --preset asan -R Simplify", "ctest"),  # a value after an option is not a subcommand
         ("git diff -U0 origin/main | /usr/bin/clang-tidy-diff-18.py -p1", "clang-tidy-diff-18.py"),
         ("pytest -q | tail -5", "pytest"),
+        # A pipe's failure is its last part's, unless that part only shows or keeps the output.
+        ("helm template api ./chart -f values.yaml | kubeconform -strict -summary", "kubeconform"),
+        ("kustomize build overlays/prod | kubectl apply -f -", "kubectl apply"),
+        ("cargo build --release 2>&1 | tee build.log", "cargo build"),
         # A script run by a shell is the script's step; a script handed over by an option is the step too.
         ("bash bin/install-wp-tests.sh wordpress_test wp wp 127.0.0.1 6.6 true", "install-wp-tests.sh"),
         ("bin/install-wp-tests.sh wordpress_test wp wp 127.0.0.1 latest true", "install-wp-tests.sh"),

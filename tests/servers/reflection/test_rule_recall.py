@@ -257,3 +257,14 @@ def test_a_phrase_of_many_shared_words_is_named_without_the_harness_words_it_als
     assert cue_score(join, pasted)[0] == 1.0
     assert cue_score(join, "add a customer association to Order; what does ActiveRecord mean by named scopes")[0] == 0
     assert cue_score(PUSH, "push was rejected")[0] < 1.0  # few words: every one must be said
+
+
+def test_a_subcommand_that_is_an_everyday_noun_needs_its_program_named() -> None:
+    """`deployctl site` is named by "deploy the site with deployctl", not by "the site footer"."""
+    site = rule(
+        "r9",
+        'When `deployctl site` fails with "token expired", run `deployctl login`, then retry it.',
+        Lesson(tool="Bash", step="deployctl site", phrase="token expired", fix=["deployctl login"]),
+    )
+    assert cue_score(site, "fix the typo in the site footer")[0] == 0
+    assert cue_score(site, "publish the site with deployctl")[0] > 0

@@ -453,6 +453,7 @@ def test_constraints_on_other_topics_stay_apart(service: ReflectionService) -> N
         "Quick one, no need to look at code: what does the retry flag do?",
         "A job that emails Lena every morning.",
         "Add it at the end, nullable, so nothing breaks for the marketplace.",
+        "No manager access this time, just forward the mail to Sam.",
         "问一下，useDidShow 和 useEffect 有什么区别",
     ],
 )
@@ -470,3 +471,10 @@ def test_tentative_beliefs_are_capped_oldest_first(make_service: Callable[..., R
     held = [b.value for b in service.users.get("u", include_all=True).beliefs]
     assert len(held) == MAX_TENTATIVE
     assert f"No {topics[0]}" not in held and f"No {topics[-1]}" in held
+
+
+def test_a_word_ending_in_s_of_its_own_is_one_topic_with_its_plural(service: ReflectionService) -> None:
+    """`aliases` and `alias`, `statuses` and `status`: one topic, as `tests` and `test` are."""
+    service.note_preferences("u", "Module code next. no aliases anywhere in the module, cmdlet names in full", "t1")
+    [again] = service.note_preferences("u", "Same as before: none of the alias shorthand in the module.", "t2")
+    assert again.earlier_sources == ("t1",)
