@@ -679,12 +679,17 @@ _SETUP = frozenset({"cd", "source", ".", "export", "set", "pushd", "popd", "slee
 
 
 # Programs a pipe's output goes through to be shown or kept, beside the ones that only look (`tail`, `grep`, `jq`).
-_PIPE_FILTERS = frozenset({"tee", "cut", "tr", "column", "fold", "nl", "ts", "pv", "cat", "less", "more", "xclip"})
+# (PowerShell's too: `… | Sort-Object Count | Format-Table -AutoSize` shows what the first part got.)
+_PIPE_FILTERS = frozenset(
+    "tee cut tr column fold nl ts pv cat less more xclip format-table format-list format-wide sort-object "
+    "group-object select-object where-object measure-object select-string out-string out-host out-file "
+    "tee-object convertto-json convertto-csv export-csv".split()
+)
 
 
 def _filters(words: list[str]) -> bool:
     """Whether a stage of a pipe only passes on, shows or keeps what it is fed (`tail -20`, `tee build.log`)."""
-    return _looks(words) or (bool(words) and words[0].rsplit("/", 1)[-1] in _PIPE_FILTERS)
+    return _looks(words) or (bool(words) and words[0].rsplit("/", 1)[-1].lower() in _PIPE_FILTERS)
 
 
 def _chain(command: str, *, last_stage: bool = False) -> list[list[str]]:

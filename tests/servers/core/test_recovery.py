@@ -70,6 +70,7 @@ def tool(name: str, path: str, error: str | None = None) -> dict[str, Any]:
         ("helm template api ./chart -f values.yaml | kubeconform -strict -summary", "kubeconform"),
         ("kustomize build overlays/prod | kubectl apply -f -", "kubectl apply"),
         ("cargo build --release 2>&1 | tee build.log", "cargo build"),
+        ("dotnet build 2>&1 | Tee-Object -FilePath build.log", "dotnet build"),  # PowerShell's filters, any case
         # A script run by a shell is the script's step; a script handed over by an option is the step too.
         ("bash bin/install-wp-tests.sh wordpress_test wp wp 127.0.0.1 6.6 true", "install-wp-tests.sh"),
         ("bin/install-wp-tests.sh wordpress_test wp wp 127.0.0.1 latest true", "install-wp-tests.sh"),
