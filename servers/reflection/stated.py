@@ -10,6 +10,8 @@ explicit statement of one preference, so:
 | restates a preference already held          | one more independent witness for it (confidence grows)       |
 | says it changed ("actually, …", "no longer")| the new wording replaces the old, which is kept as a reversal |
 | a new preference                            | a belief of its own, named after its main words (``pref:…``) |
+| a constraint said in passing ("no X inside  | a tentative belief below the bar; said again in another task |
+| the component", "by digest, not by tag")    | (any way), a preference seen in both                         |
 
 "Restates" is decided by topic: the two statements share content words and mean the same by the embedder
 (or, without one, share two topic words, or one that is a third of their topic words). Opposite wording
