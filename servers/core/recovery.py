@@ -316,10 +316,9 @@ _LINE_PREFIX = re.compile(
     r"(?:\[\d{1,2}:\d{2}:\d{2}\]:?\s+)?(?:▸\s+)?"  # fastlane's `[10:14:13]: ▸ ` in front of what a tool printed
 )
 # A line that only says something failed and how long it ran (`status: Failed (0m 38s)`, `Build failed in 2.91s`).
+_DURATION = r"[\d.,]+\s*(?:ms|s|secs?|seconds?|m|mins?|minutes?|h)\b"
 _FAILED_AFTER = re.compile(
-    r"^\W*(?:\w+\s*:\s*|build\s+)?failed\b\W*(?:in|after)?\s*\(?(?:[\d.,]+\s*(?:ms|s|secs?|seconds?|m|mins?|minutes?|h)\b\s*)+"
-    r"\)?\.?\s*$",
-    re.I,
+    rf"^\W*(?:\w+\s*:\s*|build\s+)?failed\b\W*(?:in|after)?\s*\(?(?:{_DURATION}\s*)+\)?\.?\s*$", re.I
 )
 # The right edge of a box a command line tool draws its message in (`│  Failed to prompt:   │`).
 _BOX_RIGHT = re.compile(r"\s*[│┃║]\s*$")
@@ -1252,7 +1251,7 @@ def _told_after(lines: list[str], at: int) -> str:
 # it failed and how long it took ("✗ Build failed in 2.91s", "BUILD FAILED in 41s").
 _GENERIC_HEADER = re.compile(
     r"(?:\b(?:errors?|failures?|failed|exceptions?|problems?|reasons?)|错误|失败)\s*[:：]\s*$"
-    r"|\bfailed\s+(?:in|after)\s+[\d.,]+\s*(?:ms|s|sec(?:onds?)?|m|min(?:utes?)?)\.?\s*$",
+    rf"|\bfailed\s+(?:in|after)\s+{_DURATION}\.?\s*$",
     re.I,
 )
 _NOT_A_SENTENCE = re.compile(r"(?:traceback|file\b|at\b|caused by)", re.I)
@@ -3018,6 +3017,14 @@ def kept_words(arguments: Any) -> list[str]:
 
 
 _OPENING_KEY = re.compile(r"(?<![\w:$@.-])(:[A-Za-z][\w.-]*[\w])\s*[{\[]")
+
+
+def opens_list(word: str) -> bool:
+    """A name and the list it opens, as ``kept_words`` keeps it (`FunctionsToExport = @(`, `"plugins": [`)."""
+    return bool(_LIST_OPENED.search(word))
+
+
+_LIST_OPENED = re.compile(r"[=:]\s*@?[\[({]$")
 _OPENING_LIST = re.compile(r"(?m)(?<![\w$@.-])[$@]?[\"']?[A-Za-z_][\w.-]*[\"']?[ \t]*[=:][ \t]*@?[\[({][ \t]*$")
 _FENCE_OPENING = re.compile(r"(?m)^[ \t]*(`{3,}|~{3,})[ \t]*([@A-Za-z][\w.+-]*)")
 

@@ -35,6 +35,7 @@ from servers.core.recovery import (
     find_recoveries,
     fix_shape,
     is_looking,
+    opens_list,
     step_key,
     suggestion_text,
 )
@@ -410,14 +411,6 @@ def is_key(word: str) -> bool:
     """A map key, a setting or a fenced block as written (`:lint-as`, `--allow-env=`, ```@docs): what entries
     are put under."""
     return bool(word) and (word[0] in ":-" or word.endswith("=") or word.startswith(_FENCES))
-
-
-def opens_list(word: str) -> bool:
-    """A name and the list it opens, as ``kept_words`` keeps it (`FunctionsToExport = @(`, `"plugins": [`)."""
-    return bool(_LIST_OPENING.search(word))
-
-
-_LIST_OPENING = re.compile(r"[=:]\s*@?[\[({]$")
 
 
 _FENCES = ("```", "~~~")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from servers.core.recovery import opens_list
 from servers.reflection.models import TaskReport, TraceStep
-from servers.reflection.reflect import analyse, feedback_strategies, opens_list, redundant_calls
+from servers.reflection.reflect import analyse, feedback_strategies, redundant_calls
 from servers.reflection.service import ReflectionService
 
 BACKENDS = ("sqlite", "postgresql")
