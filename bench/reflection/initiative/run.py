@@ -179,6 +179,7 @@ def main() -> None:
             "blind9",
             "blind10",
             "blind11",
+            "blind12",
         ],
         action="append",
     )
