@@ -378,6 +378,15 @@ _BLANKS = (
     (re.compile(r"\[[^\]\s]*\d[^\]\s]*\]"), "[…]"),
     # What a thing is called (`No such kernel named churn-model`, `… called ds-py3`): this run's own name.
     (re.compile(r"\b(named|called)\s+(?=[^\s'\"`]*[-_.\d])[^\s'\"`,;:]+"), r"\1 …"),
+    # A setting named as code after what kind of thing it is (`Additional property maxUnavailable is not allowed`,
+    # `unknown field retry_policy`): which one is this run's own.
+    (
+        re.compile(
+            r"\b(property|field|key|attribute|parameter|argument|option|column|setting)\s+"
+            r"(?:[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b"
+        ),
+        r"\1 …",
+    ),
     # The character a message names by its code point (`Unicode character Δ (U+0394)`): which one is this run's.
     (re.compile(r"(?<!\S)\S(?=\s+\(U\+[0-9A-Fa-f]{4,6}\))"), "…"),
     (re.compile(r"\d+"), "#"),
@@ -2747,9 +2756,23 @@ def _sets_what_was_named(failed: str, fixed: str | list[str], named: Sequence[st
 
 
 def _adds_what_it_names(error: str, added: list[str]) -> bool:
-    """Whether an edit added a name the error quoted (`terraform` of ‘terraform-1.9.8’)."""
+    """Whether an edit added a name the error quoted (`terraform` of ‘terraform-1.9.8’), or opened with a name
+    the error gave unquoted, written as code (`Additional property topologySpreadConstraints is not allowed`, and
+    the edit's entry is `"topologySpreadConstraints": {…}`)."""
     quoted = [value.lower() for value in _quoted(error)]
-    return any(len(word) >= 3 and any(word.lower() in q for q in quoted) for word in added)
+    if any(len(word) >= 3 and any(word.lower() in q for q in quoted) for word in added):
+        return True
+    # Unquoted, only a word no sentence has (`maxUnavailable`, `max_retries`), and only as what the edit wrote
+    # first: a plain word (`replicas`) or one the edit wrote among others may be in any message.
+    first = added[0] if added else ""
+    return (
+        bool(_NAMED_IN_CODE.fullmatch(first))
+        and re.search(rf"(?<![\w.-]){re.escape(first)}(?![\w-])", error) is not None
+    )
+
+
+# A name as code writes it: inner capitals (`serviceMonitor`) or an underscore between words (`max_retries`).
+_NAMED_IN_CODE = re.compile(r"[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 
 
 _QUOTED_VALUE = re.compile(

@@ -440,12 +440,25 @@ def names_added_to(lessons: list[Lesson]) -> str:
 
 
 def _one_entry(lesson: Lesson) -> bool:
-    """The edit added one word, or one line that starts with the first word it added (the name, then its settings)."""
+    """The edit added one word, or one line that starts with the first word it added (the name, then its settings),
+    or a block that opens with the name (`"serviceMonitor": {` and the settings inside it)."""
     if len(lesson.added) == 1:
         return True
-    if len(lesson.added_lines) != 1 or lesson.changed_lines:
-        return False
-    return CODE_WORD.findall(lesson.added_lines[0])[:1] == lesson.added[:1]
+    if len(lesson.added_lines) == 1 and not lesson.changed_lines:
+        return CODE_WORD.findall(lesson.added_lines[0])[:1] == lesson.added[:1]
+    name = lesson.added[:1]
+    opening = next((line for line in lesson.added_lines if CODE_WORD.findall(line)[:1] == name), "")
+    if opening:
+        return opening.rstrip().endswith(_BLOCK_OPENERS)
+    # One line after the last entry, which got the comma the new one needs: both read as lines changed.
+    return (
+        not lesson.added_lines
+        and len(lesson.changed_lines) == 2
+        and CODE_WORD.findall(lesson.changed_lines[-1])[:1] == name
+    )
+
+
+_BLOCK_OPENERS = ("{", "[", "(", ":")
 
 
 def shared_kind(lessons: list[Lesson]) -> str:
@@ -678,6 +691,17 @@ def general_lesson(lessons: list[Lesson]) -> str:
             f'When {step} fails with "{first.phrase}", remove {gone}{place} (the edit that fixed it each time)'
             f"{finishing}, then retry it."
         )
+    # Each edit added what its own error named, as one entry of one file (a schema given the property it refused):
+    # where the names go is the lesson, not plain words their entries happen to share (`type string`). Code they
+    # all wrote (`… = scrapy.Field()`) says how an entry is written, and stays.
+    named_in = names_added_to(lessons)
+    if edit and any(CODE_LIKE.search(word) for word in edit.split()):
+        named_in = ""
+    if named_in and not any(lesson.run_as or lesson.reread for lesson in lessons):
+        return (
+            f'When {step} fails with "{first.phrase}", add what the error names to `{named_in}` (the edit that '
+            f"fixed it each time){finishing}, then retry it."
+        )
     place = shared_place(lessons)
     created = any(place in lesson.added for lesson in lessons) if place else False
     if edit and created and CODE_LIKE.search(place) and not any(CODE_LIKE.search(w) for w in edit.split()):
@@ -723,12 +747,6 @@ def general_lesson(lessons: list[Lesson]) -> str:
         return (
             f'When {step} fails with "{first.phrase}", add what it names to {place_text(place)}{where} (where the '
             f"edit that fixed it went each time){finishing}, then retry it."
-        )
-    named_in = names_added_to(lessons)
-    if named_in and not any(lesson.run_as or lesson.reread for lesson in lessons):
-        return (
-            f'When {step} fails with "{first.phrase}", add what the error names to `{named_in}` (the edit that '
-            f"fixed it each time){finishing}, then retry it."
         )
 
     doing: list[str] = ["`Read` the file again"] if any(lesson.reread for lesson in lessons) else []

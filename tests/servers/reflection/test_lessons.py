@@ -809,6 +809,42 @@ def test_each_name_the_error_named_added_as_an_entry_of_one_file_is_the_rule(svc
     assert "add what the error names to `service.schema.json`" in rule.text, rule.text
 
 
+def test_a_property_the_error_names_unquoted_added_as_a_block_or_after_a_comma_is_the_rule(
+    svc: ReflectionService,
+) -> None:
+    """A validator refused a setting by name without quotes; each edit put that setting's entry in the one schema
+    file, once as a block of its own settings, once as a line after the last entry (which got its comma). The
+    entries share `type` and `integer`, which is no lesson: where the names go is."""
+    error = "Exit code 1\nsettings/{0}.json failed against schema: (root): Additional property {1} is not allowed"
+    last = '    "timeoutMs": {"type": "integer"}\n'
+    runs = (
+        ("eu", "retryPolicy", last, last + '    ,"retryPolicy": {\n      "type": "object",\n      "properties": {\n'),
+        ("us", "maxBatch", last, '    "timeoutMs": {"type": "integer"},\n    "maxBatch": {"type": "integer"}\n'),
+        ("ap", "drainWindow", last, last + '    ,"drainWindow": {\n      "type": "integer",\n      "minimum": 0\n'),
+    )
+    for n, (region, name, old, new) in enumerate(runs, 1):
+        check = f"yajsv -s schema/settings.schema.json settings/{region}.json"
+        edit = _edit("/h/relay/schema/settings.schema.json", old, new)
+        trace = [sh(check, error.format(region, name)), edit, sh(check)]
+        svc.reflect(TaskReport(task=f"add {name} for {region}", task_id=f"y{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add what the error names to `settings.schema.json`" in rule.text, rule.text
+    assert "type" not in rule.text.split("names to")[0].split('",')[-1], rule.text
+
+
+def test_a_plain_word_of_an_error_is_no_name_it_gave() -> None:
+    """`replicas` may be any message's word: only a word written as code counts when the error does not quote it."""
+    from servers.core.recovery import find_recoveries
+
+    error = "Exit code 1\nError: replicas must be at least 2 for production"
+    edit = TraceStep(
+        tool="Edit",
+        arguments={"file_path": "/h/app/values.yaml", "old_string": "a: 1\n", "new_string": "a: 1\nreplicas: 2\n"},
+    )
+    [found] = find_recoveries([sh("helm lint", error).model_dump(), edit.model_dump(), sh("helm lint").model_dump()])
+    assert found.kind == "edited" and not found.adds_named
+
+
 def test_an_api_error_type_is_the_error_whichever_client_exception_carried_it() -> None:
     from servers.core.recovery import error_phrase
 
