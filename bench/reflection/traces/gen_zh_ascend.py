@@ -7,7 +7,7 @@ from PyTorch, ATC conversion (`atc --framework=5 --soc_version=Ascend310P3`), to
 ais_bench inference / perf, msprof, MindIE service config, Docker images on Harbor with /dev/davinci* devices,
 Gitee repo. Prompts and replies in Chinese; tool output as printed. cwd /home/zhoucy/work/vision-deploy.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 25), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_ascend.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -16,7 +16,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1823,5 +1823,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-ascend.jsonl"), os.path.join(HERE, "zh-ascend.labels.json"))
-    print(f"zh-ascend -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-ascend.jsonl"), os.path.join(HERE, "tune", "zh-ascend.labels.json"))
+    print(f"zh-ascend -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

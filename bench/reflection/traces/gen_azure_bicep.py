@@ -12,7 +12,7 @@ azd 1.21, Azure Functions Core Tools 4.x, uv, docker compose). Two repos:
   tests and integration tests against Azurite from docker compose, storage accounts with shared-key access
   disabled (Entra ID only).
 
-Written blind for fresh/ (held-aside stream).
+Written blind for fresh/; measured once held out (round 25), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_azure_bicep.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -20,7 +20,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -3141,5 +3141,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "azure-bicep.jsonl"), os.path.join(HERE, "azure-bicep.labels.json"))
-    print(f"azure-bicep -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "azure-bicep.jsonl"), os.path.join(HERE, "tune", "azure-bicep.labels.json"))
+    print(f"azure-bicep -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -10,7 +10,7 @@ returns, loyalty) built with uv + hatchling, PySpark unit tests with pytest thro
 Catalog catalogs cw_dev / cw_stg / cw_prod, ad-hoc SQL with dbsqlcli, Azure DevOps for staging/prod deploys and
 tag releases, notebooks kept as .py source files.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 25), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_databricks_dab.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -18,7 +18,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2529,5 +2529,5 @@ tests/unit/test_store_dim.py::test_region_moves_create_versions PASSED   [100%]
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "databricks-dab.jsonl"), os.path.join(HERE, "databricks-dab.labels.json"))
-    print(f"databricks-dab -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "databricks-dab.jsonl"), os.path.join(HERE, "tune", "databricks-dab.labels.json"))
+    print(f"databricks-dab -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
