@@ -44,12 +44,13 @@ _ORDER = {"now": 0, "before_answer": 1, "later": 2}
 HEDGES = re.compile(
     r"\b(?:probably|perhaps|maybe|might|possibly|presumably|likely|not sure|not certain|uncertain|unsure|unclear|"
     r"I think|I believe|I guess|I suspect|I assume|it seems|seems to|appears to|may (?:have|be|not)|could be|"
-    r"if I remember|if I recall|not entirely|hard to say|I'?m not positive|"
+    # ("hard to say which" weighs options: indecision, not doubt of a fact)
+    r"if I remember|if I recall|not entirely|hard to (?:say|tell)(?! which)|I'?m not positive|"
     # doubt said as confidence short of sure, or a check handed back: "fairly confident", "if I'm not mistaken"
     r"(?:fairly|pretty|reasonably|quite) (?:confident|sure)|if I'?m not mistaken|unless I'?m wrong|"
     r"(?:please |you may want to |you might want to )?double[- ]check|not (?:100|a hundred) ?% sure|to my knowledge|"
     # a guess owned as one: "I reckon", "as far as I know", "hard to tell", "give or take"
-    r"I reckon|as far as I know|AFAIK|hard to tell|I'?d (?:guess|imagine|assume)|my guess is|"
+    r"I reckon|as far as I know|AFAIK|I'?d (?:guess|imagine|assume)|my guess is|"
     r"can'?t be (?:sure|certain)|give or take|not (?:completely|totally|fully|entirely) (?:sure|certain))\b"
     r"|可能|大概|也许|或许|不确定|不太确定|似乎|好像|估计|说不定|应该是.{0,20}吧|记不清|不太清楚|没记错|看起来像|"
     r"不敢保证|不敢肯定|印象中|印象里|我记得好像|八成|没准",
@@ -97,6 +98,11 @@ _STIFF = re.compile(
     # an announcement in a firm's voice: "we are pleased to present", "available upon request"
     r"\bwe are (?:pleased|delighted|honou?red|proud) to (?:present|announce|inform|introduce|share|offer)\b|"
     r"\bupon request\b|"
+    # a notice in an office's voice: "we would like to formally remind you", "your attendance would be greatly
+    # appreciated", signed by "the management"
+    r"\b(?:we|I) would like to (?:formally |kindly )?(?:remind|inform|notify|advise|invite|request)\b|"
+    r"\byour (?:attendance|presence|cooperation|co-operation|participation|understanding|compliance) "
+    r"(?:would be|is|will be) (?:greatly |much |highly |most )?appreciated\b|\bthe management\b|"
     r"尊敬的|此致|敬礼|兹定于|兹有|特此|望周知|敬请知悉",
     re.IGNORECASE,
 )
@@ -191,13 +197,16 @@ _KINDS = (
         re.compile(
             r"(?:(?:夸张|浮夸|吹嘘)的?)?(?:广告|营销|推销|宣传)(?:腔|味|话术|语气)|(?:夸张|浮夸|吹嘘)(?:的?(?:语气|说法|词))?|"
             r"(?:hype|hyperbole|salesy|sales|marketing|clickbait|exaggerat\w*|superlatives?)"
-            r"(?:\s+(?:language|talk|tone|copy|speak|pitch|words))?",
+            r"(?:\s+(?:language|talk|tone|copy|speak|pitch|words|adjectives|phrases|buzzwords|fluff))?",
             re.I,
         ),
         re.compile(
             r"史上最|全网最|最[\u4e00-\u9fff]最|震撼|手慢无|错过再等|绝无仅有|惊爆|限时抢购|秒杀|"
             r"\b(?:best|greatest|finest|purest|tastiest)\s+(?:\w+\s+)?ever\b|\bonce[- ]in[- ]a[- ]lifetime\b|"
-            r"\bdon'?t miss (?:out|this)\b|\bmind-?blowing\b|\bunbelievable\b|\bgame[- ]chang(?:er|ing)\b",
+            r"\bdon'?t miss (?:out|this)\b|\bmind-?blowing\b|\bunbelievable\b|\bgame[- ]chang(?:er|ing)\b|"
+            # an advert's adjectives: "world-class", "unparalleled", "breathtaking", "second to none"
+            r"\bworld[- ]class\b|\bunparall?ell?ed\b|\bunrivall?ed\b|\bbreathtaking\b|\bunforgettable\b|"
+            r"\bunmissable\b|\bsecond to none\b|\blike no other\b|\bsensational\b",
             re.I,
         ),
     ),

@@ -80,10 +80,14 @@ _STOP = frozenset(
     "again each every all any some make get give help want need new one two write draft find explain tell show "
     "good best quick next last this week today day time way thing things let know like would also just "
     # "please" and "thanks" as chat spells them
-    "pls plz thx".split()
+    "pls plz thx "
+    # French function words, as a request or a goal mixing French and English types them ("pour le printemps")
+    "pour les des une aux avec dans par sur pas que qui ces stp svp".split()
 )
 _CJK_STOP = frozenset(
     {"任务", "一下", "帮我", "我们", "这个", "那个", "一个", "什么", "怎么", "有什", "么建", "一款", "一首"}
+    # how much and the nearest days, as "today" and "how" are above: 多少钱 and 今天 name no topic
+    | {"多少", "今天", "明天", "昨天"}
 )
 
 

@@ -126,7 +126,9 @@ _PURSUED = "job|position|role|posting|opening|vacancy|internship|apartment|flat|
 # "Tom's email", "my boss's message", 王总的邮件, 我的简历: owned, so not the agent's to guess.
 OWNED_THING = re.compile(
     rf"(?:\b(?-i:[A-Z][a-z]+)|\b(?:my|our)\s+\w+|\bthe\s+\w+)['’]s\s+({_DOCS})\b|\b(?:my|our)\s+({_DOCS})\b"
-    rf"|([\u4e00-\u9fff]{{1,4}}?|(?<![A-Za-z])[A-Za-z][A-Za-z.]{{1,15}})的({_ZH_DOCS})",  # 王总的, HR的, Tom的
+    rf"|([\u4e00-\u9fff]{{1,4}}?|(?<![A-Za-z])[A-Za-z][A-Za-z.]{{1,15}})的"  # 王总的, HR的, Tom的
+    # its kind may come first (小李的体检报告, 老板的出差申请表): the compound is the thing
+    rf"(?:[\u4e00-\u9fff]{{1,2}}?(?=(?:{_ZH_DOCS})))?({_ZH_DOCS})",
     IC,
 )
 # "the NDA I signed last time", "the slides from Monday", 上次那份合同, 之前发的报价单: a past one, unnamed.
@@ -231,6 +233,8 @@ def references(task: str) -> list[Reference]:
             owners.add(m.group(3))
     for pattern in (PAST_THING, HANDED_THING):
         for m in pattern.finditer(task):
+            if pattern is HANDED_THING and _reply_to_someone(task, m):
+                continue
             at = next(i for i in range(1, len(m.groups()) + 1) if m.group(i))
             noun = m.group(at)
             add(m.start(), _compound(task, m.start(at), noun) if _CJK_NOUN.match(noun) else noun, False)
@@ -247,6 +251,14 @@ def references(task: str) -> list[Reference]:
 
 
 _CJK_NOUN = re.compile(r"[\u4e00-\u9fff]")
+# A reply addressed to someone (给王总回个消息, 跟房东回条短信): the message is the reply the task writes.
+_TO_SOMEONE = re.compile(r"[给跟向][^，。,.！？\s]{1,8}$")
+_REPLY_WORDS = re.compile(r"回(?:复)?(?:一下|个|条|封)?(?:消息|短信|邮件|信息)$")
+
+
+def _reply_to_someone(task: str, m: re.Match[str]) -> bool:
+    """The handed-on thing is a reply the task writes to someone it names, not a message of theirs to point to."""
+    return bool(_REPLY_WORDS.search(m.group(0)) and _TO_SOMEONE.search(task[: m.start()]))
 
 
 def _compound(task: str, start: int, noun: str) -> str:
@@ -296,11 +308,16 @@ def holds_reference(ref: Reference, fact: str) -> bool:
     """A fact that says who the person is or which thing is meant: it names the noun (or the relation that makes
     someone it: "I report to …"), or (a message) its owner and what they wrote."""
     low = fact.lower()
-    if ref.noun in low:
+    if ref.noun in low or _singular_phrase(ref.noun) in low:
         return True
     if ref.person and (relation := _RELATION.get(ref.noun)) and re.search(relation, fact, IC):
         return True
     return bool(ref.owner and ref.owner.lower() in low and _MESSAGE_VERB.search(fact))
+
+
+def _singular_phrase(noun: str) -> str:
+    """A plural thing as a fact names it before another noun: "brake pads" in "the last brake pad order"."""
+    return re.sub(r"(?<=[a-z]{3})s$", "", noun) if not noun.endswith(("ss", "us", "is")) else noun
 
 
 def is_person(noun: str) -> bool:
@@ -317,10 +334,14 @@ DAY = re.compile(
     r"|\b(?:next|this|on|by|until|till|coming)\s+(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b"
     r"|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\s+(?:morning|afternoon|evening|night|am|pm)\b"
     r"|\b(?:tmrw|tmr|tmrow|2moro|2morrow|tomoz)\b"
-    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\d+月\d*[日号]?|\d+[日号]|[明后今]天|星期[一二三四五六日天]|周[一二三四五六日]",
+    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\d+月\d*[日号]?|\d+[日号]|[明后今]天|(?:星期|礼拜)[一二三四五六日天]|周[一二三四五六日]",
     IC,
 )
-PERIOD = re.compile(r"\b(?:next week|this week|next month|this month|this weekend)\b|下周|本周|这周|周末|下个月", IC)
+PERIOD = re.compile(
+    r"\b(?:next week|this week|next month|this month|this weekend)\b|下周|本周|这周|周末|下个月"
+    r"|(?:下个?|这个?|本)(?:礼拜|星期)(?![一二三四五六日天])",
+    IC,
+)
 DATE = re.compile(f"{DAY.pattern}|{PERIOD.pattern}", IC)  # a deadline or a trip's month: a stretch will do
 # A time of day: a notice of a meeting says when on the day ("3pm", 下午三点).
 HOUR = re.compile(
@@ -340,7 +361,9 @@ AMOUNT = re.compile(
 MONEY = re.compile(f"{AMOUNT.pattern}|\\bbudget\\b|预算", IC)
 PLACE = re.compile(
     # 去北京 names a place; 出去玩, 去哪 do not
-    r"\b(?:to|in|at)\s+(?!the\b)[A-Z][a-z]+|(?<!出)去(?![玩哪吃看买逛])[\u4e00-\u9fff]{2,}|到[\u4e00-\u9fff]{2,}|在[\u4e00-\u9fff]{2,}"
+    # (去那边, 到这里 point at a place without naming it)
+    r"\b(?:to|in|at)\s+(?!the\b)[A-Z][a-z]+|(?<!出)去(?![玩哪吃看买逛那这])[\u4e00-\u9fff]{2,}|到(?![那这哪])[\u4e00-\u9fff]{2,}"
+    r"|在(?![那这哪])[\u4e00-\u9fff]{2,}"
     # a place said as a label and its name: "Trip: Kyoto, 3-7 March", 目的地：成都
     r"|\b(?i:trip|destination|city|location|venue|place)\s*[:：]\s*[A-Z\u4e00-\u9fff]|(?:地点|目的地)\s*[:：]"
     r"|(?:去|到|飞)\s*[A-Z][a-z]+"  # a place in Latin letters in a Chinese request: 去 Tokyo
@@ -355,10 +378,11 @@ ADDRESS = re.compile(
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 # A handle on a social or chat account ("IG @rosa.ink"): a way to reach someone, as an address is.
 HANDLE = r"(?<![\w.@])@[A-Za-z0-9_][\w.]{1,29}"
+# (a size in sentences too: "two sentences max", 三句话)
 SIZE = re.compile(
-    r"\b\d+\s*-?\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?|slides?)\b|\d+\s*[字页分钟]"
-    r"|[一二两三四五六七八九十百千半]+\s*(?:个)?(?:字|页|分钟)|\b(?:one|two|three|four|five|ten|half a)\s+(?:pages?|"
-    r"paragraphs?|minutes?|slides?)\b"
+    r"\b\d+\s*-?\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?|slides?|sentences?)\b|\d+\s*[字页分钟句]"
+    r"|[一二两三四五六七八九十百千半]+\s*(?:个)?(?:字|页|分钟|句话)"
+    r"|\b(?:one|two|three|four|five|ten|half a)[\s-]+(?:pages?|paragraphs?|minutes?|slides?|sentences?)\b"
     r"|\b(?:under|about|at most)\s+\d+",
     IC,
 )
@@ -437,9 +461,10 @@ TIME_OFF = re.compile(
 # Time off asked in any words: 请假, 请个假, 请两天假.
 LEAVE_ZH = r"请[个一两二三几半天周]{0,3}假|(?:年|病|事|婚|产|调休)?假请(?:了|一下|掉)|把.{0,4}假(?:给)?请"
 # Part of a day away (leaving early, coming in late): people need the hour, not only the day.
+# ("I'll be late", "running late", 要迟到了 tell someone of a delay on the way: the message is whole without the hour.)
 PART_DAY = re.compile(
-    r"\b(?:leave|leaving|left|head off|go home)\s+early\b|\b(?:be|come|coming|get|getting|run|running)\s+(?:in\s+)?"
-    r"late\b|早退|迟到|晚到|晚点到|提前走|提前离开|请半天假",
+    r"\b(?:leave|leaving|left|head off|go home)\s+early\b|\b(?:come|coming|get|getting)\s+(?:in\s+)?"
+    r"late\b|早退|提前走|提前离开|请半天假",
     IC,
 )
 # Plans made toward an exam or a date: a revision plan needs the day it leads to (期末复习计划, "study plan").
@@ -458,6 +483,11 @@ GIFT = (
     r"(?:get|buy)\b|\b(?:get|buy)\s+(?:my\s+\w+|him|her|them)\s+(?:for|a|an|something)\b|礼物|送(?:她|他|他们|点)?(?:什么|啥)|买(?:什么|啥)"
     # a surprise prepared for someone is a gift too
     r"|\b(?:plan|prepare|organi[sz]e|arrange)\s+(?:a|an|some)\s+(?:little\s+)?surprise\b|(?:准备|安排|策划)(?:个|一个|点)?惊喜"
+)
+# Money given as a present: a red packet (发个红包, 包个红包), "send my niece some money for her birthday".
+GIFT_MONEY = (
+    r"(?:发|包|给)(?:个|一个|两个|几个|一)?(?:微信)?红包|"
+    r"\b(?:send|give|wire)\s+(?:my\s+)?\w+\s+(?:some\s+)?(?:money|cash)\s+(?:for|as)\b"
 )
 # Shipping in Chinese: 寄 a parcel, but not 寄来的 (what someone sent the user), which ships nothing.
 SHIP_ZH = r"寄(?!来|过来)"
@@ -495,7 +525,9 @@ RULES: tuple[Rule, ...] = (
             # a train or flight looked up: for which day (查一下去成都的高铁)
             r"\b(?:find|check|look up|search for|look for)\b.*\b(?:flights?|trains?)\s+(?:to|from)\b|"
             r"(?:查|找|看看|看一下|搜).{0,12}(?:高铁|火车|动车|航班|机票|车票)|"
-            r"(?:找|推荐|搜|看看).{0,14}(?:酒店|宾馆|民宿|住的地方)|"
+            r"(?:找|推荐|搜|看看|查查?|问问)(?:一下)?.{0,14}(?:酒店|宾馆|民宿|住的地方|住哪|住宿)|"
+            # lodging asked as where to stay ("where to stay in Porto next week")
+            r"\b(?:find|recommend|suggest|look for|search for|look up)\b.{0,30}\b(?:where|somewhere|a place) to stay\b|"
             # a resignation or a notice given: the last day is the user's
             # (a resignation written, not one weighed: 我该不该辞职)
             r"\bresignation\b|\b(?:give|giving|gave|hand in|handing in|put in|putting in)\s+(?:in\s+)?(?:my\s+|our\s+)?"
@@ -556,9 +588,6 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"\b(?:write|draft|send|prepare)\b.*\b(?:invitation|invite|announcement|notice)\b.*\b(?:meeting|party|"
             r"event|session|conference)\b|(?:写|发|拟|起草).{0,8}(?:通知|邀请|请柬).*(?:会|活动|聚餐|团建|聚会|培训|讲座|比赛|演出|停电|停水|断网|检修|维修|放假)|"
-            # a sign or notice that the shop or stall will be closed (写个牌子，春节要歇几天): when
-            r"(?:写|贴|挂|做|拟).{0,8}(?:牌子|告示|公告|通知|启事).*(?:歇|关门|停业|休息|放假|不开)|"
-            r"\b(?:sign|notice)\b.{0,40}\b(?:closed|closing|shut)\b|"
             r"\b(?:write|draft|send|prepare)\b.*\b(?:notice|announcement|email)\b.*\b(?:power (?:cut|outage)|"
             r"water (?:cut|outage)|shutdown|maintenance|closure)\b",
             IC,
@@ -568,6 +597,20 @@ RULES: tuple[Rule, ...] = (
         "At what time (day and hour)?",
         "A notice has to tell people when to come.",
         "I will leave the time as a blank to fill in.",
+    ),
+    Rule(  # a sign or notice that the shop or stall will be closed (写个牌子，春节要歇几天): which days (or hours)
+        "date_time",
+        re.compile(
+            r"(?:写|贴|挂|做|拟).{0,8}(?:牌子|告示|公告|通知|启事).*(?:歇|关门|停业|休息|放假|不开)|"
+            r"\b(?:sign|notice)\b.{0,40}\b(?:closed|closing|shut)\b",
+            IC,
+        ),
+        # a closure is for whole days: "closed tomorrow", 明天休息一天 says when as well as an hour would
+        re.compile(f"{DAY.pattern}|{HOUR.pattern}", IC),
+        re.compile(f"{DAY.pattern}|{HOUR.pattern}", IC),
+        "Which days (or hours) will it be closed?",
+        "A notice of closing has to tell people when.",
+        "I will leave the days as a blank to fill in.",
     ),
     Rule(  # part of a day away: when exactly
         "date_time",
@@ -587,7 +630,10 @@ RULES: tuple[Rule, ...] = (
             # a flight or train looked for: to where ("find me a cheap flight to see my mom")
             r"|\b(?:find|search for|look for|look up|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|some\s+)?"
             r"(?:(?:cheap|cheapest|direct|good|last-minute|early)\s+)?(?:flights?|trains?)\b"
-            r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差",
+            r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差"
+            # how long or far to get "there", a place the task does not name (到那边要多久)
+            r"|\bhow (?:long|far)\b[^?.!]{0,40}\b(?:get|go|drive|walk|cycle|bike|ride|fly|travel)\s+(?:over\s+)?there\b"
+            r"|(?:到|去)那(?:边|里|儿)(?:要|得|需要)?(?:多久|多长时间|多远)",
             IC,
         ),
         PLACE,
@@ -599,8 +645,10 @@ RULES: tuple[Rule, ...] = (
     Rule(  # a parcel: to which address (a city someone lives in is where to travel, not where to deliver)
         "destination",
         re.compile(
-            r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b(?!\s+(?:on|to)\s+(?:my\s+|our\s+)?(?:instagram|insta|"
-            r"facebook|linkedin|twitter|x|story|feed|blog|website|site|channel|group|slack|forum)\b)"
+            # (not a post online: "post it on my blog", "post the flyer in the parents' group chat")
+            r"\b(?:ship|deliver|post|mail)\s+(?:it|them|this|the|a)\b(?!\s+(?:[\w-]+\s+)?(?:on|to|in)\s+"
+            r"(?:(?:my|our|the)\s+)?(?:[\w'’-]+\s+){0,2}?(?:instagram|insta|"
+            r"facebook|linkedin|twitter|x|story|feed|blog|website|site|channel|group|slack|forum|chat)\b)"
             r"|\b(?:shipped|delivered|sent|mailed|posted)\s+to\s+(?:her|him|them|my\s+\w+)\b"
             # a present ordered or sent for someone goes to their door ("order a birthday present for my niece")
             r"|\b(?:order|send)\s+(?:\w+\s+){0,3}?(?:gift|present|flowers|bouquet|hamper|gift box|cake)s?\b"
@@ -622,12 +670,13 @@ RULES: tuple[Rule, ...] = (
             # a place to stay, eat or gather chosen for the user: its price range is theirs
             rf"\b(?:find|get|recommend|suggest|look for|pick)\b.*\b(?:{LODGING}|place to stay|restaurants?|"
             r"venue)\b|(?:推荐|找|订).{0,10}(?:餐厅|饭店|馆子|民宿|宾馆)|"
+            r"(?:找|推荐|搜|看看|查查?|问问)(?:一下)?.{0,14}(?:住哪|住宿|住的地方)|\bwhere to stay\b|"
             # (or booked outright: "book somewhere nice for Mum's 70th"; an occasion is a meal out too)
             r"\b(?:find|recommend|suggest|pick|look for|choose|book|reserve)\b.*\b(?:place|somewhere|spot)\s+"
             r"(?:\w+\s+)?(?:for|to)\s+(?:[\w'’]+\s+){0,3}?"
             r"(?:dinner|lunch|brunch|eat|stay|celebrate|drinks|date|party|meal|birthday|anniversary|"
             r"\d+(?:st|nd|rd|th))\b|(?:找|推荐).{0,6}(?:地方|地儿).{0,6}(?:吃|住|聚|庆祝)|"
-            rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|\bitinerary\b|买|购买|酒店|行程|"
+            rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|{GIFT_MONEY}|\bitinerary\b|买|购买|酒店|行程|"
             r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
             # goods chosen for the user by their price range ("recommend a laptop", 推荐一款手机)
             rf"\b(?:recommend|suggest|pick|find|choose)\b.{{0,30}}\b(?:{_GOODS})s?\b|(?:推荐|挑|选).{{0,12}}(?:{_ZH_GOODS})|"
@@ -695,7 +744,12 @@ RULES: tuple[Rule, ...] = (
             r"\bletter of (?:recommendation|reference)\b|推荐信|"
             # handed in "soon", "as soon as possible" (尽快交): by when is still the user's to say
             r"(?:尽快|赶紧|抓紧|马上|急着?)(?:提交|上交|交)|"
-            r"\b(?:submit|hand in|turn in|send in)\b[^.?!]{0,30}\b(?:asap|soon|as soon as possible)\b",
+            r"\b(?:submit|hand in|turn in|send in)\b[^.?!]{0,30}\b(?:asap|soon|as soon as possible)\b|"
+            # a piece a publication asked for goes in by its editor's date: said as the one agreed ("write the
+            # review for the paper", "my column for the journal", 杂志的约稿), not one offered ("a piece for …")
+            r"\b(?:write|draft|finish|file)\s+(?:the|my|our)\s+(?:[\w'’-]+\s+){0,3}?(?:piece|article|column|feature|"
+            r"review|essay|op-ed|story)\s+for\s+(?:the|a|an|their)\s+(?:[\w'’-]+\s+)?(?:magazine|newspaper|paper|"
+            r"journal|quarterly|zine)\b|约稿|约的稿",
             IC,
         ),
         DATE,
@@ -888,6 +942,11 @@ RULES: tuple[Rule, ...] = (
             # a post on the user's own social account (发朋友圈, "post this on my LinkedIn"), not advice on one
             # (the words for a post, 发朋友圈的话 / 文案, are a draft: the user posts it)
             r"(?:发|晒)(?:一?条|个)?.{0,4}朋友圈(?!的?(?:话|文案|文字|内容|配文|句子|段子))|在朋友圈(?:里)?发|"
+            # something put into a group chat in the user's name (把通知发到业主群里, "post the flyer in the
+            # parents' group chat"), not words written for one (写一段话发在亲戚群里: the user posts them)
+            r"(?:^|(?<=[，。,.！？\s]))[^写，。,.！？\s]{0,14}?(?:发到|发在|发进|转到|转发到|贴到|贴在)[^，。,.！？\s]{0,10}群|"
+            r"\bpost\s+(?:it|this|that|the\s+[\w-]+)\s+(?:in|to|on)\s+(?:the|our|my)\s+(?:[\w'’-]+\s+){0,2}?"
+            r"(?:group chat|group|chat)\b|"
             r"\bpost\s+(?:it|this|that|these|them)\s+(?:on|to)\s+my\s+(?:instagram|insta|facebook|linkedin|twitter|x|"
             r"story|feed)\b",
             IC,
@@ -910,6 +969,8 @@ RULES: tuple[Rule, ...] = (
             r"\bget\s+(?:me\s+|us\s+)?(?:\w+\s+){0,2}?tickets?\b|"  # tickets got for the user are bought
             r"\b(?:rent|hire)\s+(?:a|an|me|us|some)\b|"
             r"\bsend\s+(?:\w+\s+){0,2}?(?:flowers|a cake|a gift|a present|a hamper|a bouquet)\b|"
+            # money given as a gift from the user's own account (发红包, "send my nephew some money")
+            rf"{GIFT_MONEY}|"
             r"(?<!\bwe )(?<!\bthey )\bship\b(?!\s+(?:on|in|with|to (?:ios|android|prod|production)|v?\d))|"
             r"订|买|购买|下单|付款|支付|预约|改约|退订|挂(?:个|一个)?号|" + SHIP_ZH,
             IC,

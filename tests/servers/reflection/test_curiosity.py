@@ -796,3 +796,91 @@ def test_hype_units_by_name_a_way_not_taken_and_a_firm_price(svc: ReflectionServ
         "preference_conflict"
     ]
     assert _signals("The day is €400 as usual.", ("fee", "€400 a day, non-negotiable"), svc=svc, user="p2") == []
+
+
+def test_lateness_told_on_the_way_needs_no_hour_but_leaving_early_does() -> None:
+    assert "date_time" not in _asked("message Priya that I'm running late")
+    assert "date_time" not in _asked("tell my boss I'll be late")
+    assert "date_time" not in _asked("跟老婆说我今天要迟到了")
+    assert "date_time" in _asked("tell my supervisor I need to leave early on Friday")
+
+
+def test_a_piece_a_publication_asked_for_needs_its_date_but_one_offered_does_not() -> None:
+    assert "deadline" in _asked("finish my column for the local paper")
+    assert "deadline" in _asked("draft the book review for the quarterly")
+    assert "deadline" in _asked("帮我把副刊的约稿写完")
+    assert "deadline" not in _asked("write a piece for the school newspaper about the bake sale")
+    assert "deadline" not in _asked("finish my column for the local paper", ["Column due to the editor on 3 March"])
+
+
+def test_how_long_to_get_there_needs_where_there_is() -> None:
+    assert _asked("how far is it to walk there from the station?") == ["destination"]
+    assert _asked("到那边要多久，开车的话") == ["destination"]
+    assert "destination" not in _asked("how long does it take to drive to Leeds from York?")
+
+
+def test_a_plural_thing_is_held_by_a_fact_that_names_it_before_another_noun() -> None:
+    order = ["Last printer cartridge order: 6 x HP 301 from Officeworld, 2 May"]
+    assert "reference:printer cartridges" not in _asked("reorder the same printer cartridges as last time", order)
+    assert "reference:printer cartridges" in _asked("reorder the same printer cartridges as last time")
+
+
+def test_money_given_as_a_present_needs_how_much_and_is_the_users_step() -> None:
+    asked = _asked("过年给侄子包个红包")
+    assert "budget" in asked and "action" in asked
+    asked = _asked("send my goddaughter some money for her graduation")
+    assert "budget" in asked and "action" in asked
+    assert "budget" not in _asked("给侄子发个红包，200块")
+
+
+def test_something_put_into_a_group_chat_is_the_users_step_but_words_written_for_it_are_not() -> None:
+    assert _asked("把停水通知转到业主群里") == ["action"]
+    assert _asked("post the flyer in the parents' group chat") == ["action"]
+    assert "action" not in _asked("帮我写几句话发在同学群里，说周末聚会改地方了")
+
+
+def test_someones_document_named_with_its_kind_first_is_theirs_to_point_to() -> None:
+    assert _asked("老张的化验报告出来了，你帮我看看") == ["reference:化验报告"]
+    assert _asked("老张的化验报告出来了，你帮我看看", ["老张化验报告：血糖偏高"]) == []
+
+
+def test_lodging_asked_as_where_to_stay_needs_its_nights_and_price() -> None:
+    asked = _asked("下个礼拜去温州出差，帮我查查住哪里方便")
+    assert "date_time" in asked and "budget" in asked
+    asked = _asked("find me somewhere to stay in Porto next week")
+    assert "date_time" in asked and "budget" in asked
+    assert "date_time" not in _asked("礼拜三去温州，帮我查查住哪里方便")
+
+
+def test_a_closing_notice_that_names_its_day_needs_no_hour() -> None:
+    assert "date_time" not in _asked("帮我写个店门口的告示：后天关门一天")
+    assert "date_time" not in _asked("write a sign saying we're closed on Monday")
+    assert "date_time" in _asked("write a notice that the bakery will be closed for the holidays")
+
+
+def test_a_reply_addressed_to_someone_is_written_not_pointed_to() -> None:
+    assert "reference:短信" not in _asked("帮我跟李师傅回复短信：明天上午不用来了")
+    assert "reference:消息" not in _asked("帮我给周经理回消息，说报价收到了")
+    assert "reference:邮件" in _asked("帮我回一下周经理的邮件")
+
+
+def test_a_size_in_sentences_answers_how_long(svc: ReflectionService) -> None:
+    svc.users.signal("s1", "length", "three sentences at most", "explicit")
+    asked = [q.need for q in svc.proactive.gaps("s1", "write the blurb for the autumn menu", None, []).questions]
+    assert "length" not in asked
+    assert "length" not in _asked("write a two-sentence bio for the conference programme")
+
+
+def test_hard_to_say_which_weighs_options_it_does_not_doubt_a_fact() -> None:
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("Both are good trails. Hard to say which is prettier in May.") == ["indecision"]
+    assert kinds("It is hard to say when the ferry leaves on Sundays.") == ["hedging"]
+
+
+def test_an_office_voice_and_advert_adjectives_against_what_the_user_asked(svc: ReflectionService) -> None:
+    notice = "We would like to kindly inform all tenants that the lift is out. Your cooperation is greatly appreciated."
+    assert _signals(notice, ("tone", "relaxed, like a neighbour"), svc=svc, user="o1") == ["preference_conflict"]
+    assert _signals("Heads up, the lift's out till Friday.", ("tone", "relaxed"), svc=svc, user="o2") == []
+    advert = "A breathtaking, world-class spa experience that is second to none."
+    assert _signals(advert, ("style", "no marketing adjectives"), svc=svc, user="o3") == ["preference_conflict"]
+    assert _signals("A quiet spa with two pools.", ("style", "no marketing adjectives"), svc=svc, user="o4") == []

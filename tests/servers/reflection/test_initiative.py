@@ -233,3 +233,19 @@ def test_a_goal_named_by_every_request_of_the_routine_yields_to_the_pattern(svc:
     assert "goal:recipe" in {b.dimension for b in svc.users.get("cook").beliefs if b.kind == "goal"}
     found = svc.proactive.evaluate("cook", "got a curry recipe for 5, need it for the whole team, 16 of us")
     assert [i.type for i in found.initiatives] == ["pattern_suggestion"], found.initiatives
+
+
+def test_how_much_and_the_nearest_days_are_no_chinese_topic(svc: ReflectionService) -> None:
+    """多少 (how much) and 今天 (today) come back in any user's requests, as "how" and "today" do in English."""
+    for i, task in enumerate(["今天的房租交了多少", "停车费一个月多少钱", "今天把快递单号发我", "这双鞋打完折多少"]):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"q{i}"), "u")
+    goals = {b.dimension for b in svc.users.get("u", include_all=True).beliefs if b.kind == "goal"}
+    assert not goals & {"goal:多少", "goal:今天"}, goals
+
+
+def test_french_function_words_are_no_topic_in_common() -> None:
+    from servers.reflection.meaning import lexical
+
+    goal = "stage: finir la mise en scène pour le festival"
+    assert lexical("une tarte aux pommes pour six", goal) == 0.0
+    assert lexical("lighting cues pour la mise en scène", goal) > 0.0
