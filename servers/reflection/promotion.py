@@ -35,6 +35,7 @@ from servers.reflection.reflect import (
     names_added_to,
     shared_edit,
     shared_file,
+    shared_new_file,
     shared_place,
     shared_removal,
     shared_replacement,
@@ -260,7 +261,7 @@ def _edits_agree(same: list[PendingStrategy], strategy: Strategy) -> bool:
     """Whether these edit-fixes and ``strategy``'s are one lesson: the same words added, the same words replaced
     by the same others, the same place edited, or one command that fixed it with the same file edited each time
     (`kafka-topics --create`, and the topic added to `topics.txt`: the command agreed, the edits were its
-    bookkeeping)."""
+    bookkeeping), or a new file of one kind written each time."""
     assert strategy.lesson is not None and strategy.key is not None
     ordered = sorted(same, key=lambda p: p.id)
     earlier = [p.strategy.lesson for p in ordered if p.strategy.lesson is not None]
@@ -269,7 +270,10 @@ def _edits_agree(same: list[PendingStrategy], strategy: Strategy) -> bool:
     replaced = shared_replacement(lessons) is not None
     named = bool(names_added_to(lessons))
     removed = bool(shared_removal(lessons))
-    return bool(shared_edit(lessons) or replaced or removed or named or shared_place(lessons) or by_command)
+    # Each wrote a new file of one kind (`types/csv-sniff.d.ts`, `types/tiny-qr.d.ts`): what goes in it is each
+    # task's own, the kind of file is the lesson.
+    made = bool(shared_new_file(lessons)[0])
+    return bool(shared_edit(lessons) or replaced or removed or named or made or shared_place(lessons) or by_command)
 
 
 class _Likeness:

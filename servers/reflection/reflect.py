@@ -429,6 +429,29 @@ def shared_file(lessons: list[Lesson]) -> str:
     return next((f for f in lessons[0].files if f in common), "")
 
 
+def shared_new_file(lessons: list[Lesson]) -> tuple[str, list[str]]:
+    """The kind of file every one of these fixes wrote whole, each another one, named alike past its stem
+    (`*.shared.ts`: `billing.shared.ts`, then `models/bundle.shared.ts`), with the files; else ("", [])."""
+    if len(lessons) < 2 or not all(lesson.written and lesson.files for lesson in lessons):
+        return "", []
+    named = [{kind: name for name in lesson.files for kind in _kinds_past_stem(name)} for lesson in lessons]
+    common = set(named[0]).intersection(*named[1:])
+    if not common:
+        return "", []
+    kind = max(common, key=lambda k: (len(k), k))
+    files = [found[kind] for found in named]
+    if len({name.rsplit("/", 1)[-1] for name in files}) < len(files):
+        return "", []  # the same file each time: what was written into it is the lesson, not a new file
+    return f"*{kind}", files
+
+
+def _kinds_past_stem(name: str) -> list[str]:
+    """`.shared.ts` of `billing.shared.ts`, `.d.ts` of `stripe.d.ts`: what follows the stem, when more than the
+    extension (every `.ts` file shares that)."""
+    parts = name.rsplit("/", 1)[-1].split(".")
+    return ["." + ".".join(parts[i:]) for i in range(1, len(parts) - 1) if parts[0]]
+
+
 def names_added_to(lessons: list[Lesson]) -> str:
     """The one file where every one of these edits added what its error named (`unfree.nix`: `terraform`, then
     `slack`, then `ngrok`, each refused by name), or ""."""
@@ -690,6 +713,13 @@ def general_lesson(lessons: list[Lesson]) -> str:
         return (
             f'When {step} fails with "{first.phrase}", remove {gone}{place} (the edit that fixed it each time)'
             f"{finishing}, then retry it."
+        )
+    kind, made = shared_new_file(lessons)
+    if kind and not any(lesson.run_as or lesson.reread for lesson in lessons):
+        examples = ", ".join(f"`{name}`" for name in made[:3])
+        return (
+            f'When {step} fails with "{first.phrase}", write what the failing code needs in a new `{kind}` file '
+            f"(each fix wrote one: {examples}){finishing}, then retry it."
         )
     # Each edit added what its own error named, as one entry of one file (a schema given the property it refused):
     # where the names go is the lesson, not plain words their entries happen to share (`type string`). Code they

@@ -832,6 +832,24 @@ def test_a_property_the_error_names_unquoted_added_as_a_block_or_after_a_comma_i
     assert "type" not in rule.text.split("names to")[0].split('",')[-1], rule.text
 
 
+def test_a_new_file_of_one_kind_written_by_every_fix_is_the_rule(svc: ReflectionService) -> None:
+    """Each untyped package got a declaration file of its own (`types/csv-sniff.d.ts`, …): the rule says to write
+    such a file, with the ones written, though no word was added to a file that was there before."""
+    error = (
+        "Exit code 2\nsrc/{1}.ts(3,22): error TS7016: Could not find a declaration file for module '{0}'. "
+        "'/h/atlas/node_modules/{0}/index.js' implicitly has an 'any' type."
+    )
+    for n, (package, user) in enumerate((("csv-sniff", "importer"), ("geo-tzlite", "clock"), ("tiny-qr", "badge")), 1):
+        write = TraceStep(
+            tool="Write",
+            arguments={"file_path": f"/h/atlas/types/{package}.d.ts", "content": f'declare module "{package}";\n'},
+        )
+        trace = [sh("npx tsc --noEmit", error.format(package, user)), write, sh("npx tsc --noEmit")]
+        svc.reflect(TaskReport(task=f"use {package} in {user}", task_id=f"d{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "in a new `*.d.ts` file (each fix wrote one: `csv-sniff.d.ts`, `geo-tzlite.d.ts`" in rule.text, rule.text
+
+
 def test_a_plain_word_of_an_error_is_no_name_it_gave() -> None:
     """`replicas` may be any message's word: only a word written as code counts when the error does not quote it."""
     from servers.core.recovery import find_recoveries
