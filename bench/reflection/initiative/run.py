@@ -180,6 +180,7 @@ def main() -> None:
             "blind10",
             "blind11",
             "blind12",
+            "blind13",
         ],
         action="append",
     )
