@@ -63,7 +63,9 @@ _STATED = re.compile(
     r"we\s+(?:don'?t|do not|never|always|use|prefer)\b|in\s+this\s+(?:repo|project|codebase)|"
     r"like\s+the\s+rest\s+of\s+(?:the|our)\s+(?:project|codebase|repo|code|api|app|service|module)s?|"
     r"same\s+(?:style|way|conventions?)\s+as\s+(?:the\s+rest|always|before|everywhere)|"
-    r"i(?:'ve|\s+have)?\s+switched\s+to)\b"
+    r"i(?:'ve|\s+have)?\s+switched\s+to|"
+    # what was just said made general: "that goes for anything new we build too"
+    r"(?:that|this|same)\s+goes\s+for\s+(?:anything|everything|all|every|any)\b)\b"
     r"|\b(?:again|reminder)\s*:|(?:^|[—:;,(]\s*)(?:always|never)\b"
     # A rule said again or said to last ("again no testify", "don't bring X back in", "keep it that way",
     # "that's the rule for anything per-frame"), or prohibitions listed ("allocation-free: no LINQ, no lambdas").
@@ -126,6 +128,8 @@ _REVERSAL = re.compile(
     r"(?:we'?re|we are|i'?m) (?:dropping|moving (?:off|away from)|getting rid of)|"
     # "remember I said clojure.spec? switch that: use malli": what was said, then that it changes.
     r"remember (?:i|we) said|(?:switch|change|scrap) (?:that|this)(?!\s+(?:on|off)\b))\b"
+    r"|(?:^|[:;—]\s*)forget\s+(?:about\s+)?(?!(?:it|that|this|them|me|everything)\b)[^\s,.;:!?—()]{2,30}"
+    r"(?:\s+[^\s,.;:!?—()]{2,30})?\s*(?:[.!;]|$)"
     # "-Fc took 38 min, so switch: directory format", "let's switch over to uv": a change the user decides on
     # (not "switch to the release branch and tag it", an instruction with no "so"/"let's" before it)
     r"|(?:\bso|\blet'?s|\bwe(?:'ll)?)\s+switch(?:\s+over)?\s*(?::|\bto\b)"
@@ -194,7 +198,11 @@ _REPLACED = re.compile(
     r"(?=\s*(?:[,.;:!?—()]|$|\bstyle\b|\bapproach\b|\bthing\b))"
     r"|\binstead of\s+(?P<en>[^,.;:!?—()]{2,60})|\bno more\s+(?P<more>[^,.;:!?—()]{2,60})"
     # "change of plan on hasql-th: …", "from now on no hasql-th for new statements"
-    r"|\bchange of (?:plan|heart|mind) (?:on|for|about|with)\s+(?P<plan>(?:[^,.;:!?—()]|\.(?=\w)){2,40})"
+    r"|\b(?:change of (?:plan|heart|mind)|changed? (?:my|our) minds?) (?:on|for|about|with)\s+"
+    r"(?P<plan>(?:[^,.;:!?—()]|\.(?=\w)){2,40})"
+    # "re ocr-worker: forget Y1.": a short thing forgotten, said on its own (not "forget it", "forget about it")
+    r"|(?:^|[:;—]\s*)forget\s+(?:about\s+)?(?!(?:it|that|this|them|me|everything)\b)"
+    r"(?P<forget>[^\s,.;:!?—()]{2,30}(?:\s+[^\s,.;:!?—()]{2,30})?)(?=\s*[.!;]|$)"
     r"|\b(?:from now on|going forward),?\s+no (?:new\s+)?(?P<now>(?:[^,.;:!?—()]|\.(?=\w)){2,60})"
     # "drop the @apply thing", "remember I said clojure.spec for validation? switch that"
     r"|\bdrop(?:ped)? (?:the|our|that)\s+(?P<drop>[^,.;:!?—()]{2,40}?)\s+(?:thing|rule|idea|approach|convention)\b"
@@ -265,7 +273,7 @@ def _with_reversals(text: str) -> list[str]:
     it says what comes instead, stated or not ("inline utility classes again")."""
     out: list[str] = []
     carried = ""
-    every = sentences(text)
+    every = _generalised_back(sentences(text))
     for at, sentence in enumerate(every):
         said = _said(sentence)
         if carried and not said and any(_said(later) for later in every[at + 1 : at + 2]):
@@ -287,6 +295,21 @@ def _with_reversals(text: str) -> list[str]:
         elif said:
             out.append(sentence)
     return (out or ([carried] if carried else []))[:5]
+
+
+def _generalised_back(every: list[str]) -> list[str]:
+    """A sentence that only makes the one before it general ("… put it on Flex Consumption. That goes for anything
+    new we build too") is joined to it: together they are the statement."""
+    out: list[str] = []
+    for sentence in every:
+        if out and _GOES_FOR.match(sentence):
+            out[-1] = f"{out[-1].rstrip().rstrip('.')}. {sentence}"
+        else:
+            out.append(sentence)
+    return out
+
+
+_GOES_FOR = re.compile(r"\s*(?:and\s+)?(?:that|this|same)\s+goes\s+for\b", re.I)
 
 
 def _replaced(sentence: str) -> str | None:

@@ -196,6 +196,18 @@ def test_a_new_convention_that_names_what_it_replaces_is_a_reversal(service: Ref
             "bump",
         ),
         ("季度汇总表以后图表别再用饼图了，统一改用条形图", "用饼图", "条形图"),
+        (
+            "I've changed my mind about Redux for the settings screens. zustand from now on, it is half the code. "
+            "port the theme store first",
+            "Redux for the settings screens",
+            "zustand",
+        ),
+        (
+            "re the nightly export: forget CSV. the finance tool chokes on quoted commas, so write Parquet. that goes "
+            "for every export we add too",
+            "CSV",
+            "Parquet",
+        ),
     ],
 )
 def test_a_change_of_plan_names_what_it_replaces(
@@ -257,6 +269,15 @@ def test_a_dropped_convention_named_by_the_user_is_a_reversal(
     service.note_preferences("u", prompt, "t1")
     [belief] = service.users.get("u", include_all=True).beliefs
     assert kept in belief.value and belief.reversed_from == replaced, belief
+
+
+@pytest.mark.parametrize(
+    "prompt", ["forget it, I'll rename the files myself", "forget about the tests for now and just get it to build"]
+)
+def test_forgetting_the_task_is_no_reversal(service: ReflectionService, prompt: str) -> None:
+    """ "forget it", or dropping part of this task, takes back no convention."""
+    service.note_preferences("u", prompt, "t1")
+    assert not [b for b in service.users.get("u", include_all=True).beliefs if b.reversed_from]
 
 
 def test_dropping_a_thing_of_the_task_is_no_reversal(service: ReflectionService) -> None:
