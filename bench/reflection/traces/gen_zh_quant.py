@@ -8,7 +8,7 @@ local parquet; pytest; trading processes run by the `trader` user's own supervis
 sessions; GitLab CI deploys tags `cta-vX.Y.Z` to Zhangjiang. Prompts and replies in Chinese, tool output as printed.
 cwd /home/shenym/work/cta-strategies.
 
-Written blind for fresh/ (held-aside stream).
+Written blind for fresh/; measured once held out (round 26), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_quant.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -17,7 +17,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2247,5 +2247,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-quant.jsonl"), os.path.join(HERE, "zh-quant.labels.json"))
-    print(f"zh-quant -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-quant.jsonl"), os.path.join(HERE, "tune", "zh-quant.labels.json"))
+    print(f"zh-quant -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -10,7 +10,7 @@ phase that calls `./gradlew :shared:embedAndSignAppleFrameworkForXcode`), a loca
 fastlane (one Fastfile for both apps: TestFlight, App Store screenshots, Play internal track), GitHub Actions on
 macos-15 runners (`release.yml` on v* tags), gh.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 26), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_ios_kmp.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -3108,5 +3108,5 @@ watchOS 11.5 (22T572) - 9D1F3B5A-7C9E-41A3-B5D7-F9A1C3E5B7D0 (Ready)""")
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "ios-kmp.jsonl"), os.path.join(HERE, "ios-kmp.labels.json"))
-    print(f"ios-kmp -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "ios-kmp.jsonl"), os.path.join(HERE, "tune", "ios-kmp.labels.json"))
+    print(f"ios-kmp -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
