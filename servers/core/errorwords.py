@@ -35,7 +35,8 @@ MIN_SHARED = 3
 # A quoted value (a file, a field, an id) differs between occurrences; quoted words with spaces between them are
 # a message (`"message":["property channel should not exist"]`) and stay.
 _QUOTED = re.compile(r"(?<![A-Za-z])(['\"`])[^\s'\"`]{1,120}\1(?![A-Za-z])")
-_PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+")
+# (with a URI's scheme: `file:///…/A.kt` leaves no `fil` behind)
+_PATH = re.compile(r"(?:\b[A-Za-z][\w+.-]*:(?=//)|[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+")
 _ID = re.compile(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{7,40}\b", re.I)
 _WORD = re.compile(r"[a-z][a-z0-9_]{2,}|[\u4e00-\u9fff]{2,}")
 _FILLER = frozenset(

@@ -284,10 +284,12 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 _TRANSIENT_PHRASES = frozenset({"timeout", "rate limited", "connection refused", "host not resolved", "network error"})
 # An exception class, not an option that names one (`-XX:+ExitOnOutOfMemoryError`).
 _EXCEPTION = re.compile(r"(?<!\+)\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Failure|Fault))\b")
+# kotlinc marks an error line `e: ` (a warning `w: `), then where, then what: `e: file:///…/A.kt:4:12 Unresolved …`.
+_KOTLIN_ERROR = re.compile(r"^\s*e:\s+(?:(?:file://)?\S+?:\d+(?::\d+)?:?\s+)?(\S.*)$")
 _WHAT_WENT_WRONG = re.compile(r"^\s*\*\s*What went wrong:\s*$", re.I)
 _GRADLE_POINTER = re.compile(
-    r"(?:execution failed for task|compilation failed|there were failing tests|a failure occurred while|"
-    r"compilation error|build failed)",
+    r"(?:execution failed for task|compilation failed|compilation finished with errors|there were failing tests|"
+    r"a failure occurred while|compilation error|build failed)",
     re.I,
 )
 # Where a chained exception names its cause: Java's `Caused by:`, .NET's ` ---> Inner…Exception: …` and
@@ -1197,6 +1199,11 @@ def error_phrase(error: str) -> str:
     if code:
         return code
     lines = [_BOX_RIGHT.sub("", _LINE_PREFIX.sub("", line)) for line in error.splitlines()]
+    # The Kotlin compiler's own error line (`e: file:///…/Formatter.kt:4:12 Expected formatDecimal has no actual
+    # declaration …`) says what failed; Gradle's summary under it ("Compilation finished with errors") only that it did.
+    kotlin = next((found.group(1) for line in lines if (found := _KOTLIN_ERROR.match(line))), "")
+    if kotlin:
+        return _phrase_of(kotlin)
     gradle = _gradle_detail(lines)
     if gradle:
         return _phrase_of(gradle)
@@ -2268,6 +2275,7 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
                 if ((looking[i] or not looking[j]) and key in step_keys(calls[j].tool, calls[j].arguments))
                 or _specialised(call, calls[j])
                 or _one_word_apart(calls, i, j)
+                or _inserted_as_listed(calls, i, j)
                 or _wrapped(call, calls[j])
             ),
             None,
@@ -2545,6 +2553,30 @@ def _one_word_apart(calls: list[_Call], failed: int, later: int) -> bool:
     return bool(before and after and swapped_word(before, after))
 
 
+def _inserted_as_listed(calls: list[_Call], failed: int, later: int) -> bool:
+    """The next acting line is the failed one with a word or two put in, the way the error listed what can be run
+    (`fastlane beta` failed with "Available lanes: ios beta, android internal"; `fastlane ios beta` ran): the same
+    step, run as the error said it exists."""
+    if any(not is_looking(c.tool, c.arguments) for c in calls[failed + 1 : later]):
+        return False
+    before_line = command_of(calls[failed].tool, calls[failed].arguments)
+    after_line = command_of(calls[later].tool, calls[later].arguments)
+    if not before_line or not after_line:
+        return False
+    before = _TOKEN.findall(" ".join(_main_segment(before_line)))
+    after = _TOKEN.findall(" ".join(_main_segment(after_line)))
+    extra = len(after) - len(before)
+    if extra not in (1, 2) or not before:
+        return False
+    at = next((k for k, (old, new) in enumerate(zip(before, after, strict=False)) if old != new), len(before))
+    put = after[at : at + extra]
+    if at == 0 or after[at + extra :] != before[at:] or not all(_PLAIN_WORD.fullmatch(w) for w in put):
+        return False
+    # What the error lists is the inserted words with the one they went in front of, as they were run.
+    shown = " ".join([*put, *before[at : at + 1]])
+    return re.search(rf"(?<![\w-]){re.escape(shown)}(?![\w-])", calls[failed].error or "", re.I) is not None
+
+
 def _project_root(calls: list[_Call]) -> str:
     """The task's project folder: where the host ran it, when every file the task touched is in there (a fix in
     `docs/src/api.md` is then named so, not `api.md`); else the folder every file it touched is in."""
@@ -2764,7 +2796,7 @@ def _adds_what_it_names(error: str, added: list[str]) -> bool:
         return True
     # Unquoted, only a word no sentence has (`maxUnavailable`, `max_retries`), and only as what the edit wrote
     # first: a plain word (`replicas`) or one the edit wrote among others may be in any message.
-    first = added[0] if added else ""
+    first = added[0].rstrip(":=") if added else ""  # a key as written (`warehouse_id:`) is its name
     return (
         bool(_NAMED_IN_CODE.fullmatch(first))
         and re.search(rf"(?<![\w.-]){re.escape(first)}(?![\w-])", error) is not None

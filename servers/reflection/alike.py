@@ -87,6 +87,22 @@ def options_asked_for(fix: str, error_words: Sequence[str]) -> bool:
     return added is not None and bool(added[1]) and bool(words & _ASKING) and bool(words & _OPTION_WORDS)
 
 
+def runs_as_listed(fix: str, error_words: Sequence[str], step: str) -> bool:
+    """Whether a fix ran the step again with a plain word put in that its error listed among what can be run
+    (`fastlane ios beta` after "Could not find lane 'beta'. Available lanes: ios beta, android internal"): the
+    word is new to the step, and nothing else was set or added (no variable, no option)."""
+    if not fix.startswith("as:"):
+        return False
+    words = fix.removeprefix("as:").split()
+    if len(words) < 2 or any("=" in word or word.startswith("-") for word in words):
+        return False
+    put = words[-1].lower()
+    if not put.isalpha() or put in step.lower().split():
+        return False
+    # (error words are three letters or more: a shorter one, `db`, is taken as listed when the phrase agrees)
+    return len(put) < 3 or put in {w.lower() for w in error_words}
+
+
 def _short_for_long(first: set[str], second: set[str]) -> bool:
     """One run added a one-letter option and the other the long option of that letter (`-f`, `--file`): the short
     spelling most programs give their long option, when neither run added anything else."""
@@ -209,7 +225,15 @@ def same_lesson(
     # An error that asked for an option, each run giving the one its own prompt was about: one lesson.
     asked = a.phrase == b.phrase and options_asked_for(a.fix, first_words) and options_asked_for(b.fix, second_words)
     agreed = fixes_agree(a.fix, b.fix, *ways) or (a.phrase == b.phrase and a.step == b.step and _within(*fixes))
-    if not agreed and not asked:
+    # An error that listed what can be run, each run of one program putting in the word it listed for that run
+    # (`fastlane ios beta`, `fastlane android internal`): one lesson, whichever was run.
+    listed = (
+        a.phrase == b.phrase
+        and _program(a.step) == _program(b.step)
+        and runs_as_listed(a.fix, first_words, a.step)
+        and runs_as_listed(b.fix, second_words, b.step)
+    )
+    if not agreed and not asked and not listed:
         return False
     # Options added to one program are one fix whichever of its subcommands they were added to.
     added = _added_options(a.fix) is not None and _added_options(b.fix) is not None
@@ -219,7 +243,12 @@ def same_lesson(
     # One program's entry point called after the same error (`Pkg.test`), whether a script of it failed
     # (`julia test/runtests.jl`) or a snippet did (`julia -e 'using StableRNGs; …'`).
     entry = _entry_point(a.fix) is not None and _program(a.step) == _program(b.step)
-    if a.step != b.step and not ((added or entry) and _program(a.step) == _program(b.step)) and not suite:
+    if (
+        a.step != b.step
+        and not ((added or entry) and _program(a.step) == _program(b.step))
+        and not suite
+        and not listed
+    ):
         return False
     if a.phrase == b.phrase:
         return True

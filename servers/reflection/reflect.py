@@ -39,7 +39,7 @@ from servers.core.recovery import (
     step_key,
     suggestion_text,
 )
-from servers.reflection.alike import options_asked_for
+from servers.reflection.alike import options_asked_for, runs_as_listed
 from servers.reflection.feedback import parse_feedback
 from servers.reflection.models import (
     CONFIDENCE_RANK,
@@ -722,10 +722,11 @@ def general_lesson(lessons: list[Lesson]) -> str:
             f"(each fix wrote one: {examples}){finishing}, then retry it."
         )
     # Each edit added what its own error named, as one entry of one file (a schema given the property it refused):
-    # where the names go is the lesson, not plain words their entries happen to share (`type string`). Code they
-    # all wrote (`… = scrapy.Field()`) says how an entry is written, and stays.
+    # where the names go is the lesson, not plain words their entries happen to share (`type string`, `description:
+    # the default:`). Code they all wrote, and nothing else (`… = scrapy.Field()`), says how an entry is written,
+    # and stays.
     named_in = names_added_to(lessons)
-    if edit and any(CODE_LIKE.search(word) for word in edit.split()):
+    if edit and not any(word.isalpha() and not CODE_LIKE.search(word) for word in edit.split()):
         named_in = ""
     if named_in and not any(lesson.run_as or lesson.reread for lesson in lessons):
         return (
@@ -794,6 +795,9 @@ def general_lesson(lessons: list[Lesson]) -> str:
             f"{when}, run it again with the option it asks for on the command line (the shell cannot answer a "
             f"prompt; earlier tasks passed {asked})."
         )
+    if run_as and not doing and len(set(run_as)) > 1 and _all_as_listed(lessons):
+        ways = ", ".join(f"`{way} …`" for way in list(dict.fromkeys(run_as))[:3])
+        return f"{when}, run it as the error lists it (earlier tasks ran {ways})."
     if run_as:
         usual = _usual_way(run_as)
         long = _long_spelling(usual, run_as)
@@ -804,6 +808,14 @@ def general_lesson(lessons: list[Lesson]) -> str:
     if doing:
         return f"{when}, {', then '.join(doing)}, then retry it."
     return f"{when}, retry it once before changing the approach."
+
+
+def _all_as_listed(lessons: list[Lesson]) -> bool:
+    """Every task ran the step again with a word its error listed put in (`fastlane ios beta`, `fastlane android
+    internal` after "Available lanes: …")."""
+    return all(
+        lesson.run_as and runs_as_listed(f"as:{lesson.run_as}", lesson.error_words, lesson.step) for lesson in lessons
+    )
 
 
 def _options_given(lessons: list[Lesson]) -> str:

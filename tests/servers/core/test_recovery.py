@@ -492,6 +492,32 @@ def test_a_more_specific_task_with_the_same_arguments_is_the_same_step_done_righ
     assert find_recoveries([bash("git push origin main", REJECTED), bash("git pull origin main")]) == []
 
 
+def test_the_kotlin_compilers_own_line_is_the_error_not_gradles_summary() -> None:
+    """`e: …` is what kotlinc says failed; "Compilation finished with errors" under "What went wrong" only says
+    that it did, for any compile error of any module."""
+    from servers.core.recovery import error_phrase
+
+    error = (
+        "Exit code 1\n> Task :core:compileKotlinJvm FAILED\n"
+        "e: file:///home/ana/src/ledger/core/src/jvmMain/kotlin/ledger/Rates.kt:12:5 Unresolved reference: roundHalfEven"
+        "\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task "
+        "':core:compileKotlinJvm'.\n> Compilation finished with errors\n\n* Try:\n> Run with --stacktrace option.\n\n"
+        "BUILD FAILED in 12s"
+    )
+    assert error_phrase(error) == "unresolved reference: roundhalfeven"
+    # Without kotlinc's line, Gradle's summary points back at the compiler's output: no phrase of its own.
+    gradle_only = error.replace(error.splitlines()[2] + "\n", "")
+    assert "compilation finished" not in error_phrase(gradle_only)
+
+
+def test_a_word_put_in_front_as_the_error_listed_it_is_the_same_step_done_right() -> None:
+    error = "Exit code 1\n[!] Could not find lane 'promote'. Available lanes: ios beta, android promote"
+    [found] = find_recoveries([bash("fastlane promote", error), bash("fastlane android promote")])
+    assert found.change == "fastlane android"
+    # Not listed so: another command that happens to be longer is no retry of this one.
+    assert find_recoveries([bash("fastlane promote", error), bash("fastlane match promote")]) == []
+
+
 def test_a_variable_set_on_the_retry_is_the_fix_wherever_it_was_set() -> None:
     oom = "Exit code 1\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB"
     keys = {

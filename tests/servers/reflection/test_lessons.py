@@ -850,6 +850,37 @@ def test_a_new_file_of_one_kind_written_by_every_fix_is_the_rule(svc: Reflection
     assert "in a new `*.d.ts` file (each fix wrote one: `csv-sniff.d.ts`, `geo-tzlite.d.ts`" in rule.text, rule.text
 
 
+def test_a_key_the_error_names_declared_with_its_own_description_is_the_rule(svc: ReflectionService) -> None:
+    """Each task set an option the profile file never declared; each fix declared it, with a description and a
+    default of its own. The words the declarations share (`description: the default:`) are no fix: adding the
+    name the error gives to that file is."""
+    error = "Exit code 2\nconfig error in profile {0}: option {1} is set but never declared\nAborting."
+    runs = (
+        ("prod", "retry_budget", "How many retries the sync may spend in the window.", "5"),
+        ("prod", "cache_ttl_s", "Seconds the edge keeps the catalogue.", "300"),
+        ("prod", "trace_sample", "Fraction of requests traced in the environment.", "0.1"),
+    )
+    for n, (profile, name, description, default) in enumerate(runs, 1):
+        old = "options:\n"
+        new = f"options:\n  {name}:\n    description: {description}\n    default: {default}\n"
+        check = f"relayctl check --profile {profile}"
+        trace = [sh(check, error.format(profile, name)), _edit("/h/relay/config/options.yml", old, new), sh(check)]
+        svc.reflect(TaskReport(task=f"set {name} for {profile}", task_id=f"k{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add what the error names to `options.yml`" in rule.text, rule.text
+
+
+def test_a_word_put_in_as_the_error_listed_what_can_be_run_is_one_lesson(svc: ReflectionService) -> None:
+    """The task runner refused a task by its short name and listed the full ones; each retry put in the group the
+    list showed for that task. Other tasks, other groups: one lesson, said as the list's way of running them."""
+    error = "Exit code 2\nUnknown task '{0}'. Available tasks: db seed, db migrate, cache warm, cache drop"
+    for n, (task, group) in enumerate((("seed", "db"), ("warm", "cache"), ("migrate", "db")), 1):
+        trace = [sh(f"taskr {task}", error.format(task)), sh(f"taskr {group} {task}")]
+        svc.reflect(TaskReport(task=f"{task} the staging stack", task_id=f"l{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "run it as the error lists it (earlier tasks ran `taskr db …`, `taskr cache …`)" in rule.text, rule.text
+
+
 def test_a_plain_word_of_an_error_is_no_name_it_gave() -> None:
     """`replicas` may be any message's word: only a word written as code counts when the error does not quote it."""
     from servers.core.recovery import find_recoveries
