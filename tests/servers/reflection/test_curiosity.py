@@ -884,3 +884,28 @@ def test_an_office_voice_and_advert_adjectives_against_what_the_user_asked(svc: 
     advert = "A breathtaking, world-class spa experience that is second to none."
     assert _signals(advert, ("style", "no marketing adjectives"), svc=svc, user="o3") == ["preference_conflict"]
     assert _signals("A quiet spa with two pools.", ("style", "no marketing adjectives"), svc=svc, user="o4") == []
+
+
+def test_hard_to_say_either_way_doubts_one_answer_it_weighs_no_options() -> None:
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("It's hard to say for sure either way whether the pass is open after snow.") == ["hedging"]
+    assert kinds("The bus or the tram, either way works for the museum.") == ["indecision"]
+
+
+def test_a_size_in_sentences_is_a_limit_a_longer_draft_goes_past(svc: ReflectionService) -> None:
+    long_note = "Hi Sam. The van is booked. It comes at nine. Bring the boxes down. Leave the keys with Jo. Thanks."
+    assert _signals(long_note, ("length", "two or three sentences"), svc=svc, user="n1") == ["preference_conflict"]
+    assert _signals("Hi Sam. The van comes at nine.", ("length", "two or three sentences"), svc=svc, user="n2") == []
+    notice = "各位邻居好！本周六上午停水。请提前储水。给大家带来不便，敬请谅解。有问题请联系物业。"
+    assert _signals(notice, ("篇幅", "三句话以内"), svc=svc, user="n3") == ["preference_conflict"]
+    assert _signals("周六上午停水。请提前储水。", ("篇幅", "三句话以内"), svc=svc, user="n4") == []
+
+
+def test_one_long_run_on_sentence_is_no_bullet_list(svc: ReflectionService) -> None:
+    run_on = (
+        "The new recycling scheme, which starts in the spring after a long consultation with residents, requires every "
+        "household to sort glass, paper and plastics into separate bins that are collected on alternating weeks, "
+        "with warnings at first and then fines for households that keep putting the wrong things out ..."
+    )
+    assert _signals(run_on, ("format", "bullet points"), svc=svc, user="r1") == ["preference_conflict"]
+    assert _signals("Glass goes out on Mondays.", ("format", "bullet points"), svc=svc, user="r2") == []
