@@ -909,3 +909,48 @@ def test_one_long_run_on_sentence_is_no_bullet_list(svc: ReflectionService) -> N
     )
     assert _signals(run_on, ("format", "bullet points"), svc=svc, user="r1") == ["preference_conflict"]
     assert _signals("Glass goes out on Mondays.", ("format", "bullet points"), svc=svc, user="r2") == []
+
+
+def test_a_hotel_arrived_at_for_an_occasion_is_no_lodging_to_pay_for() -> None:
+    assert "budget" not in _asked("表哥的寿宴那天我们几点到酒店？", ["表哥的寿宴：5月3日，白天鹅酒店"])
+    assert "budget" in _asked("帮我找一家离会场近的酒店")
+
+
+def test_how_much_to_spend_in_chat_spelling_asks_the_budget() -> None:
+    assert "budget" in _asked("how much shud we spend on a used camper")
+
+
+def test_a_talk_and_the_briefing_memory_holds_are_one_occasion() -> None:
+    memory = ["Sam is presenting the quarterly figures to the regional sales reps on Friday; the slot is 20 minutes"]
+    assert _asked("write a talk on the quarterly figures", memory) == []
+    assert set(_asked("write a talk on the quarterly figures")) == {"audience", "length"}
+
+
+def test_a_phone_call_a_login_or_a_switch_in_a_room_is_the_users_step() -> None:
+    assert "action" in _asked("ring the plumber and tell him the boiler's leaking again")
+    assert "action" in _asked("log in to the staff portal and book my leave for the 3rd")
+    assert "action" in _asked("帮我把客厅的空调关了")
+    assert "action" in _asked("turn off the heating at the workshop")
+    assert "action" not in _asked("what's a good engagement ring the size of a pea")
+
+
+def test_someone_asked_by_name_is_a_message_whose_way_to_them_is_asked() -> None:
+    assert "recipient" in _asked("ask Tomas whether his ladder is free on Sunday")
+    assert "recipient" not in _asked("ask Tomas whether his ladder is free", ["Tomas: tomas.k@mail.com"])
+
+
+def test_the_person_in_charge_named_with_a_title_answers_who_a_note_goes_to() -> None:
+    assert "recipient" not in _asked("帮我写个请假条，明天不去驾校了", ["驾校：城东驾校，教练组负责人周师傅"])
+    assert "recipient" in _asked("帮我写个请假条，明天不去驾校了")
+
+
+def test_a_shift_to_swap_needs_which_one() -> None:
+    assert "date_time" in _asked("ask the ward group to cover my late")
+    assert "date_time" not in _asked("ask the ward group to cover my late on Thursday")
+    assert "date_time" in _asked("帮我在群里问问谁能跟我换个班")
+
+
+def test_a_reply_that_says_a_choice_of_the_users_own_still_open_needs_it() -> None:
+    assert "judgement" in _asked("reply to the choir: do I sing at the spring concert or not")
+    assert "judgement" in _asked("帮我回小周：周末聚餐我去还是不去")
+    assert "judgement" not in _asked("reply to the choir: I'll sing at the spring concert")
