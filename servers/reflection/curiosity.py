@@ -34,7 +34,17 @@ from servers.reflection.limits import beyond, said_absent
 from servers.reflection.llm_paths import parse_answer
 from servers.reflection.meaning import terms
 from servers.reflection.models import Belief
-from servers.reflection.needs import LOOKUP, REMINDER, RULES, TOPICS, Rule, holds_reference, is_person, references
+from servers.reflection.needs import (
+    LOOKUP,
+    REMINDER,
+    RULES,
+    TOPICS,
+    Rule,
+    holds_reference,
+    is_person,
+    references,
+    request_part,
+)
 from servers.reflection.proactive_models import DraftSignal, GapReport, Need, Question, Urgency
 
 log = logging.getLogger(__name__)
@@ -310,6 +320,7 @@ def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | Non
 
 
 def needs_by_rules(task: str, facts: Sequence[str]) -> list[Need]:
+    task = request_part(task)
     found: list[Need] = []
     refs = references(task)
     for ref in refs:

@@ -92,7 +92,9 @@ _ZH_PEOPLE = (
     "物业|中介|主管|组长|校长|园长|室友|邻居|HR|hr|面试官|投资人|婆婆|公公|岳父|岳母|丈母娘|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
     "姑姑|舅舅|阿姨|叔叔|哥哥|姐姐|弟弟|妹妹|"
     # people at work by their title (护士长, 科长, 店长)
-    "护士长|科长|处长|院长|主任|店长|部长|厂长|队长|站长|所长|行长|经理"
+    "护士长|科长|处长|院长|主任|店长|部长|厂长|队长|站长|所长|行长|经理|"
+    # one of a shop's many customers: which one, and how to reach them (给客人发个消息)
+    "客人|顾客"
 )
 REFERENCE = re.compile(
     # the user's own, or one of theirs' ("my kid's teacher", "my son's coach")
@@ -141,6 +143,11 @@ PAST_THING = re.compile(
     rf"|\b(?:last|that|those)\s+({_DOCS})\b"
     rf"|(?:上次|上回|之前|昨天|前天|上周|上个月|刚才|那份|那个|那封|那张|那篇|那几)[^，。,.！？\s]{{0,6}}?({_ZH_DOCS})",
     IC,
+)
+# Someone met before, said by when ("the client from last week", 上次那个客人): which one only the user knows.
+PAST_PERSON = re.compile(
+    r"\b(?:the|that)\s+(customer|client|patient|guest|buyer|tenant)\s+from\s+(?:last|yesterday|earlier|this morning)\b"
+    rf"|(?:上次|上回|之前|昨天|前天|上周|刚才)(?:来的)?(?:那个|那位)?({_ZH_PEOPLE})"
 )
 # Handed on with a bare "the": "send the slides", "forward him the invoice", 发一下报价单 (not "this report").
 HANDED_THING = re.compile(
@@ -244,6 +251,8 @@ def references(task: str) -> list[Reference]:
     if not AMOUNT.search(task):  # the user gave the figures (贷款100万，30年): nothing of theirs to look up
         for m in OWN_MONEY.finditer(task):
             add(m.start(), m.group(1) or m.group(2), False)
+    for m in PAST_PERSON.finditer(task):
+        add(m.start(), m.group(1) or m.group(2), True)
     for m in TITLED_PERSON.finditer(task):
         if not any(m.group(1) in owner for owner in owners):  # 王总的邮件: asked once, as the message of theirs
             add(m.start(), m.group(1), True)
@@ -450,6 +459,8 @@ TRIP = (
     r"short break|road trip|half[- ]term|(?:school|easter|spring|summer|winter|christmas) (?:holidays|break)|"
     r"long weekend)\b|出去玩|旅游|旅行|度假|出游|自驾游|玩[一两二三四五六七八九十几\d]+天"
 )
+# A weekend planned somewhere ("plan a weekend in the Lakes with the kids"): a trip, with its dates and its cost.
+WEEKEND_AWAY = r"\bplan\s+(?:a|the|our|my)\s+(?:\w+\s+)?weekend\s+(?:in|at|by|on)\b"
 # Somewhere to sleep on a trip, however it is called: a motel or a guesthouse is booked as a hotel is.
 LODGING = r"hotels?|motels?|inns?|b&bs?|bnbs?|guest ?houses?|hostels?|airbnbs?"
 TRAVEL = re.compile(
@@ -500,6 +511,17 @@ TALK = re.compile(
     IC,
 )
 TOPICS = (TRAVEL, TIME_OFF, TALK)  # facts and tasks on one of these are about the same thing without sharing a word
+# Words handed over to translate follow the request after a colon (把这句翻成英文：…, "translate this into Polish: …"):
+# they are the text, not what the user asks for, and need nothing of their own.
+_TO_TRANSLATE = re.compile(r"(?:翻译?成|译成|翻译)[^：:，。]{0,6}[：:]|\btranslate\b[^:.?!]{0,40}:", IC)
+
+
+def request_part(task: str) -> str:
+    """The task without the text it hands over to translate."""
+    handed = _TO_TRANSLATE.search(task)
+    return task[: handed.end()] if handed else task
+
+
 # A reminder: the step it reminds of is the user's own ("remind me to call the dentist").
 REMINDER = re.compile(r"\bremind me\b|\bset a reminder\b|提醒我|提醒一下我", IC)
 # A question about buying or booking asks for advice; a request to do it needs the user's money or accounts.
@@ -526,6 +548,7 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan)\b.*(?:\b(?:flight|train|meeting|call|"
             r"appointment|table|trip|party|event|hotel|room|ticket|pickup|pick-up|ride|transfer|taxi|cab|shuttle)s?\b|"
             r"\b(?:dinner|lunch)\b(?!s))|"  # meals: a menu
+            rf"{WEEKEND_AWAY}|"
             # missing school or work: which days ("a note to her teacher saying she'll miss school")
             r"\bmiss(?:es|ing)?\s+(?:school|work|class|classes|practice|training)\b|\b(?:be|will be)\s+absent\b|"
             # a hotel looked for: its nights (下周去深圳出差能住的酒店: which nights of the week?)
@@ -697,7 +720,7 @@ RULES: tuple[Rule, ...] = (
             r"(?:\w+\s+)?(?:for|to)\s+(?:[\w'’]+\s+){0,3}?"
             r"(?:dinner|lunch|brunch|eat|stay|celebrate|drinks|date|party|meal|birthday|anniversary|"
             r"\d+(?:st|nd|rd|th))\b|(?:找|推荐).{0,6}(?:地方|地儿).{0,6}(?:吃|住|聚|庆祝)|"
-            rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|{GIFT_MONEY}|\bitinerary\b|买|购买|行程|"
+            rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{WEEKEND_AWAY}|{GIFT}|{GIFT_MONEY}|\bitinerary\b|买|购买|行程|"
             # a hotel to stay in, not one arrived at for an occasion (几点到酒店, 在酒店门口等)
             r"(?<![到在去回进])酒店|"
             r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"

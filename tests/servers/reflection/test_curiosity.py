@@ -954,3 +954,18 @@ def test_a_reply_that_says_a_choice_of_the_users_own_still_open_needs_it() -> No
     assert "judgement" in _asked("reply to the choir: do I sing at the spring concert or not")
     assert "judgement" in _asked("帮我回小周：周末聚餐我去还是不去")
     assert "judgement" not in _asked("reply to the choir: I'll sing at the spring concert")
+
+
+def test_words_handed_over_to_translate_need_nothing_of_their_own() -> None:
+    assert _asked("帮我把这句翻译成日文：请把会议推迟到下周") == []
+    assert _asked("translate this into Polish: please shorten the sleeves by two centimetres") == []
+
+
+def test_a_weekend_planned_somewhere_needs_its_dates_and_cost() -> None:
+    assert {"date_time", "budget"} <= set(_asked("plan a weekend in the Lakes with my sister"))
+
+
+def test_one_of_many_customers_or_one_met_before_is_asked_about() -> None:
+    assert "reference:顾客" in _asked("帮我给顾客回个话，说鞋子修好了")
+    assert "reference:顾客" in _asked("把昨天那个顾客的电话找出来")
+    assert "reference:client" in _asked("find the notes on the client from last week")
