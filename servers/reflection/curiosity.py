@@ -34,7 +34,17 @@ from servers.reflection.limits import beyond, said_absent
 from servers.reflection.llm_paths import parse_answer
 from servers.reflection.meaning import terms
 from servers.reflection.models import Belief
-from servers.reflection.needs import LOOKUP, REMINDER, RULES, TOPICS, Rule, holds_reference, is_person, references
+from servers.reflection.needs import (
+    LOOKUP,
+    REMINDER,
+    RULES,
+    TOPICS,
+    Rule,
+    holds_reference,
+    is_person,
+    references,
+    request_part,
+)
 from servers.reflection.proactive_models import DraftSignal, GapReport, Need, Question, Urgency
 
 log = logging.getLogger(__name__)
@@ -68,8 +78,10 @@ INDECISION = re.compile(
     r"(?:all|both) (?:are |r )?(?:good|great|solid|fine|valid) (?:options|choices)|(?:it )?really depends|"
     # not sure which one, back and forth, the other one "to be safe": a choice handed back undecided
     r"(?:not|wasn'?t|weren'?t|am not|I'?m not)\s+sure which|back and forth|\bor\b[^.?!]{0,40}\bto be safe|"
-    # the choice handed back outright: "your call", "either way works", "one over the other"
-    r"your call|either way|one over the other|pros and cons (?:to|of|on) both|toss-up|lean toward neither|"
+    # the choice handed back outright: "your call", "either way works", "one over the other" ("hard to say for
+    # certain either way" doubts one answer, yes or no: hedging, with no options weighed)
+    r"your call|(?<!say )(?<!tell )(?<!certain )(?<!sure )either way|one over the other|"
+    r"pros and cons (?:to|of|on) both|toss-up|lean toward neither|"
     # "Either would be lovely", "either works", "one or the other"
     r"either (?:would|works|is fine|could)|(?:pick |choose )?one or the other|"
     # "either option seems fine", "either choice looks reasonable": no option preferred
@@ -141,6 +153,19 @@ _WANTS_POINTS = re.compile(r"\bbullet|\blists?\b|\bpoints\b|要点|分点|列表
 _WANTS_PROSE = re.compile(r"\bprose\b|\bparagraphs?\b|no bullet|不要列表|段落", re.IGNORECASE)
 _POINT_LINE = re.compile(r"^\s*(?:[-*•·]|\d+[.)、]|[一二三四五六七八九十]+、)", re.MULTILINE)
 _SENTENCE = re.compile(r"[.!?。！？](?:\s|$)")
+# A sentence ends at Chinese punctuation with no space after it, at Western punctuation before a space.
+_ANY_SENTENCE = re.compile(r"[.!?](?:\s|$)|[。！？]+")
+# A size said in sentences: "two or three sentences", "3 sentences max", 两三句, 三句话以内. The largest count it names
+# is the most the user will read.
+_SENTENCE_LIMIT = re.compile(
+    r"((?:\d+|one|two|three|four|five|six)(?:\s*(?:-|to|or)\s*(?:\d+|two|three|four|five|six))?)\s+sentences?\b"
+    r"|([一二两三四五六\d]{1,2}(?:[到至或]?[一二两三四五六\d])?)\s*句",
+    re.IGNORECASE,
+)
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNTS |= {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6}
+# Prose long enough to have been a list: one run-on sentence of this many words is no bullet point.
+LIST_WORTHY_WORDS = 40
 # Stock phrases: a user who wants no clichés or boilerplate, given a greeting card's worth of them.
 _NO_CLICHES = re.compile(r"套话|官话|客套|陈词滥调|cliché|cliche|boilerplate|fluff|no filler", re.IGNORECASE)
 _CLICHES = re.compile(
@@ -295,6 +320,7 @@ def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | Non
 
 
 def needs_by_rules(task: str, facts: Sequence[str]) -> list[Need]:
+    task = request_part(task)
     found: list[Need] = []
     refs = references(task)
     for ref in refs:
@@ -392,12 +418,30 @@ def _form(value: str, draft: str) -> str | None:
     """Layout and stock phrases."""
     points = len(_POINT_LINE.findall(draft))
     if _WANTS_POINTS.search(value) and not _WANTS_PROSE.search(value):
-        if points == 0 and len(_SENTENCE.findall(draft + " ")) >= 2:
+        if points == 0 and (len(_SENTENCE.findall(draft + " ")) >= 2 or _size(draft) >= LIST_WORTHY_WORDS):
             return f"paragraphs where the user prefers {value}"
     elif _WANTS_PROSE.search(value) and points >= 2:
         return f"a list where the user prefers {value}"
     if _NO_CLICHES.search(value) and (stock := _CLICHES.search(draft)):
         return f"'{stock.group(0)}' where the user wants {value}"
+    return _more_sentences(value, draft)
+
+
+def _sentence_limit(value: str) -> int | None:
+    """The most sentences a preference allows ("two or three sentences" 3, 两三句 3), or None if it names none."""
+    said = _SENTENCE_LIMIT.search(value)
+    if said is None:
+        return None
+    counts = re.findall(r"\d+|[a-z]+|[\u4e00-\u9fff]", (said.group(1) or said.group(2)).lower())
+    numbers = [int(c) if c.isdigit() else _COUNTS.get(c, 0) for c in counts]
+    return max(numbers, default=0) or None
+
+
+def _more_sentences(value: str, draft: str) -> str | None:
+    limit = _sentence_limit(value)
+    count = len(_ANY_SENTENCE.findall(draft + " "))
+    if limit is not None and count > limit:
+        return f"{count} sentences where the user prefers {value}"
     return None
 
 

@@ -92,7 +92,9 @@ _ZH_PEOPLE = (
     "物业|中介|主管|组长|校长|园长|室友|邻居|HR|hr|面试官|投资人|婆婆|公公|岳父|岳母|丈母娘|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
     "姑姑|舅舅|阿姨|叔叔|哥哥|姐姐|弟弟|妹妹|"
     # people at work by their title (护士长, 科长, 店长)
-    "护士长|科长|处长|院长|主任|店长|部长|厂长|队长|站长|所长|行长|经理"
+    "护士长|科长|处长|院长|主任|店长|部长|厂长|队长|站长|所长|行长|经理|"
+    # one of a shop's many customers: which one, and how to reach them (给客人发个消息)
+    "客人|顾客"
 )
 REFERENCE = re.compile(
     # the user's own, or one of theirs' ("my kid's teacher", "my son's coach")
@@ -141,6 +143,11 @@ PAST_THING = re.compile(
     rf"|\b(?:last|that|those)\s+({_DOCS})\b"
     rf"|(?:上次|上回|之前|昨天|前天|上周|上个月|刚才|那份|那个|那封|那张|那篇|那几)[^，。,.！？\s]{{0,6}}?({_ZH_DOCS})",
     IC,
+)
+# Someone met before, said by when ("the client from last week", 上次那个客人): which one only the user knows.
+PAST_PERSON = re.compile(
+    r"\b(?:the|that)\s+(customer|client|patient|guest|buyer|tenant)\s+from\s+(?:last|yesterday|earlier|this morning)\b"
+    rf"|(?:上次|上回|之前|昨天|前天|上周|刚才)(?:来的)?(?:那个|那位)?({_ZH_PEOPLE})"
 )
 # Handed on with a bare "the": "send the slides", "forward him the invoice", 发一下报价单 (not "this report").
 HANDED_THING = re.compile(
@@ -244,6 +251,8 @@ def references(task: str) -> list[Reference]:
     if not AMOUNT.search(task):  # the user gave the figures (贷款100万，30年): nothing of theirs to look up
         for m in OWN_MONEY.finditer(task):
             add(m.start(), m.group(1) or m.group(2), False)
+    for m in PAST_PERSON.finditer(task):
+        add(m.start(), m.group(1) or m.group(2), True)
     for m in TITLED_PERSON.finditer(task):
         if not any(m.group(1) in owner for owner in owners):  # 王总的邮件: asked once, as the message of theirs
             add(m.start(), m.group(1), True)
@@ -394,7 +403,10 @@ AUDIENCE = re.compile(
     r"parents|families|members|subscribers|staff|employees|team|patients|followers|community|public|teachers|"
     r"class|new hires|stakeholders|leadership|partners|donors|volunteers|residents|alumni|shareholders)\b|"
     r"\b(?:goes|go|sent|read)\s+(?:out\s+)?to\b|\bread by\b|"
-    r"\baudience\b|\breaders?\b|给(?:读者|用户|学生|客户)|读者|受众",
+    r"\baudience\b|\breaders?\b|给(?:读者|用户|学生|客户)|读者|受众|"
+    # the group a talk is given to: "giving the briefing to the new trainee nurses", "presenting to the sales reps"
+    r"\b(?:giv(?:e|es|ing)|present(?:s|ing)?|speak(?:s|ing)?|teach(?:es|ing)?)\b[^.;]{0,40}?\bto\s+(?:the|our|all|some)\s+"
+    r"(?:[\w-]+\s+){0,3}?[\w-]+s\b",
     IC,
 )
 # Writing a public piece, not reading one: "summarise this article" needs no audience of its own.
@@ -447,6 +459,8 @@ TRIP = (
     r"short break|road trip|half[- ]term|(?:school|easter|spring|summer|winter|christmas) (?:holidays|break)|"
     r"long weekend)\b|出去玩|旅游|旅行|度假|出游|自驾游|玩[一两二三四五六七八九十几\d]+天"
 )
+# A weekend planned somewhere ("plan a weekend in the Lakes with the kids"): a trip, with its dates and its cost.
+WEEKEND_AWAY = r"\bplan\s+(?:a|the|our|my)\s+(?:\w+\s+)?weekend\s+(?:in|at|by|on)\b"
 # Somewhere to sleep on a trip, however it is called: a motel or a guesthouse is booked as a hotel is.
 LODGING = r"hotels?|motels?|inns?|b&bs?|bnbs?|guest ?houses?|hostels?|airbnbs?"
 TRAVEL = re.compile(
@@ -491,7 +505,23 @@ GIFT_MONEY = (
 )
 # Shipping in Chinese: 寄 a parcel, but not 寄来的 (what someone sent the user), which ships nothing.
 SHIP_ZH = r"寄(?!来|过来)"
-TOPICS = (TRAVEL, TIME_OFF)  # facts and tasks on one of these are about the same thing without sharing a word
+# A talk in any words: a talk to prepare and "the safety briefing" in memory are the same occasion.
+TALK = re.compile(
+    r"\b(?:talks?|briefings?|presentations?|speech(?:es)?|lectures?|keynotes?|seminars?|webinars?)\b|讲座|演讲|发言|宣讲",
+    IC,
+)
+TOPICS = (TRAVEL, TIME_OFF, TALK)  # facts and tasks on one of these are about the same thing without sharing a word
+# Words handed over to translate follow the request after a colon (把这句翻成英文：…, "translate this into Polish: …"):
+# they are the text, not what the user asks for, and need nothing of their own.
+_TO_TRANSLATE = re.compile(r"(?:翻译?成|译成|翻译)[^：:，。]{0,6}[：:]|\btranslate\b[^:.?!]{0,40}:", IC)
+
+
+def request_part(task: str) -> str:
+    """The task without the text it hands over to translate."""
+    handed = _TO_TRANSLATE.search(task)
+    return task[: handed.end()] if handed else task
+
+
 # A reminder: the step it reminds of is the user's own ("remind me to call the dentist").
 REMINDER = re.compile(r"\bremind me\b|\bset a reminder\b|提醒我|提醒一下我", IC)
 # A question about buying or booking asks for advice; a request to do it needs the user's money or accounts.
@@ -518,6 +548,7 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan)\b.*(?:\b(?:flight|train|meeting|call|"
             r"appointment|table|trip|party|event|hotel|room|ticket|pickup|pick-up|ride|transfer|taxi|cab|shuttle)s?\b|"
             r"\b(?:dinner|lunch)\b(?!s))|"  # meals: a menu
+            rf"{WEEKEND_AWAY}|"
             # missing school or work: which days ("a note to her teacher saying she'll miss school")
             r"\bmiss(?:es|ing)?\s+(?:school|work|class|classes|practice|training)\b|\b(?:be|will be)\s+absent\b|"
             # a hotel looked for: its nights (下周去深圳出差能住的酒店: which nights of the week?)
@@ -612,6 +643,19 @@ RULES: tuple[Rule, ...] = (
         "A notice of closing has to tell people when.",
         "I will leave the days as a blank to fill in.",
     ),
+    Rule(  # a shift of the user's swapped or covered: which one ("get someone to cover my shift", 找人替班)
+        "date_time",
+        re.compile(
+            r"\b(?:swap|trade|switch|cover|give away)\b[^.?!]{0,30}\bmy\s+(?:[\w-]+\s+)?"
+            r"(?:shifts?|nights?|earl(?:y|ies)|lates?|duty|duties|rota)\b|(?:换|调|替)(?:个|一下)?班",
+            IC,
+        ),
+        DAY,
+        DAY,
+        "Which shift (the day)?",
+        "Only you know which of your shifts it is.",
+        "I will leave the day as a blank to fill in.",
+    ),
     Rule(  # part of a day away: when exactly
         "date_time",
         PART_DAY,
@@ -676,7 +720,9 @@ RULES: tuple[Rule, ...] = (
             r"(?:\w+\s+)?(?:for|to)\s+(?:[\w'’]+\s+){0,3}?"
             r"(?:dinner|lunch|brunch|eat|stay|celebrate|drinks|date|party|meal|birthday|anniversary|"
             r"\d+(?:st|nd|rd|th))\b|(?:找|推荐).{0,6}(?:地方|地儿).{0,6}(?:吃|住|聚|庆祝)|"
-            rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{GIFT}|{GIFT_MONEY}|\bitinerary\b|买|购买|酒店|行程|"
+            rf"\b(?:plan|organi[sz]e|arrange|book)\b.*(?:{TRIP})|{WEEKEND_AWAY}|{GIFT}|{GIFT_MONEY}|\bitinerary\b|买|购买|行程|"
+            # a hotel to stay in, not one arrived at for an occasion (几点到酒店, 在酒店门口等)
+            r"(?<![到在去回进])酒店|"
             r"\b(?:rent|hire|lease)\s+(?:a|an|me|us|some)\b|租(?:房|车|个|一)|"
             # goods chosen for the user by their price range ("recommend a laptop", 推荐一款手机)
             rf"\b(?:recommend|suggest|pick|find|choose)\b.{{0,30}}\b(?:{_GOODS})s?\b|(?:推荐|挑|选).{{0,12}}(?:{_ZH_GOODS})|"
@@ -684,7 +730,7 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:find|look for|hunt down|track down|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|some\s+)?"
             r"(?:good\s+|cheap\s+)?(?:used|second-?hand|pre-?owned|refurbished)\b|(?:找|淘|收)(?:个|一个|一台|台|辆|一辆)?二手|"
             # how much the user can spend is their budget, asked back ("how much should we spend", 能花多少)
-            r"\bhow much (?:can|should|could) (?:I|we) spend\b|(?:能|可以|该|应该)花多少|"
+            r"\bhow much (?:can|should|shud|shld|could|cud) (?:I|we) spend\b|(?:能|可以|该|应该)花多少|"
             # someone to hire, found for the user; a class to sign up for
             r"\bfind\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:good\s+|local\s+|cheap\s+)?(?:babysitter|nanny|plumber|cleaner|"
             r"tutor|electrician|contractor|movers?|moving company|dog walker|photographer|caterer)\b|"
@@ -714,7 +760,9 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:send|email|e-mail|mail|forward|invite)\b|\b(?:leave|absence|sick)\s+(?:note|request|letter)\b|"
             r"发给|发送|转发|请假条|请假.{0,3}(?:邮件|信)|"
             # a resignation goes to someone
-            r"\bresignation (?:letter|email)\b|\bletter of resignation\b|辞职信|辞职报告|离职申请",
+            r"\bresignation (?:letter|email)\b|\bletter of resignation\b|辞职信|辞职报告|离职申请|"
+            # someone asked by name to do something is a message to them ("ask Priya if she can cover Friday")
+            r"^\s*(?:please\s+|pls\s+|can you\s+|could you\s+)?ask\s+(?-i:[A-Z][a-z]+)\s+(?:to|if|whether)\b",
             IC,
         ),
         re.compile(
@@ -729,7 +777,9 @@ RULES: tuple[Rule, ...] = (
             IC,
         ),
         re.compile(
-            rf"{EMAIL.pattern}|{HANDLE}|\b(?:goes|go|send|sent|addressed)\s+to\b|\bto\s+(?-i:[A-Z][a-z]+)|[交发递寄]给",
+            rf"{EMAIL.pattern}|{HANDLE}|\b(?:goes|go|send|sent|addressed)\s+to\b|\bto\s+(?-i:[A-Z][a-z]+)|[交发递寄]给|"
+            # the person in charge, by surname and title, in a fact about the same place (班主任刘老师 of the class)
+            rf"(?:班主任|主任|负责人|联系人|老师|经理)[：:\s]*[{_SURNAMES}](?:老师|经理|主任|师傅|医生|总)",
             IC,
         ),
         "Who should receive it?",
@@ -876,7 +926,11 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:reply|respond|answer|write back|get back)\b[^.?!]{0,40}?\b(?:about|re|regarding|on)\s+"
             r"(?:the\s+|my\s+|our\s+|their\s+|his\s+|her\s+)?(?:renew\w*|extend\w*|accept\w*|invitation|invite|offer|request|"
             r"proposal|whether|if)\b|"
-            r"(?:回|回复|答复).{0,12}(?:续租|续约|邀请|offer|要不要|是否|能不能)",
+            r"(?:回|回复|答复).{0,12}(?:续租|续约|邀请|offer|要不要|是否|能不能)|"
+            # the reply's words are a choice of the user's own still open ("reply to Ana: do I come Friday or
+            # Saturday", 回她：我去还是不去)
+            r"\b(?:reply|answer|respond|write back)\b[^:?!]{0,30}:\s*(?:am|do|will|shall|should|can)\s+(?:I|we)\b"
+            r"[^.?!]*\bor\b|(?:回|回复|答复)[^：:]{0,8}[：:][^。？?]{0,20}?(?:我|我们)[^。？?]{0,20}?还是",
             IC,
         ),
         None,
@@ -907,6 +961,13 @@ RULES: tuple[Rule, ...] = (
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
             r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
+            # a phone call said the British way ("ring the garage", "ring him back"), not a ring worn
+            r"(?:^|\b(?:and|then|to|n|pls|please|you|I)\s+)ring\s+(?:up\s+)?(?:the|my|our|him|her|them|back)\b|"
+            # a system behind the user's login ("log into the staff portal and …", 登录学校系统)
+            r"^\s*(?:please\s+|pls\s+|can you\s+|could you\s+)?log\s*(?:in(?:to)?|on(?:to)?)\b|^(?:帮我|请|你)?登录|"
+            # something switched or locked in a room (把客厅的灯关了, "turn off the heating at the shop")
+            r"把[^，。,.！？]{0,8}(?:灯|空调|电视|电源|暖气|煤气|门|窗)(?:给)?(?:关|开|打开|关掉|锁)|"
+            r"\b(?:turn|switch)\s+(?:off|on)\s+the\s+(?:[\w-]+\s+)?(?:lights?|heating|heater|oven|tap|fan|alarm|tv)\b|"
             # errands run for the user ("pick me up some milk", "on your way home"), appointments made by calling
             r"\b(?:pick|grab)\s+(?:me|us|him|her|them)\s+(?:up\s+)?(?:a|an|some|\d+)\b|\bon your way\b|"
             r"\bmake\s+(?:me\s+|us\s+)?an?\s+appointment\b|"

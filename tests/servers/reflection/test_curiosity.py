@@ -884,3 +884,88 @@ def test_an_office_voice_and_advert_adjectives_against_what_the_user_asked(svc: 
     advert = "A breathtaking, world-class spa experience that is second to none."
     assert _signals(advert, ("style", "no marketing adjectives"), svc=svc, user="o3") == ["preference_conflict"]
     assert _signals("A quiet spa with two pools.", ("style", "no marketing adjectives"), svc=svc, user="o4") == []
+
+
+def test_hard_to_say_either_way_doubts_one_answer_it_weighs_no_options() -> None:
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("It's hard to say for sure either way whether the pass is open after snow.") == ["hedging"]
+    assert kinds("The bus or the tram, either way works for the museum.") == ["indecision"]
+
+
+def test_a_size_in_sentences_is_a_limit_a_longer_draft_goes_past(svc: ReflectionService) -> None:
+    long_note = "Hi Sam. The van is booked. It comes at nine. Bring the boxes down. Leave the keys with Jo. Thanks."
+    assert _signals(long_note, ("length", "two or three sentences"), svc=svc, user="n1") == ["preference_conflict"]
+    assert _signals("Hi Sam. The van comes at nine.", ("length", "two or three sentences"), svc=svc, user="n2") == []
+    notice = "各位邻居好！本周六上午停水。请提前储水。给大家带来不便，敬请谅解。有问题请联系物业。"
+    assert _signals(notice, ("篇幅", "三句话以内"), svc=svc, user="n3") == ["preference_conflict"]
+    assert _signals("周六上午停水。请提前储水。", ("篇幅", "三句话以内"), svc=svc, user="n4") == []
+
+
+def test_one_long_run_on_sentence_is_no_bullet_list(svc: ReflectionService) -> None:
+    run_on = (
+        "The new recycling scheme, which starts in the spring after a long consultation with residents, requires every "
+        "household to sort glass, paper and plastics into separate bins that are collected on alternating weeks, "
+        "with warnings at first and then fines for households that keep putting the wrong things out ..."
+    )
+    assert _signals(run_on, ("format", "bullet points"), svc=svc, user="r1") == ["preference_conflict"]
+    assert _signals("Glass goes out on Mondays.", ("format", "bullet points"), svc=svc, user="r2") == []
+
+
+def test_a_hotel_arrived_at_for_an_occasion_is_no_lodging_to_pay_for() -> None:
+    assert "budget" not in _asked("表哥的寿宴那天我们几点到酒店？", ["表哥的寿宴：5月3日，白天鹅酒店"])
+    assert "budget" in _asked("帮我找一家离会场近的酒店")
+
+
+def test_how_much_to_spend_in_chat_spelling_asks_the_budget() -> None:
+    assert "budget" in _asked("how much shud we spend on a used camper")
+
+
+def test_a_talk_and_the_briefing_memory_holds_are_one_occasion() -> None:
+    memory = ["Sam is presenting the quarterly figures to the regional sales reps on Friday; the slot is 20 minutes"]
+    assert _asked("write a talk on the quarterly figures", memory) == []
+    assert set(_asked("write a talk on the quarterly figures")) == {"audience", "length"}
+
+
+def test_a_phone_call_a_login_or_a_switch_in_a_room_is_the_users_step() -> None:
+    assert "action" in _asked("ring the plumber and tell him the boiler's leaking again")
+    assert "action" in _asked("log in to the staff portal and book my leave for the 3rd")
+    assert "action" in _asked("帮我把客厅的空调关了")
+    assert "action" in _asked("turn off the heating at the workshop")
+    assert "action" not in _asked("what's a good engagement ring the size of a pea")
+
+
+def test_someone_asked_by_name_is_a_message_whose_way_to_them_is_asked() -> None:
+    assert "recipient" in _asked("ask Tomas whether his ladder is free on Sunday")
+    assert "recipient" not in _asked("ask Tomas whether his ladder is free", ["Tomas: tomas.k@mail.com"])
+
+
+def test_the_person_in_charge_named_with_a_title_answers_who_a_note_goes_to() -> None:
+    assert "recipient" not in _asked("帮我写个请假条，明天不去驾校了", ["驾校：城东驾校，教练组负责人周师傅"])
+    assert "recipient" in _asked("帮我写个请假条，明天不去驾校了")
+
+
+def test_a_shift_to_swap_needs_which_one() -> None:
+    assert "date_time" in _asked("ask the ward group to cover my late")
+    assert "date_time" not in _asked("ask the ward group to cover my late on Thursday")
+    assert "date_time" in _asked("帮我在群里问问谁能跟我换个班")
+
+
+def test_a_reply_that_says_a_choice_of_the_users_own_still_open_needs_it() -> None:
+    assert "judgement" in _asked("reply to the choir: do I sing at the spring concert or not")
+    assert "judgement" in _asked("帮我回小周：周末聚餐我去还是不去")
+    assert "judgement" not in _asked("reply to the choir: I'll sing at the spring concert")
+
+
+def test_words_handed_over_to_translate_need_nothing_of_their_own() -> None:
+    assert _asked("帮我把这句翻译成日文：请把会议推迟到下周") == []
+    assert _asked("translate this into Polish: please shorten the sleeves by two centimetres") == []
+
+
+def test_a_weekend_planned_somewhere_needs_its_dates_and_cost() -> None:
+    assert {"date_time", "budget"} <= set(_asked("plan a weekend in the Lakes with my sister"))
+
+
+def test_one_of_many_customers_or_one_met_before_is_asked_about() -> None:
+    assert "reference:顾客" in _asked("帮我给顾客回个话，说鞋子修好了")
+    assert "reference:顾客" in _asked("把昨天那个顾客的电话找出来")
+    assert "reference:client" in _asked("find the notes on the client from last week")
