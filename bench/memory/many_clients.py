@@ -16,7 +16,8 @@ machine weighs on all of them alike:
 * ``no-batch``: this checkout with ``CAIRN_QUERY_BATCH_MS=0`` (each query embedded alone);
 * ``before``: the checkout at ``--baseline`` (e.g. ``git archive main``), run with this virtualenv.
 
-Reported per run: recall p50/p95 and how many fell back to keyword search (``degraded``), write p50/p95, errors,
+Reported per run: recall p50/p95 and how many fell back to keyword search (``degraded``), write p50/p95, calls
+completed per second, errors,
 "memory is busy" answers, /health p50/p95/max, and the entries embedded per second during the run (the
 background embedding's throughput under that load: writes beyond it pile up as the backlog).
 """
@@ -241,6 +242,8 @@ async def run_load(base: str, db_file: Path, clients: int, seconds: float, write
         "recall_degraded": tally.degraded,
         "write_ms": summary_ms(tally.write) if tally.write else None,
         "writes_per_s": round(len(tally.write) / elapsed, 2),
+        # Completed tool calls (recalls and writes) per second: the server's throughput under this load.
+        "calls_per_s": round((len(tally.recall) + len(tally.write)) / elapsed, 1),
         "busy": tally.busy,
         "errors": len(tally.errors),
         "error_samples": sorted(set(tally.errors))[:3],

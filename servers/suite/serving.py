@@ -31,6 +31,7 @@ from servers.suite import catalog
 from servers.suite.inprocess import process_services
 from servers.suite.services import HELD, SharedServices
 from servers.suite.settings import CairnSettings
+from servers.suite.tool_routing import RoutedFastMCP
 
 VERSION = "0.1.0"
 
@@ -93,7 +94,8 @@ def finish_root(server: FastMCP, name: str, settings: CairnSettings) -> None:
 
 def suite_root() -> FastMCP:
     """The root server of ``serve all``, before any server is mounted on it: what it answers by itself."""
-    root = FastMCP(
+    # Routed: a tools/call asks only the mounted server its name's namespace points to (tool_routing.py).
+    root = RoutedFastMCP(
         "cairn", instructions="Cairn: " + ", ".join(catalog.names()) + ".", version=VERSION, mask_error_details=True
     )
     root.add_middleware(ResourceErrors())  # on the root: it also sees URIs no child knows
