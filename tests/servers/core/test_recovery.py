@@ -499,7 +499,7 @@ def test_the_kotlin_compilers_own_line_is_the_error_not_gradles_summary() -> Non
 
     error = (
         "Exit code 1\n> Task :core:compileKotlinJvm FAILED\n"
-        "e: file:///home/ana/src/ledger/core/src/jvmMain/kotlin/ledger/Rates.kt:12:5 Unresolved reference: roundHalfEven"
+        "e: file:///home/ana/ledger/core/src/jvmMain/kotlin/Rates.kt:12:5 Unresolved reference: roundHalfEven"
         "\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task "
         "':core:compileKotlinJvm'.\n> Compilation finished with errors\n\n* Try:\n> Run with --stacktrace option.\n\n"
         "BUILD FAILED in 12s"
