@@ -354,6 +354,8 @@ _FILE_KINDS = (
     "vue|svelte|php|pl|pm|lua|qml|dts|dtsi|dtso|dtb|jar|apk|aar|whl|img|bin|hex|elf|zip|tar|gz|tgz|xz|json|yaml|yml|"
     "toml|xml|csv|sql|sh|bat|ps1|cmake|mk|gradle|proto|pdf|png|jpg|jpeg|svg|vst3|clap|component|dmg|pkg"
 )
+# A name as code writes it: inner capitals (`serviceMonitor`) or an underscore between words (`max_retries`).
+_NAMED_IN_CODE = re.compile(r"[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 _BLANKS = (
     # Dot leaders between a check's name and its verdict (pre-commit's `check yaml.......Failed`).
     (re.compile(r"\.{4,}"), " … "),
@@ -385,7 +387,7 @@ _BLANKS = (
     (
         re.compile(
             r"\b(property|field|key|attribute|parameter|argument|option|column|setting)\s+"
-            r"(?:[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b"
+            rf"(?:{_NAMED_IN_CODE.pattern})\b"
         ),
         r"\1 …",
     ),
@@ -2542,29 +2544,31 @@ def _wrapper(command: str) -> str:
 def _one_word_apart(calls: list[_Call], failed: int, later: int) -> bool:
     """The next acting line is the failed one with one word run another way (`harbourline eval` → `harbourline
     rpc`): the same step, although its head changed."""
-    if any(not is_looking(c.tool, c.arguments) for c in calls[failed + 1 : later]):
-        return False
     if is_looking(calls[later].tool, calls[later].arguments) and not is_looking(
         calls[failed].tool, calls[failed].arguments
     ):
         return False  # `tool run list` looked for what `tool run watch` lacked; it did not do the step
+    lines = _next_acting_lines(calls, failed, later)
+    return bool(lines and swapped_word(*lines))
+
+
+def _next_acting_lines(calls: list[_Call], failed: int, later: int) -> tuple[str, str] | None:
+    """The failed command line and the one at ``later``, when only looks ran between them; else None."""
+    if any(not is_looking(c.tool, c.arguments) for c in calls[failed + 1 : later]):
+        return None
     before = command_of(calls[failed].tool, calls[failed].arguments)
     after = command_of(calls[later].tool, calls[later].arguments)
-    return bool(before and after and swapped_word(before, after))
+    return (before, after) if before and after else None
 
 
 def _inserted_as_listed(calls: list[_Call], failed: int, later: int) -> bool:
     """The next acting line is the failed one with a word or two put in, the way the error listed what can be run
     (`fastlane beta` failed with "Available lanes: ios beta, android internal"; `fastlane ios beta` ran): the same
     step, run as the error said it exists."""
-    if any(not is_looking(c.tool, c.arguments) for c in calls[failed + 1 : later]):
+    lines = _next_acting_lines(calls, failed, later)
+    if lines is None:
         return False
-    before_line = command_of(calls[failed].tool, calls[failed].arguments)
-    after_line = command_of(calls[later].tool, calls[later].arguments)
-    if not before_line or not after_line:
-        return False
-    before = _TOKEN.findall(" ".join(_main_segment(before_line)))
-    after = _TOKEN.findall(" ".join(_main_segment(after_line)))
+    before, after = (_TOKEN.findall(" ".join(_main_segment(line))) for line in lines)
     extra = len(after) - len(before)
     if extra not in (1, 2) or not before:
         return False
@@ -2801,10 +2805,6 @@ def _adds_what_it_names(error: str, added: list[str]) -> bool:
         bool(_NAMED_IN_CODE.fullmatch(first))
         and re.search(rf"(?<![\w.-]){re.escape(first)}(?![\w-])", error) is not None
     )
-
-
-# A name as code writes it: inner capitals (`serviceMonitor`) or an underscore between words (`max_retries`).
-_NAMED_IN_CODE = re.compile(r"[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 
 
 _QUOTED_VALUE = re.compile(
