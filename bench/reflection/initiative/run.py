@@ -181,6 +181,7 @@ def main() -> None:
             "blind11",
             "blind12",
             "blind13",
+            "blind14",
         ],
         action="append",
     )
