@@ -8,7 +8,7 @@ SentinelKit fraud/device-check SDK, a fat framework with only arm64 device and x
 `tests/Lakeshore.Core.Tests` (xUnit 2). NuGet lock files in locked mode, dotnet format, Android emulator via adb,
 iOS simulators via xcrun simctl, Azure DevOps (Repos, Boards, Pipelines through `az`).
 
-Written blind for fresh/ (held aside).
+Written blind for fresh/; measured once held out (round 27), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_dotnet_maui.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -2053,5 +2053,5 @@ public class SessionManagerTests
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "dotnet-maui.jsonl"), os.path.join(HERE, "dotnet-maui.labels.json"))
-    print(f"dotnet-maui -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "dotnet-maui.jsonl"), os.path.join(HERE, "tune", "dotnet-maui.labels.json"))
+    print(f"dotnet-maui -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -7,7 +7,7 @@ Mockito, Testcontainers ITs under -Pit (failsafe), Jenkins, Harbor (harbor.haila
 (namespace trade-test) via kubectl, Arthas for diagnosis, GitLab (glab). Prompts and replies in Chinese, tool output
 as printed. cwd /home/liuhao/work/trade-center. Dates 2026-10-12 -> 2026-11-10.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 27), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_springcloud.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -16,7 +16,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2524,5 +2524,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-springcloud.jsonl"), os.path.join(HERE, "zh-springcloud.labels.json"))
-    print(f"zh-springcloud -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-springcloud.jsonl"), os.path.join(HERE, "tune", "zh-springcloud.labels.json"))
+    print(f"zh-springcloud -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
