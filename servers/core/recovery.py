@@ -314,7 +314,7 @@ _EXIT = re.compile(r"^\s*exit code (\d+)\s*$", re.I | re.M)
 _LOCATION = re.compile(r"^(?:[\w./~-]+):\d+(?::\d+)?:?\s*")
 # Boxes, timestamps, and BuildKit's step and elapsed-time columns (`#13 14.351 error: …`, `14.351 error: …`).
 _LINE_PREFIX = re.compile(
-    r"^[\s│╷╵|]*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\s+)?(?:#\d+\s+)?(?:\d+\.\d{3}\s+)?"
+    r"^[\s│┃╷╵|]*(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\s+)?(?:#\d+\s+)?(?:\d+\.\d{3}\s+)?"
     r"(?:\[\d{1,2}:\d{2}:\d{2}\]:?\s+)?(?:▸\s+)?"  # fastlane's `[10:14:13]: ▸ ` in front of what a tool printed
 )
 # A line that only says something failed and how long it ran (`status: Failed (0m 38s)`, `Build failed in 2.91s`).
@@ -339,7 +339,10 @@ _NOISE_LINE = re.compile(
 _DIAGNOSTIC = re.compile(r"^\s*(?:error|warning|info|hint|lint)\s*[•|]\s*(.+?)\s*[•|]", re.I)
 # A linter's report line (stylelint, ESLint, markdownlint): `  3:12  ✖  Unexpected unit "rpx"  unit-disallowed-list`
 # or `  4:7  error  'x' is assigned a value but never used  no-unused-vars` — position, severity, message, rule.
-_LINT_REPORT = re.compile(r"^\s*\d+:\d+\s+(?:✖|×|⚠|error|warning)\s+(.+?)\s{2,}[@\w/.-]+\s*$", re.I)
+# Credo's issue line gives the check's category and priority instead: `┃ [R] → Modules should have a @moduledoc tag.`
+_LINT_REPORT = re.compile(
+    r"^\s*\d+:\d+\s+(?:✖|×|⚠|error|warning)\s+(.+?)\s{2,}[@\w/.-]+\s*$|^\s*\[[A-Z]\]\s*[↑↗→↘↓]\s+(.+?)\s*$", re.I
+)
 _WARNING_LINE = re.compile(r"^\s*(?:\[[\w ]*warn(?:ing)?\]|warn(?:ing)?\b|\(node:\d+\) \w*warning|⚠)", re.I)
 # Not a word inside an option or a name (`latexmk -file-line-error`, `--on-error=stop`): a command line echoed
 # before its output names no failure.
@@ -1221,7 +1224,7 @@ def error_phrase(error: str) -> str:
     # says what is wrong between its separators, whatever severity it gives it.
     diagnostic = next((found for line in lines if (found := _DIAGNOSTIC.match(line) or _LINT_REPORT.match(line))), None)
     if diagnostic:
-        return _phrase_of(diagnostic.group(1))
+        return _phrase_of(next(group for group in diagnostic.groups() if group))
     telling = [_told_after(lines, i) for i, line in enumerate(lines) if _ERROR_LINE.search(line)]
     # A warning printed on the way ("[Vue warn]: Unhandled error during execution of setup") is not the failure
     # the next line names ("Error: … there was no active Pinia").
@@ -1745,8 +1748,41 @@ def common_command(commands: Sequence[str]) -> str:
         # Where the runs parted inside one word, the part they shared says what it was (`systemctl stop
         # postgresql@16-main` and `… postgresql@16-restore-fieldops`: `systemctl stop postgresql@16-…`).
         shown += f" {_shared_start([t[len(shared)] for t in tails])}…"
+    if not _in_order_of(shown, first):
+        # Options put before the subcommand they belong after (`docker compose exec -f x.yml -T …` for `docker
+        # compose -f x.yml exec -T db mysql …`), or a word run twice shown once: no command anyone ran. Runs of one
+        # length that differ in a few words are shown as run, with a gap for each such word.
+        shown = _aligned(runs) or shown
     where = _shared_directory(unique)
     return f"cd {where} && {shown}" if where else shown
+
+
+def _in_order_of(shown: str, words: list[str]) -> bool:
+    """Every word of ``shown`` but its gaps is in ``words``, in the same order."""
+    left = iter(words)
+    return all(word in left for word in shown.split() if not word.endswith("…"))
+
+
+def _aligned(runs: list[str]) -> str:
+    """Runs with the same number of words, shown word by word: a word they all gave as it is, a word they gave
+    differently as a gap (`…`, or the start they share, `redis@…`); "" when the runs differ in length or in
+    more than a third of their words."""
+    segments = [_main_segment(run) for run in runs]
+    if len({len(words) for words in segments}) != 1 or not segments[0]:
+        return ""
+    columns = list(zip(*segments, strict=True))
+    if sum(len(set(column)) > 1 for column in columns) * 3 > len(columns):
+        return ""
+    # A word apart is one value given differently, not an option where another run had another option or none
+    # (`-q` beside `--profile=general`): then the runs put their words in other orders, and columns mean nothing.
+    if any(len({w.split("=", 1)[0] if w.startswith("-") else "" for w in column}) > 1 for column in columns):
+        return ""
+    shown: list[str] = []
+    for column in columns:
+        word = column[0] if len(set(column)) == 1 else f"{_shared_start(list(column))}…"
+        if not (word == "…" and shown and shown[-1] == "…"):
+            shown.append(word)
+    return " ".join(shown)
 
 
 # A call in code, by its name with the package or object it is reached through (`devtools::install(`, `Pkg.test(`).
@@ -2488,6 +2524,9 @@ def _wrapped(failed: _Call, later: _Call) -> bool:
     if not before or not after or _lower(failed.tool) != _lower(later.tool):
         return False
     words, later_words = _main_segment(before), _main_segment(after)
+    called = _handed_to_call(later_words)
+    if called is not None:
+        return len(words) >= 1 and called == words
     handed = _handed_to_shell(later_words)
     if handed is not None and _handed_to_shell(words) is None:
         return len(words) >= 1 and _as_path_words(handed) == _as_path_words(words)
@@ -2519,6 +2558,19 @@ def _handed_to_shell(words: list[str]) -> list[str] | None:
     return " ".join(words[at + 1 :]).split() if at is not None else None
 
 
+# A command line handed as a string to a function of another language's shell (`cmd("df -h /data")` in the
+# Elixir shell an embedded device's ssh lands in, `os.system("…")`), as the shell's words give it back.
+_CALL_WITH_COMMAND = re.compile(r"(?P<name>[A-Za-z_][\w.:]*)\((?P<command>[^()]+)\)")
+
+
+def _handed_to_call(words: list[str]) -> list[str] | None:
+    """The command words a line that is one function call given one command string runs, or None."""
+    found = _CALL_WITH_COMMAND.fullmatch(words[0]) if len(words) == 1 else None
+    if found is None or "," in found["command"]:
+        return None
+    return _main_segment(found["command"]) or None
+
+
 def _base_name(path: str) -> str:
     """The last part of a path written with either separator."""
     return path.replace("\\", "/").rsplit("/", 1)[-1]
@@ -2533,6 +2585,8 @@ def _wrapper(command: str) -> str:
     """The command another ran inside, by its program and subcommand: `sst shell -- …` of
     `pnpm sst shell --stage staging -- tsx x.ts`, `cmd.exe /c …` of `cmd.exe /c "Run.bat x"`."""
     words = _main_segment(command)
+    if _handed_to_call(words) is not None:
+        return f'{words[0].split("(", 1)[0]}("…")'
     at = _shell_option(words)
     if at is not None:
         return f"{_base_name(words[0])} {words[at]} …"

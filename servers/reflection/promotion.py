@@ -39,6 +39,7 @@ from servers.reflection.reflect import (
     shared_place,
     shared_removal,
     shared_replacement,
+    shared_stem,
 )
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
@@ -273,7 +274,11 @@ def _edits_agree(same: list[PendingStrategy], strategy: Strategy) -> bool:
     # Each wrote a new file of one kind (`types/csv-sniff.d.ts`, `types/tiny-qr.d.ts`): what goes in it is each
     # task's own, the kind of file is the lesson.
     made = bool(shared_new_file(lessons)[0])
-    return bool(shared_edit(lessons) or replaced or removed or named or made or shared_place(lessons) or by_command)
+    # Each added the member of one family its error asked for (`ppx_deriving_yojson`, `ppx_deriving.show`).
+    family = bool(shared_stem(lessons))
+    return bool(
+        shared_edit(lessons) or replaced or removed or named or made or family or shared_place(lessons) or by_command
+    )
 
 
 class _Likeness:

@@ -399,6 +399,10 @@ def shared_place(lessons: list[Lesson]) -> str:
     common = places[0].intersection(*places[1:])
     common = {w for w in common if any(w in lesson.around for lesson in lessons)}
     telling = _telling(common)
+    # An entry of the family each edit added one of (`com.acme.pay.client` beside the added
+    # `com.acme.stock.client`) sits in the place; it is not the place.
+    stem = shared_stem(lessons)
+    telling = [w for w in telling if not (stem and w.startswith(stem))]
     if not telling or max(len(w) for w in telling) < 4:
         return ""
     # A key or setting (`:lint-as`, `--allow-env=`) or a list's opening (`FunctionsToExport = @(`) names the place
@@ -495,13 +499,45 @@ def shared_kind(lessons: list[Lesson]) -> str:
         return f"the `{same_name.pop()}` file"
     kinds = [{name.rsplit(".", 1)[-1] for name in lesson.files if "." in name.strip(".")} for lesson in lessons]
     common = set.intersection(*kinds)
+    if not common and not any(kinds):
+        # Names without an extension, alike by a word (`edge_defconfig`, `relay_defconfig`): `*_defconfig`.
+        pattern = _shared_name_pattern([name for lesson in lessons for name in lesson.files])
+        return f"the `{pattern}` file" if pattern != "*" else ""
     if len(common) != 1:
         return ""
     kind = common.pop()
     # In one folder of the project (`docs/src/api.md`, then `docs/src/physics.md`): where such files are.
     folders = {name.rsplit("/", 1)[0] if "/" in name else "" for lesson in lessons for name in lesson.files}
     folder = folders.pop() if len(folders) == 1 else ""
-    return f"the `{folder}/*.{kind}` file" if folder else f"the `*.{kind}` file"
+    pattern = _shared_name_pattern([name for lesson in lessons for name in lesson.files if name.endswith(f".{kind}")])
+    return f"the `{folder}/{pattern}` file" if folder else f"the `{pattern}` file"
+
+
+# Where a file name's words divide: before a capital that follows a small letter, or at `_`, `-`, `.` (an
+# ending keeps the separator, `_service`; a start too, `test_`).
+_NAME_WORD_END = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?=[_.-])")
+_NAME_WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[_.-])")
+
+
+def _shared_name_pattern(names: list[str]) -> str:
+    """The files' names as one pattern: `*ViewModel.cs` of `TransferViewModel.cs` and `CardLockViewModel.cs`,
+    `test_*.py` of `test_orders.py` and `test_refunds.py` — a whole word of the name every one shares, at its end or
+    its start — else `*.cs`: what kind of file the fix goes to, named as closely as the files agree."""
+    stems = [name.rsplit("/", 1)[-1] for name in names]
+    kind = stems[0].rsplit(".", 1)[-1] if "." in stems[0].strip(".") else ""
+    extension = f".{kind}" if kind else ""
+    stems = [stem.removesuffix(extension) for stem in stems]
+    if len(set(stems)) < 2:
+        return f"*{extension}"
+    endings = [{stem[m.start() :] for m in _NAME_WORD_END.finditer(stem) if m.start()} for stem in stems]
+    ending = max(set.intersection(*endings), key=len, default="")
+    if sum(char.isalpha() for char in ending) >= 4:
+        return f"*{ending}{extension}"
+    starts = [{stem[: m.start()] for m in _NAME_WORD_START.finditer(stem)} for stem in stems]
+    start = max(set.intersection(*starts), key=len, default="")
+    if sum(char.isalpha() for char in start) >= 4:
+        return f"{start}*{extension}"
+    return f"*{extension}"
 
 
 # Where an identifier's parts divide (`ppx_deriving_yojson`, `ppx_deriving.show`).
@@ -592,7 +628,27 @@ def _written_inside(lessons: list[Lesson], edit: str, place: str) -> str:
         for line in [*lesson.changed_lines, *lesson.added_lines]
         if re.search(rf"(?<![\w$]){re.escape(place)}\b", line) and edit in line
     ]
-    return min(lines, key=len) if lines else ""
+    # A whole line rather than the first of several the list was written over (`… "b.c",`).
+    return min(lines, key=lambda line: (not _balanced(line), len(line))) if lines else ""
+
+
+def _balanced(line: str) -> bool:
+    """Every bracket the line opens it closes."""
+    return all(line.count(opening) == line.count(closing) for opening, closing in ("()", "[]", "{}"))
+
+
+def _one_word_in_its_line(lessons: list[Lesson], edit: str) -> str:
+    """The shortest line every one of these edits changed by putting ``edit``, one word, into it (`public partial
+    class TransferViewModel` for `partial`), or "": the word alone does not say where in the line it goes."""
+    if " " in edit or not all(lesson.changed_lines for lesson in lessons):
+        return ""
+    word = re.compile(rf"(?<![\w$]){re.escape(edit)}(?![\w$])")
+    lines = [[line.strip() for line in lesson.changed_lines if word.search(line)] for lesson in lessons]
+    if not all(lines):
+        return ""
+    shown = min((line for found in lines for line in found), key=lambda line: (not _balanced(line), len(line)))
+    shown = shown.rstrip("({[ ").rstrip()  # a declaration's opening bracket, its body elsewhere
+    return shown if len(shown) <= 100 and shown != edit else ""
 
 
 def _with_type_arguments(shown: str, edits: list[Lesson]) -> str:
@@ -754,13 +810,17 @@ def general_lesson(lessons: list[Lesson]) -> str:
         # Words of a path or a glob (`schemas json` of `"schemas/*.json"`) are no text to add: the lines say it.
         what = f"add `{edit}`" if " " not in edit or not by_kind else "add the same entry"
         inside = _written_inside(lessons, edit, place)
+        in_line = "" if inside else _one_word_in_its_line(lessons, edit)
         if inside:
             where_in = f"in {target.removeprefix('to ')}" if target.startswith("to ") else target
             what, target = f"add `{edit}` to `{place}`", f"{where_in} (as in `{inside}`;"
+        elif in_line:
+            target += f" (as in `{in_line}`;"
         else:
             target += " ("
         return (
-            f'When {step} fails with "{first.phrase}", {what} {target} the edit that fixed it each time)'
+            f'When {step} fails with "{first.phrase}", {what} {target}{" " if target.endswith(";") else ""}the edit '
+            f"that fixed it each time)"
             f"{finishing}, then retry it."
         )
     edit_only = not any(lesson.run_as or lesson.reread for lesson in lessons)
@@ -768,10 +828,14 @@ def general_lesson(lessons: list[Lesson]) -> str:
     edited = f"`{same_file}`" if same_file else shared_kind(lessons)  # the file, or the kind of file
     stem = shared_stem(lessons)
     if stem and edit_only:
+        # The list the entries went into, by a line one edit left it as (`@EnableClients(basePackages = {"a.b",
+        # "a.c"})`): where the entry goes is the lesson, and an example of one is not.
+        inside = _written_inside(lessons, first.added[0], place) if place else ""
+        into = f"`{place}` in {edited or 'the file it edited'}" if inside else edited or "the file it edited"
+        example = f"as in `{inside}`" if inside else f"e.g. `{first.added[0]}`"
         return (
-            f'When {step} fails with "{first.phrase}", add the `{stem}…` it asks for to '
-            f"{edited or 'the file it edited'} (e.g. `{first.added[0]}`; the edit that fixed it each time)"
-            f"{finishing}, then retry it."
+            f'When {step} fails with "{first.phrase}", add the `{stem}…` it asks for to {into} ({example}; the '
+            f"edit that fixed it each time){finishing}, then retry it."
         )
     if place and edit_only:
         where = f" in {edited}" if edited else ""

@@ -872,8 +872,10 @@ def test_a_command_the_container_could_not_start_is_run_through_another_carrier(
     assert {r.signature.phrase for r in found} == {"command not found in the container"}
     assert len({r.key for r in found}) == 1
     assert all(r.change and r.change.startswith("kubectl -n dev debug") and "--target=app" in r.change for r in found)
+    # As the tasks wrote it, the namespace before the subcommand and the separator kept.
     assert (
-        common_command([r.change for r in found if r.change]) == "kubectl debug -n dev -q --image=… --target=app -i …"
+        common_command([r.change for r in found if r.change])
+        == "kubectl -n dev debug -q --image=… --target=app -i -- …"
     )
 
 
@@ -1734,3 +1736,43 @@ def test_a_comment_in_chinese_or_after_code_is_no_code_added() -> None:
         "new_string": "x = f()  # type: ignore[no-any-return]\n",
     }
     assert "type:" in added_words(directive)
+
+
+def test_a_command_handed_as_a_string_to_the_remote_shells_own_function_is_the_same_step() -> None:
+    """The box's ssh lands in a Lua prompt, not a POSIX shell: a command given to ssh is read as Lua. Each task
+    ran the same command again inside `os.execute("…")`: one fix, whatever the command was."""
+    lua = "Exit code 1\nstdin:1: syntax error near '{}'"
+    runs = (("uname -a", "-"), ("cat /tmp/gw.log", "/"), ("df -h /data", "-"))
+    found = []
+    for command, near in runs:
+        failed = bash(f"ssh gw-04.lan '{command}'", lua.format(near))
+        fixed = bash(f"ssh gw-04.lan 'os.execute(\"{command}\")'")
+        [recovery] = find_recoveries([failed, fixed])
+        found.append(recovery)
+    assert {r.change for r in found} == {'os.execute("…")'}
+    assert len({r.key for r in found}) == 1
+    assert 'run it as `os.execute("…")` instead' in found[0].lesson()
+    # Another command given to the function is another step.
+    other = bash("ssh gw-04.lan 'print(\"hi\")'")
+    assert find_recoveries([bash("ssh gw-04.lan 'uname -a'", lua.format("-")), other]) == []
+
+
+def test_common_command_shows_runs_of_one_length_as_run_where_options_came_before_the_subcommand() -> None:
+    """The compose file's option before `exec`, and the service and the program inside it both `api`: the runs
+    differed only in the database, so they are shown as run, not with `exec` moved up or a word lost."""
+    run = "docker compose -f ops/dev.yml exec -T api api migrate --db {}"
+    assert common_command([run.format("billing"), run.format("ledger"), run.format("billing")]) == (
+        "docker compose -f ops/dev.yml exec -T api api migrate --db …"
+    )
+
+
+def test_a_credo_issue_line_is_the_phrase_not_its_progress_line() -> None:
+    """Credo prints how many files it checks, then each issue under a heavy bar with its category and priority:
+    the issue is the failure, whichever module it was found in."""
+    report = (
+        "Exit code 2\nChecking 112 source files (this might take a while) ...\n\n  Warnings - please take a look\n"
+        "┃ \n┃ [W] ↗ There should be no calls to `IO.inspect/2`.\n┃       lib/{0}.ex:41:5 #({1}.run)\n\n"
+        "88 mods/funs, found 1 warning."
+    )
+    phrases = {error_phrase(report.format(name, name.title())) for name in ("ingest", "billing")}
+    assert phrases == {"there should be no calls to '…'."}

@@ -518,7 +518,8 @@ def test_a_reference_added_to_each_task_s_own_file_of_one_kind_names_the_kind(sv
         trace = [sh(run, compile_error.format(a=assembly)), edit, sh(run)]
         svc.reflect(TaskReport(task=f"a feature in {assembly}", task_id=f"a{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
-    assert 'add `"GUID:…"` to the `*.asmdef` file' in rule.text
+    # The files' names share a start (`Game.`): the kind of file is named as closely as they agree.
+    assert 'add `"GUID:…"` to the `Game.*.asmdef` file' in rule.text
     assert not any(guid in rule.text for guid in guids)
 
 
@@ -560,7 +561,9 @@ def test_one_name_of_a_family_each_edit_added_is_shown_by_its_stem(svc: Reflecti
         trace = [sh("make build", error.format(lib, name)), edit, sh("make build")]
         svc.reflect(TaskReport(task=f"derive {name} in {lib}", task_id=f"f{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
-    assert "add the `babel_plugin…` it asks for to `build.conf` (e.g. `babel_plugin_json`" in rule.text
+    # The list they went into, by a line an edit left it as: where the entry goes.
+    shown = "add the `babel_plugin…` it asks for to `plugins` in `build.conf` (as in `(plugins base babel_plugin_"
+    assert shown in rule.text
 
 
 def test_a_place_one_edit_wrote_and_the_others_added_to_is_where_the_fix_goes(svc: ReflectionService) -> None:
@@ -1027,3 +1030,64 @@ def test_different_options_after_an_error_that_asks_for_none_stay_apart(svc: Ref
         trace = [sh(run, "Exit code 1\nError: quota exceeded for this account"), sh(f"{run} {option}")]
         svc.reflect(TaskReport(task=f"set up project {n}", task_id=f"q{n}", trace=trace), "u")
     assert svc.rules.all("u") == []
+
+
+def test_one_word_put_into_a_line_is_shown_in_that_line_and_the_files_by_their_shared_name(
+    svc: ReflectionService,
+) -> None:
+    """Each service class was final, so the framework could not proxy it; each fix put `open` in front of its
+    `class`. The word alone does not say where it goes (the line does), and the files' shared ending
+    (`*Service.kt`) says which files."""
+    error = (
+        "Exit code 1\nBeanCreationException: Could not generate CGLIB subclass of class com.acme.{0}: "
+        "Cannot subclass final class com.acme.{0}"
+    )
+    for n, name in enumerate(("RefundService", "InvoiceService", "PayoutService"), 1):
+        edit = _edit(f"/h/app/src/main/kotlin/{name}.kt", f"class {name}(", f"open class {name}(")
+        trace = [sh("./gradlew test", error.format(name)), edit, sh("./gradlew test")]
+        svc.reflect(TaskReport(task=f"transactions in {name}", task_id=f"h{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `open` to the `*Service.kt` file (as in `open class " in rule.text
+
+
+def test_an_entry_of_the_family_already_in_the_list_is_not_where_the_new_one_goes(svc: ReflectionService) -> None:
+    """Each service's app module lists the feed modules it loads; each fix added the one its error named. The
+    modules already listed share the family's stem, so they are entries beside the new one: the call that holds
+    the list is the place."""
+    error = "Exit code 1\nLookupError: no feed registered for '{0}' (is its module loaded?)"
+    runs = (
+        ("orders", '"acme.feeds.rss"', "acme.feeds.atom"),
+        ("billing", '"acme.feeds.atom"', "acme.feeds.json"),
+        ("search", '"acme.feeds.rss", "acme.feeds.atom"', "acme.feeds.csv"),
+    )
+    for n, (service, listed, added) in enumerate(runs, 1):
+        old = f"load_modules(modules=[{listed}])"
+        new = f'load_modules(modules=[{listed}, "{added}"])'
+        edit = _edit(f"/h/{service}/{service}_loader.py", old, new)
+        run = f"python -m pytest {service}/tests -q"
+        trace = [sh(run, error.format(added.rsplit(".", 1)[-1])), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"feeds in {service}", task_id=f"e{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    shown = "add the `acme.feeds…` it asks for to `load_modules` in the `*_loader.py` file (as in `load_modules("
+    assert shown in rule.text
+
+
+def test_edits_that_each_added_one_member_of_a_family_are_one_lesson(svc: ReflectionService) -> None:
+    """Each board's config lacked the package its build asked for; each fix appended that one option after
+    whatever line was last. Nothing else is shared: the family (`BR2_PACKAGE…`) is what makes them one lesson."""
+    error = (
+        "Exit code 2\nConfig.in:12: gw-agent depends on {0}, which is not set\n"
+        "make: *** [Makefile:1209: olddefconfig] Error 1"
+    )
+    runs = (
+        ("edge", "BR2_TARGET_ROOTFS_EXT2=y", "BR2_PACKAGE_LIBCURL"),
+        ("relay", 'BR2_SYSTEM_DHCP="eth0"', "BR2_PACKAGE_MOSQUITTO"),
+        ("probe", "BR2_LINUX_KERNEL=y", "BR2_PACKAGE_JSON_C"),
+    )
+    for n, (board, last, needed) in enumerate(runs, 1):
+        edit = _edit(f"/h/br/configs/{board}_defconfig", last, f"{last}\n{needed}=y")
+        run = f"make BOARD={board} image"
+        trace = [sh(run, error.format(needed)), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"image for {board}", task_id=f"b{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add the `BR2_PACKAGE…` it asks for to the `*_defconfig` file" in rule.text
