@@ -398,10 +398,12 @@ SIZE = re.compile(
 AUDIENCE = re.compile(
     r"\bfor\s+(?:our\s+|the\s+|new\s+|non-technical\s+)?(?:users|developers|engineers|customers|clients|beginners|"
     r"students|kids|children|managers|executives|readers|investors|everyone|experts|newcomers|developer)\b|"
-    # a group of people it is for or goes to: "for the board", "goes to about 2,000 parents"
-    r"\b(?:for|to)\s+(?:the\s+|our\s+|my\s+|all\s+|(?:about|around|over|some)\s+)?(?:[\d,]+\s+)?(?:board|committee|"
+    # a group of people it is for or goes to: "for the board", "goes to about 2,000 parents", named by when or what
+    # it is ("for tuesday's scout group", "to the year 9 class")
+    r"\b(?:for|to)\s+(?:the\s+|our\s+|my\s+|all\s+|(?:about|around|over|some)\s+)?(?:[\d,]+\s+)?"
+    r"(?:[\w'’-]+\s+){0,2}?(?:board|committee|"
     r"parents|families|members|subscribers|staff|employees|team|patients|followers|community|public|teachers|"
-    r"class|new hires|stakeholders|leadership|partners|donors|volunteers|residents|alumni|shareholders)\b|"
+    r"class|group|new hires|stakeholders|leadership|partners|donors|volunteers|residents|alumni|shareholders)\b|"
     r"\b(?:goes|go|sent|read)\s+(?:out\s+)?to\b|\bread by\b|"
     r"\baudience\b|\breaders?\b|给(?:读者|用户|学生|客户)|读者|受众|"
     # the group a talk is given to: "giving the briefing to the new trainee nurses", "presenting to the sales reps"
@@ -790,7 +792,9 @@ RULES: tuple[Rule, ...] = (
         "deadline",
         # a recommendation letter is written for a date its reader sets
         re.compile(
-            r"\bdeadline\b|\bdue\b|截止|\b(?:recommendation|reference)\s+letter\b|"
+            r"\bdeadline\b|\bdue\b|截止|"
+            # something that lapses on a day of its own: when it expires is the deadline ("before my visa runs out")
+            r"\b(?:expires?|expiry|expiration|runs? out|lapses?)\b|到期|过期|\b(?:recommendation|reference)\s+letter\b|"
             r"\bletter of (?:recommendation|reference)\b|推荐信|"
             # handed in "soon", "as soon as possible" (尽快交): by when is still the user's to say
             r"(?:尽快|赶紧|抓紧|马上|急着?)(?:提交|上交|交)|"
@@ -880,8 +884,10 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:I|we) should\s+\w+[^.?!]{0,40}?,?\s*(?:right|shouldn't (?:I|we)|no)\?|好看吗|喜欢哪|该选哪|选哪个|"
             r"([要该接去换辞值选签搬留])不\1|应不应该|值得吗|"
             # a choice put as "A or B?" with no question word: the user's own call ("blue sofa or the green one?")
-            r"^(?!\s*(?:what|how|why|when|where|who|which|whose|is|are|was|were|does|do|did|can|could|will|would|has|have)"
-            r"\b)[^?.!\n]{1,60}\bor\b(?:\s+the)?[^?.!\n]{1,40}\?|"
+            # (a choice for a purpose it names, "A or B for the X?", is which suits it: reasons can settle that; and
+            # "should the report …" asks what is right of a thing, not the user's own course)
+            r"^(?!\s*(?:what|how|why|when|where|who|which|whose|is|are|was|were|does|do|did|can|could|will|would|has|have|"
+            r"should(?!\s+(?:I|we)\b))\b)[^?.!\n]{1,60}\bor\b(?:\s+the)?(?![^?.!\n]{0,40}\bfor\b)[^?.!\n]{1,40}\?|"
             r"\bwhich (?:one |do you think )?(?:looks|sounds|reads) better\b|\bwhich (?:one )?do you (?:like|prefer)\b|"
             r"哪(?:个|件|条|双|套|张|款|种|一个|一件|一款)(?:更|比较)?(?:好看|漂亮|顺眼|合适|适合我)|用哪个好|选哪个好|"
             # how something should look is the user's taste: a colour, a style, a theme ("which color should we
@@ -917,6 +923,29 @@ RULES: tuple[Rule, ...] = (
         "Which do you prefer?",
         "This is a matter of your taste; I can only give reasons, not the answer.",
         "I will give my reasons for each and let you choose.",
+    ),
+    Rule(  # a review of something the user lived through (a meal, a stay, a job done for them): the verdict is theirs
+        "judgement",
+        re.compile(
+            r"\b(?:write|draft|leave|post|give)\s+(?:me\s+)?(?:a|an|my|our|the)?\s*(?:[\w-]+\s+){0,2}?(?:review|rating)\s+"
+            r"(?:of|for|on|about)\b(?![^.?!]{0,40}\b(?:magazine|newspaper|paper|journal|blog|column|pull request|"
+            r"PR|code|draft|manuscript)\b)|"
+            r"(?:写|给|留|发)(?:个|条|一条|一个|篇|一篇)?(?:好评|差评|评价|点评|测评)|(?:写|发)[^，。,.？?]{0,12}(?:评价|点评)",
+            IC,
+        ),
+        None,
+        None,
+        "What did you think of it (the good and the bad)?",
+        "A review says your own experience, which only you know.",
+        "I will write a neutral review you can adjust.",
+        ("very good", "mixed", "disappointing"),
+        # the verdict is in the task: "say it was great", "5 stars", a good or a bad review (好评, 差评)
+        unless=re.compile(
+            r"\b(?:say(?:ing)?|that)\s+(?:it|they|she|he|the\s+\w+)\s+(?:was|were|is|are)\b|\b\d\s*stars?\b|"
+            r"\b(?:glowing|positive|negative|bad|good|great|rave|five-star|one-star)\s+review\b|好评|差评|五星|"
+            r"说(?:说)?(?:她|他|它|他们)?(?:家)?(?:很|挺|非常|特别|不错|不好|太)",
+            IC,
+        ),
     ),
     Rule(  # a reply whose answer is a decision of the user's (renew or not, accept or decline), not given
         "judgement",

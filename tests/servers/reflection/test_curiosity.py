@@ -969,3 +969,38 @@ def test_one_of_many_customers_or_one_met_before_is_asked_about() -> None:
     assert "reference:顾客" in _asked("帮我给顾客回个话，说鞋子修好了")
     assert "reference:顾客" in _asked("把昨天那个顾客的电话找出来")
     assert "reference:client" in _asked("find the notes on the client from last week")
+
+
+def test_a_review_of_something_the_user_lived_through_needs_their_verdict() -> None:
+    # Issue 36: what the user thought of a stay or a job done for them is theirs to say, unless the task says it.
+    assert _asked("leave a review for the hotel we stayed at in Porto") == ["judgement"]
+    assert _asked("给昨天来修空调的师傅写个评价") == ["judgement"]
+    assert _asked("leave a review for the hotel in Porto, say it was spotless") == []
+    assert _asked("给修空调的师傅写个好评") == []
+    assert _asked("write the review for the journal by May") == ["deadline"]  # a critic's piece, not a verdict asked
+
+
+def test_a_choice_for_a_purpose_it_names_is_weighed_not_asked() -> None:
+    # "A or B for X?" asks which suits X, which reasons settle; "should the report …" asks what is right of a thing.
+    assert _asked("oak or pine for the garden bench? it stays outside") == []
+    assert _asked("should the survey use a 5 or 7 point scale?") == []
+    assert _asked("the navy curtains or the grey ones?") == ["judgement"]  # taste, no purpose named
+
+
+def test_a_reminder_before_something_lapses_needs_that_date_once() -> None:
+    # The reminder's day follows from when the thing expires: that date is asked, not also the reminder's day.
+    assert _asked("remind me two weeks before my gym membership expires") == ["deadline"]
+    assert _asked("remind me a week before the gym membership runs out", ["gym membership: expires 3 March"]) == []
+
+
+def test_a_group_named_by_when_or_what_it_is_is_the_audience() -> None:
+    # "for tuesday's scout group" says who the piece is for, as "for the board" does.
+    assert "audience" not in _asked("write a talk for tuesday's scout group about knots")
+    assert "audience" in _asked("write a talk about knots")
+
+
+def test_a_chinese_preference_against_a_way_of_doing_is_a_conflict(svc: ReflectionService) -> None:
+    # 不打电话, as 不吃辣: the thing after the verb is what the user leaves out ("不打车" stays a way not taken).
+    conflict = ["preference_conflict"]
+    assert _signals("可以先打个电话给物业问清楚。", ("沟通", "不打电话"), svc=svc, user="zh1") == conflict
+    assert _signals("可以先发微信给物业问清楚。", ("沟通", "不打电话"), svc=svc, user="zh2") == []
