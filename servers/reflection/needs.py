@@ -107,6 +107,8 @@ PERSON_BY_ROLE = re.compile(
     rf"notify|warn)\s+the\s+"
     rf"({_PEOPLE})\b(?!'s)"
     rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?(?:对方的?)?({_ZH_PEOPLE})"
+    # one answered, pointed at as "that one" (回复一下那个房东): which of them, and how to reach them
+    rf"|(?:回复|答复)(?:一下)?(?:那个|那位|这个|这位)({_ZH_PEOPLE})"
     # an English role in a Chinese request: 给 manager 发, 跟 landlord 说
     rf"|(?:给|跟|向|通知|告诉|问问?|问下)(?:一下)?\s*(?:我的\s*)?(?-i:({_PEOPLE}))\b",
     IC,
@@ -227,7 +229,7 @@ def references(task: str) -> list[Reference]:
     for m in REFERENCE.finditer(task):
         add(m.start(), m.group(1) or m.group(2), True)
     for m in PERSON_BY_ROLE.finditer(task):
-        add(m.start(), m.group(1) or m.group(2) or m.group(3), True)
+        add(m.start(), next(g for g in m.groups() if g), True)
     owners: set[str] = set()
     for m in OWNED_THING.finditer(task):
         if m.group(2) and _being_written(task, m.start()):
@@ -682,7 +684,8 @@ RULES: tuple[Rule, ...] = (
             r"|(?:到|去)那(?:边|里|儿)(?:要|得|需要)?(?:多久|多长时间|多远)",
             IC,
         ),
-        PLACE,
+        # (a trip back to a named place says where: 回成都的车票, not 回老家 or 回家)
+        re.compile(f"{PLACE.pattern}|回(?!老家|家|去|来|头|国|程)[\u4e00-\u9fff]{{2,}}"),
         PLACE,
         "Where to?",
         "Travel needs a place and the task does not name one.",
@@ -990,6 +993,15 @@ RULES: tuple[Rule, ...] = (
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
             r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
+            # repairs and fittings in a house ("repair the gate at my aunt's", 帮我修一下水龙头): hands on the thing
+            r"^\s*(?:please\s+|pls\s+|can you\s+|could you\s+)?(?:go\s+(?:and\s+)?)?(?:fix|repair|install|replace|"
+            r"assemble|mount|unclog|unblock|put up)\s+(?:the|my|our|a|an|this|that|his|her|their)\s+"
+            r"(?:[\w'’-]+\s+){0,2}?"
+            r"(?:locks?|doors?|gates?|sinks?|taps?|faucets?|toilets?|boilers?|fences?|roofs?|windows?|shel(?:f|ves)|"
+            r"bikes?|tyres?|tires?|fridges?|washing machines?|dishwashers?|heaters?|radiators?|gutters?|pipes?|"
+            r"lamps?|sockets?|cabinets?|cupboards?|drawers?|wardrobes?|blinds?|curtains?|hinges?|cylinders?)\b|"
+            r"(?:帮我|替我|你|去)(?:修|换|装|安装)(?:一下|个|好)?[^，。,.？?]{0,8}?(?:锁|门|水龙头|马桶|插座|窗|柜|热水器|"
+            r"水管|灯泡|灯)|"
             # a phone call said the British way ("ring the garage", "ring him back"), not a ring worn
             r"(?:^|\b(?:and|then|to|n|pls|please|you|I)\s+)ring\s+(?:up\s+)?(?:the|my|our|him|her|them|back)\b|"
             # a system behind the user's login ("log into the staff portal and …", 登录学校系统)

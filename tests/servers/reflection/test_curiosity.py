@@ -1004,3 +1004,23 @@ def test_a_chinese_preference_against_a_way_of_doing_is_a_conflict(svc: Reflecti
     conflict = ["preference_conflict"]
     assert _signals("可以先打个电话给物业问清楚。", ("沟通", "不打电话"), svc=svc, user="zh1") == conflict
     assert _signals("可以先发微信给物业问清楚。", ("沟通", "不打电话"), svc=svc, user="zh2") == []
+
+
+def test_a_repair_in_a_house_needs_hands_on_it() -> None:
+    # The agent cannot turn a spanner: fixing a fitting is the user's step; fixing words or code is not.
+    assert _asked("repair the garden gate on sunday") == ["action"]
+    assert _asked("帮我修一下楼下的水龙头") == ["action"]
+    assert _asked("how do I fix a squeaky door") == []
+    assert "action" not in _asked("fix the typo in the intro paragraph")
+
+
+def test_someone_answered_as_that_one_is_asked_about() -> None:
+    # 回复一下那位房东: which landlord, and how to reach them, as 给房东 would be.
+    assert _asked("回复一下那位房东，说下周搬走") == ["reference:房东"]
+    assert _asked("回复一下那位房东，说下周搬走", ["房东：刘先生，微信联系"]) == []
+
+
+def test_a_trip_back_to_a_named_place_says_where() -> None:
+    # 回成都 names the place as 去成都 does; 回老家 does not.
+    assert "destination" not in _asked("帮我买下周五回成都的机票")
+    assert "destination" in _asked("帮我买下周五回老家的机票")
