@@ -72,10 +72,13 @@ INDECISION = re.compile(
     r"\b(?:either\b.{1,80}\bor|or alternatively|alternatively|can'?t (?:really )?decide|cannot decide|both options|"
     r"either (?:option|one|choice) (?:works|would work|is fine)|whichever you (?:like|prefer|want|choose)|"
     r"both have (?:their )?(?:merits|strengths|advantages)|"
-    r"it depends|depends on your|on the other hand|torn between|between .{1,40} and|would both|both (?:would|could|"
+    # ("it depends on a lot of things" names no options: a fact in doubt, hedging, not a choice handed back)
+    r"it depends(?!\s+on\s+(?:a lot of|lots of|many|several|various|so many|a few)\s+(?:things|factors))|"
+    r"depends on your|on the other hand|torn between|between .{1,40} and|would both|both (?:would|could|"
     r"are good|work)|(?:might|could|would) also (?:work|do)|could go (?:with|for) .{1,60}\bor|each has its|"
     r"need to know more|hard to choose|up to (?:you|u)\b|(?:could|can) go either way|hard to say which|"
-    r"(?:all|both) (?:are |r )?(?:good|great|solid|fine|valid) (?:options|choices)|(?:it )?really depends|"
+    r"(?:all|both) (?:are |r )?(?:good|great|solid|fine|valid) (?:options|choices)|"
+    r"(?:it )?really depends(?!\s+on\s+(?:a lot of|lots of|many|several|various|so many|a few)\s+(?:things|factors))|"
     # not sure which one, back and forth, the other one "to be safe": a choice handed back undecided
     r"(?:not|wasn'?t|weren'?t|am not|I'?m not)\s+sure which|back and forth|\bor\b[^.?!]{0,40}\bto be safe|"
     # the choice handed back outright: "your call", "either way works", "one over the other" ("hard to say for

@@ -749,7 +749,10 @@ RULES: tuple[Rule, ...] = (
             r"gala|banquet|team (?:lunch|dinner|outing)|team-building|outing|farewell|send-off|leaving do|get-together|"
             r"potluck|shower|(?:birthday|anniversary|celebration)\s+(?:dinner|lunch|brunch|meal))\b|\boffsite\b|团建|"
             r"\b(?:book|reserve)\b.*\b(?:table|restaurant)\b|"
-            r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|订.{0,10}(?:餐厅|位子|包间|一桌)",
+            r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|"
+            # a cake, flowers or a hamper ordered (订个蛋糕, 订一束花): goods chosen by their price, as 买 is
+            r"(?:订|定做|预订)(?:个|一个|份|一份|束|一束|只|盒|一盒|篮|一篮)?[\u4e00-\u9fff]{0,4}?"
+            r"(?:蛋糕|鲜花|花束|花篮|果篮|礼盒|礼物|花(?![钱费时]))|订.{0,10}(?:餐厅|位子|包间|一桌)",
             IC,
         ),
         AMOUNT,

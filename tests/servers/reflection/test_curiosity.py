@@ -1024,3 +1024,16 @@ def test_a_trip_back_to_a_named_place_says_where() -> None:
     # 回成都 names the place as 去成都 does; 回老家 does not.
     assert "destination" not in _asked("帮我买下周五回成都的机票")
     assert "destination" in _asked("帮我买下周五回老家的机票")
+
+
+def test_ordered_flowers_or_a_cake_need_a_budget() -> None:
+    # 订一束花 is goods bought by their price, as 买 is; 订票 stays a booking without one.
+    assert "budget" in _asked("帮我订一束花送到医院")
+    assert "budget" not in _asked("帮我订一张明天去上海的高铁票")
+
+
+def test_depending_on_many_things_is_doubt_not_a_choice_handed_back() -> None:
+    # No options are weighed in "it depends on a lot of factors": the draft doubts a fact.
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("The paint dries in a day, I think, but it depends on several factors.") == ["hedging"]
+    assert kinds("Both are solid picks; it really depends on your style.") == ["indecision"]
