@@ -72,10 +72,13 @@ INDECISION = re.compile(
     r"\b(?:either\b.{1,80}\bor|or alternatively|alternatively|can'?t (?:really )?decide|cannot decide|both options|"
     r"either (?:option|one|choice) (?:works|would work|is fine)|whichever you (?:like|prefer|want|choose)|"
     r"both have (?:their )?(?:merits|strengths|advantages)|"
-    r"it depends|depends on your|on the other hand|torn between|between .{1,40} and|would both|both (?:would|could|"
+    # ("it depends on a lot of things" names no options: a fact in doubt, hedging, not a choice handed back)
+    r"it depends(?!\s+on\s+(?:a lot of|lots of|many|several|various|so many|a few)\s+(?:things|factors))|"
+    r"depends on your|on the other hand|torn between|between .{1,40} and|would both|both (?:would|could|"
     r"are good|work)|(?:might|could|would) also (?:work|do)|could go (?:with|for) .{1,60}\bor|each has its|"
     r"need to know more|hard to choose|up to (?:you|u)\b|(?:could|can) go either way|hard to say which|"
-    r"(?:all|both) (?:are |r )?(?:good|great|solid|fine|valid) (?:options|choices)|(?:it )?really depends|"
+    r"(?:all|both) (?:are |r )?(?:good|great|solid|fine|valid) (?:options|choices)|"
+    r"(?:it )?really depends(?!\s+on\s+(?:a lot of|lots of|many|several|various|so many|a few)\s+(?:things|factors))|"
     # not sure which one, back and forth, the other one "to be safe": a choice handed back undecided
     r"(?:not|wasn'?t|weren'?t|am not|I'?m not)\s+sure which|back and forth|\bor\b[^.?!]{0,40}\bto be safe|"
     # the choice handed back outright: "your call", "either way works", "one over the other" ("hard to say for
@@ -183,7 +186,9 @@ _NONE = re.compile(r"^\s*(?:none|no|never|off|nil|zero|0|false|avoid|无|不要|
 _AVOID = re.compile(
     # (a verb of using is not the thing: 不要用表情符号 leaves out 表情符号)
     # (不走对公, 不走高速: a way a payment or a trip does not go)
-    r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买|不走|不收)"
+    r"^(?:no|avoid|never|without|don'?t use|not)\s+(.+)$"
+    # (不打电话: what is not made or dialled, 电话; 不打车 is a way not taken, below)
+    r"|^(?:不要|别|不用|不住|不吃|不坐|不喝|不去|不选|不买|不走|不收|不打(?!车))"
     r"(?:用|使用|带|加|出现|放)?(.+)$"
     # a way of going left out (不开车, 不自驾): the way itself
     r"|^不(开车|自驾|驾车|打车)",
@@ -319,6 +324,10 @@ def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | Non
     return "user", None
 
 
+# A reminder set relative to a date ("a week before", "b4 it is due", 到期前): that date is what to ask.
+_BEFORE = re.compile(r"\b(?:before|b4|ahead of|prior to)\b|之前|前", re.IGNORECASE)
+
+
 def needs_by_rules(task: str, facts: Sequence[str]) -> list[Need]:
     task = request_part(task)
     found: list[Need] = []
@@ -342,6 +351,9 @@ def needs_by_rules(task: str, facts: Sequence[str]) -> list[Need]:
             gone = {f"reference:{ref.noun}" for ref in people}
             found = [n for n in found if n.name not in gone]
         found.append(Need(name=rule.need, holder=holder, evidence=evidence))
+    if REMINDER.search(task) and _BEFORE.search(task) and any(n.name == "deadline" for n in found):
+        # "remind me a week before my visa expires": the reminder's day follows from the deadline, asked once
+        found = [n for n in found if n.name != "date_time"]
     if not found and LOOKUP.search(task):
         found.append(Need(name="lookup", holder="agent"))
     return found

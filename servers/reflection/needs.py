@@ -107,6 +107,8 @@ PERSON_BY_ROLE = re.compile(
     rf"notify|warn)\s+the\s+"
     rf"({_PEOPLE})\b(?!'s)"
     rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?(?:对方的?)?({_ZH_PEOPLE})"
+    # one answered, pointed at as "that one" (回复一下那个房东): which of them, and how to reach them
+    rf"|(?:回复|答复)(?:一下)?(?:那个|那位|这个|这位)({_ZH_PEOPLE})"
     # an English role in a Chinese request: 给 manager 发, 跟 landlord 说
     rf"|(?:给|跟|向|通知|告诉|问问?|问下)(?:一下)?\s*(?:我的\s*)?(?-i:({_PEOPLE}))\b",
     IC,
@@ -227,7 +229,7 @@ def references(task: str) -> list[Reference]:
     for m in REFERENCE.finditer(task):
         add(m.start(), m.group(1) or m.group(2), True)
     for m in PERSON_BY_ROLE.finditer(task):
-        add(m.start(), m.group(1) or m.group(2) or m.group(3), True)
+        add(m.start(), next(g for g in m.groups() if g), True)
     owners: set[str] = set()
     for m in OWNED_THING.finditer(task):
         if m.group(2) and _being_written(task, m.start()):
@@ -398,10 +400,12 @@ SIZE = re.compile(
 AUDIENCE = re.compile(
     r"\bfor\s+(?:our\s+|the\s+|new\s+|non-technical\s+)?(?:users|developers|engineers|customers|clients|beginners|"
     r"students|kids|children|managers|executives|readers|investors|everyone|experts|newcomers|developer)\b|"
-    # a group of people it is for or goes to: "for the board", "goes to about 2,000 parents"
-    r"\b(?:for|to)\s+(?:the\s+|our\s+|my\s+|all\s+|(?:about|around|over|some)\s+)?(?:[\d,]+\s+)?(?:board|committee|"
+    # a group of people it is for or goes to: "for the board", "goes to about 2,000 parents", named by when or what
+    # it is ("for tuesday's scout group", "to the year 9 class")
+    r"\b(?:for|to)\s+(?:the\s+|our\s+|my\s+|all\s+|(?:about|around|over|some)\s+)?(?:[\d,]+\s+)?"
+    r"(?:[\w'’-]+\s+){0,2}?(?:board|committee|"
     r"parents|families|members|subscribers|staff|employees|team|patients|followers|community|public|teachers|"
-    r"class|new hires|stakeholders|leadership|partners|donors|volunteers|residents|alumni|shareholders)\b|"
+    r"class|group|new hires|stakeholders|leadership|partners|donors|volunteers|residents|alumni|shareholders)\b|"
     r"\b(?:goes|go|sent|read)\s+(?:out\s+)?to\b|\bread by\b|"
     r"\baudience\b|\breaders?\b|给(?:读者|用户|学生|客户)|读者|受众|"
     # the group a talk is given to: "giving the briefing to the new trainee nurses", "presenting to the sales reps"
@@ -680,7 +684,8 @@ RULES: tuple[Rule, ...] = (
             r"|(?:到|去)那(?:边|里|儿)(?:要|得|需要)?(?:多久|多长时间|多远)",
             IC,
         ),
-        PLACE,
+        # (a trip back to a named place says where: 回成都的车票, not 回老家 or 回家)
+        re.compile(f"{PLACE.pattern}|回(?!老家|家|去|来|头|国|程)[\u4e00-\u9fff]{{2,}}"),
         PLACE,
         "Where to?",
         "Travel needs a place and the task does not name one.",
@@ -744,7 +749,10 @@ RULES: tuple[Rule, ...] = (
             r"gala|banquet|team (?:lunch|dinner|outing)|team-building|outing|farewell|send-off|leaving do|get-together|"
             r"potluck|shower|(?:birthday|anniversary|celebration)\s+(?:dinner|lunch|brunch|meal))\b|\boffsite\b|团建|"
             r"\b(?:book|reserve)\b.*\b(?:table|restaurant)\b|"
-            r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|订.{0,10}(?:餐厅|位子|包间|一桌)",
+            r"(?:准备|策划|筹备|办|组织|安排).{0,8}(?:年会|活动|聚会|婚礼|晚会|节目|派对|宴)|"
+            # a cake, flowers or a hamper ordered (订个蛋糕, 订一束花): goods chosen by their price, as 买 is
+            r"(?:订|定做|预订)(?:个|一个|份|一份|束|一束|只|盒|一盒|篮|一篮)?[\u4e00-\u9fff]{0,4}?"
+            r"(?:蛋糕|鲜花|花束|花篮|果篮|礼盒|礼物|花(?![钱费时]))|订.{0,10}(?:餐厅|位子|包间|一桌)",
             IC,
         ),
         AMOUNT,
@@ -790,7 +798,9 @@ RULES: tuple[Rule, ...] = (
         "deadline",
         # a recommendation letter is written for a date its reader sets
         re.compile(
-            r"\bdeadline\b|\bdue\b|截止|\b(?:recommendation|reference)\s+letter\b|"
+            r"\bdeadline\b|\bdue\b|截止|"
+            # something that lapses on a day of its own: when it expires is the deadline ("before my visa runs out")
+            r"\b(?:expires?|expiry|expiration|runs? out|lapses?)\b|到期|过期|\b(?:recommendation|reference)\s+letter\b|"
             r"\bletter of (?:recommendation|reference)\b|推荐信|"
             # handed in "soon", "as soon as possible" (尽快交): by when is still the user's to say
             r"(?:尽快|赶紧|抓紧|马上|急着?)(?:提交|上交|交)|"
@@ -880,8 +890,10 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:I|we) should\s+\w+[^.?!]{0,40}?,?\s*(?:right|shouldn't (?:I|we)|no)\?|好看吗|喜欢哪|该选哪|选哪个|"
             r"([要该接去换辞值选签搬留])不\1|应不应该|值得吗|"
             # a choice put as "A or B?" with no question word: the user's own call ("blue sofa or the green one?")
-            r"^(?!\s*(?:what|how|why|when|where|who|which|whose|is|are|was|were|does|do|did|can|could|will|would|has|have)"
-            r"\b)[^?.!\n]{1,60}\bor\b(?:\s+the)?[^?.!\n]{1,40}\?|"
+            # (a choice for a purpose it names, "A or B for the X?", is which suits it: reasons can settle that; and
+            # "should the report …" asks what is right of a thing, not the user's own course)
+            r"^(?!\s*(?:what|how|why|when|where|who|which|whose|is|are|was|were|does|do|did|can|could|will|would|has|have|"
+            r"should(?!\s+(?:I|we)\b))\b)[^?.!\n]{1,60}\bor\b(?:\s+the)?(?![^?.!\n]{0,40}\bfor\b)[^?.!\n]{1,40}\?|"
             r"\bwhich (?:one |do you think )?(?:looks|sounds|reads) better\b|\bwhich (?:one )?do you (?:like|prefer)\b|"
             r"哪(?:个|件|条|双|套|张|款|种|一个|一件|一款)(?:更|比较)?(?:好看|漂亮|顺眼|合适|适合我)|用哪个好|选哪个好|"
             # how something should look is the user's taste: a colour, a style, a theme ("which color should we
@@ -917,6 +929,29 @@ RULES: tuple[Rule, ...] = (
         "Which do you prefer?",
         "This is a matter of your taste; I can only give reasons, not the answer.",
         "I will give my reasons for each and let you choose.",
+    ),
+    Rule(  # a review of something the user lived through (a meal, a stay, a job done for them): the verdict is theirs
+        "judgement",
+        re.compile(
+            r"\b(?:write|draft|leave|post|give)\s+(?:me\s+)?(?:a|an|my|our|the)?\s*(?:[\w-]+\s+){0,2}?(?:review|rating)\s+"
+            r"(?:of|for|on|about)\b(?![^.?!]{0,40}\b(?:magazine|newspaper|paper|journal|blog|column|pull request|"
+            r"PR|code|draft|manuscript)\b)|"
+            r"(?:写|给|留|发)(?:个|条|一条|一个|篇|一篇)?(?:好评|差评|评价|点评|测评)|(?:写|发)[^，。,.？?]{0,12}(?:评价|点评)",
+            IC,
+        ),
+        None,
+        None,
+        "What did you think of it (the good and the bad)?",
+        "A review says your own experience, which only you know.",
+        "I will write a neutral review you can adjust.",
+        ("very good", "mixed", "disappointing"),
+        # the verdict is in the task: "say it was great", "5 stars", a good or a bad review (好评, 差评)
+        unless=re.compile(
+            r"\b(?:say(?:ing)?|that)\s+(?:it|they|she|he|the\s+\w+)\s+(?:was|were|is|are)\b|\b\d\s*stars?\b|"
+            r"\b(?:glowing|positive|negative|bad|good|great|rave|five-star|one-star)\s+review\b|好评|差评|五星|"
+            r"说(?:说)?(?:她|他|它|他们)?(?:家)?(?:很|挺|非常|特别|不错|不好|太)",
+            IC,
+        ),
     ),
     Rule(  # a reply whose answer is a decision of the user's (renew or not, accept or decline), not given
         "judgement",
@@ -961,6 +996,15 @@ RULES: tuple[Rule, ...] = (
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
             r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
+            # repairs and fittings in a house ("repair the gate at my aunt's", 帮我修一下水龙头): hands on the thing
+            r"^\s*(?:please\s+|pls\s+|can you\s+|could you\s+)?(?:go\s+(?:and\s+)?)?(?:fix|repair|install|replace|"
+            r"assemble|mount|unclog|unblock|put up)\s+(?:the|my|our|a|an|this|that|his|her|their)\s+"
+            r"(?:[\w'’-]+\s+){0,2}?"
+            r"(?:locks?|doors?|gates?|sinks?|taps?|faucets?|toilets?|boilers?|fences?|roofs?|windows?|shel(?:f|ves)|"
+            r"bikes?|tyres?|tires?|fridges?|washing machines?|dishwashers?|heaters?|radiators?|gutters?|pipes?|"
+            r"lamps?|sockets?|cabinets?|cupboards?|drawers?|wardrobes?|blinds?|curtains?|hinges?|cylinders?)\b|"
+            r"(?:帮我|替我|你|去)(?:修|换|装|安装)(?:一下|个|好)?[^，。,.？?]{0,8}?(?:锁|门|水龙头|马桶|插座|窗|柜|热水器|"
+            r"水管|灯泡|灯)|"
             # a phone call said the British way ("ring the garage", "ring him back"), not a ring worn
             r"(?:^|\b(?:and|then|to|n|pls|please|you|I)\s+)ring\s+(?:up\s+)?(?:the|my|our|him|her|them|back)\b|"
             # a system behind the user's login ("log into the staff portal and …", 登录学校系统)

@@ -969,3 +969,71 @@ def test_one_of_many_customers_or_one_met_before_is_asked_about() -> None:
     assert "reference:顾客" in _asked("帮我给顾客回个话，说鞋子修好了")
     assert "reference:顾客" in _asked("把昨天那个顾客的电话找出来")
     assert "reference:client" in _asked("find the notes on the client from last week")
+
+
+def test_a_review_of_something_the_user_lived_through_needs_their_verdict() -> None:
+    # Issue 36: what the user thought of a stay or a job done for them is theirs to say, unless the task says it.
+    assert _asked("leave a review for the hotel we stayed at in Porto") == ["judgement"]
+    assert _asked("给昨天来修空调的师傅写个评价") == ["judgement"]
+    assert _asked("leave a review for the hotel in Porto, say it was spotless") == []
+    assert _asked("给修空调的师傅写个好评") == []
+    assert _asked("write the review for the journal by May") == ["deadline"]  # a critic's piece, not a verdict asked
+
+
+def test_a_choice_for_a_purpose_it_names_is_weighed_not_asked() -> None:
+    # "A or B for X?" asks which suits X, which reasons settle; "should the report …" asks what is right of a thing.
+    assert _asked("oak or pine for the garden bench? it stays outside") == []
+    assert _asked("should the survey use a 5 or 7 point scale?") == []
+    assert _asked("the navy curtains or the grey ones?") == ["judgement"]  # taste, no purpose named
+
+
+def test_a_reminder_before_something_lapses_needs_that_date_once() -> None:
+    # The reminder's day follows from when the thing expires: that date is asked, not also the reminder's day.
+    assert _asked("remind me two weeks before my gym membership expires") == ["deadline"]
+    assert _asked("remind me a week before the gym membership runs out", ["gym membership: expires 3 March"]) == []
+
+
+def test_a_group_named_by_when_or_what_it_is_is_the_audience() -> None:
+    # "for tuesday's scout group" says who the piece is for, as "for the board" does.
+    assert "audience" not in _asked("write a talk for tuesday's scout group about knots")
+    assert "audience" in _asked("write a talk about knots")
+
+
+def test_a_chinese_preference_against_a_way_of_doing_is_a_conflict(svc: ReflectionService) -> None:
+    # 不打电话, as 不吃辣: the thing after the verb is what the user leaves out ("不打车" stays a way not taken).
+    conflict = ["preference_conflict"]
+    assert _signals("可以先打个电话给物业问清楚。", ("沟通", "不打电话"), svc=svc, user="zh1") == conflict
+    assert _signals("可以先发微信给物业问清楚。", ("沟通", "不打电话"), svc=svc, user="zh2") == []
+
+
+def test_a_repair_in_a_house_needs_hands_on_it() -> None:
+    # The agent cannot turn a spanner: fixing a fitting is the user's step; fixing words or code is not.
+    assert _asked("repair the garden gate on sunday") == ["action"]
+    assert _asked("帮我修一下楼下的水龙头") == ["action"]
+    assert _asked("how do I fix a squeaky door") == []
+    assert "action" not in _asked("fix the typo in the intro paragraph")
+
+
+def test_someone_answered_as_that_one_is_asked_about() -> None:
+    # 回复一下那位房东: which landlord, and how to reach them, as 给房东 would be.
+    assert _asked("回复一下那位房东，说下周搬走") == ["reference:房东"]
+    assert _asked("回复一下那位房东，说下周搬走", ["房东：刘先生，微信联系"]) == []
+
+
+def test_a_trip_back_to_a_named_place_says_where() -> None:
+    # 回成都 names the place as 去成都 does; 回老家 does not.
+    assert "destination" not in _asked("帮我买下周五回成都的机票")
+    assert "destination" in _asked("帮我买下周五回老家的机票")
+
+
+def test_ordered_flowers_or_a_cake_need_a_budget() -> None:
+    # 订一束花 is goods bought by their price, as 买 is; 订票 stays a booking without one.
+    assert "budget" in _asked("帮我订一束花送到医院")
+    assert "budget" not in _asked("帮我订一张明天去上海的高铁票")
+
+
+def test_depending_on_many_things_is_doubt_not_a_choice_handed_back() -> None:
+    # No options are weighed in "it depends on a lot of factors": the draft doubts a fact.
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("The paint dries in a day, I think, but it depends on several factors.") == ["hedging"]
+    assert kinds("Both are solid picks; it really depends on your style.") == ["indecision"]
