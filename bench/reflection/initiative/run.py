@@ -182,6 +182,7 @@ def main() -> None:
             "blind12",
             "blind13",
             "blind14",
+            "blind15",
         ],
         action="append",
     )
