@@ -9,7 +9,7 @@ tauri-plugin-updater with latest.json on Aliyun OSS; capabilities JSON; GitHub A
 rsproxy mirrors; Rust toolchain pinned in src-tauri/rust-toolchain.toml. Prompts and replies in Chinese, tool output as
 printed. cwd /Users/linxf/work/haina-desk (MacBook Pro M3).
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 28), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_tauri.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -18,7 +18,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1993,5 +1993,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-tauri.jsonl"), os.path.join(HERE, "zh-tauri.labels.json"))
-    print(f"zh-tauri -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-tauri.jsonl"), os.path.join(HERE, "tune", "zh-tauri.labels.json"))
+    print(f"zh-tauri -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -9,7 +9,7 @@ actions (hassfest run locally through its Docker image), pre-commit with ruff an
 through `scripts/develop` (hass -c config). The async API client `pykalvik` (aiohttp) lives in a second
 repo, /home/sanne/code/pykalvik, built with hatch and uploaded to PyPI with twine (both via pipx).
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 28), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_ha_integration.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -19,7 +19,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2647,5 +2647,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "ha-integration.jsonl"), os.path.join(HERE, "ha-integration.labels.json"))
-    print(f"ha-integration -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "ha-integration.jsonl"), os.path.join(HERE, "tune", "ha-integration.labels.json"))
+    print(f"ha-integration -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
