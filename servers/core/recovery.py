@@ -2250,13 +2250,26 @@ def _added_flags(failed: list[str], fixed: list[str]) -> list[str]:
             continue
         # (`-c` is inline code for python and the shells, but a config file when a path follows: `patronictl -c
         # /etc/patroni/patroni.yml list`.)
-        inline = word == "-c" and not _PATH_VALUE.match(value)
+        inline = word == "-c" and not _PATH_VALUE.match(value) and _code_after_c(fixed, value)
         if not word.startswith("-") or word in ("-", "--", "-m") or inline or word in before:
             continue
         out.append(word)
         if "=" not in word and value and not value.startswith("-") and value not in before:
             out.append(value)
     return out
+
+
+# Programs whose `-c` takes code or a statement to run, not a value of an option.
+_CODE_AFTER_C = frozenset({*_SHELLS, "psql", "duckdb", "sqlite-utils", "fish", "ksh"})
+
+
+def _code_after_c(words: list[str], value: str) -> bool:
+    """Whether `-c VALUE` gives ``words``' program code to run (`python -c '…'`, `sh -c '…'`, `psql -c 'select
+    …'`), not an option's value (`snowsql -c transformer`, a named connection): by the program, or by the value
+    reading as code (spaces, a call, a statement's separator)."""
+    _, rest = _strip_wrappers(words)
+    program = _base_name(rest[0]) if rest else ""
+    return program in _CODE_AFTER_C or _inline_option(program) == "-c" or bool(re.search(r"[\s;()]", value))
 
 
 class _Call:

@@ -1776,3 +1776,23 @@ def test_a_credo_issue_line_is_the_phrase_not_its_progress_line() -> None:
     )
     phrases = {error_phrase(report.format(name, name.title())) for name in ("ingest", "billing")}
     assert phrases == {"there should be no calls to '…'."}
+
+
+def test_an_option_c_naming_a_config_is_the_fix_where_code_after_c_would_not_be() -> None:
+    """`-c` gives code to an interpreter or a shell, but names the active configuration of a CLI: three queries,
+    each refused on the default configuration and run again with `-c readonly`, are one fix, however each query
+    read."""
+    refused = "Exit code 1\nError: failed to execute query: 401 Unauthorized: unauthorized access"
+    queries = ('from(bucket:"iot") |> range(start: -1h)', 'from(bucket:"ops") |> range(start: -1d)', "buckets()")
+    found = []
+    for query in queries:
+        failed = bash(f"influx query '{query}'", refused)
+        [recovery] = find_recoveries([failed, bash(f"influx query '{query}' -c readonly")])
+        found.append(recovery)
+    assert {r.change for r in found} == {"influx query -c readonly"}
+    assert len({r.key for r in found}) == 1
+    # Code after `-c` stays code: another snippet given to python is no option added.
+    code = find_recoveries(
+        [bash("python -c 'import x'", "ModuleNotFoundError: No module named 'x'"), bash("python -c 'import y'")]
+    )
+    assert all(r.change != "python -c" for r in code)
