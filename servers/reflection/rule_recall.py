@@ -193,9 +193,48 @@ def _names_step(step: str, lowered: str, tokens: set[str]) -> bool:
     if ":" in action:
         action = action.split(":", 1)[1]  # a namespaced script (`test:e2e`): its own name says what it is
     names = _ALIASES.get(action, (action,))
+    if program in _PACKAGE_RUNNERS and not _SCRIPT_VERB.search(action) and action not in _TEST_RUNNERS:
+        # A program a package runner starts (`pnpm tauri`, `npx prisma`) is often the project's framework: a
+        # question about it ("how do Tauri windows share state") names no run of it. The runner or a word of
+        # running or building it does.
+        doing = any(_mentions(lowered, tokens, w) for w in _RUNNING) or _mentions(lowered, tokens, program)
+        return doing and any(_mentions(lowered, tokens, n) for n in names)
     return any(_mentions(lowered, tokens, n) for n in names) and (
         len(words) == 1 or action not in _GENERIC or _mentions(lowered, tokens, program)
     )
+
+
+_PACKAGE_RUNNERS = frozenset({"pnpm", "npx", "pnpx", "yarn", "bunx", "bun", "npm"})
+# A package script named for what it does (`typecheck`, `lint:style`, `e2e:ios`, `doctor`), as opposed to a program
+# the runner starts (`tauri`, `astro`, `prisma`).
+_SCRIPT_VERB = re.compile(
+    r"test|check|lint|build|format|fmt|compile|dev|start|serve|preview|deploy|release|e2e|doctor|clean|gen|"
+    r"migrate|seed|install|add|ci|exec|run|upload|watch|bundle|pack"
+)
+# Words of running, building or packaging something (`出包`, `打包` for a release bundle).
+_RUNNING = (
+    "run",
+    "running",
+    "build",
+    "builds",
+    "building",
+    "bundle",
+    "bundles",
+    "package",
+    "dev",
+    "start",
+    "launch",
+    "release",
+    "跑",
+    "运行",
+    "执行",
+    "启动",
+    "构建",
+    "编译",
+    "打包",
+    "出包",
+    "包",
+)
 
 
 _TERMINATOR = re.compile(r"[.!?。！？]+(?=\s|$)")

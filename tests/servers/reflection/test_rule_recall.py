@@ -268,3 +268,20 @@ def test_a_subcommand_that_is_an_everyday_noun_needs_its_program_named() -> None
     )
     assert cue_score(site, "fix the typo in the site footer")[0] == 0
     assert cue_score(site, "publish the site with deployctl")[0] > 0
+
+
+def test_a_framework_a_package_runner_starts_is_named_by_running_it_not_by_asking_about_it() -> None:
+    """`npx astro` is the project's framework: "how do astro islands hydrate" asks about it and runs nothing;
+    "astro build fails again" or "run it with npx" is the step."""
+    astro = rule(
+        "r10",
+        'When `npx astro` fails with "cannot find package sharp", run `npm install sharp`, then retry it.',
+        Lesson(tool="Bash", step="npx astro", phrase="cannot find package sharp", fix=["npm install sharp"]),
+    )
+    assert cue_score(astro, "how do astro islands hydrate on the client, one paragraph")[0] == 0
+    assert cue_score(astro, "Astro 5 的内容集合怎么分页")[0] == 0
+    assert cue_score(astro, "astro build fails again on the blog")[0] > 0
+    assert cue_score(astro, "astro 打包一下 docs 站点")[0] > 0
+    # A test runner started the same way is the test run however it is named.
+    vitest = rule("r11", "When `pnpm vitest` fails …", Lesson(tool="Bash", step="pnpm vitest", phrase="x", fix=["y"]))
+    assert cue_score(vitest, "vitest is red on the cart store")[0] > 0
