@@ -266,9 +266,19 @@ def _singular(stem: str) -> str:
     return stem[:-1] if len(stem) >= 4 and stem.endswith("s") and not stem.endswith(("ss", "us", "is")) else stem
 
 
+_WORD = re.compile(r"[a-z]{4,}")
+
+
+def _lemmas(text: str) -> set[str]:
+    """Words without their inflection: "opening", "opens" and "opened" are one word."""
+    return {re.sub(r"(?:ing|ed|es|s)$", "", w) for w in _WORD.findall(text.lower())} - {""}
+
+
 def _related(task: str, fact: str) -> bool:
     if {_singular(t) for t in terms(task)} & {_singular(t) for t in terms(fact)}:
         return True
+    if {w for w in _lemmas(task) if len(w) >= 4} & _lemmas(fact):
+        return True  # the same word inflected otherwise ("for the opening", "the hut opens on 18 June")
     if any(ref.person and holds_reference(ref, fact) for ref in references(task)):
         return True  # about the person the task names, in other words ("my mom" and "Sam's mother lives in …")
     return any(topic.search(task) and topic.search(fact) for topic in TOPICS)

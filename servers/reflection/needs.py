@@ -749,6 +749,8 @@ RULES: tuple[Rule, ...] = (
             r"(?:挑|选|推荐|找|报)(?:个|一个|一门|门)?.{0,8}(?:网课|课程|培训班|辅导班|补习班)|"
             r"\b(?:recommend|suggest|pick|choose|book|enrol|enroll|sign\s+(?:me|us)\s+up)\b[^.?!]{0,30}?"
             r"\b(?:course|class|workshop)(?!\s+of\b)|"
+            # said in Hinglish, the English verb after its object with "kar-" ("yoga class book kar do")
+            r"\b(?:course|class|workshop)\b[^.?!]{0,20}\b(?:book|enrol|enroll|register|join)\s+kar\w*|"
             r"出去玩|旅游|旅行|度假|出游|玩[一两二三四五六七八九十几\d]+天|"
             # writing a budget (a grant's, an event's) needs its figures
             r"\bbudget\s+(?:section|plan|breakdown|estimate|table)\b|\b(?:draft|write|prepare|make)\b.*\bbudget\b|"
@@ -771,6 +773,12 @@ RULES: tuple[Rule, ...] = (
         "What to pick depends on how much you want to spend.",
         "I will show a mid-range choice and a cheaper one.",
         ("low", "mid-range", "no limit"),
+        # the same as always ("order the usual", "same as last time", 老样子): its price is settled already
+        unless=re.compile(
+            r"\b(?:the|my|our)\s+usual\b|\bsame\s+(?:\w+\s+)?as\s+(?:last|before|always)\b|\bas usual\b|老样子|照旧|"
+            r"(?:和|跟)上次一样",
+            IC,
+        ),
     ),
     Rule(
         "recipient",
@@ -933,7 +941,11 @@ RULES: tuple[Rule, ...] = (
             # the user's own reasons, written for an application: only they know why they want it
             r"\bwhy (?:do|did|would) you (?:want|like|wish|hope|choose|apply)\b|\bwhy I (?:want|chose|applied)\b|"
             r"\bpersonal statement\b|\bstatement of purpose\b|\bmotivation(?:al)? (?:letter|statement)\b|"
-            r"个人陈述|申请理由|为什么(?:想|要|选择)(?:申请|报考|加入|当|做|来)",
+            r"个人陈述|申请理由|为什么(?:想|要|选择)(?:申请|报考|加入|当|做|来)|"
+            # the user's own choice between two courses in Hinglish: "A ya B?" with a verb in the first person
+            # ("naya scooter lun ya purana theek karwaun?"), as 我该A还是B
+            r"\bya\b[^?.!\n]{1,60}\b(?:karu|karun|karoon|jaun|jaaun|jaoon|lun|loon|lu|rahun|rahu|chunu|chunun|"
+            r"karwaun|karwau|bechun|bechu|rakhun|rakhu|padhun|padhu)\s*\?",
             IC,
         ),
         None,

@@ -1090,3 +1090,28 @@ def test_regret_to_inform_is_stiff_for_a_warm_user(svc: ReflectionService) -> No
     stiff = "We regret to inform you that the bake sale on Saturday has been called off."
     assert _signals(stiff, ("tone", "friendly"), svc=svc, user="rg1") == ["preference_conflict"]
     assert _signals("Bad news, the bake sale's off on Saturday!", ("tone", "friendly"), svc=svc, user="rg2") == []
+
+
+def test_the_usual_order_needs_no_budget() -> None:
+    # "the usual", "same as last time", 老样子: a repeat order's price is settled already (#36).
+    assert "budget" not in _asked("Order the usual printer paper for the office")
+    assert "budget" not in _asked("帮我买老样子的猫粮")
+    assert "budget" in _asked("Order some printer paper for the office")
+
+
+def test_a_hinglish_choice_of_ones_own_is_a_judgement() -> None:
+    # "A ya B?" with a first-person verb is the user's own call, as 我该A还是B and "A or B?" are (#36).
+    assert "judgement" in _asked("naya scooter lun ya purana wala theek karwaun?")
+    assert "judgement" not in _asked("Rishikesh ya Manali, kaunsa zyada door hai?")
+
+
+def test_a_course_booked_in_hinglish_needs_a_budget() -> None:
+    # The English verb after its object with "kar-" ("salsa class join kar do") is the booking all the same (#36).
+    assert "budget" in _asked("salsa class join kar do mere liye")
+    assert "budget" not in _asked("salsa class kab shuru hoti hai?")
+
+
+def test_a_fact_in_another_inflection_is_about_the_task() -> None:
+    # "for the closing" and "the café closes on 30 April": one word inflected otherwise, so memory holds the day (#36).
+    assert "date_time" not in _asked("Book the cleaners for the closing.", ["The café closes on 30 April 2027"])
+    assert "date_time" in _asked("Book the cleaners for the closing.", ["The café's van is serviced on 30 April"])
