@@ -35,6 +35,7 @@ from servers.reflection.llm_paths import parse_answer
 from servers.reflection.meaning import terms
 from servers.reflection.models import Belief
 from servers.reflection.needs import (
+    DAY,
     LOOKUP,
     REMINDER,
     RULES,
@@ -110,6 +111,8 @@ _STIFF = re.compile(
     r"\bDear Sir|\bYours (?:faithfully|sincerely)|\bto whom it may concern|\bplease be advised|\bkindly be advised|"
     r"\bwe acknowledge\b|\bplease accept our\b|\bpursuant to\b|\bherewith\b|\bhereby\b|"
     r"\bI am writing to (?:formally |kindly )?\w+|\bformally request\b|"
+    # bad news in a form letter's words ("we regret to inform you", "I regret to advise")
+    r"\b(?:I|we) regret to (?:inform|advise|notify|announce)\b|"
     # an announcement in a firm's voice: "we are pleased to present", "available upon request"
     r"\bwe are (?:pleased|delighted|honou?red|proud) to (?:present|announce|inform|introduce|share|offer)\b|"
     r"\bupon request\b|"
@@ -263,9 +266,19 @@ def _singular(stem: str) -> str:
     return stem[:-1] if len(stem) >= 4 and stem.endswith("s") and not stem.endswith(("ss", "us", "is")) else stem
 
 
+_WORD = re.compile(r"[a-z]{4,}")
+
+
+def _lemmas(text: str) -> set[str]:
+    """Words without their inflection: "opening", "opens" and "opened" are one word."""
+    return {re.sub(r"(?:ing|ed|es|s)$", "", w) for w in _WORD.findall(text.lower())} - {""}
+
+
 def _related(task: str, fact: str) -> bool:
     if {_singular(t) for t in terms(task)} & {_singular(t) for t in terms(fact)}:
         return True
+    if {w for w in _lemmas(task) if len(w) >= 4} & _lemmas(fact):
+        return True  # the same word inflected otherwise ("for the opening", "the hut opens on 18 June")
     if any(ref.person and holds_reference(ref, fact) for ref in references(task)):
         return True  # about the person the task names, in other words ("my mom" and "Sam's mother lives in …")
     return any(topic.search(task) and topic.search(fact) for topic in TOPICS)
@@ -312,12 +325,33 @@ def _past_date(fact: str) -> bool:
     return bool(_PAST_EVENT.search(fact)) and not _RECURRING.search(fact)
 
 
+# A date a thing must come before ("needs the licence before the new job starts on 3 May", "by Friday"): a limit
+# on when, the deadline, not the day the thing itself is booked for.
+_LIMIT_BEFORE = re.compile(r"\b(?:before|by|until|till|no later than)\b[^.;]{0,60}$", re.IGNORECASE)
+_LIMIT_AFTER = re.compile(r"^\s*(?:之前|以前|前)")
+
+
+def _only_limits(fact: str) -> bool:
+    """Every day the fact names is a limit something must come before."""
+    days = list(DAY.finditer(fact))
+    return bool(days) and all(
+        _LIMIT_BEFORE.search(fact[: m.start()]) or _LIMIT_AFTER.match(fact[m.end() :]) for m in days
+    )
+
+
 def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
     if rule.given is not None and rule.given.search(task):
         return "task", None
     if rule.answer is not None:
         for fact in facts:
             if rule.need == "date_time" and _past_date(fact) and not _labelled(rule.need, fact):
+                continue
+            if (
+                rule.need == "date_time"
+                and rule.answer is DAY
+                and _only_limits(fact)
+                and not _labelled(rule.need, fact)
+            ):
                 continue
             if rule.answer.search(fact) and (_related(task, fact) or _labelled(rule.need, fact)):
                 return "memory", fact

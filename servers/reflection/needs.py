@@ -81,7 +81,7 @@ from dataclasses import dataclass
 IC = re.IGNORECASE
 _PEOPLE = (
     "manager|boss|lawyer|dentist|doctor|landlord|landlady|wife|husband|partner|sister|brother|mother|father|mom|"
-    "dad|advisor|adviser|supervisor|accountant|assistant|teacher|professor|coach|therapist|agent|editor|client|"
+    "dad|advisor|adviser|supervisor|accountant|assistant|teacher|professor|coach|therapist|agent|editor|client|owner|"
     "dean|principal|mentor|tutor|recruiter|colleague|coworker|vet|aunt|uncle|grandma|grandpa|grandmother|"
     "grandfather|cousin|niece|nephew|fiance|fiancee|girlfriend|boyfriend|investor|supplier|vendor|roommate|flatmate|neighbor|neighbour|nanny|babysitter|"
     "contractor|plumber|preceptor|vp|hr|realtor|broker|caseworker|co-founder|cofounder|founder|business partner|"
@@ -405,7 +405,9 @@ AUDIENCE = re.compile(
     r"\b(?:for|to)\s+(?:the\s+|our\s+|my\s+|all\s+|(?:about|around|over|some)\s+)?(?:[\d,]+\s+)?"
     r"(?:[\w'’-]+\s+){0,2}?(?:board|committee|"
     r"parents|families|members|subscribers|staff|employees|team|patients|followers|community|public|teachers|"
-    r"class|group|new hires|stakeholders|leadership|partners|donors|volunteers|residents|alumni|shareholders)\b|"
+    r"class|group|new hires|stakeholders|leadership|partners|donors|volunteers|residents|alumni|shareholders|"
+    # people named by what they belong to or do ("for the year-6 kids", "for the scout troop's children")
+    r"kids|children|pupils|students|trainees|apprentices|beginners|newcomers|learners|recruits)\b|"
     r"\b(?:goes|go|sent|read)\s+(?:out\s+)?to\b|\bread by\b|"
     r"\baudience\b|\breaders?\b|给(?:读者|用户|学生|客户)|读者|受众|"
     # the group a talk is given to: "giving the briefing to the new trainee nurses", "presenting to the sales reps"
@@ -549,7 +551,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "date_time",
         re.compile(
-            r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan)\b.*(?:\b(?:flight|train|meeting|call|"
+            r"\b(?:book|schedule|reschedule|arrange|organi[sz]e|plan|sort)\b.*(?:\bnight\s+o[uo]t\b|\b(?:flight|train|meeting|call|"
             r"appointment|table|trip|party|event|hotel|room|ticket|pickup|pick-up|ride|transfer|taxi|cab|shuttle)s?\b|"
             r"\b(?:dinner|lunch)\b(?!s))|"  # meals: a menu
             rf"{WEEKEND_AWAY}|"
@@ -575,13 +577,16 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:days?|time|week|afternoon|morning)\s+off\b|"
             r"\b(?:get|buy|grab|book|order)\b.*\btickets?\b|"  # a ticket is for a day
             # book or reserve anything, said as a verb: "book me a haircut", "reserve the venue"
-            r"\b(?:book|reserve|schedule)\s+(?:me\s+|us\s+)?(?:(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
+            r"\b(?:book|reserve|schedule)\s+(?:me\s+|us\s+)?(?:(?:on|onto|into|in|for)\s+)?(?:(?:a|an|the|my|our)\s+(?!flight\b|hotel\b)|"
             # a place left unnamed is booked for a day all the same ("book somewhere nice for Sunday lunch")
             r"some(?:where|place|thing)\b)|"
             # away from work: an out-of-office reply says until when
             r"\bout[- ]of[- ]office\b|\bOOO\b|\bauto-?reply\b|休假自动回复|自动回复|"
             r"约.{0,6}(?:吃(?:个|顿)?饭|见(?:个)?面|聊聊|喝(?:个|杯)?咖啡|开(?:个)?会|1:1|one-on-one|meeting|call|sync)|挂(?:个|一个)?号|订(?:个|一个|一份|一张|一桌|一间)|"
-            r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|提醒我|"
+            r"(?:订|买|抢).*(?:票|酒店|餐|会议室)|预订|预约|约一下|安排.*(?:会议|时间)|"
+            # a time set aside for something (约个时间去修车, "find a time to see the physio")
+            r"约(?:个|一个|下)?时间|\b(?:find|set|fix|pick|sort)\s+(?:out\s+)?(?:a|some)\s+time\s+(?:to|for)\b|"
+            r"提醒我|"
             # word of a new date or time ("a heads up about the new rehearsal time", 通知大家培训的新时间)
             r"\b(?:new|updated|changed|revised|rescheduled)\s+(?:[\w-]+\s+){0,3}?(?:date|time|day)s?\b|"
             r"(?:新的?|改后的|调整后的)(?:时间|日期)|" + LEAVE_ZH,
@@ -740,12 +745,19 @@ RULES: tuple[Rule, ...] = (
             r"\bfind\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:good\s+|local\s+|cheap\s+)?(?:babysitter|nanny|plumber|cleaner|"
             r"tutor|electrician|contractor|movers?|moving company|dog walker|photographer|caterer)\b|"
             r"报(?:个|名).{0,6}班|"
+            # a course picked or booked for the user (挑个网课, "book me on a first-aid course"): courses are priced
+            r"(?:挑|选|推荐|找|报)(?:个|一个|一门|门)?.{0,8}(?:网课|课程|培训班|辅导班|补习班)|"
+            r"\b(?:recommend|suggest|pick|choose|book|enrol|enroll|sign\s+(?:me|us)\s+up)\b[^.?!]{0,30}?"
+            r"\b(?:course|class|workshop)(?!\s+of\b)|"
+            # said in Hinglish, the English verb after its object with "kar-" ("yoga class book kar do")
+            r"\b(?:course|class|workshop)\b[^.?!]{0,20}\b(?:book|enrol|enroll|register|join)\s+kar\w*|"
             r"出去玩|旅游|旅行|度假|出游|玩[一两二三四五六七八九十几\d]+天|"
             # writing a budget (a grant's, an event's) needs its figures
             r"\bbudget\s+(?:section|plan|breakdown|estimate|table)\b|\b(?:draft|write|prepare|make)\b.*\bbudget\b|"
             r"做.{0,4}预算|预算表|活动策划|策划(?:案|方案|书)|"
             # a gathering to plan or a table to book: how much to spend decides the venue, the menu, the show
-            r"\b(?:plan|organi[sz]e|arrange|throw|host)\b.*\b(?:party|event|wedding|reunion|celebration|offsite|"
+            r"\b(?:plan|organi[sz]e|arrange|throw|host|sort)\b.*\b(?:party|event|wedding|reunion|celebration|offsite|"
+            r"night\s+o[uo]t|"
             r"gala|banquet|team (?:lunch|dinner|outing)|team-building|outing|farewell|send-off|leaving do|get-together|"
             r"potluck|shower|(?:birthday|anniversary|celebration)\s+(?:dinner|lunch|brunch|meal))\b|\boffsite\b|团建|"
             r"\b(?:book|reserve)\b.*\b(?:table|restaurant)\b|"
@@ -761,6 +773,12 @@ RULES: tuple[Rule, ...] = (
         "What to pick depends on how much you want to spend.",
         "I will show a mid-range choice and a cheaper one.",
         ("low", "mid-range", "no limit"),
+        # the same as always ("order the usual", "same as last time", 老样子): its price is settled already
+        unless=re.compile(
+            r"\b(?:the|my|our)\s+usual\b|\bsame\s+(?:\w+\s+)?as\s+(?:last|before|always)\b|\bas usual\b|老样子|照旧|"
+            r"(?:和|跟)上次一样",
+            IC,
+        ),
     ),
     Rule(
         "recipient",
@@ -774,7 +792,9 @@ RULES: tuple[Rule, ...] = (
             IC,
         ),
         re.compile(
-            rf"\b(?:to|email|e-mail|invite|send|forward)\s+(?:me|my\s+\w+|(?-i:[A-Z][a-z]+))\b|\bme\b|{EMAIL.pattern}|给\s*[\u4e00-\u9fffA-Za-z]|"
+            rf"\b(?:to|email|e-mail|invite|send|forward)\s+(?:me|my\s+\w+|(?-i:[A-Z][a-z]+))\b|\bme\b|{EMAIL.pattern}|"
+            # to someone named (给王老师), not pointed at by a pronoun (发给他: who "he" is only the user knows)
+            r"给\s*(?![他她它](?:们)?(?:[，。,.！？\s]|$))[\u4e00-\u9fffA-Za-z]|"
             # a group the user belongs to: "email the team", "send it to everyone"
             r"\b(?:to|email|e-mail|invite|send|forward|tell|notify|cc)\s+(?:the|our|my)\s+(?:whole\s+)?(?:team|group|class|"
             r"department|staff|office|committee|board|parents|members|family)\b|"
@@ -921,7 +941,11 @@ RULES: tuple[Rule, ...] = (
             # the user's own reasons, written for an application: only they know why they want it
             r"\bwhy (?:do|did|would) you (?:want|like|wish|hope|choose|apply)\b|\bwhy I (?:want|chose|applied)\b|"
             r"\bpersonal statement\b|\bstatement of purpose\b|\bmotivation(?:al)? (?:letter|statement)\b|"
-            r"个人陈述|申请理由|为什么(?:想|要|选择)(?:申请|报考|加入|当|做|来)",
+            r"个人陈述|申请理由|为什么(?:想|要|选择)(?:申请|报考|加入|当|做|来)|"
+            # the user's own choice between two courses in Hinglish: "A ya B?" with a verb in the first person
+            # ("naya scooter lun ya purana theek karwaun?"), as 我该A还是B
+            r"\bya\b[^?.!\n]{1,60}\b(?:karu|karun|karoon|jaun|jaaun|jaoon|lun|loon|lu|rahun|rahu|chunu|chunun|"
+            r"karwaun|karwau|bechun|bechu|rakhun|rakhu|padhun|padhu)\s*\?",
             IC,
         ),
         None,

@@ -1037,3 +1037,81 @@ def test_depending_on_many_things_is_doubt_not_a_choice_handed_back() -> None:
     kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
     assert kinds("The paint dries in a day, I think, but it depends on several factors.") == ["hedging"]
     assert kinds("Both are solid picks; it really depends on your style.") == ["indecision"]
+
+
+def test_an_owner_told_by_role_is_asked_about() -> None:
+    # "Message the owner" names someone by role, as "the landlord" does: which owner, and how to reach them (#36).
+    assert _asked("Message the owner that the boat's bilge pump has failed") == ["reference:owner"]
+    assert _asked("Message the owner that the bilge pump failed", ["The owner is Ray Okafor, 0412 555 019"]) == []
+
+
+def test_a_pronoun_names_no_recipient() -> None:
+    # 转发给她 points at someone without naming them: who she is only the user knows; 给王老师 names her (#36).
+    assert "recipient" in _asked("把这个链接转发给她")
+    assert "recipient" not in _asked("把这个链接转发给王老师")
+
+
+def test_a_time_set_aside_needs_the_day() -> None:
+    # 约个时间, "find a time to …": an appointment made, on a day only the user knows (#36).
+    assert _asked("帮我约个时间去修手机") == ["date_time"]
+    assert "date_time" in _asked("find a time to see the physio")
+    assert "date_time" not in _asked("find a time to see the physio on Thursday")
+
+
+def test_a_course_picked_or_booked_needs_a_budget() -> None:
+    # Courses are priced: which one to pick depends on what the user will spend (挑个网课, "book me on") (#36).
+    assert "budget" in _asked("帮我选一门会计的网课")
+    assert "budget" in _asked("book me onto a first-aid course")
+    assert "date_time" in _asked("book me onto a first-aid course")
+    assert "budget" not in _asked("suggest a course of action for the delayed shipment")
+
+
+def test_a_night_out_sorted_needs_a_day_and_a_budget() -> None:
+    # A night out is a gathering, planned with "sort" as with "organise": when, and how much (#36).
+    needs = _asked("sort out a night out for the choir")
+    assert "date_time" in needs and "budget" in needs
+
+
+def test_a_named_group_with_a_qualifier_is_an_audience() -> None:
+    # "for the year-6 pupils": the readers are named, a word before the people noun or not (#36).
+    assert "audience" not in _asked("Write a talk on recycling for the year-6 pupils")
+    assert "audience" in _asked("Write a talk on recycling")
+
+
+def test_a_date_something_must_come_before_is_no_booking_date() -> None:
+    # "before the new job starts on 3 May" limits when; the day the course is booked for is still the user's (#36).
+    facts = ["Ana needs the forklift licence before the warehouse job starts on 3 May"]
+    assert "date_time" in _asked("book me on the forklift licence course", facts)
+    assert "date_time" not in _asked("book me on the forklift licence course", ["Forklift licence course: 3 May"])
+
+
+def test_regret_to_inform_is_stiff_for_a_warm_user(svc: ReflectionService) -> None:
+    # Form-letter bad news is what a warm or casual user would not send (#36).
+    stiff = "We regret to inform you that the bake sale on Saturday has been called off."
+    assert _signals(stiff, ("tone", "friendly"), svc=svc, user="rg1") == ["preference_conflict"]
+    assert _signals("Bad news, the bake sale's off on Saturday!", ("tone", "friendly"), svc=svc, user="rg2") == []
+
+
+def test_the_usual_order_needs_no_budget() -> None:
+    # "the usual", "same as last time", 老样子: a repeat order's price is settled already (#36).
+    assert "budget" not in _asked("Order the usual printer paper for the office")
+    assert "budget" not in _asked("帮我买老样子的猫粮")
+    assert "budget" in _asked("Order some printer paper for the office")
+
+
+def test_a_hinglish_choice_of_ones_own_is_a_judgement() -> None:
+    # "A ya B?" with a first-person verb is the user's own call, as 我该A还是B and "A or B?" are (#36).
+    assert "judgement" in _asked("naya scooter lun ya purana wala theek karwaun?")
+    assert "judgement" not in _asked("Rishikesh ya Manali, kaunsa zyada door hai?")
+
+
+def test_a_course_booked_in_hinglish_needs_a_budget() -> None:
+    # The English verb after its object with "kar-" ("salsa class join kar do") is the booking all the same (#36).
+    assert "budget" in _asked("salsa class join kar do mere liye")
+    assert "budget" not in _asked("salsa class kab shuru hoti hai?")
+
+
+def test_a_fact_in_another_inflection_is_about_the_task() -> None:
+    # "for the closing" and "the café closes on 30 April": one word inflected otherwise, so memory holds the day (#36).
+    assert "date_time" not in _asked("Book the cleaners for the closing.", ["The café closes on 30 April 2027"])
+    assert "date_time" in _asked("Book the cleaners for the closing.", ["The café's van is serviced on 30 April"])
