@@ -183,6 +183,7 @@ def main() -> None:
             "blind13",
             "blind14",
             "blind15",
+            "blind16",
         ],
         action="append",
     )
