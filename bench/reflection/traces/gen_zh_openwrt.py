@@ -9,7 +9,7 @@ LuCI JS views; test routers reached with ssh/scp as root (dropbear, no sftp-serv
 sysupgrade; Jenkins job `ql-fw-release` triggered by tag `fw-g300-vX.Y.Z`. Prompts and replies in Chinese, tool
 output as printed. cwd /home/zhoukai/work/ql-openwrt.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 29), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_openwrt.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -18,7 +18,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1850,5 +1850,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-openwrt.jsonl"), os.path.join(HERE, "zh-openwrt.labels.json"))
-    print(f"zh-openwrt -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-openwrt.jsonl"), os.path.join(HERE, "tune", "zh-openwrt.labels.json"))
+    print(f"zh-openwrt -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -8,7 +8,7 @@ generates the HTTP API reference from the OpenAPI spec (`scripts/gen_api_ref.py`
 previews (`netlify deploy --no-build --dir=public --alias=…`), GitHub Actions, and versioned docs in release branches
 (`release-3.0`, `release-3.1`, new `release-3.2`) that Ines works on in git worktrees next to the main checkout.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 29), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_hugo_docs.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -16,7 +16,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1391,5 +1391,5 @@ emberctl snapshot diff --bucket metrics --from snap-20261028 --to snap-20261029 
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "hugo-docs.jsonl"), os.path.join(HERE, "hugo-docs.labels.json"))
-    print(f"hugo-docs -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "hugo-docs.jsonl"), os.path.join(HERE, "tune", "hugo-docs.labels.json"))
+    print(f"hugo-docs -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
