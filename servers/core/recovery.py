@@ -96,6 +96,8 @@ _LOOKING_SUBCOMMANDS = {
     "terraform": {"show", "output", "state", "version"},
     "adb": {"devices", "wait-for-device", "get-state", "logcat"},
     "composer": {"why", "why-not", "depends", "prohibits", "show", "info", "outdated", "licenses", "validate"},
+    # Cloud Foundry's CLI: `cf service x` shows an instance's last operation while one waits for it.
+    "cf": {"service", "services", "app", "apps", "logs", "env", "events", "routes", "marketplace", "mta", "mtas"},
 }
 # Whole commands that only look, where the program's other subcommands change things.
 _LOOKING_HEADS = frozenset(
@@ -1467,6 +1469,7 @@ class Recovery:
         "fix_commands",
         "fixed",
         "inserted",
+        "named_values",
         "removed",
         "replaced",
         "reread",
@@ -1499,6 +1502,7 @@ class Recovery:
         replaced: bool = False,
         swapped: str | None = None,
         adds_named: bool = False,
+        named_values: Sequence[str] = (),
     ) -> None:
         self.failed = failed
         self.fixed = fixed
@@ -1521,6 +1525,8 @@ class Recovery:
         # the edits added what the error quoted (`"terraform"` after package ‘terraform-1.9.8’ was refused): with
         # one file edited each time, adding what it names there is the lesson
         self.adds_named = adds_named
+        # what the error quoted that those edits wrote (`for example` of "Use 'for example' instead of 'e.g.'")
+        self.named_values = list(named_values)
         self.written = list(written)  # the words of files written whole (no before to compare with)
         self.replaced = replaced  # another program did the step's job (`xcodebuild test` for `swift test`)
         # the change was one word of the line (`harbourline rpc` for `harbourline eval`), or the command the step
@@ -2800,6 +2806,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
     # ran exactly what had failed.
     last = [done_command] if done_command and failed_command and done_command.split() != failed_command.split() else []
     adds_named = _adds_what_it_names(call.error or "", added)
+    named_values = quoted_values_added(call.error or "", added) if adds_named else []
     ran = [*commands, *([change] if change else []), *last]
     suggested = _followed_suggestion(call.error or "", failed_command or "", ran, work) or _set_as_told(
         call.error or "", failed_command or "", [*ran, " ".join(added)]
@@ -2824,6 +2831,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         suggested=suggested,
         written=written[:MAX_WRITTEN_WORDS],
         adds_named=adds_named,
+        named_values=named_values[:3],
     )
 
 
@@ -2856,6 +2864,23 @@ def _sets_what_was_named(failed: str, fixed: str | list[str], named: Sequence[st
     names = [name.lower() for name in [*in_front, *as_arguments]]
     quoted = [value.lower() for value in named if len(value) >= 3 and re.fullmatch(r"[\w.-]+", value)]
     return any(value in name for name in names for value in quoted)
+
+
+# A value the error tells the reader to write ("Use 'for example' instead of 'e.g.'", "did you mean 'colour'?"),
+# as opposed to one it names as missing or wrong.
+_TOLD_VALUE = re.compile(
+    r"\b(?:use|did you mean|expected|should be|prefer|replace (?:it |this )?with|try)\s+"
+    r"(?:'([^'\n]{2,60})'|\"([^\"\n]{2,60})\"|‘([^’\n]{2,60})’|“([^”\n]{2,60})”|`([^`\n]{2,60})`)",
+    re.I,
+)
+
+
+def quoted_values_added(error: str, added: list[str]) -> list[str]:
+    """The values the error told the reader to write that an edit wrote a word of (`for example` of "Use 'for
+    example' instead of 'e.g.'", when the edit added `for example`), as the error wrote them."""
+    words = [word.lower() for word in added if len(word) >= 3]
+    told = {"".join(groups) for groups in _TOLD_VALUE.findall(error)}
+    return [value for value in dict.fromkeys(told) if any(word in value.lower() for word in words)]
 
 
 def _adds_what_it_names(error: str, added: list[str]) -> bool:

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from servers.core.errorwords import ALIKE, likeness
+from servers.core.errorwords import ALIKE, error_words, likeness
 from servers.core.recovery import command_head, known_subcommands
 
 
@@ -252,4 +252,19 @@ def same_lesson(
         return False
     if a.phrase == b.phrase:
         return True
+    # One error's own phrase told whole inside the other's message (`Connection failed (RTE:[…]) Socket closed by
+    # peer` at the end of a deploy's "Detection of server version failed; root cause: …"): one failure, however
+    # much each run printed around it.
+    if phrase_within(a.phrase, second_words) or phrase_within(b.phrase, first_words):
+        return True
     return likeness(first_words, second_words, counts, total) >= ALIKE
+
+
+# A phrase of this many words or more that all stand in another message names that message's failure.
+PHRASE_WITHIN_WORDS = 4
+
+
+def phrase_within(phrase: str, words: Sequence[str]) -> bool:
+    """Whether every word of ``phrase`` (four or more) stands in a message of these ``words``."""
+    own = error_words(phrase)
+    return len(own) >= PHRASE_WITHIN_WORDS and set(own) <= set(words)

@@ -151,6 +151,12 @@ class Lesson(BaseModel):
         description="The edit that fixed it added a name the error quoted (`terraform` of ‘terraform-1.9.8’): with "
         "one file edited every time, adding what the error names there is the lesson.",
     )
+    named_values: list[str] = Field(
+        default_factory=list,
+        max_length=3,
+        description="What the error quoted that the edit wrote (`for example` of \"Use 'for example' instead of "
+        "'e.g.'\"): edits in different files that each wrote what their error quoted are one lesson.",
+    )
     suggested: list[str] = Field(
         default_factory=list,
         max_length=3,

@@ -40,6 +40,7 @@ from servers.reflection.reflect import (
     shared_removal,
     shared_replacement,
     shared_stem,
+    written_as_quoted,
 )
 from servers.reflection.rules import RuleBook
 from servers.reflection.settings import ReflectionSettings
@@ -276,9 +277,10 @@ def _edits_agree(same: list[PendingStrategy], strategy: Strategy) -> bool:
     made = bool(shared_new_file(lessons)[0])
     # Each added the member of one family its error asked for (`ppx_deriving_yojson`, `ppx_deriving.show`).
     family = bool(shared_stem(lessons))
-    return bool(
-        shared_edit(lessons) or replaced or removed or named or made or family or shared_place(lessons) or by_command
-    )
+    # Each wrote what its own error quoted, in its own file (`for example` where a linter said "Use 'for example'").
+    told = bool(written_as_quoted(lessons))
+    agreed = shared_edit(lessons) or replaced or removed or named or made or family or told
+    return bool(agreed or shared_place(lessons) or by_command)
 
 
 class _Likeness:

@@ -260,6 +260,7 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "", error: 
             removed=found.removed if found.kind == "edited" else [],
             suggested=found.suggested,
             adds_named=found.adds_named if found.kind == "edited" else False,
+            named_values=found.named_values if found.kind == "edited" else [],
             written=found.written if found.kind == "edited" else [],
         ),
     )
@@ -544,6 +545,14 @@ def _shared_name_pattern(names: list[str]) -> str:
 _PART_END = re.compile(r"[._-]")
 
 
+def written_as_quoted(lessons: list[Lesson]) -> list[str]:
+    """What the errors quoted that each of these edits wrote, in different places (`for example`, then `that is`,
+    each told by a linter's "Use '…' instead of '…'"), or []: the error said what to write each time."""
+    if len(lessons) < 2 or not all(lesson.adds_named and lesson.named_values for lesson in lessons):
+        return []
+    return list(dict.fromkeys(lesson.named_values[0] for lesson in lessons))
+
+
 def shared_stem(lessons: list[Lesson]) -> str:
     """The start every one of these edits' single added name shares (`ppx_deriving` of `ppx_deriving_yojson`,
     `ppx_deriving.show`, `ppx_deriving.eq`), cut where a part of the name ends, or "": each task added the
@@ -626,10 +635,13 @@ def _written_inside(lessons: list[Lesson], edit: str, place: str) -> str:
         line
         for lesson in lessons
         for line in [*lesson.changed_lines, *lesson.added_lines]
-        if re.search(rf"(?<![\w$]){re.escape(place)}\b", line) and edit in line
+        if re.search(rf"(?<![\w$]){re.escape(place)}{'' if place.endswith(':') else _WORD_END}", line) and edit in line
     ]
     # A whole line rather than the first of several the list was written over (`… "b.c",`).
     return min(lines, key=lambda line: (not _balanced(line), len(line))) if lines else ""
+
+
+_WORD_END = r"\b"  # (a key's colon may be followed by anything: `DEPENDS:=+libubus`)
 
 
 def _balanced(line: str) -> bool:
@@ -837,11 +849,21 @@ def general_lesson(lessons: list[Lesson]) -> str:
             f'When {step} fails with "{first.phrase}", add the `{stem}…` it asks for to {into} ({example}; the '
             f"edit that fixed it each time){finishing}, then retry it."
         )
+    told = written_as_quoted(lessons)
+    if told and edit_only and not place:
+        examples = ", ".join(f"`{value}`" for value in told[:3])
+        return (
+            f'When {step} fails with "{first.phrase}", write what the error says to use where it points (earlier '
+            f"fixes wrote {examples}){finishing}, then retry it."
+        )
     if place and edit_only:
         where = f" in {edited}" if edited else ""
+        # The line one edit left the place as (`DEPENDS:=+libubox +libubus`) shows how an entry is written there.
+        inside = next((line for lesson in lessons if (line := _written_inside([lesson], lesson.added[0], place))), "")
+        example = f"as in `{inside}`; " if inside and lessons[0].added else ""
         return (
-            f'When {step} fails with "{first.phrase}", add what it names to {place_text(place)}{where} (where the '
-            f"edit that fixed it went each time){finishing}, then retry it."
+            f'When {step} fails with "{first.phrase}", add what it names to {place_text(place)}{where} ({example}where '
+            f"the edit that fixed it went each time){finishing}, then retry it."
         )
 
     doing: list[str] = ["`Read` the file again"] if any(lesson.reread for lesson in lessons) else []

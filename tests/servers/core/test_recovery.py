@@ -1796,3 +1796,20 @@ def test_an_option_c_naming_a_config_is_the_fix_where_code_after_c_would_not_be(
         [bash("python -c 'import x'", "ModuleNotFoundError: No module named 'x'"), bash("python -c 'import y'")]
     )
     assert all(r.change != "python -c" for r in code)
+
+
+def test_a_status_look_while_waiting_for_a_fix_is_not_the_fix() -> None:
+    """A stopped database instance is started by a service update; one task looked at the instance first, the others
+    after: either way the update is the fix, and the look (`cf service x`) is not."""
+    refused = "Exit code 1\nError: Connection failed (RTE:[89008] Socket closed by peer {host})"
+    start = 'cf update-service orders-db -c \'{"data":{"serviceStopped":false}}\''
+    orders = [
+        [bash("cf service orders-db"), bash(start)],
+        [bash(start), bash("cf service orders-db")],
+    ]
+    keys = []
+    for between in orders:
+        failed, retried = bash("npx cds deploy --to hana", refused), bash("npx cds deploy --to hana")
+        [recovery] = find_recoveries([failed, *between, retried])
+        keys.append(recovery.fix_key)
+    assert len(set(keys)) == 1 and keys[0].startswith("cf update-service")

@@ -120,3 +120,24 @@ def test_a_fix_that_needed_one_step_fewer_is_the_same_fix() -> None:
     other = ["chmod 777 /mnt/data"]
     assert not same_lesson(key + "sudo -v", words, key + "chmod", words, counts, total, fixes=(full, other))
     assert not same_lesson(key + "sudo -v", words, key + "mount", words, counts, total)  # without the commands
+
+
+def test_a_phrase_that_stands_whole_in_the_other_message_is_one_failure() -> None:
+    """A migration tool wraps the driver's message in its own ("Migration failed; cause: …"), a test run prints the
+    driver's message alone: the driver's phrase stands in both, so the two are one failure fixed one way."""
+    wrapped = (
+        "Applying 0007_orders...\nApplying 0008_refunds...\nMigration failed; cause: FATAL: remaining connection "
+        "slots are reserved for non-replication superuser connections\nRolled back 0008_refunds"
+    )
+    alone = (
+        "FAILED tests/test_refunds.py::test_partial - psycopg.OperationalError: FATAL: remaining connection slots are "
+        "reserved for non-replication superuser connections\n1 failed, 41 passed in 3.20s"
+    )
+    tail = "fatal: remaining connection slots are reserved for non-replication superuser connections"
+    words = [error_words(wrapped), error_words(alone), error_words(PUSH), error_words(MODULE)]
+    counts, total = frequencies(words)
+    first = "bash|*|migration failed; cause=>pg_terminate idle"
+    second = f"bash|*|{tail}=>pg_terminate idle"
+    assert same_lesson(first, words[0], second, words[1], counts, total)
+    # A phrase of a few common words in a message is no such sign.
+    assert not same_lesson("bash|*|build failed=>make clean", words[2], "bash|*|x=>make clean", words[3], counts, total)

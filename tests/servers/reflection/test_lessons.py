@@ -1091,3 +1091,45 @@ def test_edits_that_each_added_one_member_of_a_family_are_one_lesson(svc: Reflec
         svc.reflect(TaskReport(task=f"image for {board}", task_id=f"b{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
     assert "add the `BR2_PACKAGE…` it asks for to the `*_defconfig` file" in rule.text
+
+
+def test_a_place_each_edit_added_a_different_entry_to_is_shown_with_a_line_it_was_left_as() -> None:
+    """Three packages each lacked a library in their `LIBS:` line; each fix added the one its link step missed.
+    The place alone (`LIBS:`) does not say how an entry is written there: a line an edit left it as does."""
+    from servers.reflection.models import Lesson
+    from servers.reflection.reflect import general_lesson
+
+    runs = (("zstd", "LIBS:=+libc"), ("lzma", "LIBS:=+libc +libssl"), ("yaml", "LIBS:=+libc +libzstd"))
+    lessons = [
+        Lesson(
+            tool="Bash",
+            step="make pkg/x/compile",
+            phrase="missing dependencies for the following libraries",
+            added=[f"lib{name}"],
+            around=["LIBS:", "libc"],
+            changed_lines=[f"{before} +lib{name}"],
+            files=["Makefile"],
+        )
+        for name, before in runs
+    ]
+    text = general_lesson(lessons)
+    assert "add what it names to `LIBS:` in `Makefile` (as in `LIBS:=+libc +libzstd`;" in text
+
+
+def test_edits_that_each_wrote_what_their_error_quoted_are_one_lesson(svc: ReflectionService) -> None:
+    """A prose linter names the word to use instead each time; each fix, in its own page, rewrote the sentence
+    with it. Nothing else is shared: the error said what to write, and that is the lesson."""
+    error = "Exit code 1\n docs/{0}.md\n {1}:12  error  Use '{2}' instead of '{3}'.  House.Wordy\n\n✖ 1 error"
+    runs = (
+        ("install", "because", "due to the fact that", "It fails due to the fact that the port is taken."),
+        ("upgrade", "although", "in spite of the fact that", "It works in spite of the fact that the disk is full."),
+        ("backup", "usually", "in most cases", "In most cases the snapshot takes a minute."),
+    )
+    for n, (page, use, wordy, sentence) in enumerate(runs, 1):
+        fixed = sentence.replace(wordy, use) if wordy in sentence else sentence.replace("In most cases", "Usually")
+        edit = _edit(f"/h/site/docs/{page}.md", sentence, fixed)
+        run = f"vale docs/{page}.md"
+        trace = [sh(run, error.format(page, n + 10, use, wordy)), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"tidy the {page} page", task_id=f"w{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "write what the error says to use where it points (earlier fixes wrote `because`, `although`" in rule.text
