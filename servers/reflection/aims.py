@@ -14,6 +14,7 @@ removed is not inferred again (the audit log remembers the removal); the user's 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -54,8 +55,14 @@ _EVERYDAY = frozenset(
 )
 
 
+# A count and its measure word (一场, 两张) or a verb and "a" (写个, 订份): how many or what act, never about what.
+_COUNTED = re.compile(r"^[一二两三四五六七八九十几半每][场张份个次篇封天周件本条只位台套]$|^[\u4e00-\u9fff][个份]$")
+
+
 def _topical(word: str) -> bool:
     if "\u4e00" <= word[0] <= "\u9fff" and any(char in _GRAMMAR_CHARS for char in word):
+        return False
+    if _COUNTED.match(word):
         return False
     return word not in _EVERYDAY  # the word, not its stem: "checkout" is a topic, "check" is not
 

@@ -37,6 +37,7 @@ from servers.reflection.models import Belief
 from servers.reflection.needs import (
     DAY,
     LOOKUP,
+    POINTED_PEOPLE,
     REMINDER,
     RULES,
     TOPICS,
@@ -75,7 +76,8 @@ INDECISION = re.compile(
     r"both have (?:their )?(?:merits|strengths|advantages)|"
     # ("it depends on a lot of things" names no options: a fact in doubt, hedging, not a choice handed back)
     r"it depends(?!\s+on\s+(?:a lot of|lots of|many|several|various|so many|a few)\s+(?:things|factors))|"
-    r"depends on your|on the other hand|torn between|between .{1,40} and|would both|both (?:would|could|"
+    r"depends on your|on the other hand|torn between|between (?!(?:each|every)\b).{1,40} and|would both|"
+    r"both (?:would|could|"
     r"are good|work)|(?:might|could|would) also (?:work|do)|could go (?:with|for) .{1,60}\bor|each has its|"
     r"need to know more|hard to choose|up to (?:you|u)\b|(?:could|can) go either way|hard to say which|"
     r"(?:all|both) (?:are |r )?(?:good|great|solid|fine|valid) (?:options|choices)|"
@@ -86,6 +88,9 @@ INDECISION = re.compile(
     # certain either way" doubts one answer, yes or no: hedging, with no options weighed)
     r"your call|(?<!say )(?<!tell )(?<!certain )(?<!sure )either way|one over the other|"
     r"pros and cons (?:to|of|on) both|toss-up|lean toward neither|"
+    # the case for each side put and none chosen: "good arguments both ways", "can't really say which is better"
+    r"(?:arguments?|points?|reasons?|a case) (?:both ways|on both sides|for both|(?:for|on) each side)|"
+    r"can'?t (?:really )?(?:say|tell) which|"
     # "Either would be lovely", "either works", "one or the other"
     r"either (?:would|works|is fine|could)|(?:pick |choose )?one or the other|"
     # "either option seems fine", "either choice looks reasonable": no option preferred
@@ -186,6 +191,8 @@ _LONG = re.compile(r"detailed|thorough|in depth|详细|深入", re.IGNORECASE)
 _EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]")
 # A preference that says "none" of what its dimension names (emoji=none, 表情=不要).
 _NONE = re.compile(r"^\s*(?:none|no|never|off|nil|zero|0|false|avoid|无|不要|不用|没有|禁止)\s*$", re.IGNORECASE)
+# "none" said with whom or when it holds for ("none for under-18s", "never at work events"): still none of it.
+_NONE_FOR = re.compile(r"^\s*(?:none|never|no)\s+(?:for|at|in|on|during|when|while|under|before)\b", re.IGNORECASE)
 _AVOID = re.compile(
     # (a verb of using is not the thing: 不要用表情符号 leaves out 表情符号)
     # (不走对公, 不走高速: a way a payment or a trip does not go)
@@ -200,6 +207,36 @@ _AVOID = re.compile(
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # The dimension a language preference is stated under, in the user's own words (语言=中文 as language=Chinese).
 _LANGUAGE = re.compile(r"language|lang|语言|语种", re.IGNORECASE)
+# A language a draft is written in, told by its commonest small words: a user who wants French and a draft in
+# English (or the reverse) is a conflict however the language is named (français, 法语, Spanish, español).
+_TONGUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "english": (
+        re.compile(r"english|anglais|inglés|ingles|英文|英语|^en$", re.IGNORECASE),
+        re.compile(r"\b(?:the|and|is|are|you|your|for|with|of|at|has|have|just|see|will|this|that)\b", re.I),
+    ),
+    "french": (
+        re.compile(r"french|fran[cç]ais|francés|frances|法语|法文|^fr$", re.IGNORECASE),
+        re.compile(
+            r"\b(?:le|la|les|des|et|est|vous|votre|vos|pour|avec|une|du|au|aux|nous|demain|merci|bonjour)\b", re.I
+        ),
+    ),
+    "spanish": (
+        re.compile(r"spanish|espa[nñ]ol|espagnol|西班牙语|西语|^es$", re.IGNORECASE),
+        re.compile(r"\b(?:el|los|las|y|es|usted|su|para|con|una|del|por|mañana|gracias|hola|está)\b", re.I),
+    ),
+}
+
+
+def _other_tongue(value: str, draft: str) -> str | None:
+    """The language the draft is in, when it is plainly not the one the user wants."""
+    wanted = next((name for name, (named, _) in _TONGUES.items() if named.search(value.strip())), None)
+    if wanted is None:
+        return None
+    counts = {name: len(words.findall(draft)) for name, (_, words) in _TONGUES.items()}
+    top = max(counts, key=lambda name: counts[name])
+    if top != wanted and counts[top] >= 3 and counts[top] >= 2 * counts[wanted]:
+        return top
+    return None
 
 
 @dataclass(frozen=True)
@@ -246,6 +283,14 @@ _KINDS = (
     _Kind(  # no tables: a grid of cells drawn with bars (Markdown), however it is labelled
         re.compile(r"(?:markdown )?tables?|表格|表", re.I),
         re.compile(r"^[ \t]*\|.*\|[ \t]*\n[ \t]*\|.*\|", re.M),
+    ),
+    _Kind(  # no supplements: the products by their names (creatine, protein powder, a fat burner, 蛋白粉)
+        re.compile(r"(?:dietary |sports? )?supplements?|补剂|保健品|营养补充剂", re.I),
+        re.compile(
+            r"\b(?:creatine|protein (?:powder|shakes?)|whey|fat[- ]?burners?|pre-?workout|bcaas?|multivitamins?|"
+            r"diet pills?|mass gainers?)\b|蛋白粉|肌酸|燃脂|左旋肉碱",
+            re.I,
+        ),
     ),
     _Kind(  # not driving: a self-drive trip, hours at the wheel
         re.compile(r"开车|自驾|驾车|driving|(?:a )?car", re.I),
@@ -427,8 +472,12 @@ def _conflict(belief: Belief, draft: str) -> str | None:
         wants_en = bool(re.search(r"english|英文|英语|\ben\b", value, re.IGNORECASE))
         if (wants_zh and cjk < 0.2) or (wants_en and cjk > 0.5):
             return f"the draft is not in {value}"
+        if not (wants_zh or cjk > 0.5) and _other_tongue(value, draft):
+            return f"the draft is not in {value}"
     if _NONE.match(value):  # emoji=none: the dimension is what to leave out
         return _avoided(f"no {belief.dimension}", draft)
+    if _NONE_FOR.match(value):  # supplements=none for under-18s: none of it, said with whom or when
+        return _avoided(f"no {belief.dimension}", draft) or _avoided(value, draft)
     return (
         _register(value, draft)
         or _form(value, draft)
@@ -523,6 +572,15 @@ def _avoided(value: str, draft: str) -> str | None:
 
 
 def _question(need: Need) -> Question:
+    if need.name.startswith("reference:") and POINTED_PEOPLE.fullmatch(f"these two {need.name.split(':', 1)[1]}"):
+        group = need.name.split(":", 1)[1]  # people pointed at and never named ("those three applicants")
+        return Question(
+            need=need.name,
+            question=f"Which {group} do you mean (their names)?",
+            why=f"The task points at {group} that nothing I hold names.",
+            default=f"I will write it so the {group} can be filled in.",
+            urgency="before_answer",
+        )
     if need.name.startswith("reference:") and not is_person(need.name.split(":", 1)[1]):
         thing = need.name.split(":", 1)[1]
         return Question(

@@ -187,6 +187,20 @@ _ZH_FINANCE = "房贷|车贷|贷款|工资|公积金|社保|信用卡|存款|个
 OWN_MONEY = re.compile(
     rf"(?:算|查|还了|交了|扣了|多少|剩|余额).{{0,12}}?({_ZH_FINANCE})|({_ZH_FINANCE}).{{0,12}}?(?:多少|还了|交了|扣了|余额)"
 )
+# The user's own books gone over (把上个月的账对一下, 算算这个月的账, 把去年的流水核对一下): kept where only they
+# can see them, so which ledger or statement is theirs to point to.
+OWN_BOOKS = re.compile(
+    r"(账目|账本|流水|(?<![算对查结付转记赖欠])账)(?:[给帮]我)?(?:算|对|核|查|理|整理|盘|过一遍)"
+    r"|(?:算|对|核对|查|理|盘)(?:算|一算|一下|一遍)?(?:这个月|上个月|本月|上月|今年|去年|这季度|上季度|这周|上周)的?"
+    r"(账目|账本|流水|账)"
+)
+# People pointed at as "these two" or "those three" the task never names ("which of these two donors …"): who they
+# are only the user knows.
+_PEOPLE_PLURAL = (
+    "donors|sponsors|candidates|applicants|bidders|buyers|tenants|volunteers|clients|customers|suppliers|vendors|"
+    "contractors|agents|tutors|coaches|doctors|lawyers|builders|plumbers|nannies|babysitters|investors|students"
+)
+POINTED_PEOPLE = re.compile(rf"\b(?:these|those)\s+(?:two|three|four|five|few|\d+)\s+({_PEOPLE_PLURAL})\b", IC)
 # A person known to the user by surname and title only (李老师, 王总, 张医生): who they are and how to reach them.
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
@@ -253,6 +267,10 @@ def references(task: str) -> list[Reference]:
     if not AMOUNT.search(task):  # the user gave the figures (贷款100万，30年): nothing of theirs to look up
         for m in OWN_MONEY.finditer(task):
             add(m.start(), m.group(1) or m.group(2), False)
+    for m in OWN_BOOKS.finditer(task):
+        add(m.start(), m.group(1) or m.group(2), False)
+    for m in POINTED_PEOPLE.finditer(task):
+        add(m.start(), m.group(1), True)
     for m in PAST_PERSON.finditer(task):
         add(m.start(), m.group(1) or m.group(2), True)
     for m in TITLED_PERSON.finditer(task):
@@ -423,7 +441,12 @@ WRITE_PIECE = re.compile(
     r"\b(?:make|create|put together|build)\b.*\b(?:presentation|slides|slide deck|deck|talk|workshop)\b|"
     r"(?:做|准备)(?:一个|个|一份|份)?.{0,20}(?:PPT|ppt|幻灯片|演示文稿|讲座|slides|deck|presentation)|"
     # a script to be spoken to a room (讲稿, 培训稿): written or prepared
-    r"(?:写|撰|拟|准备).{0,12}(?:讲稿|培训稿|演讲稿|宣讲稿)",
+    r"(?:写|撰|拟|准备).{0,12}(?:讲稿|培训稿|演讲稿|宣讲稿)|"
+    # a talk the user gives, and its outline, notes or script asked for ("I'm giving a lecture on X, draft my notes")
+    r"\b(?:giv(?:e|es|ing)|deliver(?:s|ing)?|do(?:ing)?|present(?:s|ing)?)\s+(?:a|an|the|my)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:talk|presentation|lecture|speech|seminar|workshop)\b.*\b(?:write|draft|prepare|outline|make|put together)\b|"
+    r"\b(?:write|draft|prepare|make|put together)\b.*\b(?:outline|notes|script)\b.*"
+    r"\b(?:talk|presentation|lecture|speech)\b",
     IC,
 )
 # A piece whose size matters though its readers are known: a toast, a eulogy, a post for the followers of an
@@ -589,7 +612,15 @@ RULES: tuple[Rule, ...] = (
             r"提醒我|"
             # word of a new date or time ("a heads up about the new rehearsal time", 通知大家培训的新时间)
             r"\b(?:new|updated|changed|revised|rescheduled)\s+(?:[\w-]+\s+){0,3}?(?:date|time|day)s?\b|"
-            r"(?:新的?|改后的|调整后的)(?:时间|日期)|" + LEAVE_ZH,
+            r"(?:新的?|改后的|调整后的)(?:时间|日期)|"
+            # an opening announced as "soon" (开业, a launch): the day it opens is what people need
+            r"\b(?:opening|reopening|launching|open(?:s|ing)? (?:our|the|its) doors)\s+soon\b|\bcoming soon\b|"
+            r"(?:快|马上|即将|就要)要?(?:开业|开张|开幕|上线|重新开业)|"
+            # a hall or a room hired or borrowed (租他们的活动室, "hire the church hall"): for which day
+            r"\b(?:hire|rent|borrow)\s+(?:the|a|an|their|our|your)\s+(?:[\w'-]+\s+){0,2}?(?:hall|venue|room|"
+            r"studio|theatre|theater|auditorium|pavilion|stage)\b|"
+            r"(?:借|租)(?:用)?(?:一下)?(?:他们|你们|学校|村里|社区)?的?.{0,4}?(?:场地|会议室|礼堂|剧场|活动室|大厅|舞台|场馆)|"
+            + LEAVE_ZH,
             IC,
         ),
         DAY,

@@ -1115,3 +1115,68 @@ def test_a_fact_in_another_inflection_is_about_the_task() -> None:
     # "for the closing" and "the café closes on 30 April": one word inflected otherwise, so memory holds the day (#36).
     assert "date_time" not in _asked("Book the cleaners for the closing.", ["The café closes on 30 April 2027"])
     assert "date_time" in _asked("Book the cleaners for the closing.", ["The café's van is serviced on 30 April"])
+
+
+def test_a_draft_in_another_european_language_than_the_one_wanted(svc: ReflectionService) -> None:
+    # A user who wants Spanish (or English) and a draft in the other: the small words tell the language (#36).
+    english = "Hello, your table is booked for Friday at 8pm. See you then and thanks for the visit!"
+    assert _signals(english, ("language", "Spanish"), svc=svc, user="es1") == ["preference_conflict"]
+    spanish = "Hola, su mesa está reservada para el viernes a las 8. ¡Gracias por la visita!"
+    assert _signals(spanish, ("language", "español"), svc=svc, user="es2") == []
+    assert _signals(spanish, ("language", "English"), svc=svc, user="es3") == ["preference_conflict"]
+
+
+def test_the_case_for_both_sides_put_without_choosing_is_indecision() -> None:
+    # Reasons both ways and no pick ("can't tell which is wiser") hand the choice back (#36).
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("Leasing keeps cash free; buying is cheaper over ten years. Fair points on both sides.") == [
+        "indecision"
+    ]
+    assert kinds("Selling now locks in the gain, holding may earn more. I can't tell which is wiser.") == ["indecision"]
+    # a step done between each item is an instruction, no options weighed
+    assert kinds("Sand lightly between each coat and let it dry overnight.") == []
+
+
+def test_the_users_own_books_gone_over_are_theirs_to_point_to() -> None:
+    # 把去年的流水核对一下, 算算上季度的账: the ledger is kept where only the user sees it, unless memory says (#36).
+    assert _asked("帮我把去年的流水核对一下") == ["reference:流水"]
+    assert _asked("帮我算算上季度的账") == ["reference:账"]
+    assert _asked("帮我算算上季度的账", ["上季度的账在Excel表里"]) == []
+    assert _asked("饭吃完了，帮我结账") == []
+
+
+def test_people_pointed_at_by_a_count_and_never_named_are_asked_about() -> None:
+    # "those three applicants": which ones only the user knows, unless memory lists them (#36).
+    assert _asked("which of those three applicants should we interview first?") == ["reference:applicants"]
+    assert _asked("which of those three applicants should we interview first?", ["Applicants: Jo, Sam and Lee"]) == []
+    question = detect_gaps("which of those three applicants should we interview first?", [], [], None).questions[0]
+    assert question.question == "Which applicants do you mean (their names)?"
+
+
+def test_notes_for_a_talk_the_user_gives_need_its_audience_and_length() -> None:
+    # The talk said first, the writing asked after: "I'm doing a lecture on X; draft my notes" (#36).
+    assert _asked("I am doing a lecture about tax law next month; draft my notes.") == ["audience", "length"]
+    facts = ["The tax lecture is for first-year law students, 45 minutes"]
+    assert _asked("I am doing a lecture about tax law next month; draft my notes.", facts) == []
+
+
+def test_an_opening_said_to_be_soon_needs_its_day() -> None:
+    # "reopening soon", 快开业了: a post announcing it has to say when, and only the user knows (#36).
+    assert _asked("make a post for the cafe, we are reopening soon") == ["date_time"]
+    assert _asked("make a post for the cafe, we are reopening on 3 March") == []
+    assert _asked("帮我写个朋友圈，店里快开业了") == ["date_time"]
+
+
+def test_a_hall_hired_or_borrowed_is_for_a_day() -> None:
+    # 租他们的活动室, "hire the church hall": the request has to say for which day (#36).
+    assert _asked("写封邮件给社区中心，想租他们的活动室") == ["date_time"]
+    assert "date_time" in _asked("email the parish office asking to hire the church hall")
+    assert "date_time" not in _asked("email the parish office asking to hire the church hall on Saturday 4 May")
+
+
+def test_none_said_for_whom_still_rules_the_thing_out_by_its_instances(svc: ReflectionService) -> None:
+    # "none for the kids": supplements left out, found by their names (protein powder, creatine) (#36).
+    shake = "After training, give each player a scoop of protein powder in their milk."
+    assert _signals(shake, ("supplements", "none for the kids"), svc=svc, user="sp1") == ["preference_conflict"]
+    plain = "After training, give each player a glass of milk and a banana."
+    assert _signals(plain, ("supplements", "none for the kids"), svc=svc, user="sp2") == []

@@ -251,3 +251,13 @@ def test_french_function_words_are_no_topic_in_common() -> None:
     goal = terms("stage: finir la mise en scène pour le festival", other_language=False)
     assert not terms("une tarte aux pommes pour six", other_language=False) & goal
     assert terms("lighting cues pour la mise en scène", other_language=False) & goal
+
+
+def test_a_count_and_its_measure_word_are_no_chinese_topic(svc: ReflectionService) -> None:
+    """一张 (one sheet) and 写个 (write a) come back in any user's requests: how many and what act, not a focus
+    (#36)."""
+    tasks = ["帮我写个请假条", "给房东写个短信", "帮我画一张海报", "写个菜单，再打一张价目表", "帮我印一张名片"]
+    for i, task in enumerate(tasks):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"c{i}"), "u")
+    goals = {b.dimension for b in svc.users.get("u", include_all=True).beliefs if b.kind == "goal"}
+    assert not goals & {"goal:一张", "goal:写个"}, goals
