@@ -37,7 +37,8 @@ MIN_SHARED = 3
 _QUOTED = re.compile(r"(?<![A-Za-z])(['\"`])[^\s'\"`]{1,120}\1(?![A-Za-z])")
 # (with a URI's scheme: `file:///…/A.kt` leaves no `fil` behind)
 _PATH = re.compile(r"(?:\b[A-Za-z][\w+.-]*:(?=//)|[A-Za-z]:)?(?:[\w.~-]*/)+[\w.-]+")
-_ID = re.compile(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{7,40}\b", re.I)
+# (a UUID whole: its short groups, `3b2d`, would leave `b2d` behind)
+_ID = re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b|\b0x[0-9a-f]+\b|\b[0-9a-f]{7,40}\b", re.I)
 _WORD = re.compile(r"[a-z][a-z0-9_]{2,}|[\u4e00-\u9fff]{2,}")
 _FILLER = frozenset(
     "the and for with from that this was not are but has have had been into its you your can will would could "

@@ -61,3 +61,9 @@ def test_a_quoted_message_is_kept_and_a_quoted_value_is_not() -> None:
     words = error_words('{"statusCode":400,"message":["property channel should not exist"],"error":"Bad Request"}')
     assert {"property", "channel", "exist"} <= set(words)
     assert "networkisolation" not in error_words('unknown field "spec.networkIsolation"')
+
+
+def test_a_uuid_leaves_no_fragments_behind() -> None:
+    """A request id printed as a UUID differs every time; its short groups (`3b2d`) are no words of the failure."""
+    words = error_words("upstream timed out (request 9c1f3e27-3b2d-4f86-9a1e-c47d2b8f6e03 after 30000 ms)")
+    assert words == ["upstream", "timed", "request", "after"]
