@@ -184,6 +184,7 @@ def main() -> None:
             "blind14",
             "blind15",
             "blind16",
+            "blind17",
         ],
         action="append",
     )
