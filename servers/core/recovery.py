@@ -2519,14 +2519,14 @@ def _specialised(failed: _Call, later: _Call) -> bool:
 
 # Package runners put in front of a program (`pnpm vitest …`, `pnpm --filter @app/core exec vitest …`), and
 # their options that take a value.
-_PACKAGE_RUNNERS = frozenset({"pnpm", "npx", "pnpx", "yarn", "bunx", "bun", "npm"})
+PACKAGE_RUNNERS = frozenset({"pnpm", "npx", "pnpx", "yarn", "bunx", "bun", "npm"})
 _RUNNER_VERBS = frozenset({"exec", "dlx", "x"})
 _RUNNER_VALUE_OPTIONS = frozenset({"--filter", "-F", "-C", "--dir", "--prefix", "--cwd", "-w", "--workspace"})
 
 
 def _without_runner(words: list[str]) -> list[str]:
     """The program a package runner ran, with its arguments: `vitest run x` of `pnpm --filter a exec vitest run x`."""
-    if not words or words[0] not in _PACKAGE_RUNNERS:
+    if not words or words[0] not in PACKAGE_RUNNERS:
         return words
     i = 1
     while i < len(words) and (words[i].startswith("-") or words[i] in _RUNNER_VERBS):
@@ -2868,9 +2868,16 @@ def _sets_what_was_named(failed: str, fixed: str | list[str], named: Sequence[st
 
 # A value the error tells the reader to write ("Use 'for example' instead of 'e.g.'", "did you mean 'colour'?"),
 # as opposed to one it names as missing or wrong.
+def _quoted_alternatives(shortest: int, longest: int) -> str:
+    """A value in any of the quotes errors use (', ", ‘’, “”, `), one group per kind of quote."""
+    span = f"{{{shortest},{longest}}}"
+    pairs = [("'", "'"), ('"', '"'), ("‘", "’"), ("“", "”"), ("`", "`")]
+    return "|".join(f"{opening}([^{closing}\\n]{span}){closing}" for opening, closing in pairs)
+
+
 _TOLD_VALUE = re.compile(
     r"\b(?:use|did you mean|expected|should be|prefer|replace (?:it |this )?with|try)\s+"
-    r"(?:'([^'\n]{2,60})'|\"([^\"\n]{2,60})\"|‘([^’\n]{2,60})’|“([^”\n]{2,60})”|`([^`\n]{2,60})`)",
+    rf"(?:{_quoted_alternatives(2, 60)})",
     re.I,
 )
 
@@ -2899,9 +2906,7 @@ def _adds_what_it_names(error: str, added: list[str]) -> bool:
     )
 
 
-_QUOTED_VALUE = re.compile(
-    r"'([^'\n]{3,120})'|\"([^\"\n]{3,120})\"|‘([^’\n]{3,120})’|“([^”\n]{3,120})”|`([^`\n]{3,120})`"
-)
+_QUOTED_VALUE = re.compile(_quoted_alternatives(3, 120))
 
 
 def suggestion_text(offered: Sequence[str], ran: Sequence[str] = ()) -> str:

@@ -631,17 +631,15 @@ def _written_inside(lessons: list[Lesson], edit: str, place: str) -> str:
     `defmt::Format` in `derive`), or "": one word added to a list shows where it goes only with the list."""
     if not place or " " in edit or place in edit or is_key(place):
         return ""
+    word_end = "" if place.endswith(":") else r"\b"  # a key's colon may be followed by anything (`DEPENDS:=+x`)
     lines = [
         line
         for lesson in lessons
         for line in [*lesson.changed_lines, *lesson.added_lines]
-        if re.search(rf"(?<![\w$]){re.escape(place)}{'' if place.endswith(':') else _WORD_END}", line) and edit in line
+        if re.search(rf"(?<![\w$]){re.escape(place)}{word_end}", line) and edit in line
     ]
     # A whole line rather than the first of several the list was written over (`… "b.c",`).
     return min(lines, key=lambda line: (not _balanced(line), len(line))) if lines else ""
-
-
-_WORD_END = r"\b"  # (a key's colon may be followed by anything: `DEPENDS:=+libubus`)
 
 
 def _balanced(line: str) -> bool:

@@ -30,7 +30,7 @@ import numpy as np
 from servers.core.embedding import EmbedderUnavailable, LazyEmbedder
 from servers.core.errorwords import ALIKE, error_words, frequencies, likeness
 from servers.core.recent import Recent
-from servers.core.recovery import Signature, error_phrase
+from servers.core.recovery import PACKAGE_RUNNERS, Signature, error_phrase
 from servers.reflection.models import Rule
 
 log = logging.getLogger(__name__)
@@ -193,7 +193,7 @@ def _names_step(step: str, lowered: str, tokens: set[str]) -> bool:
     if ":" in action:
         action = action.split(":", 1)[1]  # a namespaced script (`test:e2e`): its own name says what it is
     names = _ALIASES.get(action, (action,))
-    if program in _PACKAGE_RUNNERS and not _SCRIPT_VERB.search(action) and action not in _TEST_RUNNERS:
+    if program in PACKAGE_RUNNERS and not _SCRIPT_VERB.search(action) and action not in _TEST_RUNNERS:
         # A program a package runner starts (`pnpm tauri`, `npx prisma`) is often the project's framework: a
         # question about it ("how do Tauri windows share state") names no run of it. The runner or a word of
         # running or building it does.
@@ -204,7 +204,6 @@ def _names_step(step: str, lowered: str, tokens: set[str]) -> bool:
     )
 
 
-_PACKAGE_RUNNERS = frozenset({"pnpm", "npx", "pnpx", "yarn", "bunx", "bun", "npm"})
 # A package script named for what it does (`typecheck`, `lint:style`, `e2e:ios`, `doctor`), as opposed to a program
 # the runner starts (`tauri`, `astro`, `prisma`).
 _SCRIPT_VERB = re.compile(
