@@ -7,7 +7,7 @@ server functions, sqlx 0.8 on PostgreSQL (`sqlx migrate add -r / run / revert`, 
 `tailwind-input-file` in `[package.metadata.leptos]`, cargo clippy, Playwright e2e in `end2end/`, Docker image deployed
 to Fly.io (`fly deploy`, `fly logs`), GitHub Actions, gh. Prompts in English. cwd /home/mira/work/cragbook.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 30), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_leptos_wasm.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -16,7 +16,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1949,5 +1949,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "leptos-wasm.jsonl"), os.path.join(HERE, "leptos-wasm.labels.json"))
-    print(f"leptos-wasm -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "leptos-wasm.jsonl"), os.path.join(HERE, "tune", "leptos-wasm.labels.json"))
+    print(f"leptos-wasm -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

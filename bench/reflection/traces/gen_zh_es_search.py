@@ -6,7 +6,7 @@ the repo, Python 3.11 offline importer (elasticsearch-py 8 bulk helpers, PyMySQL
 Logstash 8.15 jdbc pipelines, Kibana Dev Tools, pytest, ruff, ssh via ProxyJump. Prompts and replies in Chinese,
 tool output as printed. cwd /home/hejun/work/poi-search. Dates 2026-10-12 -> 2026-11-10.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 30), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_es_search.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -16,7 +16,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1533,5 +1533,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-es-search.jsonl"), os.path.join(HERE, "zh-es-search.labels.json"))
-    print(f"zh-es-search -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-es-search.jsonl"), os.path.join(HERE, "tune", "zh-es-search.labels.json"))
+    print(f"zh-es-search -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
