@@ -359,6 +359,13 @@ _FILE_KINDS = (
     "vue|svelte|php|pl|pm|lua|qml|dts|dtsi|dtso|dtb|jar|apk|aar|whl|img|bin|hex|elf|zip|tar|gz|tgz|xz|json|yaml|yml|"
     "toml|xml|csv|sql|sh|bat|ps1|cmake|mk|gradle|proto|pdf|png|jpg|jpeg|svg|vst3|clap|component|dmg|pkg"
 )
+
+
+def is_file_kind(word: str) -> bool:
+    """Whether ``word`` is a kind of file's extension (`json`, `cu` is not known, `svelte` is)."""
+    return word.lower() in _FILE_SUFFIXES or re.fullmatch(_FILE_KINDS, word.lower()) is not None
+
+
 # A name as code writes it: inner capitals (`serviceMonitor`) or an underscore between words (`max_retries`).
 _NAMED_IN_CODE = re.compile(r"[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 _BLANKS = (
@@ -1165,7 +1172,11 @@ def error_phrase(error: str) -> str:
     # whichever client exception carried it (`BadRequestError(400, …)` from one call, `BulkIndexError` from another).
     typed = _ERROR_TYPE.search(message)
     if typed:
-        return typed.group(1)
+        # A type that only classes the failure (`illegal_argument_exception`, the wrapper
+        # `search_phase_execution_exception`) names it by the reason given with it: the same type carries a text
+        # field sorted on and a static setting changed on an open index.
+        reason = _given_reason(message, typed.end()) if typed.group(1) in _CLASS_TYPES else ""
+        return _phrase_of(reason) if reason else typed.group(1)
     for pattern, phrase in _PHRASES:
         if pattern.search(error if pattern.pattern.startswith("(?m)^") else message):
             # A wait that ran out because something threw on the way (a handler failed, the test waited in vain
@@ -1202,6 +1213,11 @@ def error_phrase(error: str) -> str:
     labelled = _LABELLED_MESSAGE.search(error)
     if labelled and len(labelled.group(1).split()) >= 3:
         return _phrase_of(labelled.group(1))
+    # rustc reports in order, and the first located diagnostic is the cause: a crate's `compile_error!` ("This wasm
+    # target is unsupported by mio") comes without a code, and the `error[E0432]`s after it only follow from it.
+    first = _RUSTC_DIAGNOSTIC.search(error)
+    if first and not first.group(1) and any(later.group(1) for later in _RUSTC_DIAGNOSTIC.finditer(error, first.end())):
+        return _phrase_of(first.group(2))
     code = _error_code(error)
     if code:
         return code
@@ -1287,6 +1303,28 @@ _MESSAGE_FIELDS = ("message", "detail", "error_description", "title", "msg", "er
 
 # (Not `*_error`: Stripe's and OpenAI's `invalid_request_error` is a class of errors, not one.)
 _ERROR_TYPE = re.compile(r"""['"]([a-z][a-z0-9]*(?:_[a-z0-9]+)+_exception)['"]""")
+# Types that say what kind of failure, not which: the reason given with them does.
+_CLASS_TYPES = frozenset(
+    {
+        "illegal_argument_exception",
+        "illegal_state_exception",
+        "search_phase_execution_exception",
+        "action_request_validation_exception",
+        "parse_exception",
+        "x_content_parse_exception",
+        "runtime_exception",
+    }
+)
+# The reason after a type: the body's `"reason": "…"` field (`{"type": "…", "reason": "…"}`), or the client
+# exception's next argument (`BadRequestError(400, 'search_phase_execution_exception', 'Text fields are …')`).
+_REASON_AFTER_TYPE = re.compile(r"""['"]\s*,\s*(?:['"]reason['"]\s*:\s*)?(['"])((?:(?!\1)[^\\]|\\.){6,400})\1""")
+
+
+def _given_reason(message: str, type_end: int) -> str:
+    """The reason given right after an error type ending at ``type_end``, or "" (one word is no reason)."""
+    found = _REASON_AFTER_TYPE.match(message, type_end - 1)
+    reason = found.group(2) if found else ""
+    return reason if len(reason.split()) >= 3 else ""
 
 
 def _message_text(error: str) -> str:
@@ -1361,6 +1399,9 @@ def _gradle_detail(lines: list[str]) -> str:
 _INNER_LOCATION = re.compile(r"(?<=[\s:])[\w./~-]+\.[A-Za-z]\w*:\d+(?::\d+)?:\s+")
 
 
+_RUSTC_DIAGNOSTIC = re.compile(r"(?m)^error(\[E\d{4}\])?: (\S.*)\n\s*--> ")
+
+
 def _error_code(error: str) -> str | None:
     """The error code an error message gives (`TS2345`, `E0308`, `DSNT408`): the first one on a line that says
     something failed, else the first one. Not a code on most of its lines: that is the log's own column (a job's
@@ -1394,7 +1435,18 @@ def _phrase_of(line: str) -> str:
         text = text[inner.end() :]
     for pattern, blank in _BLANKS:
         text = pattern.sub(blank, text)
-    return " ".join(text.lower().split()[:MAX_PHRASE_WORDS])
+    text = _BLANK_LIST.sub(r"<\1>", text)  # a list of one, or of three settings, is the same failure
+    words = text.split()
+    # A message of several sentences is named by its first, when that says enough ("This wasm target is
+    # unsupported by mio.", not "… by mio. If").
+    ends = [i for i, word in enumerate(words[:MAX_PHRASE_WORDS]) if word.endswith(".") and i + 1 < len(words)]
+    if ends and ends[0] >= 3 and words[ends[0] + 1][:1].isupper():
+        words = words[: ends[0] + 1]
+        words[-1] = words[-1].rstrip(".")
+    return " ".join(words[:MAX_PHRASE_WORDS]).lower()
+
+
+_BLANK_LIST = re.compile(r"<(\w+)>(?:,\s*<\1>)+")
 
 
 _LOGGED_FAILURE = re.compile(r"(?m)^.*(?:\bERROR\b|\bSEVERE\b|[Uu]ncaught|[Uu]nhandled).*$")
@@ -1748,8 +1800,13 @@ def common_command(commands: Sequence[str]) -> str:
         shared = shared[:agreed]
         leading = leading[: len(shared)]
     shown = " ".join([_head_as_written(head, runs), *leading, *flags, *shared[len(leading) :]])
+    tail_end = _shared_end([t[-1] for t in tails]) if all(len(t) > len(shared) for t in tails) else ""
     if ending:
         shown += " … " + " ".join(ending)
+    elif tail_end:
+        # Runs at different addresses that did one thing there (`curl -X POST http://localhost:9200/poi_dev/_close`,
+        # `… http://es-test:9200/merchant_v6/_close`): the end of the path they share is that thing.
+        shown += f" …{tail_end}"
     elif more and not flags:
         # Where the runs parted inside one word, the part they shared says what it was (`systemctl stop
         # postgresql@16-main` and `… postgresql@16-restore-fieldops`: `systemctl stop postgresql@16-…`).
@@ -1766,7 +1823,7 @@ def common_command(commands: Sequence[str]) -> str:
 def _in_order_of(shown: str, words: list[str]) -> bool:
     """Every word of ``shown`` but its gaps is in ``words``, in the same order."""
     left = iter(words)
-    return all(word in left for word in shown.split() if not word.endswith("…"))
+    return all(word in left for word in shown.split() if not word.endswith("…") and not word.startswith("…"))
 
 
 def _aligned(runs: list[str]) -> str:
@@ -1826,6 +1883,18 @@ def _shared_start(words: list[str]) -> str:
     cut = max((i for i, char in enumerate(start) if char in "@/:=._-"), default=-1)
     start = start[: cut + 1]
     return start if len(start) >= 4 and any(char.isalpha() for char in start) else ""
+
+
+def _shared_end(words: list[str]) -> str:
+    """The end every word has from a `/` on (`/_close` of `http://a:9200/x/_close` and `http://b/y/_close`), when
+    the words differ before it and it names something (a letter, four characters or more); else ""."""
+    if len(set(words)) <= 1:
+        return ""
+    backwards = zip(*(word[::-1] for word in words), strict=False)
+    end = "".join(chars[0] for chars in takewhile(lambda chars: len(set(chars)) == 1, backwards))[::-1]
+    cut = end.find("/")
+    end = end[cut:] if cut >= 0 else ""
+    return end if len(end) >= 4 and any(char.isalpha() for char in end) else ""
 
 
 def _common_ending(tails: list[list[str]]) -> list[str]:

@@ -34,6 +34,7 @@ from servers.core.recovery import (
     common_command,
     find_recoveries,
     fix_shape,
+    is_file_kind,
     is_looking,
     opens_list,
     step_key,
@@ -570,6 +571,27 @@ def shared_stem(lessons: list[Lesson]) -> str:
     return stem if len(stem) >= 5 and CODE_LIKE.search(stem) else ""
 
 
+def shared_member_suffix(lessons: list[Lesson]) -> tuple[str, list[str]]:
+    """The member every one of these edits put after a name of its own (`.keyword` of `district.keyword`, then
+    `category.keyword`, then `name.keyword`), with the names as written; else ("", []): each task pointed its own
+    field at the same sub-field."""
+    if len(lessons) < 2 or any(lesson.fix for lesson in lessons):
+        return "", []  # commands were part of the fix: the names alone are not the lesson
+    members = []
+    for lesson in lessons:
+        found = [word for word in lesson.added if _MEMBER.fullmatch(word)]
+        if len(found) != 1:
+            return "", []
+        members.append(found[0])
+    heads = {member.rsplit(".", 1)[0] for member in members}
+    lasts = {member.rsplit(".", 1)[1] for member in members}
+    last = next(iter(lasts))
+    # A word for a member (`keyword`), not a file's extension (`rotary_embedding.cu`) or a version (`alerts.v1`).
+    if len(lasts) != 1 or len(heads) < len(members) or not last.isalpha() or len(last) < 4 or is_file_kind(last):
+        return "", []
+    return f".{last}", list(dict.fromkeys(members))
+
+
 def shared_replacement(lessons: list[Lesson]) -> tuple[str, str] | None:
     """What every one of these edits took out and what it put in its place (`rpx` → `px`), when each took out
     the same telling words and added the same others: a replacement, told whole, where the added words alone
@@ -620,10 +642,38 @@ def shared_edit(lessons: list[Lesson]) -> str:
     if shown_by is None:
         return ""  # only words of prose in common (`The`, `it`, `test`): comments alike, fixes not shown to be
     ordered = [shown_by, *(edit for edit in edits if edit is not shown_by)]
-    shown = _shown_edit([*ordered, *(lesson for lesson in lessons if not lesson.added)], common) or " ".join(
-        w for w in shown_by.added if _bare([w]) & common
+    shown = _shown_edit([*ordered, *(lesson for lesson in lessons if not lesson.added)], common) or _as_written(
+        [w for w in shown_by.added if _bare([w]) & common], lessons
     )
     return _calls_on(shown, edits) or _with_type_arguments(shown, edits) or shown
+
+
+def _as_written(words: list[str], lessons: list[Lesson]) -> str:
+    """Shared words as a line of some edit wrote them: `optional = true` of `optional`, `true` (in `x = { version
+    = "0.6", optional = true }`), and a prefix with the rest left out, `dep:…` (of `"dep:lettre",`); words no line
+    holds together stay as they are."""
+    lines = [line for lesson in lessons for line in [*lesson.added_lines, *lesson.changed_lines]]
+    groups: list[str] = []
+    i = 0
+    while i < len(words):
+        # The longest run of these words one line wrote with only signs between them (` = `, `: `).
+        for j in range(len(words), i, -1):
+            pattern = r"(?:[ \t]*[=:][ \t]*|[ \t]+)".join(re.escape(w) for w in words[i:j])
+            found = next((m.group(0) for line in lines if (m := re.search(rf"(?<![\w-]){pattern}(?![\w-])", line))), "")
+            if found and (j - i > 1 or found != words[i]):
+                groups.append(found)
+                i = j
+                break
+        else:
+            word = words[i]
+            # A prefix each edit completed with its own name (`dep:lettre`, `dep:async-stripe`).
+            completed = word.endswith((":", "=", "/")) and any(
+                re.search(rf"(?<![\w-]){re.escape(word)}[\w-]", line) for line in lines
+            )
+            groups.append(f"{word}…" if completed else word)
+            i += 1
+    # Unchanged, the words stay one run (`name description scope-references`).
+    return "` and `".join(groups) if " ".join(groups) != " ".join(words) else " ".join(words)
 
 
 def _written_inside(lessons: list[Lesson], edit: str, place: str) -> str:
@@ -786,6 +836,13 @@ def general_lesson(lessons: list[Lesson]) -> str:
         return (
             f'When {step} fails with "{first.phrase}", write what the failing code needs in a new `{kind}` file '
             f"(each fix wrote one: {examples}){finishing}, then retry it."
+        )
+    suffix, members = shared_member_suffix(lessons)
+    if suffix and not any(lesson.run_as or lesson.reread for lesson in lessons):
+        examples = ", ".join(f"`{member}`" for member in members[:3])
+        return (
+            f'When {step} fails with "{first.phrase}", use the name with `{suffix}` where it points (as in '
+            f"{examples}; the edit that fixed it each time){finishing}, then retry it."
         )
     # Each edit added what its own error named, as one entry of one file (a schema given the property it refused):
     # where the names go is the lesson, not plain words their entries happen to share (`type string`, `description:

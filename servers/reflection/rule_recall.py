@@ -133,7 +133,11 @@ def _mentions(task: str, tokens: set[str], word: str) -> bool:
     word = word.lower()
     if "\u4e00" <= word[:1] <= "\u9fff":
         return word in task
-    return word in tokens or any(t.startswith(word) and len(word) >= 4 for t in tokens)
+    # A word's own forms (`deploying` for `deploy`) mention it; an identifier it starts (`create_effect`) is
+    # another name.
+    return word in tokens or any(
+        t.startswith(word) and len(word) >= 4 and not t[len(word) :].startswith("_") for t in tokens
+    )
 
 
 def cue_score(rule: Rule, task: str) -> tuple[float, str]:

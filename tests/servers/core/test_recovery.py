@@ -1813,3 +1813,68 @@ def test_a_status_look_while_waiting_for_a_fix_is_not_the_fix() -> None:
         [recovery] = find_recoveries([failed, *between, retried])
         keys.append(recovery.fix_key)
     assert len(set(keys)) == 1 and keys[0].startswith("cf update-service")
+
+
+def test_an_error_type_that_only_classes_the_failure_is_named_by_its_reason() -> None:
+    """A search server answers a mapping change and a bad sort with the same `illegal_argument_exception`: the
+    reason beside it tells them apart, in the JSON body and in the client exception that carries it. A type
+    that names the failure itself stays its phrase."""
+    body = (
+        '{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"mapper [price] cannot be changed '
+        'from type [float] to [long]"}],"type":"illegal_argument_exception","reason":"mapper [price] cannot be '
+        'changed from type [float] to [long]"},"status":400}'
+    )
+    sort = (
+        "opensearchpy.exceptions.RequestError: RequestError(400, 'search_phase_execution_exception', "
+        "'No mapping found for [created] in order to sort on')"
+    )
+    assert error_phrase(body) == "mapper [price] cannot be changed from type [float]"
+    assert error_phrase(sort) == "no mapping found for [created] in order to"
+    assert error_phrase(body) != error_phrase(sort)
+    named = '{"error":{"type":"version_conflict_engine_exception","reason":"[42]: version conflict, current 3"}}'
+    assert error_phrase(named) == "version_conflict_engine_exception"
+
+
+def test_a_list_of_placeholders_is_one_placeholder() -> None:
+    """One static setting refused or three: the same failure."""
+    one = "Can't update non dynamic settings [[index.analysis.analyzer.folded.tokenizer]] for open indices [[o/x1]]"
+    three = (
+        "Can't update non dynamic settings [[index.analysis.analyzer.folded.tokenizer, index.analysis.filter.syn.type, "
+        "index.analysis.filter.syn.synonyms]] for open indices [[o/x1]]"
+    )
+    assert error_phrase(one) == error_phrase(three)
+
+
+def test_the_first_sentence_names_a_message_of_several() -> None:
+    """A message goes on with advice in a second sentence: the phrase stops where the first one ends."""
+    error = "Fatal: The lockfile is from a newer client. Please upgrade to 9.2 or later and try again."
+    assert error_phrase(error) == "fatal: the lockfile is from a newer client"
+
+
+def test_rustc_s_first_diagnostic_without_a_code_is_the_cause_of_the_coded_ones_after_it() -> None:
+    """A crate's `compile_error!` stops the build for a target, and the unresolved imports rustc reports after it
+    only follow from it; a build whose only diagnostic has no code is named as before."""
+    error = (
+        "   Compiling getrandom v0.2.15\n"
+        'error: the wasm*-unknown-unknown targets are not supported by default, you may need to enable the "js" '
+        "feature.\n"
+        "   --> /home/u/.cargo/registry/src/getrandom-0.2.15/src/lib.rs:346:9\n"
+        "    |\n"
+        "error[E0433]: failed to resolve: use of undeclared crate or module `imp`\n"
+        "   --> /home/u/.cargo/registry/src/getrandom-0.2.15/src/lib.rs:402:9\n"
+        "error: could not compile `getrandom` (lib) due to 2 previous errors\n"
+    )
+    assert error_phrase(error).startswith("the wasm*-unknown-unknown targets are not supported")
+    coded_only = error.replace("error: the wasm", "warning: the wasm")
+    assert error_phrase(coded_only) == "error[E0433]"
+
+
+def test_common_command_keeps_the_end_of_a_path_runs_at_different_addresses_shared() -> None:
+    """An index closed on two clusters, each by its own address: what was done there is the path's end."""
+    runs = [
+        "curl -s -X POST http://localhost:9200/orders_dev/_close",
+        "curl -s -X POST https://search.staging.internal:9243/invoices_v3/_close",
+    ]
+    assert common_command(runs) == "curl -s -X POST …/_close"
+    # Addresses that share no telling end say nothing more.
+    assert "…/" not in common_command(["curl -s http://a.test/x1", "curl -s http://b.test/y2"])

@@ -1133,3 +1133,46 @@ def test_edits_that_each_wrote_what_their_error_quoted_are_one_lesson(svc: Refle
         svc.reflect(TaskReport(task=f"tidy the {page} page", task_id=f"w{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
     assert "write what the error says to use where it points (earlier fixes wrote `because`, `although`" in rule.text
+
+
+def test_edits_that_each_pointed_a_name_at_the_same_member_are_one_lesson_shown_by_the_member(
+    svc: ReflectionService,
+) -> None:
+    """Each report grouped by a field stored twice (as text, and as an `.exact` copy for grouping); each fix pointed
+    its own field at the copy. The member is the lesson; each field is that task's own."""
+    error = 'Exit code 1\n{{"error": "Grouping by analysed text is not supported, use an exact copy of [{0}]"}}'
+    runs = (
+        ("region", "reports/by_region.json", "group_by"),
+        ("vendor", "scripts/top_vendors.py", "bucket"),
+        ("title", "reports/sorted.json", "order"),
+    )
+    for n, (field, path, key) in enumerate(runs, 1):
+        edit = _edit(f"/h/dash/{path}", f'"{key}": "{field}"', f'"{key}": "{field}.exact"')
+        run = f"dashq run {path}"
+        trace = [sh(run, error.format(field)), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"report by {field}", task_id=f"g{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "use the name with `.exact` where it points (as in `region.exact`, `vendor.exact`" in rule.text
+
+
+def test_shared_words_are_shown_as_a_line_wrote_them() -> None:
+    """Each fix made a dependency optional and named it in a feature; the words they share are shown with the
+    signs the lines wrote them with (`optional = true`), and a prefix each completed with its own name as a prefix
+    (`dep:…`), not as the loose words `optional true dep:`."""
+    from servers.reflection.models import Lesson
+    from servers.reflection.reflect import shared_edit
+
+    runs = (("redis", '"0.27"'), ("reqwest", '"0.12"'), ("rusqlite", '"0.32"'))
+    lessons = [
+        Lesson(
+            tool="Bash",
+            step="trunk build",
+            phrase="the target is not supported",
+            added=["optional", "true", "dep:", name],
+            added_lines=[f'"dep:{name}",'],
+            changed_lines=[f"{name} = {{ version = {version}, optional = true }}"],
+            files=["Cargo.toml"],
+        )
+        for name, version in runs
+    ]
+    assert shared_edit(lessons) == "optional = true` and `dep:…"

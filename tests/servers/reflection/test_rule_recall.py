@@ -285,3 +285,13 @@ def test_a_framework_a_package_runner_starts_is_named_by_running_it_not_by_askin
     # A test runner started the same way is the test run however it is named.
     vitest = rule("r11", "When `pnpm vitest` fails …", Lesson(tool="Bash", step="pnpm vitest", phrase="x", fix=["y"]))
     assert cue_score(vitest, "vitest is red on the cart store")[0] > 0
+
+
+def test_an_identifier_a_step_s_word_starts_does_not_name_the_step() -> None:
+    """`delete_later` in a question about code is another name, not a run of `kubectl delete`; `deleting` is."""
+    from servers.reflection.rule_recall import _mentions, _tokens
+
+    question = "is delete_later safe to call from a slot, or is there a better way"
+    assert not _mentions(question.lower(), _tokens(question), "delete")
+    doing = "the cleanup job deletes the old pods too slowly"
+    assert _mentions(doing.lower(), _tokens(doing), "delete")
