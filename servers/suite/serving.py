@@ -22,7 +22,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from servers.core import completions, param_headers, subscriptions, toolnames
+from servers.core import completions, param_headers, subscriptions, telemetry, toolnames
 from servers.core.arguments import ArgumentErrors
 from servers.core.metrics import ToolMetrics, exposition
 from servers.core.resource_errors import ResourceErrors
@@ -31,7 +31,7 @@ from servers.suite import catalog
 from servers.suite.inprocess import process_services
 from servers.suite.services import HELD, SharedServices
 from servers.suite.settings import CairnSettings
-from servers.suite.tool_routing import RoutedFastMCP
+from servers.suite.tool_routing import RoutedFastMCP, route_lookups
 
 VERSION = "0.1.0"
 
@@ -60,10 +60,12 @@ def build_server(
     """
     if remotes and name != "all":
         raise ValueError("--remote works with `cairn serve all`")
+    telemetry.skip_unrecordable_spans()  # no-op spans around every call cost the event loop (telemetry.py)
     schemas: list[dict[str, Any]] = []  # every tool's input schema, for the Mcp-Param header check below
     if name != "all":
         held = services if name in HELD else None
         server = catalog.factory(name)(settings, held)
+        route_lookups(server)
         server.add_middleware(ToolMetrics(name))
         server.add_middleware(ScopeGuard(name))
         server.add_middleware(ArgumentErrors())  # inside the guard: a caller without the scope hears that first
@@ -124,6 +126,7 @@ def build_suite(
     services = services or process_services(settings)  # one of each domain service, whichever servers use it
     for child_name in catalog.names():
         child = catalog.factory(child_name)(settings, services)
+        route_lookups(child)  # its own lookups, twice per call, without a task group each (tool_routing.py)
         child.add_middleware(ToolMetrics(child_name))
         child.add_middleware(ScopeGuard(child_name))
         child.add_middleware(ArgumentErrors())

@@ -16,6 +16,11 @@ renamed, enabled or disabled at run time needs no invalidation.
 The providers asked are awaited one after another rather than in a task group: the suite's mounted servers
 run in this process and answer without waiting, and a remote server (``--remote``) is asked only for names in
 its own namespace, so no lookup waits on two remotes at once.
+
+Each mounted server looks the name up again, twice per call (once for the root's lookup, once in its own
+``call_tool``), across its own providers (its tools, and for skills its prompts provider): fastmcp gathers
+those in a task group too, so the suite routes the mounted servers' lookups the same way
+(:func:`route_lookups`). None of their providers carries a namespace, so every one is still asked.
 """
 
 from __future__ import annotations
@@ -53,6 +58,19 @@ class NamespaceRouting(AggregateProvider):
 
 class RoutedFastMCP(FastMCP[Any], NamespaceRouting):
     """A :class:`~fastmcp.FastMCP` whose tool lookup asks only the providers a name's namespace points to."""
+
+
+def route_lookups(server: FastMCP[Any]) -> bool:
+    """Make ``server``, a plain :class:`~fastmcp.FastMCP` built by a server's own factory, a
+    :class:`RoutedFastMCP` (the same object: only its class changes, which adds :class:`NamespaceRouting`'s
+    ``_get_tool`` and nothing else); whether it is routed now. A ``FastMCP`` subclass is left as it is: its
+    own methods might not expect the routing beneath them."""
+    if isinstance(server, RoutedFastMCP):
+        return True
+    if type(server) is not FastMCP:
+        return False
+    server.__class__ = RoutedFastMCP
+    return True
 
 
 async def may_answer(provider: Provider, name: str, version: VersionSpec | None = None) -> bool:

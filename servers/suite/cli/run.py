@@ -197,6 +197,10 @@ def _run(
             loop.add_signal_handler(sig, stop)
         await asyncio.gather(*(server.serve(sockets=[sock]) for server, sock in zip(servers, sockets, strict=True)))
 
+    # Everything built so far lives as long as the process: out of the collector's full passes (gcfreeze.py).
+    from servers.core.gcfreeze import freeze_built_objects
+
+    freeze_built_objects()
     asyncio.run(serve_all())
     return 0
 

@@ -21,9 +21,9 @@ from fastmcp.utilities.authorization import require_scopes
 from fastmcp.utilities.versions import VersionSpec
 
 from servers.core.toolnames import MountRenames
-from servers.suite.serving import build_server, suite_root
+from servers.suite.serving import build_server, build_suite, suite_root
 from servers.suite.settings import CairnSettings
-from servers.suite.tool_routing import NamespaceRouting, RoutedFastMCP, may_answer
+from servers.suite.tool_routing import NamespaceRouting, RoutedFastMCP, may_answer, route_lookups
 from tests.support import running
 
 NAMES = [
@@ -203,3 +203,41 @@ async def test_serve_all_over_http_routes_calls_and_refuses_unknown_names(settin
     assert skills.structured_content is not None and skills.structured_content["skills"]
     assert unknown.is_error
     assert text(unknown) == "Unknown tool: 'memory_nope'"
+
+
+def plain_child() -> FastMCP:
+    """A mounted server as a server's factory builds it: tools, one disabled, one behind its own auth= check."""
+    server = child("kid", "ping", "off")
+    server.tool(lambda: "kid.secret", name="secret", auth=require_scopes("secret"))
+    server.disable(names={"off"})
+    return server
+
+
+async def test_a_routed_mounted_server_answers_as_fastmcp_does() -> None:
+    names = ["kid_ping", "kid_off", "kid_secret", "kid_nope", "kid_", "ping"]
+    plain, routed = plain_child(), plain_child()
+    assert route_lookups(routed) and type(routed) is RoutedFastMCP and route_lookups(routed)
+    expected = await answers(plain, [n.removeprefix("kid_") for n in names])
+    assert await answers(routed, [n.removeprefix("kid_") for n in names]) == expected
+    assert expected[0] == (False, "kid.ping") and expected[1][0] and expected[2][0]
+    # Mounted under a namespace on a routed root, as `serve all` mounts it.
+    roots = []
+    for kid in (plain_child(), plain_child()):
+        root = RoutedFastMCP("root")
+        root.mount(kid, namespace="kid")
+        roots.append((root, kid))
+    route_lookups(roots[1][1])
+    assert await answers(roots[1][0], names) == await answers(roots[0][0], names)
+
+
+def test_route_lookups_leaves_a_fastmcp_subclass_alone() -> None:
+    class Own(FastMCP[Any]):
+        pass
+
+    server = Own("own")
+    assert not route_lookups(server) and type(server) is Own
+
+
+def test_serve_all_routes_every_mounted_servers_own_lookup(settings: CairnSettings) -> None:
+    suite = build_suite(settings)
+    assert suite.children and all(type(kid) is RoutedFastMCP for kid in suite.children.values())
