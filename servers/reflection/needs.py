@@ -407,6 +407,11 @@ ADDRESS = re.compile(
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 # A handle on a social or chat account ("IG @rosa.ink"): a way to reach someone, as an address is.
 HANDLE = r"(?<![\w.@])@[A-Za-z0-9_][\w.]{1,29}"
+# A person's card in memory: a role, a colon, a capitalised name, and a way to reach them said in words.
+CONTACT_CARD = (
+    r"^[^:：]{1,40}[:：]\s*(?-i:[A-Z][a-z]+)\b[^.]*?\b(?:e-?mail|phone|mobile|cell|whatsapp|wechat|telegram|signal|"
+    r"sms|in (?:my |the )?contacts)\b"
+)
 # (a size in sentences too: "two sentences max", 三句话)
 SIZE = re.compile(
     r"\b\d+\s*-?\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?|slides?|sentences?)\b|\d+\s*[字页分钟句]"
@@ -539,7 +544,14 @@ TALK = re.compile(
     r"\b(?:talks?|briefings?|presentations?|speech(?:es)?|lectures?|keynotes?|seminars?|webinars?)\b|讲座|演讲|发言|宣讲",
     IC,
 )
-TOPICS = (TRAVEL, TIME_OFF, TALK)  # facts and tasks on one of these are about the same thing without sharing a word
+# A visit for care in any words: "the hospital appointment" and "knee follow-up at St Mary's, 3 May" are one visit.
+CARE = re.compile(
+    r"\b(?:hospital|clinic|outpatients?|GP|doctor'?s?|dentist'?s?|physio\w*|check-?up|follow-?up\s+(?:at|with|"
+    r"appointment|visit)|x-?ray|MRI|scan\s+at|consultant\s+at)\b|医院|门诊|复查|复诊|体检|看病|牙医",
+    IC,
+)
+# facts and tasks on one of these are about the same thing without sharing a word
+TOPICS = (TRAVEL, TIME_OFF, TALK, CARE)
 # Words handed over to translate follow the request after a colon (把这句翻成英文：…, "translate this into Polish: …"):
 # they are the text, not what the user asks for, and need nothing of their own.
 _TO_TRANSLATE = re.compile(r"(?:翻译?成|译成|翻译)[^：:，。]{0,6}[：:]|\btranslate\b[^:.?!]{0,40}:", IC)
@@ -837,6 +849,9 @@ RULES: tuple[Rule, ...] = (
         ),
         re.compile(
             rf"{EMAIL.pattern}|{HANDLE}|\b(?:goes|go|send|sent|addressed)\s+to\b|\bto\s+(?-i:[A-Z][a-z]+)|[交发递寄]给|"
+            # a contact card: a role labelled with a name and the way to reach them ("florist: Ana Reyes, email in
+            # contacts", "coach: Sam, WhatsApp"), the role the task sends to
+            rf"{CONTACT_CARD}|"
             # the person in charge, by surname and title, in a fact about the same place (班主任刘老师 of the class)
             rf"(?:班主任|主任|负责人|联系人|老师|经理)[：:\s]*[{_SURNAMES}](?:老师|经理|主任|师傅|医生|总)",
             IC,

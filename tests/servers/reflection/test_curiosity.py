@@ -1180,3 +1180,38 @@ def test_none_said_for_whom_still_rules_the_thing_out_by_its_instances(svc: Refl
     assert _signals(shake, ("supplements", "none for the kids"), svc=svc, user="sp1") == ["preference_conflict"]
     plain = "After training, give each player a glass of milk and a banana."
     assert _signals(plain, ("supplements", "none for the kids"), svc=svc, user="sp2") == []
+
+
+def test_a_contact_card_in_memory_answers_who_a_thing_goes_to() -> None:
+    # "florist: Ana Reyes, email in contacts": the role, a name and a way to reach them say the recipient (#36).
+    card = ["florist: Ana Reyes, email in contacts"]
+    assert "recipient" in _asked("forward the seating plan to the florist")
+    assert "recipient" not in _asked("forward the seating plan to the florist", card)
+    assert "recipient" not in _asked("Send the rota to the coach", ["coach: Sam Ortiz, WhatsApp"])
+    # a role and a name with no way to reach them is no card
+    assert "recipient" in _asked("forward the seating plan to the florist", ["florist: Ana Reyes, very friendly"])
+
+
+def test_a_care_visit_in_memory_is_the_appointment_the_task_names_in_other_words() -> None:
+    # "the clinic visit" and "knee check-up at St Mary's, 4 March 9:15" are one visit: its day is held (#36).
+    facts = ["knee check-up at St Mary's, 4 March 9:15"]
+    assert "date_time" in _asked("book me a cab for the clinic visit")
+    assert "date_time" not in _asked("book me a cab for the clinic visit", facts)
+    assert "date_time" in _asked("book me a cab for the clinic visit", ["new sofa delivered 4 March"])
+
+
+def test_things_left_out_listed_with_or_or_a_slash_are_each_left_out(svc: ReflectionService) -> None:
+    # "no hashtags or web links", "no Eiffel Tower / croissant clichés": each is ruled out on its own, plural or
+    # singular, a link found by how it looks (#36).
+    post = "Come to the bake sale on Sunday! Details at bakesale.example/info"
+    assert _signals(post, ("format", "large print, no hashtags or web links"), svc=svc, user="or1") == [
+        "preference_conflict"
+    ]
+    plain = "Come to the bake sale on Sunday!"
+    assert _signals(plain, ("format", "no hashtags or web links"), svc=svc, user="or2") == []
+    blurb = "Stroll past the Eiffel Tower and enjoy a warm croissant."
+    assert _signals(blurb, ("content", "no Eiffel Tower / croissant clichés"), svc=svc, user="or3") == [
+        "preference_conflict"
+    ]
+    tag = "Scan the barcode below to order."
+    assert _signals(tag, ("format", "no barcodes or stickers"), svc=svc, user="or4") == ["preference_conflict"]
