@@ -292,6 +292,12 @@ _KINDS = (
             re.I,
         ),
     ),
+    _Kind(  # no web links: an address to type or click, however it is written (https://…, www.…, site.org/rsvp)
+        re.compile(r"(?:web\s*|website\s*|internet\s*)?(?:links?|urls?)|web\s*addresses|websites?|网址|链接", re.I),
+        re.compile(
+            r"https?://\S+|\bwww\.\S+|\b[\w-]+\.(?:com|org|net|example|co\.uk|org\.uk|io|info|cn)(?:/\S*)?\b", re.I
+        ),
+    ),
     _Kind(  # not driving: a self-drive trip, hours at the wheel
         re.compile(r"开车|自驾|驾车|driving|(?:a )?car", re.I),
         re.compile(r"开车|自驾|驾车|\bdrive\b|\bdriving\b|road ?trip|\bby car\b", re.I),
@@ -558,8 +564,9 @@ def _avoided(value: str, draft: str) -> str | None:
     """Something the user said to leave out ("no emoji", 不要英文) that the draft has."""
     for clause in re.split(r"[,;，；、]", value):
         avoid = _AVOID.match(clause.strip())
-        if avoid:
-            thing = next(g for g in avoid.groups() if g).strip().lower()
+        if not avoid:
+            continue
+        for thing in _things(next(g for g in avoid.groups() if g)):
             if re.fullmatch(r"emojis?|emoticons?|表情(?:符号|包)?", thing):
                 if emoji := _EMOJI.search(draft):  # said by name, found by what it looks like
                     return f"the draft uses emoji ({emoji.group(0)})"
@@ -568,7 +575,24 @@ def _avoided(value: str, draft: str) -> str | None:
                     return f"the draft has {thing} ('{found.group(0)}')"
             elif thing and (_named(thing, draft) or _short_form_in(thing, draft)):
                 return f"the draft uses {thing}"
+            elif (one := _singular_thing(thing)) != thing and _named(one, draft):
+                return f"the draft uses {one}"
     return None
+
+
+# Words that name what sort of thing is left out, not the thing: "no tram 28 clichés" leaves out tram 28.
+_SORT_WORDS = re.compile(r"\s+clich[eé]s?$", re.IGNORECASE)
+
+
+def _things(said: str) -> list[str]:
+    """The things one "no" leaves out, each alone: "no QR codes or web links", "no A / B" (either is left out)."""
+    parts = re.split(r"\s*/\s*|\s+(?:or|nor)\s+|或者", said.strip().lower())
+    return [t for p in parts if (t := _SORT_WORDS.sub("", p.strip()) or p.strip())]
+
+
+def _singular_thing(thing: str) -> str:
+    """A plural thing as a draft names one of it: "QR codes" as "qr code"."""
+    return re.sub(r"(?<=[a-z]{3})s$", "", thing) if not thing.endswith(("ss", "us", "is")) else thing
 
 
 def _question(need: Need) -> Question:

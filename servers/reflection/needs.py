@@ -119,7 +119,9 @@ _DOCS = (
     "files?|contracts?|nda|agreements?|invoices?|quotes?|quotation|proposals?|cv|resume|photos?|pictures?|"
     "spreadsheets?|pdf|forms?|receipts?|memo|minutes|notes|attachments?|screenshots?|voicemail|offers?|"
     "mortgage|loans?|salary|payslips?|paychecks?|pension|bank statements?|lease|tax returns?|transcripts?|"
-    "insurance polic(?:y|ies)|bio|biography"
+    "insurance polic(?:y|ies)|bio|biography|"
+    # what the user wrote or keeps, named by what it is: "my answer to the review", "the menu", "the chapter"
+    "answers?|repl(?:y|ies)|responses?|menus?|chapters?|manuscript"
 )
 _ZH_DOCS = (
     "邮件|消息|短信|文件|文档|合同|协议|报告|报价单|发票|简历|照片|图片|表格|幻灯片|PPT|ppt|方案|材料|资料|截图|申请表|"
@@ -143,6 +145,9 @@ PAST_THING = re.compile(
     rf"|\bthe\s+({_PURSUED})\s+(?:I|we)(?:['’](?:m|re|ve))?\s+(?:am\s+|are\s+|was\s+|were\s+|have\s+)?"
     r"(?:applying|applied|interviewing|interviewed|looking|looked|renting|viewing|viewed|bidding|enrolling|enrolled)\b"
     rf"|\b(?:last|that|those)\s+({_DOCS})\b"
+    # one said by its subject and then worked on as "it" ("the essay on Dad's garden. Can you polish it?")
+    rf"|\bthe\s+({_DOCS})\s+(?:about|on)\s+[^.?!]{{1,40}}[.?!,]?\s*(?:(?:can|could|would|will)\s+you\s+|please\s+|pls\s+)?"
+    r"(?:tidy|polish|edit|proofread|clean|tighten|fix|shorten|improve|go over|look over)\s+(?:it|this)\b"
     rf"|(?:上次|上回|之前|昨天|前天|上周|上个月|刚才|那份|那个|那封|那张|那篇|那几)[^，。,.！？\s]{{0,6}}?({_ZH_DOCS})",
     IC,
 )
@@ -248,6 +253,8 @@ def references(task: str) -> list[Reference]:
     for m in OWNED_THING.finditer(task):
         if m.group(2) and _being_written(task, m.start()):
             continue  # "write my bio": the task makes it, there is none of the user's to point to yet
+        if re.match(r"\s*[:：]", task[m.end() :]):
+            continue  # "check my reply: …": the task shows it after the colon
         if m.group(1) or m.group(2):
             owner = m.group(0).rsplit("'", 1)[0] if m.group(1) else None
             add(m.start(), m.group(1) or m.group(2), False, _owner(owner) if owner else None)
@@ -407,6 +414,11 @@ ADDRESS = re.compile(
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 # A handle on a social or chat account ("IG @rosa.ink"): a way to reach someone, as an address is.
 HANDLE = r"(?<![\w.@])@[A-Za-z0-9_][\w.]{1,29}"
+# A person's card in memory: a role, a colon, a capitalised name, and a way to reach them said in words.
+CONTACT_CARD = (
+    r"^[^:：]{1,40}[:：]\s*(?-i:[A-Z][a-z]+)\b[^.]*?\b(?:e-?mail|phone|mobile|cell|whatsapp|wechat|telegram|signal|"
+    r"sms|in (?:my |the )?contacts)\b"
+)
 # (a size in sentences too: "two sentences max", 三句话)
 SIZE = re.compile(
     r"\b\d+\s*-?\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?|slides?|sentences?)\b|\d+\s*[字页分钟句]"
@@ -440,6 +452,8 @@ WRITE_PIECE = re.compile(
     # slides and talks are made, not written
     r"\b(?:make|create|put together|build)\b.*\b(?:presentation|slides|slide deck|deck|talk|workshop)\b|"
     r"(?:做|准备)(?:一个|个|一份|份)?.{0,20}(?:PPT|ppt|幻灯片|演示文稿|讲座|slides|deck|presentation)|"
+    # a talk to give, however it is called (准备个安全讲话, 准备一段发言)
+    r"准备(?:一个|个|一段|段|一篇|篇)?.{0,12}(?:讲话|发言|演讲)(?!比赛|稿)|"
     # a script to be spoken to a room (讲稿, 培训稿): written or prepared
     r"(?:写|撰|拟|准备).{0,12}(?:讲稿|培训稿|演讲稿|宣讲稿)|"
     # a talk the user gives, and its outline, notes or script asked for ("I'm giving a lecture on X, draft my notes")
@@ -456,6 +470,9 @@ SIZED_PIECE = re.compile(
     r"\b(?:toast|eulogy|keynote|op-ed|feature|vows|wedding speech|best man speech|"
     # a bio or blurb printed in a programme or on a site: the space it goes in sets its size
     r"bio|biography|blurb)\b|"
+    # words to be said aloud at an occasion ("something to say when they open the hall", "a few words for the
+    # retirement do"): how long the user will stand and speak
+    r"\b(?:write|draft|prepare|give)\b.*\b(?:something|a few words|some words)\s+(?:to say|I can say|for me to say)\b|"
     r"(?:[写撰拟]|准备).{0,12}(?:推文|致辞|发言稿|讲话稿|讲稿|稿子|软文|祝酒词|自我介绍)|写一篇|"
     # words for a display, whose space is fixed: an exhibition panel, a poster, a label beside an exhibit
     r"(?:[写撰拟做]|准备).{0,12}(?:展板|展签|海报|宣传栏|易拉宝|说明牌)|"
@@ -522,7 +539,10 @@ TOWARD_DATE = re.compile(
 )
 # A gift in any words: "what should I get my dad", "something for her birthday", 送什么.
 GIFT = (
-    r"\b(?:a|some)\s+(?:\w+\s+)?(?:gift|present)s?\b|\bgift ideas?\b|\bwhat\s+(?:should|can|could|do)\s+(?:i|we)\s+"
+    r"\b(?:a|some)\s+(?:\w+\s+)?(?:gift|present)s?\b|"
+    # typed without its article: "need gift for my sister", "looking for present for dad"
+    r"\b(?:need|needs|want|looking for|find|get|buy)\s+(?:\w+\s+)?(?:gift|present)s?\s+for\b|"
+    r"\bgift ideas?\b|\bwhat\s+(?:should|can|could|do)\s+(?:i|we)\s+"
     r"(?:get|buy)\b|\b(?:get|buy)\s+(?:my\s+\w+|him|her|them)\s+(?:for|a|an|something)\b|礼物|送(?:她|他|他们|点)?(?:什么|啥)|买(?:什么|啥)"
     # a surprise prepared for someone is a gift too
     r"|\b(?:plan|prepare|organi[sz]e|arrange)\s+(?:a|an|some)\s+(?:little\s+)?surprise\b|(?:准备|安排|策划)(?:个|一个|点)?惊喜"
@@ -539,7 +559,14 @@ TALK = re.compile(
     r"\b(?:talks?|briefings?|presentations?|speech(?:es)?|lectures?|keynotes?|seminars?|webinars?)\b|讲座|演讲|发言|宣讲",
     IC,
 )
-TOPICS = (TRAVEL, TIME_OFF, TALK)  # facts and tasks on one of these are about the same thing without sharing a word
+# A visit for care in any words: "the hospital appointment" and "knee follow-up at St Mary's, 3 May" are one visit.
+CARE = re.compile(
+    r"\b(?:hospital|clinic|outpatients?|GP|doctor'?s?|dentist'?s?|physio\w*|check-?up|follow-?up\s+(?:at|with|"
+    r"appointment|visit)|x-?ray|MRI|scan\s+at|consultant\s+at)\b|医院|门诊|复查|复诊|体检|看病|牙医",
+    IC,
+)
+# facts and tasks on one of these are about the same thing without sharing a word
+TOPICS = (TRAVEL, TIME_OFF, TALK, CARE)
 # Words handed over to translate follow the request after a colon (把这句翻成英文：…, "translate this into Polish: …"):
 # they are the text, not what the user asks for, and need nothing of their own.
 _TO_TRANSLATE = re.compile(r"(?:翻译?成|译成|翻译)[^：:，。]{0,6}[：:]|\btranslate\b[^:.?!]{0,40}:", IC)
@@ -611,7 +638,8 @@ RULES: tuple[Rule, ...] = (
             r"约(?:个|一个|下)?时间|\b(?:find|set|fix|pick|sort)\s+(?:out\s+)?(?:a|some)\s+time\s+(?:to|for)\b|"
             r"提醒我|"
             # word of a new date or time ("a heads up about the new rehearsal time", 通知大家培训的新时间)
-            r"\b(?:new|updated|changed|revised|rescheduled)\s+(?:[\w-]+\s+){0,3}?(?:date|time|day)s?\b|"
+            r"\b(?:new|updated|changed|revised|rescheduled)\s+(?:[\w-]+\s+){0,3}?(?:date|time|day|hours|"
+            r"opening times)s?\b|"
             r"(?:新的?|改后的|调整后的)(?:时间|日期)|"
             # an opening announced as "soon" (开业, a launch): the day it opens is what people need
             r"\b(?:opening|reopening|launching|open(?:s|ing)? (?:our|the|its) doors)\s+soon\b|\bcoming soon\b|"
@@ -746,6 +774,24 @@ RULES: tuple[Rule, ...] = (
         "A parcel needs an address and the task does not give one.",
         "I will prepare the order and leave the address for you to fill in.",
     ),
+    Rule(  # people told where to meet: the meeting point is the user's to choose
+        "destination",
+        re.compile(
+            r"\b(?:where|place)\s+to\s+(?:meet|gather|wait)\b|\bmeeting (?:point|place|spot)\b|"
+            r"(?:在|到)?哪(?:里|儿)?(?:集合|见面|碰头|等)|集合(?:地点|点)",
+            IC,
+        ),
+        # the spot said ("the meeting point is the north gate", "meet outside the bakery"), not an hour ("at 9")
+        re.compile(
+            rf"{PLACE.pattern}|\b(?:meet|gather|wait|meeting (?:point|place|spot))\b[^.?!]{{0,20}}?"
+            r"\b(?:at|outside|by|is|"
+            r"near|in front of|opposite)\s+(?!\d|noon\b|midnight\b|night\b|(?:what|which|where)\b)\w"
+        ),
+        PLACE,
+        "Where should they meet you?",
+        "The message tells people where to meet and the task does not say where.",
+        "I will leave the meeting point for you to fill in.",
+    ),
     Rule(
         "budget",
         re.compile(
@@ -837,6 +883,9 @@ RULES: tuple[Rule, ...] = (
         ),
         re.compile(
             rf"{EMAIL.pattern}|{HANDLE}|\b(?:goes|go|send|sent|addressed)\s+to\b|\bto\s+(?-i:[A-Z][a-z]+)|[交发递寄]给|"
+            # a contact card: a role labelled with a name and the way to reach them ("florist: Ana Reyes, email in
+            # contacts", "coach: Sam, WhatsApp"), the role the task sends to
+            rf"{CONTACT_CARD}|"
             # the person in charge, by surname and title, in a fact about the same place (班主任刘老师 of the class)
             rf"(?:班主任|主任|负责人|联系人|老师|经理)[：:\s]*[{_SURNAMES}](?:老师|经理|主任|师傅|医生|总)",
             IC,
@@ -1108,7 +1157,12 @@ RULES: tuple[Rule, ...] = (
             r"\bpost\s+(?:it|this|that|the\s+[\w-]+)\s+(?:in|to|on)\s+(?:the|our|my)\s+(?:[\w'’-]+\s+){0,2}?"
             r"(?:group chat|group|chat)\b|"
             r"\bpost\s+(?:it|this|that|these|them)\s+(?:on|to)\s+my\s+(?:instagram|insta|facebook|linkedin|twitter|x|"
-            r"story|feed)\b",
+            r"story|feed)\b|"
+            # something listed on a marketplace under the user's account ("put my flat on Airbnb", 挂到闲鱼上)
+            r"\b(?:put|list|post|publish|upload|advertise)\s+(?:my|our|the|it|this|them)\s+(?:[\w'’-]+\s+){0,3}?"
+            r"(?:on|onto|to)\s+(?:airbnb|etsy|ebay|amazon|vinted|depop|craigslist|gumtree|booking\.com|tripadvisor|"
+            r"google maps|facebook marketplace|marketplace|viator|getyourguide|fiverr|upwork)\b|"
+            r"(?:挂到|挂在|上架到|发到)(?:闲鱼|淘宝|小红书|美团|大众点评|拼多多)",
             IC,
         ),
         None,

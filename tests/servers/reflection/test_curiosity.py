@@ -1180,3 +1180,82 @@ def test_none_said_for_whom_still_rules_the_thing_out_by_its_instances(svc: Refl
     assert _signals(shake, ("supplements", "none for the kids"), svc=svc, user="sp1") == ["preference_conflict"]
     plain = "After training, give each player a glass of milk and a banana."
     assert _signals(plain, ("supplements", "none for the kids"), svc=svc, user="sp2") == []
+
+
+def test_a_contact_card_in_memory_answers_who_a_thing_goes_to() -> None:
+    # "florist: Ana Reyes, email in contacts": the role, a name and a way to reach them say the recipient (#36).
+    card = ["florist: Ana Reyes, email in contacts"]
+    assert "recipient" in _asked("forward the seating plan to the florist")
+    assert "recipient" not in _asked("forward the seating plan to the florist", card)
+    assert "recipient" not in _asked("Send the rota to the coach", ["coach: Sam Ortiz, WhatsApp"])
+    # a role and a name with no way to reach them is no card
+    assert "recipient" in _asked("forward the seating plan to the florist", ["florist: Ana Reyes, very friendly"])
+
+
+def test_a_care_visit_in_memory_is_the_appointment_the_task_names_in_other_words() -> None:
+    # "the clinic visit" and "knee check-up at St Mary's, 4 March 9:15" are one visit: its day is held (#36).
+    facts = ["knee check-up at St Mary's, 4 March 9:15"]
+    assert "date_time" in _asked("book me a cab for the clinic visit")
+    assert "date_time" not in _asked("book me a cab for the clinic visit", facts)
+    assert "date_time" in _asked("book me a cab for the clinic visit", ["new sofa delivered 4 March"])
+
+
+def test_things_left_out_listed_with_or_or_a_slash_are_each_left_out(svc: ReflectionService) -> None:
+    # "no hashtags or web links", "no Eiffel Tower / croissant clichés": each is ruled out on its own, plural or
+    # singular, a link found by how it looks (#36).
+    post = "Come to the bake sale on Sunday! Details at bakesale.example/info"
+    assert _signals(post, ("format", "large print, no hashtags or web links"), svc=svc, user="or1") == [
+        "preference_conflict"
+    ]
+    plain = "Come to the bake sale on Sunday!"
+    assert _signals(plain, ("format", "no hashtags or web links"), svc=svc, user="or2") == []
+    blurb = "Stroll past the Eiffel Tower and enjoy a warm croissant."
+    assert _signals(blurb, ("content", "no Eiffel Tower / croissant clichés"), svc=svc, user="or3") == [
+        "preference_conflict"
+    ]
+    tag = "Scan the barcode below to order."
+    assert _signals(tag, ("format", "no barcodes or stickers"), svc=svc, user="or4") == ["preference_conflict"]
+
+
+def test_a_talk_to_prepare_in_chinese_words_needs_its_audience() -> None:
+    # 准备个讲话, 准备一段发言: a talk however it is called is given to someone (#36).
+    assert "audience" in _asked("给我准备一段十分钟的消防演练发言")
+    assert "audience" in _asked("帮我准备个开学典礼上的讲话")
+
+
+def test_words_to_say_at_an_occasion_need_their_length() -> None:
+    # "something to say when …", "a few words to say at …": how long the user will speak (#36).
+    assert _asked("draft a few words to say at the library's reopening") == ["length"]
+    assert _asked("draft a few words to say at the library's reopening, about 2 minutes") == []
+
+
+def test_new_hours_announced_need_the_hours() -> None:
+    # "the new opening hours": only the user knows them (#36).
+    assert _asked("write a sign for the shop window about our new opening hours") == ["date_time"]
+
+
+def test_a_gift_typed_without_its_article_still_needs_a_budget() -> None:
+    # "need gift for", "looking for present for": chat drops the article (#36).
+    assert "budget" in _asked("looking for present for my nephew, he's into trains")
+
+
+def test_things_of_the_users_named_by_what_they_are() -> None:
+    # "my reply to the complaint", "the menu", "the report on X … polish it": the user's, unseen (#36).
+    assert _asked("put my reply to the complaint into Spanish") == ["reference:reply"]
+    assert "reference:menu" in _asked("forward the menu to the caterer")
+    assert _asked("Sam liked the report on the flood defences. Could you polish it?") == ["reference:report"]
+    # shown after a colon, it is in the task
+    assert _asked("check my reply: thanks so much for coming") == []
+
+
+def test_people_told_where_to_meet_need_the_spot() -> None:
+    # "tell them where to meet", 在哪集合: the meeting point is the user's to choose (#36).
+    assert "destination" in _asked("text the hikers where to meet at 7am")
+    assert "destination" not in _asked("text the hikers to meet outside the bakery at 7am")
+    assert "destination" in _asked("给家长群发个消息，说明天在哪集合")
+
+
+def test_a_listing_on_a_marketplace_is_the_users_to_post() -> None:
+    # "list my bike on eBay", 挂到闲鱼: the user's account, a step the agent cannot take (#36).
+    assert _asked("list my old road bike on ebay") == ["action"]
+    assert "action" in _asked("把旧沙发挂到闲鱼上")
