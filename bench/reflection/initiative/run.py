@@ -185,6 +185,7 @@ def main() -> None:
             "blind15",
             "blind16",
             "blind17",
+            "blind18",
         ],
         action="append",
     )
