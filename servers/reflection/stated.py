@@ -121,6 +121,7 @@ _REVERSAL = re.compile(
     # "… back to PRs and main only please", "let's go back to tabs": what was done before comes back
     # (not "get back to me", "switch back to main afterwards")
     r"(?:^|[.;:—!?)]\s*|\b(?:go|going|let'?s go|ok|okay|so)\s+)back to\b|"
+    r"\bno\s+[^.;!?]{1,40}\banymore\b|"
     r"\b(?:changed my mind|change of (?:plan|heart|mind)|switched to|no longer|not anymore|any more|scratch that|"
     r"forget what i said|i'?m done (?:with|adding|using|writing)|no more|take (?:that|it) back|"
     r"ignore what i said|(?:is|are) fine now|after all|rips? out|ripped out|drop(?:ped)? (?:the|our)|"
@@ -217,7 +218,8 @@ _REPLACED = re.compile(
     r"(?:switch|change|scrap|drop|forget|replace) (?:that|this|it)\b"
     r"|不再(?:用|使用)?(?P<zh>[^，。；、]{1,30})"
     r"|(?:以后|今后|往后)[^，。；别]{0,6}?(?:就)?别(?:再)?(?P<zh_stop>[^，。；]{1,30})了"
-    r"|(?:^|[,;:—]\s*|\b(?:so|and|please|pls|just)\s+)(?:quit|stop)\s+(?P<quit>(?:running|using|doing|adding|writing|"
+    r"|(?:^|[,;:—]\s*|\b(?:so|and|please|pls|just|let'?s|we(?:'ll| will| should)?)\s+)(?:quit|stop)\s+"
+    r"(?P<quit>(?:running|using|doing|adding|writing|"
     r"calling|putting|making|pinning|creating|sending)\s+[^,.;:!?—()]{2,60})"
     # "之前说 DWS 的新任务用 Hive SQL 跑，这个作废": what was said before is what is void
     r"|之前说(?:的|过)?(?P<said>[^，。；]{2,40}?)[，,]?\s*(?:这个|那个|这条|那条)?(?:作废|不算数?了|收回)"

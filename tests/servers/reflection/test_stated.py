@@ -499,3 +499,25 @@ def test_a_word_ending_in_s_of_its_own_is_one_topic_with_its_plural(service: Ref
     service.note_preferences("u", "Module code next. no aliases anywhere in the module, cmdlet names in full", "t1")
     [again] = service.note_preferences("u", "Same as before: none of the alias shorthand in the module.", "t2")
     assert again.earlier_sources == ("t1",)
+
+
+def test_stopping_a_way_of_working_reverses_it_with_what_comes_instead(service: ReflectionService) -> None:
+    """ "Let's stop X" takes back what was asked before; the sentence after it says what to do now, and the
+    belief keeps both."""
+    service.note_preferences("u", "In the handlers just read the config with getenv() like the rest of the app.", "t1")
+    service.note_preferences(
+        "u",
+        "hmm actually, let's stop calling getenv() in the handlers. Pass a Settings object in from main.go, much "
+        "easier to test. Start with the billing handlers",
+        "t2",
+    )
+    beliefs = service.users.get("u", include_all=True).beliefs
+    changed = [b for b in beliefs if b.reversed_from]
+    assert len(changed) == 1 and "Settings object" in changed[0].value, beliefs
+
+
+def test_no_more_of_a_thing_said_with_anymore_may_take_it_back() -> None:
+    """ "No X anymore" says something asked before no longer holds."""
+    assert stated("Fine to merge. No squash commits anymore, the release notes need every commit") == [
+        "No squash commits anymore, the release notes need every commit"
+    ]
