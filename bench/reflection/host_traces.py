@@ -293,6 +293,16 @@ def jit_probes(labels: dict[str, Any], answers: list[dict[str, Any]], drive: Dri
     return out
 
 
+# A rule quotes the error it answers ('fails with "error: --yes or --skip-preview must be passed in"'): words of
+# the error are not advice, so a harmful marker counts only in what the rule says to do.
+_QUOTED_ERROR = re.compile(r'\bfails? with "[^"]*"')
+
+
+def advice_of(rule_text: str) -> str:
+    """A rule's text without the error message it quotes."""
+    return _QUOTED_ERROR.sub("fails with …", rule_text)
+
+
 def judge(
     stream: str, labels: dict[str, Any], home: Path, answers: list[dict[str, Any]], probes: list[dict[str, Any]]
 ) -> Judged:
@@ -315,7 +325,7 @@ def judge(
         rule_owner: dict[str, str] = {}
         for rule in sources.reflection.rules.live(user):
             matches = [m["id"] for m in mistakes if has_markers(rule.text, m["fix_command_markers"])]
-            harmful = any_marker(rule.text, harmful_markers)
+            harmful = any_marker(advice_of(rule.text), harmful_markers)
             right = bool(matches) and not harmful
             judged.harmful += harmful
             judged.wrong += not right

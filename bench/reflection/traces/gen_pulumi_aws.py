@@ -7,7 +7,7 @@ Pulumi project `platform`, stacks northlane/platform/{dev,staging,prod}, each wi
 an `aws:profile` of AWS IAM Identity Center), EKS and Aurora PostgreSQL, node 20 / npm, eslint 9,
 GitHub Actions with pulumi/actions and OIDC.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 31), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_pulumi_aws.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -15,7 +15,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1531,5 +1531,5 @@ describe("data (dev)", () => {
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "pulumi-aws.jsonl"), os.path.join(HERE, "pulumi-aws.labels.json"))
-    print(f"pulumi-aws -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "pulumi-aws.jsonl"), os.path.join(HERE, "tune", "pulumi-aws.labels.json"))
+    print(f"pulumi-aws -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -11,7 +11,7 @@ mirror.cy-xc.local, reprepro repo on repo.cy-xc.local, test VMs over ssh, the co
 vendor signing service, GitLab CI (glab). Prompts and replies in Chinese, tool output as printed.
 cwd /home/huxf/work/tianyu-deb.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 31), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_uos_deb.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -20,7 +20,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1614,5 +1614,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-uos-deb.jsonl"), os.path.join(HERE, "zh-uos-deb.labels.json"))
-    print(f"zh-uos-deb -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-uos-deb.jsonl"), os.path.join(HERE, "tune", "zh-uos-deb.labels.json"))
+    print(f"zh-uos-deb -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
