@@ -283,6 +283,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"disk quota|no space left on device", "no space left"),
     )
 )
+_CANNED_PHRASES = frozenset(phrase for _, phrase in _PHRASES)
 _TRANSIENT_PHRASES = frozenset({"timeout", "rate limited", "connection refused", "host not resolved", "network error"})
 # An exception class, not an option that names one (`-XX:+ExitOnOutOfMemoryError`).
 _EXCEPTION = re.compile(r"(?<!\+)\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Failure|Fault))\b")
@@ -1465,6 +1466,12 @@ def _thrown_during(error: str) -> str | None:
     return None
 
 
+def is_canned(phrase: str) -> bool:
+    """Whether ``phrase`` is one of the short names many different failures get ("timeout", "no such file or
+    directory", "permission denied"): it says what kind of failure, not which one."""
+    return phrase in _CANNED_PHRASES
+
+
 def is_transient(phrase: str) -> bool:
     return phrase in _TRANSIENT_PHRASES
 
@@ -1754,20 +1761,21 @@ def common_command(commands: Sequence[str]) -> str:
     head = heads.pop()
     if any(word not in c.split() for c in unique for word in head.split()[1:]):
         head = head.split()[0]  # a mode read off an option (`cmake configure` for `cmake --preset x`)
-    flag_sets = [[f.split("=", 1)[0] for f in _flags(c)] for c in unique]
+    # Counted over the runs, repeats included: `-w` twice and `--workspace` once is `-w`.
+    runs = [c.strip() for c in commands if c.strip()]
+    flag_sets = [[f.split("=", 1)[0] for f in _flags(c)] for c in runs]
     # The options most runs gave (`git add -N` twice and `git add --intent-to-add` once: `-N`), in order.
     seen = dict.fromkeys(f for fs in flag_sets for f in fs)
     names = [f for f in seen if f not in _LOCATION_FLAGS and sum(f in fs for fs in flag_sets) * 2 > len(flag_sets)]
     # A word after an option in every run is its value: shown when every run gave the same one
     # (`--bootstrap-server localhost:9092`), a gap when each gave its own (`--topic …`).
-    values = [[_value_after(c, name) for c, fs in zip(unique, flag_sets, strict=True) if name in fs] for name in names]
+    values = [[_value_after(c, name) for c, fs in zip(runs, flag_sets, strict=True) if name in fs] for name in names]
     # A placeholder the scrubber left (`[PHONE]` for a run id) hides each run's own value: never one they shared.
     values = [[f"{v}#{i}" if v and _SCRUBBED.fullmatch(v) else v for i, v in enumerate(found)] for found in values]
     flags = [_shown_flag(name, found) for name, found in zip(names, values, strict=True)]
     given = {v for found in values for v in found if v and len(set(found)) == 1}
     # The words after the head most runs gave, in order, up to the first place where they part: three
     # port-forwards to `svc/db 15432:5432`, `svc/db 15432:5432` and `service/db 15432:5432` show the first.
-    runs = [c.strip() for c in commands if c.strip()]
     # An option's value each run gave its own is shown as the option's gap (`--filter …`), not again as a word.
     gapped = [name for name, found in zip(names, values, strict=True) if None not in found and len(set(found)) > 1]
     tails = [
@@ -2874,7 +2882,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
     # What ran at last counts too (`bundle exec pod install --repo-update` where `pod install` failed), unless it
     # ran exactly what had failed.
     last = [done_command] if done_command and failed_command and done_command.split() != failed_command.split() else []
-    adds_named = _adds_what_it_names(call.error or "", added)
+    adds_named = _adds_what_it_names(call.error or "", added) or _adds_named_path(call.error or "", lines)
     named_values = quoted_values_added(call.error or "", added) if adds_named else []
     ran = [*commands, *([change] if change else []), *last]
     suggested = _followed_suggestion(call.error or "", failed_command or "", ran, work) or _set_as_told(
@@ -2957,6 +2965,17 @@ def quoted_values_added(error: str, added: list[str]) -> list[str]:
     words = [word.lower() for word in added if len(word) >= 3]
     told = {"".join(groups) for groups in _TOLD_VALUE.findall(error)}
     return [value for value in dict.fromkeys(told) if any(word in value.lower() for word in words)]
+
+
+def _adds_named_path(error: str, lines: list[str]) -> bool:
+    """Whether an edit's one added line is a path the error names, or a folder of one (`usr/share/x/translations/`
+    for "usr/share/x/translations/x_de.qm exists in debian/tmp but is not installed"): what it asked for."""
+    paths = [line.strip().strip("\"',") for line in lines if line.strip()]
+    if len(paths) != 1 or "/" not in paths[0] or " " in paths[0] or len(paths[0]) < 6:
+        return False
+    path = paths[0]
+    ends = "" if path.endswith("/") else r"(?![\w.-])"  # a folder's path goes on into its files
+    return re.search(rf"(?<![\w/.-]){re.escape(path)}{ends}", error) is not None
 
 
 def _adds_what_it_names(error: str, added: list[str]) -> bool:

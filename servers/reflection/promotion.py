@@ -22,10 +22,12 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from itertools import takewhile
 
 from servers.core.errorwords import ALIKE, frequencies, likeness, shared_words
+from servers.core.recovery import is_canned
 from servers.reflection.alike import same_lesson
 from servers.reflection.matching import StrategyMatcher, identifiers, opposite
 from servers.reflection.models import CONFIDENCE_RANK, Contradiction, Lesson, Rule, Strategy
@@ -371,6 +373,15 @@ def _shared_error(lessons: list[Lesson], alike: _Likeness) -> tuple[str, list[st
     opening = shared_opening([item.phrase for item in lessons])
     if opening:
         return opening, (common or first.error_words)
+    # Most occurrences named it one way ("TSError" twice, a message of its own once): that name, not words the
+    # messages share by chance (a stack trace's frames: `getoutput`, `require`, `load`).
+    # A canned name ("timeout", "no such file or directory") or one mostly of gaps ("found # error affecting #
+    # line") says less than those words do.
+    phrase, times = Counter(item.phrase for item in lessons).most_common(1)[0]
+    words = phrase.split()
+    gaps = sum(1 for word in words if word in ("#", "…") or word.startswith("<"))
+    if times * 2 > len(lessons) and not is_canned(phrase) and gaps * 3 < len(words):
+        return phrase, (common or first.error_words)
     named = shared_words(messages, alike.counts, alike.total)
     return (" ".join(named) if named else first.phrase), (common or first.error_words)
 

@@ -326,7 +326,11 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
         code = _VALUE_RUN.sub("…", _without_trailing_comment(line))
         words = _LINE_WORD.findall(code)
         declares = bool(_DECLARING & set(words) & common) and bool(_CODE_SYNTAX.search(code))
-        if not (_code_words(code, common) or _code_line(code, common) or declares) or len(parts) == MAX_SHOWN_LINES:
+        called = _calls_shared(code, common)
+        if (
+            not (_code_words(code, common) or _code_line(code, common) or declares or called)
+            or len(parts) == MAX_SHOWN_LINES
+        ):
             continue
         mostly_shared = sum(1 for w in words if kept(w)) * 3 >= len(words) * 2
         # A call every edit made is shown with its shape even when its arguments were each task's own
@@ -344,6 +348,13 @@ def _shown_edit(lessons: list[Lesson], common: set[str]) -> str:
 
 
 MAX_SHOWN_LINES = 2
+
+
+def _calls_shared(code: str, common: set[str]) -> bool:
+    """Whether a line awaits a call every edit made (`await import("../eks")`): code however plain its word."""
+    return any(re.search(rf"(?<![\w.$])await\s+{re.escape(word)}\(", code) for word in common)
+
+
 # A hash, GUID or UUID in an added line (`"GUID:9e24947de15b…"`): the value each task looked up, never the fix.
 _VALUE_RUN = re.compile(
     r"(?<![\w$@.-])(?=[0-9a-fA-F-]*\d)(?=[0-9a-fA-F-]*[a-fA-F])(?:[0-9a-fA-F]{8,}|[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-"
@@ -459,13 +470,19 @@ def _kinds_past_stem(name: str) -> list[str]:
 
 
 def names_added_to(lessons: list[Lesson]) -> str:
-    """The one file where every one of these edits added what its error named (`unfree.nix`: `terraform`, then
-    `slack`, then `ngrok`, each refused by name), or ""."""
+    """Where every one of these edits added what its error named, as a rule says it: the one file (`` `unfree.nix` ``:
+    `terraform`, then `slack`, then `ngrok`, each refused by name), or the kind of file when each went to another one
+    (the `` `debian/*.install` `` file); or ""."""
     # One name each, alone or as one entry (`"dept_ids": {"type": "keyword"},` into a mapping): an edit that added a
     # whole directive or block did more than add the name.
     if not lessons or not all(lesson.adds_named and _one_entry(lesson) for lesson in lessons):
         return ""
-    return shared_file(lessons)
+    # Each into another file of one kind (`tianyu-client.install`, `tianyu-client-plugins.install`): that kind.
+    same = shared_file(lessons)
+    if same:
+        return f"`{same}`"
+    # (Not when each wrote what its error said to use, in its own page: that says more than where.)
+    return "" if written_as_quoted(lessons) else shared_kind(lessons)
 
 
 def _one_entry(lesson: Lesson) -> bool:
@@ -852,8 +869,11 @@ def general_lesson(lessons: list[Lesson]) -> str:
     if edit and not any(word.isalpha() and not CODE_LIKE.search(word) for word in edit.split()):
         named_in = ""
     if named_in and not any(lesson.run_as or lesson.reread for lesson in lessons):
+        files = list(dict.fromkeys(name.rsplit("/", 1)[-1] for lesson in lessons for name in lesson.files[:1]))
+        # A kind of file: which ones the fixes went to.
+        which = "" if named_in.startswith("`") else f"{', '.join(f'`{name}`' for name in files[:3])}; "
         return (
-            f'When {step} fails with "{first.phrase}", add what the error names to `{named_in}` (the edit that '
+            f'When {step} fails with "{first.phrase}", add what the error names to {named_in} ({which}the edit that '
             f"fixed it each time){finishing}, then retry it."
         )
     place = shared_place(lessons)

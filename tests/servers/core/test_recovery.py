@@ -1878,3 +1878,33 @@ def test_common_command_keeps_the_end_of_a_path_runs_at_different_addresses_shar
     assert common_command(runs) == "curl -s -X POST …/_close"
     # Addresses that share no telling end say nothing more.
     assert "…/" not in common_command(["curl -s http://a.test/x1", "curl -s http://b.test/y2"])
+
+
+def test_common_command_counts_an_option_by_the_runs_that_gave_it() -> None:
+    """Two runs gave `-p web`, one the long form: the option most runs gave is shown, repeats counted."""
+    runs = ["yarn run lint -p web", "yarn run lint -p web", "yarn run lint --project apps/web"]
+    assert common_command(runs) == "yarn run lint -p web"
+
+
+def test_an_edit_that_added_the_path_the_error_named_says_so() -> None:
+    """A packaging check lists files built but not packaged; the fix adds that file, or its folder, to a list."""
+    missing = (
+        "Exit code 2\nerror: opt/app/share/locale/app_fr.mo was built but is listed in no package\nmake: *** Error 1"
+    )
+
+    def listed(line: str) -> dict[str, Any]:
+        return {
+            "tool": "Edit",
+            "arguments": {
+                "file_path": "/h/pkg/app.files",
+                "old_string": "opt/app/bin/\n",
+                "new_string": f"opt/app/bin/\n{line}\n",
+            },
+            "ok": True,
+        }
+
+    for line in ("opt/app/share/locale/app_fr.mo", "opt/app/share/locale/"):
+        [found] = find_recoveries([bash("pkgbuild app", missing), listed(line), bash("pkgbuild app")])
+        assert found.adds_named, line
+    [other] = find_recoveries([bash("pkgbuild app", missing), listed("opt/app/share/icons/"), bash("pkgbuild app")])
+    assert not other.adds_named

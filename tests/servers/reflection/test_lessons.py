@@ -1176,3 +1176,81 @@ def test_shared_words_are_shown_as_a_line_wrote_them() -> None:
         for name, version in runs
     ]
     assert shared_edit(lessons) == "optional = true` and `dep:…"
+
+
+def test_each_file_of_one_kind_given_what_its_error_named_is_one_lesson_shown_by_the_kind() -> None:
+    """Each package's list got the file its build named; the lists differ (one per package), their kind does not."""
+    from servers.reflection.models import Lesson
+    from servers.reflection.reflect import general_lesson
+
+    runs = (("core.files", "opt/app/lib/libcore.so"), ("docs.files", "opt/app/share/doc/"), ("core.files", "etc/app/"))
+    lessons = [
+        Lesson(
+            tool="Bash",
+            step="pkgbuild",
+            phrase="was built but is listed in no package",
+            added=path.strip("/").split("/"),
+            added_lines=[path],
+            files=[f"pkg/{name}"],
+            adds_named=True,
+        )
+        for name, path in runs
+    ]
+    text = general_lesson(lessons)
+    assert "add what the error names to the `pkg/*.files` file (`core.files`, `docs.files`;" in text
+
+
+def test_an_awaited_call_every_edit_made_is_shown_with_its_block() -> None:
+    """Each test loaded the module under test late, after its mocks, with a dynamic import in a setup block: the
+    import is the fix and is shown, not only the block around it."""
+    from servers.reflection.models import Lesson
+    from servers.reflection.reflect import shared_edit
+
+    runs = (("queue", "beforeEach"), ("topic", "beforeEach"), ("bucket", "beforeEach"))
+    lessons = [
+        Lesson(
+            tool="Bash",
+            step="vitest",
+            phrase="cannot access the runtime before mocks are set",
+            added=[hook, "async", f"{name}", "await", "import"],
+            added_lines=[f"{hook}(async () => {{", f'{name} = await import("../{name}");', "});"],
+            files=[f"test/{name}.test.ts"],
+        )
+        for name, hook in runs
+    ]
+    assert "await import(" in shared_edit(lessons)
+
+
+def test_a_failure_most_occurrences_named_one_way_is_named_that_way(svc: ReflectionService) -> None:
+    """Two runs named the failure by its exception, one by a message of its own; the messages share only a stack
+    trace's frames. The rule names it as most did, not by frame words."""
+    frames = (
+        "\n    at createTSError (/h/app/node_modules/ts-node/src/index.ts:859:12)"
+        "\n    at Module._extensions..js (node:internal/modules/cjs/loader:1548:10)"
+        "\n    at Module.load (node:internal/modules/cjs/loader:1288:32)"
+        "\n    at Function.Module._load (node:internal/modules/cjs/loader:1104:12)"
+        "\n    at Module.require (node:internal/modules/cjs/loader:1311:19)"
+        "\n    at phase (/h/app/node_modules/ts-node/dist/bin.js:331:12)"
+    )
+    head = "Exit code 1\nSeeding failed before it started.\nTSError: ⨯ Unable to compile TypeScript:\n"
+    errors = (
+        head + "seed.ts(3,1): error TS2304: Cannot find name 'Tenant'." + frames,
+        head + "seed.ts(9,5): error TS2339: Property 'slug' does not exist on type 'Org'." + frames,
+        head + "seed.ts(1,10): error TS2305: Module '\"@acme/db\"' has no exported member 'Plan'." + frames,
+    )
+    # Other failures of the month, each fixed, as a real stream has them: what makes a word rare or common.
+    others = (
+        ("git push", "Exit code 1\n ! [rejected]  main -> main (non-fast-forward)", "git pull --rebase"),
+        ("npx vitest run", "Exit code 1\nError: Cannot find module '@acme/ui' imported from src/a.test.ts", "npm i"),
+        ("docker compose up -d", "Exit code 1\nError response from daemon: port is already allocated", "docker ps"),
+    )
+    for n, (run, error, fix) in enumerate(others, 1):
+        trace = [sh(run, error), sh(fix), sh(run)]
+        svc.reflect(TaskReport(task=f"other work {n}", task_id=f"o{n}", trace=trace), "u")
+    tasks = ("seed the demo tenants", "add slugs to orgs then reseed", "put the pricing plans into the seed")
+    for n, (task, error) in enumerate(zip(tasks, errors, strict=True), 1):
+        run = "npx ts-node scripts/seed.ts"
+        trace = [sh(run, error), sh("npm run build -w @acme/db"), sh(run)]
+        svc.reflect(TaskReport(task=task, task_id=f"s{n}", trace=trace), "u")
+    [rule] = [r for r in svc.rules.all("u") if "ts-node" in r.text]
+    assert 'fails with "TSError"' in rule.text and "npm run build -w @acme/db" in rule.text
