@@ -359,7 +359,9 @@ def _labelled(need: str, fact: str) -> bool:
 # the thing the task arranges will be.
 _PAST_EVENT = re.compile(
     r"\b(?:received|sent|emailed|wrote|arrived|signed|paid|bought|ordered|delivered|submitted|returned|happened|"
-    r"was|were|ago)\b|收到|已经|上周|上个?月|去年",
+    r"was|were|ago)\b|收到|已经|上周|上个?月|去年|"
+    # the last one, whose date is not the next one's ("Last time: 3 June, the 08:12", 上次：6月3日)
+    r"\blast time\b|上次|上回",
     re.IGNORECASE,
 )
 

@@ -410,6 +410,7 @@ PLACE = re.compile(
     # a place said as a label and its name: "Trip: Kyoto, 3-7 March", 目的地：成都
     r"|\b(?i:trip|destination|city|location|venue|place)\s*[:：]\s*[A-Z\u4e00-\u9fff]|(?:地点|目的地)\s*[:：]"
     r"|(?:去|到|飞)\s*[A-Z][a-z]+"  # a place in Latin letters in a Chinese request: 去 Tokyo
+    r"|(?:→|⇒|->)\s*[A-Z\u4e00-\u9fff]"  # a route written with an arrow: 景德镇北→上海虹桥, Leeds -> York
 )
 # A postal address: a number and a street, a postcode, or one said as an address (住址, 邮编).
 ADDRESS = re.compile(
@@ -452,6 +453,13 @@ AUDIENCE = re.compile(
     # the group a talk is given to: "giving the briefing to the new trainee nurses", "presenting to the sales reps"
     r"\b(?:giv(?:e|es|ing)|present(?:s|ing)?|speak(?:s|ing)?|teach(?:es|ing)?)\b[^.;]{0,40}?\bto\s+(?:the|our|all|some)\s+"
     r"(?:[\w-]+\s+){0,3}?[\w-]+s\b",
+    IC,
+)
+# Who comes, said in memory as a head count of people ("~40 pupils plus families", "about 120 visitors"): the room
+# the piece is for.
+ATTENDANCE = re.compile(
+    rf"{AUDIENCE.pattern}|~?\b\d+\s+(?:\w+\s+)?(?:guests|people|attendees|visitors|students|pupils|families|kids|"
+    r"children|parents|members|alunos|participants)\b|\b(?:plus|and|with)\s+(?:their\s+)?families\b",
     IC,
 )
 # Writing a public piece, not reading one: "summarise this article" needs no audience of its own.
@@ -961,7 +969,7 @@ RULES: tuple[Rule, ...] = (
         "audience",
         WRITE_PIECE,
         AUDIENCE,
-        AUDIENCE,
+        ATTENDANCE,
         "Who is it for?",
         "Tone and depth depend on the readers.",
         "I will write for an informed general reader.",

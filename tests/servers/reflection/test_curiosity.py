@@ -1333,3 +1333,17 @@ def test_a_draft_sent_another_way_than_the_user_prefers_conflicts(svc: Reflectio
     assert _signals(email, ("channel", "WhatsApp"), svc=svc, user="ch1") == ["preference_conflict"]
     chat = "Here is a WhatsApp message: Hi Tom, boiler service is Friday."
     assert _signals(chat, ("channel", "WhatsApp"), svc=svc, user="ch2") == []
+
+
+def test_a_head_count_in_memory_says_who_a_speech_is_for() -> None:
+    # "about 120 visitors plus their families": the room the piece is for (#36).
+    held = ["Open day: about 120 visitors plus their families"]
+    assert "audience" not in _asked("write a welcome speech for the open day", held)
+    assert "audience" in _asked("write a welcome speech for the open day")
+
+
+def test_the_last_trip_in_memory_gives_its_route_but_not_the_next_date() -> None:
+    # "Last time: 3 June, Leeds -> York": the places hold, the day was the last one's (#36).
+    held = ["Last time: 3 June, the 08:12 train Leeds -> York"]
+    asked = _asked("book the same train as last time", held)
+    assert "date_time" in asked and "destination" not in asked
