@@ -97,7 +97,9 @@ INDECISION = re.compile(
     r"either (?:option|one|choice|way|of them)\s+(?:seems|looks|sounds|would be|is|are)\s+(?:\w+\s+)?"
     r"(?:fine|good|ok|okay|reasonable|sensible|acceptable|valid))\b|"
     r"要么.{1,30}要么|各有优劣|各有千秋|两种方案|取决于|拿不定|拿不准|都不错|都可以|都行|也行|看你|难以选择|难说哪个|"
-    r"(?:用|选)哪个(?:好|比较好)|哪个更好|各有利弊|(?:你|您)(?:自己)?(?:决定|定夺|来定|拿主意)|看你喜欢",
+    r"(?:用|选)哪个(?:好|比较好)|哪个更好|各有利弊|(?:你|您)(?:自己)?(?:决定|定夺|来定|拿主意)|看你喜欢|"
+    # options listed and handed back: "都挺好的", "您看哪个合适"
+    r"都(?:挺|很|蛮|还)(?:好|不错|合适)|(?:你|您)看(?:哪个|哪种|哪一个|选哪个)(?:合适|好|行|更好)",
     re.IGNORECASE,
 )
 # Register: a user who asked for formal writing, and a draft that chats ("Hey", "gonna", emoji), or the reverse.
@@ -357,7 +359,9 @@ def _labelled(need: str, fact: str) -> bool:
 # the thing the task arranges will be.
 _PAST_EVENT = re.compile(
     r"\b(?:received|sent|emailed|wrote|arrived|signed|paid|bought|ordered|delivered|submitted|returned|happened|"
-    r"was|were|ago)\b|收到|已经|上周|上个?月|去年",
+    r"was|were|ago)\b|收到|已经|上周|上个?月|去年|"
+    # the last one, whose date is not the next one's ("Last time: 3 June, the 08:12", 上次：6月3日)
+    r"\blast time\b|上次|上回",
     re.IGNORECASE,
 )
 
@@ -485,11 +489,35 @@ def _conflict(belief: Belief, draft: str) -> str | None:
     if _NONE_FOR.match(value):  # supplements=none for under-18s: none of it, said with whom or when
         return _avoided(f"no {belief.dimension}", draft) or _avoided(value, draft)
     return (
-        _register(value, draft)
+        _channel(belief.dimension, value, draft)
+        or _register(value, draft)
         or _form(value, draft)
         or _avoided(value, draft)
         or beyond(belief.dimension, value, draft, _size(draft))
     )
+
+
+# The way a message reaches someone: a user who wants WeChat and a draft written as an email (or the reverse).
+_CHANNEL_DIMENSION = re.compile(r"channel|medium|contact|messag|渠道|联系方式|沟通方式", re.IGNORECASE)
+_CHANNELS = {
+    "email": re.compile(r"\be-?mails?\b|电子邮件|邮件", re.IGNORECASE),
+    "wechat": re.compile(r"\bwechat\b|微信", re.IGNORECASE),
+    "whatsapp": re.compile(r"\bwhats ?app\b", re.IGNORECASE),
+    "text": re.compile(r"\bsms\b|\btext messages?\b|短信", re.IGNORECASE),
+    "call": re.compile(r"\bphone calls?\b|打电话|电话", re.IGNORECASE),
+    "letter": re.compile(r"\b(?:a|the) letter\b|\bby post\b|信函|书信", re.IGNORECASE),
+}
+
+
+def _channel(dimension: str, value: str, draft: str) -> str | None:
+    """The draft says it is sent another way than the one the user prefers."""
+    if not _CHANNEL_DIMENSION.search(dimension):
+        return None
+    wanted = [name for name, said in _CHANNELS.items() if said.search(value)]
+    if not wanted or any(_CHANNELS[name].search(draft) for name in wanted):
+        return None
+    other = next((name for name, said in _CHANNELS.items() if said.search(draft)), None)
+    return f"the draft is a {other} where the user prefers {value}" if other else None
 
 
 def _register(value: str, draft: str) -> str | None:

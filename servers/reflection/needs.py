@@ -118,6 +118,8 @@ _DOCS = (
     "emails?|e-mails?|mails?|messages?|texts?|letters?|slides|slide deck|deck|presentation|reports?|documents?|docs?|"
     "files?|contracts?|nda|agreements?|invoices?|quotes?|quotation|proposals?|cv|resume|photos?|pictures?|"
     "spreadsheets?|pdf|forms?|receipts?|memo|minutes|notes|attachments?|screenshots?|voicemail|offers?|"
+    # clips and recordings, as photos are
+    "videos?|vids|clips|recordings?|"
     "mortgage|loans?|salary|payslips?|paychecks?|pension|bank statements?|lease|tax returns?|transcripts?|"
     "insurance polic(?:y|ies)|bio|biography|"
     # what the user wrote or keeps, named by what it is: "my answer to the review", "the menu", "the chapter"
@@ -158,10 +160,14 @@ PAST_PERSON = re.compile(
 )
 # Handed on with a bare "the": "send the slides", "forward him the invoice", 发一下报价单 (not "this report").
 HANDED_THING = re.compile(
-    rf"\b(?:send|forward|share|attach|translate|print|upload|submit|resend|polish|proofread|edit|revise)\s+"
-    rf"(?:(?:me|him|her|them|us)\s+)?the\s+"
+    rf"\b(?:send|forward|share|attach|translate|print|upload|submit|resend|polish|proofread|edit|revise|email|e-mail)\s+"
+    # handed to someone named as typed in chat ("send Ama the photos", "forward jess the invoice")
+    rf"(?:(?:me|him|her|them|us|(?!the\b|it\b|this\b|that\b)[a-z]+)\s+)?the\s+"
     # (发邮件, 发消息 is writing one, not handing on one of the user's)
-    rf"({_DOCS})\b|(?:发(?!(?:一下|给我)?(?:邮件|消息|短信|通知))|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})"
+    rf"({_DOCS})\b"
+    # made shorter or longer: the one the user has ("make the slides shorter", "make the proposal a bit longer")
+    rf"|\bmake\s+the\s+({_DOCS})\s+(?=(?:a\s+(?:bit|little)\s+|much\s+)?(?:shorter|longer)\b)"
+    rf"|(?:发(?!(?:一下|给我)?(?:邮件|消息|短信|通知))|转发|回|回复|翻译|打印|上传|提交)(?:一下|给我)?({_ZH_DOCS})"
     # put first with 把 and worked on or handed on, in the user's own request: 帮我把方案润色一下, 把合同翻成英文,
     # 把报价单发给客户 (not 把这份报告…,
     # which the task shows, nor "你赶紧把文件发我" quoted for rewording)
@@ -357,7 +363,8 @@ def _singular_phrase(noun: str) -> str:
 
 
 def is_person(noun: str) -> bool:
-    return noun.lower() in _PEOPLE_WORDS
+    # someone known by surname and title (李老师, 王师傅) is a person as much as a role is
+    return noun.lower() in _PEOPLE_WORDS or bool(TITLED_PERSON.fullmatch(noun))
 
 
 _MONTH = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
@@ -403,6 +410,7 @@ PLACE = re.compile(
     # a place said as a label and its name: "Trip: Kyoto, 3-7 March", 目的地：成都
     r"|\b(?i:trip|destination|city|location|venue|place)\s*[:：]\s*[A-Z\u4e00-\u9fff]|(?:地点|目的地)\s*[:：]"
     r"|(?:去|到|飞)\s*[A-Z][a-z]+"  # a place in Latin letters in a Chinese request: 去 Tokyo
+    r"|(?:→|⇒|->)\s*[A-Z\u4e00-\u9fff]"  # a route written with an arrow: 景德镇北→上海虹桥, Leeds -> York
 )
 # A postal address: a number and a street, a postcode, or one said as an address (住址, 邮编).
 ADDRESS = re.compile(
@@ -424,7 +432,9 @@ SIZE = re.compile(
     r"\b\d+\s*-?\s*(?:words?|pages?|minutes?|mins?|paragraphs?|characters?|slides?|sentences?)\b|\d+\s*[字页分钟句]"
     r"|[一二两三四五六七八九十百千半]+\s*(?:个)?(?:字|页|分钟|句话)"
     r"|\b(?:one|two|three|four|five|ten|half a)[\s-]+(?:pages?|paragraphs?|minutes?|slides?|sentences?)\b"
-    r"|\b(?:under|about|at most)\s+\d+",
+    r"|\b(?:under|about|at most)\s+\d+"
+    # a cap said as typed: "10 max", "200 tops", "max 5"
+    r"|\b\d+\s*(?:max|maximum|tops|or (?:less|fewer))\b|\bmax(?:imum)?\s+(?:of\s+)?\d+\b",
     IC,
 )
 AUDIENCE = re.compile(
@@ -445,12 +455,21 @@ AUDIENCE = re.compile(
     r"(?:[\w-]+\s+){0,3}?[\w-]+s\b",
     IC,
 )
+# Who comes, said in memory as a head count of people ("~40 pupils plus families", "about 120 visitors"): the room
+# the piece is for.
+ATTENDANCE = re.compile(
+    rf"{AUDIENCE.pattern}|~?\b\d+\s+(?:\w+\s+)?(?:guests|people|attendees|visitors|students|pupils|families|kids|"
+    r"children|parents|members|alunos|participants)\b|\b(?:plus|and|with)\s+(?:their\s+)?families\b",
+    IC,
+)
 # Writing a public piece, not reading one: "summarise this article" needs no audience of its own.
 WRITE_PIECE = re.compile(
     r"\b(?:write|draft|prepare|compose)\b.*\b(?:blog post|article|newsletter|talk|abstract|speech|presentation|essay|"
     r"tutorial|explainer|primer|guide|overview)\b|[写撰].*(?:文章|演讲稿|博客|演讲(?!比赛))|"
     # slides and talks are made, not written
-    r"\b(?:make|create|put together|build)\b.*\b(?:presentation|slides|slide deck|deck|talk|workshop)\b|"
+    # ("make the slides shorter" resizes slides the user has: no new piece)
+    r"\b(?:make|create|put together|build)\b.*\b(?:presentation|slides|slide deck|deck|talk|workshop)\b"
+    r"(?!\s+(?:a\s+(?:bit|little)\s+|much\s+|way\s+)?(?:shorter|longer|tighter|briefer|smaller))|"
     r"(?:做|准备)(?:一个|个|一份|份)?.{0,20}(?:PPT|ppt|幻灯片|演示文稿|讲座|slides|deck|presentation)|"
     # a talk to give, however it is called (准备个安全讲话, 准备一段发言)
     r"准备(?:一个|个|一段|段|一篇|篇)?.{0,12}(?:讲话|发言|演讲)(?!比赛|稿)|"
@@ -486,6 +505,8 @@ SIZED_PIECE = re.compile(
 # Made shorter or longer: to which size only the user knows ("shorten this speech", 缩短一点).
 RESIZE = re.compile(
     r"\b(?:shorten|condense|trim|cut (?:it |this |that )?down|lengthen|expand|make (?:it|this) (?:shorter|longer))\b"
+    # a thing of the user's made shorter or longer ("make the report shorter", "make my talk a bit longer")
+    r"|\bmake\s+(?:the|my|our)\s+(?:[\w-]+\s+){1,2}?(?:a\s+(?:bit|little)\s+|much\s+)?(?:shorter|longer)\b"
     r"|缩短|删减|精简|压缩|改短|删短|扩写|加长|写长",
     IC,
 )
@@ -711,6 +732,21 @@ RULES: tuple[Rule, ...] = (
         "A notice of closing has to tell people when.",
         "I will leave the days as a blank to fill in.",
     ),
+    Rule(  # a post promoting an event of the user's: people need to know when it is (写个朋友圈宣传这次开窑)
+        "date_time",
+        re.compile(
+            r"(?:写|拟|做|发|编)(?:个|一个|条|一条|篇|一篇|段|一段)?.{0,8}?(?:朋友圈|微博|推文|帖子|文案|海报|小红书)"
+            r"[，,]?(?:来|去)?宣传|宣传(?:一下)?.{0,12}?的?(?:朋友圈|微博|推文|帖子|文案|海报)|"
+            r"\b(?:write|draft|make|do|prepare)\b[^.?!]{0,30}\b(?:post|caption|tweet|flyer|poster|blurb)\b[^.?!]{0,12}?"
+            r"\b(?:promoting|advertising|to promote|to advertise|plugging)\s+(?:the|our|my|this|next)\b",
+            IC,
+        ),
+        re.compile(f"{DAY.pattern}|{HOUR.pattern}", IC),
+        DAY,
+        "When is it (the day and time people should know)?",
+        "A post that promotes an event has to tell people when it is.",
+        "I will leave the date as a blank to fill in.",
+    ),
     Rule(  # a shift of the user's swapped or covered: which one ("get someone to cover my shift", 找人替班)
         "date_time",
         re.compile(
@@ -865,7 +901,9 @@ RULES: tuple[Rule, ...] = (
             # a resignation goes to someone
             r"\bresignation (?:letter|email)\b|\bletter of resignation\b|辞职信|辞职报告|离职申请|"
             # someone asked by name to do something is a message to them ("ask Priya if she can cover Friday")
-            r"^\s*(?:please\s+|pls\s+|can you\s+|could you\s+)?ask\s+(?-i:[A-Z][a-z]+)\s+(?:to|if|whether)\b",
+            r"^\s*(?:please\s+|pls\s+|can you\s+|could you\s+)?ask\s+(?-i:[A-Z][a-z]+)\s+(?:to|if|whether)\b|"
+            # an answer to someone said only as "him" or "her": who that is only the user knows
+            r"\b(?:reply|respond|write back|get back)\s+(?:to\s+)?(?:him|her|them)\b",
             IC,
         ),
         re.compile(
@@ -931,7 +969,7 @@ RULES: tuple[Rule, ...] = (
         "audience",
         WRITE_PIECE,
         AUDIENCE,
-        AUDIENCE,
+        ATTENDANCE,
         "Who is it for?",
         "Tone and depth depend on the readers.",
         "I will write for an informed general reader.",
@@ -1097,9 +1135,14 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:water|feed|walk|mow|vacuum|clean|tidy|wash|iron|take out)\s+(?:the\s+|my\s+|our\s+)(?:\w+\s+)?"
             r"(?:plants?|garden|flowers|lawn|grass|cats?|dogs?|fish|pets?|trash|garbage|bins?|house|flat|apartment|"
             r"room|kitchen|bathroom|car|dishes|laundry|clothes)\b|浇花|浇水|喂猫|喂狗|遛狗|倒垃圾|打扫|洗碗|洗衣服|拖地|"
-            r"(?<!\ba )(?<!\bthe )(?<!\bvideo )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
+            # (nouns after an owner are no step: "my sister's visit", "our call")
+            r"(?<!\ba )(?<!\bthe )(?<!\bvideo )(?<!['’]s )(?<!s['’] )(?<!\bmy )(?<!\bour )(?<!\bhis )(?<!\bher )"
+            r"(?<!\btheir )(?<!\byour )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
             r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
+            # handwork on a material thing ("engrave her name on the ring", "sew the patch on"): tools in hand
+            r"^\s*(?:please\s+|pls\s+|can you\s+|could you\s+)?(?:carve|engrave|chisel|etch|weld|solder|sew|stitch|"
+            r"knit|plaster|varnish)\s+(?:the|my|our|a|an|this|that|his|her|their|some)\b|"
             # repairs and fittings in a house ("repair the gate at my aunt's", 帮我修一下水龙头): hands on the thing
             r"^\s*(?:please\s+|pls\s+|can you\s+|could you\s+)?(?:go\s+(?:and\s+)?)?(?:fix|repair|install|replace|"
             r"assemble|mount|unclog|unblock|put up)\s+(?:the|my|our|a|an|this|that|his|her|their)\s+"

@@ -1259,3 +1259,91 @@ def test_a_listing_on_a_marketplace_is_the_users_to_post() -> None:
     # "list my bike on eBay", 挂到闲鱼: the user's account, a step the agent cannot take (#36).
     assert _asked("list my old road bike on ebay") == ["action"]
     assert "action" in _asked("把旧沙发挂到闲鱼上")
+
+
+# --- general failings read off the eighteenth blind split (#36), each tested in other words ---------------------
+
+
+def test_someone_known_by_surname_and_title_is_a_person() -> None:
+    # 刘师傅, 王老师: a person to name and reach, asked about as one (not as "which thing") (#36).
+    from servers.reflection.needs import is_person
+
+    assert is_person("刘师傅") and is_person("王老师")
+    assert not is_person("合同")
+    question = detect_gaps("问问刘师傅周六能不能来修空调", [], [], None).questions[0]
+    assert question.need == "reference:刘师傅" and question.question.startswith("Who is")
+
+
+def test_a_thing_handed_to_someone_named_or_emailed_is_the_users_own() -> None:
+    # "forward Priya the invoice", "email the receipt to accounts": which one only the user knows (#36).
+    assert _asked("forward Priya the invoice") == ["reference:invoice"]
+    assert "reference:receipt" in _asked("email the receipt to the accountant")
+    assert "reference:recording" in _asked("share the recording with the choir")
+    assert _asked("forward Priya the invoice", ["Invoice INV-204 for the garden job, in Drive"]) == []
+
+
+def test_an_answer_to_him_or_her_needs_who_that_is() -> None:
+    # "respond to her that …": a pronoun names no one the agent knows (#36).
+    assert _asked("respond to her that the van is free on Sunday") == ["recipient"]
+    assert _asked("respond to Maria that the van is free on Sunday") == []
+
+
+def test_a_possessed_noun_is_no_step_in_the_world() -> None:
+    # "the inspector's visit", "our call": nouns, not a visit or a call to make (#36).
+    assert "action" not in _asked("draft an agenda for the inspector's visit on Monday")
+    assert "action" in _asked("visit the garden centre for me")
+
+
+def test_a_thing_of_the_users_made_shorter_or_longer_is_theirs_and_no_new_piece() -> None:
+    # "make the proposal a bit longer": which proposal, to what size; no readers to ask about (#36).
+    assert _asked("make the proposal a bit longer") == ["reference:proposal", "length"]
+    assert _asked("make the proposal a bit longer, 4 pages max", ["Proposal: 'Roof repairs 2025', 2 pages"]) == []
+    assert "audience" in _asked("make slides for the kickoff")
+
+
+def test_a_size_cap_said_as_typed_is_a_size() -> None:
+    # "500 tops", "max 5": a number with its cap is the size asked for (#36).
+    assert "length" not in _asked("shorten my speech, 500 words tops")
+    assert "length" not in _asked("write a toast for the reunion, 300 max")
+
+
+def test_a_post_promoting_an_event_needs_when_it_is() -> None:
+    # a post that plugs an event tells people when; memory may hold the date (#36).
+    assert _asked("write a tweet promoting our open studio") == ["date_time"]
+    assert _asked("write a tweet promoting our open studio", ["Open studio: Saturday 4 May, 10-4"]) == []
+    assert _asked("写条微博宣传一下我们的新品发布会") == ["date_time"]
+
+
+def test_handwork_on_a_material_thing_needs_the_users_hands() -> None:
+    # "engrave our initials on the ring": tools in hand, a step the agent cannot take (#36).
+    assert _asked("engrave our initials on the ring") == ["action"]
+    assert "action" not in _asked("write a caption about how I carve spoons")
+
+
+def test_options_listed_and_handed_back_in_chinese_are_indecision() -> None:
+    # "都挺好的，你看哪个合适": options listed, none chosen (#36).
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("买个蓝牙音箱或者一副耳机都挺好的，你看哪个合适。") == ["indecision"]
+    assert kinds("买一副降噪耳机，预算内最合适。") == []
+
+
+def test_a_draft_sent_another_way_than_the_user_prefers_conflicts(svc: ReflectionService) -> None:
+    # channel=WhatsApp and a draft written as an email (#36).
+    email = "Here is an email you can send: Dear Tom, the boiler service is booked for Friday."
+    assert _signals(email, ("channel", "WhatsApp"), svc=svc, user="ch1") == ["preference_conflict"]
+    chat = "Here is a WhatsApp message: Hi Tom, boiler service is Friday."
+    assert _signals(chat, ("channel", "WhatsApp"), svc=svc, user="ch2") == []
+
+
+def test_a_head_count_in_memory_says_who_a_speech_is_for() -> None:
+    # "about 120 visitors plus their families": the room the piece is for (#36).
+    held = ["Open day: about 120 visitors plus their families"]
+    assert "audience" not in _asked("write a welcome speech for the open day", held)
+    assert "audience" in _asked("write a welcome speech for the open day")
+
+
+def test_the_last_trip_in_memory_gives_its_route_but_not_the_next_date() -> None:
+    # "Last time: 3 June, Leeds -> York": the places hold, the day was the last one's (#36).
+    held = ["Last time: 3 June, the 08:12 train Leeds -> York"]
+    asked = _asked("book the same train as last time", held)
+    assert "date_time" in asked and "destination" not in asked
