@@ -186,6 +186,7 @@ def main() -> None:
             "blind16",
             "blind17",
             "blind18",
+            "blind19",
         ],
         action="append",
     )
