@@ -140,9 +140,15 @@ class EventNotifications(Middleware):
             return await call_next(context)
         if "info" not in request.session._allowed_log_levels:
             return await call_next(context)  # the request did not opt in to log messages: nothing to look up
-        mark = await asyncio.to_thread(outbox.latest_id)
+        # The outbox's latest id before and after the call: read on the loop when that cannot wait (a thread
+        # hop each costs more than the read), and the caller's events looked up only when the id moved.
+        mark = outbox.latest_id_nowait()
+        if mark is None:
+            mark = await asyncio.to_thread(outbox.latest_id)
         result = await call_next(context)
-        await self._send_own_events(ctx, outbox, mark, users)
+        latest = outbox.latest_id_nowait()
+        if latest is None or latest > mark:  # appended since the mark, by this process or another
+            await self._send_own_events(ctx, outbox, mark, users)
         return result
 
     def _users(self, requested: Any) -> list[str]:
