@@ -164,6 +164,15 @@ class Outbox(ComponentStore):
         done, value = self.db.scalar_nowait(_LATEST)
         return int(value) if done else None
 
+    def has_after_nowait(self, after: int, *, user_id: str | None = None) -> bool | None:
+        """Whether an event with an id above ``after`` (of ``user_id`` when given) is stored, without waiting
+        (as :meth:`latest_id_nowait`); None when that cannot be told without waiting."""
+        if not isinstance(self.db, Database):
+            return None
+        where, params = _filters(after, None, user_id)
+        done, value = self.db.scalar_nowait(f"SELECT EXISTS (SELECT 1 FROM outbox WHERE {where})", params)
+        return bool(value) if done else None
+
     def read(
         self, after: int, *, topics: Collection[str] | None = None, user_id: str | None = None, limit: int = 100
     ) -> list[StoredEvent]:

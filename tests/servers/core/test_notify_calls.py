@@ -31,6 +31,10 @@ class Counted(Outbox):
         self.calls["latest_id_nowait"] += 1
         return super().latest_id_nowait()
 
+    def has_after_nowait(self, after: int, *, user_id: str | None = None) -> bool | None:
+        self.calls["has_after_nowait"] += 1
+        return super().has_after_nowait(after, user_id=user_id)
+
     def read(self, after: int, **kwargs: Any) -> Any:
         self.calls["read"] += 1
         return super().read(after, **kwargs)
@@ -39,7 +43,7 @@ class Counted(Outbox):
 @pytest.fixture
 def outbox(tmp_path: Path) -> Iterator[Counted]:
     box = Counted(Database(tmp_path / "events.db"))
-    box.calls = {"latest_id": 0, "latest_id_nowait": 0, "read": 0}
+    box.calls = {"latest_id": 0, "latest_id_nowait": 0, "has_after_nowait": 0, "read": 0}
     yield box
     box.close()
 
@@ -76,6 +80,12 @@ def server(outbox: Counted, other: Outbox) -> FastMCP:
         other.append("reflection.completed", {"user_id": "someone-else"}, user_id="someone-else")
         return user_id
 
+    @mcp.tool
+    def others(user_id: str) -> str:
+        """Another process appends an event of another user while the call runs."""
+        other.append("reflection.completed", {"user_id": "someone-else"}, user_id="someone-else")
+        return user_id
+
     mcp.add_middleware(EventNotifications(bus, "admin"))
     return mcp
 
@@ -96,7 +106,17 @@ async def test_a_call_that_appends_nothing_makes_no_thread_read(server: FastMCP,
         for _ in range(3):
             await client.call_tool("quiet", {"user_id": "alice"})
     assert got == []
-    assert outbox.calls == {"latest_id": 0, "latest_id_nowait": 6, "read": 0}
+    assert outbox.calls == {"latest_id": 0, "latest_id_nowait": 3, "has_after_nowait": 3, "read": 0}
+
+
+async def test_events_of_other_users_meanwhile_make_no_thread_read(server: FastMCP, outbox: Counted) -> None:
+    got, on_log = logged()
+    async with Client(server, log_handler=on_log) as client:
+        await client.call_tool("others", {"user_id": "carol"})
+        await client.call_tool("own", {"user_id": "bob"})
+        await client.call_tool("others", {"user_id": "carol"})
+    assert outbox.calls["read"] == 1 and outbox.calls["latest_id"] == 0
+    assert [d["payload"]["user_id"] for d in got] == ["bob"]
 
 
 async def test_own_events_reach_the_caller(server: FastMCP, outbox: Counted) -> None:
@@ -124,6 +144,7 @@ async def test_when_the_loop_read_would_wait_the_thread_read_gives_the_same_even
     server: FastMCP, outbox: Counted, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(Outbox, "latest_id_nowait", lambda self: None)
+    monkeypatch.setattr(Outbox, "has_after_nowait", lambda self, after, user_id=None: None)
     got, on_log = logged()
     async with Client(server, log_handler=on_log) as client:
         await client.call_tool("quiet", {"user_id": "alice"})
@@ -138,6 +159,8 @@ def test_the_loop_read_never_waits_for_a_lock(tmp_path: Path, monkeypatch: pytes
     try:
         first = box.append("memory.written", {"user_id": "a"}, user_id="a")
         assert box.latest_id_nowait() == first == box.latest_id()
+        assert box.has_after_nowait(0, user_id="a") is True and box.has_after_nowait(0) is True
+        assert box.has_after_nowait(0, user_id="b") is False and box.has_after_nowait(first) is False
         # A writer in the middle of its transaction (another process): the read sees what is committed.
         writer = apsw.Connection(str(tmp_path / "events.db"))
         writer.execute("BEGIN IMMEDIATE")
@@ -153,7 +176,7 @@ def test_the_loop_read_never_waits_for_a_lock(tmp_path: Path, monkeypatch: pytes
                 raise apsw.BusyError("database is locked")
 
         monkeypatch.setattr(db, "_nowait", Busy())
-        assert box.latest_id_nowait() is None
+        assert box.latest_id_nowait() is None and box.has_after_nowait(0, user_id="a") is None
     finally:
         monkeypatch.undo()
         box.close()
@@ -162,4 +185,4 @@ def test_the_loop_read_never_waits_for_a_lock(tmp_path: Path, monkeypatch: pytes
 async def test_postgres_outbox_has_no_loop_read() -> None:
     box = Outbox.__new__(Outbox)
     box.db = object()  # type: ignore[assignment]
-    assert box.latest_id_nowait() is None
+    assert box.latest_id_nowait() is None and box.has_after_nowait(0, user_id="a") is None
