@@ -127,7 +127,7 @@ class EventNotifications(Middleware):
         request = ctx.request_context if ctx is not None else None
         if outbox is None or ctx is None or request is None:
             return await call_next(context)
-        users = self._users((context.message.arguments or {}).get("user_id"))
+        requested = (context.message.arguments or {}).get("user_id")
         # The session object lives for one request; its connection for the client's whole session. Only a
         # handshake-era connection with a standing stream can take events between calls: not 2026-07-28,
         # and not stateless Streamable HTTP (what several instances on PostgreSQL serve).
@@ -135,14 +135,21 @@ class EventNotifications(Middleware):
         standing = request.protocol_version not in MODERN_PROTOCOL_VERSIONS and connection.has_standalone_channel
         notifier = notifier_for(outbox)
         if standing and notifier is not None:
-            for user in users:
+            for user in self._users(requested):
                 notifier.remember(user, connection)
             return await call_next(context)
         if "info" not in request.session._allowed_log_levels:
             return await call_next(context)  # the request did not opt in to log messages: nothing to look up
-        mark = await asyncio.to_thread(outbox.latest_id)
+        # The outbox's latest id before the call, and after it whether the caller has events past it: asked on
+        # the loop when the answer needs no wait (a thread hop costs more than these indexed reads), and the
+        # events themselves read, in a thread, only for a user who has some (by this process or another).
+        mark = outbox.latest_id_nowait()
+        if mark is None:
+            mark = await asyncio.to_thread(outbox.latest_id)
         result = await call_next(context)
-        await self._send_own_events(ctx, outbox, mark, users)
+        users = [u for u in self._users(requested) if outbox.has_after_nowait(mark, user_id=u) is not False]
+        if users:
+            await self._send_own_events(ctx, outbox, mark, users)
         return result
 
     def _users(self, requested: Any) -> list[str]:

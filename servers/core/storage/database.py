@@ -43,6 +43,8 @@ class Database:
         self._local = threading.local()
         self._all: list[apsw.Connection] = []
         self._all_lock = threading.Lock()
+        self._nowait: apsw.Connection | None = None
+        self._nowait_lock = threading.Lock()
         path.parent.mkdir(parents=True, exist_ok=True)
         # SQLite gives its -wal/-shm/-journal files the mode of the database file, so a 0600 database keeps
         # every companion private too; companions left open by an older version are tightened here.
@@ -107,6 +109,34 @@ class Database:
             return row[0]
         return None
 
+    def scalar_nowait(self, sql: str, params: Params = ()) -> tuple[bool, Any]:
+        """A read that never waits, safe on the event loop: ``(True, value)``, or ``(False, None)`` when it
+        would have to wait (a lock held by another connection, or this read already running in another
+        thread); the caller then reads the usual way, in a worker thread.
+
+        It runs on a connection of its own with no busy timeout (a thread's connection waits up to the busy
+        timeout); meant for small indexed reads such as ``MAX(id)``.
+        """
+        if not self._nowait_lock.acquire(blocking=False):
+            return False, None
+        try:
+            conn = self._nowait
+            if conn is None:
+                conn = apsw.Connection(str(self.path))
+                conn.set_busy_timeout(0)
+                for practice in _PRACTICES:
+                    practice(conn)
+                self._nowait = conn
+                with self._all_lock:
+                    self._all.append(conn)
+            for row in conn.execute(sql, params):
+                return True, row[0]
+            return True, None
+        except apsw.BusyError:
+            return False, None
+        finally:
+            self._nowait_lock.release()
+
     def execute(self, sql: str, params: Params = ()) -> None:
         self.connection().execute(sql, params)
 
@@ -139,6 +169,8 @@ class Database:
             self.connection().execute("PRAGMA optimize")
         with self._all_lock:
             conns, self._all = self._all, []
+        with self._nowait_lock:
+            self._nowait = None
         for conn in conns:
             # A connection in use by another thread (a background reload, a timed-out query) is left to
             # that thread; apsw closes it when the connection object is released.

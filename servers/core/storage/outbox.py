@@ -153,7 +153,25 @@ class Outbox(ComponentStore):
     # --- tails -----------------------------------------------------------------------------------------
 
     def latest_id(self) -> int:
-        return int(self.db.scalar("SELECT COALESCE(MAX(id), 0) FROM outbox"))
+        return int(self.db.scalar(_LATEST))
+
+    def latest_id_nowait(self) -> int | None:
+        """:meth:`latest_id` without waiting, cheap enough for the event loop (SQLite: one indexed read on a
+        connection with no busy timeout); None when that is not possible (PostgreSQL, or the read would
+        wait): then call :meth:`latest_id` in a worker thread."""
+        if not isinstance(self.db, Database):
+            return None
+        done, value = self.db.scalar_nowait(_LATEST)
+        return int(value) if done else None
+
+    def has_after_nowait(self, after: int, *, user_id: str | None = None) -> bool | None:
+        """Whether an event with an id above ``after`` (of ``user_id`` when given) is stored, without waiting
+        (as :meth:`latest_id_nowait`); None when that cannot be told without waiting."""
+        if not isinstance(self.db, Database):
+            return None
+        where, params = _filters(after, None, user_id)
+        done, value = self.db.scalar_nowait(f"SELECT EXISTS (SELECT 1 FROM outbox WHERE {where})", params)
+        return bool(value) if done else None
 
     def read(
         self, after: int, *, topics: Collection[str] | None = None, user_id: str | None = None, limit: int = 100
@@ -249,6 +267,9 @@ class Outbox(ComponentStore):
                 (now_iso(now - retention), int(floor or 0), now_iso(now - max_age)),
             )
             return self.db.changes()
+
+
+_LATEST = "SELECT COALESCE(MAX(id), 0) FROM outbox"
 
 
 def _filters(after: int, topics: Collection[str] | None, user_id: str | None) -> tuple[str, tuple[Any, ...]]:
