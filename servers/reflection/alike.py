@@ -61,8 +61,11 @@ def fixes_agree(first: str, second: str, first_way: str = "", second_way: str = 
     if _variables(first) & _variables(second):
         return True
     one, other = _added_options(first), _added_options(second)
-    if one is None or other is None or not same_family(one[0], other[0]):
+    if one is None or other is None:
         return False
+    if not same_family(one[0], other[0]):
+        # Two clients of one service given the same options (`psql`, `pg_dump` with `-h -p -U`): one fix.
+        return len(one[1]) >= 2 and one[1] == other[1]
     # Each run may add options of its own beside the one that fixed it (`--ignore-daemonsets --force`,
     # `--ignore-daemonsets --timeout=300s`): an option both added is the lesson they share.
     return (
@@ -240,6 +243,16 @@ def same_lesson(
     # Tools of one suite (`ansible-playbook`, `ansible-vault view`) given the same option after the same error:
     # one lesson about the suite's shared option.
     suite = added and a.phrase == b.phrase and same_family(_program(a.step), _program(b.step))
+    # Two programs given the same options after the same error (`psql` and `pg_dump`, each with `-h … -p … -U …`
+    # to reach the one database): one lesson about those options, whichever client needed them.
+    first_options, second_options = _added_options(a.fix), _added_options(b.fix)
+    same_options = (
+        first_options is not None
+        and second_options is not None
+        and a.phrase == b.phrase
+        and len(first_options[1]) >= 2
+        and first_options[1] == second_options[1]
+    )
     # One program's entry point called after the same error (`Pkg.test`), whether a script of it failed
     # (`julia test/runtests.jl`) or a snippet did (`julia -e 'using StableRNGs; …'`).
     entry = _entry_point(a.fix) is not None and _program(a.step) == _program(b.step)
@@ -247,6 +260,7 @@ def same_lesson(
         a.step != b.step
         and not ((added or entry) and _program(a.step) == _program(b.step))
         and not suite
+        and not same_options
         and not listed
     ):
         return False

@@ -141,3 +141,15 @@ def test_a_phrase_that_stands_whole_in_the_other_message_is_one_failure() -> Non
     assert same_lesson(first, words[0], second, words[1], counts, total)
     # A phrase of a few common words in a message is no such sign.
     assert not same_lesson("bash|*|build failed=>make clean", words[2], "bash|*|x=>make clean", words[3], counts, total)
+
+
+def test_two_clients_of_one_service_given_the_same_options_after_one_error_are_one_lesson() -> None:
+    """`mysql` and `mysqldump` each reached the containerised server once given its host and port: one lesson about
+    those options. One option in common, or another error, is not enough."""
+    client = "bash|mysql|can't connect to local server through socket=>as:mysql -h -P"
+    dump = "bash|mysqldump|can't connect to local server through socket=>as:mysqldump -h -P"
+    assert _same(client, "c", dump, "c")
+    assert fixes_agree("as:mysql -h -P", "as:mysqldump -h -P")
+    assert not fixes_agree("as:mysql -h", "as:mysqldump -h")
+    other = "bash|mysqldump|access denied for user=>as:mysqldump -h -P"
+    assert not _same(client, "c", other, "c")
