@@ -99,7 +99,9 @@ INDECISION = re.compile(
     r"要么.{1,30}要么|各有优劣|各有千秋|两种方案|取决于|拿不定|拿不准|都不错|都可以|都行|也行|看你|难以选择|难说哪个|"
     r"(?:用|选)哪个(?:好|比较好)|哪个更好|各有利弊|(?:你|您)(?:自己)?(?:决定|定夺|来定|拿主意)|看你喜欢|"
     # options listed and handed back: "都挺好的", "您看哪个合适"
-    r"都(?:挺|很|蛮|还)(?:好|不错|合适)|(?:你|您)看(?:哪个|哪种|哪一个|选哪个)(?:合适|好|行|更好)",
+    r"都(?:挺|很|蛮|还)(?:好|不错|合适)|(?:你|您)看(?:哪个|哪种|哪一个|选哪个)(?:合适|好|行|更好)|"
+    # each side's strength put and the call handed back: 各有长处, 各有所长, 您看着安排就行
+    r"各有(?:长处|所长|好处|特点|优势|优点)|(?:你|您)(?:自己)?看着(?:安排|办|定|选)",
     re.IGNORECASE,
 )
 # Register: a user who asked for formal writing, and a draft that chats ("Hey", "gonna", emoji), or the reverse.

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from servers.core.llm import LLMClient
 from servers.reflection.matching import lexical_similarity
-from servers.reflection.meaning import Meaning, asks_routine, closeness, same_by_words
+from servers.reflection.meaning import Meaning, asks_routine, closeness, same_by_words, terms
 from servers.reflection.models import Belief
 from servers.reflection.proactive_models import Initiative, InitiativeReport
 from servers.reflection.relevance_llm import known_ids, relevant_sources
@@ -75,6 +75,18 @@ def _inferred_from(sources: list[Belief], dimension: str, instances: set[str]) -
         return False
     term = found.group("term").lower()
     return found.group("example") in instances or all(term in instance.lower() for instance in instances)
+
+
+def _names_topic(task: str, belief: Belief) -> bool:
+    """Whether ``task`` names the topic of ``belief`` when that is a goal inferred from requests; True for any other
+    belief. An inferred goal is known by one word its requests shared: the rest of its example is one request's
+    incidental words (夜里 of "未来三天夜里气温咋样"), and meaning near the example is nearness to that request, not
+    to the topic. A task that does not name the topic (or its rendering) does not serve it."""
+    found = _INFERRED.match(belief.value) if belief.kind == "goal" else None
+    if not found:
+        return True
+    topic = terms(found.group("term"), other_language=False)
+    return bool(topic) and topic <= terms(task)
 
 
 def pairs(sources: list[Belief]) -> list[tuple[str, str]]:
@@ -141,7 +153,10 @@ class InitiativeEvaluator:
         if chosen is not None:  # the model's judgement replaces the offline scores; None: they stand
             fits = [max(fit, LLM_FIT) if b.dimension in chosen else 0.0 for b, fit in zip(sources, fits, strict=True)]
             method = judge
-        fits = [0.0 if someone_elses(task, text) else fit for text, fit in zip(texts, fits, strict=True)]
+        fits = [
+            0.0 if someone_elses(task, text) or not _names_topic(task, belief) else fit
+            for belief, text, fit in zip(sources, texts, fits, strict=True)
+        ]
         candidates: list[Initiative] = []
         for belief, fit in zip(sources, fits, strict=True):
             message = _goal_message(belief) if belief.kind == "goal" else _drive_message(belief)

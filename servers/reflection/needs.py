@@ -577,7 +577,9 @@ GIFT_MONEY = (
 SHIP_ZH = r"寄(?!来|过来)"
 # A talk in any words: a talk to prepare and "the safety briefing" in memory are the same occasion.
 TALK = re.compile(
-    r"\b(?:talks?|briefings?|presentations?|speech(?:es)?|lectures?|keynotes?|seminars?|webinars?)\b|讲座|演讲|发言|宣讲",
+    # a toast and an address are talks, and a fact about their speakers is about them ("each speaker gets 3 minutes")
+    r"\b(?:talks?|briefings?|presentations?|speech(?:es)?|lectures?|keynotes?|seminars?|webinars?|toasts?|"
+    r"speakers?)\b|讲座|演讲|发言|宣讲|致辞|祝酒词",
     IC,
 )
 # A visit for care in any words: "the hospital appointment" and "knee follow-up at St Mary's, 3 May" are one visit.

@@ -16,6 +16,8 @@ import re
 from servers.core import crosslang
 
 _EN = (
+    # an in-law is one person, not the relative the word opens with ("my mother-in-law's card" is not a mother's)
+    "(?:mother|father|sister|brother|son|daughter)-in-law|"
     "cousin|nephew|niece|friend|neighbou?r|coworker|co-worker|colleague|roommate|classmate|son|daughter|kid|child|"
     "brother|sister|mom|mum|mother|dad|father|aunt|uncle|grandma|grandmother|grandpa|grandfather|wife|husband|"
     "boyfriend|girlfriend|boss|student|grandson|granddaughter|grandkid|grandchild|stepson|stepdaughter|patient|"
@@ -52,6 +54,11 @@ OTHERS_MATTER = re.compile(
     # asked on someone's behalf: "asking for my sister", "for a friend"
     rf"|\b(?:asking|ask|asked)\s+(?:for|on behalf of)\s+(?:a|my|our)\s+(?:\w+\s+)?({_EN})\b"
     rf"|替(?:我)?({_ZH})问"
+    # someone's question passed on, said of them in the task ("neighbour is renovating too, asks if a permit is
+    # needed"): the English of 闺女问我
+    rf"|^(?:(?:my|our|the|a)\s+)?({_EN})s?\b[^.?!]*?\basks?\s+(?:me\s+)?(?:if|whether|what|how|why|where|when|which)\b"
+    # someone's institution, said first: 儿子幼儿园要办运动会, 闺女学校搞手工课 (theirs, not the user's work)
+    rf"|(?:^|(?<=[，,。；;\s]))({_ZH})(?:的)?(?:学校|幼儿园|班上|班里|单位|公司)"
     rf"|\b(?-i:([A-Z][a-z]+))(?:s['’]|['’]s)\s+(?:[\w-]+\s+){{0,2}}?(?:{_OCCASION})s?\b",
     re.IGNORECASE,
 )

@@ -1347,3 +1347,20 @@ def test_the_last_trip_in_memory_gives_its_route_but_not_the_next_date() -> None
     held = ["Last time: 3 June, the 08:12 train Leeds -> York"]
     asked = _asked("book the same train as last time", held)
     assert "date_time" in asked and "destination" not in asked
+
+
+def test_each_option_praised_and_the_choice_left_to_the_user_is_indecision() -> None:
+    """各有长处 / 您看着安排: each side's strength put and the call handed back, none chosen."""
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("东边那家便宜，西边那家离地铁近，各有所长，你看着办吧。") == ["indecision"]
+    assert kinds("老王细心，老李手快，两人各有好处。") == ["indecision"]
+    assert kinds("我们看着数据再定下一步。") == []
+
+
+def test_a_toast_or_address_is_held_to_the_time_its_speakers_are_given() -> None:
+    """A toast is a talk: the minutes each speaker gets answer its length though the fact shares no word with it."""
+    assert _asked("write a toast for the company's 20th anniversary") == ["length"]
+    assert "length" not in _asked(
+        "write a toast for the company's 20th anniversary", ["speakers get 2 minutes each at the gala"]
+    )
+    assert "length" not in _asked("写一段开业典礼的致辞", ["每位发言人限时三分钟"])

@@ -261,3 +261,16 @@ def test_a_count_and_its_measure_word_are_no_chinese_topic(svc: ReflectionServic
         svc.reflect(TaskReport(task=task, outcome="success", task_id=f"c{i}"), "u")
     goals = {b.dimension for b in svc.users.get("u", include_all=True).beliefs if b.kind == "goal"}
     assert not goals & {"goal:一张", "goal:写个"}, goals
+
+
+def test_an_inferred_goal_fits_only_a_task_that_names_its_topic(svc: ReflectionService) -> None:
+    """A goal inferred from requests is known by the word they shared ("work on sourdough (e.g. …)"); the other
+    words of its example are one request's, so a task sharing only those serves no such goal."""
+    for i, task in enumerate(
+        ["feed the sourdough starter schedule for cold kitchens", "why is my sourdough so dense", "sourdough hydration"]
+    ):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"s{i}"), "b")
+    assert "goal:sourdough" in {b.dimension for b in svc.users.get("b").beliefs if b.kind == "goal"}
+    assert svc.proactive.evaluate("b", "hydration for a rye loaf").initiatives == []
+    named = svc.proactive.evaluate("b", "sourdough rye loaf, any tips").initiatives
+    assert [i.source for i in named] == ["goal:sourdough"]

@@ -90,3 +90,25 @@ def test_a_clients_occasion_does_not_serve_the_users_own_goal(svc: ReflectionSer
     assert [i.source for i in svc.proactive.evaluate("p", "how do I get more wedding bookings").initiatives] == [
         "goal:season"
     ]
+
+
+def test_an_in_law_is_not_the_relative_the_word_opens_with() -> None:
+    """ "my father-in-law's retirement speech" is the father-in-law's, and a drive about the user's own father does
+    not name him."""
+    assert others("ideas for my father-in-law's retirement speech") == {"father-in-law"}
+    assert someone_elses("ideas for my father-in-law's retirement speech", "dad: call my father every Sunday")
+    assert not someone_elses("ideas for my father's retirement speech", "dad: call my father every Sunday")
+
+
+def test_a_question_passed_on_from_someone_is_theirs() -> None:
+    """Someone's question relayed in the task ("colleague is moving flat too, asks whether …") is their matter."""
+    task = "colleague is moving flat too, asks whether a van is cheaper than movers"
+    assert others(task) == {"colleague"}
+    assert someone_elses(task, "move: move into the new flat by March")
+    assert others("what should I ask the landlord about the deposit") == set()
+
+
+def test_someone_elses_school_or_workplace_said_first_is_theirs() -> None:
+    """儿子幼儿园要办亲子运动会: the son's kindergarten's event, not the user's own work."""
+    assert others("儿子幼儿园要办亲子运动会，帮忙想几个游戏") == {"儿子"}
+    assert someone_elses("儿子幼儿园要办亲子运动会，帮忙想几个游戏", "年会: 把公司年会的运动会办好")
