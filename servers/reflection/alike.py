@@ -65,7 +65,7 @@ def fixes_agree(first: str, second: str, first_way: str = "", second_way: str = 
         return False
     if not same_family(one[0], other[0]):
         # Two clients of one service given the same options (`psql`, `pg_dump` with `-h -p -U`): one fix.
-        return len(one[1]) >= 2 and one[1] == other[1]
+        return _same_options(one, other)
     # Each run may add options of its own beside the one that fixed it (`--ignore-daemonsets --force`,
     # `--ignore-daemonsets --timeout=300s`): an option both added is the lesson they share.
     return (
@@ -187,6 +187,11 @@ def _added_options(fix: str) -> tuple[str, set[str]] | None:
     return (words[0].rsplit("/", 1)[-1], {w for w in words[1:] if w.startswith("-")}) if words else None
 
 
+def _same_options(one: tuple[str, set[str]], other: tuple[str, set[str]]) -> bool:
+    """Two runs given the same options, two or more (one in common says too little across programs)."""
+    return len(one[1]) >= 2 and one[1] == other[1]
+
+
 def _within(first: Sequence[str], second: Sequence[str]) -> bool:
     """Every command one fix ran, the other ran too (`adb remount`, `adb reboot` after the same error as `adb root`,
     `adb remount`, `adb reboot`): one run needed a step the other had already taken."""
@@ -247,11 +252,10 @@ def same_lesson(
     # to reach the one database): one lesson about those options, whichever client needed them.
     first_options, second_options = _added_options(a.fix), _added_options(b.fix)
     same_options = (
-        first_options is not None
+        a.phrase == b.phrase
+        and first_options is not None
         and second_options is not None
-        and a.phrase == b.phrase
-        and len(first_options[1]) >= 2
-        and first_options[1] == second_options[1]
+        and _same_options(first_options, second_options)
     )
     # One program's entry point called after the same error (`Pkg.test`), whether a script of it failed
     # (`julia test/runtests.jl`) or a snippet did (`julia -e 'using StableRNGs; …'`).
