@@ -187,6 +187,7 @@ def main() -> None:
             "blind17",
             "blind18",
             "blind19",
+            "blind20",
         ],
         action="append",
     )

@@ -5,7 +5,7 @@ wrangler 3 (dev, d1 migrations, KV/R2 bindings, secrets), D1 + Drizzle ORM / dri
 TypeScript, vitest with @cloudflare/vitest-pool-workers, Playwright e2e against `wrangler dev`, biome,
 GitHub Actions deploys.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 32), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_remix_cloudflare.py && python3 fresh/check_fresh.py
 """
@@ -13,7 +13,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1328,5 +1328,5 @@ So if we enable it, checkout, payment webhook → ticket page, and admin edits n
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "remix-cloudflare.jsonl"), os.path.join(HERE, "remix-cloudflare.labels.json"))
-    print(f"remix-cloudflare -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "remix-cloudflare.jsonl"), os.path.join(HERE, "tune", "remix-cloudflare.labels.json"))
+    print(f"remix-cloudflare -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -8,7 +8,7 @@ tools/export_model.py, paddle2onnx 1.2; a FastAPI service (service/) serving Pad
 pytest; pip with the Tsinghua mirror; docker images pushed to registry.pt-ai.local. Prompts and replies in Chinese,
 tool output as printed. cwd /home/chenjh/work/pt-ocr.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 32), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_paddle.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -17,7 +17,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1859,5 +1859,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-paddle.jsonl"), os.path.join(HERE, "zh-paddle.labels.json"))
-    print(f"zh-paddle -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-paddle.jsonl"), os.path.join(HERE, "tune", "zh-paddle.labels.json"))
+    print(f"zh-paddle -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -6,7 +6,7 @@ Repo /home/camille/dev/cryptfall (github.com/brique-lente/cryptfall): "Cryptfall
 Windows builds with the Steamworks SDK (steamworks 0.11) cross-compiled from Linux with mingw-w64,
 GitHub Actions for Linux/macOS release artifacts.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 32), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_bevy_game.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -15,7 +15,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1795,5 +1795,5 @@ def define_labels(d):
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "bevy-game.jsonl"), os.path.join(HERE, "bevy-game.labels.json"))
-    print(f"bevy-game -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "bevy-game.jsonl"), os.path.join(HERE, "tune", "bevy-game.labels.json"))
+    print(f"bevy-game -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
