@@ -305,7 +305,8 @@ _NAMED_ERROR = re.compile(
     r"\b(?:errorType|error_type|errorCode|error_code|reason)[\"']?\s*[:=]\s*[\"']?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b"
 )
 _LOADING = re.compile(r"\b(?:LoadError|InitError):\s*(\S[^\n]{2,200})")
-_CODE = re.compile(r"\b(TS\d{4}|E\d{4,5}|ERR_[A-Z0-9_]{3,}|[A-Z]{2,}\d{3,}|error\[E\d{4}\])")
+# `error[E0432]` is rustc's; crates give their own in the same form (Bevy's `error[B0001]`).
+_CODE = re.compile(r"\b(TS\d{4}|E\d{4,5}|ERR_[A-Z0-9_]{3,}|[A-Z]{2,}\d{3,}|error\[[A-Z]\d{4}\])")
 # What a package manager prints when the script it ran failed: the script's own output above says what failed.
 # A caret under the quoted source, or PowerShell's underline of the failing command (`~~~~~~~`).
 _CARET = re.compile(r"^\s*(?:[~^]*\^[~^]*|~{3,})\s*$")
@@ -1198,7 +1199,11 @@ def error_phrase(error: str) -> str:
         return inner.group(1) if inner else _phrase_of(wrapped.group(1))
     exception = causes[-1] if causes else _EXCEPTION.search(error)
     if exception:
-        return exception.group(1)
+        # A generic type (`RuntimeError`, `SystemError`) only says that a traceback ended; what a framework logged
+        # at ERROR level before it says what happened ("Unexpected BUS error encountered in DataLoader worker"),
+        # and stays the same when the exception that surfaced differs from run to run.
+        logged = _logged_before_traceback(error) if exception.group(1) in _GENERIC_EXCEPTIONS else ""
+        return _phrase_of(logged) if logged else exception.group(1)
     # An API answered with a JSON error body (`{"statusCode":400,"message":["property remark should not exist"],
     # …}`): its message is what failed; the status, path and timestamp are that call's own. An exception the
     # body names (`"exception": "…\\ApiException"`) names it already, as it does when the same call fails elsewhere.
@@ -1263,6 +1268,24 @@ def error_phrase(error: str) -> str:
 # A command line tool's help, printed under its complaint ("run ID required …" then "Usage: gh run watch …" and
 # every flag with what it does: "Exit with non-zero status if run fails").
 _USAGE = re.compile(r"(?im)^\s*usage:")
+
+
+_GENERIC_EXCEPTIONS = frozenset({"Exception", "RuntimeError", "SystemError"})
+_LOGGED_ERROR = re.compile(r"^\s*(?:ERROR|FATAL|CRITICAL)\s*[:\]]\s*(\S.*)$")
+_TRACEBACK = re.compile(r"^\s*Traceback \(most recent call last\):")
+
+
+def _logged_before_traceback(error: str) -> str:
+    """The message of a line logged at ERROR level (`ERROR: …`, `FATAL] …`) above a Python traceback, when it is a
+    sentence, or ""."""
+    logged = ""
+    for line in error.splitlines():
+        if _TRACEBACK.match(line):
+            return logged
+        found = _LOGGED_ERROR.match(line)
+        if found and len(found.group(1).split()) >= 4 and not logged:
+            logged = found.group(1)
+    return ""
 
 
 def _before_usage(error: str) -> str:

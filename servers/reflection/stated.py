@@ -127,6 +127,8 @@ _REVERSAL = re.compile(
     r"ignore what i said|(?:is|are) fine now|after all|rips? out|ripped out|drop(?:ped)? (?:the|our)|"
     r"(?:i'?ve|i have|we'?ve|we have) gone off|"
     r"(?:we'?re|we are|i'?m) (?:dropping|moving (?:off|away from)|getting rid of)|"
+    # "btw forget the one-file-per-plugin thing": what was said is dropped, wherever in the sentence it is said
+    r"forget\s+(?:about\s+)?(?:the|that|our|my)\s+[^,.;:!?—()]{2,40}?\s+(?:thing|rule|idea|approach|convention)|"
     # "remember I said clojure.spec? switch that: use malli": what was said, then that it changes.
     r"remember (?:i|we) said|(?:switch|change|scrap) (?:that|this)(?!\s+(?:on|off)\b))\b"
     r"|(?:^|[:;—]\s*)forget\s+(?:about\s+)?(?!(?:it|that|this|them|me|everything)\b)[^\s,.;:!?—()]{2,30}"
@@ -186,7 +188,9 @@ _CONSTRAINS = re.compile(
     # how far it reaches ("on every kubectl call", "for anything that touches a cluster")
     r"|\b(?:on|in)\s+(?:every|each|any)\s+(?!(?:day|week|month|night|morning|hour|minute|time|run|push|commit)s?\b)"
     r"[a-z]|\b(?:everywhere|anywhere|for anything)\b"
-    r"|不要|不允许|不能用|(?<![特区分类级识告个差性派])别(?![人的名称处])|必须|只用|只留|一律|统一|全部都|都要|都得|都带|都用|就够了",
+    r"|不要|不允许|不能用|(?<![特区分类级识告个差性派])别(?![人的名称处])|必须|只用|只留|一律|统一|全部都|都要|都得|都带|都用|就够了"
+    # a reminder of how a kind of work is done ("装包记得走清华源": whenever packages are installed)
+    r"|记得(?:要|先)?(?:走|用|加|带|开|关)(?![的过了])",
     re.I,
 )
 # A constraint said of this task only ("no manager access this time", "for this one", 这次): no preference.
@@ -198,6 +202,11 @@ _REPLACED = re.compile(
     r"\b(?:i'?ve|i have|we'?ve|we have) gone off (?:the |our |using )?(?P<gone>[^,.;:!?—()]{2,40}?)"
     r"(?=\s*(?:[,.;:!?—()]|$|\bstyle\b|\bapproach\b|\bthing\b))"
     r"|\binstead of\s+(?P<en>[^,.;:!?—()]{2,60})|\bno more\s+(?P<more>[^,.;:!?—()]{2,60})"
+    # "we're moving off zod — …": what the user's project leaves
+    r"|\b(?:we'?re|we are|i'?m) (?:dropping|moving (?:off|away from)|getting rid of)\s+"
+    r"(?P<leaving>[^,.;:!?—()]{2,40}?)(?=\s*(?:[,.;:!?—()]|$))"
+    r"|\bforget\s+(?:about\s+)?(?:the|that|our|my)\s+(?P<forget_thing>[^,.;:!?—()]{2,40}?)\s+"
+    r"(?:thing|rule|idea|approach|convention)\b"
     # "change of plan on hasql-th: …", "from now on no hasql-th for new statements"
     r"|\b(?:change of (?:plan|heart|mind)|changed? (?:my|our) minds?) (?:on|for|about|with)\s+"
     r"(?P<plan>(?:[^,.;:!?—()]|\.(?=\w)){2,40})"
@@ -373,10 +382,29 @@ def _name(statement: str) -> str:
 
 
 def _statement(sentence: str) -> str:
-    """A sentence as a preference's wording: without a leading "please" or "again:", capitalised, at most 300."""
-    statement = re.sub(r"^(?:please\s+|again\s*:\s*|reminder\s*:\s*|请)", "", sentence.strip(), flags=re.I)
+    """A sentence as a preference's wording: without a leading "please" or "again:", capitalised, at most 300.
+    A Chinese request runs the task and the preference together as clauses ("paddleclas 也装一下，pip 别走默认源，
+    用 tuna 的镜像"): the preference starts at its first clause that states or constrains."""
+    statement = _from_stating_clause(sentence.strip())
+    statement = re.sub(r"^(?:please\s+|again\s*:\s*|reminder\s*:\s*|请)", "", statement, flags=re.I)
     statement = statement.rstrip(" .。!！")
     return statement[:1].upper() + statement[1:300]
+
+
+def _from_stating_clause(sentence: str) -> str:
+    """``sentence`` from its first clause (split at "，") that states or constrains, when the earlier ones ask for this
+    task's work."""
+    clauses = sentence.split("，")
+    if len(clauses) < 2 or not any(map(_cjk, sentence)):
+        return sentence
+    first = next((i for i, clause in enumerate(clauses) if _states(clause) or _CONSTRAINS.search(clause)), 0)
+    # Only after a request ("装一下", "帮我…", "麻烦…"): "时序报告只给我摘要就行，别贴路径" is one preference
+    # throughout.
+    asked = first and any(_REQUEST_CLAUSE.search(clause) for clause in clauses[:first])
+    return "，".join(clauses[first:]).strip() if asked else sentence
+
+
+_REQUEST_CLAUSE = re.compile(r"一下|帮我|帮忙|麻烦")
 
 
 class StatedPreferences:

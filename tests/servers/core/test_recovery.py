@@ -1908,3 +1908,42 @@ def test_an_edit_that_added_the_path_the_error_named_says_so() -> None:
         assert found.adds_named, line
     [other] = find_recoveries([bash("pkgbuild app", missing), listed("opt/app/share/icons/"), bash("pkgbuild app")])
     assert not other.adds_named
+
+
+def test_a_crates_own_error_code_names_the_panic_whichever_test_hit_it() -> None:
+    """A crate reports its errors in rustc's form (`error[B0002]: …`) inside a test's panic: the code is the
+    failure, not the line naming which test failed."""
+    run = (
+        "Exit code 100\n        FAIL [   0.020s] orchard {test}\n\n--- STDOUT:              orchard {test} ---\n\n"
+        "running 1 test\ntest {test} ... FAILED\n\n--- STDERR:              orchard {test} ---\n"
+        "thread '{test}' panicked at /home/ana/.cargo/registry/src/bevy_ecs-0.15.1/src/system/function_system.rs:"
+        "216:28:\nerror[B0002]: ResMut<orchard::{res}> in system orchard::{system} conflicts with a previous "
+        "Res<orchard::{res}> access. Consider removing the duplicate access.\n"
+        "     Summary [   0.300s] 4 tests run: 3 passed, 1 failed, 0 skipped\nerror: test run failed"
+    )
+    phrases = {
+        error_phrase(run.format(test=test, res=res, system=system))
+        for test, res, system in (
+            ("harvest::tests::ripe_fruit_falls", "Weather", "harvest::drop_fruit"),
+            ("market::tests::prices_follow_season", "Ledger", "market::reprice"),
+        )
+    }
+    assert phrases == {"error[B0002]"}
+
+
+def test_what_was_logged_before_a_generic_traceback_names_the_failure() -> None:
+    """A framework logs what happened at ERROR level, then a traceback ends in whatever generic exception surfaced
+    in that run (`RuntimeError` from one loop, `SystemError` from another): the logged line is the failure. An
+    exception that names something itself keeps its name."""
+    logged = "ERROR: Worker 2 lost its heartbeat to the coordinator after 30s, please check the network between hosts"
+    traceback = (
+        'Traceback (most recent call last):\n  File "/srv/train/loop.py", line 88, in step\n    batch = next(it)\n'
+    )
+    surfaced = [
+        f"Exit code 1\n[2026/10/02 10:11:12] INFO: epoch 3\n{logged}\n{traceback}RuntimeError: queue closed",
+        f"Exit code 1\n{logged}\n{traceback}SystemError: (Fatal) Blocking queue is killed because the reader failed.",
+    ]
+    assert {error_phrase(error) for error in surfaced} == {"worker # lost its heartbeat to the coordinator"}
+    assert error_phrase(f"Exit code 1\n{logged}\n{traceback}KeyError: 'lr'") == "KeyError"
+    # Logged after the traceback (another message of the run), it names nothing of this failure.
+    assert error_phrase(f"Exit code 1\n{traceback}RuntimeError: queue closed\n{logged}") == "RuntimeError"

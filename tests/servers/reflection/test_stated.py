@@ -208,6 +208,18 @@ def test_a_new_convention_that_names_what_it_replaces_is_a_reversal(service: Ref
             "CSV",
             "Parquet",
         ),
+        (
+            "we're moving off lodash — it is a third of the vendor chunk and tree-shaking never worked with it. "
+            "native array methods from now on; start with the cart utils",
+            "lodash",
+            "native array methods",
+        ),
+        (
+            "ok forget the snake_case thing, the gateway rewrites keys anyway. camelCase for every JSON field from "
+            "now on, fix the orders payload first",
+            "snake_case",
+            "camelCase",
+        ),
     ],
 )
 def test_a_change_of_plan_names_what_it_replaces(
@@ -217,6 +229,25 @@ def test_a_change_of_plan_names_what_it_replaces(
     service.note_preferences("u", prompt, "t1")
     [belief] = service.users.get("u", include_all=True).beliefs
     assert kept in belief.value and belief.reversed_from == replaced
+
+
+def test_forgetting_the_thing_said_reverses_the_held_preference(service: ReflectionService) -> None:
+    """ "btw forget the one-class-per-exporter thing": said in the middle of a sentence, what was held is dropped
+    and the statement after it says what instead."""
+    service.note_preferences(
+        "u",
+        "invoice exporter next. one class per exporter under app/exporters/ from now on, that's how i want them",
+        "t1",
+    )
+    service.note_preferences(
+        "u",
+        "btw forget the one-class-per-exporter thing, app/exporters/ is a mess. from now on group exporters by "
+        "customer folder, like acme/ already is",
+        "t2",
+    )
+    beliefs = service.users.get("u", include_all=True).beliefs
+    changed = [b for b in beliefs if "customer folder" in b.value]
+    assert len(changed) == 1 and changed[0].reversed_from and changed[0].reversals == 1, beliefs
 
 
 def test_a_sentence_that_voids_a_rule_joins_the_statement_after_it(service: ReflectionService) -> None:
@@ -476,6 +507,7 @@ def test_constraints_on_other_topics_stay_apart(service: ReflectionService) -> N
         "Add it at the end, nullable, so nothing breaks for the marketplace.",
         "No manager access this time, just forward the mail to Sam.",
         "问一下，useDidShow 和 useEffect 有什么区别",
+        "你还记得用的是哪个镜像吗，上周那个",
     ],
 )
 def test_a_step_or_a_question_is_no_constraint(service: ReflectionService, prompt: str) -> None:
@@ -521,3 +553,20 @@ def test_no_more_of_a_thing_said_with_anymore_may_take_it_back() -> None:
     assert stated("Fine to merge. No squash commits anymore, the release notes need every commit") == [
         "No squash commits anymore, the release notes need every commit"
     ]
+
+
+def test_a_chinese_request_keeps_the_clauses_that_state_not_the_task_before_them(service: ReflectionService) -> None:
+    """ "把 orders 表导一下，给财务那边用，日期统一用 ISO 格式": the task's clauses come first, and the preference is
+    held from the clause that states it."""
+    service.note_preferences("u", "把 orders 表导一下，给财务那边用，日期统一用 ISO 格式，别用斜杠", "t1")
+    [held] = service.users.get("u", include_all=True).beliefs
+    assert held.value == "日期统一用 ISO 格式，别用斜杠"
+
+
+def test_a_chinese_reminder_of_how_a_kind_of_work_is_done_is_a_constraint(service: ReflectionService) -> None:
+    """ "改配置记得先加 -t 检查" (remember to check with -t whenever the config changes) is how that work is done,
+    held below the bar until said again."""
+    [noted] = service.note_preferences("u", "nginx 重启一下，改配置记得先加 -t 检查", "t1")
+    assert noted.tentative and noted.result.applied
+    [held] = service.users.get("u", include_all=True).beliefs
+    assert held.value == "改配置记得先加 -t 检查"
