@@ -6,7 +6,7 @@ GTFS-realtime feeds (vehicle positions, trip updates, alerts) from Pub/Sub and G
 BigQuery (`ltc-rt-dev:rt_dev`, prod `ltc-rt-prod:rt`). DirectRunner unit tests with TestPipeline/assert_that,
 mypy, ruff, flex templates built by Cloud Build, Dataflow in northamerica-northeast2.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 33), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_beam_dataflow.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -14,7 +14,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2240,5 +2240,5 @@ def test_alerts_written(bq_dataset, tmp_path):
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "beam-dataflow.jsonl"), os.path.join(HERE, "beam-dataflow.labels.json"))
-    print(f"beam-dataflow -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "beam-dataflow.jsonl"), os.path.join(HERE, "tune", "beam-dataflow.labels.json"))
+    print(f"beam-dataflow -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -5,7 +5,7 @@ docker buildx for linux/arm64, Go services cross-compiled with GOARCH=arm64 (ocp
 EMQX on new gateways / mosquitto bridge on old ones, Ansible rollouts, systemd + journalctl, node exporter.
 Prompts and replies in Chinese, tool output as printed. cwd /home/chenjh/work/edge-platform.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 33), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_k3s_edge.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -14,7 +14,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1636,5 +1636,5 @@ AGENT_PB_TXT = """---
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-k3s-edge.jsonl"), os.path.join(HERE, "zh-k3s-edge.labels.json"))
-    print(f"zh-k3s-edge -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-k3s-edge.jsonl"), os.path.join(HERE, "tune", "zh-k3s-edge.labels.json"))
+    print(f"zh-k3s-edge -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
