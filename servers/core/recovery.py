@@ -923,7 +923,8 @@ def _subcommand(program: str, words: list[str]) -> str:
     return word
 
 
-_PATH_VALUE = re.compile(r"^(?:[~/]|\.{1,2}/|\$\w)|\.(?:ya?ml|json|toml|ini|conf|cfg)$")
+# A path or an address (`unix:///run/k3s/containerd/containerd.sock`, `https://…`) is an option's value.
+_PATH_VALUE = re.compile(r"^(?:[~/]|\.{1,2}/|\$\w|[a-z][a-z0-9+.-]*://)|\.(?:ya?ml|json|toml|ini|conf|cfg)$")
 # An option glued to the name of an alias the project defines, first after the program, chooses what the
 # program runs (`clj -M:test`, `clojure -X:migrate`, `clj -T:build`).
 _ALIAS_OPTION = re.compile(r"^-[A-Za-z]:[A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)*$")
@@ -1270,7 +1271,7 @@ def error_phrase(error: str) -> str:
 _USAGE = re.compile(r"(?im)^\s*usage:")
 
 
-_GENERIC_EXCEPTIONS = frozenset({"Exception", "RuntimeError", "SystemError"})
+_GENERIC_EXCEPTIONS = frozenset({"RuntimeError", "SystemError"})
 _LOGGED_ERROR = re.compile(r"^\s*(?:ERROR|FATAL|CRITICAL)\s*[:\]]\s*(\S.*)$")
 _TRACEBACK = re.compile(r"^\s*Traceback \(most recent call last\):")
 
@@ -1552,6 +1553,7 @@ class Recovery:
         "fixed",
         "inserted",
         "named_values",
+        "quoted_lines",
         "removed",
         "replaced",
         "reread",
@@ -1576,6 +1578,7 @@ class Recovery:
         added: Sequence[str] = (),
         added_lines: Sequence[str] = (),
         changed_lines: Sequence[str] = (),
+        quoted_lines: Sequence[str] = (),
         files: Sequence[str] = (),
         around: Sequence[str] = (),
         removed: Sequence[str] = (),
@@ -1597,6 +1600,8 @@ class Recovery:
         self.added_lines = list(added_lines)  # those edits' new lines as written (`if (!mounted) return;`)
         # lines those edits changed in place, as they read after (`install(DIRECTORY config launch DESTINATION …)`)
         self.changed_lines = list(changed_lines)
+        # lines those edits only put quotes into, as they read after (`src: "{{ ca_file }}"`)
+        self.quoted_lines = list(quoted_lines)
         self.added = list(added)  # the words those edits added (`js:`, `true`): an edit-fix that recurs says it
         self.files = list(files)  # the names of the files those edits wrote (`Directory.Packages.props`)
         self.around = list(around)  # the words the edits changed text among (`protected $fillable = [`)
@@ -2787,6 +2792,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
     added: list[str] = []
     lines: list[str] = []
     changed: list[str] = []
+    quoted: list[str] = []
     around: list[str] = []
     removed: list[str] = []
     written: list[str] = []
@@ -2812,6 +2818,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
                 added += [w for w in added_words(between.arguments) if w not in added]
                 lines += [line for line in added_lines(between.arguments) if line not in lines]
                 changed += [line for line in changed_lines(between.arguments) if line not in changed]
+                quoted += [line for line in quoted_lines(between.arguments) if line not in quoted]
                 around += [w for w in kept_words(between.arguments) if w not in around]
                 removed += [w for w in removed_words(between.arguments) if w not in removed]
                 content = arguments_of(between.arguments).get("content")
@@ -2925,6 +2932,7 @@ def _recovery(calls: list[_Call], failed: int, fixed: int, replaced: bool = Fals
         added=added[:MAX_ADDED_WORDS],
         added_lines=lines[:MAX_ADDED_LINES],
         changed_lines=changed[:MAX_ADDED_LINES],
+        quoted_lines=quoted[:MAX_ADDED_LINES],
         files=files[:MAX_EDITED_FILES],
         around=around[:MAX_ADDED_WORDS],
         removed=removed[:MAX_ADDED_WORDS],
@@ -2976,17 +2984,32 @@ def _quoted_alternatives(shortest: int, longest: int) -> str:
 
 
 _TOLD_VALUE = re.compile(
-    r"\b(?:use|did you mean|expected|should be|prefer|replace (?:it |this )?with|try)\s+"
+    r"\b(?:use|did you mean|expected|should be|prefer|replace (?:it |this )?with|try|consider (?:using|adding))\s+"
     rf"(?:{_quoted_alternatives(2, 60)})",
     re.I,
 )
+# The alternatives told in the same sentence ("Consider using `Without<T>` to create disjoint Queries or merging
+# conflicting Queries into a `ParamSet`"): each value quoted after an "or".
+_OR_ALTERNATIVE = re.compile(rf"\bor\b[^.\n`'\"‘“]{{0,80}}(?:{_quoted_alternatives(2, 60)})", re.I)
+
+
+def _told_values(error: str) -> set[str]:
+    """What the error told the reader to write: the quoted value after "use", "did you mean", "try", …, and the
+    alternatives after an "or" in the rest of that sentence."""
+    told: set[str] = set()
+    for found in _TOLD_VALUE.finditer(error):
+        told.add("".join(value for value in found.groups() if value))
+        sentence_end = re.search(r"\.(?:\s|$)|\n", error[found.end() :])
+        rest = error[found.end() : found.end() + sentence_end.start() if sentence_end else len(error)]
+        told.update("".join(value for value in other.groups() if value) for other in _OR_ALTERNATIVE.finditer(rest))
+    return told
 
 
 def quoted_values_added(error: str, added: list[str]) -> list[str]:
     """The values the error told the reader to write that an edit wrote a word of (`for example` of "Use 'for
     example' instead of 'e.g.'", when the edit added `for example`), as the error wrote them."""
     words = [word.lower() for word in added if len(word) >= 3]
-    told = {"".join(groups) for groups in _TOLD_VALUE.findall(error)}
+    told = _told_values(error)
     return [value for value in dict.fromkeys(told) if any(word in value.lower() for word in words)]
 
 
@@ -3204,6 +3227,23 @@ def changed_lines(arguments: Any) -> list[str]:
                 continue
             words = set(CODE_WORD.findall(text))
             if words and any(len(words & gone) * 2 >= len(words) for gone in removed):
+                out.append(text)
+    return out
+
+
+_QUOTES = re.compile(r"[\"']")
+
+
+def quoted_lines(arguments: Any) -> list[str]:
+    """The lines an edit only put quotes into, as they read after it (`src: "{{ ca_file }}"` where it read `src: {{
+    ca_file }}`): a value quoted is the whole fix, and no word of it is new."""
+    out: list[str] = []
+    for old, new in _edit_pairs(arguments):
+        unquoted = {_QUOTES.sub("", line.strip()): line.strip() for line in old.splitlines() if line.strip()}
+        for line in new.splitlines():
+            text = line.strip()
+            before = unquoted.get(_QUOTES.sub("", text))
+            if before is not None and len(_QUOTES.findall(text)) > len(_QUOTES.findall(before)) and text not in out:
                 out.append(text)
     return out
 

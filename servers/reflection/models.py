@@ -122,6 +122,11 @@ class Lesson(BaseModel):
         max_length=5,
         description="The lines that edit changed in place, as they read after it: where a word it inserted goes.",
     )
+    quoted_lines: list[str] = Field(
+        default_factory=list,
+        max_length=5,
+        description='The lines that edit only put quotes into, as they read after it (`src: "{{ ca_file }}"`).',
+    )
     written: list[str] = Field(
         default_factory=list,
         max_length=300,

@@ -35,6 +35,7 @@ from servers.reflection.reflect import (
     failure_kinds,
     general_lesson,
     names_added_to,
+    quoted_each_time,
     shared_edit,
     shared_file,
     shared_new_file,
@@ -281,7 +282,9 @@ def _edits_agree(same: list[PendingStrategy], strategy: Strategy) -> bool:
     family = bool(shared_stem(lessons))
     # Each wrote what its own error quoted, in its own file (`for example` where a linter said "Use 'for example'").
     told = bool(written_as_quoted(lessons))
-    agreed = shared_edit(lessons) or replaced or removed or named or made or family or told
+    # Each only put its own value in quotes (`src: "{{ ca_file }}"`, `dest: "{{ dir }}/x.conf"`).
+    quoted = quoted_each_time(lessons)
+    agreed = shared_edit(lessons) or replaced or removed or named or made or family or told or quoted
     return bool(agreed or shared_place(lessons) or by_command)
 
 

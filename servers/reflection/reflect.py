@@ -224,6 +224,8 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "", error: 
         then = "".join(f", then `{c}`" for c in found.fix_commands)
         # An edit that only took something out (a comment saying why aside) is told by what it removed.
         what = f"added `{words}`" if words or not found.removed else f"removed `{' '.join(found.removed[:8])}`"
+        if not words and not found.removed and found.quoted_lines:
+            what = f"put quotes around the value (`{found.quoted_lines[0]}`)"
         text = (
             f'When {step} fails with "{sig.phrase}", the fix was an edit{where} that {what}{then}, then {step} again.'
         )
@@ -256,6 +258,7 @@ def lesson_strategy(found: Recovery, severity: Severity, task: str = "", error: 
             added=found.added if found.kind == "edited" else [],
             added_lines=found.added_lines if found.kind == "edited" else [],
             changed_lines=found.changed_lines if found.kind == "edited" else [],
+            quoted_lines=found.quoted_lines if found.kind == "edited" else [],
             files=found.files if found.kind == "edited" else [],
             around=found.around if found.kind == "edited" else [],
             removed=found.removed if found.kind == "edited" else [],
@@ -563,6 +566,12 @@ def _shared_name_pattern(names: list[str]) -> str:
 _PART_END = re.compile(r"[._-]")
 
 
+def quoted_each_time(lessons: list[Lesson]) -> bool:
+    """Whether each of these edit-fixes only put a value in quotes (a YAML value opening with `{{`, a path with a
+    space) and added no word: quoting is the fix, whatever each value was."""
+    return len(lessons) >= 2 and all(lesson.quoted_lines and not lesson.added for lesson in lessons)
+
+
 def written_as_quoted(lessons: list[Lesson]) -> list[str]:
     """What the errors quoted that each of these edits wrote, in different places (`for example`, then `that is`,
     each told by a linter's "Use '…' instead of '…'"), or []: the error said what to write each time."""
@@ -854,6 +863,12 @@ def general_lesson(lessons: list[Lesson]) -> str:
             f'When {step} fails with "{first.phrase}", write what the failing code needs in a new `{kind}` file '
             f"(each fix wrote one: {examples}){finishing}, then retry it."
         )
+    if quoted_each_time(lessons) and not any(lesson.run_as or lesson.reread for lesson in lessons):
+        examples = "; ".join(f"`{lesson.quoted_lines[0]}`" for lesson in lessons[:2])
+        return (
+            f'When {step} fails with "{first.phrase}", put the value it points at in quotes (as in {examples}; the '
+            f"edit that fixed it each time){finishing}, then retry it."
+        )
     suffix, members = shared_member_suffix(lessons)
     if suffix and not any(lesson.run_as or lesson.reread for lesson in lessons):
         examples = ", ".join(f"`{member}`" for member in members[:3])
@@ -925,7 +940,7 @@ def general_lesson(lessons: list[Lesson]) -> str:
             f"edit that fixed it each time){finishing}, then retry it."
         )
     told = written_as_quoted(lessons)
-    if told and edit_only and not place:
+    if told and edit_only and (not place or len(told) > 1):
         examples = ", ".join(f"`{value}`" for value in told[:3])
         return (
             f'When {step} fails with "{first.phrase}", write what the error says to use where it points (earlier '

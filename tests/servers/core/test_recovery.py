@@ -19,6 +19,7 @@ from servers.core.recovery import (
     is_looking,
     recovery_steps,
     removed_words,
+    step_key,
 )
 
 MODIFIED = (
@@ -1947,3 +1948,19 @@ def test_what_was_logged_before_a_generic_traceback_names_the_failure() -> None:
     assert error_phrase(f"Exit code 1\n{logged}\n{traceback}KeyError: 'lr'") == "KeyError"
     # Logged after the traceback (another message of the run), it names nothing of this failure.
     assert error_phrase(f"Exit code 1\n{traceback}RuntimeError: queue closed\n{logged}") == "RuntimeError"
+
+
+def test_an_address_given_to_an_option_before_the_subcommand_is_its_value() -> None:
+    """`nerdctl --address unix:///run/k3s/containerd/containerd.sock ps` is still `nerdctl ps`: a socket's or a
+    server's address is the option's value, as a path is, so the run with it is the failed step run another way."""
+    failed = 'Exit code 1\ntime=... level=fatal msg="cannot access containerd socket: no such file or directory"'
+    [recovery] = find_recoveries(
+        [
+            bash("ssh ops@edge-3 'sudo nerdctl ps -a'", failed),
+            bash("ssh ops@edge-3 'sudo nerdctl --address unix:///run/k3s/containerd/containerd.sock ps -a'"),
+        ]
+    )
+    assert recovery.kind == "changed" and "--address unix:///run/k3s/containerd/containerd.sock" in recovery.change
+    assert step_key("Bash", {"command": "boxctl --addr https://10.0.0.5:8200 status"}) == step_key(
+        "Bash", {"command": "boxctl status"}
+    )

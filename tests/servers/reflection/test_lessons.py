@@ -1254,3 +1254,43 @@ def test_a_failure_most_occurrences_named_one_way_is_named_that_way(svc: Reflect
         svc.reflect(TaskReport(task=task, task_id=f"s{n}", trace=trace), "u")
     [rule] = [r for r in svc.rules.all("u") if "ts-node" in r.text]
     assert 'fails with "TSError"' in rule.text and "npm run build -w @acme/db" in rule.text
+
+
+def test_edits_that_each_wrote_one_of_the_alternatives_their_error_told_are_one_lesson(svc: ReflectionService) -> None:
+    """The error offers two ways ("Consider using `Mutex<T>` … or moving it into an `AtomicUsize`"); two fixes took
+    the first, one the second. What the error told is the lesson, not a word the edited lines happen to share."""
+    error = (
+        "Exit code 101\nerror[R0101]: shared counter `{0}` is written from two threads in src/{1}.rs. "
+        "Consider using `Mutex<T>` to guard it or moving it into an `AtomicUsize`. See: racecheck --explain R0101"
+    )
+    runs = (
+        ("HITS", "cache", "static HITS: u64 = 0;", "static HITS: Mutex<u64> = Mutex::new(0);"),
+        ("SENT", "mailer", "static SENT: u32 = 0;", "static SENT: Mutex<u32> = Mutex::new(0);"),
+        ("MISSES", "lookup", "static MISSES: usize = 0;", "static MISSES: AtomicUsize = AtomicUsize::new(0);"),
+    )
+    for n, (name, module, before, after) in enumerate(runs, 1):
+        edit = _edit(f"/h/svc/src/{module}.rs", before, after)
+        run = "cargo racecheck"
+        trace = [sh(run, error.format(name, module)), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"count {module} calls", task_id=f"r{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    told = "write what the error says to use where it points (earlier fixes wrote `Mutex<T>`, `AtomicUsize`"
+    assert told in rule.text
+
+
+def test_edits_that_each_only_quoted_a_value_are_one_lesson_shown_by_their_lines(svc: ReflectionService) -> None:
+    """YAML reads a colon inside an unquoted value as a new key; each fix quoted its own service's command and
+    added no word. Quoting the value is the lesson, shown with the lines as they were left."""
+    error = "Exit code 15\nyaml: line {0}: mapping values are not allowed in this context"
+    runs = (
+        ("worker", 12, "    command: sh -c echo started: ok", '    command: "sh -c echo started: ok"'),
+        ("beat", 20, "    entrypoint: wait-for db:5432 -- beat", "    entrypoint: 'wait-for db:5432 -- beat'"),
+        ("proxy", 7, "    command: caddy run --adapter x: on", '    command: "caddy run --adapter x: on"'),
+    )
+    for n, (service, line, before, after) in enumerate(runs, 1):
+        edit = _edit(f"/h/app/deploy/{service}.compose.yml", before, after)
+        run = f"docker compose -f deploy/{service}.compose.yml config -q"
+        trace = [sh(run, error.format(line)), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"bring up {service}", task_id=f"q{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert 'put the value it points at in quotes (as in `command: "sh -c echo started: ok"`' in rule.text
