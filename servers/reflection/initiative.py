@@ -89,6 +89,24 @@ def _names_topic(task: str, belief: Belief) -> bool:
     return bool(topic) and topic <= terms(task)
 
 
+# A request to put some text into another language, the text brought along after a colon or in quotes: the text is
+# material (a sign, a slogan, a label), what it says is not what the user is about ("translate 'please do not tap
+# on the glass' into German", 帮我把这句翻成英文：本馆每周三开放).
+_TRANSLATE = re.compile(r"translat|tradu[zcç]|翻成|翻译|译成|译为", re.IGNORECASE)
+_QUOTED = re.compile(r"['‘\"“「『][^'’\"”」』]{3,}['’\"”」』]")
+_AFTER_COLON = re.compile(r"[:：].*", re.S)
+
+
+def without_material(task: str) -> str:
+    """``task`` without the text it asks to have translated (quoted, or after a colon); else ``task``."""
+    if not _TRANSLATE.search(task):
+        return task
+    request = _QUOTED.sub(" ", task)
+    head = _AFTER_COLON.sub("", request)
+    # the request may come after its material ("on the glass': translate that"): keep it then
+    return head if _TRANSLATE.search(head) else request
+
+
 def pairs(sources: list[Belief]) -> list[tuple[str, str]]:
     """Goals and drives as a model is shown them: (id, text)."""
     return [(b.dimension, b.value) for b in sources]
@@ -144,7 +162,7 @@ class InitiativeEvaluator:
         sampling), used as the configured model's judgement would be."""
         sources = self.sources(user_id)
         texts = [f"{b.dimension.split(':', 1)[1]}: {b.value}" for b in sources]
-        fits, method = self.meaning.scores(task, texts)
+        fits, method = self.meaning.scores(without_material(task), texts)
         chosen, judge = None, method
         if sampled is not None and sources:
             chosen, judge = known_ids(list(sampled), pairs(sources)), "sampling"

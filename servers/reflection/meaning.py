@@ -82,7 +82,9 @@ _STOP = frozenset(
     # "please" and "thanks" as chat spells them
     "pls plz thx "
     # French function words, as a request or a goal mixing French and English types them ("pour le printemps")
-    "pour les des une aux avec dans par sur pas que qui ces stp svp".split()
+    "pour les des une aux avec dans par sur pas que qui ces stp svp "
+    # Portuguese ones ("mandar dinheiro pra mãe" and "quer preço pra derrubar" share no topic)
+    "pra com uma uns umas dos das nos nas pelo pela esse essa isso".split()
 )
 _CJK_STOP = frozenset(
     {"任务", "一下", "帮我", "我们", "这个", "那个", "一个", "什么", "怎么", "有什", "么建", "一款", "一首"}

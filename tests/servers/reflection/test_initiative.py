@@ -274,3 +274,26 @@ def test_an_inferred_goal_fits_only_a_task_that_names_its_topic(svc: ReflectionS
     assert svc.proactive.evaluate("b", "hydration for a rye loaf").initiatives == []
     named = svc.proactive.evaluate("b", "sourdough rye loaf, any tips").initiatives
     assert [i.source for i in named] == ["goal:sourdough"]
+
+
+def test_portuguese_function_words_are_no_topic_in_common() -> None:
+    """A Portuguese "pra" or "com" comes back in any request: how it is put, not what it is about (#36)."""
+    from servers.reflection.meaning import terms
+
+    drive = terms("levar as crianças pra escola de bicicleta todo dia", other_language=False)
+    assert not terms("comprar tinta pra parede da cozinha", other_language=False) & drive
+    assert terms("qual bicicleta pra levar crianças", other_language=False) & drive
+
+
+def test_text_brought_along_to_be_translated_is_material_not_the_topic(svc: ReflectionService) -> None:
+    """What a sign or a slogan to be translated says is not what the user is about: a drive to keep the garden
+    organic is not served by translating a sign about organic vegetables (#36)."""
+    from servers.reflection.initiative import without_material
+
+    svc.users.signal(
+        "u", "garden", "keep the allotment organic, no sprays", "explicit", belief_kind="drive", intensity=5
+    )
+    assert svc.proactive.evaluate("u", "translate into Spanish: organic allotment, no sprays used").initiatives == []
+    assert svc.proactive.evaluate("u", "请翻译成英文：本园蔬菜全部有机，不用农药").initiatives == []
+    assert svc.proactive.evaluate("u", "translate 'organic allotment, no sprays' for the gate").initiatives == []
+    assert without_material("plan the organic allotment: beds, sprays") == "plan the organic allotment: beds, sprays"
