@@ -72,11 +72,14 @@ async def serving_app(app: ASGIApp, port: int) -> AsyncIterator[str]:
 
 
 @contextmanager
-def cairn_process(argv: list[str], *, env: dict[str, str], cwd: Path, port: int) -> Iterator[str]:
+def cairn_process(
+    argv: list[str], *, env: dict[str, str], cwd: Path, port: int, python: str | None = None
+) -> Iterator[str]:
     """Run ``python -m servers.suite.cli.main *argv`` serving on 127.0.0.1:port until the block ends; yields the base
-    URL once ``/health`` answers (at most 120 s). The process is stopped with SIGTERM, killed if it lingers."""
+    URL once ``/health`` answers (at most 120 s). The process is stopped with SIGTERM, killed if it lingers.
+    ``python`` is this interpreter unless given (a benchmark's baseline runs with its own virtualenv)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "servers.suite.cli.main", *argv],
+        [python or sys.executable, "-m", "servers.suite.cli.main", *argv],
         env=env,
         cwd=cwd,
         stdout=subprocess.DEVNULL,

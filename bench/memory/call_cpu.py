@@ -89,12 +89,21 @@ async def run_load(base: str, clients: int, calls: int) -> dict[str, Any]:
     }
 
 
+def baseline_python(checkout: Path) -> str | None:
+    """The baseline checkout's own interpreter when it has a virtualenv: a change of dependencies (uvloop,
+    httptools) is then measured too, not only a change of code run with this checkout's packages."""
+    python = checkout / ".venv" / "bin" / "python"
+    return str(python) if python.exists() else None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--calls", type=int, default=60, help="memory_recall calls per client")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--baseline", type=Path, help="checkout of the code before (run with this virtualenv)")
+    parser.add_argument(
+        "--baseline", type=Path, help="checkout of the code before (run with its .venv if it has one, else this one)"
+    )
     parser.add_argument("--embedder", default="none", help="CAIRN_EMBEDDER for the server (default: none)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
@@ -112,11 +121,13 @@ def main() -> None:
                     "FASTMCP_SHOW_SERVER_BANNER": "false",
                 }
                 cwd = Path.cwd()
+                python = None
                 if variant == "before":
                     env["PYTHONPATH"] = str(args.baseline)
                     cwd = args.baseline
+                    python = baseline_python(args.baseline)
                 port = free_port()
-                with cairn_process(argv(port), env=env, cwd=cwd, port=port) as base:
+                with cairn_process(argv(port), env=env, cwd=cwd, port=port, python=python) as base:
                     got = asyncio.run(run_load(base, args.clients, args.calls))
                 got.update(variant=variant, round=round_)
                 runs.append(got)
