@@ -2439,6 +2439,7 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
                 or _one_word_apart(calls, i, j)
                 or _inserted_as_listed(calls, i, j)
                 or _wrapped(call, calls[j])
+                or _given_what_it_named(call, calls[j])
             ),
             None,
         )
@@ -2606,6 +2607,25 @@ def _is_specialisation(head: str, other: str) -> bool:
         return False
     # The task name goes on in camelCase (`testDebugUnitTest`); `build:ui` is another script, not a kind of build.
     return other.split()[1][len(old[1])].isupper()
+
+
+def _given_what_it_named(failed: _Call, later: _Call) -> bool:
+    """The later call runs the same program with an option added whose name the error spelled out (`crictl
+    --runtime-endpoint …` after "validate CRI v1 runtime API for endpoint …: no such file"): the program could not
+    reach what the option sets, so the run with it is the fix, whichever of its subcommands ran then."""
+    before, after = command_of(failed.tool, failed.arguments), command_of(later.tool, later.arguments)
+    if not before or not after or not later.ok or _lower(failed.tool) != _lower(later.tool):
+        return False
+    old_words, new_words = _main_segment(before), _main_segment(after)
+    if not old_words or not new_words or old_words[0] != new_words[0]:
+        return False
+    error = {word.lower() for word in re.findall(r"[A-Za-z]{4,}", failed.error or "")}
+    added = [w.split("=", 1)[0] for w in new_words if w.startswith("--") and w.split("=", 1)[0] not in old_words]
+    for option in added:
+        parts = [part.lower() for part in re.split(r"[-_]", option.lstrip("-")) if part]
+        if len(parts) >= 2 and all(len(part) >= 4 and part in error for part in parts):
+            return True
+    return False
 
 
 def _specialised(failed: _Call, later: _Call) -> bool:

@@ -1964,3 +1964,15 @@ def test_an_address_given_to_an_option_before_the_subcommand_is_its_value() -> N
     assert step_key("Bash", {"command": "boxctl --addr https://10.0.0.5:8200 status"}) == step_key(
         "Bash", {"command": "boxctl status"}
     )
+
+
+def test_an_option_the_error_spelled_out_fixes_the_program_whichever_subcommand_ran_next() -> None:
+    """`agentctl health` could not reach the server address; the next run of `agentctl`, another subcommand, gave
+    `--server-address` and worked: the option the error spelled out is the fix. An option the error never named
+    does not make another subcommand the same step."""
+    refused = "Exit code 1\nerror: could not reach server address 127.0.0.1:7070: dial tcp: connect: connection refused"
+    [recovery] = find_recoveries(
+        [bash("agentctl health", refused), bash("agentctl --server-address 10.0.0.9:7070 status")]
+    )
+    assert recovery.fixed == 1
+    assert find_recoveries([bash("agentctl health", refused), bash("agentctl --output-format json status")]) == []
