@@ -40,6 +40,7 @@ from servers.reflection.needs import (
     POINTED_PEOPLE,
     REMINDER,
     RULES,
+    TIME_OFF,
     TOPICS,
     Rule,
     holds_reference,
@@ -78,7 +79,10 @@ INDECISION = re.compile(
     r"it depends(?!\s+on\s+(?:a lot of|lots of|many|several|various|so many|a few)\s+(?:things|factors))|"
     r"depends on your|on the other hand|torn between|between (?!(?:each|every)\b).{1,40} and|would both|"
     r"both (?:would|could|"
-    r"are good|work)|(?:might|could|would) also (?:work|do)|could go (?:with|for) .{1,60}\bor|each has its|"
+    r"are good|work)|"
+    # "both might work", "both may do": each option handed back as fit
+    r"both (?:might|may|can|should) (?:also |well )?(?:work|do|suit|be (?:fine|good|ok|okay|right))|"
+    r"(?:might|could|would) also (?:work|do)|could go (?:with|for) .{1,60}\bor|each has its|"
     r"need to know more|hard to choose|up to (?:you|u)\b|(?:could|can) go either way|hard to say which|"
     r"(?:all|both) (?:are |r )?(?:good|great|solid|fine|valid) (?:options|choices)|"
     r"(?:it )?really depends(?!\s+on\s+(?:a lot of|lots of|many|several|various|so many|a few)\s+(?:things|factors))|"
@@ -227,6 +231,25 @@ _TONGUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "spanish": (
         re.compile(r"spanish|espa[nñ]ol|espagnol|西班牙语|西语|^es$", re.IGNORECASE),
         re.compile(r"\b(?:el|los|las|y|es|usted|su|para|con|una|del|por|mañana|gracias|hola|está)\b", re.I),
+    ),
+    "portuguese": (
+        re.compile(r"portuguese|portugu[eê]s|portugais|葡萄牙语|葡语|^pt$", re.IGNORECASE),
+        re.compile(
+            r"\b(?:o|os|e|é|você|voce|vc|pra|com|uma|um|do|da|dos|das|não|nao|obrigad[oa]|olá|oi|amanhã|estou|tô|"
+            r"chego|beijos?|que|muito|saudade)\b",
+            re.I,
+        ),
+    ),
+    "german": (
+        re.compile(r"german|deutsch|allemand|alem[aá]n|德语|德文|^de$", re.IGNORECASE),
+        re.compile(
+            r"\b(?:der|das|und|ist|sie|ihr|ich|nicht|mit|für|ein|eine|zu|auf|wir|danke|hallo|bis|morgen|bitte)\b",
+            re.I,
+        ),
+    ),
+    "italian": (
+        re.compile(r"italian|italiano|italien|意大利语|^it$", re.IGNORECASE),
+        re.compile(r"\b(?:il|lo|gli|è|sono|per|con|una|del|della|che|non|grazie|ciao|domani|siamo)\b", re.I),
     ),
 }
 
@@ -396,9 +419,23 @@ def _only_limits(fact: str) -> bool:
     )
 
 
+# Who the user answers to at work, named in memory ("Line manager: Ruth Okafor", 直属领导：药剂科王主任): the one a
+# leave note of theirs goes to, though the fact says nothing of leave.
+_BOSS = re.compile(
+    r"\b(?:line manager|manager|boss|supervisor|team lead|head of department)\s*(?:is\b|[:：])|"
+    r"\bI (?:report|answer) to\b|直属领导|直接领导|上级[：:是]|主管[：:是]|领导[：:是]|部门经理[：:是]",
+    re.IGNORECASE,
+)
+# A child's leave note goes to their teacher, not the user's boss.
+_CHILD = re.compile(r"\b(?:son|daughter|kids?|child|children|boy|girl)\b|女儿|儿子|孩子|小孩|闺女", re.IGNORECASE)
+
+
 def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
     if rule.given is not None and rule.given.search(task):
         return "task", None
+    leave_note = rule.need == "recipient" and TIME_OFF.search(task) and not _CHILD.search(task)
+    if leave_note and (boss := next((f for f in facts if _BOSS.search(f)), None)):
+        return "memory", boss
     if rule.answer is not None:
         for fact in facts:
             if rule.need == "date_time" and _past_date(fact) and not _labelled(rule.need, fact):

@@ -81,7 +81,12 @@ def _bounds(value: str, draft: str, size: int) -> str | None:
     """Limits the user set in numbers or in voice: the hour (no meetings before 9), the length (under 80 words),
     the person (third)."""
     after, before = _AFTER.search(value), _BEFORE.search(value)
-    if re.search(r"\b(?:no|not|never|don'?t|avoid)\b.*\b(?:before|after)\b|不要.*(?:以前|之前|以后|之后)", value, re.I):
+    # ("nothing before 2pm", "none after 8" bound the hour as "no … before" does)
+    if re.search(
+        r"\b(?:no|not|never|nothing|none|don'?t|avoid)\b.*\b(?:before|after)\b|不要.*(?:以前|之前|以后|之后)",
+        value,
+        re.I,
+    ):
         after, before = before, after  # "no meetings before 9" is a bound from 9 on
     for minutes, said in _draft_hours(draft):
         if (after and minutes < _bound(after)) or (before and minutes > _bound(before)):

@@ -417,6 +417,10 @@ ADDRESS = re.compile(
     r"\b\d+[A-Za-z]?,?\s+(?:[A-Z][\w'-]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Close|Way|Court|"
     r"Ct|Place|Pl|Crescent|Terrace|Boulevard|Blvd|Grove|Gardens|Row|Square)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|"
     r"\b[A-Z]{2}\s+\d{5}\b|(?i:\b(?:home|postal|street|delivery|shipping|mailing)\s+address\b|\baddress\s*(?:is\b|[:：]))|"
+    # a number before the street's kind, as in Portugal, Spain, France or Italy ("14 Rua das Flores", "7 Calle
+    # Mayor"), or a house number someone lives at ("lives at 22 …")
+    r"\b\d+[A-Za-z]?,?\s+(?:Rua|Rue|Calle|Carrer|Via|Viale|Avenida|Avda|Piazza|Plaza|Pra[çc]a|Largo|Travessa|Chemin|"
+    r"All[ée]e|Strada)\s+\w|\b(?:lives?|living|based|staying|stays)\s+at\s+(?:no\.?\s*)?\d+|"
     r"地址|邮编|[\u4e00-\u9fff]{1,10}(?:路|街|巷|弄)\d+号|\d+号楼|小区"
 )
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
@@ -461,6 +465,14 @@ ATTENDANCE = re.compile(
     rf"{AUDIENCE.pattern}|~?\b\d+\s+(?:\w+\s+)?(?:guests|people|attendees|visitors|students|pupils|families|kids|"
     r"children|parents|members|alunos|participants)\b|\b(?:plus|and|with)\s+(?:their\s+)?families\b",
     IC,
+)
+# An occasion a piece is spoken at names its room: the guests of a wedding, the mourners at a funeral, the
+# colleagues at a retirement do ("a speech for my daughter's wedding", 婚礼上的致辞).
+OCCASION = (
+    r"\b(?:for|at)\s+(?:(?:my|our|the|his|her|their|a|an)\s+)?(?:[\w'’-]+\s+){0,2}?(?:wedding|funeral|memorial|"
+    r"retirement|leaving do|send-off|christening|baptism|bar mitzvah|bat mitzvah|graduation|prize-?giving|"
+    r"awards? (?:night|dinner|ceremony)|birthday party|anniversary party|engagement party)\b|"
+    r"婚礼|葬礼|追悼会|告别仪式|退休|欢送会|寿宴|生日宴|满月酒|毕业典礼|颁奖典礼"
 )
 # Writing a public piece, not reading one: "summarise this article" needs no audience of its own.
 WRITE_PIECE = re.compile(
@@ -573,6 +585,12 @@ GIFT_MONEY = (
     r"(?:发|包|给)(?:个|一个|两个|几个|一)?(?:微信)?红包|"
     r"\b(?:send|give|wire)\s+(?:my\s+)?\w+\s+(?:some\s+)?(?:money|cash)\s+(?:for|as)\b"
 )
+# Events a poster or flyer announces, by what they are.
+_EVENTS = (
+    r"night|party|fair|f[eê]te|sale|gig|concert|quiz|fundraiser|event|match|tournament|festival|open day|disco|"
+    r"ceilidh|show|raffle|screening|market|coffee morning|barbecue|bbq|fun run|recital|performance|meetup|meet-up|"
+    r"workshop|auction|tasting|jumble sale|car boot"
+)
 # Shipping in Chinese: 寄 a parcel, but not 寄来的 (what someone sent the user), which ships nothing.
 SHIP_ZH = r"寄(?!来|过来)"
 # A talk in any words: a talk to prepare and "the safety briefing" in memory are the same occasion.
@@ -589,7 +607,13 @@ CARE = re.compile(
     IC,
 )
 # facts and tasks on one of these are about the same thing without sharing a word
-TOPICS = (TRAVEL, TIME_OFF, TALK, CARE)
+# An exam in any words: a revision plan and "资格证考试日期：…" are about the same day.
+EXAM = re.compile(
+    r"\b(?:exams?|examinations?|finals|midterms?|revision|revis(?:e|ing)|study plan|test prep|resits?)\b|"
+    r"考试|复习|备考|考证|期末考|期中考|笔试|资格证",
+    IC,
+)
+TOPICS = (TRAVEL, TIME_OFF, TALK, CARE, EXAM)
 # Words handed over to translate follow the request after a colon (把这句翻成英文：…, "translate this into Polish: …"):
 # they are the text, not what the user asks for, and need nothing of their own.
 _TO_TRANSLATE = re.compile(r"(?:翻译?成|译成|翻译)[^：:，。]{0,6}[：:]|\btranslate\b[^:.?!]{0,40}:", IC)
@@ -604,7 +628,10 @@ def request_part(task: str) -> str:
 # A reminder: the step it reminds of is the user's own ("remind me to call the dentist").
 REMINDER = re.compile(r"\bremind me\b|\bset a reminder\b|提醒我|提醒一下我", IC)
 # A question about buying or booking asks for advice; a request to do it needs the user's money or accounts.
-QUESTION = re.compile(r"[?？]\s*$|^\s*(?:should|which|what|how|is|are|can|do|does)\b|吗|哪|怎么|什么|要不要|该不该", IC)
+# ("can you post this parcel", with no question mark, is a polite request, not a question about posting)
+QUESTION = re.compile(
+    r"[?？]\s*$|^\s*(?:should|which|what|how|is|are|can(?!\s+(?:you|u)\b)|do|does)\b|吗|哪|怎么|什么|要不要|该不该", IC
+)
 
 
 @dataclass(frozen=True)
@@ -719,6 +746,12 @@ RULES: tuple[Rule, ...] = (
         "At what time (day and hour)?",
         "A notice has to tell people when to come.",
         "I will leave the time as a blank to fill in.",
+        # a notice that it will not happen tells no one when to come ("the meeting is off", 培训取消了)
+        unless=re.compile(
+            r"\b(?:is|are|'s|be|been|was|were)\s+(?:now\s+)?(?:cancel+ed|off|called off|scrapped)\b|"
+            r"\bcancel+(?:ed|ing|ation)\b|\bwon'?t (?:go ahead|happen|run|take place)\b|取消|不(?:开|办|举行|上课)了",
+            IC,
+        ),
     ),
     Rule(  # a sign or notice that the shop or stall will be closed (写个牌子，春节要歇几天): which days (or hours)
         "date_time",
@@ -747,6 +780,21 @@ RULES: tuple[Rule, ...] = (
         DAY,
         "When is it (the day and time people should know)?",
         "A post that promotes an event has to tell people when it is.",
+        "I will leave the date as a blank to fill in.",
+    ),
+    Rule(  # a poster or flyer for an event ("quiz night poster", "a flyer for the summer fair", 义卖的海报): its day
+        "date_time",
+        re.compile(
+            r"\b(?:posters?|flyers?|fliers?|leaflets?|handbills?)\s+(?:for|about|advertising|promoting)\s+"
+            r"(?!sale\b)(?:(?:the|our|my|a|an|this|next)\s+)?(?:[\w'’-]+\s+){0,3}?"
+            rf"(?:{_EVENTS})\b|\b(?:{_EVENTS})\s+(?:posters?|flyers?|fliers?|leaflets?)\b|"
+            r"(?:活动|晚会|比赛|演出|讲座|义卖|市集|聚会|音乐会|运动会|联欢会|展览|开放日|音乐节)的?(?:海报|传单|宣传单)",
+            IC,
+        ),
+        DAY,
+        DAY,
+        "When is it (the day and time people should know)?",
+        "A poster for an event has to tell people when it is.",
         "I will leave the date as a blank to fill in.",
     ),
     Rule(  # a shift of the user's swapped or covered: which one ("get someone to cover my shift", 找人替班)
@@ -853,7 +901,8 @@ RULES: tuple[Rule, ...] = (
             rf"\b(?:recommend|suggest|pick|find|choose)\b.{{0,30}}\b(?:{_GOODS})s?\b|(?:推荐|挑|选).{{0,12}}(?:{_ZH_GOODS})|"
             # anything second-hand looked for: what is worth buying used depends on the price ("a used outboard")
             r"\b(?:find|look for|hunt down|track down|get)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|some\s+)?"
-            r"(?:good\s+|cheap\s+)?(?:used|second-?hand|pre-?owned|refurbished)\b|(?:找|淘|收)(?:个|一个|一台|台|辆|一辆)?二手|"
+            r"(?:good\s+|cheap\s+)?(?:used|second[- ]?hand|pre-?owned|refurbished)\b|"
+            r"(?:找|淘|收)(?:个|一个|一台|台|辆|一辆)?二手|"
             # how much the user can spend is their budget, asked back ("how much should we spend", 能花多少)
             r"\bhow much (?:can|should|shud|shld|could|cud) (?:I|we) spend\b|(?:能|可以|该|应该)花多少|"
             # someone to hire, found for the user; a class to sign up for
@@ -899,6 +948,9 @@ RULES: tuple[Rule, ...] = (
         "recipient",
         re.compile(
             r"\b(?:send|email|e-mail|mail|forward|invite)\b|\b(?:leave|absence|sick)\s+(?:note|request|letter)\b|"
+            # a letter to someone said only as "the guy", "the lady" of a place ("write to the council guy"): who
+            r"\bwrite\s+(?:a\s+(?:letter|note|line)\s+)?to\s+(?:the|that|this)\s+(?:[\w'’-]+\s+){0,2}?"
+            r"(?:guy|lady|man|woman|fella|fellow|bloke|chap|lad|girl|person|one)\b|"
             r"发给|发送|转发|请假条|请假.{0,3}(?:邮件|信)|"
             # a resignation goes to someone
             r"\bresignation (?:letter|email)\b|\bletter of resignation\b|辞职信|辞职报告|离职申请|"
@@ -970,7 +1022,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "audience",
         WRITE_PIECE,
-        AUDIENCE,
+        re.compile(f"{AUDIENCE.pattern}|{OCCASION}", IC),
         ATTENDANCE,
         "Who is it for?",
         "Tone and depth depend on the readers.",
@@ -1141,7 +1193,8 @@ RULES: tuple[Rule, ...] = (
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )(?<!['’]s )(?<!s['’] )(?<!\bmy )(?<!\bour )(?<!\bhis )(?<!\bher )"
             r"(?<!\btheir )(?<!\byour )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
-            r"打电话|签字|签名|拍照|当面|内网|\bvpn\b|\bintranet\b|打印|"
+            # (a measure word may sit inside: 打个电话, 打一通电话, 签个字, 拍张照)
+            r"打(?:个|一个|一通|通|几个)?电话|签(?:个|一下)?字|签名|拍(?:个|张|一张|几张)?照|当面|内网|\bvpn\b|\bintranet\b|打印|"
             # handwork on a material thing ("engrave her name on the ring", "sew the patch on"): tools in hand
             r"^\s*(?:please\s+|pls\s+|can you\s+|could you\s+)?(?:carve|engrave|chisel|etch|weld|solder|sew|stitch|"
             r"knit|plaster|varnish)\s+(?:the|my|our|a|an|this|that|his|her|their|some)\b|"
@@ -1183,6 +1236,13 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:transfer|wire|venmo|zelle)\s+(?:\w+\s+)?(?:[$€£¥]\s*\d|\d+\s*(?:dollars|euros|pounds|bucks))|"
             # things driven, carried or taken somewhere (把车开去4S店, "take my car to the garage")
             r"把[^，。,.]{1,8}(?:开|送|拿|搬|带)(?:去|到|回)|"
+            # something hung, stuck or set up on a wall, a door, a shelf (把奖状贴到冰箱门上, "hang the mirror in the
+            # hall"): hands on the thing (not 挂到闲鱼上 or 贴到群里, a post)
+            r"把[^，。,.！？]{1,12}(?:挂|贴|钉|装|摆|放)(?:到|在)[^，。,.！？]{0,10}?(?:墙|门|窗|柜|架|桌|冰箱|天花板)"
+            r"[^，。,.！？]{0,2}?上|"
+            r"\b(?:hang|put up|mount|stick|pin|nail|frame)\s+(?:up\s+)?(?:the|my|our|this|that|these|those|a|an)\s+"
+            r"(?:[\w'’-]+\s+){0,3}?(?:on|in|above|over|onto|by|beside)\s+(?:the|my|our)\s+(?:[\w'’-]+\s+){0,2}?"
+            r"(?:wall|door|hallway|hall|fridge|window|ceiling|mantel(?:piece)?|fireplace|stairs|landing|porch)\b|"
             r"\b(?:drive|take|bring)\s+(?:my|our|the)\s+(?:car|bike|van|truck|dog|cat|kids?)\s+(?:to|in)\b|"
             r"叫(?:个|辆)?车|打车|"
             # printing on paper (not a program's print)
@@ -1230,6 +1290,9 @@ RULES: tuple[Rule, ...] = (
             r"\bsend\s+(?:\w+\s+){0,2}?(?:flowers|a cake|a gift|a present|a hamper|a bouquet)\b|"
             # money given as a gift from the user's own account (发红包, "send my nephew some money")
             rf"{GIFT_MONEY}|"
+            # a parcel or a letter put in the post ("mail the card to my niece"), not a post online
+            r"\b(?:post|mail)\s+(?:this|the|a|my|it|these|them|that)\s+(?:[\w'’-]+\s+){0,2}?(?:parcels?|packages?|"
+            r"letters?|cards?|box(?:es)?|postcards?|cheques?|checks?|forms?)\b|"
             r"(?<!\bwe )(?<!\bthey )\bship\b(?!\s+(?:on|in|with|to (?:ios|android|prod|production)|v?\d))|"
             r"订|买|购买|下单|付款|支付|预约|改约|退订|挂(?:个|一个)?号|" + SHIP_ZH,
             IC,

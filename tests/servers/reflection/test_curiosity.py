@@ -1364,3 +1364,82 @@ def test_a_toast_or_address_is_held_to_the_time_its_speakers_are_given() -> None
         "write a toast for the company's 20th anniversary", ["speakers get 2 minutes each at the gala"]
     )
     assert "length" not in _asked("写一段开业典礼的致辞", ["每位发言人限时三分钟"])
+
+
+def test_a_call_or_a_signature_said_with_a_measure_word_is_still_a_step_for_the_user() -> None:
+    """打一个电话, 签个字: the measure word inside the verb does not make it something the agent can do (#36)."""
+    assert "action" in _asked("帮我给物业打一个电话问问停水的事")
+    assert "action" in _asked("这份合同你帮我签个字")
+
+
+def test_something_hung_or_stuck_up_in_a_room_needs_hands() -> None:
+    """贴到冰箱门上, "hang the mirror in the hallway": the physical world, not a post online (#36)."""
+    assert "action" in _asked("帮我把孩子的奖状贴到冰箱门上")
+    assert "action" in _asked("hang the mirror in the hallway for me")
+    assert "action" not in _asked("把这段话放到文章开头")
+
+
+def test_a_parcel_put_in_the_post_is_a_step_and_a_continental_address_holds_where() -> None:
+    """ "can you post this letter" is a polite request, not a question; "7 Calle Mayor" and "lives at 22 …" are
+    addresses (#36)."""
+    assert "action" in _asked("can you post this letter to the council office")
+    assert "action" in _asked("could you mail the birthday card to my niece")
+    held = ["My aunt lives at 7 Calle Mayor, Seville"]
+    assert "destination" not in _asked("ship the scarf to my aunt", held)
+    assert "destination" not in _asked("post the jumper to my uncle", ["My uncle lives at 22 Kirkgate, Otley"])
+
+
+def test_an_exam_date_in_memory_answers_a_revision_plan_in_other_words() -> None:
+    """ "revision timetable" and "Biology exam", 备考计划 and 笔试时间: the same day though no word is shared (#36)."""
+    assert "deadline" in _asked("Put together a revision timetable for me")
+    assert "deadline" not in _asked("Put together a revision timetable for me", ["Biology exam is on 14 June"])
+    assert "deadline" not in _asked("帮我排一个备考计划", ["教资笔试时间：2027年3月9日"])
+
+
+def test_a_speech_for_an_occasion_knows_its_room() -> None:
+    """A retirement party or a funeral names who listens; a bare talk does not (#36)."""
+    assert "audience" not in _asked("Draft a speech for my colleague's retirement party")
+    assert "audience" not in _asked("write a short speech for the memorial on Saturday")
+    assert "audience" in _asked("write a speech about road safety")
+
+
+def test_a_poster_or_flyer_for_an_event_needs_its_day() -> None:
+    """ "a flyer for the summer fair", "bake sale flyer", 义卖的海报: people need to know when (#36)."""
+    assert "date_time" in _asked("Make a flyer for the school summer fair")
+    assert "date_time" in _asked("bake sale flyer")
+    assert "date_time" in _asked("做一张义卖活动的海报")
+    assert "date_time" not in _asked("Make a flyer for the summer fair on Saturday 14 June")
+    assert "date_time" not in _asked("bake sale flyer", ["Bake sale: Sunday 3 March in the parish hall"])
+
+
+def test_second_hand_typed_with_a_space_is_still_priced() -> None:
+    assert "budget" in _asked("track down a second hand rowing machine")
+
+
+def test_a_letter_to_someone_said_by_their_office_asks_who() -> None:
+    """ "write to the lady from the bank": who she is and how to reach her (#36)."""
+    assert "recipient" in _asked("write to the lady from the bank about my overdraft")
+    assert "recipient" not in _asked("write to the team about the new rota")
+    assert "recipient" not in _asked("write to the water board about the leak")
+
+
+def test_a_leave_note_goes_to_the_boss_memory_names() -> None:
+    """ "Line manager: Ruth Okafor" says who a leave request goes to, though it says nothing of leave; a child's
+    note goes to their school, not the user's boss (#36)."""
+    held = ["Line manager: Ruth Okafor", "Ruth sits on the third floor"]
+    assert "recipient" not in _asked("write my sick note for Monday and Tuesday", held)
+    assert "recipient" not in _asked("写一封请假邮件，下周一到周二", ["直接领导：财务部李经理"])
+    assert "recipient" in _asked("write a sick note for my son for Monday and Tuesday", held)
+
+
+def test_a_notice_that_something_is_off_needs_no_hour() -> None:
+    """A cancellation tells no one when to come (#36)."""
+    assert "date_time" not in _asked("Write an announcement that the Friday meeting is off because of the strike")
+    assert "date_time" not in _asked("写个通知，周三的培训取消了")
+    assert "date_time" in _asked("Write a notice telling members about the meeting on Thursday")
+
+
+def test_both_options_handed_back_as_fit_is_indecision() -> None:
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert "indecision" in kinds("The dome tent or the tunnel tent: both may work well for a short hike.")
+    assert "indecision" not in kinds("Both may be needed at the border, so pack them.")

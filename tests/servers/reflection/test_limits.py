@@ -78,3 +78,15 @@ def test_a_part_of_the_day_or_week_kept_free_and_a_letter_too_stiff(
     svc: ReflectionService, dimension: str, value: str, draft: str, conflict: bool
 ) -> None:
     assert ("preference_conflict" in _conflicts(svc, "u", dimension, value, draft)) is conflict
+
+
+def test_other_languages_and_a_bound_said_with_nothing(svc: ReflectionService) -> None:
+    """German, Portuguese or Italian wanted and a draft in English; "nothing after 8pm" bounds the hour (#36)."""
+    english = "Hi Jens, see you at the fair on Friday, it will be great to catch up with the whole team."
+    assert _conflicts(svc, "l1", "language", "German with clients", english) == ["preference_conflict"]
+    assert _conflicts(svc, "l2", "language", "Portuguese", english) == ["preference_conflict"]
+    assert _conflicts(svc, "l3", "language", "Portuguese", "Oi Ana, chego amanhã, beijos e obrigado pela ajuda!") == []
+    assert _conflicts(svc, "l4", "schedule", "nothing after 8pm", "Let's do the call at 9:15pm on Thursday.") == [
+        "preference_conflict"
+    ]
+    assert _conflicts(svc, "l5", "schedule", "nothing after 8pm", "Let's do the call at 6pm on Thursday.") == []
