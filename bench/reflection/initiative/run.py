@@ -188,6 +188,7 @@ def main() -> None:
             "blind18",
             "blind19",
             "blind20",
+            "blind21",
         ],
         action="append",
     )
