@@ -6,7 +6,7 @@ jest-expo + React Native Testing Library, Maestro e2e flows in `.maestro/`, EAS 
 (channels `preview` and `production`), `app.config.ts` with config plugins, GitHub Actions.
 Teammates: Inês (product + QA), Tiago (backend, owns eas.json's CI bits), Marta (CEO, Apple account holder).
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 34), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_expo_rn.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -14,7 +14,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -2091,5 +2091,5 @@ Started by           rui-pulso""")
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "expo-rn.jsonl"), os.path.join(HERE, "expo-rn.labels.json"))
-    print(f"expo-rn -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "expo-rn.jsonl"), os.path.join(HERE, "tune", "expo-rn.labels.json"))
+    print(f"expo-rn -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
