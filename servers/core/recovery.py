@@ -1315,6 +1315,8 @@ def _told_after(lines: list[str], at: int) -> str:
 # it failed and how long it took ("✗ Build failed in 2.91s", "BUILD FAILED in 41s").
 _GENERIC_HEADER = re.compile(
     r"(?:\b(?:errors?|failures?|failed|exceptions?|problems?|reasons?)|错误|失败)\s*[:：]\s*$"
+    # Jest's header over a suite that could not load ("● Test suite failed to run"): the message under it says why
+    r"|^\s*●\s*test suite failed to run\s*$"
     rf"|\bfailed\s+(?:in|after)\s+{_DURATION}\.?\s*$",
     re.I,
 )
@@ -2445,6 +2447,13 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
         )
         if fixed is not None:
             fixed = _rerun_as_failed(calls, i, _same_operand(calls, i, fixed, key), key)
+        if fixed is not None and not calls[fixed].ok and _slip_of_the_fix(calls, i, fixed):
+            # The retry failed in a file the fix had just edited (a syntax error in the mock it added): the fix's
+            # own slip, not the step's failure. The run after it that worked closes the first failure.
+            later = next(
+                (j for j in range(fixed + 1, len(calls)) if key in step_keys(calls[j].tool, calls[j].arguments)), None
+            )
+            fixed = later if later is not None and calls[later].ok else fixed
         replaced = fixed is None
         if fixed is None:
             fixed = _replacement(calls, i)
@@ -2455,6 +2464,22 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
         found.append(_recovery(calls, i, fixed, replaced))
         i = fixed + 1
     return found
+
+
+def _slip_of_the_fix(calls: list[_Call], failed: int, retried: int) -> bool:
+    """Whether the retry at ``retried`` failed otherwise than the call at ``failed``, in a file edited between them."""
+    error = calls[retried].error or ""
+    if error_phrase(error) == error_phrase(calls[failed].error or ""):
+        return False
+    edited = {
+        _base_name(path)
+        for between in calls[failed + 1 : retried]
+        if between.ok
+        and _lower(between.tool) in FILE_TOOLS
+        and "read" not in _lower(between.tool)
+        and (path := file_of(between.arguments))
+    }
+    return any(re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", error) for name in edited if name)
 
 
 def _same_operand(calls: list[_Call], failed: int, found: int, key: str) -> int:

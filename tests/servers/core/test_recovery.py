@@ -1976,3 +1976,44 @@ def test_an_option_the_error_spelled_out_fixes_the_program_whichever_subcommand_
     )
     assert recovery.fixed == 1
     assert find_recoveries([bash("agentctl health", refused), bash("agentctl --output-format json status")]) == []
+
+
+def test_jest_names_a_suite_that_could_not_load_by_the_message_under_its_header() -> None:
+    """ "● Test suite failed to run" heads every suite that could not load; the message under it is the failure,
+    the same for two native modules missing under Jest."""
+    run = (
+        "Exit code 1\n FAIL  src/screens/__tests__/{0}.test.tsx\n  ● Test suite failed to run\n\n"
+        "    Invariant Violation: Native module '{1}' cannot be null, it must be registered in the binary.\n\n"
+        "    > 1 | import x from '{2}';\n        | ^\n\nTest Suites: 1 failed, 1 total"
+    )
+    phrases = {
+        error_phrase(run.format(screen, module, package))
+        for screen, module, package in (
+            ("Splash", "RNBootSplash", "react-native-bootsplash"),
+            ("Files", "RNFSManager", "react-native-fs"),
+        )
+    }
+    assert len(phrases) == 1 and phrases.pop().startswith("invariant violation: native module")
+
+
+def test_a_retry_that_fails_in_the_file_the_fix_just_edited_is_the_fixs_slip() -> None:
+    """The fix added a mock to `jest.setup.js` with a typo; the retry failed on that typo, the next edit mended it
+    and the run worked. The failure fixed is the first one; the typo was the fix's own."""
+    missing = (
+        "Exit code 1\n  ● Test suite failed to run\n\n    Invariant Violation: Native module 'RNShare' cannot be null."
+    )
+    typo = "Exit code 1\n  ● Test suite failed to run\n\n    SyntaxError: /h/app/jest.setup.js: Unexpected token (4:10)"
+    steps = [
+        bash("pnpm test src/share", missing),
+        {"tool": "Edit", "arguments": {"file_path": "/h/app/jest.setup.js", "old_string": "", "new_string": "x"}},
+        bash("pnpm test src/share", typo),
+        {"tool": "Edit", "arguments": {"file_path": "/h/app/jest.setup.js", "old_string": "x", "new_string": "y"}},
+        bash("pnpm test src/share"),
+    ]
+    [recovery] = find_recoveries(steps)
+    assert (recovery.failed, recovery.fixed) == (0, 4)
+    assert recovery.signature.phrase.startswith("invariant violation")
+    # A second failure in a file no edit touched is a failure of its own, fixed in its turn.
+    other = "Exit code 1\n  ● Test suite failed to run\n\n    SyntaxError: /h/src/Share.tsx: Unexpected token (4:10)"
+    steps[2] = bash("pnpm test src/share", other)
+    assert [(r.failed, r.fixed) for r in find_recoveries(steps)] == [(2, 4)]
