@@ -2431,6 +2431,7 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
             i += 1
             continue
         key = step_key(call.tool, call.arguments)
+        spelled = _spelled_words(call.error)  # once per failure, not once per later call
         fixed = next(
             (
                 j
@@ -2441,7 +2442,7 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
                 or _one_word_apart(calls, i, j)
                 or _inserted_as_listed(calls, i, j)
                 or _wrapped(call, calls[j])
-                or _given_what_it_named(call, calls[j])
+                or _given_what_it_named(call, calls[j], spelled)
             ),
             None,
         )
@@ -2634,17 +2635,22 @@ def _is_specialisation(head: str, other: str) -> bool:
     return other.split()[1][len(old[1])].isupper()
 
 
-def _given_what_it_named(failed: _Call, later: _Call) -> bool:
+def _spelled_words(error: str | None) -> frozenset[str]:
+    """The words of four letters or more an error spelled out, lower-cased."""
+    return frozenset(word.lower() for word in re.findall(r"[A-Za-z]{4,}", error or ""))
+
+
+def _given_what_it_named(failed: _Call, later: _Call, error: frozenset[str]) -> bool:
     """The later call runs the same program with an option added whose name the error spelled out (`crictl
     --runtime-endpoint …` after "validate CRI v1 runtime API for endpoint …: no such file"): the program could not
-    reach what the option sets, so the run with it is the fix, whichever of its subcommands ran then."""
+    reach what the option sets, so the run with it is the fix, whichever of its subcommands ran then. ``error`` is
+    ``_spelled_words`` of the failed call's error."""
     before, after = command_of(failed.tool, failed.arguments), command_of(later.tool, later.arguments)
     if not before or not after or not later.ok or _lower(failed.tool) != _lower(later.tool):
         return False
     old_words, new_words = _main_segment(before), _main_segment(after)
     if not old_words or not new_words or old_words[0] != new_words[0]:
         return False
-    error = {word.lower() for word in re.findall(r"[A-Za-z]{4,}", failed.error or "")}
     added = [w.split("=", 1)[0] for w in new_words if w.startswith("--") and w.split("=", 1)[0] not in old_words]
     for option in added:
         parts = [part.lower() for part in re.split(r"[-_]", option.lstrip("-")) if part]
