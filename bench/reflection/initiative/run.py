@@ -189,6 +189,7 @@ def main() -> None:
             "blind19",
             "blind20",
             "blind21",
+            "blind22",
         ],
         action="append",
     )
