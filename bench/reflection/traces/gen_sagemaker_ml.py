@@ -5,7 +5,7 @@ Python SDK (SKLearn estimators with a source_dir, FrameworkProcessor evaluation 
 `aws sagemaker` / `aws s3` / `aws logs tail` (AWS CLI v2), a custom serving image pushed to ECR with docker,
 SSO profiles, uv for the project, pytest. cwd /home/aoife/src/fraud-models. Prompts in English.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 35), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_sagemaker_ml.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -14,7 +14,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1997,5 +1997,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "sagemaker-ml.jsonl"), os.path.join(HERE, "sagemaker-ml.labels.json"))
-    print(f"sagemaker-ml -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "sagemaker-ml.jsonl"), os.path.join(HERE, "tune", "sagemaker-ml.labels.json"))
+    print(f"sagemaker-ml -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -6,7 +6,7 @@ Repo /home/kadri/src/shipper: Zig 0.13 (`zig build`, `zig build test`), build.zi
 cross builds with -Dtarget=aarch64-linux-musl / arm-linux-musleabihf, systemd unit, .deb packages with
 nfpm, GitHub Actions releases with gh.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 35), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zig_cli.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -14,7 +14,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1781,5 +1781,5 @@ pub fn gzipLevel(alloc: std.mem.Allocator, input: []const u8, level: c_int) Erro
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zig-cli.jsonl"), os.path.join(HERE, "zig-cli.labels.json"))
-    print(f"zig-cli -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zig-cli.jsonl"), os.path.join(HERE, "tune", "zig-cli.labels.json"))
+    print(f"zig-cli -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

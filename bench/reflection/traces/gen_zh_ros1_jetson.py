@@ -8,7 +8,7 @@ image `harbor.lingcang.local/agv/agv-ros:<ver>-l4t35.4` from the systemd unit `a
 laptop with buildx for linux/arm64; scp/ssh to the robots (user `agv`) over the warehouse Wi-Fi. Prompts and replies in
 Chinese, tool output as printed. cwd /home/chensy/agv_ws.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 35), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_ros1_jetson.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -17,7 +17,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1458,5 +1458,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-ros1-jetson.jsonl"), os.path.join(HERE, "zh-ros1-jetson.labels.json"))
-    print(f"zh-ros1-jetson -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-ros1-jetson.jsonl"), os.path.join(HERE, "tune", "zh-ros1-jetson.labels.json"))
+    print(f"zh-ros1-jetson -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
