@@ -373,6 +373,9 @@ _NAMED_IN_CODE = re.compile(r"[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-
 _BLANKS = (
     # Dot leaders between a check's name and its verdict (pre-commit's `check yaml.......Failed`).
     (re.compile(r"\.{4,}"), " … "),
+    # A JSON document a tool echoed back in quotes (`Invalid base64: "{"claim_id": …}"`, or its first line only
+    # when it spans several): the input is this run's own, whatever quotes it holds.
+    (re.compile(r"""(["'])(?:\{\s*"[^"\n]*"\s*:.*\}|\[\s*[-\d"{\[].*\])\1\s*$|["'][{\[]\s*$""", re.M), "'…'"),
     # A quoted value, not an apostrophe: "Don't use 'BuildContext's across async gaps" quotes nothing.
     (re.compile(r"(?<![A-Za-z])(['\"`])(?:(?!\1).){1,120}\1(?![A-Za-z])"), "'…'"),
     (re.compile(r"‘[^’\n]{1,120}’|“[^”\n]{1,120}”"), "'…'"),  # typographic quotes (`package ‘slack-4.41.105’`)
@@ -540,9 +543,20 @@ def _simple(words: list[str]) -> list[list[str]]:
             continue
         kept.append(word)
     _, rest = _strip_wrappers(kept)
-    if len(rest) == 3 and rest[0].rsplit("/", 1)[-1] in _SHELLS and rest[1] in ("-c", "-lc", "-ec"):
-        return _chain(rest[2])
+    if _shell_string(rest):
+        return _chain(rest[-1])
     return [kept] if kept else []
+
+
+def _shell_string(words: list[str]) -> bool:
+    """Whether ``words`` hand their last word to a shell as a command string (`bash -lc '…'`, `sh -e -c '…'`)."""
+    shell = len(words) >= 3 and words[0].rsplit("/", 1)[-1] in _SHELLS
+    return shell and _SHELL_STRING_OPTIONS.fullmatch(" ".join(words[1:-1])) is not None
+
+
+# The options before a shell's command string: `-c` alone or in a cluster (`-lc`, `-ic`, `-euc`), after others
+# (`bash -l -c '…'`): an interactive or login shell runs the same command with the user's setup read first.
+_SHELL_STRING_OPTIONS = re.compile(r"(?:-[a-z]+ )*-[a-z]*c")
 
 
 def _segments(command: str) -> list[list[str]]:
@@ -752,7 +766,7 @@ def _chain(command: str, *, last_stage: bool = False) -> list[list[str]]:
 
 
 # ssh options that take a value; the first other word is the host, and what follows it the remote command.
-_SSH_VALUE_OPTIONS = frozenset("-p -i -l -o -F -J -L -R -D -S -O -W -b -c -E -e -m -Q -w -B -I -P".split())
+SSH_VALUE_OPTIONS = frozenset("-p -i -l -o -F -J -L -R -D -S -O -W -b -c -E -e -m -Q -w -B -I -P".split())
 
 
 def _remote(words: list[str], split: Callable[[str], list[list[str]]]) -> list[list[str]]:
@@ -762,7 +776,7 @@ def _remote(words: list[str], split: Callable[[str], list[list[str]]]) -> list[l
         return [words]
     i = 1
     while i < len(words) and words[i].startswith("-"):
-        i += 2 if words[i] in _SSH_VALUE_OPTIONS else 1
+        i += 2 if words[i] in SSH_VALUE_OPTIONS else 1
     remote = words[i + 1 :]
     if not remote:
         return [words]  # a session or a tunnel: ssh itself is the step
@@ -1801,7 +1815,7 @@ def common_command(commands: Sequence[str]) -> str:
     # (`--bootstrap-server localhost:9092`), a gap when each gave its own (`--topic …`).
     values = [[_value_after(c, name) for c, fs in zip(runs, flag_sets, strict=True) if name in fs] for name in names]
     # A placeholder the scrubber left (`[PHONE]` for a run id) hides each run's own value: never one they shared.
-    values = [[f"{v}#{i}" if v and _SCRUBBED.fullmatch(v) else v for i, v in enumerate(found)] for found in values]
+    values = [[f"{v}#{i}" if v and SCRUBBED.fullmatch(v) else v for i, v in enumerate(found)] for found in values]
     flags = [_shown_flag(name, found) for name, found in zip(names, values, strict=True)]
     given = {v for found in values for v in found if v and len(set(found)) == 1}
     # The words after the head most runs gave, in order, up to the first place where they part: three
@@ -1810,7 +1824,7 @@ def common_command(commands: Sequence[str]) -> str:
     gapped = [name for name, found in zip(names, values, strict=True) if None not in found and len(set(found)) > 1]
     tails = [
         [
-            w if not _SCRUBBED.fullmatch(w) else f"{w}#{n}"
+            w if not SCRUBBED.fullmatch(w) else f"{w}#{n}"
             for w in _after_head(c, head)
             if w not in given and w not in {_value_after(c, name) for name in [*gapped, *_LOCATION_FLAGS]}
         ]
@@ -1972,7 +1986,7 @@ def _shared_directory(commands: list[str]) -> str:
     return "/".join(prefix) + ("" if all(len(p) == len(prefix) for p in parts) else "/…")
 
 
-_SCRUBBED = re.compile(r"\[[A-Z_]{2,}\]")
+SCRUBBED = re.compile(r"\[[A-Z_]{2,}\]")
 
 
 def _value_after(command: str, flag: str) -> str | None:
@@ -2690,6 +2704,33 @@ def _without_runner(words: list[str]) -> list[str]:
     return words[i:]
 
 
+def _in_shell(command: str) -> tuple[str, str] | None:
+    """(`ssh … ` or "", the shell and its options: `bash -ic`) when the line's last command hands its step to a
+    shell as one string, here or through ssh (`ssh agv@host "bash -ic 'rosnode list'"`); else None."""
+    words = [w for w in _segments_raw(command)]
+    via = ""
+    if words and words[0].rsplit("/", 1)[-1] == "ssh":
+        i = 1
+        while i < len(words) and words[i].startswith("-"):
+            i += 2 if words[i] in SSH_VALUE_OPTIONS else 1
+        if i + 1 >= len(words):
+            return None
+        via = "ssh … "
+        words = _words(" ".join(words[i + 1 :])) if len(words) == i + 2 else words[i + 1 :]
+    _, rest = _strip_wrappers(words)
+    if _shell_string(rest):
+        return via, " ".join([_base_name(rest[0]), *rest[1:-1]])
+    return None
+
+
+def _segments_raw(command: str) -> list[str]:
+    """The words of a line's last command, before any shell string in it is opened."""
+    last: list[str] = []
+    for word in _words(command):
+        last = [] if word in _OPERATORS else [*last, word]
+    return last
+
+
 def _wrapped(failed: _Call, later: _Call) -> bool:
     """The later call ran the failed command inside another one, after its `--` (`pnpm sst shell -- vitest run x`
     for `pnpm vitest run x`, `aws-vault exec prod -- terraform plan` for `terraform plan`) or as the command
@@ -2699,6 +2740,9 @@ def _wrapped(failed: _Call, later: _Call) -> bool:
     if not before or not after or _lower(failed.tool) != _lower(later.tool):
         return False
     words, later_words = _main_segment(before), _main_segment(after)
+    if _in_shell(after) is not None and _in_shell(before) is None:
+        # The same command run by a shell of its own (`bash -ic '…'` reads the profile a bare ssh command skips).
+        return bool(words) and any(inner == words for inner in _chain(after))
     called = _handed_to_call(later_words)
     if called is not None:
         return len(words) >= 1 and called == words
@@ -2759,6 +2803,10 @@ def _as_path_words(words: list[str]) -> list[str]:
 def _wrapper(command: str) -> str:
     """The command another ran inside, by its program and subcommand: `sst shell -- …` of
     `pnpm sst shell --stage staging -- tsx x.ts`, `cmd.exe /c …` of `cmd.exe /c "Run.bat x"`."""
+    shell = _in_shell(command)
+    if shell is not None:
+        via, runs = shell
+        return f"{via}\"{runs} '…'\"" if via else f"{runs} '…'"
     words = _main_segment(command)
     if _handed_to_call(words) is not None:
         return f'{words[0].split("(", 1)[0]}("…")'
@@ -3079,8 +3127,9 @@ def _adds_what_it_names(error: str, added: list[str]) -> bool:
     """Whether an edit added a name the error quoted (`terraform` of ‘terraform-1.9.8’), or opened with a name
     the error gave unquoted, written as code (`Additional property topologySpreadConstraints is not allowed`, and
     the edit's entry is `"topologySpreadConstraints": {…}`)."""
-    quoted = [value.lower() for value in _quoted(error)]
-    if any(len(word) >= 3 and any(word.lower() in q for q in quoted) for word in added):
+    # A package spelled with `-` where its module has `_` (`category-encoders` for 'category_encoders') is one name.
+    quoted = [value.lower().replace("-", "_") for value in _quoted(error)]
+    if any(len(word) >= 3 and any(word.lower().replace("-", "_") in q for q in quoted) for word in added):
         return True
     # Unquoted, only a word no sentence has (`maxUnavailable`, `max_retries`), and only as what the edit wrote
     # first: a plain word (`replicas`) or one the edit wrote among others may be in any message.
@@ -3190,8 +3239,9 @@ MAX_WRITTEN_WORDS = 300
 
 
 _COMMENT = re.compile(r"^\s*(?:#|//|--|/\*|\*|;|%|<!--)")
-# (An attribute is code too: Rust's `#[derive(Debug, defmt::Format)]`, `#![no_std]`.)
-_DIRECTIVE = re.compile(r"^\s*#\s*(?:include|define|undef|ifn?def|if|elif|else|endif|pragma|import)\b|^\s*#!?\[")
+# (An attribute is code too: Rust's `#[derive(Debug, defmt::Format)]`, `#![no_std]`; so is a script's shebang line,
+# `#!/usr/bin/env python3`, which says what runs it.)
+_DIRECTIVE = re.compile(r"^\s*#\s*(?:include|define|undef|ifn?def|if|elif|else|endif|pragma|import)\b|^\s*#!?\[|^#!/")
 # A word only code has: a member (`context.mounted`), a capital inside it (`PackageVersion`), a label
 # (`kubebuilder:`), an argument (`groups=`), a sigil (`@MainActor`, `$fillable`) or an underscore.
 CODE_LIKE = re.compile(r"[.:=@$_]|[a-z][A-Z]|^[A-Z]{2,}")

@@ -29,6 +29,7 @@ from servers.core.recovery import (
     CODE_LIKE,
     CODE_WORD,
     ENV_ASSIGNMENT,
+    SCRUBBED,
     Recovery,
     command_head,
     common_command,
@@ -478,12 +479,17 @@ def names_added_to(lessons: list[Lesson]) -> str:
     (the `` `debian/*.install` `` file); or ""."""
     # One name each, alone or as one entry (`"dept_ids": {"type": "keyword"},` into a mapping): an edit that added a
     # whole directive or block did more than add the name.
-    if not lessons or not all(lesson.adds_named and _one_entry(lesson) for lesson in lessons):
+    if not lessons or not all(_one_entry(lesson) for lesson in lessons):
+        return ""
+    named = sum(lesson.adds_named for lesson in lessons)
+    same = shared_file(lessons)
+    # Into one file, most of them by the name their error gave: the others' entries went to the same place
+    # under another name (the package `imbalanced-learn` of the module `imblearn`).
+    if same and named * 2 > len(lessons):
+        return f"`{same}`"
+    if named < len(lessons):
         return ""
     # Each into another file of one kind (`tianyu-client.install`, `tianyu-client-plugins.install`): that kind.
-    same = shared_file(lessons)
-    if same:
-        return f"`{same}`"
     # (Not when each wrote what its error said to use, in its own page: that says more than where.)
     return "" if written_as_quoted(lessons) else shared_kind(lessons)
 
@@ -842,9 +848,12 @@ def general_lesson(lessons: list[Lesson]) -> str:
         same_file = shared_file(lessons)
         where = f"`{same_file}`" if same_file else shared_kind(lessons)
         place = f" in {where}" if where else ""
+        # The line as one edit left it (`#!/usr/bin/env python3`) shows where the word goes, which it alone does not.
+        line = next((text for lesson in lessons for text in lesson.changed_lines if put in text), "")
+        example = f"as in `{line}`; " if line and line != put else ""
         return (
-            f'When {step} fails with "{first.phrase}", replace `{gone}` with `{put}`{place} (the edit that fixed it '
-            f"each time){finishing}, then retry it."
+            f'When {step} fails with "{first.phrase}", replace `{gone}` with `{put}`{place} ({example}the edit that '
+            f"fixed it each time){finishing}, then retry it."
         )
     removal = shared_removal(lessons)
     if removal and not any(lesson.run_as or lesson.reread for lesson in lessons):
@@ -957,7 +966,7 @@ def general_lesson(lessons: list[Lesson]) -> str:
         )
 
     doing: list[str] = ["`Read` the file again"] if any(lesson.reread for lesson in lessons) else []
-    doing += [f"run `{c}`" for c in _usual_commands(lessons)]
+    doing += [_with_example(c, lessons) for c in _usual_commands(lessons)]
     # The commands were the fix, and every time the same file was edited with them (a topic created on the
     # broker and added to `topics.txt`): both belong to it, though what the edits wrote differs.
     edited_too = shared_file(lessons) if doing else ""
@@ -1067,6 +1076,29 @@ def _values_agreed(usual: str, ways: list[str]) -> str:
         name = word.partition("=")[0]
         words.append(f"{name}=…" if ENV_ASSIGNMENT.match(word) and len(values.get(name, ())) > 1 else word)
     return " ".join(words)
+
+
+def _with_example(command: str, lessons: list[Lesson]) -> str:
+    """``run `command` ``, and where it has a gap for what each task gave its own (`git push origin …`), the run
+    of the latest task that filled it (as in `git push origin v0.5.0-rc.1`): a gap alone leaves open what goes
+    there."""
+    if "…" not in command:
+        return f"run `{command}`"
+    head = command_head(command)
+    filled = next(
+        (
+            fix
+            for lesson in reversed(lessons)
+            for fix in lesson.fix
+            # A placeholder the scrubber left (`[IP]`) shows nothing of what went there.
+            if command_head(fix) == head and "…" not in fix and not SCRUBBED.search(fix)
+        ),
+        "",
+    )
+    return f"run `{command}` (as in `{filled}`)" if filled and len(filled) <= MAX_EXAMPLE_CHARS else f"run `{command}`"
+
+
+MAX_EXAMPLE_CHARS = 80
 
 
 def _usual_commands(lessons: list[Lesson]) -> list[str]:

@@ -245,6 +245,8 @@ def _head(words: list[str], depth: int = 0) -> str:
             return _head(rest[at[1] :], depth + 1)
         if program in _INTERPRETERS:
             return _interpreted(program, rest, depth)
+        if program == "ssh":
+            return _remote_head(rest, depth) or program
     if program in ("gradle", "gradlew") and positional:
         # `./gradlew :app:assembleDebug`: the task is the step (camelCase, in whichever module).
         task = positional[0].rsplit(":", 1)[-1]
@@ -260,6 +262,26 @@ def _head(words: list[str], depth: int = 0) -> str:
     elif (group is None or sub in group) and len(positional) > 1 and _WORD.fullmatch(positional[1]):
         sub += f" {positional[1]}"
     return f"{program} {sub}"
+
+
+def _remote_head(rest: list[str], depth: int) -> str:
+    """What ``ssh host 'sudo systemctl restart x'`` does on the host (``systemctl restart``): the step is the remote
+    command, as it would be run there; of several, the last that does something. "" for a session or a tunnel."""
+    i = 0
+    while i < len(rest) and rest[i].startswith("-"):
+        i += 2 if rest[i] in recovery.SSH_VALUE_OPTIONS else 1
+    remote = rest[i + 1 :]
+    text = remote[0] if len(remote) == 1 else shlex.join(remote)
+    first = text.split()[0] if text.split() else ""
+    # Only a shell's command line: what an embedded device's own shell takes (`VintageNet.info`, `cmd("uptime")`,
+    # an Erlang `:erlang.memory()`) is no program run there.
+    if not (_ASSIGNMENT.match(first) or _PROGRAM_WORD.fullmatch(first)):
+        return ""
+    heads = command_heads(text, depth + 1)
+    return heads[-1] if heads else ""
+
+
+_PROGRAM_WORD = re.compile(r"[a-z0-9_][\w.+-]*|[./~][\w./+-]*")
 
 
 def _interpreted(program: str, rest: list[str], depth: int) -> str:

@@ -2017,3 +2017,41 @@ def test_a_retry_that_fails_in_the_file_the_fix_just_edited_is_the_fixs_slip() -
     other = "Exit code 1\n  ● Test suite failed to run\n\n    SyntaxError: /h/src/Share.tsx: Unexpected token (4:10)"
     steps[2] = bash("pnpm test src/share", other)
     assert [(r.failed, r.fixed) for r in find_recoveries(steps)] == [(2, 4)]
+
+
+def test_a_command_run_again_by_a_shell_of_its_own_over_ssh_is_run_another_way() -> None:
+    """A bare ssh command skips the profile that puts the tool on PATH; `bash -lc '…'` reads it. The fix is the
+    shell, the same wherever and whichever remote command failed."""
+    missing = "Exit code 127\nbash: pm2: command not found"
+    steps = [
+        bash("ssh deploy@10.0.4.21 'pm2 restart api'", missing),
+        bash("ssh deploy@10.0.4.21 \"bash -lc 'pm2 restart api; pm2 save'\""),
+    ]
+    [recovery] = find_recoveries(steps)
+    assert recovery.change == "ssh … \"bash -lc '…'\""
+    assert step_key("Bash", {"command": "bash -l -c 'pm2 list'"}) == step_key("Bash", {"command": "pm2 list"})
+    # Here, without ssh, the shell is still what changed.
+    [local] = find_recoveries([bash("pm2 list", missing), bash("zsh -ic 'pm2 list'")])
+    assert local.change == "zsh -ic '…'"
+
+
+def test_a_json_document_an_error_echoes_back_is_that_runs_own() -> None:
+    """A client refused its input and printed it back, on one line or over many: the input is no part of what failed."""
+    phrases = {
+        error_phrase(body)
+        for body in (
+            'Exit code 2\nMalformed payload: "{"sku": "A-19", "qty": 3, "note": "gift"}"',
+            'Exit code 2\nMalformed payload: "{\n  "sku": "B-7",\n  "qty": 1\n}\n"',
+            'Exit code 2\nMalformed payload: \'[{"sku": "C-2"}]\'',
+        )
+    }
+    assert phrases == {"malformed payload: '…'"}
+    # A value quoted in the middle of a sentence keeps the words after it.
+    assert error_phrase('Invalid value "[1, 2]" for --ids') == "invalid value '…' for --ids"
+
+
+def test_a_scripts_interpreter_line_is_code_an_edit_changed() -> None:
+    """`#!/usr/bin/env bun` reads like four plain words of a comment, but it says what runs the script."""
+    edit = {"file_path": "/h/seed.ts", "old_string": "#!/usr/bin/env node\n", "new_string": "#!/usr/bin/env bun\n"}
+    assert added_words(edit) == ["bun"]
+    assert changed_lines(edit) == ["#!/usr/bin/env bun"]

@@ -1294,3 +1294,45 @@ def test_edits_that_each_only_quoted_a_value_are_one_lesson_shown_by_their_lines
         svc.reflect(TaskReport(task=f"bring up {service}", task_id=f"q{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
     assert 'put the value it points at in quotes (as in `command: "sh -c echo started: ok"`' in rule.text
+
+
+def test_a_fix_each_task_gave_its_own_value_is_shown_with_the_latest_run(svc: ReflectionService) -> None:
+    """Each release's upload refused a version the registry did not have yet; each fix pushed that version's own
+    tag. A bare gap (`git push origin …`) leaves open what goes there; the latest run shows it."""
+    error = "Exit code 1\nerror: version {0} not found on the remote, push it first"
+    for n, version in enumerate(("2.8.0", "2.8.1", "3.0.0-beta.2"), 1):
+        run = f"twine-release publish --require-tag {version}"
+        trace = [sh(run, error.format(version)), sh(f"git push origin release-{version}"), sh(run)]
+        svc.reflect(TaskReport(task=f"publish {version}", task_id=f"v{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "(as in `git push origin release-3.0.0-beta.2`)" in rule.text, rule.text
+
+
+def test_a_word_replaced_in_a_line_is_shown_in_that_line(svc: ReflectionService) -> None:
+    """Three scripts, each started with an interpreter the host lacks, each fixed in its first line: the word
+    replaced, and the line as it was left."""
+    error = "Exit code 127\n/usr/bin/env: 'node': No such file or directory"
+    for n, name in enumerate(("seed", "backfill", "report"), 1):
+        path = f"/h/shop/scripts/{name}.ts"
+        edit = _edit(path, "#!/usr/bin/env node\n", "#!/usr/bin/env bun\n")
+        run = f"./scripts/{name}.ts --dry-run"
+        svc.reflect(TaskReport(task=f"run {name}", task_id=f"s{n}", trace=[sh(run, error), edit, sh(run)]), "u")
+    [rule] = svc.rules.all("u")
+    assert "replace `node` with `bun`" in rule.text and "as in `#!/usr/bin/env bun`" in rule.text, rule.text
+
+
+def test_a_module_missing_each_time_added_to_one_requirements_file_is_the_rule(svc: ReflectionService) -> None:
+    """Jobs install only the listed requirements; each task listed the package its import needed, two by the
+    module's own name (`rapid-fuzz` of `rapid_fuzz`, `tabulate`), one under another (`pyyaml` for `yaml`): the
+    file they all went to is the rule."""
+    error = "Exit code 1\nTraceback (most recent call last):\nModuleNotFoundError: No module named '{0}'"
+    old = "pandas==2.2.3\n"
+    for n, (module, line) in enumerate(
+        (("rapid_fuzz", "rapid-fuzz==3.9.7"), ("tabulate", "tabulate==0.9.0"), ("yaml", "pyyaml==6.0.2")), 1
+    ):
+        edit = _edit("/h/etl/job/requirements.txt", old, old + line + "\n")
+        run = "uv run python -m etl.submit --job nightly"
+        trace = [sh(run, error.format(module)), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"job {n}", task_id=f"m{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add what the error names to `requirements.txt`" in rule.text, rule.text

@@ -54,6 +54,14 @@ from tests.servers.reflection.claude_code_traces import REJECTED, bash, edit, gr
         ("python -m esptool --chip esp32c6 -p /dev/ttyUSB0 erase_flash", ["esptool erase_flash"]),
         ("openocd-flash --board nucleo64 write fw.elf", ["openocd-flash write"]),
         ("mvn --batch-mode verify", ["mvn verify"]),
+        # A command run on another host over ssh is that command; a session or a tunnel is ssh itself.
+        (
+            "ssh -p 2201 ops@db1 'sudo -u postgres pg_ctl promote && sudo systemctl reload pgbouncer'",
+            ["systemctl reload"],
+        ),
+        ("ssh ops@db1 docker compose -f /srv/app.yml pull", ["docker compose pull"]),
+        ("ssh -L 5432:localhost:5432 ops@db1", ["ssh"]),
+        ("ssh kiosk-04.local 'Kiosk.Display.info()'", ["ssh"]),  # the device's own shell, not a program
     ],
 )
 def test_command_heads_unwrap_cd_env_wrappers_and_interpreters(command: str, heads: list[str]) -> None:
