@@ -49,6 +49,8 @@ PATTERN_MIN_FIT = 0.6
 # The fit of a goal or drive the model judged relevant: a stated goal (confidence 0.71) then clears the bar well
 # (0.36), ranked below a close match by words or meaning, which keeps its higher fit.
 LLM_FIT = 0.5
+# Where a task's request ends and its material begins: a colon (not a time's, "the 5:30 group"), comma or line break.
+_REQUEST_END = re.compile(r"(?<!\d)[:：]|[:：](?!\d)|[,，\n]")
 ROUTINE_POOL = 60  # recent requests compared pairwise (by words) for a routine the task names in new words
 
 
@@ -219,8 +221,18 @@ class InitiativeEvaluator:
                 first,
                 *(e for e, alike in zip(rest, same_by_words(first.task, [e.task for e in rest]), strict=True) if alike),
             ]
-            if len(group) + 1 >= PATTERN_MIN and asks_routine(task, [e.task for e in group]):
+            if len(group) + 1 < PATTERN_MIN:
+                continue
+            if asks_routine(task, [e.task for e in group]):
                 return group
+            # A request like two routines (a briefing for a party: the briefings, and the parties) gathers both,
+            # and the words all of them share are fewer than either routine's: the routine may be one of its pairs,
+            # named in the task's request itself (a word of it in a later clause, "…, asking for my sister", is
+            # material).
+            head = _REQUEST_END.split(task, maxsplit=1)[0]
+            for other in group[1:] if len(group) > 2 else []:
+                if asks_routine(head, [first.task, other.task]):
+                    return [first, other]
         return []
 
     def _patterns(self, user_id: str, task: str) -> tuple[list[Initiative], set[str]]:

@@ -297,3 +297,22 @@ def test_text_brought_along_to_be_translated_is_material_not_the_topic(svc: Refl
     assert svc.proactive.evaluate("u", "请翻译成英文：本园蔬菜全部有机，不用农药").initiatives == []
     assert svc.proactive.evaluate("u", "translate 'organic allotment, no sprays' for the gate").initiatives == []
     assert without_material("plan the organic allotment: beds, sprays") == "plan the organic allotment: beds, sprays"
+
+
+def test_a_routine_named_by_the_pair_it_shares_with_a_request_like_two_routines(svc: ReflectionService) -> None:
+    """A request like two routines (a tasting card for the supper club: the tasting cards, and the supper club)
+    gathers both, and the words all three share are none: the routine the task names is one of its pairs."""
+    for i, task in enumerate(
+        [
+            "Write the tasting card for tonight's flight in the cellar bar",
+            "Draft a menu for the supper club, twelve guests",
+            "Tasting card for the supper club please, twelve booked",
+        ]
+    ):
+        svc.reflect(TaskReport(task=task, outcome="success", task_id=f"w{i}"), "som")
+    found = svc.proactive.evaluate("som", "What goes on the card for the 7:30 flight? Cellar bar, six people.")
+    assert [i.type for i in found.initiatives] == ["pattern_suggestion"]
+    assert "tasting card" in found.initiatives[0].message
+    assert svc.proactive.evaluate("som", "which sparkling wine for a brunch menu").initiatives == []
+    # a word of the routine in a later clause is material, not the request; nor is a time's colon a clause's end
+    assert svc.proactive.evaluate("som", "how long does an open Riesling keep, asking for the card").initiatives == []

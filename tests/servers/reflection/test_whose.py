@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from servers.reflection.service import ReflectionService
-from servers.reflection.whose import others, someone_elses
+from servers.reflection.whose import occasion, others, someone_elses
 
 
 @pytest.mark.parametrize(
@@ -112,3 +112,40 @@ def test_someone_elses_school_or_workplace_said_first_is_theirs() -> None:
     """儿子幼儿园要办亲子运动会: the son's kindergarten's event, not the user's own work."""
     assert others("儿子幼儿园要办亲子运动会，帮忙想几个游戏") == {"儿子"}
     assert someone_elses("儿子幼儿园要办亲子运动会，帮忙想几个游戏", "年会: 把公司年会的运动会办好")
+
+
+@pytest.mark.parametrize(
+    ("task", "people"),
+    [
+        ("cousin is moving to berlin, which neighbourhoods are nice", {"cousin"}),
+        ("grandma keeps forgetting her pills, any reminder apps", {"grandma"}),
+        ("boyfriend trying out for the choir, how should he warm up", {"boyfriend"}),
+        ("brother stuck on level 12 of the puzzle game, hints?", {"brother"}),
+        ("friendship bracelets for the school fair, patterns?", set()),
+    ],
+)
+def test_a_relative_named_first_without_my_is_still_theirs(task: str, people: set[str]) -> None:
+    """Chat drops the "my": "nephew stuck in …", "niece is doing …" are the relative's matter as "my nephew is"."""
+    assert others(task) == people
+
+
+def test_a_relative_named_first_gets_no_initiative_from_the_users_own_goal(svc: ReflectionService) -> None:
+    svc.users.signal("r", "marathon", "run the Berlin marathon in under 4 hours", "explicit", belief_kind="goal")
+    assert svc.proactive.evaluate("r", "sister training for a marathon too, which shoes for her").initiatives == []
+
+
+def test_someone_elses_occasion_serves_no_source_that_names_only_them() -> None:
+    """A toast for a colleague's wedding does not serve a goal about that colleague's work: the matter is the
+    occasion, which the goal must name (the person alone is not enough). The user's own occasion stays theirs."""
+    mentor = "mentor: coach Marco through his first year as team lead"
+    assert someone_elses("Marco is getting married in June, help with a toast", mentor)
+    assert not someone_elses("Marco is getting married in June, help with a toast", "wedding: plan Marco's wedding")
+    handover = "接班: 跟着老李学会整条产线的排产"
+    assert someone_elses("老李下个月退休,帮我写几句送别的话", handover)
+    assert not someone_elses("老李下个月退休,帮我写几句送别的话", "送别: 给老李办一场像样的退休欢送会")
+    health = "health: get dad's blood pressure under control"
+    assert someone_elses("dad turns 70 in may, ideas for a small party", health)
+    assert not someone_elses("dad turns 70 in may, ideas for a small party", "party: plan dad's 70th birthday")
+    assert occasion("I turn 40 next week, what should I do") == ()
+    assert occasion("我下个月结婚，帮我写请柬") == ()
+    assert occasion("how do I turn 180 degrees on a snowboard") == ()
