@@ -65,11 +65,13 @@ def seed(svc: ReflectionService, user: str, profile: dict[str, Any]) -> None:
 
 
 def judged(initiative: Initiative, relevant: list[str]) -> bool:
+    # The user model keeps a goal's or drive's name in lower case (`goal:quest` of a goal named "Quest").
     for r in relevant:
         if r.startswith("pattern~"):
-            if initiative.source.startswith("pattern:") and r.removeprefix("pattern~") in initiative.message:
+            word = r.removeprefix("pattern~").lower()
+            if initiative.source.startswith("pattern:") and word in initiative.message.lower():
                 return True
-        elif initiative.source == r:
+        elif initiative.source.lower() == r.lower():
             return True
     return False
 
