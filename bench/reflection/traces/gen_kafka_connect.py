@@ -7,7 +7,7 @@ custom SMTs (`smt/`), a docker compose local stack (cp 7.7.1: broker, schema-reg
 dwh), a shared dev Connect worker on connect-dev01, and Strimzi 0.43 on Kubernetes for staging and prod
 (KafkaConnect + KafkaConnector CRs). kcat and the Kafka CLI (`kafka-topics.sh`, `kafka-consumer-groups.sh`).
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 36), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_kafka_connect.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -16,7 +16,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1523,5 +1523,5 @@ spec:
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "kafka-connect.jsonl"), os.path.join(HERE, "kafka-connect.labels.json"))
-    print(f"kafka-connect -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "kafka-connect.jsonl"), os.path.join(HERE, "tune", "kafka-connect.labels.json"))
+    print(f"kafka-connect -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -6,7 +6,7 @@ with s3cmd and `aws s3 --endpoint-url`, Ansible playbooks for the hosts (Rocky L
 with promtool, smartctl, kernel upgrades. Prompts and replies in Chinese, tool output as printed.
 cwd /home/luojian/storage-ops on the admin host ceph-adm01.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 36), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_ceph_storage.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -14,7 +14,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1172,5 +1172,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-ceph-storage.jsonl"), os.path.join(HERE, "zh-ceph-storage.labels.json"))
-    print(f"zh-ceph-storage -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-ceph-storage.jsonl"), os.path.join(HERE, "tune", "zh-ceph-storage.labels.json"))
+    print(f"zh-ceph-storage -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -6,7 +6,7 @@ Neon in prod), `src/env.ts` with @t3-oss/env-nextjs, ESLint 9 flat config, Vites
 Stripe webhooks tested with the stripe CLI, Vercel (git integration + CLI). Teammates: Raj (CTO, owns
 Vercel, Stripe and Neon), Mai (product).
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 36), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_nextjs_prisma.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -14,7 +14,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1588,5 +1588,5 @@ Node.js v22.11.0""")
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "nextjs-prisma.jsonl"), os.path.join(HERE, "nextjs-prisma.labels.json"))
-    print(f"nextjs-prisma -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "nextjs-prisma.jsonl"), os.path.join(HERE, "tune", "nextjs-prisma.labels.json"))
+    print(f"nextjs-prisma -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
