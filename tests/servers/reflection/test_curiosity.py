@@ -1443,3 +1443,23 @@ def test_both_options_handed_back_as_fit_is_indecision() -> None:
     kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
     assert "indecision" in kinds("The dome tent or the tunnel tent: both may work well for a short hike.")
     assert "indecision" not in kinds("Both may be needed at the border, so pack them.")
+
+
+def test_a_hedge_on_which_option_and_a_rounded_figure_are_not_doubt_of_a_fact() -> None:
+    """ "either might suit you" hands the choice back (indecision); 大概两个钟头 rounds a figure, no doubt (#36)."""
+    kinds = lambda draft: [s.kind for s in detect_gaps("t", [], [], draft).draft_signals]  # noqa: E731
+    assert kinds("The steel frame lasts longer, the oak one looks warmer; either might suit you.") == ["indecision"]
+    assert kinds("从市区坐地铁过去大概两个钟头，门票八十块。") == []
+    assert kinds("大概是周三到的吧，我记不清了。") == ["hedging"]
+
+
+def test_a_draft_with_each_thing_left_out_tags_or_a_brochures_voice(svc: ReflectionService) -> None:
+    """ "no links and no caps" leaves out each; #tags to a user who wants none; a service brochure to a fun user
+    (#36)."""
+    draft = "新品上市啦！欢迎来店里试吃～"
+    assert _signals(draft, ("格式", "简短，不要链接和感叹号"), svc=svc, user="b21a") == ["preference_conflict"]
+    tagged = "New loaves out of the oven this morning. #sourdough #bakerylife"
+    assert _signals(tagged, ("hashtags", "none"), svc=svc, user="b21b") == ["preference_conflict"]
+    assert _signals("New loaves out of the oven this morning.", ("hashtags", "none"), svc=svc, user="b21c") == []
+    brochure = "Our team delivers premium catering services for corporate and private clients."
+    assert _signals(brochure, ("tone", "fun"), svc=svc, user="b21d") == ["preference_conflict"]
