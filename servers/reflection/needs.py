@@ -974,7 +974,10 @@ RULES: tuple[Rule, ...] = (
         # the same as always ("order the usual", "same as last time", 老样子): its price is settled already
         unless=re.compile(
             r"\b(?:the|my|our)\s+usual\b|\bsame\s+(?:\w+\s+)?as\s+(?:last|before|always)\b|\bas usual\b|老样子|照旧|"
-            r"(?:和|跟)上次一样",
+            r"(?:和|跟)上次一样|"
+            # a restock ("order more printer paper", "reorder the filters", 再订两箱): more of what is bought already
+            r"\b(?:order|buy|get)\s+(?:some\s+|a\s+few\s+|a\s+bit\s+)?more\b|\b(?:re-?order|restock|re-?stock)\b|"
+            r"再(?:订|买|来)(?:一|两|几)?[箱包袋盒桶批些点]|补货|回购",
             IC,
         ),
     ),
@@ -1026,7 +1029,9 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"\bdeadline\b|\bdue\b|截止|"
             # something that lapses on a day of its own: when it expires is the deadline ("before my visa runs out")
-            r"\b(?:expires?|expiry|expiration|runs? out|lapses?)\b|到期|过期|\b(?:recommendation|reference)\s+letter\b|"
+            r"\b(?:expires?|expiry|expiration|runs? out|lapses?)\b|到期|"
+            # (过期的证, 已经过期: gone past already, no day left to ask)
+            r"(?<!已)(?<!已经)过期(?!的)|\b(?:recommendation|reference)\s+letter\b|"
             r"\bletter of (?:recommendation|reference)\b|推荐信|"
             # handed in "soon", "as soon as possible" (尽快交): by when is still the user's to say
             r"(?:尽快|赶紧|抓紧|马上|急着?)(?:提交|上交|交)|"

@@ -1496,3 +1496,12 @@ def test_hands_on_leaks_and_loads_are_steps_and_whether_to_sign_is_not() -> None
     assert "action" in _asked("load the tool boxes back into the truck")
     assert "action" not in _asked("is the lease okay to sign as it stands?")
     assert "action" in _asked("sign the lease for me")
+
+
+def test_a_restock_is_priced_already_and_what_has_expired_has_no_deadline() -> None:
+    """More of what is bought already needs no budget; a thing already expired has no day left to ask (#36)."""
+    assert "budget" not in _asked("order more printer paper for the office")
+    assert "budget" not in _asked("办公室的打印纸再订两箱")
+    assert "budget" in _asked("order a printer for the office")
+    assert "deadline" not in _asked("把门口那块过期的消防检查表换掉")
+    assert "deadline" in _asked("我的驾照快过期了，帮我看看要准备什么")
