@@ -438,12 +438,19 @@ _BOSS = re.compile(
 )
 # A child's leave note goes to their teacher, not the user's boss.
 _CHILD = re.compile(r"\b(?:son|daughter|kids?|child|children|boy|girl)\b|女儿|儿子|孩子|小孩|闺女", re.IGNORECASE)
+# A child the user takes somewhere (带女儿去医院, "take my son to the dentist"): the leave is the user's own.
+_WITH_CHILD = re.compile(
+    r"(?:带|陪|送|接)(?:我)?(?:的|家)?(?:女儿|儿子|孩子|小孩|闺女)|\b(?:take|taking|bring|bringing|drive|driving|"
+    r"accompany|accompanying|with)\s+(?:my\s+|our\s+)?(?:son|daughter|kids?|child|children|boy|girl)\b",
+    re.IGNORECASE,
+)
 
 
 def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
     if rule.given is not None and rule.given.search(task):
         return "task", None
-    leave_note = rule.need == "recipient" and TIME_OFF.search(task) and not _CHILD.search(task)
+    childs = _CHILD.search(task) and not _WITH_CHILD.search(task)
+    leave_note = rule.need == "recipient" and TIME_OFF.search(task) and not childs
     if leave_note and (boss := next((f for f in facts if _BOSS.search(f)), None)):
         return "memory", boss
     if rule.answer is not None:

@@ -1505,3 +1505,13 @@ def test_a_restock_is_priced_already_and_what_has_expired_has_no_deadline() -> N
     assert "budget" in _asked("order a printer for the office")
     assert "deadline" not in _asked("把门口那块过期的消防检查表换掉")
     assert "deadline" in _asked("我的驾照快过期了，帮我看看要准备什么")
+
+
+def test_a_leave_note_to_take_a_child_somewhere_is_the_users_own() -> None:
+    """Taking a son to the dentist is the user's leave, sent to the boss memory names (#36)."""
+    held = ["Line manager: Priya Shah"]
+    assert "recipient" not in _asked(
+        "write a leave request for Thursday morning, I'm taking my son to the dentist", held
+    )
+    assert "recipient" not in _asked("写个请假条，下周二上午陪儿子去打疫苗", ["直属领导：车间刘主任"])
+    assert "recipient" in _asked("write a sick note for my son for Monday and Tuesday", held)
