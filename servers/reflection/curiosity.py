@@ -65,7 +65,8 @@ HEDGES = re.compile(
     # a guess owned as one: "I reckon", "as far as I know", "hard to tell", "give or take"
     r"I reckon|as far as I know|AFAIK|I'?d (?:guess|imagine|assume)|my guess is|"
     r"can'?t be (?:sure|certain)|give or take|not (?:completely|totally|fully|entirely) (?:sure|certain))\b"
-    r"|可能|大概|也许|或许|不确定|不太确定|似乎|好像|估计|说不定|应该是.{0,20}吧|记不清|不太清楚|没记错|看起来像|"
+    # (大概三个小时, 估计两百块: a figure rounded, not a fact doubted)
+    r"|可能|大概(?![一二两三四五六七八九十百千万半几\d])|也许|或许|不确定|不太确定|似乎|好像|估计|说不定|应该是.{0,20}吧|记不清|不太清楚|没记错|看起来像|"
     r"不敢保证|不敢肯定|印象中|印象里|我记得好像|八成|没准",
     re.IGNORECASE,
 )
@@ -97,6 +98,8 @@ INDECISION = re.compile(
     r"can'?t (?:really )?(?:say|tell) which|"
     # "Either would be lovely", "either works", "one or the other"
     r"either (?:would|works|is fine|could)|(?:pick |choose )?one or the other|"
+    # "either might suit you", "either one may work": each handed back as fit
+    r"either (?:one |option )?(?:might|may) (?:well )?(?:suit|work|do|be (?:fine|good|right|the))|"
     # "either option seems fine", "either choice looks reasonable": no option preferred
     r"either (?:option|one|choice|way|of them)\s+(?:seems|looks|sounds|would be|is|are)\s+(?:\w+\s+)?"
     r"(?:fine|good|ok|okay|reasonable|sensible|acceptable|valid))\b|"
@@ -134,6 +137,9 @@ _STIFF = re.compile(
     r"\b(?:we|I) would like to (?:formally |kindly )?(?:remind|inform|notify|advise|invite|request)\b|"
     r"\byour (?:attendance|presence|cooperation|co-operation|participation|understanding|compliance) "
     r"(?:would be|is|will be) (?:greatly |much |highly |most )?appreciated\b|\bthe management\b|"
+    # a brochure's voice: "delivering high-quality services", "for corporate and private clients"
+    r"\b(?:high[- ]quality|premium|bespoke|professional) (?:\w+ )?(?:services|solutions)\b|"
+    r"\bdeliver(?:s|ing)? (?:\w+ ){0,2}(?:services|solutions)\b|\bcorporate (?:and|&) private (?:clients|events)\b|"
     r"尊敬的|此致|敬礼|兹定于|兹有|特此|望周知|敬请知悉",
     re.IGNORECASE,
 )
@@ -290,6 +296,10 @@ _KINDS = (
         re.compile(r"[!！]{2,}|\b[A-Z]{4,}(?:\s+[A-Z]{2,})+\b"),
     ),
     _Kind(re.compile(r"exclamation (?:marks?|points?)|感叹号", re.I), re.compile(r"[!！]")),
+    _Kind(  # no hashtags: a word tagged with #, however the tags are named
+        re.compile(r"hash ?tags?|tags|话题标签|#", re.I),
+        re.compile(r"(?<![\w&#/])#[^\W\d_][\w-]*"),
+    ),
     _Kind(  # no hype: an advert's superlatives and urgency ("best ever", "don't miss out", 史上最, 手慢无)
         re.compile(
             r"(?:(?:夸张|浮夸|吹嘘)的?)?(?:广告|营销|推销|宣传)(?:腔|味|话术|语气)|(?:夸张|浮夸|吹嘘)(?:的?(?:语气|说法|词))?|"
@@ -428,12 +438,19 @@ _BOSS = re.compile(
 )
 # A child's leave note goes to their teacher, not the user's boss.
 _CHILD = re.compile(r"\b(?:son|daughter|kids?|child|children|boy|girl)\b|女儿|儿子|孩子|小孩|闺女", re.IGNORECASE)
+# A child the user takes somewhere (带女儿去医院, "take my son to the dentist"): the leave is the user's own.
+_WITH_CHILD = re.compile(
+    r"(?:带|陪|送|接)(?:我)?(?:的|家)?(?:女儿|儿子|孩子|小孩|闺女)|\b(?:take|taking|bring|bringing|drive|driving|"
+    r"accompany|accompanying|with)\s+(?:my\s+|our\s+)?(?:son|daughter|kids?|child|children|boy|girl)\b",
+    re.IGNORECASE,
+)
 
 
 def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
     if rule.given is not None and rule.given.search(task):
         return "task", None
-    leave_note = rule.need == "recipient" and TIME_OFF.search(task) and not _CHILD.search(task)
+    childs = _CHILD.search(task) and not _WITH_CHILD.search(task)
+    leave_note = rule.need == "recipient" and TIME_OFF.search(task) and not childs
     if leave_note and (boss := next((f for f in facts if _BOSS.search(f)), None)):
         return "memory", boss
     if rule.answer is not None:
@@ -504,9 +521,13 @@ def draft_signals(draft: str, beliefs: Sequence[Belief]) -> list[DraftSignal]:
 
 def _offers_option(draft: str, hedge: re.Match[str]) -> bool:
     """ "or maybe B", "or possibly 26", "could be either": the doubt is about which option (indecision), not a fact."""
-    before = draft[max(0, hedge.start() - 6) : hedge.start()].lower()
     after = draft[hedge.end() : hedge.end() + 10].lower()
-    return bool(re.search(r"\bor\s+$|或者$|还是$", before) or re.match(r"\s+(?:either|go with|fine|option)\b", after))
+    before = draft[max(0, hedge.start() - 12) : hedge.start()].lower()
+    # ("either could be the right call", "both might suit you": which option, not whether a fact holds)
+    return bool(
+        re.search(r"\bor\s+$|或者$|还是$|\b(?:either|both|each)(?:\s+(?:one|option|choice|of them))?\s+$", before)
+        or re.match(r"\s+(?:either|go with|fine|option)\b", after)
+    )
 
 
 def _conflict(belief: Belief, draft: str) -> str | None:
@@ -652,8 +673,12 @@ _SORT_WORDS = re.compile(r"\s+clich[eé]s?$", re.IGNORECASE)
 
 
 def _things(said: str) -> list[str]:
-    """The things one "no" leaves out, each alone: "no QR codes or web links", "no A / B" (either is left out)."""
-    parts = re.split(r"\s*/\s*|\s+(?:or|nor)\s+|或者", said.strip().lower())
+    """The things one "no" leaves out, each alone: "no QR codes or web links", "no A / B" (either is left out), "no
+    emoji and exclamation marks", 不用表情和感叹号 (each is left out)."""
+    parts = re.split(
+        r"\s*/\s*|\s+(?:or|nor|and)\s+|或者|(?<=[\u4e00-\u9fff]{2})(?:以及|和|与|及)(?=[\u4e00-\u9fff]{2})",
+        said.strip().lower(),
+    )
     return [t for p in parts if (t := _SORT_WORDS.sub("", p.strip()) or p.strip())]
 
 

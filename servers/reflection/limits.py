@@ -109,7 +109,67 @@ def beyond(dimension: str, value: str, draft: str, size: int) -> str | None:
         or _given_way(value, draft)
         or _daypart(value, draft)
         or _weekend(value, draft)
+        or _duration(value, draft)
     )
+
+
+# A most in time ("within an hour's drive", "no more than 45 minutes", 开车一小时以内): a draft that names longer.
+_SPAN_MOST = re.compile(
+    r"\b(?:under|at most|max(?:imum)?|no more than|less than|up to|within)\b|不超过|最多|以内|以下|之内"
+)
+_SPAN_WORDS: dict[str, float] = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+}
+_SPAN_WORDS |= {"eight": 8, "nine": 9, "ten": 10, "half an": 0.5, "half a": 0.5, "两": 2, "半": 0.5}
+_SPAN = re.compile(
+    r"(\d+(?:\.\d+)?|half an?|an?|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]*(hours?|hrs?|minutes?|mins?)\b"
+    r"|([一二两三四五六七八九十\d]+|半)\s*个?\s*(半)?\s*(小时|钟头|分钟)",
+    re.IGNORECASE,
+)
+
+
+def _spans(text: str) -> list[tuple[float, str]]:
+    """Stretches of time a text names, in minutes: "3 hours", "half an hour", 一个半小时, 四十分钟."""
+    out = []
+    for m in _SPAN.finditer(text):
+        if m.group(1):
+            said, unit = m.group(1).lower(), m.group(2).lower()
+            number = float(said) if said[0].isdigit() else float(_SPAN_WORDS[said])
+            hours = unit.startswith("h")
+        else:
+            said, unit = m.group(3), m.group(5)
+            number = float(said) if said.isdigit() else _zh_number(said)
+            number += 0.5 if m.group(4) else 0
+            hours = unit != "分钟"
+        out.append((number * 60 if hours else number, m.group(0).strip()))
+    return out
+
+
+def _zh_number(said: str) -> float:
+    """一 to 九十九 as written in Chinese (两 is 2, 半 is a half)."""
+    if said == "半":
+        return 0.5
+    if "十" in said:
+        tens, _, ones = said.partition("十")
+        return float((_ZH_DIGITS.get(tens, 1) if tens else 1) * 10 + (_ZH_DIGITS.get(ones, 0) if ones else 0))
+    return 2.0 if said == "两" else float(_ZH_DIGITS.get(said[0], 0))
+
+
+def _duration(value: str, draft: str) -> str | None:
+    if not _SPAN_MOST.search(value) or not (most := _spans(value)):
+        return None
+    for minutes, said in _spans(draft):
+        if minutes > most[0][0]:
+            return f"'{said}' where the user prefers {value}"
+    return None
 
 
 # A part of the day kept free: "no early mornings" (before 8:00), "nothing late at night" (from 21:00), 不要太早.

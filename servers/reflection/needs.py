@@ -64,6 +64,11 @@ fact in memory and the user model before asking the user.
 |                      | place gone into in the user's stead (帮我去邮局问问)       |                                 |
 | ``lookup``           | asks a plain question of fact: the agent can look it up  | (the agent)                     |
 
+Also: a table booked for a day needs its hour (``date_time``), a party or recital moved its new day, a playlist
+how long it plays (``length``), an introduction of oneself (自我介绍) who hears it (``audience``), how far an event
+of the user's is its place (``destination``), a gas or water leak fixed or things loaded back onto a van hands
+(``action``); "is it ok to sign?" asks whether, no step.
+
 A fact answers a need only if it is also about the task: it shares a content word with it, or both are about
 one everyday topic (:data:`TOPICS`: travel, time off): "Travel budget is 800 euros" answers the budget of a
 flight, "下周三要去医院复查，得请一天假" the date of a leave note.
@@ -123,10 +128,12 @@ _DOCS = (
     "mortgage|loans?|salary|payslips?|paychecks?|pension|bank statements?|lease|tax returns?|transcripts?|"
     "insurance polic(?:y|ies)|bio|biography|"
     # what the user wrote or keeps, named by what it is: "my answer to the review", "the menu", "the chapter"
-    "answers?|repl(?:y|ies)|responses?|menus?|chapters?|manuscript"
+    "answers?|repl(?:y|ies)|responses?|menus?|chapters?|manuscript|"
+    # a plan of days the user keeps: "send the schedule", "forward them the rota"
+    "schedules?|rotas?|timetables?|itinerar(?:y|ies)"
 )
 _ZH_DOCS = (
-    "邮件|消息|短信|文件|文档|合同|协议|报告|报价单|发票|简历|照片|图片|表格|幻灯片|PPT|ppt|方案|材料|资料|截图|申请表|"
+    "邮件|消息|短信|文件|文档|合同|协议|报告|报价单|报价|发票|简历|照片|图片|表格|幻灯片|PPT|ppt|方案|材料|资料|截图|申请表|"
     "通知|附件|收据|联系方式|名片"
 )
 # What a user applies for, rents or enrols in: which one only they know when they say it by what they do about it.
@@ -633,6 +640,12 @@ QUESTION = re.compile(
     r"[?？]\s*$|^\s*(?:should|which|what|how|is|are|can(?!\s+(?:you|u)\b)|do|does)\b|吗|哪|怎么|什么|要不要|该不该", IC
 )
 
+# A table booked ("book us a table", 订个位子): its day given, its hour still to say.
+_TABLE = (
+    r"\b(?:book|reserve|get|grab)\s+(?:us\s+|me\s+)?(?:a\s+)?table\b|"
+    r"订(?:个|一个|一桌|张)?[^，。,.]{0,8}?(?:桌|位子|座位|包间|包厢)"
+)
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -648,6 +661,18 @@ class Rule:
 
 
 RULES: tuple[Rule, ...] = (
+    Rule(  # a table booked for a day ("book us a table for Friday", 订个周六的位子): a restaurant books an hour
+        "date_time",
+        re.compile(
+            rf"(?:{_TABLE}).*(?:{DAY.pattern})|(?:{DAY.pattern}).*(?:{_TABLE})",
+            IC,
+        ),
+        HOUR,
+        HOUR,
+        "At what time?",
+        "A table is booked for an hour, and the task gives only the day.",
+        "I will ask for a table around 7pm and leave the time for you to confirm.",
+    ),
     Rule(
         "date_time",
         re.compile(
@@ -715,6 +740,10 @@ RULES: tuple[Rule, ...] = (
             r"shift|demo|review)s?\b|\b(?:extension|extend the deadline)\b|"
             # an appointment said by who it is with: "move my dentist to next week"
             r"\bmove\s+(?:my|the|our)\s+(?:\w+\s+)?(?:dentist|doctor|haircut|physio|therapist|vet|check-?up|massage)\b|"
+            # a gathering of someone's moved ("move their party", "move Dan's recital"): to which day
+            r"\bmove\s+(?:my|the|our|their|his|her|your|[\w-]+['’]s)\s+(?:[\w'’-]+\s+)?(?:party|wedding|gig|show|"
+            r"booking|reservation|trip|visit|match|practice|rehearsal|ceremony|recital|concert|viewing|tour|"
+            r"fitting|playdate|sleepover)\b(?!\s+(?:photos?|pictures?|files?|folders?|playlist|list|notes?))|"
             # a date that slips: to when ("tell the client the project will slip")
             r"\b(?:will|is going to|'ll|might|going to)\s+slip\b|"
             # "delay" as a request (to delay, 要 delay 一下, delay the launch), not the noun ("sorry for the delay")
@@ -831,7 +860,12 @@ RULES: tuple[Rule, ...] = (
             r"|机票|火车票|高铁票|动车票|车票|船票|(?:订|预订|找).{0,6}(?:酒店|宾馆|民宿)|出差"
             # how long or far to get "there", a place the task does not name (到那边要多久)
             r"|\bhow (?:long|far)\b[^?.!]{0,40}\b(?:get|go|drive|walk|cycle|bike|ride|fly|travel)\s+(?:over\s+)?there\b"
-            r"|(?:到|去)那(?:边|里|儿)(?:要|得|需要)?(?:多久|多长时间|多远)",
+            r"|(?:到|去)那(?:边|里|儿)(?:要|得|需要)?(?:多久|多长时间|多远)"
+            # how far an event of the user's is ("how far is Saturday's party", "how far away is my interview"): its
+            # place is theirs to say
+            r"|\bhow far\s+(?:away\s+)?(?:is|are)\s+(?:the|my|our|their|his|her|[\w-]+['’]s)\s+(?:[\w'’-]+\s+)?"
+            r"(?:party|wedding|gig|show|match|game|meeting|interview|appointment|venue|reception|ceremony|class|"
+            r"practice|lesson|rehearsal|shoot|event|job|site)\b",
             IC,
         ),
         # (a trip back to a named place says where: 回成都的车票, not 回老家 or 回家)
@@ -940,7 +974,10 @@ RULES: tuple[Rule, ...] = (
         # the same as always ("order the usual", "same as last time", 老样子): its price is settled already
         unless=re.compile(
             r"\b(?:the|my|our)\s+usual\b|\bsame\s+(?:\w+\s+)?as\s+(?:last|before|always)\b|\bas usual\b|老样子|照旧|"
-            r"(?:和|跟)上次一样",
+            r"(?:和|跟)上次一样|"
+            # a restock ("order more printer paper", "reorder the filters", 再订两箱): more of what is bought already
+            r"\b(?:order|buy|get)\s+(?:some\s+|a\s+few\s+|a\s+bit\s+)?more\b|\b(?:re-?order|restock|re-?stock)\b|"
+            r"再(?:订|买|来)(?:一|两|几)?[箱包袋盒桶批些点]|补货|回购",
             IC,
         ),
     ),
@@ -992,7 +1029,9 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"\bdeadline\b|\bdue\b|截止|"
             # something that lapses on a day of its own: when it expires is the deadline ("before my visa runs out")
-            r"\b(?:expires?|expiry|expiration|runs? out|lapses?)\b|到期|过期|\b(?:recommendation|reference)\s+letter\b|"
+            r"\b(?:expires?|expiry|expiration|runs? out|lapses?)\b|到期|"
+            # (过期的证, 已经过期: gone past already, no day left to ask)
+            r"(?<!已)(?<!已经)过期(?!的)|\b(?:recommendation|reference)\s+letter\b|"
             r"\bletter of (?:recommendation|reference)\b|推荐信|"
             # handed in "soon", "as soon as possible" (尽快交): by when is still the user's to say
             r"(?:尽快|赶紧|抓紧|马上|急着?)(?:提交|上交|交)|"
@@ -1049,6 +1088,21 @@ RULES: tuple[Rule, ...] = (
         "A reference speaks to what its reader is choosing for.",
         "I will write a general reference that fits most employers.",
     ),
+    Rule(  # an introduction of the user ("introduce myself", 自我介绍): an interview, a class, a team say what to tell
+        "audience",
+        re.compile(r"自我介绍|\bintroduce (?:myself|ourselves)\b|\bself[- ]intro(?:duction)?\b|\belevator pitch\b", IC),
+        re.compile(
+            rf"{AUDIENCE.pattern}|{OCCASION}|\b(?:for|at|in|to)\s+(?:the\s+|my\s+|a\s+|an\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
+            r"(?:interview|meetup|meeting|class|course|conference|networking|team|colleagues|club|first day)\b|"
+            r"面试|会上|班上|课上|群里|同事|同学|客户|大家|团队|新公司|入职|相亲|开学|班会|例会|年会|比赛|竞聘|答辩",
+            IC,
+        ),
+        None,
+        "Who will you introduce yourself to (an interview, a class, a new team)?",
+        "What to say about yourself depends on who is listening.",
+        "I will write a general introduction for new colleagues.",
+        ("a job interview", "a new team", "a class or group"),
+    ),
     Rule(
         "length",
         SIZED_PIECE,
@@ -1058,6 +1112,24 @@ RULES: tuple[Rule, ...] = (
         "The right length depends on where it will be used.",
         "I will keep it short (about 300 words).",
         ("short (~300 words)", "medium (~800 words)", "long (1500+ words)"),
+    ),
+    Rule(  # a playlist made for an occasion: how long it plays (songs or hours) is the user's
+        "length",
+        re.compile(
+            r"\b(?:make|need|want|build|put together|create|compile|do|throw together)\b.{0,30}\bplaylist\b|"
+            r"(?:做|弄|整|来|列|需要|准备)(?:一个|个|一份|份)?.{0,12}歌单",
+            IC,
+        ),
+        re.compile(
+            rf"{SIZE.pattern}|\b\d+\s*(?:songs?|tracks?|hours?|hrs?|h)\b|\b(?:an?|one|two|three)[\s-]+hours?\b|"
+            r"[\d一二两三四五六七八九十几]+\s*(?:首|小时|个小时)",
+            IC,
+        ),
+        None,
+        "How long should it run (how many songs or hours)?",
+        "A playlist fills a stretch of time only you know.",
+        "I will make about an hour of music.",
+        ("about 30 minutes", "about an hour", "two hours or more"),
     ),
     Rule(  # made shorter or longer: to what size
         "length",
@@ -1191,7 +1263,9 @@ RULES: tuple[Rule, ...] = (
             r"room|kitchen|bathroom|car|dishes|laundry|clothes)\b|浇花|浇水|喂猫|喂狗|遛狗|倒垃圾|打扫|洗碗|洗衣服|拖地|"
             # (nouns after an owner are no step: "my sister's visit", "our call")
             r"(?<!\ba )(?<!\bthe )(?<!\bvideo )(?<!['’]s )(?<!s['’] )(?<!\bmy )(?<!\bour )(?<!\bhis )(?<!\bher )"
-            r"(?<!\btheir )(?<!\byour )\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
+            # ("is it ok to sign?", "safe to call?": a question whether, the user's call, not a step asked of me)
+            r"(?<!\btheir )(?<!\byour )(?<!\bok to )(?<!\bokay to )(?<!\bsafe to )(?<!\bfine to )(?<!\bwise to )"
+            r"\b(?:sign|call|phone|visit|pick up|drop off|in person|take a photo|"
             r"hand in)\b(?!\s+(?:with\b|(?:the\s+)?(?:api|function|method|endpoint|service)))|"
             # (a measure word may sit inside: 打个电话, 打一通电话, 签个字, 拍张照)
             r"打(?:个|一个|一通|通|几个)?电话|签(?:个|一下)?字|签名|拍(?:个|张|一张|几张)?照|当面|内网|\bvpn\b|\bintranet\b|打印|"
@@ -1204,7 +1278,14 @@ RULES: tuple[Rule, ...] = (
             r"(?:[\w'’-]+\s+){0,2}?"
             r"(?:locks?|doors?|gates?|sinks?|taps?|faucets?|toilets?|boilers?|fences?|roofs?|windows?|shel(?:f|ves)|"
             r"bikes?|tyres?|tires?|fridges?|washing machines?|dishwashers?|heaters?|radiators?|gutters?|pipes?|"
-            r"lamps?|sockets?|cabinets?|cupboards?|drawers?|wardrobes?|blinds?|curtains?|hinges?|cylinders?)\b|"
+            r"lamps?|sockets?|cabinets?|cupboards?|drawers?|wardrobes?|blinds?|curtains?|hinges?|cylinders?|"
+            # a leak of something that flows ("fix the gas leak in the cellar"), not a program's memory leak
+            r"(?:water|gas|oil|ammonia|roof|pipe|coolant|refrigerant|fuel|steam|radiator)\s+leaks?)\b|"
+            # things lifted back onto or into a vehicle or a store ("put the ladders back on the van roof")
+            r"\b(?:put|load|carry|move|lift|stack|get)\s+(?:the|my|our|these|those|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?"
+            r"(?:back\s+)?(?:on|onto|in|into|up on|up in)\s+(?:the|my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?"
+            r"(?:van|truck|lorry|car|pickup|trailer|roof|roof rack|rack|shed|garage|loft|attic|basement|cellar|"
+            r"barn|boot|trunk)\b|"
             r"(?:帮我|替我|你|去)(?:修|换|装|安装)(?:一下|个|好)?[^，。,.？?]{0,8}?(?:锁|门|水龙头|马桶|插座|窗|柜|热水器|"
             r"水管|灯泡|灯)|"
             # a phone call said the British way ("ring the garage", "ring him back"), not a ring worn
