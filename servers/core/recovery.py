@@ -1386,10 +1386,12 @@ def _json_message(error: str) -> str:
     """The message of the first JSON object line of ``error`` that has one, or ""."""
     for line in error.splitlines():
         text = line.strip()
-        if not (text.startswith("{") and text.endswith("}")):
+        if not text.startswith("{"):
             continue
         try:
-            body = json.loads(text)
+            # What follows the body on its line is another program's (`…}curl: (22) The requested URL returned
+            # error: 400`: curl adds its own line without a newline before it).
+            body, _ = _DECODER.raw_decode(text)
         except ValueError:
             continue
         found = _message_in(body)
@@ -1401,6 +1403,7 @@ def _json_message(error: str) -> str:
     return spread.group(1).strip() if spread and len(spread.group(1).split()) >= 2 else ""
 
 
+_DECODER = json.JSONDecoder()
 _SPREAD_MESSAGE = re.compile(r'"(?:message|msg|detail|error_description)":\s*(?:Array\s*)?\[?[\s+\-]*"([^"\n]{6,200})"')
 
 
@@ -1474,6 +1477,11 @@ def _phrase_of(line: str) -> str:
     if inner and _ERROR_LINE.search(text[inner.end() :]) and not _ERROR_LINE.search(text[: inner.start()]):
         # What was printed before the located message (the step's name, its dot leader) is no part of it.
         text = text[inner.end() :]
+    # A message that goes on to print an object (`❌ Invalid environment variables: { RESEND_API_KEY: [ 'Required' ]
+    # }`) is told by what comes before it: the object holds this run's own keys.
+    printed = _PRINTED_OBJECT.search(text)
+    if printed and len(text[: printed.start()].split()) >= 2:
+        text = text[: printed.start()]
     for pattern, blank in _BLANKS:
         text = pattern.sub(blank, text)
     text = _BLANK_LIST.sub(r"<\1>", text)  # a list of one, or of three settings, is the same failure
@@ -1488,6 +1496,7 @@ def _phrase_of(line: str) -> str:
 
 
 _BLANK_LIST = re.compile(r"<(\w+)>(?:,\s*<\1>)+")
+_PRINTED_OBJECT = re.compile(r":\s*\{\s*[\w$\"']+\s*:")
 
 
 _LOGGED_FAILURE = re.compile(r"(?m)^.*(?:\bERROR\b|\bSEVERE\b|[Uu]ncaught|[Uu]nhandled).*$")
@@ -2073,6 +2082,13 @@ def _change(
     if swapped and not fixed_between:
         return swapped  # `harbourline rpc` for `harbourline eval`, however the line carried it
     before, after = invocation(failed_command), invocation(fixed_command)
+    failed_words, fixed_words = _main_segment(failed_command), _main_segment(fixed_command)
+    if not fixed_between and _options_inserted(failed_words, fixed_words):
+        # Options put in before the subcommand (`rbd --id transcode map`): the value hid the subcommand from the
+        # head, and the step run with them is the change.
+        added = _added_flags(failed_words, fixed_words)
+        if added:
+            return _placed(before, [_requoted(word) for word in added], fixed_words, added)
     if _core(before) != _core(after):
         return after
     if fixed_between and not _sets_what_was_named(failed_command, fixed_command, named):
@@ -2455,6 +2471,7 @@ def find_recoveries(steps: Sequence[Any]) -> list[Recovery]:
                 or _specialised(call, calls[j])
                 or _one_word_apart(calls, i, j)
                 or _inserted_as_listed(calls, i, j)
+                or _options_put_in(calls, i, j)
                 or _wrapped(call, calls[j])
                 or _given_what_it_named(call, calls[j], spelled)
             ),
@@ -2814,8 +2831,11 @@ def _wrapper(command: str) -> str:
     if at is not None:
         return f"{_base_name(words[0])} {words[at]} …"
     outer = _without_runner(words[: len(words) - 1 - words[::-1].index("--")])
-    named = [w for w in outer if not w.startswith("-")][:2]
-    return " ".join([*named, "--", "…"])
+    # As written, options too (`dotenv -e .env.local -- …`: which file it loads is the fix), up to a few words.
+    return " ".join([*outer[:MAX_WRAPPER_WORDS], "--", "…"])
+
+
+MAX_WRAPPER_WORDS = 5
 
 
 def _one_word_apart(calls: list[_Call], failed: int, later: int) -> bool:
@@ -2836,6 +2856,28 @@ def _next_acting_lines(calls: list[_Call], failed: int, later: int) -> tuple[str
     before = command_of(calls[failed].tool, calls[failed].arguments)
     after = command_of(calls[later].tool, calls[later].arguments)
     return (before, after) if before and after else None
+
+
+def _options_put_in(calls: list[_Call], failed: int, later: int) -> bool:
+    """The next acting line is the failed one with an option (and its value) put in before its subcommand (`rbd
+    --id transcode map x` for `rbd map x`): the same step, though the value hid the subcommand from its head."""
+    lines = _next_acting_lines(calls, failed, later)
+    return lines is not None and _options_inserted(*(_main_segment(line) for line in lines))
+
+
+def _options_inserted(before: list[str], after: list[str]) -> bool:
+    """``after`` is ``before`` with options (and their values) put in, and nothing else changed."""
+    if len(after) <= len(before) or not before or after[:1] != before[:1]:
+        return False
+    k = put = 0
+    for at, word in enumerate(after):
+        if k < len(before) and word == before[k]:
+            k += 1
+        elif word.startswith("-") or (at and after[at - 1].startswith("-") and "=" not in after[at - 1]):
+            put += 1
+        else:
+            return False
+    return k == len(before) and put > 0
 
 
 def _inserted_as_listed(calls: list[_Call], failed: int, later: int) -> bool:

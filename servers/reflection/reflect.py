@@ -729,6 +729,26 @@ def _balanced(line: str) -> bool:
     return all(line.count(opening) == line.count(closing) for opening, closing in ("()", "[]", "{}"))
 
 
+_CODE_PUNCTUATION = re.compile(r"[(){}\[\]=:;<>\"']")
+
+
+def _words_in_a_line(lessons: list[Lesson], edit: str) -> str:
+    """The shortest line an edit wrote that holds the first of several words every edit added (`params:
+    Promise<{ slug: string }>` for `Promise const await`), or "": words in a row say less than code."""
+    words = edit.split()
+    if len(words) < 2 or _CODE_PUNCTUATION.search(edit):
+        return ""  # (code as a line wrote it says it already: `var … by remember { mutableStateOf("") }`)
+    first = re.compile(rf"(?<![\w$]){re.escape(words[0])}(?![\w$])")
+    found = [
+        line.strip().rstrip(";,")
+        for lesson in lessons
+        for line in [*lesson.added_lines, *lesson.changed_lines]
+        if first.search(line) and _balanced(line)
+    ]
+    shown = min(found, key=len, default="")
+    return shown if len(shown) <= MAX_EXAMPLE_CHARS and shown not in edit else ""
+
+
 def _one_word_in_its_line(lessons: list[Lesson], edit: str) -> str:
     """The shortest line every one of these edits changed by putting ``edit``, one word, into it (`public partial
     class TransferViewModel` for `partial`), or "": the word alone does not say where in the line it goes."""
@@ -921,7 +941,7 @@ def general_lesson(lessons: list[Lesson]) -> str:
         # Words of a path or a glob (`schemas json` of `"schemas/*.json"`) are no text to add: the lines say it.
         what = f"add `{edit}`" if " " not in edit or not by_kind else "add the same entry"
         inside = _written_inside(lessons, edit, place)
-        in_line = "" if inside else _one_word_in_its_line(lessons, edit)
+        in_line = "" if inside else _one_word_in_its_line(lessons, edit) or _words_in_a_line(lessons, edit)
         if inside:
             where_in = f"in {target.removeprefix('to ')}" if target.startswith("to ") else target
             what, target = f"add `{edit}` to `{place}`", f"{where_in} (as in `{inside}`;"

@@ -278,7 +278,9 @@ def _remote_head(rest: list[str], depth: int) -> str:
     if not (_ASSIGNMENT.match(first) or _PROGRAM_WORD.fullmatch(first)):
         return ""
     heads = command_heads(text, depth + 1)
-    return heads[-1] if heads else ""
+    # (`… && sudo systemctl restart x && systemctl is-active x`: the restart, not the look after it.)
+    acting = [head for head in heads if not recovery.is_looking("Bash", {"command": head})]
+    return (acting or heads)[-1] if heads else ""
 
 
 _PROGRAM_WORD = re.compile(r"[a-z0-9_][\w.+-]*|[./~][\w./+-]*")

@@ -2055,3 +2055,44 @@ def test_a_scripts_interpreter_line_is_code_an_edit_changed() -> None:
     edit = {"file_path": "/h/seed.ts", "old_string": "#!/usr/bin/env node\n", "new_string": "#!/usr/bin/env bun\n"}
     assert added_words(edit) == ["bun"]
     assert changed_lines(edit) == ["#!/usr/bin/env bun"]
+
+
+def test_a_json_body_curl_printed_before_its_own_line_is_read_for_its_message() -> None:
+    """`curl --fail-with-body` prints the body and then its own complaint with no newline between them: the body's
+    message names the failure, however long the name of the thing it mentions."""
+    body = (
+        'Exit code 22\n{{"code":409,"message":"Pipeline must be paused before its schedule can be changed. Pause it '
+        "with a 'POST' to '/pipelines/{0}/pause' first\"}}curl: (22) The requested URL returned error: 409"
+    )
+    phrases = {error_phrase(body.format(name)) for name in ("etl", "nightly-warehouse-rebuild-with-long-name")}
+    assert phrases == {"pipeline must be paused before its schedule can"}
+
+
+def test_a_message_that_prints_an_object_is_told_by_what_comes_before_it() -> None:
+    """The object lists this run's own keys; two runs missing different settings failed the same way."""
+    phrases = {
+        error_phrase(f"Exit code 1\n✖ Invalid settings: {{ {key}: [ 'Required' ] }}")
+        for key in ("SMTP_HOST", "SENTRY_DSN")
+    }
+    assert phrases == {"✖ invalid settings"}
+
+
+def test_a_wrapper_is_shown_with_the_options_it_was_given() -> None:
+    """The env file the wrapper loads is what made the step work: `dotenv -e .env.test -- …`, not `dotenv -- …`."""
+    steps = [
+        bash("pnpm exec knex migrate:latest", "Exit code 1\nError: connect ECONNREFUSED 127.0.0.1:5432"),
+        bash("pnpm exec dotenv -e .env.test -- knex migrate:latest"),
+    ]
+    [recovery] = find_recoveries(steps)
+    assert recovery.change == "dotenv -e .env.test -- …"
+
+
+def test_options_put_in_before_the_subcommand_are_the_same_step_run_another_way() -> None:
+    """`ops-cli --profile staging deploy web` reads as the program `ops-cli` with an unknown first word; it is
+    `ops-cli deploy web` given a profile."""
+    steps = [
+        bash("ops-cli deploy web --wait", "Exit code 2\nerror: no credentials for profile 'default'"),
+        bash("ops-cli --profile staging deploy web --wait"),
+    ]
+    [recovery] = find_recoveries(steps)
+    assert recovery.change == "ops-cli --profile staging deploy"

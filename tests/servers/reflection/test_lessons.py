@@ -1336,3 +1336,31 @@ def test_a_module_missing_each_time_added_to_one_requirements_file_is_the_rule(s
         svc.reflect(TaskReport(task=f"job {n}", task_id=f"m{n}", trace=trace), "u")
     [rule] = svc.rules.all("u")
     assert "add what the error names to `requirements.txt`" in rule.text, rule.text
+
+
+def test_several_words_every_edit_added_are_shown_in_a_line_one_edit_wrote() -> None:
+    """Each repository method called the async driver without awaiting it; each fix made its method a coroutine and
+    awaited the call, each in its own words. `async await` in a row says less than a line that holds them."""
+    from servers.reflection.models import Lesson
+    from servers.reflection.reflect import general_lesson
+
+    shared = ["async", "await", "self.db"]
+    runs = (
+        ([*shared, "rows"], ["rows = await self.db.fetch(q)"], ["async def load(self, q):"]),
+        ([*shared, "commit"], ["await self.db.commit()"], ["async def save(self, item):"]),
+        ([*shared, "execute"], ["async def purge(self):", "await self.db.execute(DELETE)"], []),
+    )
+    lessons = [
+        Lesson(
+            tool="Bash",
+            step="pytest",
+            phrase="runtimewarning: coroutine was never awaited",
+            added=added,
+            added_lines=lines,
+            changed_lines=changed,
+            files=["repo.py"],
+        )
+        for added, lines, changed in runs
+    ]
+    text = general_lesson(lessons)
+    assert "add `async await self.db` to `repo.py` (as in `async def purge(self):`;" in text, text

@@ -60,6 +60,7 @@ from tests.servers.reflection.claude_code_traces import REJECTED, bash, edit, gr
             ["systemctl reload"],
         ),
         ("ssh ops@db1 docker compose -f /srv/app.yml pull", ["docker compose pull"]),
+        ("ssh ops@db1 'sudo systemctl restart api && systemctl is-active api'", ["systemctl restart"]),
         ("ssh -L 5432:localhost:5432 ops@db1", ["ssh"]),
         ("ssh kiosk-04.local 'Kiosk.Display.info()'", ["ssh"]),  # the device's own shell, not a program
     ],
