@@ -192,6 +192,7 @@ def main() -> None:
             "blind20",
             "blind21",
             "blind22",
+            "blind23",
         ],
         action="append",
     )
