@@ -1226,6 +1226,10 @@ def error_phrase(error: str) -> str:
     if body_message:
         # A message that says where before what (`Failed to connect to the host via ssh: Host key verification
         # failed.`) is told by what: the part after its last colon, when that says enough on its own.
+        # Of a message over several lines, the first says what failed ("Connector configuration is invalid and
+        # contains the following 1 error(s):"); the lines under it are this run's own details.
+        first = body_message.strip().splitlines()[0]
+        body_message = first if len(first.split()) >= 3 else body_message
         _, colon, tail = body_message.rpartition(": ")
         return _phrase_of(tail if colon and len(tail.split()) >= 3 else body_message)
     # A tool that labels its message (`Error Message: Object literal must … At File: x.ets:54:12`) says which
@@ -2083,7 +2087,7 @@ def _change(
         return swapped  # `harbourline rpc` for `harbourline eval`, however the line carried it
     before, after = invocation(failed_command), invocation(fixed_command)
     failed_words, fixed_words = _main_segment(failed_command), _main_segment(fixed_command)
-    if not fixed_between and _options_inserted(failed_words, fixed_words):
+    if not fixed_between and _core(before) != _core(after) and _options_inserted(failed_words, fixed_words):
         # Options put in before the subcommand (`rbd --id transcode map`): the value hid the subcommand from the
         # head, and the step run with them is the change.
         added = _added_flags(failed_words, fixed_words)

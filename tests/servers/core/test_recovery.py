@@ -2096,3 +2096,13 @@ def test_options_put_in_before_the_subcommand_are_the_same_step_run_another_way(
     ]
     [recovery] = find_recoveries(steps)
     assert recovery.change == "ops-cli --profile staging deploy"
+
+
+def test_a_json_message_over_several_lines_is_named_by_its_first() -> None:
+    """The lines under the first list this run's own findings; the first says what failed."""
+    body = (
+        'Exit code 22\n{{"error_code":400,"message":"Pipeline definition is invalid and has the following 1 error(s):'
+        '\\n{0}\\nSee the validate endpoint for the full list"}}curl: (22) The requested URL returned error: 400'
+    )
+    phrases = {error_phrase(body.format(detail)) for detail in ("Missing stage name", "Unknown trigger cron2")}
+    assert phrases == {"pipeline definition is invalid and has the following"}
