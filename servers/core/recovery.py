@@ -1228,8 +1228,8 @@ def error_phrase(error: str) -> str:
         # failed.`) is told by what: the part after its last colon, when that says enough on its own.
         # Of a message over several lines, the first says what failed ("Connector configuration is invalid and
         # contains the following 1 error(s):"); the lines under it are this run's own details.
-        first = body_message.strip().splitlines()[0]
-        body_message = first if len(first.split()) >= 3 else body_message
+        opening = body_message.strip().splitlines()[0]
+        body_message = opening if len(opening.split()) >= 3 else body_message
         _, colon, tail = body_message.rpartition(": ")
         return _phrase_of(tail if colon and len(tail.split()) >= 3 else body_message)
     # A tool that labels its message (`Error Message: Object literal must … At File: x.ets:54:12`) says which
