@@ -6,7 +6,7 @@ Tez 0.9.2 (HS2 via ZooKeeper discovery, beeline), YARN capacity queues root.dw.e
 DolphinScheduler 3.1 (REST, `bin/ds_failed.sh`), repo scripts `bin/add_partition.sh`, `bin/dq_check.sh`, GitLab.
 Prompts and replies in Chinese, tool output as printed. cwd /home/chenyi/work/fn-dw on gateway hz-gw02.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 37), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_zh_hive_hadoop.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -15,7 +15,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1714,5 +1714,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "zh-hive-hadoop.jsonl"), os.path.join(HERE, "zh-hive-hadoop.labels.json"))
-    print(f"zh-hive-hadoop -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "zh-hive-hadoop.jsonl"), os.path.join(HERE, "tune", "zh-hive-hadoop.labels.json"))
+    print(f"zh-hive-hadoop -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")

@@ -7,7 +7,7 @@ gh 2.8x (`gh api`, `gh run`, `gh release`); the runner image built with docker b
 builder, linux/amd64 + linux/arm64, pushed to GHCR); GitHub OIDC roles for AWS in Terraform 1.9.
 cwd /home/marta/src/platform-actions and /home/marta/src/ci-infra. Prompts in English.
 
-Written blind for fresh/.
+Written blind for fresh/; measured once held out (round 37), then moved to tune/.
 
     cd bench/reflection/traces && python3 fresh/gen_gh_runners.py && python3 check.py && python3 fresh/check_fresh.py
 """
@@ -16,7 +16,7 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 from tracegen import Dev  # noqa: E402
 
@@ -1599,5 +1599,5 @@ def gen():
 
 if __name__ == "__main__":
     d = gen()
-    d.write(os.path.join(HERE, "gh-runners.jsonl"), os.path.join(HERE, "gh-runners.labels.json"))
-    print(f"gh-runners -> fresh/  {len(d.lines)} lines, {len(d.tasks)} tasks")
+    d.write(os.path.join(HERE, "tune", "gh-runners.jsonl"), os.path.join(HERE, "tune", "gh-runners.labels.json"))
+    print(f"gh-runners -> tune/  {len(d.lines)} lines, {len(d.tasks)} tasks")
