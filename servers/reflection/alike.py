@@ -65,7 +65,7 @@ def fixes_agree(first: str, second: str, first_way: str = "", second_way: str = 
         return False
     if not same_family(one[0], other[0]):
         # Two clients of one service given the same options (`psql`, `pg_dump` with `-h -p -U`): one fix.
-        return _same_options(one, other)
+        return _same_options(one, other, (first_way, second_way))
     # Each run may add options of its own beside the one that fixed it (`--ignore-daemonsets --force`,
     # `--ignore-daemonsets --timeout=300s`): an option both added is the lesson they share.
     return (
@@ -187,9 +187,12 @@ def _added_options(fix: str) -> tuple[str, set[str]] | None:
     return (words[0].rsplit("/", 1)[-1], {w for w in words[1:] if w.startswith("-")}) if words else None
 
 
-def _same_options(one: tuple[str, set[str]], other: tuple[str, set[str]]) -> bool:
-    """Two runs given the same options, two or more (one in common says too little across programs)."""
-    return len(one[1]) >= 2 and one[1] == other[1]
+def _same_options(one: tuple[str, set[str]], other: tuple[str, set[str]], ways: tuple[str, str] = ("", "")) -> bool:
+    """Two runs given the same options, two or more (one in common says too little across programs), or one with
+    the same value (`rbd --id transcode`, `ceph --id transcode`: the client both were run as)."""
+    if not one[1] or one[1] != other[1]:
+        return False
+    return len(one[1]) >= 2 or bool(_option_values(ways[0]) & _option_values(ways[1]))
 
 
 def _within(first: Sequence[str], second: Sequence[str]) -> bool:
@@ -255,7 +258,7 @@ def same_lesson(
         a.phrase == b.phrase
         and first_options is not None
         and second_options is not None
-        and _same_options(first_options, second_options)
+        and _same_options(first_options, second_options, ways)
     )
     # One program's entry point called after the same error (`Pkg.test`), whether a script of it failed
     # (`julia test/runtests.jl`) or a snippet did (`julia -e 'using StableRNGs; …'`).

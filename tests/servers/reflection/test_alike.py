@@ -153,3 +153,15 @@ def test_two_clients_of_one_service_given_the_same_options_after_one_error_are_o
     assert not fixes_agree("as:mysql -h", "as:mysqldump -h")
     other = "bash|mysqldump|access denied for user=>as:mysqldump -h -P"
     assert not _same(client, "c", other, "c")
+
+
+def test_two_clients_given_one_option_with_the_same_value_after_one_error_are_one_lesson() -> None:
+    """`mc` and `warp` each reached the object store once run as the same configured alias: one option in common
+    says which alias when both gave it the same value; with values of their own, it says too little."""
+    words = ["credentials", "found", "alias"]
+    first = "bash|mc|no credentials found for alias=>as:mc --alias"
+    second = "bash|warp|no credentials found for alias=>as:warp --alias"
+    ways = ("mc --alias minio-lab ls", "warp --alias minio-lab get")
+    assert same_lesson(first, words, second, words, COUNTS, TOTAL, ways)
+    assert fixes_agree("as:mc --alias", "as:warp --alias", *ways)
+    assert not same_lesson(first, words, second, words, COUNTS, TOTAL, ("mc --alias lab1 ls", "warp --alias lab2 x"))
