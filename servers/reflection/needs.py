@@ -226,6 +226,14 @@ _PEOPLE_PLURAL = (
     "contractors|agents|tutors|coaches|doctors|lawyers|builders|plumbers|nannies|babysitters|investors|students"
 )
 POINTED_PEOPLE = re.compile(rf"\b(?:these|those)\s+(?:two|three|four|five|few|\d+)\s+({_PEOPLE_PLURAL})\b", IC)
+# Someone called out to the premises by their trade ("get the gas engineer round", "have the locksmith over"): which
+# one, and how to reach them, only the user knows.
+CALLED_OUT = re.compile(
+    r"\b(?:get|have|book)\s+(?:the|a|an)\s+((?:[a-z-]+\s+)?(?:inspector|plumber|electrician|builder|surveyor|engineer|"
+    r"technician|exterminator|locksmith|roofer|glazier|joiner|carpenter|decorator|assessor|valuer))\s+"
+    r"(?:round|over|in|out)\b",
+    IC,
+)
 # A person known to the user by surname and title only (李老师, 王总, 张医生): who they are and how to reach them.
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
@@ -297,6 +305,8 @@ def references(task: str) -> list[Reference]:
     for m in OWN_BOOKS.finditer(task):
         add(m.start(), m.group(1) or m.group(2), False)
     for m in POINTED_PEOPLE.finditer(task):
+        add(m.start(), m.group(1), True)
+    for m in CALLED_OUT.finditer(task):
         add(m.start(), m.group(1), True)
     for m in PAST_PERSON.finditer(task):
         add(m.start(), m.group(1) or m.group(2), True)

@@ -1585,3 +1585,11 @@ def test_a_spouse_said_in_the_other_register_is_held() -> None:
     """我老公 is who "丈夫：陈明" is (#36)."""
     assert "reference:老公" not in _asked("把周末的菜谱发给我老公", ["丈夫：陈明，电话联系"])
     assert "reference:老公" in _asked("把周末的菜谱发给我老公")
+
+
+def test_a_tradesperson_called_out_is_someone_to_reach() -> None:
+    """ "get the gas engineer round": which one and how to reach them is the user's to say (#36)."""
+    assert "reference:gas engineer" in _asked("Get the gas engineer round before the cold snap")
+    assert "reference:gas engineer" not in _asked(
+        "Get the gas engineer round before the cold snap", ["Gas engineer: Pete Lowe, 07700 900123"]
+    )
