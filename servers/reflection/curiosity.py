@@ -119,7 +119,9 @@ _CASUAL = re.compile(
 )
 _CHATTY = re.compile(
     r"\b(?:hey|hiya|gonna|wanna|gotta|tho|lol|btw|yeah|yep|nope|cheers|awesome|super excited)\b|!{2,}|"
-    r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|哈哈|嘿|哈喽|啦~|呀~",
+    r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|哈哈|嘿|哈喽|啦~|呀~|"
+    # a Chinese greeting or particle of chat: 嗨, a tilde after a word, 哈 closing a clause (用用哈, 来哦~)
+    r"嗨|(?<=[\u4e00-\u9fff])[~～]|(?<=[\u4e00-\u9fff])哈(?=[,，!！。~～\s]|$)",
     re.IGNORECASE,
 )
 # Officialese: what a warm, lively or casual user would not send ("We acknowledge your loss", 特此通知，望周知).
@@ -446,6 +448,16 @@ _WITH_CHILD = re.compile(
 )
 
 
+# The weekend a task names and the Saturday or Sunday a fact names ("promote this weekend's gig", "Sat 8pm at the
+# Crown"): the same occasion, though the fact shares no word with the task.
+_WEEKEND = re.compile(r"\bweekend\b|周末", re.IGNORECASE)
+_WEEKEND_DAY = re.compile(r"\b(?i:saturday|sunday)s?\b|\b(?:Sat|Sun)\b|(?:周|星期|礼拜)[六日天]")
+
+
+def _weekend(task: str, fact: str) -> bool:
+    return bool(_WEEKEND.search(task) and _WEEKEND_DAY.search(fact))
+
+
 def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | None]:
     if rule.given is not None and rule.given.search(task):
         return "task", None
@@ -464,7 +476,11 @@ def _holder(rule: Rule, task: str, facts: Sequence[str]) -> tuple[str, str | Non
                 and not _labelled(rule.need, fact)
             ):
                 continue
-            if rule.answer.search(fact) and (_related(task, fact) or _labelled(rule.need, fact)):
+            if rule.answer.search(fact) and (
+                _related(task, fact)
+                or _labelled(rule.need, fact)
+                or (rule.need == "date_time" and _weekend(task, fact))
+            ):
                 return "memory", fact
     return "user", None
 
@@ -550,6 +566,7 @@ def _conflict(belief: Belief, draft: str) -> str | None:
         return _avoided(f"no {belief.dimension}", draft) or _avoided(value, draft)
     return (
         _channel(belief.dimension, value, draft)
+        or _currency(belief.dimension, value, draft)
         or _register(value, draft)
         or _form(value, draft)
         or _avoided(value, draft)
@@ -578,6 +595,29 @@ def _channel(dimension: str, value: str, draft: str) -> str | None:
         return None
     other = next((name for name, said in _CHANNELS.items() if said.search(draft)), None)
     return f"the draft is a {other} where the user prefers {value}" if other else None
+
+
+# Money in the currency the user works in: a price list in reais for a user who quotes in euros.
+_CURRENCY_DIMENSION = re.compile(r"curr|货币|币种|币", re.IGNORECASE)
+_CURRENCIES = {
+    "EUR": (r"\beur\b|\beuros?\b|€|欧元", r"€\s?\d|\d\s?€|\b\d[\d.,]*\s*(?:EUR|euros?)\b|欧元"),
+    "USD": (r"\busd\b|\bus ?dollars?\b|^\s*dollars?\s*$|^\s*\$\s*$|美元", r"(?<![A-Za-z])\$\s?\d|\bUSD\b|美元"),
+    "GBP": (r"\bgbp\b|\bpounds? sterling\b|^\s*pounds?\s*$|£|英镑", r"£\s?\d|\bGBP\b|英镑"),
+    "BRL": (r"\bbrl\b|\breais\b|\breal\b|R\$|雷亚尔", r"R\$\s?\d|\bBRL\b|\breais\b"),
+    "CNY": (r"\bcny\b|\brmb\b|\byuan\b|人民币", r"[¥￥]\s?\d|\bRMB\b|\bCNY\b|\d\s*(?:元|块钱)|\byuan\b"),
+    "JPY": (r"\bjpy\b|\byen\b|日元", r"[¥￥]\s?\d|\bJPY\b|\d\s*yen\b|日元|円"),
+}
+
+
+def _currency(dimension: str, value: str, draft: str) -> str | None:
+    """The draft prices things in another currency than the one the user works in, and never in theirs."""
+    if not _CURRENCY_DIMENSION.search(dimension):
+        return None
+    wanted = next((code for code, (named, _) in _CURRENCIES.items() if re.search(named, value, re.IGNORECASE)), None)
+    if wanted is None or re.search(_CURRENCIES[wanted][1], draft, re.IGNORECASE):
+        return None
+    other = next((code for code, (_, said) in _CURRENCIES.items() if re.search(said, draft, re.IGNORECASE)), None)
+    return f"prices in {other} where the user works in {value}" if other else None
 
 
 def _register(value: str, draft: str) -> str | None:

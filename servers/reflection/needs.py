@@ -103,7 +103,10 @@ _ZH_PEOPLE = (
 )
 REFERENCE = re.compile(
     # the user's own, or one of theirs' ("my kid's teacher", "my son's coach")
-    rf"\b(?:my|our)\s+(?:\w+['’]s\s+)?({_PEOPLE})\b|我的({_ZH_PEOPLE})",
+    rf"\b(?:my|our)\s+(?:\w+['’]s\s+)?({_PEOPLE})\b|我的({_ZH_PEOPLE})"
+    # kin said without 的 (发给我妹妹, 我老公): as 我的妹妹
+    r"|我(妈妈|爸爸|老公|老婆|妻子|丈夫|哥哥|姐姐|弟弟|妹妹|奶奶|爷爷|外婆|外公|姥姥|姥爷|姑姑|舅舅|阿姨|叔叔|婆婆|公公|"
+    r"岳父|岳母|丈母娘)",
     IC,
 )
 # A person of the user's named by role alone, as the one a message goes to: "send it to the client", 给客户发.
@@ -113,7 +116,8 @@ PERSON_BY_ROLE = re.compile(
     rf"({_PEOPLE})\b(?!'s)"
     rf"|(?:给|跟|向|通知|告诉|问问?)(?:一下)?(?:对方的?)?({_ZH_PEOPLE})"
     # one answered, pointed at as "that one" (回复一下那个房东): which of them, and how to reach them
-    rf"|(?:回复|答复)(?:一下)?(?:那个|那位|这个|这位)({_ZH_PEOPLE})"
+    # (or one of the many an account deals with: 回一下那个买家, 那个观众的私信)
+    rf"|(?:回复|答复|回)(?:一下)?(?:那个|那位|这个|这位)({_ZH_PEOPLE}|观众|听众|粉丝|网友|买家|卖家|租客|学员)"
     # an English role in a Chinese request: 给 manager 发, 跟 landlord 说
     rf"|(?:给|跟|向|通知|告诉|问问?|问下)(?:一下)?\s*(?:我的\s*)?(?-i:({_PEOPLE}))\b",
     IC,
@@ -154,6 +158,9 @@ PAST_THING = re.compile(
     rf"|\bthe\s+({_PURSUED})\s+(?:I|we)(?:['’](?:m|re|ve))?\s+(?:am\s+|are\s+|was\s+|were\s+|have\s+)?"
     r"(?:applying|applied|interviewing|interviewed|looking|looked|renting|viewing|viewed|bidding|enrolling|enrolled)\b"
     rf"|\b(?:last|that|those)\s+({_DOCS})\b"
+    # said about the user by others, pointed at ("that 2-star review", "those angry comments"): which one
+    r"|\b(?:that|those)\s+(?:(?!(?:the|a|an|my|our|your|his|her|their|it|this|i|we|you|he|she|they|is|was|are)\b)"
+    r"[\w-]+\s+){0,2}?(reviews?|comments?|complaints?)\b"
     # one said by its subject and then worked on as "it" ("the essay on Dad's garden. Can you polish it?")
     rf"|\bthe\s+({_DOCS})\s+(?:about|on)\s+[^.?!]{{1,40}}[.?!,]?\s*(?:(?:can|could|would|will)\s+you\s+|please\s+|pls\s+)?"
     r"(?:tidy|polish|edit|proofread|clean|tighten|fix|shorten|improve|go over|look over)\s+(?:it|this)\b"
@@ -219,6 +226,14 @@ _PEOPLE_PLURAL = (
     "contractors|agents|tutors|coaches|doctors|lawyers|builders|plumbers|nannies|babysitters|investors|students"
 )
 POINTED_PEOPLE = re.compile(rf"\b(?:these|those)\s+(?:two|three|four|five|few|\d+)\s+({_PEOPLE_PLURAL})\b", IC)
+# Someone called out to the premises by their trade ("get the gas engineer round", "have the locksmith over"): which
+# one, and how to reach them, only the user knows.
+CALLED_OUT = re.compile(
+    r"\b(?:get|have|book)\s+(?:the|a|an)\s+((?:[a-z-]+\s+)?(?:inspector|plumber|electrician|builder|surveyor|engineer|"
+    r"technician|exterminator|locksmith|roofer|glazier|joiner|carpenter|decorator|assessor|valuer))\s+"
+    r"(?:round|over|in|out)\b",
+    IC,
+)
 # A person known to the user by surname and title only (李老师, 王总, 张医生): who they are and how to reach them.
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
@@ -259,7 +274,7 @@ def references(task: str) -> list[Reference]:
             found[noun] = (at, Reference(noun, person, owner))
 
     for m in REFERENCE.finditer(task):
-        add(m.start(), m.group(1) or m.group(2), True)
+        add(m.start(), next(g for g in m.groups() if g), True)
     for m in PERSON_BY_ROLE.finditer(task):
         add(m.start(), next(g for g in m.groups() if g), True)
     owners: set[str] = set()
@@ -290,6 +305,8 @@ def references(task: str) -> list[Reference]:
     for m in OWN_BOOKS.finditer(task):
         add(m.start(), m.group(1) or m.group(2), False)
     for m in POINTED_PEOPLE.finditer(task):
+        add(m.start(), m.group(1), True)
+    for m in CALLED_OUT.finditer(task):
         add(m.start(), m.group(1), True)
     for m in PAST_PERSON.finditer(task):
         add(m.start(), m.group(1) or m.group(2), True)
@@ -341,7 +358,10 @@ _RELATION = {
         ("manager", "boss", "supervisor"),
         r"\bI (?:report|answer) to\b|\bline manager\b|\bmy lead is\b|我汇报给|直属领导",
     ),
-    **dict.fromkeys(("wife", "husband", "partner", "老婆", "老公", "妻子", "丈夫"), r"\bmarried to\b|\bspouse\b|爱人"),
+    **dict.fromkeys(("partner",), r"\bmarried to\b|\bspouse\b|爱人"),
+    # a spouse in the other register: 我老婆 is who "妻子：林芳" is, "my hubby" who "husband: Tom" is
+    **dict.fromkeys(("wife", "老婆", "妻子"), r"\bmarried to\b|\bspouse\b|\bwife\b|爱人|妻子|老婆|太太|媳妇"),
+    **dict.fromkeys(("husband", "老公", "丈夫"), r"\bmarried to\b|\bspouse\b|\bhusband\b|爱人|丈夫|老公"),
     **dict.fromkeys(
         ("landlord", "landlady", "房东"), r"\brent (?:goes|is paid) to\b|\bowns the (?:flat|apartment|house)\b|房租交给"
     ),
@@ -418,6 +438,10 @@ PLACE = re.compile(
     r"|\b(?i:trip|destination|city|location|venue|place)\s*[:：]\s*[A-Z\u4e00-\u9fff]|(?:地点|目的地)\s*[:：]"
     r"|(?:去|到|飞)\s*[A-Z][a-z]+"  # a place in Latin letters in a Chinese request: 去 Tokyo
     r"|(?:→|⇒|->)\s*[A-Z\u4e00-\u9fff]"  # a route written with an arrow: 景德镇北→上海虹桥, Leeds -> York
+    # a city typed in lower case after the ride there ("a cheap flight to lisbon"), not a verb or a pointer
+    r"|(?i:\b(?:flights?|fly(?:ing)?|trains?|bus|coach|ferry|tickets?)\s+to\s+)(?!(?i:the|a|an|my|our|your|his|"
+    r"her|their|get|go|see|visit|meet|catch|make|be|do|take|attend|somewhere|anywhere|wherever|work|school|home|"
+    r"town|bed)\b)[a-z]{3,}\b"
 )
 # A postal address: a number and a street, a postcode, or one said as an address (住址, 邮编).
 ADDRESS = re.compile(
@@ -428,7 +452,12 @@ ADDRESS = re.compile(
     # Mayor"), or a house number someone lives at ("lives at 22 …")
     r"\b\d+[A-Za-z]?,?\s+(?:Rua|Rue|Calle|Carrer|Via|Viale|Avenida|Avda|Piazza|Plaza|Pra[çc]a|Largo|Travessa|Chemin|"
     r"All[ée]e|Strada)\s+\w|\b(?:lives?|living|based|staying|stays)\s+at\s+(?:no\.?\s*)?\d+|"
-    r"地址|邮编|[\u4e00-\u9fff]{1,10}(?:路|街|巷|弄)\d+号|\d+号楼|小区"
+    r"地址|邮编|[\u4e00-\u9fff]{1,10}(?:路|街|巷|弄)\d+号|\d+号楼|小区|"
+    # a shop or a tradesperson known by the street they are on, without a number ("the cobbler on Mill Road",
+    # 长乐路的陈师傅)
+    r"\bon\s+(?:[A-Z][\w'-]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Way|Crescent|Terrace|Boulevard|Blvd)\b|"
+    r"[\u4e00-\u9fff]{2,8}(?:路|街|巷|弄|胡同)上?(?:的|那家)[\u4e00-\u9fff]{0,6}?"
+    r"(?:师傅|店|铺|馆|厂|医院|诊所|公司|工作室)"
 )
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 # A handle on a social or chat account ("IG @rosa.ink"): a way to reach someone, as an address is.
@@ -470,7 +499,11 @@ AUDIENCE = re.compile(
 # the piece is for.
 ATTENDANCE = re.compile(
     rf"{AUDIENCE.pattern}|~?\b\d+\s+(?:\w+\s+)?(?:guests|people|attendees|visitors|students|pupils|families|kids|"
-    r"children|parents|members|alunos|participants)\b|\b(?:plus|and|with)\s+(?:their\s+)?families\b",
+    r"children|parents|members|alunos|participants)\b|\b(?:plus|and|with)\s+(?:their\s+)?families\b|"
+    # people said by their age ("kids aged 10 to 14", "ages 8-12", 6到9岁的孩子)
+    r"\b[a-z]+s\s+(?:aged|ages)\s+\d+|\baged\s+\d+\s*(?:-|–|to)\s*\d+|\d+\s*(?:到|至|-|~)\s*\d+\s*岁|"
+    # who a talk is for, said as its object or its listeners (讲座的对象是…, 听众是…)
+    r"(?:讲座|演讲|讲课|课程|培训|活动|分享|宣讲|发言)的?(?:对象|听众)|听众(?:是|为|[:：])",
     IC,
 )
 # An occasion a piece is spoken at names its room: the guests of a wedding, the mourners at a funeral, the
@@ -916,7 +949,9 @@ RULES: tuple[Rule, ...] = (
         "budget",
         re.compile(
             r"(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\bthis )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\bits )"
-            r"\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)|"
+            r"\b(?:buy|purchase|order)\b(?!\s+(?:of|to|by|in)\b)"
+            # an order collected ("pick up the resin order tmrw"): a noun, bought already
+            r"(?!\s+(?:tomorrow|tmrw|tmr|today|tonight|from|is|was|has|came|arrived|number)\b(?!['’]))(?!\s*[.!]?\s*$)|"
             r"\bbook\b.*\b(?:flight|hotel)s?\b|"
             # a place to stay, eat or gather chosen for the user: its price range is theirs
             rf"\b(?:find|get|recommend|suggest|look for|pick)\b.*\b(?:{LODGING}|place to stay|restaurants?|"
@@ -994,7 +1029,10 @@ RULES: tuple[Rule, ...] = (
             # someone asked by name to do something is a message to them ("ask Priya if she can cover Friday")
             r"^\s*(?:please\s+|pls\s+|can you\s+|could you\s+)?ask\s+(?-i:[A-Z][a-z]+)\s+(?:to|if|whether)\b|"
             # an answer to someone said only as "him" or "her": who that is only the user knows
-            r"\b(?:reply|respond|write back|get back)\s+(?:to\s+)?(?:him|her|them)\b",
+            r"\b(?:reply|respond|write back|get back)\s+(?:to\s+)?(?:him|her|them)\b|"
+            # a firm or a place told something ("tell the tour outfit I can't come"): how to reach them
+            r"\b(?:tell|let|notify|inform|warn)\s+(?:the|that)\s+(?:[\w'’-]+\s+){0,2}?(?:outfit|company|firm|agency|"
+            r"shop|store|garage|venue|hotel|school|organi[sz]ers?|club|operator|caterers?)\b",
             IC,
         ),
         re.compile(
@@ -1022,6 +1060,12 @@ RULES: tuple[Rule, ...] = (
         "Who should receive it?",
         "The task sends something without saying to whom.",
         "I will prepare it as a draft and not send it.",
+        # a template is written for whoever it is sent to later ("write the welcome email template", 写个邮件模板)
+        unless=re.compile(
+            r"\b(?:write|draft|create|make|prepare|design|set up)\b[^.?!]{0,40}\btemplates?\b|"
+            r"(?:写|做|拟|设计|弄)[^，。,.！？]{0,12}(?:模板|模版)",
+            IC,
+        ),
     ),
     Rule(
         "deadline",
@@ -1286,6 +1330,11 @@ RULES: tuple[Rule, ...] = (
             r"(?:back\s+)?(?:on|onto|in|into|up on|up in)\s+(?:the|my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?"
             r"(?:van|truck|lorry|car|pickup|trailer|roof|roof rack|rack|shed|garage|loft|attic|basement|cellar|"
             r"barn|boot|trunk)\b|"
+            # a load of goods, counted or weighed, taken somewhere ("get 200 lbs of feed out to the barn", "take 3
+            # crates of apples over to the hall"): hands and a vehicle
+            r"\b(?:get|take|bring|haul|carry|drop|run|deliver|drive)\s+(?:\d+|a|an|two|three|four|five|six|ten|some)\s*"
+            r"(?:lbs?|pounds|kg|kgs|kilos?|bags?|sacks?|crates?|boxes|bales?|pallets?|tons?|tonnes?|cases|loads?)\s+of\s+"
+            r"[^.?!]{1,30}?\b(?:(?:out|over|up|down|round|across|back)\s+)?to\s+(?:the|my|our|his|her|their)\b|"
             r"(?:帮我|替我|你|去)(?:修|换|装|安装)(?:一下|个|好)?[^，。,.？?]{0,8}?(?:锁|门|水龙头|马桶|插座|窗|柜|热水器|"
             r"水管|灯泡|灯)|"
             # a phone call said the British way ("ring the garage", "ring him back"), not a ring worn

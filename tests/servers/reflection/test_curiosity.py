@@ -1515,3 +1515,81 @@ def test_a_leave_note_to_take_a_child_somewhere_is_the_users_own() -> None:
     )
     assert "recipient" not in _asked("写个请假条，下周二上午陪儿子去打疫苗", ["直属领导：车间刘主任"])
     assert "recipient" in _asked("write a sick note for my son for Monday and Tuesday", held)
+
+
+def test_an_occasion_on_a_day_within_the_tasks_weekend_is_its_date() -> None:
+    """ "this weekend" and a memory of Sunday's match: the day the post announces, though no word is shared (#36)."""
+    held = ["Sunday 3pm kick-off against Rovers at the rec ground"]
+    assert "date_time" not in _asked("write a post promoting this weekend's game", held)
+    assert "date_time" not in _asked("写条微博宣传一下这周末的比赛", ["星期天上午十点在体育馆打决赛"])
+    assert "date_time" in _asked("write a post promoting this weekend's game", ["Tuesday nets at 6pm"])
+
+
+def test_a_maker_on_a_named_street_is_where_a_parcel_goes() -> None:
+    """A repairer remembered by the street they work on is an address, though it has no number (#36)."""
+    assert "destination" not in _asked("把这块表寄给修表的师傅", ["修表的是北京东四北大街的王师傅"])
+    assert "destination" not in _asked("ship the broken amp to the repair guy", ["repair guy: Mick, on Mill Road, Ely"])
+    assert "destination" in _asked("把这块表寄给修表的师傅", ["修表的王师傅手艺很好"])
+
+
+def test_who_a_talk_is_for_said_as_its_object_or_by_age_is_its_audience() -> None:
+    """讲座的对象 and "children aged 6 to 9" say who a talk is for (#36)."""
+    assert "audience" not in _asked("帮我准备一篇去社区讲防诈骗的发言稿", ["这次讲座的对象是社区里的退休老人"])
+    assert "audience" not in _asked(
+        "write a talk for the library reading club", ["Library reading club: children aged 6 to 9, Saturday mornings"]
+    )
+    assert "audience" in _asked(
+        "write a talk for the library reading club", ["Library reading club: Saturday mornings"]
+    )
+
+
+def test_a_lowercase_city_after_a_flight_is_the_destination() -> None:
+    """Typed in lower case, "a train to porto" still names where to (#36)."""
+    assert "destination" not in _asked("find me a cheap train to porto for the trade fair")
+    assert "destination" in _asked("find me a cheap train to get to the trade fair")
+
+
+def test_a_template_has_no_recipient_and_an_order_collected_has_no_budget() -> None:
+    """A template is written for anyone; "pick up the paint order" collects what is bought already (#36)."""
+    assert "recipient" not in _asked("write the class reminder email template")
+    assert "recipient" not in _asked("写一个课程提醒的邮件模板")
+    assert "recipient" in _asked("write the class reminder email")
+    assert "budget" not in _asked("collect the paint order tomorrow")
+    assert "budget" in _asked("order paint for the hallway")
+
+
+def test_someone_pointed_at_or_mine_without_de_is_asked_about() -> None:
+    """那个买家, 我姐姐, "that one-star comment": which one, or how to reach them, only the user knows (#36)."""
+    assert "reference:买家" in _asked("帮我回一下那个买家的留言")
+    assert "reference:姐姐" in _asked("把这份菜单发给我姐姐")
+    assert "reference:comment" in _asked("Answer that one-star comment politely")
+
+
+def test_a_load_of_goods_taken_somewhere_and_a_firm_told_are_the_users_to_do_and_reach() -> None:
+    """Three crates of apples carried to a hall need hands; "tell the removal firm" needs how to reach them (#36)."""
+    assert "action" in _asked("take 3 crates of apples over to the church hall")
+    assert "recipient" in _asked("tell the removal firm we need to move the date")
+    assert "recipient" not in _asked("tell the team we need to move the date")
+
+
+def test_a_chatty_chinese_draft_and_a_price_in_another_currency_conflict(svc: ReflectionService) -> None:
+    """嗨 and a trailing ~ are chat to a formal user; prices in dollars are not the pounds the user works in (#36)."""
+    chatty = "嗨王老师!周五的会改到下午啦,记得来哦~"
+    assert _signals(chatty, ("语气", "正式"), svc=svc, user="z1") == ["preference_conflict"]
+    assert _signals("王老师您好:周五的会议改至下午三点,请知悉。", ("语气", "正式"), svc=svc, user="z2") == []
+    assert _signals("Adults $25, children $10.", ("currency", "GBP"), svc=svc, user="z3") == ["preference_conflict"]
+    assert _signals("Adults £25, children £10.", ("currency", "GBP"), svc=svc, user="z4") == []
+
+
+def test_a_spouse_said_in_the_other_register_is_held() -> None:
+    """我老公 is who "丈夫：陈明" is (#36)."""
+    assert "reference:老公" not in _asked("把周末的菜谱发给我老公", ["丈夫：陈明，电话联系"])
+    assert "reference:老公" in _asked("把周末的菜谱发给我老公")
+
+
+def test_a_tradesperson_called_out_is_someone_to_reach() -> None:
+    """ "get the gas engineer round": which one and how to reach them is the user's to say (#36)."""
+    assert "reference:gas engineer" in _asked("Get the gas engineer round before the cold snap")
+    assert "reference:gas engineer" not in _asked(
+        "Get the gas engineer round before the cold snap", ["Gas engineer: Pete Lowe, 07700 900123"]
+    )
