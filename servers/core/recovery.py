@@ -98,6 +98,8 @@ _LOOKING_SUBCOMMANDS = {
     "composer": {"why", "why-not", "depends", "prohibits", "show", "info", "outdated", "licenses", "validate"},
     # Cloud Foundry's CLI: `cf service x` shows an instance's last operation while one waits for it.
     "cf": {"service", "services", "app", "apps", "logs", "env", "events", "routes", "marketplace", "mta", "mtas"},
+    # YARN's logs and listings of a cluster's applications and queues.
+    "yarn": {"logs", "top"},
 }
 # Whole commands that only look, where the program's other subcommands change things.
 _LOOKING_HEADS = frozenset(
@@ -392,6 +394,8 @@ _BLANKS = (
     (re.compile(r"(?<![\w/])(?::[\w-]+)+:[\w-]+"), "<task>"),  # a Gradle task path: `:core:data:test`
     # A qualified name (`app.tidewatch.core.data.TideAlertsRepository`): which class is this task's detail.
     (re.compile(r"\b[a-z_][\w]*(?:\.[a-z_][\w]*){2,}\.[A-Za-z_]\w*\b"), "<name>"),
+    # A table named with its schema (`ods.ods_user_login`, `dim.dim_sku_daily`): which one is this run's own.
+    (re.compile(r"\b[a-z][a-z0-9_]*\.[a-z][a-z0-9]*_[a-z0-9_]+\b"), "<name>"),
     (re.compile(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{7,40}\b", re.I), "<id>"),
     # Generated ids (`ref 9wz3mzq…::vbrx2c…`, build and cache keys): letters and digits mixed, 8 or more.
     (re.compile(r"\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,}\b"), "<id>"),
@@ -1194,6 +1198,9 @@ def error_phrase(error: str) -> str:
         # field sorted on and a static setting changed on an open index.
         reason = _given_reason(message, typed.end()) if typed.group(1) in _CLASS_TYPES else ""
         return _phrase_of(reason) if reason else typed.group(1)
+    driver = _DRIVER_MESSAGE.search(error)
+    if driver:
+        return _phrase_of(next(group for group in driver.groups() if group))
     for pattern, phrase in _PHRASES:
         if pattern.search(error if pattern.pattern.startswith("(?m)^") else message):
             # A wait that ran out because something threw on the way (a handler failed, the test waited in vain
@@ -1381,7 +1388,14 @@ def _message_text(error: str) -> str:
 
 # A stack frame (`    at Module.error (file:///…/parseAst.js:401:41)`) or a numbered source line a compiler
 # quotes (`3: import { X } from '$env/static/private';`, `  31 |   const kv = …`).
-_LABELLED_MESSAGE = re.compile(r"(?im)^\s*error message:\s*(\S.*?)(?:\s+at file:.*)?$")
+_LABELLED_MESSAGE = re.compile(r"(?im)^\s*(?:error )?message\s*:\s*(\S.*?)(?:\s+at file:.*)?$")
+# A database driver's message under its own labels: SQL Server's header line (`Msg 111, Level 15, State 1, Server x,
+# Line 9`) with the message on the next line, and ODBC's chain of sources before it (`[Microsoft][ODBC Driver 18 for
+# SQL Server][SQL Server]The target database …`, `Microsoft ODBC Driver 18 for SQL Server : The target …`).
+_DRIVER_MESSAGE = re.compile(
+    r"(?m)^\s*Msg \d+, Level \d+, State \d+[^\n]*\n\s*(\S[^\n]*)"
+    r"|(?:\[[^\]\n]+\])*\[ODBC [^\]\n]*\](?:\[[^\]\n]+\])*(\S[^\n]*)|\bODBC Driver \d+ for [^:\n]+?\s:\s+(\S[^\n]*)"
+)
 _QUOTED_SOURCE = re.compile(r"^\s*(?:at\s|\d+\s*[:|]\s)")
 _PATH_TOKEN = re.compile(r"[\w.~@$+-]*/[\w./~@$+:-]*|[\w.-]+\.[A-Za-z]{1,5}:\d+(?::\d+)*")
 
@@ -2019,6 +2033,11 @@ def _shown_flag(name: str, values: list[str | None]) -> str:
     joined = all(v is not None and v.startswith("=") for v in values)
     if len(set(values)) == 1:
         return f"{name}{values[0]}" if joined else f"{name} {values[0]}"
+    # One setting given its own value in each run (`--conf spark.executor.memoryOverhead=2g`, `…=3072`): the
+    # setting is the fix, its value each run's own.
+    keys = {str(v).lstrip("=").partition("=")[0] for v in values if v and "=" in str(v).lstrip("=")}
+    if not joined and len(keys) == 1 and all(v and "=" in v for v in values):
+        return f"{name} {keys.pop()}=…"
     return f"{name}=…" if joined else f"{name} …"
 
 

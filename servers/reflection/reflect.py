@@ -664,6 +664,12 @@ def shared_edit(lessons: list[Lesson]) -> str:
     common = _bare(edits[0].added).intersection(*(_bare(lesson.added or lesson.written) for lesson in lessons))
     telling = _telling(common)
     if not telling or sum(len(w) for w in common) < 4:
+        # A short word every edit put on a line of its own is a statement of its own (T-SQL's batch separator
+        # `GO`, Ruby's `end`): however short, it is the fix.
+        own_lines = [{line.strip() for line in lesson.added_lines} for lesson in lessons]
+        alone = sorted(word for word in set.intersection(*own_lines) if CODE_WORD.fullmatch(word))
+        if alone and len(edits) == len(lessons):
+            return alone[0]
         return _shared_setting(lessons)
     # Shown as the first edit that wrote the shared words as code (`context.mounted`, where another wrote the bare
     # `mounted` inside a State): whichever order the tasks came in.

@@ -2106,3 +2106,38 @@ def test_a_json_message_over_several_lines_is_named_by_its_first() -> None:
     )
     phrases = {error_phrase(body.format(detail)) for detail in ("Missing stage name", "Unknown trigger cron2")}
     assert phrases == {"pipeline definition is invalid and has the following"}
+
+
+def test_a_database_drivers_message_is_read_under_its_labels() -> None:
+    """SQL Server prints a header line and the message under it; ODBC chains its sources in brackets before the
+    message, or puts the driver's name before a colon. Each run's server, line and state are its own."""
+    header = "Exit code 1\nMsg 156, Level 15, State 1, Server {0}, Line {1}\nIncorrect syntax near the keyword 'JOIN'."
+    assert {error_phrase(header.format(s, n)) for s, n in (("db-a", 3), ("db-b", 41))} == {
+        "incorrect syntax near the keyword '…'."
+    }
+    chained = (
+        "Exit code 1\nSQLState = 28000, NativeError = 18456\nError = [Microsoft][ODBC Driver 18 for SQL Server]"
+        "[SQL Server]Login failed for user 'svc_{0}'."
+    )
+    labelled = "Exit code 1\nSqlcmd: Error: Microsoft ODBC Driver 18 for SQL Server : Login failed for user 'svc_{0}'."
+    assert error_phrase(chained.format("etl")) == error_phrase(labelled.format("bi")) == "login failed for user '…'."
+
+
+def test_one_setting_given_its_own_value_each_run_is_shown_by_its_name() -> None:
+    runs = [
+        "flink run -D taskmanager.memory.managed.size=2g job.jar",
+        "flink run -D taskmanager.memory.managed.size=512m job.jar",
+    ]
+    assert common_command(runs) == "flink run -D taskmanager.memory.managed.size=… job.jar"
+
+
+def test_a_table_named_with_its_schema_is_that_runs_own() -> None:
+    phrases = {
+        error_phrase(f"Exit code 2\n[check] FAIL {t} rows=0 < 1") for t in ("stg.stg_orders", "mart.fct_refunds")
+    }
+    assert len(phrases) == 1 and "<name>" in phrases.pop()
+
+
+def test_reading_a_clusters_application_logs_is_a_look() -> None:
+    assert is_looking("Bash", {"command": "yarn logs -applicationId application_17_0042 -log_files stderr"})
+    assert not is_looking("Bash", {"command": "yarn add left-pad"})

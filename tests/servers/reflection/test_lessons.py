@@ -1364,3 +1364,16 @@ def test_several_words_every_edit_added_are_shown_in_a_line_one_edit_wrote() -> 
     ]
     text = general_lesson(lessons)
     assert "add `async await self.db` to `repo.py` (as in `async def purge(self):`;" in text, text
+
+
+def test_a_short_word_every_edit_put_on_a_line_of_its_own_is_the_fix(svc: ReflectionService) -> None:
+    """Each new Ruby block was left open; each fix added a line holding only `end`. Short as it is, it is the fix."""
+    error = "Exit code 1\n{0}:{1}: syntax error, unexpected end-of-input, expecting `end'"
+    for n, (name, line) in enumerate((("invoice", 14), ("refund", 22), ("payout", 9)), 1):
+        path = f"/h/shop/app/jobs/{name}_job.rb"
+        edit = _edit(path, f"    notify(:{name})\n", f"    notify(:{name})\n  end\n")
+        run = f"bundle exec rspec spec/jobs/{name}_job_spec.rb"
+        trace = [sh(run, error.format(f"app/jobs/{name}_job.rb", line)), edit, sh(run)]
+        svc.reflect(TaskReport(task=f"add the {name} job", task_id=f"e{n}", trace=trace), "u")
+    [rule] = svc.rules.all("u")
+    assert "add `end` to" in rule.text, rule.text
