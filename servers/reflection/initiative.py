@@ -99,14 +99,80 @@ _QUOTED = re.compile(r"['‘\"“「『][^'’\"”」』]{3,}['’\"”」』]"
 _AFTER_COLON = re.compile(r"[:：].*", re.S)
 
 
+# A question about a word ("what's the Welsh word for a grandfather's brother", "how do you say 'tide table' in
+# Dutch", 外婆用日语怎么说): what the word names is material too; the user is after the word, not that thing.
+_WORD_FOR = re.compile(
+    r"\bwhat(?:['’]s|\s+is|\s+are|s)?\s+(?:the|a)\s+(?:[\w-]+\s+){0,2}?(?:word|term|phrase|expression|idiom)s?"
+    r"\s+(?:for|meaning)\b\s*(?P<thing>.+)$",
+    re.I | re.S,
+)
+_HOW_SAY = re.compile(
+    r"\bhow\s+(?:do|would|should|can|to)\s+(?:(?:you|i|we|one)\s+)?say\b\s*(?P<thing>.+?)(?=\s+in\s+[a-z]+\b|\?|$)",
+    re.I | re.S,
+)
+_SAY_ZH = re.compile(
+    r"^(?:帮我|请问)?(?P<thing>.+?)(?=(?:用|在)[\u4e00-\u9fff]{1,4}[语文话](?:里)?(?:怎么说|怎么讲|怎么写))"
+)
+
+
+def _without_word_asked(task: str) -> str:
+    """``task`` without the thing whose word it asks for; else ``task``."""
+    for pattern in (_WORD_FOR, _HOW_SAY, _SAY_ZH):
+        found = pattern.search(task)
+        if found:
+            return (task[: found.start("thing")] + " " + task[found.end("thing") :]).strip()
+    return task
+
+
 def without_material(task: str) -> str:
-    """``task`` without the text it asks to have translated (quoted, or after a colon); else ``task``."""
+    """``task`` without the text it asks to have translated (quoted, or after a colon), or the thing whose word it
+    asks for; else ``task``."""
+    task = _without_word_asked(task)
     if not _TRANSLATE.search(task):
         return task
     request = _QUOTED.sub(" ", task)
     head = _AFTER_COLON.sub("", request)
     # the request may come after its material ("on the glass': translate that"): keep it then
     return head if _TRANSLATE.search(head) else request
+
+
+_LATIN_WORD = re.compile(r"[a-z][a-z0-9]*")
+_INDEFINITE = frozenset({"a", "an", "another"})
+# Before a verb: "need to rent a van", "I'll lease a car", "we could hire a hall".
+_BEFORE_VERB = frozenset({"to", "i", "we", "you", "ll", "will", "can", "could", "should", "would", "must", "might"})
+# A text someone else wrote, reported: "a survey says", "an article claiming", "a study found".
+_REPORTED = frozenset({"says", "said", "saying", "claims", "claimed", "claiming", "shows", "showed", "found", "finds"})
+
+
+def _some_other(text: str, stem: str) -> list[bool]:
+    """For each use of the word ``stem`` stands for in ``text``: whether it names someone else's text, reported
+    ("a survey that says", "an article claiming"), or an act done to some one ("rent a van", "to lease a car"),
+    not a particular thing of the user's."""
+    tokens = _LATIN_WORD.findall(text.lower())
+    out = []
+    for i, token in enumerate(tokens):
+        if token[:5] != stem or len(token) <= 2:
+            continue
+        before, after = tokens[i - 1] if i else "", tokens[i + 1 : i + 4]
+        act = bool(after) and after[0] in _INDEFINITE and (i == 0 or before in _BEFORE_VERB)
+        reported = before in _INDEFINITE and any(word in _REPORTED for word in after)
+        out.append(act or reported)
+    return out
+
+
+def another_one(task: str, source: str) -> bool:
+    """Whether the words ``task`` shares with a goal or drive (in their own spelling) all name, in the task, someone
+    else's text or an act, and in the source a thing: "I read a survey that says most boaters are over 60"
+    against "get the survey done", "need to rent a van" against "pay the shop rent". The word is there of another
+    thing or in another sense; the task does not serve the source by it."""
+    shared = terms(task, other_language=False) & terms(source, other_language=False)
+    if not shared or any(not _LATIN_WORD.fullmatch(stem) for stem in shared):
+        return False
+    for stem in shared:
+        mine, theirs = _some_other(task, stem), _some_other(source, stem)
+        if not mine or not all(mine) or not theirs or any(theirs):
+            return False
+    return True
 
 
 def pairs(sources: list[Belief]) -> list[tuple[str, str]]:
@@ -174,7 +240,11 @@ class InitiativeEvaluator:
             fits = [max(fit, LLM_FIT) if b.dimension in chosen else 0.0 for b, fit in zip(sources, fits, strict=True)]
             method = judge
         fits = [
-            0.0 if someone_elses(task, text) or not _names_topic(task, belief) else fit
+            0.0
+            if someone_elses(task, text)
+            or not _names_topic(task, belief)
+            or another_one(without_material(task), belief.value)
+            else fit
             for belief, text, fit in zip(sources, texts, fits, strict=True)
         ]
         candidates: list[Initiative] = []

@@ -81,6 +81,8 @@ _STOP = frozenset(
     "good best quick next last this week today day time way thing things let know like would also just "
     # "please" and "thanks" as chat spells them
     "pls plz thx "
+    # "can" negated, as a rendering of 不能 puts it
+    "cannot "
     # French function words, as a request or a goal mixing French and English types them ("pour le printemps")
     "pour les des une aux avec dans par sur pas que qui ces stp svp "
     # Portuguese ones ("mandar dinheiro pra mãe" and "quer preço pra derrubar" share no topic)
@@ -90,6 +92,8 @@ _CJK_STOP = frozenset(
     {"任务", "一下", "帮我", "我们", "这个", "那个", "一个", "什么", "怎么", "有什", "么建", "一款", "一首"}
     # how much and the nearest days, as "today" and "how" are above: 多少钱 and 今天 name no topic
     | {"多少", "今天", "明天", "昨天"}
+    # whether one can, as "can" is above: 能不能喝浓茶 and 手艺不能断 share no topic
+    | {"不能", "能不"}
 )
 
 

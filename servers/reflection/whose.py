@@ -47,6 +47,10 @@ OTHERS_MATTER = re.compile(
     # as people type it, without the apostrophe: "my grandsons christmas play", "my sisters wedding"
     rf"|\b(?:my|our)\s+(?:\w+\s+)?({_EN})s\s+(?!(?:{_NOT_OWNED})\b)(?=[a-z])"
     rf"|(?<![给帮为陪带和跟替送])我(?:的)?({_ZH})(?!们)(?=[\u4e00-\u9fff])"
+    # someone's household's child, said of them without "my": 祝贺邻居家孩子考上大学, 同事家的女儿, "the neighbours'
+    # kid", "a friend's daughter" (the child is theirs, whatever drive of the user's names a child)
+    rf"|(?<![我咱])({_ZH})家(?:的)?(?=(?:{_ZH}|小孩|小朋友|老人))"
+    rf"|\b(?:the|a)\s+({_EN})s?(?:['’]s|s['’])\s+(?:{_EN})s?\b"
     # someone's, said at the start of a clause: 同事的孩子考上大学了
     rf"|(?:^|(?<=[，,。；;\s]))({_ZH})的(?=[\u4e00-\u9fff])"
     # someone's question or errand, said first: 闺女问我草莓的籽为啥长在外面, 儿子让我帮他查

@@ -316,3 +316,59 @@ def test_a_routine_named_by_the_pair_it_shares_with_a_request_like_two_routines(
     assert svc.proactive.evaluate("som", "which sparkling wine for a brunch menu").initiatives == []
     # a word of the routine in a later clause is material, not the request; nor is a time's colon a clause's end
     assert svc.proactive.evaluate("som", "how long does an open Riesling keep, asking for the card").initiatives == []
+
+
+def test_the_thing_whose_word_is_asked_for_is_material_not_the_topic(svc: ReflectionService) -> None:
+    """ "What's the Welsh word for a dog's lead" asks for a word: a drive to train the dog is not served by it (#36)."""
+    from servers.reflection.initiative import without_material
+
+    svc.users.signal(
+        "u", "dog", "train my dog to walk calmly on the lead", "explicit", belief_kind="drive", intensity=5
+    )
+    assert svc.proactive.evaluate("u", "what's the Welsh word for a dog's lead").initiatives == []
+    assert svc.proactive.evaluate("u", "how do you say 'dog lead' in Welsh?").initiatives == []
+    assert without_material("find a word for my dog's lead, it's the best lead") == (
+        "find a word for my dog's lead, it's the best lead"
+    )
+    served = svc.proactive.evaluate("u", "my dog pulls on the lead, how do I train him to walk calmly")
+    assert [i.source for i in served.initiatives] == ["drive:dog"]
+
+
+def test_a_word_shared_as_someone_elses_text_or_an_act_does_not_serve_the_users_thing(svc: ReflectionService) -> None:
+    """ "an article says a study found …" reports someone else's study, not the user's own ("finish the study of
+    river otters"); "lease a car" is an act, "the studio lease" a thing: the shared word is another one or another
+    sense (#36)."""
+    from servers.reflection.initiative import another_one
+
+    svc.users.signal(
+        "u",
+        "otters",
+        "finish the study of river otters for my thesis",
+        "explicit",
+        belief_kind="goal",
+        until="2099-04-01",
+    )
+    svc.users.signal("u", "studio", "keep the studio lease affordable", "explicit", belief_kind="drive", intensity=5)
+    assert (
+        svc.proactive.evaluate("u", "an article says a study found coffee helps you live longer, true?").initiatives
+        == []
+    )
+    assert svc.proactive.evaluate("u", "I want to lease a car for the summer").initiatives == []
+    served = svc.proactive.evaluate("u", "write up the methods of the river otter study")
+    assert [i.source for i in served.initiatives] == ["goal:otters"]
+    assert not another_one("renegotiate the studio lease", "studio: keep the studio lease affordable")
+    # a thing the user makes, and "a week" after a count, are no one else's
+    assert not another_one("sand a workbench top", "shed: rebuild the garden shed workbench")
+    assert not another_one("i work 3 nights a week", "rest: protect my sleep after night shifts")
+
+
+def test_whether_one_can_or_may_is_no_chinese_topic(svc: ReflectionService) -> None:
+    """能不能 / 不能 say whether, not what about: 孕妇能不能吃螃蟹 has nothing to do with practising calligraphy
+    every day (#36)."""
+    from servers.reflection.meaning import lexical
+
+    assert lexical("孕妇能不能吃螃蟹", "书法: 毛笔字的功夫一天都不能停") == 0.0
+    assert lexical("老人能不能喝好茶", "茶: 每天喝一杯好茶") > 0  # the tea they share still counts
+    svc.users.signal("u", "书法", "毛笔字的功夫一天都不能停", "explicit", belief_kind="drive", intensity=5)
+    assert svc.proactive.evaluate("u", "孕妇能不能吃螃蟹").initiatives == []
+    assert svc.proactive.evaluate("u", "毛笔字的功夫怎么练").initiatives != []

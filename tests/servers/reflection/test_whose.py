@@ -149,3 +149,21 @@ def test_someone_elses_occasion_serves_no_source_that_names_only_them() -> None:
     assert occasion("I turn 40 next week, what should I do") == ()
     assert occasion("我下个月结婚，帮我写请柬") == ()
     assert occasion("how do I turn 180 degrees on a snowboard") == ()
+
+
+@pytest.mark.parametrize(
+    ("task", "people"),
+    [
+        ("给同事家的女儿挑个生日礼物", {"同事"}),
+        ("祝贺朋友家孩子拿了钢琴比赛第一名，帮我写几句话", {"朋友"}),
+        ("the neighbours' son wants to borrow my ladder, is that wise", {"neighbour"}),
+        ("a friend's daughter needs a reference letter", {"friend"}),
+        ("我家孩子周末想去哪玩", set()),  # the user's own household
+        ("周末去朋友家吃饭", set()),  # a friend's home, no one of theirs
+    ],
+)
+def test_a_child_of_someone_elses_household_is_theirs(task: str, people: set[str]) -> None:
+    """A neighbour's or colleague's child, said without "my" (邻居家孩子, "the neighbours' son"), is their family's
+    matter: a drive about the user's own daughter is not served by a gift for a colleague's (#36)."""
+    assert others(task) == people
+    assert someone_elses("给同事家的女儿挑个生日礼物", "女儿: 多陪陪女儿")
