@@ -773,17 +773,23 @@ def _chain(command: str, *, last_stage: bool = False) -> list[list[str]]:
 SSH_VALUE_OPTIONS = frozenset("-p -i -l -o -F -J -L -R -D -S -O -W -b -c -E -e -m -Q -w -B -I -P".split())
 
 
-def _remote(words: list[str], split: Callable[[str], list[list[str]]]) -> list[list[str]]:
-    """The commands ``ssh host 'cmd …'`` runs on the host, as if run here (what failed and what fixed it is the
-    remote command, not ssh), split by ``split``; any other command as it is."""
+def ssh_remote(words: list[str]) -> list[str] | None:
+    """The words of the command ``ssh [options] host cmd …`` runs on the host; None when ``words`` are no ssh line,
+    [] for a session or a tunnel."""
     if not words or words[0].rsplit("/", 1)[-1] != "ssh":
-        return [words]
+        return None
     i = 1
     while i < len(words) and words[i].startswith("-"):
         i += 2 if words[i] in SSH_VALUE_OPTIONS else 1
-    remote = words[i + 1 :]
+    return words[i + 1 :]
+
+
+def _remote(words: list[str], split: Callable[[str], list[list[str]]]) -> list[list[str]]:
+    """The commands ``ssh host 'cmd …'`` runs on the host, as if run here (what failed and what fixed it is the
+    remote command, not ssh), split by ``split``; any other command as it is."""
+    remote = ssh_remote(words)
     if not remote:
-        return [words]  # a session or a tunnel: ssh itself is the step
+        return [words]  # not ssh, or a session or a tunnel: ssh itself is the step
     return split(" ".join(shlex.quote(w) if len(remote) > 1 and " " in w else w for w in remote))
 
 
@@ -2747,16 +2753,14 @@ def _without_runner(words: list[str]) -> list[str]:
 def _in_shell(command: str) -> tuple[str, str] | None:
     """(`ssh … ` or "", the shell and its options: `bash -ic`) when the line's last command hands its step to a
     shell as one string, here or through ssh (`ssh agv@host "bash -ic 'rosnode list'"`); else None."""
-    words = [w for w in _segments_raw(command)]
+    words = _segments_raw(command)
     via = ""
-    if words and words[0].rsplit("/", 1)[-1] == "ssh":
-        i = 1
-        while i < len(words) and words[i].startswith("-"):
-            i += 2 if words[i] in SSH_VALUE_OPTIONS else 1
-        if i + 1 >= len(words):
+    remote = ssh_remote(words)
+    if remote is not None:
+        if not remote:
             return None
         via = "ssh … "
-        words = _words(" ".join(words[i + 1 :])) if len(words) == i + 2 else words[i + 1 :]
+        words = _words(remote[0]) if len(remote) == 1 else remote
     _, rest = _strip_wrappers(words)
     if _shell_string(rest):
         return via, " ".join([_base_name(rest[0]), *rest[1:-1]])

@@ -267,10 +267,7 @@ def _head(words: list[str], depth: int = 0) -> str:
 def _remote_head(rest: list[str], depth: int) -> str:
     """What ``ssh host 'sudo systemctl restart x'`` does on the host (``systemctl restart``): the step is the remote
     command, as it would be run there; of several, the last that does something. "" for a session or a tunnel."""
-    i = 0
-    while i < len(rest) and rest[i].startswith("-"):
-        i += 2 if rest[i] in recovery.SSH_VALUE_OPTIONS else 1
-    remote = rest[i + 1 :]
+    remote = recovery.ssh_remote(["ssh", *rest]) or []
     text = remote[0] if len(remote) == 1 else shlex.join(remote)
     first = text.split()[0] if text.split() else ""
     # Only a shell's command line: what an embedded device's own shell takes (`VintageNet.info`, `cmd("uptime")`,
